@@ -1,0 +1,2 @@
+// Kernel module "farms": the 7×7 farming puzzle.
+export { countPublishedSets } from "./published";

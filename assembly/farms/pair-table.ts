@@ -1,0 +1,79 @@
+// Hash table of row pairs keyed by their summed fingerprint. Entries of one key sit
+// contiguously, in descending order of the pair's smaller row index, so a lookup stops
+// at the first pair that is not above the caller's last row.
+
+const SLOT_BITS: i32 = 15;
+const SLOTS: i32 = 1 << SLOT_BITS;
+const EMPTY: i64 = -1;
+/** Pair entry: smaller row index in bits 21.., combined column mask in bits 0..20. */
+export const ENTRY_INDEX_SHIFT: i32 = 21;
+export const MAX_PAIRS: i32 = 210 * 209 / 2;
+
+export const slotKey = new StaticArray<i64>(SLOTS);
+export const slotStart = new StaticArray<i32>(SLOTS);
+export const slotEnd = new StaticArray<i32>(SLOTS);
+export const entries = new StaticArray<i32>(MAX_PAIRS);
+
+// Scratch for the two-pass build: the pair keys and entries in generation order.
+const pendingKey = new StaticArray<i64>(MAX_PAIRS);
+const pendingSlot = new StaticArray<i32>(MAX_PAIRS);
+const pendingEntry = new StaticArray<i32>(MAX_PAIRS);
+let pendingCount: i32 = 0;
+
+// @ts-ignore: decorator
+@inline function slotOf(key: i64): i32 {
+  return <i32>(<u64>(key * 0x9E3779B97F4A7C15) >> (64 - SLOT_BITS));
+}
+
+/** Returns the slot holding `key`, or -1. */
+// @ts-ignore: decorator
+@inline export function findSlot(key: i64): i32 {
+  let s = slotOf(key);
+  while (true) {
+    const k = unchecked(slotKey[s]);
+    if (k == key) return s;
+    if (k == EMPTY) return -1;
+    s = (s + 1) & (SLOTS - 1);
+  }
+}
+
+export function resetPairs(): void {
+  for (let s = 0; s < SLOTS; s++) {
+    unchecked(slotKey[s] = EMPTY);
+    unchecked(slotEnd[s] = 0);
+  }
+  pendingCount = 0;
+}
+
+/** Queues a pair; callers add pairs in descending order of `index`. */
+export function addPair(key: i64, index: i32, mask: i32): void {
+  let s = slotOf(key);
+  while (true) {
+    const k = unchecked(slotKey[s]);
+    if (k == key) break;
+    if (k == EMPTY) { unchecked(slotKey[s] = key); break; }
+    s = (s + 1) & (SLOTS - 1);
+  }
+  unchecked(slotEnd[s] += 1); // a count until finishPairs turns it into an end offset
+  const p = pendingCount++;
+  unchecked(pendingKey[p] = key);
+  unchecked(pendingSlot[p] = s);
+  unchecked(pendingEntry[p] = (index << ENTRY_INDEX_SHIFT) | mask);
+}
+
+/** Lays the queued pairs out contiguously per key, keeping their order. */
+export function finishPairs(): void {
+  let offset = 0;
+  for (let s = 0; s < SLOTS; s++) {
+    const count = unchecked(slotEnd[s]);
+    unchecked(slotStart[s] = offset);
+    unchecked(slotEnd[s] = offset); // advanced to the real end while filling
+    offset += count;
+  }
+  for (let p = 0; p < pendingCount; p++) {
+    const s = unchecked(pendingSlot[p]);
+    const at = unchecked(slotEnd[s]);
+    unchecked(entries[at] = pendingEntry[p]);
+    unchecked(slotEnd[s] = at + 1);
+  }
+}

@@ -1,0 +1,33 @@
+// Compiles every kernel module assembly/<name>/index.ts to build/<name>.wasm with the
+// local asc and the "release" target of asconfig.json (-O3 --noAssert). One module per
+// problem keeps each instance's memory and start-up small.
+import asc from "assemblyscript/asc";
+import { readdirSync, existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+
+const target = process.argv.includes("--debug") ? "debug" : "release";
+const root = new URL("..", import.meta.url).pathname;
+const modules = readdirSync(join(root, "assembly"), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && existsSync(join(root, "assembly", d.name, "index.ts")))
+  .map((d) => d.name)
+  .sort();
+
+mkdirSync(join(root, "build"), { recursive: true });
+let failed = false;
+for (const name of modules) {
+  const { error, stderr } = await asc.main([
+    `assembly/${name}/index.ts`,
+    "--config", "asconfig.json",
+    "--target", target,
+    "--outFile", `build/${name}.wasm`,
+    "--textFile", `build/${name}.wat`,
+  ], { stdout: process.stdout, stderr: process.stderr });
+  if (error) {
+    failed = true;
+    console.error(`asc: ${name} failed: ${error.message}`);
+    if (stderr) console.error(stderr.toString());
+  } else {
+    console.log(`asc: build/${name}.wasm (${target})`);
+  }
+}
+process.exit(failed ? 1 : 0);

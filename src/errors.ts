@@ -1,0 +1,45 @@
+// Typed errors shared by the parsers, the API and the CLIs.
+
+/** Where in an input a problem was found. Lines are 1-based. */
+export interface InputLocation {
+  file?: string;
+  line?: number;
+}
+
+/**
+ * Bad input: carries the location, what is wrong and what was expected, and renders as
+ * one line: `file:line: what is wrong (expected ...)`.
+ */
+export class InputError extends Error {
+  override readonly name = "InputError";
+  readonly file?: string;
+  readonly line?: number;
+  readonly problem: string;
+  readonly expected?: string;
+
+  constructor(problem: string, where: InputLocation = {}, expected?: string) {
+    super(InputError.format(problem, where, expected));
+    this.file = where.file;
+    this.line = where.line;
+    this.problem = problem;
+    this.expected = expected;
+  }
+
+  /** The same error located in `file` (parsers throw without knowing the file name). */
+  inFile(file: string): InputError {
+    return new InputError(this.problem, { file, line: this.line }, this.expected);
+  }
+
+  static format(problem: string, where: InputLocation, expected?: string): string {
+    const place = [where.file, where.line !== undefined ? String(where.line) : undefined]
+      .filter((part) => part !== undefined)
+      .join(":");
+    const tail = expected ? ` (expected ${expected})` : "";
+    return `${place ? `${place}: ` : ""}${problem}${tail}`;
+  }
+}
+
+/** A request the library cannot serve: bad options, unsupported sizes, impossible counts. */
+export class UsageError extends Error {
+  override readonly name = "UsageError";
+}

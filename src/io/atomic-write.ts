@@ -1,0 +1,60 @@
+// Output files appear whole or not at all: data goes to a temporary file beside the
+// target, which is renamed over it only when everything was written.
+import { createWriteStream, renameSync, rmSync, writeFileSync, type WriteStream } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { once } from "node:events";
+
+function temporaryNameFor(path: string): string {
+  return join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
+}
+
+/** Writes `data` to `path` atomically. */
+export function writeFileAtomic(path: string, data: string | Uint8Array): void {
+  const temporary = temporaryNameFor(path);
+  try {
+    writeFileSync(temporary, data);
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** A stream to a temporary file; `commit()` renames it to `path`, `abort()` deletes it. */
+export interface AtomicStream {
+  readonly stream: WriteStream;
+  commit(): Promise<void>;
+  abort(): void;
+}
+
+export function openAtomicStream(path: string): AtomicStream {
+  const temporary = temporaryNameFor(path);
+  const stream = createWriteStream(temporary);
+  let finished = false;
+  const abortOnExit = (): void => { if (!finished) rmSync(temporary, { force: true }); };
+  process.once("exit", abortOnExit);
+  return {
+    stream,
+    async commit() {
+      stream.end();
+      await once(stream, "finish");
+      renameSync(temporary, path);
+      finished = true;
+      process.off("exit", abortOnExit);
+    },
+    abort() {
+      finished = true;
+      process.off("exit", abortOnExit);
+      stream.destroy();
+      rmSync(temporary, { force: true });
+    },
+  };
+}
+
+/**
+ * Writes chunks to a stream, waiting for 'drain' when its buffer is full so that output
+ * of any length streams in constant memory.
+ */
+export async function writeChunk(stream: NodeJS.WritableStream, chunk: string): Promise<void> {
+  if (!stream.write(chunk)) await once(stream, "drain");
+}

@@ -1,0 +1,2 @@
+// Filled in by the tables work; re-exported from the package root.
+export {};

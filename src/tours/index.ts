@@ -1,0 +1,2 @@
+// Filled in by the tours work; re-exported from the package root.
+export {};
