@@ -1,15 +1,17 @@
 // Compiles every kernel module assembly/<name>/index.ts to build/<name>.wasm with the
 // local asc and the "release" target of asconfig.json (-O3 --noAssert). One module per
-// problem keeps each instance's memory and start-up small.
+// problem keeps each instance's memory and start-up small. Usage: build-wasm.mjs [--debug] [name...]
 import asc from "assemblyscript/asc";
 import { readdirSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 
 const target = process.argv.includes("--debug") ? "debug" : "release";
 const root = new URL("..", import.meta.url).pathname;
+const only = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
 const modules = readdirSync(join(root, "assembly"), { withFileTypes: true })
   .filter((d) => d.isDirectory() && existsSync(join(root, "assembly", d.name, "index.ts")))
   .map((d) => d.name)
+  .filter((name) => only.length === 0 || only.includes(name))
   .sort();
 
 mkdirSync(join(root, "build"), { recursive: true });
