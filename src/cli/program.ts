@@ -21,7 +21,7 @@ export function createProgram(name: string, description: string): Command {
     .version(packageVersion(), "-V, --version")
     .showHelpAfterError(false)
     .exitOverride()
-    .configureOutput({ outputError: (text, write) => write(text) });
+    .configureOutput({ outputError: (text, write) => write(`${name}: ${text.replace(/^error: /, "")}`) });
 }
 
 /** Commander argument parser for whole numbers in [min, max]. */

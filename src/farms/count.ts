@@ -1,0 +1,45 @@
+// countFarm: completions of the 7×7 puzzle below two given rows, by a chosen engine.
+import { UsageError } from "../errors.js";
+import { countPublishedSetsTs } from "./published-ts.js";
+import { countPublishedSetsWasm } from "./published-wasm.js";
+import { FARM_ROW_EXPECTED, farmRowProblem, rowCode, type FarmRow } from "./rows.js";
+import { parseFarmRow } from "./parse.js";
+
+/** Ways to order the five free rows: the engines count sets, the puzzle counts tables. */
+const FREE_ROW_ORDERS = 120n;
+
+/** Counts completions below two given rows (validated) as an exact bigint. */
+export type FarmCounter = (row0: FarmRow, row1: FarmRow) => bigint;
+
+/** The engines by name: the published algorithm in WASM and its TypeScript baseline. */
+export const farmEngines = {
+  wasm: (row0: FarmRow, row1: FarmRow) => countPublishedSetsWasm(rowCode(row0), rowCode(row1)) * FREE_ROW_ORDERS,
+  ts: (row0: FarmRow, row1: FarmRow) => BigInt(countPublishedSetsTs(rowCode(row0), rowCode(row1))) * FREE_ROW_ORDERS,
+} satisfies Record<string, FarmCounter>;
+
+export type FarmEngine = keyof typeof farmEngines;
+export const FARM_ENGINES = Object.keys(farmEngines) as FarmEngine[];
+export const DEFAULT_FARM_ENGINE: FarmEngine = "wasm";
+
+export interface CountFarmOptions {
+  engine?: FarmEngine;
+}
+
+function toRow(row: FarmRow | string, which: string): FarmRow {
+  if (typeof row === "string") return parseFarmRow(row);
+  const problem = farmRowProblem(row);
+  if (problem) throw new UsageError(`${which}: ${problem} (expected ${FARM_ROW_EXPECTED})`);
+  return row;
+}
+
+/**
+ * Number of ways to fill rows 3..7 of the 7×7 table (two 0s, two 1s, three 2s in every
+ * row and column, rows distinct, columns distinct) below the given rows. Rows are
+ * arrays of symbols or strings like "2100221" / "2 1 0 0 2 2 1".
+ */
+export function countFarm(row0: FarmRow | string, row1: FarmRow | string, options: CountFarmOptions = {}): bigint {
+  const engine = options.engine ?? DEFAULT_FARM_ENGINE;
+  const counter = farmEngines[engine] as FarmCounter | undefined;
+  if (!counter) throw new UsageError(`unknown engine "${engine}" (expected one of ${FARM_ENGINES.join(", ")})`);
+  return counter(toRow(row0, "first row"), toRow(row1, "second row"));
+}
