@@ -1,2 +1,13 @@
-// Filled in by the tables work; re-exported from the package root.
-export {};
+// The general table count: n×n tables with symbol counts per row and column, optional
+// distinct rows/columns, given first rows. Re-exported from the package root.
+export { countTables, type CountTablesOptions } from "./count.js";
+export {
+  normalizeProblem,
+  MAX_TABLE_SIZE,
+  TABLES_ENGINES,
+  type TableProblem,
+  type TableRow,
+  type TablesEngine,
+  type NormalizedProblem,
+} from "./problem.js";
+export { planTableCount, type TableJob, type TablePlan, type TableColumn } from "./plan.js";

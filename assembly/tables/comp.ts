@@ -1,0 +1,40 @@
+// Symbol-count vectors ("comps") as mixed-radix indices: digit s is in 0..counts[s],
+// stride of s is Π_{s'<s} (counts[s']+1). The TypeScript side uses the same layout.
+
+export const MAX_SYMBOLS: i32 = 16;
+/** Largest index space: comps × weights must fit the 16-bit column codes. */
+export const MAX_SPACE: i32 = 4096;
+
+export let symbols: i32 = 0;
+export let space: i32 = 1;
+/** Index of the complete column (every symbol at its count). */
+export let fullComp: i32 = 0;
+export const counts = new StaticArray<i32>(MAX_SYMBOLS);
+export const stride = new StaticArray<i32>(MAX_SYMBOLS);
+/** digits[idx * symbols + s]: digit s of comp index idx. */
+export let digits = new StaticArray<u8>(0);
+
+export function setSymbolCount(s: i32, count: i32): void {
+  unchecked(counts[s] = count);
+}
+
+/** Fixes k = `k` symbols (counts set before); returns the index space, or -1 if too big. */
+export function prepareSymbols(k: i32): i32 {
+  symbols = k;
+  let size = 1;
+  for (let s = 0; s < k; s++) {
+    unchecked(stride[s] = size);
+    size *= unchecked(counts[s]) + 1;
+    if (size > MAX_SPACE) return -1;
+  }
+  space = size;
+  digits = new StaticArray<u8>(size * k);
+  fullComp = 0;
+  for (let s = 0; s < k; s++) fullComp += unchecked(counts[s]) * unchecked(stride[s]);
+  for (let idx = 0; idx < size; idx++) {
+    for (let s = 0; s < k; s++) {
+      unchecked(digits[idx * k + s] = <u8>((idx / unchecked(stride[s])) % (unchecked(counts[s]) + 1)));
+    }
+  }
+  return size;
+}

@@ -1,0 +1,77 @@
+// The general table problem, checked and normalised: an n×n table over symbols
+// 0..k-1 with counts c_s in every row and column, optional distinct rows/columns, and
+// the first g rows given.
+import { UsageError } from "../errors.js";
+
+/** Largest supported size: see MAX_SIZE_REASON. */
+export const MAX_TABLE_SIZE = 10;
+export const MAX_SIZE_REASON =
+  "the WASM kernel keeps partial counts in 128 bits and its state tables grow steeply past 10 columns";
+
+export type TablesEngine = "wasm" | "ts";
+export const TABLES_ENGINES: readonly TablesEngine[] = ["wasm", "ts"];
+
+/** A given row: symbols as numbers, or a digit string like "2100221". */
+export type TableRow = readonly number[] | string;
+
+export interface TableProblem {
+  /** n: rows = columns = n. */
+  size: number;
+  /** c_0..c_{k-1}: how often each symbol appears in every row and every column; sum n. */
+  counts: readonly number[];
+  /** The first g rows, fixed. */
+  given?: readonly TableRow[];
+  /** Rows pairwise different (default true). */
+  distinctRows?: boolean;
+  /** Columns pairwise different (default true). */
+  distinctColumns?: boolean;
+}
+
+export interface NormalizedProblem {
+  size: number;
+  counts: number[];
+  given: number[][];
+  distinctRows: boolean;
+  distinctColumns: boolean;
+}
+
+function parseRow(row: TableRow, index: number, size: number, symbols: number): number[] {
+  const cells = typeof row === "string" ? [...row.replace(/\s+/g, "")].map((ch) => (/^\d$/.test(ch) ? Number(ch) : NaN)) : [...row];
+  const label = `given row ${index + 1}`;
+  if (cells.length !== size) throw new UsageError(`${label} has ${cells.length} symbols (expected ${size})`);
+  cells.forEach((s, c) => {
+    if (!Number.isInteger(s) || s < 0 || s >= symbols) {
+      throw new UsageError(`${label}: symbol in column ${c + 1} is not one of 0..${symbols - 1}`);
+    }
+  });
+  return cells;
+}
+
+/** Checks a problem and fills in the defaults; throws UsageError with a one-line reason. */
+export function normalizeProblem(problem: TableProblem): NormalizedProblem {
+  const { size, counts } = problem;
+  if (!Number.isInteger(size) || size < 1 || size > MAX_TABLE_SIZE) {
+    throw new UsageError(`size ${String(size)} is not supported: sizes 1 to ${MAX_TABLE_SIZE} are (${MAX_SIZE_REASON})`);
+  }
+  if (counts.length === 0 || counts.some((c) => !Number.isInteger(c) || c < 0)) {
+    throw new UsageError(`counts must be whole numbers of at least 0, got ${counts.join(",")}`);
+  }
+  const total = counts.reduce((a, b) => a + b, 0);
+  if (total !== size) throw new UsageError(`counts ${counts.join(",")} sum to ${total}, not to the size ${size}`);
+  const given = (problem.given ?? []).map((row, i) => parseRow(row, i, size, counts.length));
+  if (given.length > size) throw new UsageError(`${given.length} given rows do not fit a table of ${size} rows`);
+  given.forEach((row, i) => {
+    const seen = counts.map(() => 0);
+    for (const s of row) seen[s]!++;
+    if (seen.some((c, s) => c !== counts[s])) {
+      throw new UsageError(`given row ${i + 1} (${row.join("")}) has symbol counts ${seen.join(",")}, not ${counts.join(",")}`);
+    }
+  });
+  return {
+    size,
+    counts: [...counts],
+    given,
+    distinctRows: problem.distinctRows ?? true,
+    distinctColumns: problem.distinctColumns ?? true,
+  };
+}
