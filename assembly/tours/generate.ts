@@ -1,0 +1,86 @@
+// Tour generator entry (same dispatch as src/tours/generate-ts.ts): Warnsdorff search
+// with restarts for n <= 9, block construction for closed tours from n = 10 and for all
+// tours above WARNSDORFF_MAX, Warnsdorff with bounded backtracking for open tours between.
+import { constructClosedTour } from "./construct";
+import { mix32 } from "./hash";
+import { PAD, boardIndex, clearBoard, searchTour, useBoard } from "./search";
+
+const CONSTRUCTION_MIN: i32 = 10;
+const WARNSDORFF_MAX: i32 = 300;
+const SMALL_ATTEMPTS: i32 = 64;
+const SMALL_BUDGET: i32 = 20000;
+const MID_ATTEMPTS: i32 = 16;
+const MID_BUDGET: i32 = 256;
+const SURE_SEED: u32 = 1;
+
+/** The last generated grid: kept referenced so the collector leaves it for the caller to copy. */
+let grid: StaticArray<i32> = new StaticArray<i32>(0);
+
+/**
+ * Generates an n×n tour numbered 1..n² row by row with 1 at square `start` (r*n+c) and
+ * returns the address of its n*n cells, or 0 when the construction failed (a bug).
+ */
+export function generate(n: i32, closed: bool, start: i32, seed: u32): usize {
+  grid = new StaticArray<i32>(0); // let the previous grid go before allocating the next
+  if (n == 1) {
+    grid = new StaticArray<i32>(1);
+    unchecked(grid[0] = 1);
+    return changetype<usize>(grid);
+  }
+  const stride = n + 2 * PAD;
+  grid = new StaticArray<i32>(max(n * n, n <= WARNSDORFF_MAX ? stride * stride : 0));
+  if (n < CONSTRUCTION_MIN) {
+    smallTour(n, closed, start, seed);
+  } else if (closed || n > WARNSDORFF_MAX || !midTour(n, start, seed)) {
+    if (!constructClosedTour(n, grid, start, seed)) return 0;
+  }
+  return changetype<usize>(grid);
+}
+
+function smallTour(n: i32, closed: bool, start: i32, seed: u32): void {
+  useBoard(grid, n, n);
+  const from = closed ? boardIndex(0, 0) : boardIndex(start / n, start % n);
+  let found = false;
+  for (let a = 0; a < SMALL_ATTEMPTS && !found; a++) {
+    clearBoard();
+    found = searchTour(from, closed, mix32(seed, <u32>a), SMALL_BUDGET);
+  }
+  if (!found) {
+    // Every square starts a tour (closed tours exist), so fall back to the sure closed one.
+    clearBoard();
+    searchTour(boardIndex(0, 0), true, SURE_SEED, 1 << 30);
+    closed = true;
+  }
+  compact(n);
+  if (closed) renumberCycle(n * n, start, (mix32(seed, 0xffffffff) & 1) == 1);
+}
+
+function midTour(n: i32, start: i32, seed: u32): bool {
+  useBoard(grid, n, n);
+  const from = boardIndex(start / n, start % n);
+  for (let a = 0; a < MID_ATTEMPTS; a++) {
+    clearBoard();
+    if (searchTour(from, false, mix32(seed, <u32>a), MID_BUDGET)) {
+      compact(n);
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Moves the padded board's squares to the front of the grid, n per row. */
+function compact(n: i32): void {
+  const stride = n + 2 * PAD;
+  for (let r = 0; r < n; r++) {
+    const from = (r + PAD) * stride + PAD;
+    for (let c = 0; c < n; c++) unchecked(grid[r * n + c] = unchecked(grid[from + c]));
+  }
+}
+
+function renumberCycle(total: i32, start: i32, backwards: bool): void {
+  const base = unchecked(grid[start]);
+  for (let i = 0; i < total; i++) {
+    const v = unchecked(grid[i]);
+    unchecked(grid[i] = backwards ? (base - v + total) % total + 1 : (v - base + total) % total + 1);
+  }
+}

@@ -1,0 +1,38 @@
+// generateTour: the public generator, on the WASM kernel (default) or the TS baseline.
+import { UsageError } from "../errors.js";
+import { loadKernel } from "../wasm/load.js";
+import { defaultStart, generateTourTs } from "./generate-ts.js";
+import { checkSize, checkSquare, hasTour, MAX_GENERATE_SIZE, type Square } from "./options.js";
+
+export type Engine = "wasm" | "ts";
+
+export interface GenerateOptions {
+  /** Board side n (1 or 5..10000). */
+  size: number;
+  /** A closed tour: n² is a move away from 1. */
+  closed?: boolean;
+  /** Square numbered 1, 0-based [row, col]; a seeded choice when left out. */
+  start?: Square;
+  /** Picks one of many tours reproducibly (32-bit unsigned; default 0). */
+  seed?: number;
+  engine?: Engine;
+}
+
+interface ToursKernel extends Record<string, unknown> {
+  generate(n: number, closed: boolean, start: number, seed: number): number;
+}
+
+/** An n×n tour as n*n step numbers 1..n², row by row (`grid[r*n+c]`). */
+export function generateTour(options: GenerateOptions): Int32Array {
+  const n = checkSize(options.size, MAX_GENERATE_SIZE);
+  if (!hasTour(n)) throw new UsageError(`no tour exists on a ${n}×${n} board (sizes 2, 3 and 4 have none; 1 and 5 upwards do)`);
+  const seed = options.seed ?? 0;
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new UsageError(`seed must be a whole number from 0 to 4294967295, got ${seed}`);
+  const start = options.start ? checkSquare(options.start, n, "start") : defaultStart(n, seed);
+  const closed = options.closed ?? false;
+  if (options.engine === "ts") return generateTourTs(n, closed, start, seed);
+  const kernel = loadKernel<ToursKernel>("tours");
+  const address = kernel.generate(n, closed, start, seed) >>> 0;
+  if (address === 0) throw new Error(`tabula: the tours kernel could not build a ${n}×${n} tour`);
+  return new Int32Array((kernel.memory as WebAssembly.Memory).buffer, address, n * n).slice();
+}
