@@ -1,6 +1,7 @@
 // Hash table of row pairs keyed by their summed fingerprint. Entries of one key sit
 // contiguously, in descending order of the pair's smaller row index, so a lookup stops
-// at the first pair that is not above the caller's last row.
+// at the first pair that is not above the caller's last row. Only the slots a count
+// used are reset and laid out, so the per-count cost follows the pairs stored.
 
 const SLOT_BITS: i32 = 15;
 const SLOTS: i32 = 1 << SLOT_BITS;
@@ -14,11 +15,14 @@ export const slotStart = new StaticArray<i32>(SLOTS);
 export const slotEnd = new StaticArray<i32>(SLOTS);
 export const entries = new StaticArray<i32>(MAX_PAIRS);
 
-// Scratch for the two-pass build: the pair keys and entries in generation order.
-const pendingKey = new StaticArray<i64>(MAX_PAIRS);
+// Slots in first-use order, and the pairs in generation order until finishPairs.
+const usedSlots = new StaticArray<i32>(MAX_PAIRS);
+let usedCount: i32 = 0;
 const pendingSlot = new StaticArray<i32>(MAX_PAIRS);
 const pendingEntry = new StaticArray<i32>(MAX_PAIRS);
 let pendingCount: i32 = 0;
+
+for (let s = 0; s < SLOTS; s++) unchecked(slotKey[s] = EMPTY);
 
 // @ts-ignore: decorator
 @inline function slotOf(key: i64): i32 {
@@ -37,11 +41,10 @@ let pendingCount: i32 = 0;
   }
 }
 
+/** Empties the table (only the slots the previous count used). */
 export function resetPairs(): void {
-  for (let s = 0; s < SLOTS; s++) {
-    unchecked(slotKey[s] = EMPTY);
-    unchecked(slotEnd[s] = 0);
-  }
+  for (let u = 0; u < usedCount; u++) unchecked(slotKey[usedSlots[u]] = EMPTY);
+  usedCount = 0;
   pendingCount = 0;
 }
 
@@ -51,12 +54,16 @@ export function addPair(key: i64, index: i32, mask: i32): void {
   while (true) {
     const k = unchecked(slotKey[s]);
     if (k == key) break;
-    if (k == EMPTY) { unchecked(slotKey[s] = key); break; }
+    if (k == EMPTY) {
+      unchecked(slotKey[s] = key);
+      unchecked(slotEnd[s] = 0);
+      unchecked(usedSlots[usedCount++] = s);
+      break;
+    }
     s = (s + 1) & (SLOTS - 1);
   }
   unchecked(slotEnd[s] += 1); // a count until finishPairs turns it into an end offset
   const p = pendingCount++;
-  unchecked(pendingKey[p] = key);
   unchecked(pendingSlot[p] = s);
   unchecked(pendingEntry[p] = (index << ENTRY_INDEX_SHIFT) | mask);
 }
@@ -64,7 +71,8 @@ export function addPair(key: i64, index: i32, mask: i32): void {
 /** Lays the queued pairs out contiguously per key, keeping their order. */
 export function finishPairs(): void {
   let offset = 0;
-  for (let s = 0; s < SLOTS; s++) {
+  for (let u = 0; u < usedCount; u++) {
+    const s = unchecked(usedSlots[u]);
     const count = unchecked(slotEnd[s]);
     unchecked(slotStart[s] = offset);
     unchecked(slotEnd[s] = offset); // advanced to the real end while filling

@@ -9,9 +9,8 @@ export const ROW_COUNT: i32 = 210;
 /**
  * Fingerprint layout: 14 four-bit fields in an i64. Field c (0..6) counts the 0s in
  * column c, field 7+c counts the 1s (the 2s follow from the total). Seven rows never
- * push a field past 7, so sums never carry and the top bit of each field is a guard.
+ * push a field past 7, so sums never carry.
  */
-export const FIELD_GUARDS: i64 = 0x88888888888888;
 /** Fingerprint of a complete table: every column has two 0s and two 1s. */
 export const TABLE_TARGET: i64 = 0x22222222222222;
 
@@ -46,12 +45,6 @@ export function maskOfCode(code: i32): i32 {
     }
   }
   return mask;
-}
-
-/** True when every field of `sum` is at most the same field of `limit` (fields 0..7). */
-// @ts-ignore: decorator
-@inline export function fitsUnder(sum: i64, limit: i64): bool {
-  return (((limit | FIELD_GUARDS) - sum) & FIELD_GUARDS) == FIELD_GUARDS;
 }
 
 function enumerateRows(): void {

@@ -1,0 +1,65 @@
+// Candidate sets as 256-bit bitsets (four u64 words), so the loops visit only rows that
+// still fit the column counts instead of testing every row. A row fits the remaining
+// counts when none of its 0s or 1s falls in a column whose remaining count of that
+// symbol is zero: AND away the rows holding that symbol there.
+
+export const WORDS: i32 = 4;
+const FIELD_LOW_BITS: i64 = 0x77777777777777;
+const FIELD_TOP_BITS: i64 = 0x88888888888888;
+
+/** Rows (by candidate index) holding a 0 in column c: words [4c, 4c+4). Then 1s at 28.. */
+const rowsWithSymbolAt = new StaticArray<u64>(14 * WORDS);
+let candidateCount: i32 = 0;
+
+/** Top bit of each 4-bit field set where that field of `x` (fields 0..7) is zero. */
+// @ts-ignore: decorator
+@inline function zeroFields(x: i64): i64 {
+  return ~(((x & FIELD_LOW_BITS) + FIELD_LOW_BITS) | x) & FIELD_TOP_BITS;
+}
+
+/** Records the candidate rows' fingerprints column by column (fields as in rows.ts). */
+export function indexCandidates(prints: StaticArray<i64>, n: i32): void {
+  candidateCount = n;
+  for (let k = 0; k < 14 * WORDS; k++) unchecked(rowsWithSymbolAt[k] = 0);
+  for (let r = 0; r < n; r++) {
+    const print = unchecked(prints[r]);
+    for (let f = 0; f < 14; f++) {
+      if (((print >> (4 * f)) & 0xf) != 0) {
+        const at = f * WORDS + (r >> 6);
+        unchecked(rowsWithSymbolAt[at] |= (<u64>1) << (<u64>(r & 63)));
+      }
+    }
+  }
+}
+
+/** Writes into `out` (WORDS words) the candidates that fit under the remaining counts. */
+export function allowedRows(remaining: i64, out: StaticArray<u64>): void {
+  for (let w = 0; w < WORDS; w++) {
+    const bits = candidateCount - (w << 6);
+    unchecked(out[w] = bits >= 64 ? ~(<u64>0) : bits <= 0 ? 0 : ((<u64>1) << (<u64>bits)) - 1);
+  }
+  narrowAllowed(out, -1, remaining, out);
+}
+
+/**
+ * `out` = the rows of `from` (allowed under `before`) that still fit under `after`
+ * (≤ `before` fieldwise): only the fields that `after` newly exhausts remove rows.
+ * Pass before = -1 (no field zero) to apply every exhausted field.
+ */
+// @ts-ignore: decorator
+@inline export function narrowAllowed(from: StaticArray<u64>, before: i64, after: i64, out: StaticArray<u64>): void {
+  let a0 = unchecked(from[0]), a1 = unchecked(from[1]), a2 = unchecked(from[2]), a3 = unchecked(from[3]);
+  let exhausted = zeroFields(after) & ~zeroFields(before);
+  while (exhausted != 0) {
+    const at = <i32>(ctz(exhausted) >> 2) << 2; // field index × WORDS (bit 4f+3 marks field f)
+    exhausted &= exhausted - 1;
+    a0 &= ~unchecked(rowsWithSymbolAt[at]);
+    a1 &= ~unchecked(rowsWithSymbolAt[at + 1]);
+    a2 &= ~unchecked(rowsWithSymbolAt[at + 2]);
+    a3 &= ~unchecked(rowsWithSymbolAt[at + 3]);
+  }
+  unchecked(out[0] = a0);
+  unchecked(out[1] = a1);
+  unchecked(out[2] = a2);
+  unchecked(out[3] = a3);
+}
