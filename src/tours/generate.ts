@@ -34,5 +34,6 @@ export function generateTour(options: GenerateOptions): Int32Array {
   const kernel = loadKernel<ToursKernel>("tours");
   const address = kernel.generate(n, closed, start, seed) >>> 0;
   if (address === 0) throw new Error(`tabula: the tours kernel could not build a ${n}×${n} tour`);
-  return new Int32Array((kernel.memory as WebAssembly.Memory).buffer, address, n * n).slice();
+  const memory = (kernel as unknown as { memory: { buffer: ArrayBuffer } }).memory;
+  return new Int32Array(memory.buffer, address, n * n).slice();
 }

@@ -1,0 +1,8 @@
+// Piscina worker: counts one task (loaded from dist/, see count.ts).
+import type { CountTask } from "./count-plan.js";
+import { runCountTask } from "./count-engine.js";
+import type { Engine } from "./generate.js";
+
+export default function countTask({ task, engine }: { task: CountTask; engine: Engine }): bigint {
+  return runCountTask(task, engine);
+}
