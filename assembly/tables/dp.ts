@@ -8,8 +8,11 @@
 // (binomial ways) instead of enumerating rows one by one.
 
 import { symbols, space, fullComp, counts, stride, digits, MAX_SYMBOLS } from "./comp";
-import { width, stateCodes, valueLo, valueHi, stateTop, resetLayers, beginLayer, currentLayerSize, addState, popLayers } from "./layers";
-import { multiplySmall, productLo, productHi, clearOverflow, overflowed } from "./wide";
+import {
+  width, stateCodes, valueLo, valueHi, stateTop, resetLayers, beginLayer, currentLayerSize, addState, popLayers,
+  resetIndexes, indexLayer, findIndexed,
+} from "./layers";
+import { multiplySmall, multiplyWide, divideSmall, productLo, productHi, clearOverflow, overflowed, flagOverflow } from "./wide";
 
 export const MAX_COLUMNS: i32 = 16;
 export const MAX_ROWS: i32 = 16;
@@ -34,6 +37,15 @@ let parentLo: u64 = 0;
 let parentHi: u64 = 0;
 let minParts: i32 = 0;
 let firstPart: i32 = 0;
+
+// Meet in the middle on the tail of single rows: the layers reached from the empty
+// state (same column weights, nothing placed) by j single rows, indexed for lookup.
+// Ways to finish a state S with b single rows = ways to reach its complement from empty.
+const onesBase = new StaticArray<i32>(MAX_ROWS + 1);
+const onesSize = new StaticArray<i32>(MAX_ROWS + 1);
+let onesBuilt: i32 = 0;
+let startIsEmpty: bool = false;
+let rootBase: i32 = 0;
 
 function prepareTables(): void {
   for (let a = 0; a <= MAX_COLUMNS; a++) {
@@ -69,9 +81,8 @@ export function setColumn(i: i32, weight: i32, comp: i32): void {
   unchecked(startCodes[i] = <u16>(weight * space + comp));
 }
 
-/** Emits the child state in `out` with the parent's count times `ways`. */
-function emit(ways: u64): void {
-  // Insertion sort: states are at most 16 codes.
+/** Sorts `out` into `sorted` (insertion sort: states are at most 16 codes). */
+function sortOut(): void {
   for (let i = 0; i < width; i++) {
     const code = unchecked(out[i]);
     let j = i;
@@ -81,6 +92,11 @@ function emit(ways: u64): void {
     }
     unchecked(sorted[j] = code);
   }
+}
+
+/** Emits the child state in `out` with the parent's count times `ways`. */
+function emit(ways: u64): void {
+  sortOut();
   multiplySmall(parentLo, parentHi, ways);
   addState(sorted, productLo, productHi);
 }
@@ -150,6 +166,98 @@ function place(parentBase: i32, parentSize: i32, w: i32): i32 {
   return currentLayerSize();
 }
 
+/**
+ * The count of one labelled arrangement of a state reached from the empty start: the
+ * state's count divided by its number of arrangements (columns of equal weight
+ * permuted: Π_weight n_w! / Π_group mult!), one exact binomial at a time.
+ */
+function perArrangement(state: i32): void {
+  productLo = unchecked(valueLo[state]);
+  productHi = unchecked(valueHi[state]);
+  const at = state * width;
+  let sameWeight = 0;
+  let run = 0;
+  for (let i = 0; i < width; i++) {
+    const code = <i32>unchecked(stateCodes[at + i]);
+    const previous = i > 0 ? <i32>unchecked(stateCodes[at + i - 1]) : -1;
+    if (previous < 0 || code / space != previous / space) sameWeight = 0;
+    run = code == previous ? run + 1 : 1;
+    sameWeight++;
+    const groupEnds = i == width - 1 || <i32>unchecked(stateCodes[at + i + 1]) != code;
+    if (groupEnds) {
+      // Multinomial of a weight class = Π C(columns so far, group size), group by group.
+      const factor = <u64>unchecked(choose[sameWeight * (MAX_COLUMNS + 1) + run]);
+      if (factor > 1) divideSmall(productLo, productHi, factor);
+    }
+  }
+}
+
+/** Count of ways to finish the layer [base, base+size) with `left` single rows. */
+function onesTail(base: i32, size: i32, left: i32, leaf: i32): void {
+  const later = left >> 1;
+  const first = left - later;
+  const top = stateTop;
+  let lb = base;
+  let ls = size;
+  if (base == rootBase && startIsEmpty && first <= onesBuilt) {
+    lb = unchecked(onesBase[first]);
+    ls = unchecked(onesSize[first]);
+  } else {
+    for (let i = 0; i < first && ls > 0; i++) {
+      const next = stateTop;
+      ls = place(lb, ls, 1);
+      lb = next;
+    }
+  }
+  let sumLo: u64 = 0;
+  let sumHi: u64 = 0;
+  for (let st = lb; st < lb + ls; st++) {
+    // Complement: digit s of a column becomes counts[s] - digit, i.e. full - comp.
+    const at = st * width;
+    for (let i = 0; i < width; i++) {
+      const code = <i32>unchecked(stateCodes[at + i]);
+      const comp = code % space;
+      unchecked(out[i] = <u16>(code - comp + fullComp - comp));
+    }
+    sortOut();
+    const match = findIndexed(later, sorted);
+    if (match < 0) continue;
+    perArrangement(match);
+    multiplyWide(unchecked(valueLo[st]), unchecked(valueHi[st]), productLo, productHi);
+    const newLo = sumLo + productLo;
+    const partHi = sumHi + productHi;
+    const newHi = partHi + <u64>(newLo < sumLo);
+    if (partHi < sumHi || newHi < partHi) flagOverflow();
+    sumLo = newLo;
+    sumHi = newHi;
+  }
+  unchecked(leafLo[leaf] = sumLo);
+  unchecked(leafHi[leaf] = sumHi);
+  popLayers(top);
+}
+
+/** Builds the indexed single-row layers from the empty state, up to `depth` rows. */
+function buildOnes(depth: i32): void {
+  resetIndexes();
+  const base = beginLayer();
+  for (let i = 0; i < width; i++) unchecked(out[i] = <u16>((startCodes[i] / space) * space));
+  parentLo = 1;
+  parentHi = 0;
+  emit(1);
+  unchecked(onesBase[0] = base);
+  unchecked(onesSize[0] = 1);
+  indexLayer(0, base, 1);
+  onesBuilt = 0;
+  for (let j = 1; j <= depth; j++) {
+    const next = stateTop;
+    const size = place(unchecked(onesBase[j - 1]), unchecked(onesSize[j - 1]), 1);
+    unchecked(onesBase[j] = next);
+    unchecked(onesSize[j] = size);
+    indexLayer(j, next, size);
+    onesBuilt = j;
+  }
+}
+
 function isFull(state: i32): bool {
   const at = state * width;
   for (let i = 0; i < width; i++) {
@@ -171,7 +279,9 @@ function descend(base: i32, size: i32, left: i32, maxPart: i32, depth: i32, leaf
   }
   for (let w = maxPart < left ? maxPart : left; w >= 1; w--) {
     const skip = (depth == 0 && firstPart > 0 && w != firstPart) || depth + 1 + (left - w) < minParts;
-    if (!skip) {
+    if (!skip && w == 1 && left >= 2) {
+      onesTail(base, size, left, leaf);
+    } else if (!skip) {
       const childBase = stateTop;
       const childSize = place(base, size, w);
       if (childSize > 0) descend(childBase, childSize, left - w, w, depth + 1, leaf);
@@ -196,13 +306,18 @@ export function countJob(rows: i32, leastParts: i32, onlyFirst: i32): i32 {
   minParts = leastParts;
   firstPart = onlyFirst;
   clearOverflow();
+  popLayers(0);
+  startIsEmpty = true;
+  for (let i = 0; i < width; i++) if (<i32>unchecked(startCodes[i]) % space != 0) startIsEmpty = false;
+  buildOnes(startIsEmpty ? (rows + 1) >> 1 : rows >> 1);
   const base = beginLayer();
+  rootBase = base;
   for (let i = 0; i < width; i++) unchecked(out[i] = startCodes[i]);
   parentLo = 1;
   parentHi = 0;
   emit(1);
   descend(base, 1, rows, rows, 0, 0);
-  popLayers(base);
+  popLayers(0);
   return overflowed ? -1 : leaves;
 }
 

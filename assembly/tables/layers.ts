@@ -45,8 +45,13 @@ function growStates(): void {
 }
 
 // @ts-ignore: decorator
+@inline function slotIn(hash: u32, bits: i32): i32 {
+  return <i32>((hash * 0x9E3779B1) >> (32 - bits));
+}
+
+// @ts-ignore: decorator
 @inline function slotOf(hash: u32): i32 {
-  return <i32>((hash * 0x9E3779B1) >> (32 - slotBits));
+  return slotIn(hash, slotBits);
 }
 
 function insertSlot(state: i32): void {
@@ -82,9 +87,15 @@ export function currentLayerSize(): i32 {
 }
 
 /** Adds (lo, hi) to the count of state `codes` (sorted) in the layer being built. */
-export function addState(codes: StaticArray<u16>, lo: u64, hi: u64): void {
+// @ts-ignore: decorator
+@inline function hashCodes(codes: StaticArray<u16>): u32 {
   let hash: u32 = 0x811C9DC5;
   for (let i = 0; i < width; i++) hash = (hash ^ <u32>unchecked(codes[i])) * 0x01000193;
+  return hash;
+}
+
+export function addState(codes: StaticArray<u16>, lo: u64, hi: u64): void {
+  const hash = hashCodes(codes);
   const mask = (1 << slotBits) - 1;
   let s = slotOf(hash);
   while (unchecked(slotStamp[s]) == stamp) {
@@ -125,4 +136,61 @@ export function addState(codes: StaticArray<u16>, lo: u64, hi: u64): void {
 /** Drops every state from `base` up (the walk backing out of a layer). */
 export function popLayers(base: i32): void {
   stateTop = base;
+}
+
+// Frozen indexes of finished layers, looked up when two half-tables meet in the middle.
+const MAX_INDEXES: i32 = 17;
+const indexOffset = new StaticArray<i32>(MAX_INDEXES);
+const indexBits = new StaticArray<i32>(MAX_INDEXES);
+let indexSlots = new StaticArray<i32>(1 << 12);
+let indexUsed: i32 = 0;
+
+export function resetIndexes(): void {
+  indexUsed = 0;
+}
+
+/** Indexes the finished layer [base, base+size) as index number `j`. */
+export function indexLayer(j: i32, base: i32, size: i32): void {
+  let bits = 4;
+  while ((1 << bits) < size * 2) bits++;
+  const slots = 1 << bits;
+  const offset = indexUsed;
+  if (indexSlots.length < offset + slots) {
+    let cap = indexSlots.length;
+    while (cap < offset + slots) cap *= 2;
+    const bigger = new StaticArray<i32>(cap);
+    memory.copy(changetype<usize>(bigger), changetype<usize>(indexSlots), <usize>offset * 4);
+    indexSlots = bigger;
+  }
+  for (let s = 0; s < slots; s++) unchecked(indexSlots[offset + s] = -1);
+  for (let state = base; state < base + size; state++) {
+    let s = slotIn(unchecked(stateHash[state]), bits);
+    while (unchecked(indexSlots[offset + s]) >= 0) s = (s + 1) & (slots - 1);
+    unchecked(indexSlots[offset + s] = state);
+  }
+  unchecked(indexOffset[j] = offset);
+  unchecked(indexBits[j] = bits);
+  indexUsed = offset + slots;
+}
+
+/** The state of indexed layer `j` equal to `codes` (sorted), or -1. */
+export function findIndexed(j: i32, codes: StaticArray<u16>): i32 {
+  const hash = hashCodes(codes);
+  const offset = unchecked(indexOffset[j]);
+  const bits = unchecked(indexBits[j]);
+  const mask = (1 << bits) - 1;
+  let s = slotIn(hash, bits);
+  while (true) {
+    const state = unchecked(indexSlots[offset + s]);
+    if (state < 0) return -1;
+    if (unchecked(stateHash[state]) == hash) {
+      const at = state * width;
+      let same = true;
+      for (let i = 0; i < width; i++) {
+        if (unchecked(stateCodes[at + i]) != unchecked(codes[i])) { same = false; break; }
+      }
+      if (same) return state;
+    }
+    s = (s + 1) & mask;
+  }
 }

@@ -28,3 +28,43 @@ export function flagOverflow(): void {
   if (sum < high) overflowed = true;
   productHi = sum;
 }
+
+const LOW: u64 = 0xFFFFFFFF;
+
+/** x·y for 64-bit x, y when it fits 64 bits; flags overflow otherwise. */
+// @ts-ignore: decorator
+@inline function multiplyNarrow(x: u64, y: u64): u64 {
+  const product = x * y;
+  if ((x | y) >> 32 != 0 && x != 0 && product / x != y) overflowed = true;
+  return product;
+}
+
+/** (aHi:aLo) × (bHi:bLo) into productLo/productHi, flagging results past 128 bits. */
+export function multiplyWide(aLo: u64, aHi: u64, bLo: u64, bHi: u64): void {
+  if (aHi != 0 && bHi != 0) overflowed = true;
+  const a0 = aLo & LOW, a1 = aLo >> 32, b0 = bLo & LOW, b1 = bLo >> 32;
+  const p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+  const mid = (p00 >> 32) + (p01 & LOW) + (p10 & LOW);
+  productLo = (p00 & LOW) | (mid << 32);
+  let high = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+  const cross1 = multiplyNarrow(aHi, bLo);
+  const cross2 = multiplyNarrow(aLo, bHi);
+  const withCross1 = high + cross1;
+  if (withCross1 < high) overflowed = true;
+  high = withCross1 + cross2;
+  if (high < withCross1) overflowed = true;
+  productHi = high;
+}
+
+/** (hi:lo) / d for 0 < d < 2^32 when the division is exact, into productLo/productHi. */
+export function divideSmall(lo: u64, hi: u64, d: u64): void {
+  const qHi = hi / d;
+  let r = hi - qHi * d;
+  const upper = (r << 32) | (lo >> 32);
+  const qUpper = upper / d;
+  r = upper - qUpper * d;
+  const lower = (r << 32) | (lo & LOW);
+  const qLower = lower / d;
+  productHi = qHi;
+  productLo = (qUpper << 32) | qLower;
+}
