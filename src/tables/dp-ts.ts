@@ -19,7 +19,11 @@ export interface JobShape {
 interface Layer {
   codes: Int32Array[];
   values: bigint[];
+  /** State key (codes as a string) → position. */
+  index: Map<string, number>;
 }
+
+const keyOf = (codes: Int32Array): string => String.fromCharCode(...codes);
 
 /** Symbol-count vectors as mixed-radix indices, with their digits precomputed. */
 class CompCodec {
@@ -76,7 +80,7 @@ export function countJobTs(counts: readonly number[], job: JobShape): bigint[] {
 
   function place(layer: Layer, w: number): Layer {
     const index = new Map<string, number>();
-    const next: Layer = { codes: [], values: [] };
+    const next: Layer = { codes: [], values: [], index };
     for (let si = 0; si < layer.codes.length; si++) {
       const codes = layer.codes[si]!;
       const value = layer.values[si]!;
@@ -94,7 +98,7 @@ export function countJobTs(counts: readonly number[], job: JobShape): bigint[] {
         if (gi === groups) {
           for (let x = 0; x < k; x++) if (need[x] !== 0) return;
           const child = out.slice().sort();
-          const key = String.fromCharCode(...child);
+          const key = keyOf(child);
           const add = value * BigInt(ways);
           const found = index.get(key);
           if (found === undefined) {
@@ -132,6 +136,46 @@ export function countJobTs(counts: readonly number[], job: JobShape): bigint[] {
     return next;
   }
 
+  /** Arrangements of a state's columns among equal-weight columns: Π n_w! / Π mult!. */
+  function arrangements(codes: Int32Array): bigint {
+    let total = 1n;
+    let sameWeight = 0;
+    let run = 0;
+    for (let i = 0; i < t; i++) {
+      const code = codes[i]!;
+      const previous = i > 0 ? codes[i - 1]! : -1;
+      if (previous < 0 || Math.floor(code / space) !== Math.floor(previous / space)) sameWeight = 0;
+      run = code === previous ? run + 1 : 1;
+      sameWeight++;
+      if (i === t - 1 || codes[i + 1] !== code) total *= BigInt(choose[sameWeight]![run]!);
+    }
+    return total;
+  }
+
+  // Meet in the middle on the tail of single rows: ways to finish a state with b single
+  // rows = ways to reach its complement from the empty state, per labelled arrangement.
+  const empty = Int32Array.from(start, (code) => code - (code % space)).sort();
+  const startIsEmpty = empty.every((code, i) => code === start[i]);
+  const ones: Layer[] = [{ codes: [empty], values: [1n], index: new Map([[keyOf(empty), 0]]) }];
+  const onesDepth = startIsEmpty ? (job.rows + 1) >> 1 : job.rows >> 1;
+  while (ones.length <= onesDepth) ones.push(place(ones[ones.length - 1]!, 1));
+
+  function onesTail(layer: Layer, left: number, leaf: number, isRoot: boolean): void {
+    const later = left >> 1;
+    const first = left - later;
+    let front = layer;
+    if (isRoot && startIsEmpty) front = ones[first]!;
+    else for (let i = 0; i < first && front.codes.length > 0; i++) front = place(front, 1);
+    const back = ones[later]!;
+    let sum = 0n;
+    front.codes.forEach((codes, i) => {
+      const complement = codes.map((code) => code - 2 * (code % space) + codec.full).sort();
+      const match = back.index.get(keyOf(complement));
+      if (match !== undefined) sum += front.values[i]! * (back.values[match]! / arrangements(complement));
+    });
+    leaves[leaf] = sum;
+  }
+
   function descend(layer: Layer, left: number, maxPart: number, depth: number, leaf: number): void {
     if (left === 0) {
       layer.codes.forEach((codes, i) => {
@@ -141,11 +185,14 @@ export function countJobTs(counts: readonly number[], job: JobShape): bigint[] {
     }
     for (let w = Math.min(maxPart, left); w >= 1; w--) {
       const skip = (depth === 0 && job.firstPart > 0 && w !== job.firstPart) || depth + 1 + (left - w) < job.minParts;
-      if (!skip && layer.codes.length > 0) descend(place(layer, w), left - w, w, depth + 1, leaf);
+      if (!skip && layer.codes.length > 0) {
+        if (w === 1 && left >= 2) onesTail(layer, left, leaf, depth === 0);
+        else descend(place(layer, w), left - w, w, depth + 1, leaf);
+      }
       leaf += partitionCount(left - w, w);
     }
   }
 
-  descend({ codes: [start], values: [1n] }, job.rows, job.rows, 0, 0);
+  descend({ codes: [start], values: [1n], index: new Map() }, job.rows, job.rows, 0, 0);
   return leaves;
 }
