@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+// pen-paper: generate, count and validate pen-and-paper tours (fill an n×n grid with
+// 1..n², each step 3 squares along a row or column or 2 along a diagonal).
+import { InvalidArgumentError, Option } from "commander";
+import { availableParallelism } from "node:os";
+import { InputError, UsageError } from "../errors.js";
+import { openAtomicStream, writeChunk } from "../io/atomic-write.js";
+import { countToursParallel, MAX_COUNT_SIZE } from "../tours/count.js";
+import { TOUR_FORMATS, writeTour, type TourFormat } from "../tours/format.js";
+import { generateTour, type Engine } from "../tours/generate.js";
+import { MAX_GENERATE_SIZE, type Square } from "../tours/options.js";
+import { parseTourFile } from "../tours/parse.js";
+import { validateTour } from "../tours/validate.js";
+import { createProgram, EXIT_INVALID, integerOption, readInputText, runMain } from "./program.js";
+
+const ENGINES: Engine[] = ["wasm", "ts"];
+
+/** "R,C" with 1-based row and column, as a 0-based square. */
+function squareOption(value: string): Square {
+  const match = /^\s*(\d+)\s*,\s*(\d+)\s*$/.exec(value);
+  if (!match) throw new InvalidArgumentError(`expected ROW,COLUMN (1-based whole numbers), got "${value}"`);
+  return [Number(match[1]) - 1, Number(match[2]) - 1];
+}
+
+/** Reports squares in the CLI's 1-based terms. */
+function checkOnBoard(square: Square | undefined, n: number, flag: string): void {
+  if (square && (square[0] < 0 || square[1] < 0 || square[0] >= n || square[1] >= n)) {
+    throw new UsageError(`${flag} ${square[0] + 1},${square[1] + 1} is outside the ${n}×${n} board (rows and columns 1 to ${n})`);
+  }
+}
+
+interface GenerateFlags {
+  size: number;
+  closed?: boolean;
+  start?: Square;
+  seed?: number;
+  format: TourFormat;
+  out?: string;
+  engine: Engine;
+}
+
+async function generateCommand(flags: GenerateFlags): Promise<void> {
+  checkOnBoard(flags.start, flags.size, "--start");
+  const seed = flags.seed ?? Math.floor(Math.random() * 0x100000000);
+  const closed = flags.closed ?? false;
+  const grid = generateTour({ size: flags.size, closed, start: flags.start, seed, engine: flags.engine });
+  const doc = { size: flags.size, closed, grid, seed };
+  if (!flags.out) {
+    await writeTour(doc, flags.format, (chunk) => writeChunk(process.stdout, chunk));
+    return;
+  }
+  const file = openAtomicStream(flags.out);
+  try {
+    await writeTour(doc, flags.format, (chunk) => writeChunk(file.stream, chunk));
+    await file.commit();
+  } catch (error) {
+    file.abort();
+    throw error;
+  }
+}
+
+interface CountFlags {
+  size: number;
+  closed?: boolean;
+  from?: Square;
+  threads: number;
+  engine: Engine;
+}
+
+async function countCommand(flags: CountFlags): Promise<void> {
+  checkOnBoard(flags.from, flags.size, "--from");
+  const count = await countToursParallel({ size: flags.size, closed: flags.closed, from: flags.from, threads: flags.threads, engine: flags.engine });
+  process.stdout.write(`${count}\n`);
+}
+
+async function validateCommand(file: string): Promise<number> {
+  const name = file === "-" ? "<stdin>" : file;
+  let tour;
+  try {
+    tour = parseTourFile(readInputText(file));
+  } catch (error) {
+    throw error instanceof InputError && error.file === undefined ? error.inFile(name) : error;
+  }
+  const check = validateTour(tour.grid, tour.size);
+  const n = tour.size;
+  if (!check.ok) {
+    process.stdout.write(`${name}: not a tour: ${check.problem}\n`);
+    return EXIT_INVALID;
+  }
+  if (tour.closed === true && !check.closed) {
+    process.stdout.write(`${name}: not a closed tour: ${n * n} to 1 is not a legal move\n`);
+    return EXIT_INVALID;
+  }
+  process.stdout.write(`${name}: valid ${check.closed ? "closed" : "open"} tour of a ${n}×${n} board\n`);
+  return 0;
+}
+
+await runMain("pen-paper", async () => {
+  let status = 0;
+  const engineOption = () => new Option("--engine <name>", "wasm kernel or the pure TS baseline").choices(ENGINES).default("wasm");
+  const program = createProgram(
+    "pen-paper",
+    "Pen-and-paper tours: fill an n×n grid with 1..n², each step moving 3 squares along a row or column or 2 along a diagonal.",
+  )
+    .enablePositionalOptions()
+    .option("--size <n>", `board side (1, or 5 to ${MAX_GENERATE_SIZE})`, integerOption(1, MAX_GENERATE_SIZE), 5)
+    .option("--closed", "a closed tour: the last square is a move away from the first")
+    .option("--start <R,C>", "square numbered 1 (1-based row,column; default: chosen by the seed)", squareOption)
+    .option("--seed <s>", "reproducible choice among many tours (default: random)", integerOption(0, 0xffffffff))
+    .addOption(new Option("--format <format>", "output format").choices(TOUR_FORMATS).default("text"))
+    .option("--out <file>", "write to FILE (whole or not at all) instead of standard output")
+    .addOption(engineOption())
+    .action(async (flags: GenerateFlags) => generateCommand(flags));
+  program
+    .command("count")
+    .description("exact number of tours: directed paths (every start and direction), from one square, or distinct closed tours")
+    .requiredOption("--size <n>", `board side (1 to ${MAX_COUNT_SIZE}; 6 takes seconds, 7 is out of reach)`, integerOption(1, MAX_COUNT_SIZE))
+    .option("--closed", "count closed tours: distinct cycles, or with --from directed closed tours from that square")
+    .option("--from <R,C>", "count only tours numbered 1 on this square (1-based row,column)", squareOption)
+    .option("--threads <t>", "worker threads", integerOption(1, 256), availableParallelism())
+    .addOption(engineOption())
+    .action(async (flags: CountFlags) => countCommand(flags));
+  program
+    .command("validate")
+    .description("check a tour file (JSON or text grid); exit 0 valid, 1 broken rules, 2 unreadable")
+    .argument("<file>", 'tour file, "-" for standard input')
+    .action(async (file: string) => {
+      status = await validateCommand(file);
+    });
+  await program.parseAsync();
+  return status;
+});
