@@ -68,3 +68,20 @@ export function divideSmall(lo: u64, hi: u64, d: u64): void {
   productHi = qHi;
   productLo = (qUpper << 32) | qLower;
 }
+
+// Read-outs for the edge tests of the 128-bit helpers (test/unit/tables-wide.test.ts).
+export function lastProductLo(): u64 {
+  return productLo;
+}
+
+export function lastProductHi(): u64 {
+  return productHi;
+}
+
+export function lastOverflowed(): bool {
+  return overflowed;
+}
+
+export function multiplySmallForTest(lo: u64, hi: u64, w: u64): void {
+  multiplySmall(lo, hi, w);
+}
