@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { validateTour } from "../../src/tours/index.js";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const CLI = join(ROOT, "dist/cli/pen-paper.js");
+
+function penPaper(args: string[], input?: string) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, input, encoding: "utf8" });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function gridOfText(text: string): number[] {
+  return text
+    .split("\n")
+    .filter((line) => line.startsWith("|"))
+    .flatMap((line) => line.replace(/\|/g, " ").trim().split(/\s+/).map(Number));
+}
+
+const dir = mkdtempSync(join(tmpdir(), "pen-paper-"));
+
+describe("pen-paper generate", () => {
+  it("prints a text grid between rules with centred equal-width cells", () => {
+    const r = penPaper(["--size", "10", "--seed", "4", "--start", "3,7"]);
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^\+-+\+$/);
+    expect(lines.at(-1)).toBe(lines[0]);
+    expect(new Set(lines.map((l) => l.length)).size).toBe(1);
+    expect(lines[1]).toMatch(/^\| ( \d |\d{2} |  \d|\d{3})/);
+    const grid = gridOfText(r.stdout);
+    expect(validateTour(grid).ok).toBe(true);
+    expect(grid[2 * 10 + 6]).toBe(1);
+  });
+
+  it("writes JSON and SVG, closed on request, to --out files", () => {
+    const json = join(dir, "t.json");
+    expect(penPaper(["--size", "8", "--closed", "--format", "json", "--seed", "1", "--out", json]).status).toBe(0);
+    const doc = JSON.parse(readFileSync(json, "utf8")) as { size: number; closed: boolean; grid: number[][] };
+    expect(doc.size).toBe(8);
+    expect(doc.closed).toBe(true);
+    const check = validateTour(doc.grid);
+    expect(check.ok && check.closed).toBe(true);
+    const small = penPaper(["--size", "6", "--format", "svg", "--seed", "2"]);
+    expect(small.stdout).toMatch(/^<svg[^]*<path[^]*<text[^]*<\/svg>\n$/);
+    expect(small.stdout.match(/<text /g)).toHaveLength(36);
+    const large = penPaper(["--size", "60", "--format", "svg", "--seed", "2"]);
+    expect(large.stdout).not.toMatch(/<text /);
+    const path = /<path fill="none" stroke="#1f77b4"[^>]* d="([^"]*)"/.exec(large.stdout)?.[1] ?? "";
+    expect(path.match(/ L /g)).toHaveLength(3599); // one segment a step
+  });
+
+  it("is reproducible with --seed", () => {
+    const a = penPaper(["--size", "20", "--seed", "123"]).stdout;
+    expect(penPaper(["--size", "20", "--seed", "123"]).stdout).toBe(a);
+    expect(penPaper(["--size", "20", "--seed", "124"]).stdout).not.toBe(a);
+  });
+
+  it.each([
+    [["--size", "3"], /no tour exists on a 3×3 board/],
+    [["--size", "4"], /no tour exists on a 4×4 board/],
+    [["--size", "0"], /--size/],
+    [["--size", "ten"], /--size/],
+    [["--size", "6", "--start", "7,1"], /--start 7,1 is outside the 6×6 board/],
+    [["--start", "1;2"], /ROW,COLUMN/],
+    [["--format", "png"], /--format/],
+    [["--seed", "-3"], /--seed/],
+    [["--frobnicate"], /unknown option/],
+  ])("exits 2 with one line for %j", (args, message) => {
+    const r = penPaper(args);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr.trimEnd().split("\n")).toHaveLength(1);
+  });
+
+  it("leaves no file behind when generation fails", () => {
+    const out = join(dir, "none.txt");
+    expect(penPaper(["--size", "2", "--out", out]).status).toBe(2);
+    expect(existsSync(out)).toBe(false);
+    expect(readdirSync(dir).filter((f) => f.includes("none"))).toEqual([]);
+  });
+});
+
+describe("pen-paper count", () => {
+  it("counts all paths, paths from a square and closed tours", () => {
+    expect(penPaper(["count", "--size", "5"]).stdout).toBe("12400\n");
+    expect(penPaper(["count", "--size", "5", "--from", "1,2", "--threads", "1"]).stdout).toBe("548\n");
+    expect(penPaper(["count", "--size", "5", "--closed", "--threads", "2", "--engine", "ts"]).stdout).toBe("48\n");
+  });
+
+  it.each([
+    [["count"], /--size/],
+    [["count", "--size", "11"], /--size/],
+    [["count", "--size", "5", "--from", "6,1"], /--from 6,1 is outside the 5×5 board/],
+    [["count", "--size", "5", "--threads", "0"], /--threads/],
+  ])("exits 2 for %j", (args, message) => {
+    const r = penPaper(args);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+});
+
+describe("pen-paper validate", () => {
+  const text = join(dir, "tour.txt");
+  const json = join(dir, "tour.json");
+  writeFileSync(text, penPaper(["--size", "7", "--seed", "9"]).stdout);
+  writeFileSync(json, penPaper(["--size", "7", "--closed", "--seed", "9", "--format", "json"]).stdout);
+
+  it("accepts generated text and JSON tours, from a file or standard input", () => {
+    expect(penPaper(["validate", text])).toMatchObject({ status: 0, stdout: expect.stringMatching(/valid (open|closed) tour of a 7×7 board/) });
+    expect(penPaper(["validate", json])).toMatchObject({ status: 0, stdout: expect.stringMatching(/valid closed tour/) });
+    expect(penPaper(["validate", "-"], readFileSync(text, "utf8")).status).toBe(0);
+  });
+
+  it("exits 1 for grids that break the rules", () => {
+    const doc = JSON.parse(readFileSync(json, "utf8")) as { grid: number[][] };
+    [doc.grid[0]![0], doc.grid[6]![6]] = [doc.grid[6]![6]!, doc.grid[0]![0]!];
+    const broken = join(dir, "broken.json");
+    writeFileSync(broken, JSON.stringify(doc));
+    const r = penPaper(["validate", broken]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/not a legal move|not a closed tour/);
+    const open = join(dir, "open-claims-closed.json");
+    const openDoc = JSON.parse(penPaper(["--size", "5", "--seed", "1", "--start", "3,3", "--format", "json"]).stdout) as { grid: number[][] };
+    writeFileSync(open, JSON.stringify({ size: 5, closed: true, grid: openDoc.grid }));
+    const claim = penPaper(["validate", open]);
+    expect([0, 1]).toContain(claim.status);
+    if (!validateTour(openDoc.grid).closed) expect(claim.stdout).toMatch(/not a closed tour/);
+  });
+
+  it.each([
+    ["missing.txt", null, /missing\.txt: no such file/],
+    ["ragged.txt", "1 2 3\n4 5\n", /ragged\.txt:2: row 2 has 2 numbers \(expected 3/],
+    ["words.txt", "1 2\nx 4\n", /words\.txt:2: "x" is not a whole number/],
+    ["oblong.txt", "1 2\n3 4\n5 6\n", /oblong\.txt:3: 3 rows of 2 numbers/],
+    ["empty.txt", "\n", /empty\.txt:1: no grid found/],
+    ["syntax.json", '{"size": 5,\n "grid": [[1, 2]\n', /syntax\.json:3: malformed JSON/],
+    ["size.json", '{"size": 4, "grid": [[1]]}', /size\.json:1: "size" is 4 but the grid has 1 rows/],
+    ["row.json", '{"grid": [\n[1, 2],\n[3]\n]}', /row\.json:3: grid row 2 is not a list of 2 numbers/],
+  ])("exits 2 for %s", (name, content, message) => {
+    const file = join(dir, name);
+    if (content !== null) writeFileSync(file, content);
+    const r = penPaper(["validate", file]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr.trimEnd().split("\n")).toHaveLength(1);
+  });
+});
