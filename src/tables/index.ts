@@ -11,3 +11,4 @@ export {
   type NormalizedProblem,
 } from "./problem.js";
 export { planTableCount, type TableJob, type TablePlan, type TableColumn } from "./plan.js";
+export { countTablesParallel, type CountTablesParallelOptions } from "./parallel.js";

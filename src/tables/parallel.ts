@@ -1,0 +1,44 @@
+// countTablesParallel: the same sum as countTables, with the jobs (split by their first
+// part) spread over a piscina pool of worker threads. Exact bigint sums make the result
+// identical to the single-threaded one whatever the order.
+import { Piscina } from "piscina";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { engineRunner, sumPlan, type CountTablesOptions } from "./count.js";
+import { normalizeProblem } from "./problem.js";
+import { planTableCount, splitByFirstPart, type TableJob } from "./plan.js";
+import type { WorkerTask } from "./worker.js";
+
+/** The compiled worker (works from src/ under tsx and from dist/). */
+export const TABLES_WORKER = fileURLToPath(new URL("../../dist/tables/worker.js", import.meta.url));
+
+export interface CountTablesParallelOptions extends CountTablesOptions {
+  /** Worker threads; 1 (or less) counts in this thread. */
+  threads?: number;
+}
+
+/** A rough cost order, so the pool starts the largest jobs first. */
+function heavierFirst(a: TableJob, b: TableJob): number {
+  return b.columns.length - a.columns.length || b.rows - a.rows || a.firstPart - b.firstPart;
+}
+
+export async function countTablesParallel(options: CountTablesParallelOptions): Promise<bigint> {
+  const engine = options.engine ?? "wasm";
+  engineRunner(engine); // unknown engines fail here, before any thread starts
+  const plan = planTableCount(normalizeProblem(options));
+  const threads = Math.max(1, Math.floor(options.threads ?? 1));
+  if (threads <= 1 || plan.jobs.length === 0) return sumPlan(plan, engineRunner(engine));
+  if (!existsSync(TABLES_WORKER)) throw new Error(`tabula: ${TABLES_WORKER} is missing; run \`npm run build\` first`);
+
+  // Whole jobs share their single-row half-layers; split them only when too few to go round.
+  const jobs = (plan.jobs.length < threads ? splitByFirstPart(plan.jobs) : plan.jobs).sort(heavierFirst);
+  const pool = new Piscina({ filename: TABLES_WORKER, minThreads: threads, maxThreads: threads });
+  try {
+    const parts = await Promise.all(
+      jobs.map((job) => pool.run({ counts: plan.counts, jobs: [job], engine } satisfies WorkerTask) as Promise<bigint>),
+    );
+    return parts.reduce((sum, part) => sum + part, 0n);
+  } finally {
+    await pool.destroy();
+  }
+}
