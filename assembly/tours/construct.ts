@@ -1,15 +1,14 @@
 // Block-joining construction of closed tours for n >= 10 (see src/tours/construct-ts.ts,
 // the TS baseline, for the method). While joining, each square's cell holds its two tour
 // neighbours as move indices (3 bits each); the final pass overwrites them with 1..n².
-import { BLOCK_MIN, TOURS_PER_BLOCK, blockTours, tourBase } from "./blocks";
+import { BLOCK_MIN, VARIANTS, blockCodes, codeBase } from "./blocks";
 import { mix32 } from "./hash";
 import { MOVE_BY_DELTA, MOVE_DC, MOVE_DR } from "./moves";
 
-const VARIANTS: i32 = TOURS_PER_BLOCK * 8;
 const MAX_PARTS: i32 = 1 << 13; // n up to 40960, far beyond what fits in memory
 
 let cells: StaticArray<i32> = new StaticArray<i32>(0);
-let tours: StaticArray<i32> = new StaticArray<i32>(0);
+let codes: StaticArray<i32> = new StaticArray<i32>(0);
 let n: i32 = 0;
 const off = new StaticArray<i32>(8);
 const sides = new StaticArray<i32>(MAX_PARTS);
@@ -34,30 +33,12 @@ function moveBetween(a: i32, b: i32): i32 {
   return <i32>unchecked(MOVE_BY_DELTA[(dr + 3) * 7 + dc + 3]);
 }
 
-// @ts-ignore: decorator
-@inline
-function squareOf(local: i32, sw: i32, top: i32, left: i32, h: i32, w: i32, symmetry: i32): i32 {
-  let r = local / sw;
-  let c = local % sw;
-  if (symmetry & 4) { const t = r; r = c; c = t; }
-  if (symmetry & 1) r = h - 1 - r;
-  if (symmetry & 2) c = w - 1 - c;
-  return (top + r) * n + left + c;
-}
-
+/** Copies block tour `variant` (see blocks.ts) to rows [top, top+h) × cols [left, left+w). */
 function place(top: i32, left: i32, h: i32, w: i32, variant: i32): void {
-  const symmetry = variant & 7;
-  const transposed = (symmetry & 4) != 0;
-  const base = transposed ? tourBase(w, h, variant >> 3) : tourBase(h, w, variant >> 3);
-  const sw = transposed ? h : w;
-  const len = h * w;
-  let prev = squareOf(unchecked(tours[base + len - 1]), sw, top, left, h, w, symmetry);
-  let cur = squareOf(unchecked(tours[base]), sw, top, left, h, w, symmetry);
-  for (let i = 0; i < len; i++) {
-    const next = squareOf(unchecked(tours[base + (i + 1 == len ? 0 : i + 1)]), sw, top, left, h, w, symmetry);
-    unchecked(cells[cur] = moveBetween(cur, prev) | (moveBetween(cur, next) << 3));
-    prev = cur;
-    cur = next;
+  const base = codeBase(h, w, variant);
+  for (let r = 0; r < h; r++) {
+    const row = (top + r) * n + left;
+    for (let c = 0; c < w; c++) unchecked(cells[row + c] = unchecked(codes[base + r * w + c]));
   }
 }
 
@@ -117,7 +98,7 @@ function number(start: i32, backwards: bool): void {
 
 /** Writes a closed tour of the size×size board (size >= 10) into `board`, 1 at `start`. */
 export function constructClosedTour(size: i32, board: StaticArray<i32>, start: i32, seed: u32): bool {
-  tours = blockTours();
+  codes = blockCodes();
   cells = board;
   n = size;
   for (let m = 0; m < 8; m++) unchecked(off[m] = unchecked(MOVE_DR[m]) * n + unchecked(MOVE_DC[m]));

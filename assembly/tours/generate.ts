@@ -13,22 +13,31 @@ const MID_ATTEMPTS: i32 = 16;
 const MID_BUDGET: i32 = 256;
 const SURE_SEED: u32 = 1;
 
-/** The last generated grid: kept referenced so the collector leaves it for the caller to copy. */
+/**
+ * The grid buffer, reused while big enough: it stays referenced so the collector leaves
+ * it for the caller to copy, and reuse spares re-growing memory for every big board.
+ */
 let grid: StaticArray<i32> = new StaticArray<i32>(0);
+
+function ensureGrid(cells: i32): void {
+  if (grid.length >= cells) return;
+  grid = new StaticArray<i32>(0);
+  __collect(); // free the old buffer before asking for a bigger one
+  grid = new StaticArray<i32>(cells);
+}
 
 /**
  * Generates an n×n tour numbered 1..n² row by row with 1 at square `start` (r*n+c) and
  * returns the address of its n*n cells, or 0 when the construction failed (a bug).
  */
 export function generate(n: i32, closed: bool, start: i32, seed: u32): usize {
-  grid = new StaticArray<i32>(0); // let the previous grid go before allocating the next
   if (n == 1) {
-    grid = new StaticArray<i32>(1);
+    ensureGrid(1);
     unchecked(grid[0] = 1);
     return changetype<usize>(grid);
   }
   const stride = n + 2 * PAD;
-  grid = new StaticArray<i32>(max(n * n, n <= WARNSDORFF_MAX ? stride * stride : 0));
+  ensureGrid(max(n * n, n <= WARNSDORFF_MAX ? stride * stride : 0));
   if (n < CONSTRUCTION_MIN) {
     smallTour(n, closed, start, seed);
   } else if (closed || n > WARNSDORFF_MAX || !midTour(n, start, seed)) {

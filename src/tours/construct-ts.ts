@@ -5,16 +5,11 @@
 // and adds the moves a-c and b-d, which turns two cycles into one. While joining, each
 // square holds its two tour neighbours as move indices (3 bits each), so the whole
 // construction lives in the one 32-bit cell per square that finally holds the numbering.
-import { blockTour, BLOCK_MIN, TOURS_PER_BLOCK } from "./blocks-ts.js";
+import { blockCodes, BLOCK_MIN, MOVE_BY_DELTA, VARIANTS } from "./blocks-ts.js";
 import { mix32 } from "./hash.js";
 import { MOVE_DC, MOVE_DR } from "./moves.js";
 
 export const CONSTRUCTION_MIN = 2 * BLOCK_MIN;
-const VARIANTS = TOURS_PER_BLOCK * 8; // 8 symmetries of each block tour
-
-/** Move index by (dr + 3) * 7 + (dc + 3); -1 where (dr, dc) is not a move. */
-const MOVE_BY_DELTA = new Int8Array(49).fill(-1);
-for (let m = 0; m < 8; m++) MOVE_BY_DELTA[(MOVE_DR[m]! + 3) * 7 + MOVE_DC[m]! + 3] = m;
 
 /** Block side lengths along one axis: n split into parts of 5..7 as evenly as possible. */
 export function blockSides(n: number): Int32Array {
@@ -46,31 +41,14 @@ class Joiner {
     return MOVE_BY_DELTA[(dr + 3) * 7 + dc + 3]!;
   }
 
-  /** Writes closed tour `variant` of an h×w block with top-left square (top, left). */
+  /** Copies block tour `variant` to rows [top, top+h) × cols [left, left+w). */
   place(top: number, left: number, h: number, w: number, variant: number): void {
-    const symmetry = variant & 7;
-    const transposed = (symmetry & 4) !== 0;
-    const order = transposed ? blockTour(w, h, variant >> 3) : blockTour(h, w, variant >> 3);
-    const sw = transposed ? h : w; // columns of the stored tour
-    const len = order.length;
-    let prev = this.squareOf(order[len - 1]!, sw, top, left, h, w, symmetry);
-    let cur = this.squareOf(order[0]!, sw, top, left, h, w, symmetry);
-    for (let i = 0; i < len; i++) {
-      const next = this.squareOf(order[i + 1 === len ? 0 : i + 1]!, sw, top, left, h, w, symmetry);
-      this.cells[cur] = this.moveBetween(cur, prev) | (this.moveBetween(cur, next) << 3);
-      prev = cur;
-      cur = next;
+    const codes = blockCodes(h, w, variant);
+    const { cells, n } = this;
+    for (let r = 0; r < h; r++) {
+      const row = (top + r) * n + left;
+      for (let c = 0; c < w; c++) cells[row + c] = codes[r * w + c]!;
     }
-  }
-
-  /** Board square of a stored block square under one of the 8 symmetries. */
-  squareOf(local: number, sw: number, top: number, left: number, h: number, w: number, symmetry: number): number {
-    let r = (local / sw) | 0;
-    let c = local % sw;
-    if (symmetry & 4) { const t = r; r = c; c = t; }
-    if (symmetry & 1) r = h - 1 - r;
-    if (symmetry & 2) c = w - 1 - c;
-    return (top + r) * this.n + left + c;
   }
 
   /** Replaces the tour edge from square `at` to `from` by an edge to `to`. */
