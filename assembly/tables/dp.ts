@@ -1,60 +1,43 @@
 // The layer DP: counts sequences of compressed rows (one per part of a partition λ of
 // the free rows, added with the part as weight) that fill every column exactly, for all
-// λ at once by walking the partitions depth-first and sharing layers between prefixes.
+// λ at once by walking the partitions depth-first (largest next part first), so
+// partitions with a common prefix share their layers.
 //
 // A state is the multiset of columns (weight, symbol counts so far) as sorted 16-bit
 // codes weight·space + comp: equal columns are interchangeable for everything that
-// follows, so a transition distributes each run of equal columns over the symbols
-// (binomial ways) instead of enumerating rows one by one.
+// follows. Once the walk takes a part 1, the rest is single rows: that tail meets in the
+// middle with the layers grown from the empty state (same weights, nothing placed),
+// because the ways to finish a state with b single rows are the ways to reach its
+// complement from empty. Those layers depend only on the column weights, so they are
+// kept across jobs with the same weights.
 
-import { symbols, space, fullComp, counts, stride, digits, MAX_SYMBOLS } from "./comp";
-import {
-  width, stateCodes, valueLo, valueHi, stateTop, resetLayers, beginLayer, currentLayerSize, addState, popLayers,
-  resetIndexes, indexLayer, findIndexed,
-} from "./layers";
-import { multiplySmall, multiplyWide, divideSmall, productLo, productHi, clearOverflow, overflowed, flagOverflow } from "./wide";
+import { space, fullComp, prepareSymbols } from "./comp";
+import { width, walkStore, onesStore, LayerStore, setWidth, beginLayer, resetIndexes, indexLayer, findIndexed } from "./store";
+import { place, choose, out, sorted, sortOut, emitState, MAX_COLUMNS } from "./transition";
+import { multiplyWide, divideSmall, productLo, productHi, clearOverflow, overflowed, flagOverflow } from "./wide";
 
-export const MAX_COLUMNS: i32 = 16;
 export const MAX_ROWS: i32 = 16;
 const MAX_LEAVES: i32 = 231; // partitions of 16
 
 const startCodes = new StaticArray<u16>(MAX_COLUMNS);
-const groupCode = new StaticArray<i32>(MAX_COLUMNS);
-const groupSize = new StaticArray<i32>(MAX_COLUMNS);
-const need = new StaticArray<i32>(MAX_SYMBOLS);
-const out = new StaticArray<u16>(MAX_COLUMNS);
-const sorted = new StaticArray<u16>(MAX_COLUMNS);
-const choose = new StaticArray<u32>((MAX_COLUMNS + 1) * (MAX_COLUMNS + 1));
 /** partitionsUpTo[r * (MAX_ROWS + 1) + p]: partitions of r into parts ≤ p. */
 const partitionsUpTo = new StaticArray<i32>((MAX_ROWS + 1) * (MAX_ROWS + 1));
 const leafLo = new StaticArray<u64>(MAX_LEAVES);
 const leafHi = new StaticArray<u64>(MAX_LEAVES);
 
-
-let groups: i32 = 0;
-let part: i32 = 0;
-let parentLo: u64 = 0;
-let parentHi: u64 = 0;
 let minParts: i32 = 0;
 let firstPart: i32 = 0;
-
-// Meet in the middle on the tail of single rows: the layers reached from the empty
-// state (same column weights, nothing placed) by j single rows, indexed for lookup.
-// Ways to finish a state S with b single rows = ways to reach its complement from empty.
-const onesBase = new StaticArray<i32>(MAX_ROWS + 1);
-const onesSize = new StaticArray<i32>(MAX_ROWS + 1);
-let onesBuilt: i32 = 0;
 let startIsEmpty: bool = false;
 let rootBase: i32 = 0;
 
-function prepareTables(): void {
-  for (let a = 0; a <= MAX_COLUMNS; a++) {
-    let b: u32 = 1;
-    for (let r = 0; r <= a; r++) {
-      unchecked(choose[a * (MAX_COLUMNS + 1) + r] = b);
-      b = b * <u32>(a - r) / <u32>(r + 1);
-    }
-  }
+// Single-row layers from the empty state: layer j at onesBase[j], onesSize[j] states,
+// indexed as j; valid for the column weights in onesWeights (and the current counts).
+const onesBase = new StaticArray<i32>(MAX_ROWS + 1);
+const onesSize = new StaticArray<i32>(MAX_ROWS + 1);
+const onesWeights = new StaticArray<u16>(MAX_COLUMNS);
+let onesBuilt: i32 = -1;
+
+function preparePartitionCounts(): void {
   for (let p = 0; p <= MAX_ROWS; p++) unchecked(partitionsUpTo[p] = 1);
   for (let r = 1; r <= MAX_ROWS; r++) {
     unchecked(partitionsUpTo[r * (MAX_ROWS + 1)] = 0);
@@ -65,15 +48,30 @@ function prepareTables(): void {
     }
   }
 }
-prepareTables();
+preparePartitionCounts();
 
 // @ts-ignore: decorator
 @inline function partitionsOf(r: i32, maxPart: i32): i32 {
   return unchecked(partitionsUpTo[r * (MAX_ROWS + 1) + maxPart]);
 }
 
+/** Forgets the cached single-row layers (new counts, or counts that overflowed). */
+function forgetOnes(): void {
+  onesBuilt = -1;
+}
+
+/** Fixes the symbol counts (set by setSymbolCount); returns the comp space or -1. */
+export function prepareCounts(k: i32): i32 {
+  forgetOnes();
+  return prepareSymbols(k);
+}
+
+/** Starts a job with t compressed columns. */
 export function setColumnCount(t: i32): void {
-  resetLayers(t);
+  if (t != width) {
+    setWidth(t);
+    forgetOnes();
+  }
 }
 
 /** Column i of the start state: `weight` equal columns with comp index `comp`. */
@@ -81,109 +79,48 @@ export function setColumn(i: i32, weight: i32, comp: i32): void {
   unchecked(startCodes[i] = <u16>(weight * space + comp));
 }
 
-/** Sorts `out` into `sorted` (insertion sort: states are at most 16 codes). */
-function sortOut(): void {
-  for (let i = 0; i < width; i++) {
-    const code = unchecked(out[i]);
-    let j = i;
-    while (j > 0 && unchecked(sorted[j - 1]) > code) {
-      unchecked(sorted[j] = sorted[j - 1]);
-      j--;
-    }
-    unchecked(sorted[j] = code);
+/** Makes sure single-row layers 0..depth from the empty state exist. */
+function ensureOnes(depth: i32): void {
+  if (onesBuilt < 0) {
+    onesStore.top = 0;
+    resetIndexes();
+    const base = beginLayer(onesStore);
+    for (let i = 0; i < width; i++) unchecked(out[i] = onesWeights[i]);
+    emitState(1, 0, 1);
+    unchecked(onesBase[0] = base);
+    unchecked(onesSize[0] = 1);
+    indexLayer(0, base, 1);
+    onesBuilt = 0;
   }
-}
-
-/** Emits the child state in `out` with the parent's count times `ways`. */
-function emit(ways: u64): void {
-  sortOut();
-  multiplySmall(parentLo, parentHi, ways);
-  addState(sorted, productLo, productHi);
+  while (onesBuilt < depth) {
+    const j = onesBuilt + 1;
+    const base = onesStore.top;
+    const size = place(onesStore, unchecked(onesBase[j - 1]), unchecked(onesSize[j - 1]), 1, onesStore);
+    unchecked(onesBase[j] = base);
+    unchecked(onesSize[j] = size);
+    indexLayer(j, base, size);
+    onesBuilt = j;
+  }
 }
 
 /**
- * Distributes the columns of group gi, symbol by symbol: `left` columns of the group
- * are still unassigned, `at` is the next slot of `out`.
- */
-function walk(gi: i32, s: i32, left: i32, at: i32, ways: u64): void {
-  if (gi == groups) {
-    for (let x = 0; x < symbols; x++) if (unchecked(need[x]) != 0) return;
-    emit(ways);
-    return;
-  }
-  const code = unchecked(groupCode[gi]);
-  const weight = code / space;
-  const comp = code - weight * space;
-  const bumped = <u16>(code + part * unchecked(stride[s]));
-  const fits = <i32>unchecked(digits[comp * symbols + s]) + part <= unchecked(counts[s]);
-  if (s == symbols - 1 || left == 0) {
-    // The rest of the group takes symbol s; then the next group starts.
-    const nextLeft = gi + 1 < groups ? unchecked(groupSize[gi + 1]) : 0;
-    if (left == 0) { walk(gi + 1, 0, nextLeft, at, ways); return; }
-    const used = weight * left;
-    if (!fits || unchecked(need[s]) < used) return;
-    unchecked(need[s] -= used);
-    for (let i = 0; i < left; i++) unchecked(out[at + i] = bumped);
-    walk(gi + 1, 0, nextLeft, at + left, ways);
-    unchecked(need[s] += used);
-    return;
-  }
-  let most = 0;
-  if (fits) {
-    most = unchecked(need[s]) / weight;
-    if (most > left) most = left;
-  }
-  const row = left * (MAX_COLUMNS + 1);
-  for (let x = 0; x <= most; x++) {
-    if (x > 0) unchecked(out[at + x - 1] = bumped);
-    unchecked(need[s] -= weight * x);
-    walk(gi, s + 1, left - x, at + x, ways * <u64>unchecked(choose[row + x]));
-    unchecked(need[s] += weight * x);
-  }
-}
-
-/** Builds the layer after placing one part of weight w on every state of the parent. */
-function place(parentBase: i32, parentSize: i32, w: i32): i32 {
-  part = w;
-  beginLayer();
-  for (let p = parentBase; p < parentBase + parentSize; p++) {
-    const at = p * width;
-    groups = 0;
-    for (let i = 0; i < width; i++) {
-      const code = <i32>unchecked(stateCodes[at + i]);
-      if (i > 0 && code == unchecked(groupCode[groups - 1])) unchecked(groupSize[groups - 1] += 1);
-      else {
-        unchecked(groupCode[groups] = code);
-        unchecked(groupSize[groups] = 1);
-        groups++;
-      }
-    }
-    for (let s = 0; s < symbols; s++) unchecked(need[s] = counts[s]);
-    parentLo = unchecked(valueLo[p]);
-    parentHi = unchecked(valueHi[p]);
-    walk(0, 0, unchecked(groupSize[0]), 0, 1);
-  }
-  return currentLayerSize();
-}
-
-/**
- * The count of one labelled arrangement of a state reached from the empty start: the
- * state's count divided by its number of arrangements (columns of equal weight
- * permuted: Π_weight n_w! / Π_group mult!), one exact binomial at a time.
+ * The count of one labelled arrangement of a onesStore state: its count divided by its
+ * arrangements among columns of equal weight (Π_weight n_w! / Π_group mult!), one exact
+ * binomial at a time. Leaves the quotient in productLo/productHi.
  */
 function perArrangement(state: i32): void {
-  productLo = unchecked(valueLo[state]);
-  productHi = unchecked(valueHi[state]);
+  productLo = unchecked(onesStore.lo[state]);
+  productHi = unchecked(onesStore.hi[state]);
   const at = state * width;
   let sameWeight = 0;
   let run = 0;
   for (let i = 0; i < width; i++) {
-    const code = <i32>unchecked(stateCodes[at + i]);
-    const previous = i > 0 ? <i32>unchecked(stateCodes[at + i - 1]) : -1;
+    const code = <i32>unchecked(onesStore.codes[at + i]);
+    const previous = i > 0 ? <i32>unchecked(onesStore.codes[at + i - 1]) : -1;
     if (previous < 0 || code / space != previous / space) sameWeight = 0;
     run = code == previous ? run + 1 : 1;
     sameWeight++;
-    const groupEnds = i == width - 1 || <i32>unchecked(stateCodes[at + i + 1]) != code;
+    const groupEnds = i == width - 1 || <i32>unchecked(onesStore.codes[at + i + 1]) != code;
     if (groupEnds) {
       // Multinomial of a weight class = Π C(columns so far, group size), group by group.
       const factor = <u64>unchecked(choose[sameWeight * (MAX_COLUMNS + 1) + run]);
@@ -192,30 +129,18 @@ function perArrangement(state: i32): void {
   }
 }
 
-/** Count of ways to finish the layer [base, base+size) with `left` single rows. */
-function onesTail(base: i32, size: i32, left: i32, leaf: i32): void {
-  const later = left >> 1;
-  const first = left - later;
-  const top = stateTop;
-  let lb = base;
-  let ls = size;
-  if (base == rootBase && startIsEmpty && first <= onesBuilt) {
-    lb = unchecked(onesBase[first]);
-    ls = unchecked(onesSize[first]);
-  } else {
-    for (let i = 0; i < first && ls > 0; i++) {
-      const next = stateTop;
-      ls = place(lb, ls, 1);
-      lb = next;
-    }
-  }
+/**
+ * Ways to finish the states [base, base+size) of `front` with exactly `later` single
+ * rows: Σ count(S) · arrangement count of complement(S) in single-row layer `later`.
+ */
+function meet(front: LayerStore, base: i32, size: i32, later: i32, leaf: i32): void {
   let sumLo: u64 = 0;
   let sumHi: u64 = 0;
-  for (let st = lb; st < lb + ls; st++) {
+  for (let st = base; st < base + size; st++) {
     // Complement: digit s of a column becomes counts[s] - digit, i.e. full - comp.
     const at = st * width;
     for (let i = 0; i < width; i++) {
-      const code = <i32>unchecked(stateCodes[at + i]);
+      const code = <i32>unchecked(front.codes[at + i]);
       const comp = code % space;
       unchecked(out[i] = <u16>(code - comp + fullComp - comp));
     }
@@ -223,7 +148,7 @@ function onesTail(base: i32, size: i32, left: i32, leaf: i32): void {
     const match = findIndexed(later, sorted);
     if (match < 0) continue;
     perArrangement(match);
-    multiplyWide(unchecked(valueLo[st]), unchecked(valueHi[st]), productLo, productHi);
+    multiplyWide(unchecked(front.lo[st]), unchecked(front.hi[st]), productLo, productHi);
     const newLo = sumLo + productLo;
     const partHi = sumHi + productHi;
     const newHi = partHi + <u64>(newLo < sumLo);
@@ -233,59 +158,60 @@ function onesTail(base: i32, size: i32, left: i32, leaf: i32): void {
   }
   unchecked(leafLo[leaf] = sumLo);
   unchecked(leafHi[leaf] = sumHi);
-  popLayers(top);
 }
 
-/** Builds the indexed single-row layers from the empty state, up to `depth` rows. */
-function buildOnes(depth: i32): void {
-  resetIndexes();
-  const base = beginLayer();
-  for (let i = 0; i < width; i++) unchecked(out[i] = <u16>((startCodes[i] / space) * space));
-  parentLo = 1;
-  parentHi = 0;
-  emit(1);
-  unchecked(onesBase[0] = base);
-  unchecked(onesSize[0] = 1);
-  indexLayer(0, base, 1);
-  onesBuilt = 0;
-  for (let j = 1; j <= depth; j++) {
-    const next = stateTop;
-    const size = place(unchecked(onesBase[j - 1]), unchecked(onesSize[j - 1]), 1);
-    unchecked(onesBase[j] = next);
-    unchecked(onesSize[j] = size);
-    indexLayer(j, next, size);
-    onesBuilt = j;
+/**
+ * Leaf for the tail of `left` single rows below the layer [base, base+size). Grows
+ * whichever side is smaller: the layer forward (thrown away after) or the cached
+ * single-row layers from empty (kept for later tails and jobs).
+ */
+function onesTail(base: i32, size: i32, left: i32, leaf: i32): void {
+  if (base == rootBase && startIsEmpty) {
+    // Both halves grow from empty: use the cached layers on both sides.
+    const later = left >> 1;
+    ensureOnes(left - later);
+    meet(onesStore, unchecked(onesBase[left - later]), unchecked(onesSize[left - later]), later, leaf);
+    return;
   }
-}
-
-function isFull(state: i32): bool {
-  const at = state * width;
-  for (let i = 0; i < width; i++) {
-    const code = <i32>unchecked(stateCodes[at + i]);
-    if (code % space != fullComp) return false;
+  ensureOnes(0);
+  const top = walkStore.top;
+  let frontBase = base;
+  let frontSize = size;
+  let done = 0; // single rows placed forward
+  let later = onesBuilt < left ? onesBuilt : left;
+  while (done + later < left && frontSize > 0) {
+    if (unchecked(onesSize[later]) < frontSize) {
+      ensureOnes(later + 1);
+      later++;
+    } else {
+      const next = walkStore.top;
+      frontSize = place(walkStore, frontBase, frontSize, 1, walkStore);
+      frontBase = next;
+      done++;
+    }
   }
-  return true;
+  if (frontSize > 0) meet(walkStore, frontBase, frontSize, later, leaf);
+  walkStore.top = top;
 }
 
 function descend(base: i32, size: i32, left: i32, maxPart: i32, depth: i32, leaf: i32): void {
   if (left == 0) {
+    // Every column is complete (each sums to n with digits ≤ counts): at most one state.
     for (let st = base; st < base + size; st++) {
-      if (isFull(st)) {
-        unchecked(leafLo[leaf] = valueLo[st]);
-        unchecked(leafHi[leaf] = valueHi[st]);
-      }
+      unchecked(leafLo[leaf] = walkStore.lo[st]);
+      unchecked(leafHi[leaf] = walkStore.hi[st]);
     }
     return;
   }
   for (let w = maxPart < left ? maxPart : left; w >= 1; w--) {
     const skip = (depth == 0 && firstPart > 0 && w != firstPart) || depth + 1 + (left - w) < minParts;
-    if (!skip && w == 1 && left >= 2) {
+    if (!skip && w == 1) {
       onesTail(base, size, left, leaf);
     } else if (!skip) {
-      const childBase = stateTop;
-      const childSize = place(base, size, w);
+      const childBase = walkStore.top;
+      const childSize = place(walkStore, base, size, w, walkStore);
       if (childSize > 0) descend(childBase, childSize, left - w, w, depth + 1, leaf);
-      popLayers(childBase);
+      walkStore.top = childBase;
     }
     leaf += partitionsOf(left - w, w);
   }
@@ -306,19 +232,31 @@ export function countJob(rows: i32, leastParts: i32, onlyFirst: i32): i32 {
   minParts = leastParts;
   firstPart = onlyFirst;
   clearOverflow();
-  popLayers(0);
+
+  // The empty state: the start's weights, nothing placed. Reuse cached layers if equal.
   startIsEmpty = true;
-  for (let i = 0; i < width; i++) if (<i32>unchecked(startCodes[i]) % space != 0) startIsEmpty = false;
-  buildOnes(startIsEmpty ? (rows + 1) >> 1 : rows >> 1);
-  const base = beginLayer();
+  for (let i = 0; i < width; i++) {
+    unchecked(out[i] = startCodes[i]);
+    if (<i32>unchecked(startCodes[i]) % space != 0) startIsEmpty = false;
+  }
+  sortOut();
+  for (let i = 0; i < width; i++) {
+    const empty = <u16>((<i32>unchecked(sorted[i]) / space) * space);
+    if (empty != unchecked(onesWeights[i])) forgetOnes();
+    unchecked(onesWeights[i] = empty);
+  }
+
+  walkStore.top = 0;
+  const base = beginLayer(walkStore);
   rootBase = base;
-  for (let i = 0; i < width; i++) unchecked(out[i] = startCodes[i]);
-  parentLo = 1;
-  parentHi = 0;
-  emit(1);
+  emitState(1, 0, 1);
   descend(base, 1, rows, rows, 0, 0);
-  popLayers(0);
-  return overflowed ? -1 : leaves;
+  walkStore.top = 0;
+  if (overflowed) {
+    forgetOnes();
+    return -1;
+  }
+  return leaves;
 }
 
 export function leafCountLo(i: i32): u64 {

@@ -5,7 +5,19 @@
  * Partitions of r as nonincreasing part lists, in the engines' leaf order: a depth-first
  * walk choosing the largest next part first ([r], [r-1,1], [r-2,2], [r-2,1,1], ...).
  */
-export function partitionsInLeafOrder(r: number): number[][] {
+export function partitionsInLeafOrder(r: number): readonly (readonly number[])[] {
+  let cached = leafOrderCache.get(r);
+  if (!cached) {
+    cached = listPartitions(r);
+    leafOrderCache.set(r, cached);
+  }
+  return cached;
+}
+
+const leafOrderCache = new Map<number, readonly (readonly number[])[]>();
+const coefficientCache = new Map<string, bigint>();
+
+function listPartitions(r: number): number[][] {
   const out: number[][] = [];
   const walk = (left: number, maxPart: number, prefix: number[]): void => {
     if (left === 0) {
@@ -42,6 +54,16 @@ export function factorial(n: number): bigint {
  * This is the Möbius weight of a cycle type (Newton's identity for e_total in power sums).
  */
 export function signedCycleCoefficient(parts: readonly number[], total: number): bigint {
+  const key = `${total}:${parts.join(",")}`;
+  let cached = coefficientCache.get(key);
+  if (cached === undefined) {
+    cached = computeSignedCycleCoefficient(parts, total);
+    coefficientCache.set(key, cached);
+  }
+  return cached;
+}
+
+function computeSignedCycleCoefficient(parts: readonly number[], total: number): bigint {
   let z = 1n;
   const multiplicity = new Map<number, number>();
   for (const part of parts) {

@@ -34,12 +34,12 @@ export interface TablePlan {
 
 interface ColumnKey {
   /** Block sizes per column class. */
-  blocks: number[][];
+  blocks: readonly (readonly number[])[];
   coefficient: bigint;
 }
 
 /** All ways to pick one item per list (cartesian product). */
-function product<T>(lists: T[][]): T[][] {
+function product<T>(lists: readonly (readonly T[])[]): T[][] {
   return lists.reduce<T[][]>((acc, list) => acc.flatMap((prefix) => list.map((item) => [...prefix, item])), [[]]);
 }
 
@@ -133,10 +133,9 @@ export function planTableCount(p: NormalizedProblem): TablePlan {
     return size;
   });
 
-  const partsOf = partitionsInLeafOrder(m);
-  const jobs: TableJob[] = [];
-  const merges = p.distinctRows ? mergeVectors(g, m) : [new Array<number>(g).fill(0)];
-  for (const f of merges) {
+  // Column keys outer: jobs with the same column weights run back to back, so the
+  // kernel's single-row layers from the empty state (which depend on weights only) are reused.
+  const merges = (p.distinctRows ? mergeVectors(g, m) : [new Array<number>(g).fill(0)]).flatMap((f) => {
     const merged = f.reduce((a, b) => a + b, 0);
     const rows = m - merged;
     // Class state: each given row y counts 1 + f_y times.
@@ -145,14 +144,18 @@ export function planTableCount(p: NormalizedProblem): TablePlan {
       pat.forEach((s, y) => (comp[s]! += 1 + f[y]!));
       return comp;
     });
-    if (comps.some((comp) => comp.some((a, s) => a > counts[s]!))) continue;
+    if (comps.some((comp) => comp.some((a, s) => a > counts[s]!))) return [];
     const sign = merged % 2 === 0 ? 1n : -1n;
     const scale = factorial(m) / factorial(rows);
-    const rowParts = rows === m ? partsOf : partitionsInLeafOrder(rows);
+    const rowParts = partitionsInLeafOrder(rows);
     const rowMultipliers = p.distinctRows
       ? rowParts.map((la) => sign * scale * signedCycleCoefficient(la, rows))
       : rowParts.map((_, j) => (j === rowParts.length - 1 ? 1n : 0n));
-    for (const key of columnKeys(classSizes, p.distinctColumns)) {
+    return [{ rows, comps, rowMultipliers }];
+  });
+  const jobs: TableJob[] = [];
+  for (const key of columnKeys(classSizes, p.distinctColumns)) {
+    for (const { rows, comps, rowMultipliers } of merges) {
       const columns: TableColumn[] = [];
       key.blocks.forEach((blocks, cls) => blocks.forEach((weight) => columns.push({ weight, comp: [...comps[cls]!] })));
       jobs.push({

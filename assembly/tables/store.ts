@@ -1,0 +1,203 @@
+// Storage of DP layers. A LayerStore is a stack of layers: states (sorted 16-bit column
+// codes, `width` per state) with 128-bit counts. One store follows the walk over
+// partitions; another keeps the single-row layers from the empty state, which outlive a
+// job. A hash table merges equal states while one layer is built; finished layers of
+// the second store get frozen indexes for meet-in-the-middle lookups.
+
+import { flagOverflow } from "./wide";
+
+/** Codes per state (compressed columns of the current job). */
+export let width: i32 = 0;
+
+export class LayerStore {
+  cap: i32 = 1 << 10;
+  top: i32 = 0;
+  codes: StaticArray<u16> = new StaticArray<u16>((1 << 10) * 16);
+  lo: StaticArray<u64> = new StaticArray<u64>(1 << 10);
+  hi: StaticArray<u64> = new StaticArray<u64>(1 << 10);
+  hash: StaticArray<u32> = new StaticArray<u32>(1 << 10);
+
+  grow(): void {
+    const cap = this.cap * 2;
+    const codes = new StaticArray<u16>(cap * width);
+    memory.copy(changetype<usize>(codes), changetype<usize>(this.codes), <usize>this.top * width * 2);
+    this.codes = codes;
+    const lo = new StaticArray<u64>(cap);
+    memory.copy(changetype<usize>(lo), changetype<usize>(this.lo), <usize>this.top * 8);
+    this.lo = lo;
+    const hi = new StaticArray<u64>(cap);
+    memory.copy(changetype<usize>(hi), changetype<usize>(this.hi), <usize>this.top * 8);
+    this.hi = hi;
+    const hash = new StaticArray<u32>(cap);
+    memory.copy(changetype<usize>(hash), changetype<usize>(this.hash), <usize>this.top * 4);
+    this.hash = hash;
+    this.cap = cap;
+  }
+
+  /** Empties the store for states of `columns` codes. */
+  reset(columns: i32): void {
+    this.top = 0;
+    if (this.codes.length < this.cap * columns) this.codes = new StaticArray<u16>(this.cap * columns);
+  }
+}
+
+export const walkStore = new LayerStore();
+export const onesStore = new LayerStore();
+
+export function setWidth(columns: i32): void {
+  width = columns;
+  walkStore.reset(columns);
+  onesStore.reset(columns);
+}
+
+// @ts-ignore: decorator
+@inline function slotIn(hash: u32, bits: i32): i32 {
+  return <i32>((hash * 0x9E3779B1) >> (32 - bits));
+}
+
+// @ts-ignore: decorator
+@inline function hashCodes(codes: StaticArray<u16>): u32 {
+  let hash: u32 = 0x811C9DC5;
+  for (let i = 0; i < width; i++) hash = (hash ^ <u32>unchecked(codes[i])) * 0x01000193;
+  return hash;
+}
+
+// The table of the layer being built: slots hold state indexes, valid when stamped.
+let slotBits: i32 = 12;
+let slotState = new StaticArray<i32>(1 << 12);
+let slotStamp = new StaticArray<u32>(1 << 12);
+let stamp: u32 = 0;
+let target: LayerStore = walkStore;
+let layerBase: i32 = 0;
+let layerSize: i32 = 0;
+
+function insertSlot(state: i32): void {
+  const mask = (1 << slotBits) - 1;
+  let s = slotIn(unchecked(target.hash[state]), slotBits);
+  while (unchecked(slotStamp[s]) == stamp) s = (s + 1) & mask;
+  unchecked(slotStamp[s] = stamp);
+  unchecked(slotState[s] = state);
+}
+
+function growSlots(): void {
+  slotBits++;
+  slotState = new StaticArray<i32>(1 << slotBits);
+  slotStamp = new StaticArray<u32>(1 << slotBits);
+  stamp = 1;
+  for (let i = 0; i < layerSize; i++) insertSlot(layerBase + i);
+}
+
+/** Starts a new layer on top of `store`; returns its first state index. */
+export function beginLayer(store: LayerStore): i32 {
+  stamp++;
+  if (stamp == 0) { // wrapped: clear the stamps once
+    for (let s = 0; s < (1 << slotBits); s++) unchecked(slotStamp[s] = 0);
+    stamp = 1;
+  }
+  target = store;
+  layerBase = store.top;
+  layerSize = 0;
+  return layerBase;
+}
+
+export function currentLayerSize(): i32 {
+  return layerSize;
+}
+
+/** Adds (lo, hi) to the count of state `codes` (sorted) in the layer being built. */
+export function addState(codes: StaticArray<u16>, lo: u64, hi: u64): void {
+  const hash = hashCodes(codes);
+  const store = target;
+  const mask = (1 << slotBits) - 1;
+  let s = slotIn(hash, slotBits);
+  while (unchecked(slotStamp[s]) == stamp) {
+    const state = unchecked(slotState[s]);
+    if (unchecked(store.hash[state]) == hash) {
+      const at = state * width;
+      let same = true;
+      for (let i = 0; i < width; i++) {
+        if (unchecked(store.codes[at + i]) != unchecked(codes[i])) { same = false; break; }
+      }
+      if (same) {
+        const oldLo = unchecked(store.lo[state]);
+        const oldHi = unchecked(store.hi[state]);
+        const newLo = oldLo + lo;
+        const partHi = oldHi + hi;
+        const newHi = partHi + <u64>(newLo < oldLo);
+        if (partHi < oldHi || newHi < partHi) flagOverflow();
+        unchecked(store.lo[state] = newLo);
+        unchecked(store.hi[state] = newHi);
+        return;
+      }
+    }
+    s = (s + 1) & mask;
+  }
+  if (store.top == store.cap) store.grow();
+  const state = store.top++;
+  const at = state * width;
+  for (let i = 0; i < width; i++) unchecked(store.codes[at + i] = codes[i]);
+  unchecked(store.lo[state] = lo);
+  unchecked(store.hi[state] = hi);
+  unchecked(store.hash[state] = hash);
+  unchecked(slotStamp[s] = stamp);
+  unchecked(slotState[s] = state);
+  layerSize++;
+  if (layerSize * 2 > (1 << slotBits)) growSlots();
+}
+
+// Frozen indexes of finished layers of onesStore, one per single-row depth.
+const MAX_INDEXES: i32 = 17;
+const indexOffset = new StaticArray<i32>(MAX_INDEXES);
+const indexBits = new StaticArray<i32>(MAX_INDEXES);
+let indexSlots = new StaticArray<i32>(1 << 12);
+let indexUsed: i32 = 0;
+
+export function resetIndexes(): void {
+  indexUsed = 0;
+}
+
+/** Indexes the finished onesStore layer [base, base+size) as index number `j`. */
+export function indexLayer(j: i32, base: i32, size: i32): void {
+  let bits = 4;
+  while ((1 << bits) < size * 2) bits++;
+  const slots = 1 << bits;
+  const offset = indexUsed;
+  if (indexSlots.length < offset + slots) {
+    let cap = indexSlots.length;
+    while (cap < offset + slots) cap *= 2;
+    const bigger = new StaticArray<i32>(cap);
+    memory.copy(changetype<usize>(bigger), changetype<usize>(indexSlots), <usize>offset * 4);
+    indexSlots = bigger;
+  }
+  for (let s = 0; s < slots; s++) unchecked(indexSlots[offset + s] = -1);
+  for (let state = base; state < base + size; state++) {
+    let s = slotIn(unchecked(onesStore.hash[state]), bits);
+    while (unchecked(indexSlots[offset + s]) >= 0) s = (s + 1) & (slots - 1);
+    unchecked(indexSlots[offset + s] = state);
+  }
+  unchecked(indexOffset[j] = offset);
+  unchecked(indexBits[j] = bits);
+  indexUsed = offset + slots;
+}
+
+/** The onesStore state of indexed layer `j` equal to `codes` (sorted), or -1. */
+export function findIndexed(j: i32, codes: StaticArray<u16>): i32 {
+  const hash = hashCodes(codes);
+  const offset = unchecked(indexOffset[j]);
+  const bits = unchecked(indexBits[j]);
+  const mask = (1 << bits) - 1;
+  let s = slotIn(hash, bits);
+  while (true) {
+    const state = unchecked(indexSlots[offset + s]);
+    if (state < 0) return -1;
+    if (unchecked(onesStore.hash[state]) == hash) {
+      const at = state * width;
+      let same = true;
+      for (let i = 0; i < width; i++) {
+        if (unchecked(onesStore.codes[at + i]) != unchecked(codes[i])) { same = false; break; }
+      }
+      if (same) return state;
+    }
+    s = (s + 1) & mask;
+  }
+}
