@@ -12,6 +12,18 @@ let total: i32 = 0;
 let low: i32 = 0; // free squares with deg <= 1
 let zeros: i32 = 0; // free squares with deg == 0
 let goal: i32 = -1; // closed: the start, to be re-entered last
+let freeBits: u64 = 0; // the free squares as a bit set (boards up to 7×7), for the memo
+
+// Memo of completion counts by (head, free set): many different prefixes cover the same
+// squares and end on the same head, and the count of ways to finish depends on nothing
+// else (the pruning rules read only the free set). Direct-mapped, two slots a bucket, the
+// newer entry wins: a lost entry costs time, never exactness.
+const MEMO_BITS: i32 = 22;
+const MEMO_MIN_LEFT: i32 = 8; // smaller subtrees are cheaper to search than to look up
+let memoKeys = new StaticArray<u64>(0);
+let memoCounts = new StaticArray<i64>(0);
+let memoOn = false;
+let memoFor: i64 = -1; // (n, start, closed) the memo entries belong to
 
 function setBoard(n: i32): void {
   total = n * n;
@@ -40,6 +52,7 @@ function isNeighbour(a: i32, b: i32): bool {
 @inline
 function take(h: i32): void {
   unchecked(free[h] = 0);
+  freeBits ^= (<u64>1) << h;
   const dh = unchecked(deg[h]);
   if (dh <= 1) low--;
   if (dh == 0) zeros--;
@@ -69,6 +82,7 @@ function release(h: i32): void {
     }
   }
   unchecked(free[h] = 1);
+  freeBits ^= (<u64>1) << h;
   const dh = unchecked(deg[h]);
   if (dh <= 1) low++;
   if (dh == 0) zeros++;
@@ -99,6 +113,14 @@ function search(h: i32, left: i32): i64 {
   }
   if (farZero > 0 || farLow > (goal >= 0 ? 0 : 1)) return 0;
   if (nearZero > 0) return left == 1 && nearZero == 1 && goal < 0 ? 1 : 0;
+  let slot: i32 = -1;
+  let key: u64 = 0;
+  if (memoOn && left >= MEMO_MIN_LEFT) {
+    key = ((freeBits << 6) | <u64>h) + 1; // + 1: 0 marks an empty slot
+    slot = <i32>((key * 0x9e3779b97f4a7c15) >> (64 - MEMO_BITS)) & ~1;
+    if (unchecked(memoKeys[slot]) == key) return unchecked(memoCounts[slot]);
+    if (unchecked(memoKeys[slot + 1]) == key) return unchecked(memoCounts[slot + 1]);
+  }
   let paths: i64 = 0;
   for (let k = begin; k < end; k++) {
     const x = unchecked(adj[k]);
@@ -107,7 +129,26 @@ function search(h: i32, left: i32): i64 {
     paths += search(x, left - 1);
     release(x);
   }
+  if (slot >= 0) {
+    if (unchecked(memoKeys[slot]) != 0) slot++; // keep the older entry in the other slot
+    unchecked(memoKeys[slot] = key);
+    unchecked(memoCounts[slot] = paths);
+  }
   return paths;
+}
+
+function setUpMemo(n: i32, start: i32, closed: bool): void {
+  memoOn = n >= 6 && total <= 58;
+  if (!memoOn) return;
+  if (memoKeys.length == 0) {
+    memoKeys = new StaticArray<u64>(1 << MEMO_BITS);
+    memoCounts = new StaticArray<i64>(1 << MEMO_BITS);
+  }
+  const owner: i64 = (<i64>n << 32) | (<i64>start << 1) | (closed ? 1 : 0);
+  if (owner != memoFor) {
+    for (let i = 0; i < 1 << MEMO_BITS; i++) unchecked(memoKeys[i] = 0);
+    memoFor = owner;
+  }
 }
 
 /**
@@ -127,6 +168,9 @@ export function countPaths(n: i32, start: i32, second: i32, closed: bool): i64 {
     if (d == 0) zeros++;
   }
   goal = closed ? start : -1;
+  freeBits = 0;
+  for (let i = 0; i < total; i++) freeBits |= (<u64>1) << i;
+  setUpMemo(n, start, closed);
   if (!closed) take(start);
   const left = closed ? total : total - 1;
   if (second < 0) return search(start, left);

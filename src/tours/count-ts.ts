@@ -6,7 +6,15 @@
 //  - a free neighbour of the head with no free neighbour must be the very last step.
 // Closed tours are paths that must end on a move back to the start: the start stays
 // "free" as the goal, so the same rules apply with it as the one allowed end.
+// Memo (boards 6×6 and 7×7): the number of ways to finish depends only on the head and
+// the free set, and many prefixes reach the same pair, so subtree counts are cached in a
+// direct-mapped table, two slots a bucket, the newer entry winning (a lost entry costs
+// time, never exactness). Kept across calls with the same start, so first-step tasks
+// share it.
 import { MOVE_DC, MOVE_DR } from "./moves.js";
+
+const MEMO_BITS = 22;
+const MEMO_MIN_LEFT = 8; // smaller subtrees are cheaper to search than to look up
 
 /** A counter for the n×n board. */
 export interface PathCounter {
@@ -38,6 +46,19 @@ export function createPathCounter(n: number): PathCounter {
   let low = 0; // free squares with deg <= 1
   let zeros = 0; // free squares with deg == 0
   let goal = -1; // closed: the start, to be re-entered last
+  // The free set as bits: squares 0..31 in freeLo, 32..48 in freeHi.
+  let freeLo = 0;
+  let freeHi = 0;
+  const memoOn = n >= 6 && total <= 49;
+  const memoLo = new Int32Array(memoOn ? 1 << MEMO_BITS : 0);
+  const memoHi = new Int32Array(memoOn ? 1 << MEMO_BITS : 0); // (freeHi << 6 | head) + 1; 0 = empty
+  const memoCount = new Float64Array(memoOn ? 1 << MEMO_BITS : 0);
+  let memoFor = -1;
+
+  function flip(h: number): void {
+    if (h < 32) freeLo ^= 1 << h;
+    else freeHi ^= 1 << (h - 32);
+  }
 
   function isNeighbour(a: number, b: number): boolean {
     for (let k = 0; k < adjCount[a]!; k++) if (adj[a * 8 + k] === b) return true;
@@ -47,6 +68,7 @@ export function createPathCounter(n: number): PathCounter {
   /** Marks square h used and updates its neighbours' degrees. */
   function take(h: number): void {
     free[h] = 0;
+    flip(h);
     if (deg[h]! <= 1) low--;
     if (deg[h] === 0) zeros--;
     const end = h * 8 + adjCount[h]!;
@@ -71,6 +93,7 @@ export function createPathCounter(n: number): PathCounter {
       }
     }
     free[h] = 1;
+    flip(h);
     if (deg[h]! <= 1) low++;
     if (deg[h] === 0) zeros++;
   }
@@ -99,6 +122,15 @@ export function createPathCounter(n: number): PathCounter {
     }
     if (farZero > 0 || farLow > (goal >= 0 ? 0 : 1)) return 0;
     if (nearZero > 0) return left === 1 && nearZero === 1 && goal < 0 ? 1 : 0;
+    let slot = -1;
+    let keyLo = 0, keyHi = 0;
+    if (memoOn && left >= MEMO_MIN_LEFT) {
+      keyLo = freeLo;
+      keyHi = ((freeHi << 6) | h) + 1;
+      slot = ((Math.imul(keyLo ^ Math.imul(keyHi, 0x85ebca6b), 0x9e3779b1) >>> (32 - MEMO_BITS)) & ~1);
+      if (memoHi[slot] === keyHi && memoLo[slot] === keyLo) return memoCount[slot]!;
+      if (memoHi[slot + 1] === keyHi && memoLo[slot + 1] === keyLo) return memoCount[slot + 1]!;
+    }
     let paths = 0;
     for (let k = h * 8; k < end; k++) {
       const x = adj[k]!;
@@ -106,6 +138,12 @@ export function createPathCounter(n: number): PathCounter {
       take(x);
       paths += search(x, left - 1);
       release(x);
+    }
+    if (slot >= 0) {
+      if (memoHi[slot] !== 0) slot++; // keep the older entry in the other slot
+      memoLo[slot] = keyLo;
+      memoHi[slot] = keyHi;
+      memoCount[slot] = paths;
     }
     return paths;
   }
@@ -121,6 +159,14 @@ export function createPathCounter(n: number): PathCounter {
       if (deg[i] === 0) zeros++;
     }
     goal = closed ? start : -1;
+    freeLo = 0;
+    freeHi = 0;
+    for (let i = 0; i < total; i++) flip(i);
+    const owner = start * 2 + (closed ? 1 : 0);
+    if (memoOn && owner !== memoFor) {
+      memoHi.fill(0);
+      memoFor = owner;
+    }
     if (!closed) take(start);
     const left = closed ? total : total - 1; // free squares, the goal included
     if (second < 0) return BigInt(search(start, left));
