@@ -18,6 +18,8 @@ export const sorted = new StaticArray<u16>(MAX_COLUMNS);
 const groupCode = new StaticArray<i32>(MAX_COLUMNS);
 const groupSize = new StaticArray<i32>(MAX_COLUMNS);
 const need = new StaticArray<i32>(MAX_SYMBOLS);
+/** capacityFrom[g * MAX_SYMBOLS + s]: weight of the columns in groups g.. that can take s. */
+const capacityFrom = new StaticArray<i32>((MAX_COLUMNS + 1) * MAX_SYMBOLS);
 let groups: i32 = 0;
 let part: i32 = 0;
 let parentLo: u64 = 0;
@@ -60,9 +62,29 @@ export function emitState(lo: u64, hi: u64, ways: u64): void {
  */
 function walk(gi: i32, s: i32, left: i32, at: i32, ways: u64): void {
   if (gi == groups) {
-    for (let x = 0; x < symbols; x++) if (unchecked(need[x]) != 0) return;
+    // The needs sum to the weight still unassigned, so none is left over here.
     emitState(parentLo, parentHi, ways);
     return;
+  }
+  if (s == 0) {
+    // Prune: every symbol still needed must fit in the columns that remain.
+    const row = gi * MAX_SYMBOLS;
+    for (let x = 0; x < symbols; x++) if (unchecked(need[x]) > unchecked(capacityFrom[row + x])) return;
+    if (left == 1) {
+      // A lone column (the common case): try each symbol directly.
+      const code = unchecked(groupCode[gi]);
+      const weight = code / space;
+      const comp = code - weight * space;
+      const nextLeft = gi + 1 < groups ? unchecked(groupSize[gi + 1]) : 0;
+      for (let x = 0; x < symbols; x++) {
+        if (unchecked(need[x]) < weight || <i32>unchecked(digits[comp * symbols + x]) + part > unchecked(counts[x])) continue;
+        unchecked(need[x] -= weight);
+        unchecked(out[at] = <u16>(code + part * unchecked(stride[x])));
+        walk(gi + 1, 0, nextLeft, at + 1, ways);
+        unchecked(need[x] += weight);
+      }
+      return;
+    }
   }
   const code = unchecked(groupCode[gi]);
   const weight = code / space;
@@ -114,7 +136,20 @@ export function place(src: LayerStore, base: i32, size: i32, w: i32, dst: LayerS
         groups++;
       }
     }
-    for (let s = 0; s < symbols; s++) unchecked(need[s] = counts[s]);
+    for (let s = 0; s < symbols; s++) {
+      unchecked(need[s] = counts[s]);
+      unchecked(capacityFrom[groups * MAX_SYMBOLS + s] = 0);
+    }
+    for (let g = groups - 1; g >= 0; g--) {
+      const code = unchecked(groupCode[g]);
+      const weight = code / space;
+      const comp = code - weight * space;
+      const columns = weight * unchecked(groupSize[g]);
+      for (let s = 0; s < symbols; s++) {
+        const fits = <i32>unchecked(digits[comp * symbols + s]) + part <= unchecked(counts[s]);
+        unchecked(capacityFrom[g * MAX_SYMBOLS + s] = capacityFrom[(g + 1) * MAX_SYMBOLS + s] + (fits ? columns : 0));
+      }
+    }
     parentLo = unchecked(src.lo[p]);
     parentHi = unchecked(src.hi[p]);
     walk(0, 0, unchecked(groupSize[0]), 0, 1);
