@@ -1,0 +1,54 @@
+// tables: the fast general counter (WASM and its TS baseline) against the published
+// algorithm's WASM kernel on the ten 7×7 samples, side by side in one benny run; then
+// the whole-table counts (nothing given) timed with medianMs.
+import { add, complete, configure, cycle, suite } from "benny";
+import { readFileSync, writeFileSync } from "node:fs";
+import { countTables, farmEngines, parseFarmInput } from "../src/index.js";
+import { bennyMedians, medianMs, medianTable, saveResults, type MedianGrid } from "./common.js";
+
+const FARM = { size: 7, counts: [2, 2, 3] };
+
+export default async function tablesBench(): Promise<void> {
+  const cases = parseFarmInput(readFileSync("examples/challenge24-2008.txt", "utf8"));
+  const engines = {
+    "fast-wasm": (a: readonly number[], b: readonly number[]) => countTables({ ...FARM, given: [a, b], engine: "wasm" }),
+    "fast-ts": (a: readonly number[], b: readonly number[]) => countTables({ ...FARM, given: [a, b], engine: "ts" }),
+    "published-wasm": (a: readonly number[], b: readonly number[]) => farmEngines.wasm(a, b),
+  };
+  for (const c of cases) {
+    const answers = Object.values(engines).map((count) => count(c.rows[0], c.rows[1]));
+    if (new Set(answers).size !== 1) throw new Error(`engines disagree on ${c.rows[0].join("")}/${c.rows[1].join("")}`);
+  }
+  let grid: MedianGrid = new Map();
+  await suite(
+    "tables-7x7",
+    configure({ cases: { minSamples: 20, maxTime: 1 } }),
+    ...Object.entries(engines).flatMap(([name, count]) =>
+      cases.map((c, k) => add(`${name} #${k + 1}`, () => count(c.rows[0], c.rows[1]))),
+    ),
+    cycle(),
+    complete((summary) => {
+      grid = bennyMedians(summary);
+    }),
+    ...saveResults("tables-7x7"),
+  );
+  const table = medianTable(grid, Object.keys(engines), [
+    ["fast-ts", "fast-wasm"],
+    ["published-wasm", "fast-wasm"],
+  ]);
+
+  const whole = [
+    { label: "7×7 (2,2,3), nothing given", problem: { size: 7, counts: [2, 2, 3] }, runs: 21 },
+    { label: "6×6 (3,3), nothing given", problem: { size: 6, counts: [3, 3] }, runs: 21 },
+    { label: "8×8 (2,2,2,2), nothing given", problem: { size: 8, counts: [2, 2, 2, 2] }, runs: 5 },
+    { label: "9×9 (3,3,3), nothing given", problem: { size: 9, counts: [3, 3, 3] }, runs: 5 },
+  ];
+  const lines = ["| whole count | answer | fast-wasm (ms) |", "| --- | --- | --- |"];
+  for (const { label, problem, runs } of whole) {
+    const answer = countTables(problem);
+    lines.push(`| ${label} | ${answer} | ${medianMs(() => countTables(problem), runs).toFixed(2)} |`);
+  }
+  const report = `${table}\n\n${lines.join("\n")}\n`;
+  console.log(`\n${report}`);
+  writeFileSync("bench/results/tables.md", report);
+}
