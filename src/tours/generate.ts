@@ -7,9 +7,9 @@ import { checkSize, checkSquare, hasTour, MAX_GENERATE_SIZE, type Square } from 
 export type Engine = "wasm" | "ts";
 
 export interface GenerateOptions {
-  /** Board side n (1 or 5..10000). */
+  /** Board side n (1 or 5..10000; 2, 3 and 4 have no tour). */
   size: number;
-  /** A closed tour: n² is a move away from 1. */
+  /** A closed tour: n² is a move away from 1 (every n >= 5 has one). */
   closed?: boolean;
   /** Square numbered 1, 0-based [row, col]; a seeded choice when left out. */
   start?: Square;
@@ -26,10 +26,11 @@ interface ToursKernel extends Record<string, unknown> {
 export function generateTour(options: GenerateOptions): Int32Array {
   const n = checkSize(options.size, MAX_GENERATE_SIZE);
   if (!hasTour(n)) throw new UsageError(`no tour exists on a ${n}×${n} board (sizes 2, 3 and 4 have none; 1 and 5 upwards do)`);
+  const closed = options.closed ?? false;
+  if (closed && n === 1) throw new UsageError("no closed tour exists on a 1×1 board (the one square has no move back to itself)");
   const seed = options.seed ?? 0;
   if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new UsageError(`seed must be a whole number from 0 to 4294967295, got ${seed}`);
   const start = options.start ? checkSquare(options.start, n, "start") : defaultStart(n, seed);
-  const closed = options.closed ?? false;
   if (options.engine === "ts") return generateTourTs(n, closed, start, seed);
   const kernel = loadKernel<ToursKernel>("tours");
   const address = kernel.generate(n, closed, start, seed) >>> 0;

@@ -72,6 +72,7 @@ describe("generateTour", () => {
 
   it("handles the trivial and impossible sizes", () => {
     expect(Array.from(generateTour({ size: 1 }))).toEqual([1]);
+    expect(() => generateTour({ size: 1, closed: true })).toThrow(/no closed tour exists on a 1×1 board/);
     for (const size of [2, 3, 4]) expect(() => generateTour({ size }), `size ${size}`).toThrow(/no tour exists/);
     expect(() => generateTour({ size: 0 })).toThrow(UsageError);
     expect(() => generateTour({ size: 5.5 })).toThrow(UsageError);
