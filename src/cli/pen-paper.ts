@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // pen-paper: generate, count and validate pen-and-paper tours (fill an n×n grid with
 // 1..n², each step 3 squares along a row or column or 2 along a diagonal).
+import { Presets, SingleBar } from "cli-progress";
 import { InvalidArgumentError, Option } from "commander";
 import { availableParallelism } from "node:os";
 import { InputError, UsageError } from "../errors.js";
@@ -69,8 +70,18 @@ interface CountFlags {
 
 async function countCommand(flags: CountFlags): Promise<void> {
   checkOnBoard(flags.from, flags.size, "--from");
-  const count = await countToursParallel({ size: flags.size, closed: flags.closed, from: flags.from, threads: flags.threads, engine: flags.engine });
-  process.stdout.write(`${count}\n`);
+  // Progress by finished (start, first step) tasks, only for a person watching.
+  const bar = process.stderr.isTTY ? new SingleBar({ stream: process.stderr, format: "counting [{bar}] {value}/{total} searches", clearOnComplete: true }, Presets.shades_classic) : undefined;
+  const onProgress = (done: number, all: number) => {
+    if (done === 1) bar?.start(all, 0);
+    bar?.update(done);
+  };
+  try {
+    const count = await countToursParallel({ size: flags.size, closed: flags.closed, from: flags.from, threads: flags.threads, engine: flags.engine, onProgress });
+    process.stdout.write(`${count}\n`);
+  } finally {
+    bar?.stop();
+  }
 }
 
 async function validateCommand(file: string): Promise<number> {

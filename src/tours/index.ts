@@ -1,5 +1,14 @@
 // Pen-and-paper tours: generate (any n, open or closed), count (small n), validate.
-export { generateTour, type GenerateOptions, type Engine } from "./generate.js";
-export { countTours, countToursParallel, MAX_COUNT_SIZE, type CountOptions, type ParallelCountOptions } from "./count.js";
+// Names carry "Tour" so they stay distinct in the package root next to other areas.
+export { generateTour, type GenerateOptions as GenerateTourOptions, type Engine as TourEngine } from "./generate.js";
+export {
+  countTours,
+  countToursParallel,
+  MAX_COUNT_SIZE as MAX_TOUR_COUNT_SIZE,
+  type CountOptions as CountToursOptions,
+  type ParallelCountOptions as CountToursParallelOptions,
+} from "./count.js";
 export { validateTour, type TourCheck } from "./validate.js";
-export { hasTour, MAX_GENERATE_SIZE, type Square } from "./options.js";
+export { hasTour, MAX_GENERATE_SIZE as MAX_TOUR_SIZE, type Square as TourSquare } from "./options.js";
+export { writeTour, TOUR_FORMATS, type TourFormat, type TourDocument } from "./format.js";
+export { parseTourFile, type TourFile } from "./parse.js";
