@@ -39,7 +39,16 @@ export function countJobWasm(counts: readonly number[], job: JobShape): bigint[]
   }
   kernel.setColumnCount(job.columns.length);
   job.columns.forEach((col, i) => kernel!.setColumn(i, col.weight, compIndex(counts, col.comp)));
-  const leaves = kernel.countJob(job.rows, job.minParts, job.firstPart);
+  let leaves: number;
+  try {
+    leaves = kernel.countJob(job.rows, job.minParts, job.firstPart);
+  } catch (error) {
+    // A trap here means the kernel's memory ran out (the state tables outgrew 4 GiB).
+    if (error instanceof WebAssembly.RuntimeError) {
+      throw new UsageError(`the WASM kernel ran out of memory on this instance (${error.message}); it is too large for this engine`);
+    }
+    throw error;
+  }
   if (leaves < 0) throw new UsageError("a partial count exceeded the WASM kernel's 128 bits; use the ts engine");
   const values: bigint[] = [];
   for (let i = 0; i < leaves; i++) {

@@ -12,3 +12,4 @@ export {
 } from "./problem.js";
 export { planTableCount, type TableJob, type TablePlan, type TableColumn } from "./plan.js";
 export { countTablesParallel, type CountTablesParallelOptions } from "./parallel.js";
+export { fastFarmEngines, type FastFarmEngine } from "./farm-engines.js";
