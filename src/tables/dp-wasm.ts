@@ -44,7 +44,7 @@ export function countJobWasm(counts: readonly number[], job: JobShape): bigint[]
     leaves = kernel.countJob(job.rows, job.minParts, job.firstPart);
   } catch (error) {
     // A trap here means the kernel's memory ran out (the state tables outgrew 4 GiB).
-    if (error instanceof WebAssembly.RuntimeError) {
+    if (error instanceof Error && error.name === "RuntimeError") {
       throw new UsageError(`the WASM kernel ran out of memory on this instance (${error.message}); it is too large for this engine`);
     }
     throw error;
