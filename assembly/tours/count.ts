@@ -18,7 +18,7 @@ let freeBits: u64 = 0; // the free squares as a bit set (boards up to 7×7), for
 // squares and end on the same head, and the count of ways to finish depends on nothing
 // else (the pruning rules read only the free set). Direct-mapped, two slots a bucket, the
 // newer entry wins: a lost entry costs time, never exactness.
-const MEMO_BITS: i32 = 22;
+let memoBits: i32 = 22; // 2^22 slots for 6×6, 2^24 for 7×7 (256 MB)
 const MEMO_MIN_LEFT: i32 = 8; // smaller subtrees are cheaper to search than to look up
 let memoKeys = new StaticArray<u64>(0);
 let memoCounts = new StaticArray<i64>(0);
@@ -117,7 +117,7 @@ function search(h: i32, left: i32): i64 {
   let key: u64 = 0;
   if (memoOn && left >= MEMO_MIN_LEFT) {
     key = ((freeBits << 6) | <u64>h) + 1; // + 1: 0 marks an empty slot
-    slot = <i32>((key * 0x9e3779b97f4a7c15) >> (64 - MEMO_BITS)) & ~1;
+    slot = <i32>((key * 0x9e3779b97f4a7c15) >> (64 - memoBits)) & ~1;
     if (unchecked(memoKeys[slot]) == key) return unchecked(memoCounts[slot]);
     if (unchecked(memoKeys[slot + 1]) == key) return unchecked(memoCounts[slot + 1]);
   }
@@ -140,13 +140,19 @@ function search(h: i32, left: i32): i64 {
 function setUpMemo(n: i32, start: i32, closed: bool): void {
   memoOn = n >= 6 && total <= 58;
   if (!memoOn) return;
-  if (memoKeys.length == 0) {
-    memoKeys = new StaticArray<u64>(1 << MEMO_BITS);
-    memoCounts = new StaticArray<i64>(1 << MEMO_BITS);
+  const bits = n >= 7 ? 24 : 22;
+  if (memoKeys.length != 1 << bits) {
+    memoKeys = new StaticArray<u64>(0);
+    memoCounts = new StaticArray<i64>(0);
+    __collect(); // free a smaller table before asking for a bigger one
+    memoKeys = new StaticArray<u64>(1 << bits);
+    memoCounts = new StaticArray<i64>(1 << bits);
+    memoBits = bits;
+    memoFor = -1;
   }
   const owner: i64 = (<i64>n << 32) | (<i64>start << 1) | (closed ? 1 : 0);
   if (owner != memoFor) {
-    for (let i = 0; i < 1 << MEMO_BITS; i++) unchecked(memoKeys[i] = 0);
+    for (let i = 0; i < 1 << memoBits; i++) unchecked(memoKeys[i] = 0);
     memoFor = owner;
   }
 }

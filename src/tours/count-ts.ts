@@ -13,7 +13,6 @@
 // share it.
 import { MOVE_DC, MOVE_DR } from "./moves.js";
 
-const MEMO_BITS = 22;
 const MEMO_MIN_LEFT = 8; // smaller subtrees are cheaper to search than to look up
 
 /** A counter for the n×n board. */
@@ -50,9 +49,10 @@ export function createPathCounter(n: number): PathCounter {
   let freeLo = 0;
   let freeHi = 0;
   const memoOn = n >= 6 && total <= 49;
-  const memoLo = new Int32Array(memoOn ? 1 << MEMO_BITS : 0);
-  const memoHi = new Int32Array(memoOn ? 1 << MEMO_BITS : 0); // (freeHi << 6 | head) + 1; 0 = empty
-  const memoCount = new Float64Array(memoOn ? 1 << MEMO_BITS : 0);
+  const memoBits = n >= 7 ? 24 : 22; // 2^22 slots for 6×6, 2^24 for 7×7 (256 MB)
+  const memoLo = new Int32Array(memoOn ? 1 << memoBits : 0);
+  const memoHi = new Int32Array(memoOn ? 1 << memoBits : 0); // (freeHi << 6 | head) + 1; 0 = empty
+  const memoCount = new Float64Array(memoOn ? 1 << memoBits : 0);
   let memoFor = -1;
 
   function flip(h: number): void {
@@ -127,7 +127,7 @@ export function createPathCounter(n: number): PathCounter {
     if (memoOn && left >= MEMO_MIN_LEFT) {
       keyLo = freeLo;
       keyHi = ((freeHi << 6) | h) + 1;
-      slot = ((Math.imul(keyLo ^ Math.imul(keyHi, 0x85ebca6b), 0x9e3779b1) >>> (32 - MEMO_BITS)) & ~1);
+      slot = ((Math.imul(keyLo ^ Math.imul(keyHi, 0x85ebca6b), 0x9e3779b1) >>> (32 - memoBits)) & ~1);
       if (memoHi[slot] === keyHi && memoLo[slot] === keyLo) return memoCount[slot]!;
       if (memoHi[slot + 1] === keyHi && memoLo[slot + 1] === keyLo) return memoCount[slot + 1]!;
     }
