@@ -13,7 +13,7 @@
 
 import { space, fullComp, prepareSymbols } from "./comp";
 import { width, walkStore, onesStore, LayerStore, setWidth, beginLayer, resetIndexes, indexLayer, findIndexed } from "./store";
-import { place, choose, out, sorted, sortOut, emitState, MAX_COLUMNS } from "./transition";
+import { place, listRows, choose, out, sorted, sortOut, emitState, MAX_COLUMNS } from "./transition";
 import { multiplyWide, divideSmall, productLo, productHi, clearOverflow, overflowed, flagOverflow } from "./wide";
 
 export const MAX_ROWS: i32 = 16;
@@ -35,6 +35,7 @@ let rootBase: i32 = 0;
 const onesBase = new StaticArray<i32>(MAX_ROWS + 1);
 const onesSize = new StaticArray<i32>(MAX_ROWS + 1);
 const onesWeights = new StaticArray<u16>(MAX_COLUMNS);
+const rowWeights = new StaticArray<u16>(MAX_COLUMNS);
 let onesBuilt: i32 = -1;
 
 function preparePartitionCounts(): void {
@@ -244,6 +245,11 @@ export function countJob(rows: i32, leastParts: i32, onlyFirst: i32): i32 {
     const empty = <u16>((<i32>unchecked(sorted[i]) / space) * space);
     if (empty != unchecked(onesWeights[i])) forgetOnes();
     unchecked(onesWeights[i] = empty);
+  }
+  if (onesBuilt < 0) {
+    // New weights: list their rows once for the lone-column fast path.
+    for (let i = 0; i < width; i++) unchecked(rowWeights[i] = <u16>(<i32>unchecked(onesWeights[i]) / space));
+    listRows(rowWeights);
   }
 
   walkStore.top = 0;

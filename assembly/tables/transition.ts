@@ -117,6 +117,94 @@ function walk(gi: i32, s: i32, left: i32, at: i32, ways: u64): void {
   }
 }
 
+// Precomputed rows for states whose columns are all different (the common case once
+// given rows are placed): every compressed row as symbols per sorted position (position
+// weights are the same in every state of a job), and per (position, symbol) a bitset of
+// the rows that put that symbol there. A state's rows are those outside the OR of the
+// bitsets of its full (position, symbol) pairs.
+const MAX_LISTED_ROWS: i32 = 4096;
+let rowCount: i32 = 0;
+let rowWords: i32 = 0;
+let rowsListed: bool = false;
+let rowSymbols = new StaticArray<u8>(0);
+let symbolBits = new StaticArray<u64>(0);
+const blocked = new StaticArray<u64>(MAX_LISTED_ROWS / 64);
+const positionWeight = new StaticArray<i32>(MAX_COLUMNS);
+
+const rowNeed = new StaticArray<i32>(MAX_SYMBOLS);
+const rowPrefix = new StaticArray<u8>(MAX_COLUMNS);
+let listing: bool = false;
+
+/** Counts (listing = false) or records (true) the rows completing rowPrefix from i on. */
+function extendRow(i: i32): void {
+  if (i == width) {
+    if (listing) {
+      for (let j = 0; j < width; j++) {
+        const x = <i32>unchecked(rowPrefix[j]);
+        unchecked(rowSymbols[rowCount * width + j] = <u8>x);
+        const at = (j * symbols + x) * rowWords + (rowCount >> 6);
+        unchecked(symbolBits[at] |= (<u64>1) << <u64>(rowCount & 63));
+      }
+    }
+    rowCount++;
+    return;
+  }
+  const weight = unchecked(positionWeight[i]);
+  for (let x = 0; x < symbols && rowCount <= MAX_LISTED_ROWS; x++) {
+    if (unchecked(rowNeed[x]) < weight) continue;
+    unchecked(rowNeed[x] -= weight);
+    unchecked(rowPrefix[i] = <u8>x);
+    extendRow(i + 1);
+    unchecked(rowNeed[x] += weight);
+  }
+}
+
+/** Lists the rows for column weights `weights` (sorted, as in every state), if few. */
+export function listRows(weights: StaticArray<u16>): void {
+  rowsListed = false;
+  for (let i = 0; i < width; i++) unchecked(positionWeight[i] = <i32>unchecked(weights[i]));
+  for (let x = 0; x < symbols; x++) unchecked(rowNeed[x] = counts[x]);
+  listing = false;
+  rowCount = 0;
+  extendRow(0);
+  if (rowCount > MAX_LISTED_ROWS) return;
+  rowWords = (rowCount + 63) >> 6;
+  if (rowSymbols.length < rowCount * width) rowSymbols = new StaticArray<u8>(rowCount * width);
+  const bitWords = width * symbols * rowWords;
+  if (symbolBits.length < bitWords) symbolBits = new StaticArray<u64>(bitWords);
+  for (let w = 0; w < bitWords; w++) unchecked(symbolBits[w] = 0);
+  listing = true;
+  rowCount = 0;
+  extendRow(0);
+  rowsListed = true;
+}
+
+/** Emits every row allowed on a state of lone columns (codes in groupCode). */
+function emitListedRows(): void {
+  for (let word = 0; word < rowWords; word++) unchecked(blocked[word] = 0);
+  for (let i = 0; i < width; i++) {
+    const comp = unchecked(groupCode[i]) % space;
+    for (let x = 0; x < symbols; x++) {
+      if (<i32>unchecked(digits[comp * symbols + x]) + part <= unchecked(counts[x])) continue;
+      const at = (i * symbols + x) * rowWords;
+      for (let word = 0; word < rowWords; word++) unchecked(blocked[word] |= symbolBits[at + word]);
+    }
+  }
+  for (let word = 0; word < rowWords; word++) {
+    let free = ~unchecked(blocked[word]);
+    if (word == rowWords - 1 && (rowCount & 63) != 0) free &= ((<u64>1) << <u64>(rowCount & 63)) - 1;
+    while (free != 0) {
+      const r = (word << 6) + <i32>ctz(free);
+      free &= free - 1;
+      const at = r * width;
+      for (let i = 0; i < width; i++) {
+        unchecked(out[i] = <u16>(groupCode[i] + part * stride[rowSymbols[at + i]]));
+      }
+      emitState(parentLo, parentHi, 1);
+    }
+  }
+}
+
 /**
  * Builds, on top of `dst`, the layer after placing one part of weight w on every state
  * of the layer [base, base+size) of `src`. Returns its size.
@@ -135,6 +223,12 @@ export function place(src: LayerStore, base: i32, size: i32, w: i32, dst: LayerS
         unchecked(groupSize[groups] = 1);
         groups++;
       }
+    }
+    if (rowsListed && groups == width) {
+      parentLo = unchecked(src.lo[p]);
+      parentHi = unchecked(src.hi[p]);
+      emitListedRows();
+      continue;
     }
     for (let s = 0; s < symbols; s++) {
       unchecked(need[s] = counts[s]);
