@@ -1,0 +1,148 @@
+// Pairs of tickets and their summed column counts, the meet-in-the-middle half of the
+// book sampler and of the exact book count.
+//
+// A pair sum u has u_j in 2..6; its code is sum_j (u_j - 2) * 5^j (< 5^9), which is the
+// sum of the two vectors' codes sum_j (c_j - 1) * 5^j because no digit carries. For each
+// code, pairs (a, b) are listed with cumulative weights w(a) * w(b), so a uniform integer
+// below the code's total picks a pair with probability proportional to its weight.
+//
+// Feasibility of a residual is tested on "lanes": 7 bits per column packed in a u64.
+
+import { COLUMNS, VECTOR_COUNT, vectorDigits, columnSize, vectorCount } from "./patterns";
+import { ensureWeights, ticketWeight } from "./weights";
+
+export const CODE_SPACE = 1953125; // 5^9
+export const vectorCode = new StaticArray<u32>(VECTOR_COUNT);
+export const vectorLanes = new StaticArray<u64>(VECTOR_COUNT);
+/** Pairs with code k occupy [codeStart[k], codeStart[k+1]); codeTotal[k] is their weight. */
+export const codeStart = new StaticArray<u32>(CODE_SPACE + 1);
+export const codeTotal = new StaticArray<u32>(CODE_SPACE);
+const PAIR_COUNT = VECTOR_COUNT * VECTOR_COUNT;
+export const pairFirst = new StaticArray<u16>(PAIR_COUNT);
+export const pairSecond = new StaticArray<u16>(PAIR_COUNT);
+export const pairCumulative = new StaticArray<u32>(PAIR_COUNT); // inclusive, within code
+/** Distinct pair sums ("segments"): their code, lanes and total weight. */
+export const segmentCode = new StaticArray<u32>(CODE_SPACE >> 4);
+export const segmentLanes = new StaticArray<u64>(CODE_SPACE >> 4);
+export let segments = 0;
+export let maxCodeTotal: u32 = 0;
+/** code of the residual when four (or two pairs of) tickets sum to nothing yet. */
+export let bookCode: u32 = 0;
+/** Lane constants: a sum S of four vectors leaves a feasible pair residual n - S iff
+ * ((S + laneUpper) & LANE_HIGH) == 0 and ((S + laneLower) & LANE_HIGH) == LANE_HIGH. */
+export let laneUpper: u64 = 0;
+export let laneLower: u64 = 0;
+export const LANE_HIGH: u64 = 0x4081020408102040; // bit 6 of each of the 9 lanes
+let pairsReady = false;
+
+export function ensurePairs(): void {
+  if (pairsReady) return;
+  ensureWeights();
+  const vectors = vectorCount();
+  let power: u32 = 1;
+  bookCode = 0;
+  laneUpper = 0;
+  laneLower = 0;
+  for (let j = 0; j < COLUMNS; j++) {
+    const n = <u64>unchecked(columnSize[j]);
+    bookCode += <u32>(n - 6) * power;
+    laneUpper |= (64 - (n - 1)) << (7 * <u64>j); // sum >= n-1 leaves the pair < 2
+    laneLower |= (64 - (n - 6)) << (7 * <u64>j); // sum >= n-6 leaves the pair <= 6
+    power *= 5;
+  }
+  for (let v = 0; v < vectors; v++) {
+    let code: u32 = 0;
+    let lanes: u64 = 0;
+    let p: u32 = 1;
+    for (let j = 0; j < COLUMNS; j++) {
+      const c = <u32>unchecked(vectorDigits[v * COLUMNS + j]);
+      code += (c - 1) * p;
+      lanes |= <u64>c << (7 * <u64>j);
+      p *= 5;
+    }
+    unchecked(vectorCode[v] = code);
+    unchecked(vectorLanes[v] = lanes);
+  }
+  // Counting sort of all ordered pairs by code.
+  for (let k = 0; k <= CODE_SPACE; k++) unchecked(codeStart[k] = 0);
+  for (let a = 0; a < vectors; a++) {
+    const ca = unchecked(vectorCode[a]);
+    for (let b = 0; b < vectors; b++) unchecked(codeStart[ca + unchecked(vectorCode[b]) + 1]++);
+  }
+  segments = 0;
+  for (let k = 0; k < CODE_SPACE; k++) {
+    if (unchecked(codeStart[k + 1]) != 0) {
+      unchecked(segmentCode[segments] = k);
+      segments++;
+    }
+    unchecked(codeStart[k + 1] += codeStart[k]);
+  }
+  // Placement: pairs of a code in (a, b) order, with running weight totals.
+  for (let k = 0; k < CODE_SPACE; k++) unchecked(codeTotal[k] = 0);
+  const placed = new StaticArray<u32>(CODE_SPACE);
+  for (let a = 0; a < vectors; a++) {
+    const ca = unchecked(vectorCode[a]);
+    const wa = unchecked(ticketWeight[a]);
+    for (let b = 0; b < vectors; b++) {
+      const code = ca + unchecked(vectorCode[b]);
+      const slot = unchecked(codeStart[code]) + unchecked(placed[code]++);
+      const total = unchecked(codeTotal[code]) + wa * unchecked(ticketWeight[b]);
+      unchecked(codeTotal[code] = total);
+      unchecked(pairFirst[slot] = <u16>a);
+      unchecked(pairSecond[slot] = <u16>b);
+      unchecked(pairCumulative[slot] = total);
+    }
+  }
+  maxCodeTotal = 0;
+  for (let k = 0; k < CODE_SPACE; k++) if (unchecked(codeTotal[k]) > maxCodeTotal) maxCodeTotal = unchecked(codeTotal[k]);
+  for (let s = 0; s < segments; s++) {
+    const code = unchecked(segmentCode[s]);
+    const a = unchecked(pairFirst[codeStart[code]]);
+    const b = unchecked(pairSecond[codeStart[code]]);
+    unchecked(segmentLanes[s] = vectorLanes[a] + vectorLanes[b]);
+  }
+  pairsReady = true;
+}
+
+/** Number of distinct pair sums. */
+export function pairSegments(): i32 { ensurePairs(); return segments; }
+export function segmentCodeAt(s: i32): u32 { return unchecked(segmentCode[s]); }
+export function segmentTotalAt(s: i32): u32 { return unchecked(codeTotal[segmentCode[s]]); }
+export function maxPairTotal(): u32 { ensurePairs(); return maxCodeTotal; }
+
+export let convolutionHigh: u64 = 0;
+/**
+ * sum over pair sums u2 of total(u2) * total(n - u1 - u2), for the pair sum u1 of
+ * segment s1: the weight of all books whose tickets 1-2 sum to u1. Returns the low 64
+ * bits; the high bits are left in `convolutionHigh`.
+ */
+export function convolveSegment(s1: i32): u64 {
+  const lanes1 = unchecked(segmentLanes[s1]);
+  const rest = bookCode - unchecked(segmentCode[s1]);
+  let low: u64 = 0;
+  let high: u64 = 0;
+  for (let s2 = 0; s2 < segments; s2++) {
+    const sum = lanes1 + unchecked(segmentLanes[s2]);
+    if (((sum + laneUpper) & LANE_HIGH) != 0 || ((sum + laneLower) & LANE_HIGH) != LANE_HIGH) continue;
+    const code2 = unchecked(segmentCode[s2]);
+    const product = <u64>unchecked(codeTotal[code2]) * <u64>unchecked(codeTotal[rest - code2]);
+    low += product;
+    if (low < product) high++;
+  }
+  convolutionHigh = high;
+  return low;
+}
+export function convolutionHighBits(): u64 { return convolutionHigh; }
+/** Largest total(n - u1 - u2) over pair sums u2, for the pair sum u1 of segment s1. */
+export function maxResidualTotal(s1: i32): u32 {
+  const lanes1 = unchecked(segmentLanes[s1]);
+  const rest = bookCode - unchecked(segmentCode[s1]);
+  let best: u32 = 0;
+  for (let s2 = 0; s2 < segments; s2++) {
+    const sum = lanes1 + unchecked(segmentLanes[s2]);
+    if (((sum + laneUpper) & LANE_HIGH) != 0 || ((sum + laneLower) & LANE_HIGH) != LANE_HIGH) continue;
+    const t = unchecked(codeTotal[rest - unchecked(segmentCode[s2])]);
+    if (t > best) best = t;
+  }
+  return best;
+}

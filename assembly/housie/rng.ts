@@ -1,0 +1,80 @@
+// Random words for the samplers, from one of two sources chosen by the host:
+//  - seeded: xoshiro128** (Blackman & Vigna), 128-bit state set by the host from the
+//    user's seed through splitmix64, so a seed gives the same words on every machine;
+//  - system: 32-bit words the host fills from the OS CSPRNG into `randomBlock`; when the
+//    block is used up the kernel calls the host's `refill` import and carries on, so a
+//    draw never ends early (ending early would bias towards draws that need few words).
+// Range draws use Lemire's multiply-and-reject: exactly uniform, no modulo bias.
+
+@external("housie", "refill")
+declare function hostRefill(): void;
+
+export const RANDOM_BLOCK_WORDS = 4096;
+export const randomBlock = new StaticArray<u32>(RANDOM_BLOCK_WORDS);
+
+let s0: u32 = 1;
+let s1: u32 = 2;
+let s2: u32 = 3;
+let s3: u32 = 4;
+let useSystem = false;
+let blockPos: i32 = RANDOM_BLOCK_WORDS;
+
+/** Seeded mode with the given xoshiro128** state (not all zero). */
+export function setSeedState(a: u32, b: u32, c: u32, d: u32): void {
+  s0 = a; s1 = b; s2 = c; s3 = d;
+  useSystem = false;
+}
+
+/** System mode: words come from `randomBlock`, refilled by the host on demand. */
+export function useSystemRandom(): void {
+  useSystem = true;
+  blockPos = RANDOM_BLOCK_WORDS;
+}
+
+export function randomBlockPtr(): usize {
+  return changetype<usize>(randomBlock);
+}
+
+// @ts-ignore: decorator
+@inline function xoshiro(): u32 {
+  const result = rotl<u32>(s1 * 5, 7) * 9;
+  const t = s1 << 9;
+  s2 ^= s0;
+  s3 ^= s1;
+  s1 ^= s2;
+  s0 ^= s3;
+  s2 ^= t;
+  s3 = rotl<u32>(s3, 11);
+  return result;
+}
+
+// @ts-ignore: decorator
+@inline export function next32(): u32 {
+  if (!useSystem) return xoshiro();
+  if (blockPos == RANDOM_BLOCK_WORDS) {
+    hostRefill();
+    blockPos = 0;
+  }
+  return unchecked(randomBlock[blockPos++]);
+}
+
+/** Uniform integer in [0, n), 1 <= n < 2^32 (Lemire 2019). */
+// @ts-ignore: decorator
+@inline export function below(n: u32): u32 {
+  let m = <u64>next32() * <u64>n;
+  if (<u32>m < n) {
+    const threshold: u32 = (<u32>0 - n) % n; // 2^32 mod n: low words below it would bias
+    while (<u32>m < threshold) m = <u64>next32() * <u64>n;
+  }
+  return <u32>(m >> 32);
+}
+
+/** Uniform integer in [0, n), 1 <= n <= 2^62: 62-bit words, rejected when >= n. */
+export function below62(n: u64): u64 {
+  while (true) {
+    const hi = <u64>next32();
+    const lo = <u64>next32();
+    const x = ((hi << 32) | lo) >> 2;
+    if (x < n) return x;
+  }
+}

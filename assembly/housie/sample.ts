@@ -1,0 +1,240 @@
+// Exactly uniform books and tickets.
+//
+// Books: the column-count matrix is drawn by rejection. Tickets 1-4 get vectors drawn
+// independently with probability w(c) / W; a single uniform x below the largest pair
+// total K* then accepts the residual r = n - c1 - ... - c4 with probability K(r) / K*,
+// and the same x picks the pair (c5, c6) with probability w(c5) w(c6) / K(r). A matrix
+// thus comes out with probability proportional to prod_t w(c_t), as it should (see
+// weights.ts). Each ticket then gets a uniform pattern of its vector, and each column's
+// numbers are dealt to the tickets by a uniform partial shuffle, sorted within a ticket:
+// every way of splitting the column among the tickets is equally likely.
+//
+// Tickets: a vector with probability p(c) prod_j C(n_j, c_j) / T, a uniform pattern of
+// it, and a uniform c_j-subset of each column's numbers.
+
+import { below, below62, next32 } from "./rng";
+import { COLUMNS, patterns, vectorPatternStart, vectorDigits, columnSize, columnFirst, vectorCount } from "./patterns";
+import { ensureWeights, vectorsByType, typeFirst, typeWeight, typeEnd, fillingCumulative } from "./weights";
+import {
+  ensurePairs, vectorCode, vectorLanes, codeStart, codeTotal, pairFirst, pairSecond, pairCumulative,
+  maxCodeTotal, bookCode, laneUpper, laneLower, LANE_HIGH,
+} from "./pairs";
+import { wasIssued, markIssued, clearIssued } from "./unique";
+
+export const CELLS_PER_TICKET = 27;
+export const CELLS_PER_BOOK = 6 * CELLS_PER_TICKET;
+export const BATCH = 4096; // books (or tickets) per call
+/** Output: cell values (0 = blank), ticket by ticket, row by row. */
+export const cells = new StaticArray<u8>(BATCH * CELLS_PER_BOOK);
+export function cellsPtr(): usize { return changetype<usize>(cells); }
+
+const chosen = new StaticArray<i32>(6);
+const chosenPattern = new StaticArray<u32>(6);
+const keyLow = new StaticArray<u64>(6);
+const keyHigh = new StaticArray<u64>(6);
+const pool = new StaticArray<u8>(11);
+let proposals: i64 = 0;
+let redraws: i64 = 0;
+
+export function proposalCount(): i64 { return proposals; }
+export function redrawCount(): i64 { return redraws; }
+
+/** Loads the tables (about 50 MB) and starts a new run: no ticket issued yet. */
+export function startRun(): void {
+  ensurePairs();
+  clearIssued();
+  proposals = 0;
+  redraws = 0;
+}
+
+/** A vector with probability w(c) / W: a type by its share, then uniform within it. */
+// @ts-ignore: decorator
+@inline function drawWeightedVector(): i32 {
+  const x = below(unchecked(typeEnd[3]));
+  let d = 0;
+  while (x >= unchecked(typeEnd[d])) d++;
+  const start: u32 = d == 0 ? 0 : unchecked(typeEnd[d - 1]);
+  const slot = unchecked(typeFirst[d]) + (x - start) / unchecked(typeWeight[d]);
+  return <i32>unchecked(vectorsByType[slot]);
+}
+
+/** Draws the six vectors of a book into `chosen`. */
+function drawBookVectors(): void {
+  const limit = maxCodeTotal;
+  while (true) {
+    proposals++;
+    const a = drawWeightedVector();
+    const b = drawWeightedVector();
+    const c = drawWeightedVector();
+    const d = drawWeightedVector();
+    const sum = unchecked(vectorLanes[a]) + unchecked(vectorLanes[b]) + unchecked(vectorLanes[c]) + unchecked(vectorLanes[d]);
+    if (((sum + laneUpper) & LANE_HIGH) != 0 || ((sum + laneLower) & LANE_HIGH) != LANE_HIGH) continue;
+    const code = bookCode - unchecked(vectorCode[a]) - unchecked(vectorCode[b]) - unchecked(vectorCode[c]) - unchecked(vectorCode[d]);
+    const x = below(limit);
+    if (x >= unchecked(codeTotal[code])) continue;
+    // First pair of the code whose inclusive cumulative weight exceeds x.
+    let lo = unchecked(codeStart[code]);
+    let hi = unchecked(codeStart[code + 1]) - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (unchecked(pairCumulative[mid]) > x) hi = mid; else lo = mid + 1;
+    }
+    unchecked(chosen[0] = a);
+    unchecked(chosen[1] = b);
+    unchecked(chosen[2] = c);
+    unchecked(chosen[3] = d);
+    unchecked(chosen[4] = <i32>unchecked(pairFirst[lo]));
+    unchecked(chosen[5] = <i32>unchecked(pairSecond[lo]));
+    return;
+  }
+}
+
+// @ts-ignore: decorator
+@inline function drawPattern(v: i32): u32 {
+  const start = unchecked(vectorPatternStart[v]);
+  return unchecked(patterns[start + below(unchecked(vectorPatternStart[v + 1]) - start)]);
+}
+
+/** Sorts pool[from..from+k), k <= 3. */
+// @ts-ignore: decorator
+@inline function sortSmall(from: i32, k: i32): void {
+  if (k < 2) return;
+  let x = unchecked(pool[from]);
+  let y = unchecked(pool[from + 1]);
+  if (x > y) { const t = x; x = y; y = t; }
+  if (k == 3) {
+    let z = unchecked(pool[from + 2]);
+    if (y > z) { const t = y; y = z; z = t; if (x > y) { const u = x; x = y; y = u; } }
+    unchecked(pool[from + 2] = z);
+  }
+  unchecked(pool[from] = x);
+  unchecked(pool[from + 1] = y);
+}
+
+/** Writes pool[from..from+k) down column j of the ticket at `at`, where its pattern has numbers. */
+// @ts-ignore: decorator
+@inline function placeColumn(at: i32, pattern: u32, j: i32, from: i32, ticket: i32): void {
+  let next = from;
+  for (let r = 0; r < 3; r++) {
+    if ((pattern >> <u32>(9 * r + j)) & 1) {
+      const x = unchecked(pool[next++]);
+      unchecked(cells[at + 9 * r + j] = x);
+      if (x <= 64) unchecked(keyLow[ticket] |= (<u64>1) << <u64>(x - 1));
+      else unchecked(keyHigh[ticket] |= (<u64>1) << <u64>(x - 65));
+    }
+  }
+}
+
+/** Fills book `slot` of `cells` from the vectors in `chosen`. */
+function fillBook(slot: i32): void {
+  const base = slot * CELLS_PER_BOOK;
+  for (let i = 0; i < CELLS_PER_BOOK; i++) unchecked(cells[base + i] = 0);
+  for (let t = 0; t < 6; t++) {
+    unchecked(chosenPattern[t] = drawPattern(unchecked(chosen[t])));
+    unchecked(keyLow[t] = 0);
+    unchecked(keyHigh[t] = 0);
+  }
+  for (let j = 0; j < COLUMNS; j++) {
+    const n = unchecked(columnSize[j]);
+    const first = unchecked(columnFirst[j]);
+    for (let i = 0; i < n; i++) unchecked(pool[i] = <u8>(first + i));
+    let pos = 0;
+    for (let t = 0; t < 6; t++) {
+      const k = <i32>unchecked(vectorDigits[unchecked(chosen[t]) * COLUMNS + j]);
+      if (t < 5) {
+        for (let i = 0; i < k; i++) {
+          const r = pos + <i32>below(<u32>(n - pos));
+          const tmp = unchecked(pool[pos]);
+          unchecked(pool[pos] = pool[r]);
+          unchecked(pool[r] = tmp);
+          pos++;
+        }
+        sortSmall(pos - k, k);
+      } else {
+        sortSmall(pos, k); // the last ticket takes what is left
+        pos += k;
+      }
+      placeColumn(base + t * CELLS_PER_TICKET, unchecked(chosenPattern[t]), j, pos - k, t);
+    }
+  }
+  for (let t = 0; t < 6; t++) unchecked(keyHigh[t] |= <u64>unchecked(chosenPattern[t]) << 26);
+}
+
+/**
+ * Generates `count` (<= BATCH) books into `cells`. With `unique`, a book that repeats a
+ * ticket issued earlier in the run is redrawn whole.
+ */
+export function generateBooks(count: i32, unique: bool): i32 {
+  for (let b = 0; b < count; b++) {
+    while (true) {
+      drawBookVectors();
+      fillBook(b);
+      if (unique) {
+        let repeated = false;
+        for (let t = 0; t < 6; t++) if (wasIssued(unchecked(keyLow[t]), unchecked(keyHigh[t]))) repeated = true;
+        if (repeated) { redraws++; continue; }
+        for (let t = 0; t < 6; t++) markIssued(unchecked(keyLow[t]), unchecked(keyHigh[t]));
+      }
+      break;
+    }
+  }
+  return count;
+}
+
+/** Fills ticket `slot` of `cells` (27 cells each) with a uniform ticket. */
+function fillTicket(slot: i32): void {
+  const base = slot * CELLS_PER_TICKET;
+  for (let i = 0; i < CELLS_PER_TICKET; i++) unchecked(cells[base + i] = 0);
+  const vectors = vectorCount();
+  const x = below62(unchecked(fillingCumulative[vectors - 1]));
+  let lo = 0;
+  let hi = vectors - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (unchecked(fillingCumulative[mid]) > x) hi = mid; else lo = mid + 1;
+  }
+  const pattern = drawPattern(lo);
+  unchecked(keyLow[0] = 0);
+  unchecked(keyHigh[0] = 0);
+  for (let j = 0; j < COLUMNS; j++) {
+    const n = unchecked(columnSize[j]);
+    const first = unchecked(columnFirst[j]);
+    for (let i = 0; i < n; i++) unchecked(pool[i] = <u8>(first + i));
+    const k = <i32>unchecked(vectorDigits[lo * COLUMNS + j]);
+    for (let i = 0; i < k; i++) {
+      const r = i + <i32>below(<u32>(n - i));
+      const tmp = unchecked(pool[i]);
+      unchecked(pool[i] = pool[r]);
+      unchecked(pool[r] = tmp);
+    }
+    sortSmall(0, k);
+    placeColumn(base, pattern, j, 0, 0);
+  }
+  unchecked(keyHigh[0] |= <u64>pattern << 26);
+}
+
+/** Generates `count` (<= 6 * BATCH) uniform tickets into `cells`, none repeating with `unique`. */
+export function generateTickets(count: i32, unique: bool): i32 {
+  ensureWeights();
+  for (let s = 0; s < count; s++) {
+    while (true) {
+      fillTicket(s);
+      if (unique) {
+        if (wasIssued(unchecked(keyLow[0]), unchecked(keyHigh[0]))) { redraws++; continue; }
+        markIssued(unchecked(keyLow[0]), unchecked(keyHigh[0]));
+      }
+      break;
+    }
+  }
+  return count;
+}
+
+/** Test hook: the vectors of the last book drawn. */
+export function chosenVector(t: i32): i32 { return unchecked(chosen[t]); }
+/** Test hook: the next raw 32-bit random word. */
+export function nextWord(): u32 { return next32(); }
+export function benchVectors(n: i32): void { for (let i = 0; i < n; i++) drawBookVectors(); }
+export function benchDraws(n: i32): u32 { let s: u32 = 0; for (let i = 0; i < n; i++) s += drawWeightedVector(); return s; }
+export function benchFill(n: i32): void { for (let i = 0; i < n; i++) fillBook(0); }
+export function benchWords(n: i32): u32 { let s: u32 = 0; for (let i = 0; i < n; i++) s += next32(); return s; }
+export function benchBelow(n: i32): u32 { let s: u32 = 0; for (let i = 0; i < n; i++) s += below(742350); return s; }

@@ -1,0 +1,76 @@
+// Integer weights for exactly uniform books and tickets.
+//
+// A book's column-count matrix (six vectors c_1..c_6 whose columns sum to 9,10,...,10,11)
+// carries prod_t p(c_t) * prod_j n_j! / prod_t c_tj! books, where p(c) is the number of
+// patterns of vector c. Up to the constant prod_j n_j!, that is prod_t w(c_t) with
+// w(c) = p(c) / prod_j c_j!, which depends only on how many 3s c has. `ticketWeight`
+// holds w scaled to the smallest integers (p(c) * prod_j 6/c_j!, divided by their gcd).
+//
+// A single ticket of vector c has p(c) * prod_j C(n_j, c_j) fillings: `fillingWeight`.
+
+import { COLUMNS, VECTOR_COUNT, vectorDigits, vectorType, patternsOf, columnSize, ensurePatterns, vectorCount } from "./patterns";
+
+export const ticketWeight = new StaticArray<u32>(VECTOR_COUNT);
+export const fillingWeight = new StaticArray<u64>(VECTOR_COUNT);
+/** Cumulative fillingWeight (inclusive), for the single-ticket draw. */
+export const fillingCumulative = new StaticArray<u64>(VECTOR_COUNT);
+/** Vector indices sorted by type, and per type: first slot, weight, cumulative weight. */
+export const vectorsByType = new StaticArray<u16>(VECTOR_COUNT);
+export const typeFirst = new StaticArray<u32>(5);
+export const typeWeight = new StaticArray<u32>(4);
+export const typeEnd = new StaticArray<u32>(4); // cumulative count * weight, inclusive
+let weightsReady = false;
+
+function gcd(a: u64, b: u64): u64 {
+  while (b != 0) { const t = a % b; a = b; b = t; }
+  return a;
+}
+
+function choose(n: i32, k: i32): u64 {
+  let r: u64 = 1;
+  for (let i = 0; i < k; i++) r = r * <u64>(n - i) / <u64>(i + 1);
+  return r;
+}
+
+export function ensureWeights(): void {
+  if (weightsReady) return;
+  ensurePatterns();
+  const vectors = vectorCount();
+  const raw = new StaticArray<u64>(VECTOR_COUNT);
+  let g: u64 = 0;
+  let fillingTotal: u64 = 0;
+  for (let v = 0; v < vectors; v++) {
+    let w = <u64>patternsOf(v);
+    let f = <u64>patternsOf(v);
+    for (let j = 0; j < COLUMNS; j++) {
+      const c = <i32>unchecked(vectorDigits[v * COLUMNS + j]);
+      w *= c == 1 ? 6 : c == 2 ? 3 : 1; // 6 / c!
+      f *= choose(unchecked(columnSize[j]), c);
+    }
+    unchecked(raw[v] = w);
+    g = gcd(w, g);
+    unchecked(fillingWeight[v] = f);
+    fillingTotal += f;
+    unchecked(fillingCumulative[v] = fillingTotal);
+  }
+  for (let v = 0; v < vectors; v++) unchecked(ticketWeight[v] = <u32>(unchecked(raw[v]) / g));
+  // Group vectors by type; all vectors of a type share one weight.
+  let slot: u32 = 0;
+  let cumulative: u32 = 0;
+  for (let d = 0; d < 4; d++) {
+    unchecked(typeFirst[d] = slot);
+    for (let v = 0; v < vectors; v++) {
+      if (<i32>unchecked(vectorType[v]) != d) continue;
+      unchecked(vectorsByType[slot++] = <u16>v);
+      unchecked(typeWeight[d] = ticketWeight[v]);
+      cumulative += unchecked(ticketWeight[v]);
+    }
+    unchecked(typeEnd[d] = cumulative);
+  }
+  unchecked(typeFirst[4] = slot);
+  weightsReady = true;
+}
+
+export function ticketWeightOf(v: i32): u32 { ensureWeights(); return unchecked(ticketWeight[v]); }
+export function fillingWeightOf(v: i32): u64 { ensureWeights(); return unchecked(fillingWeight[v]); }
+export function ticketWeightTotal(): u32 { ensureWeights(); return unchecked(typeEnd[3]); }

@@ -1,0 +1,67 @@
+// The housie WASM kernel: one instance per process, with the host side of its random
+// source (the OS CSPRNG fills the kernel's block whenever it asks).
+import { instantiateSync, type ASUtil } from "@assemblyscript/loader";
+import { randomFillSync } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { wasmPath } from "../wasm/load.js";
+
+export interface HousieKernel {
+  memory: WebAssembly.Memory;
+  enumeratePatterns(): number;
+  vectorCount(): number;
+  patternsPtr(): number;
+  vectorPatternStartPtr(): number;
+  vectorKeyPtr(): number;
+  ticketWeightOf(v: number): number;
+  fillingWeightOf(v: number): bigint;
+  pairSegments(): number;
+  segmentCodeAt(s: number): number;
+  segmentTotalAt(s: number): number;
+  maxPairTotal(): number;
+  convolveSegment(s: number): bigint;
+  convolutionHighBits(): bigint;
+  setSeedState(a: number, b: number, c: number, d: number): void;
+  useSystemRandom(): void;
+  randomBlockPtr(): number;
+  startRun(): void;
+  generateBooks(count: number, unique: boolean | number): number;
+  generateTickets(count: number, unique: boolean | number): number;
+  cellsPtr(): number;
+  proposalCount(): bigint;
+  redrawCount(): bigint;
+  chosenVector(t: number): number;
+  nextWord(): number;
+  formatJsonl(count: number, perGroup: number, firstSerial: bigint): number;
+  textPtr(): number;
+  issuedCount(): number;
+}
+
+/** Books (or tickets) the kernel fills per call, and its random block size in words. */
+export const KERNEL_BATCH = 4096;
+const RANDOM_BLOCK_WORDS = 4096;
+
+let instance: (ASUtil & HousieKernel) | undefined;
+
+/** The shared kernel instance (compiled from assembly/housie). */
+export function housieKernel(): ASUtil & HousieKernel {
+  if (instance) return instance;
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(wasmPath("housie"));
+  } catch {
+    throw new Error(`tabula: ${wasmPath("housie")} is missing; run \`npm run build\` to compile the WASM kernels`);
+  }
+  let kernel: (ASUtil & HousieKernel) | undefined;
+  const refill = (): void => {
+    // A fresh view each time: memory.buffer is replaced when the memory grows.
+    randomFillSync(new Uint32Array(kernel!.memory.buffer, kernel!.randomBlockPtr(), RANDOM_BLOCK_WORDS));
+  };
+  kernel = instantiateSync<HousieKernel & Record<string, unknown>>(bytes, { housie: { refill } }).exports as unknown as ASUtil & HousieKernel;
+  instance = kernel;
+  return kernel;
+}
+
+/** A view of `length` bytes at `ptr` in the kernel's current memory. */
+export function kernelBytes(ptr: number, length: number): Uint8Array {
+  return new Uint8Array(housieKernel().memory.buffer, ptr, length);
+}

@@ -1,0 +1,79 @@
+// The seeded generator, in TypeScript for the baseline sampler and for seeding the
+// kernel: xoshiro128** (Blackman & Vigna 2018) with its 128-bit state expanded from the
+// user's 64-bit seed by splitmix64, and Lemire's exactly uniform range draw. The kernel
+// (assembly/housie/rng.ts) implements the same functions, so both give the same words.
+
+const MASK64 = (1n << 64n) - 1n;
+
+/** The four 32-bit xoshiro128** state words for a seed in [0, 2^64). */
+export function seedState(seed: bigint): [number, number, number, number] {
+  let x = BigInt.asUintN(64, seed);
+  const words: number[] = [];
+  for (let i = 0; i < 2; i++) {
+    x = (x + 0x9e3779b97f4a7c15n) & MASK64;
+    let z = x;
+    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & MASK64;
+    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & MASK64;
+    z ^= z >> 31n;
+    words.push(Number(z & 0xffffffffn), Number(z >> 32n));
+  }
+  if (words.every((w) => w === 0)) words[0] = 1; // the all-zero state is a fixed point
+  return words as [number, number, number, number];
+}
+
+/** Parses a user seed: a whole number from 0 to 2^64 - 1. */
+export function parseSeed(text: string | number | bigint): bigint {
+  const value = typeof text === "bigint" ? text : BigInt(String(text).trim());
+  if (value < 0n || value > MASK64) throw new RangeError(`seed must be from 0 to 2^64-1, got ${value}`);
+  return value;
+}
+
+export class Xoshiro128 {
+  private s0: number;
+  private s1: number;
+  private s2: number;
+  private s3: number;
+
+  constructor(seed: bigint) {
+    [this.s0, this.s1, this.s2, this.s3] = seedState(seed);
+  }
+
+  next32(): number {
+    const s1 = this.s1;
+    const m = Math.imul(s1, 5);
+    const result = Math.imul((m << 7) | (m >>> 25), 9) >>> 0;
+    const t = s1 << 9;
+    this.s2 ^= this.s0;
+    this.s3 ^= s1;
+    this.s1 ^= this.s2;
+    this.s0 ^= this.s3;
+    this.s2 ^= t;
+    this.s3 = (this.s3 << 11) | (this.s3 >>> 21);
+    return result;
+  }
+
+  /** Uniform integer in [0, n), 1 <= n < 2^32: Lemire's method, word for word as the kernel. */
+  below(n: number): number {
+    let x = this.next32();
+    let { high, low } = multiply32(x, n);
+    if (low < n) {
+      const threshold = (0x100000000 - n) % n;
+      while (low < threshold) {
+        x = this.next32();
+        ({ high, low } = multiply32(x, n));
+      }
+    }
+    return high;
+  }
+}
+
+/** High and low 32-bit words of the exact 64-bit product of two 32-bit words. */
+function multiply32(x: number, n: number): { high: number; low: number } {
+  const xh = x >>> 16;
+  const xl = x & 0xffff;
+  const a = xh * n; // < 2^48, exact
+  const b = xl * n; // < 2^48, exact
+  const mid = (a % 0x10000) * 0x10000 + b; // < 2^49, exact
+  const high = Math.floor(a / 0x10000) + Math.floor(mid / 0x100000000);
+  return { high, low: mid % 0x100000000 };
+}
