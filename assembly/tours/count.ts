@@ -23,7 +23,7 @@ const MEMO_MIN_LEFT: i32 = 8; // smaller subtrees are cheaper to search than to 
 let memoKeys = new StaticArray<u64>(0);
 let memoCounts = new StaticArray<i64>(0);
 let memoOn = false;
-let memoFor: i64 = -1; // (n, start, closed) the memo entries belong to
+let memoFor: i64 = -1; // (session, n, start, closed) the memo entries belong to
 
 function setBoard(n: i32): void {
   total = n * n;
@@ -137,7 +137,7 @@ function search(h: i32, left: i32): i64 {
   return paths;
 }
 
-function setUpMemo(n: i32, start: i32, closed: bool): void {
+function setUpMemo(n: i32, start: i32, closed: bool, session: i32): void {
   memoOn = n >= 6 && total <= 58;
   if (!memoOn) return;
   const bits = n >= 7 ? 24 : 22;
@@ -150,7 +150,7 @@ function setUpMemo(n: i32, start: i32, closed: bool): void {
     memoBits = bits;
     memoFor = -1;
   }
-  const owner: i64 = (<i64>n << 32) | (<i64>start << 1) | (closed ? 1 : 0);
+  const owner: i64 = (<i64>session << 32) | (<i64>n << 16) | (<i64>start << 1) | (closed ? 1 : 0);
   if (owner != memoFor) {
     for (let i = 0; i < 1 << memoBits; i++) unchecked(memoKeys[i] = 0);
     memoFor = owner;
@@ -160,8 +160,10 @@ function setUpMemo(n: i32, start: i32, closed: bool): void {
 /**
  * Directed paths through every square of the n×n board (n <= 16) starting on `start`
  * and going first to `second` (-1: any); `closed` keeps those ending a move from `start`.
+ * Calls with the same `session` (one count, split into tasks) and start share the memo;
+ * a new session starts from an empty one, so every count does its own work.
  */
-export function countPaths(n: i32, start: i32, second: i32, closed: bool): i64 {
+export function countPaths(n: i32, start: i32, second: i32, closed: bool, session: i32): i64 {
   setBoard(n);
   if (total == 1) return closed ? 0 : 1;
   low = 0;
@@ -176,7 +178,7 @@ export function countPaths(n: i32, start: i32, second: i32, closed: bool): i64 {
   goal = closed ? start : -1;
   freeBits = 0;
   for (let i = 0; i < total; i++) freeBits |= (<u64>1) << i;
-  setUpMemo(n, start, closed);
+  setUpMemo(n, start, closed, session);
   if (!closed) take(start);
   const left = closed ? total : total - 1;
   if (second < 0) return search(start, left);

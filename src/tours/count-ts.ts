@@ -21,8 +21,9 @@ export interface PathCounter {
   /**
    * Number of directed paths through every square that start on `start` and go first to
    * `second` (-1: any first step); `closed` counts only those ending a move from `start`.
+   * Calls with the same `session` (one count split into tasks) and start share the memo.
    */
-  count(start: number, second: number, closed: boolean): bigint;
+  count(start: number, second: number, closed: boolean, session: number): bigint;
 }
 
 // State lives in closure variables rather than object fields: V8 reaches them faster in
@@ -53,7 +54,7 @@ export function createPathCounter(n: number): PathCounter {
   const memoLo = new Int32Array(memoOn ? 1 << memoBits : 0);
   const memoHi = new Int32Array(memoOn ? 1 << memoBits : 0); // (freeHi << 6 | head) + 1; 0 = empty
   const memoCount = new Float64Array(memoOn ? 1 << memoBits : 0);
-  let memoFor = -1;
+  let memoFor = "";
 
   function flip(h: number): void {
     if (h < 32) freeLo ^= 1 << h;
@@ -148,7 +149,7 @@ export function createPathCounter(n: number): PathCounter {
     return paths;
   }
 
-  function count(start: number, second: number, closed: boolean): bigint {
+  function count(start: number, second: number, closed: boolean, session: number): bigint {
     if (total === 1) return closed ? 0n : 1n;
     free.fill(1);
     deg.set(adjCount);
@@ -162,7 +163,7 @@ export function createPathCounter(n: number): PathCounter {
     freeLo = 0;
     freeHi = 0;
     for (let i = 0; i < total; i++) flip(i);
-    const owner = start * 2 + (closed ? 1 : 0);
+    const owner = `${session} ${start} ${closed}`;
     if (memoOn && owner !== memoFor) {
       memoHi.fill(0);
       memoFor = owner;

@@ -2,7 +2,7 @@
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
 import { UsageError } from "../errors.js";
-import { runCountTask } from "./count-engine.js";
+import { newCountSession, runCountTask } from "./count-engine.js";
 import { planCount, type CountTask } from "./count-plan.js";
 import type { Engine } from "./generate.js";
 import { checkSize, checkSquare, type Square } from "./options.js";
@@ -44,7 +44,8 @@ function weigh(tasks: readonly CountTask[], counts: readonly bigint[], divisor: 
  */
 export function countTours(options: CountOptions): bigint {
   const { tasks, divisor } = plan(options);
-  return weigh(tasks, tasks.map((t) => runCountTask(t, options.engine)), divisor);
+  const session = newCountSession();
+  return weigh(tasks, tasks.map((t) => runCountTask(t, options.engine, session)), divisor);
 }
 
 /** countTours over worker threads, one task (start square, first step) at a time. */
@@ -52,10 +53,11 @@ export async function countToursParallel(options: ParallelCountOptions): Promise
   const { tasks, divisor } = plan(options);
   const threads = options.threads ?? (await import("node:os")).availableParallelism();
   if (!Number.isInteger(threads) || threads < 1) throw new UsageError(`threads must be a whole number from 1, got ${threads}`);
+  const session = newCountSession();
   if (threads === 1) {
     const counts: bigint[] = [];
     for (const t of tasks) {
-      counts.push(runCountTask(t, options.engine));
+      counts.push(runCountTask(t, options.engine, session));
       options.onProgress?.(counts.length, tasks.length);
     }
     return weigh(tasks, counts, divisor);
@@ -67,7 +69,7 @@ export async function countToursParallel(options: ParallelCountOptions): Promise
     let done = 0;
     const counts = await Promise.all(
       tasks.map(async (task) => {
-        const count = (await pool.run({ task, engine: options.engine ?? "wasm" })) as bigint;
+        const count = (await pool.run({ task, engine: options.engine ?? "wasm", session })) as bigint;
         options.onProgress?.(++done, tasks.length);
         return count;
       }),
