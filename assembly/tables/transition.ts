@@ -128,6 +128,9 @@ let rowWords: i32 = 0;
 let rowsListed: bool = false;
 let rowSymbols = new StaticArray<u8>(0);
 let symbolBits = new StaticArray<u64>(0);
+/** descentBits[i * rowWords ..]: rows whose symbol at position i exceeds that at i+1. */
+let descentBits = new StaticArray<u64>(0);
+const positionCode = new StaticArray<i32>(MAX_COLUMNS);
 const blocked = new StaticArray<u64>(MAX_LISTED_ROWS / 64);
 const positionWeight = new StaticArray<i32>(MAX_COLUMNS);
 
@@ -139,11 +142,13 @@ let listing: bool = false;
 function extendRow(i: i32): void {
   if (i == width) {
     if (listing) {
+      const bit = (<u64>1) << <u64>(rowCount & 63);
       for (let j = 0; j < width; j++) {
         const x = <i32>unchecked(rowPrefix[j]);
         unchecked(rowSymbols[rowCount * width + j] = <u8>x);
         const at = (j * symbols + x) * rowWords + (rowCount >> 6);
-        unchecked(symbolBits[at] |= (<u64>1) << <u64>(rowCount & 63));
+        unchecked(symbolBits[at] |= bit);
+        if (j + 1 < width && x > <i32>unchecked(rowPrefix[j + 1])) unchecked(descentBits[j * rowWords + (rowCount >> 6)] |= bit);
       }
     }
     rowCount++;
@@ -173,21 +178,34 @@ export function listRows(weights: StaticArray<u16>): void {
   const bitWords = width * symbols * rowWords;
   if (symbolBits.length < bitWords) symbolBits = new StaticArray<u64>(bitWords);
   for (let w = 0; w < bitWords; w++) unchecked(symbolBits[w] = 0);
+  if (descentBits.length < width * rowWords) descentBits = new StaticArray<u64>(width * rowWords);
+  for (let w = 0; w < width * rowWords; w++) unchecked(descentBits[w] = 0);
   listing = true;
   rowCount = 0;
   extendRow(0);
   rowsListed = true;
 }
 
-/** Emits every row allowed on a state of lone columns (codes in groupCode). */
+/**
+ * Emits every row allowed on the state whose sorted codes are in positionCode. Among
+ * equal columns only rows with nondecreasing symbols are taken (descent bitsets), each
+ * standing for its multinomial number of arrangements.
+ */
 function emitListedRows(): void {
   for (let word = 0; word < rowWords; word++) unchecked(blocked[word] = 0);
+  let lone = true;
   for (let i = 0; i < width; i++) {
-    const comp = unchecked(groupCode[i]) % space;
+    const code = unchecked(positionCode[i]);
+    const comp = code % space;
     for (let x = 0; x < symbols; x++) {
       if (<i32>unchecked(digits[comp * symbols + x]) + part <= unchecked(counts[x])) continue;
       const at = (i * symbols + x) * rowWords;
       for (let word = 0; word < rowWords; word++) unchecked(blocked[word] |= symbolBits[at + word]);
+    }
+    if (i + 1 < width && code == unchecked(positionCode[i + 1])) {
+      lone = false;
+      const at = i * rowWords;
+      for (let word = 0; word < rowWords; word++) unchecked(blocked[word] |= descentBits[at + word]);
     }
   }
   for (let word = 0; word < rowWords; word++) {
@@ -198,9 +216,23 @@ function emitListedRows(): void {
       free &= free - 1;
       const at = r * width;
       for (let i = 0; i < width; i++) {
-        unchecked(out[i] = <u16>(groupCode[i] + part * stride[rowSymbols[at + i]]));
+        unchecked(out[i] = <u16>(positionCode[i] + part * stride[rowSymbols[at + i]]));
       }
-      emitState(parentLo, parentHi, 1);
+      let ways: u64 = 1;
+      if (!lone) {
+        // Π over runs of equal columns of the multinomial of their symbols.
+        let inGroup = 0;
+        let run = 0;
+        for (let i = 0; i < width; i++) {
+          const sameGroup = i > 0 && unchecked(positionCode[i]) == unchecked(positionCode[i - 1]);
+          inGroup = sameGroup ? inGroup + 1 : 1;
+          run = sameGroup && unchecked(rowSymbols[at + i]) == unchecked(rowSymbols[at + i - 1]) ? run + 1 : 1;
+          const runEnds = i == width - 1 || unchecked(positionCode[i + 1]) != unchecked(positionCode[i]) ||
+            unchecked(rowSymbols[at + i + 1]) != unchecked(rowSymbols[at + i]);
+          if (runEnds && inGroup > run) ways *= <u64>unchecked(choose[inGroup * (MAX_COLUMNS + 1) + run]);
+        }
+      }
+      emitState(parentLo, parentHi, ways);
     }
   }
 }
@@ -224,7 +256,8 @@ export function place(src: LayerStore, base: i32, size: i32, w: i32, dst: LayerS
         groups++;
       }
     }
-    if (rowsListed && groups == width) {
+    if (rowsListed) {
+      for (let i = 0; i < width; i++) unchecked(positionCode[i] = <i32>unchecked(src.codes[at + i]));
       parentLo = unchecked(src.lo[p]);
       parentHi = unchecked(src.hi[p]);
       emitListedRows();
