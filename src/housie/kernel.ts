@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { wasmPath } from "../wasm/load.js";
 
 export interface HousieKernel {
-  memory: WebAssembly.Memory;
+  memory: { buffer: ArrayBuffer };
   enumeratePatterns(): number;
   vectorCount(): number;
   patternsPtr(): number;

@@ -17,7 +17,7 @@ export function seedState(seed: bigint): [number, number, number, number] {
     z ^= z >> 31n;
     words.push(Number(z & 0xffffffffn), Number(z >> 32n));
   }
-  if (words.every((w) => w === 0)) words[0] = 1; // the all-zero state is a fixed point
+  if (!words.some((w) => w !== 0)) words[0] = 1; // the all-zero state is a fixed point
   return words as [number, number, number, number];
 }
 

@@ -1,0 +1,150 @@
+// Pure-TypeScript baseline of the kernel's book sampler (assembly/housie/sample.ts):
+// the same rejection scheme, tables and seeded generator, so for a seed it draws the
+// same books as the kernel (without the uniqueness set). Used by tests and the bench.
+import { Xoshiro128 } from "./rng.js";
+import {
+  COLUMNS, COLUMN_FIRST, COLUMN_SIZE, enumeratePatternsTs, weightsOf, pairsOf, feasible,
+  type PatternTables, type PairTables,
+} from "./tables.js";
+
+export const CELLS_PER_TICKET = 27;
+export const CELLS_PER_BOOK = 6 * CELLS_PER_TICKET;
+
+interface SamplerTables {
+  t: PatternTables;
+  p: PairTables;
+  vectorsByType: Uint16Array;
+  typeFirst: Uint32Array;
+  typeWeight: Uint32Array;
+  typeEnd: Uint32Array;
+}
+
+let cached: SamplerTables | undefined;
+
+function tables(): SamplerTables {
+  if (cached) return cached;
+  const t = enumeratePatternsTs();
+  const w = weightsOf(t);
+  const p = pairsOf(t, w);
+  const vectorsByType = new Uint16Array(t.vectors);
+  const typeFirst = new Uint32Array(5);
+  const typeWeight = new Uint32Array(4);
+  const typeEnd = new Uint32Array(4);
+  let slot = 0;
+  let cumulative = 0;
+  for (let d = 0; d < 4; d++) {
+    typeFirst[d] = slot;
+    for (let v = 0; v < t.vectors; v++) {
+      if (t.vectorType[v] !== d) continue;
+      vectorsByType[slot++] = v;
+      typeWeight[d] = w.ticketWeight[v]!;
+      cumulative += w.ticketWeight[v]!;
+    }
+    typeEnd[d] = cumulative;
+  }
+  typeFirst[4] = slot;
+  cached = { t, p, vectorsByType, typeFirst, typeWeight, typeEnd };
+  return cached;
+}
+
+export class BookSamplerTs {
+  private readonly rng: Xoshiro128;
+  private readonly tab = tables();
+  private readonly chosen = new Int32Array(6);
+  private readonly chosenPattern = new Uint32Array(6);
+  private readonly pool = new Uint8Array(11);
+
+  constructor(seed: bigint) {
+    this.rng = new Xoshiro128(seed);
+  }
+
+  private drawWeightedVector(): number {
+    const { typeEnd, typeFirst, typeWeight, vectorsByType } = this.tab;
+    const x = this.rng.below(typeEnd[3]!);
+    let d = 0;
+    while (x >= typeEnd[d]!) d++;
+    const start = d === 0 ? 0 : typeEnd[d - 1]!;
+    return vectorsByType[typeFirst[d]! + Math.floor((x - start) / typeWeight[d]!)]!;
+  }
+
+  private drawBookVectors(): void {
+    const p = this.tab.p;
+    const lanes = p.vectorLanes;
+    while (true) {
+      const a = this.drawWeightedVector();
+      const b = this.drawWeightedVector();
+      const c = this.drawWeightedVector();
+      const d = this.drawWeightedVector();
+      const w0 = lanes[a * 3]! + lanes[b * 3]! + lanes[c * 3]! + lanes[d * 3]!;
+      const w1 = lanes[a * 3 + 1]! + lanes[b * 3 + 1]! + lanes[c * 3 + 1]! + lanes[d * 3 + 1]!;
+      const w2 = lanes[a * 3 + 2]! + lanes[b * 3 + 2]! + lanes[c * 3 + 2]! + lanes[d * 3 + 2]!;
+      if (!feasible(p, w0, w1, w2)) continue;
+      const code = p.bookCode - p.vectorCode[a]! - p.vectorCode[b]! - p.vectorCode[c]! - p.vectorCode[d]!;
+      const x = this.rng.below(p.maxCodeTotal);
+      if (x >= p.codeTotal[code]!) continue;
+      let lo = p.codeStart[code]!;
+      let hi = p.codeStart[code + 1]! - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (p.pairCumulative[mid]! > x) hi = mid; else lo = mid + 1;
+      }
+      this.chosen.set([a, b, c, d, p.pairFirst[lo]!, p.pairSecond[lo]!]);
+      return;
+    }
+  }
+
+  private sortSmall(from: number, k: number): void {
+    const pool = this.pool;
+    if (k < 2) return;
+    let x = pool[from]!;
+    let y = pool[from + 1]!;
+    if (x > y) [x, y] = [y, x];
+    if (k === 3) {
+      let z = pool[from + 2]!;
+      if (y > z) { [y, z] = [z, y]; if (x > y) [x, y] = [y, x]; }
+      pool[from + 2] = z;
+    }
+    pool[from] = x;
+    pool[from + 1] = y;
+  }
+
+  /** One uniform book: 162 cells (6 tickets x 3 rows x 9 columns), 0 for a blank. */
+  nextBook(out: Uint8Array = new Uint8Array(CELLS_PER_BOOK), at = 0): Uint8Array {
+    const { t } = this.tab;
+    const { chosen, chosenPattern, pool, rng } = this;
+    this.drawBookVectors();
+    out.fill(0, at, at + CELLS_PER_BOOK);
+    for (let i = 0; i < 6; i++) {
+      const v = chosen[i]!;
+      const start = t.vectorPatternStart[v]!;
+      chosenPattern[i] = t.patterns[start + rng.below(t.vectorPatternStart[v + 1]! - start)]!;
+    }
+    for (let j = 0; j < COLUMNS; j++) {
+      const n = COLUMN_SIZE[j]!;
+      const first = COLUMN_FIRST[j]!;
+      for (let i = 0; i < n; i++) pool[i] = first + i;
+      let pos = 0;
+      for (let i = 0; i < 6; i++) {
+        const k = t.vectorDigits[chosen[i]! * COLUMNS + j]!;
+        if (i < 5) {
+          for (let m = 0; m < k; m++) {
+            const r = pos + rng.below(n - pos);
+            const tmp = pool[pos]!;
+            pool[pos] = pool[r]!;
+            pool[r] = tmp;
+            pos++;
+          }
+          this.sortSmall(pos - k, k);
+        } else {
+          this.sortSmall(pos, k);
+          pos += k;
+        }
+        let next = pos - k;
+        const pattern = chosenPattern[i]!;
+        const base = at + i * CELLS_PER_TICKET;
+        for (let r = 0; r < 3; r++) if ((pattern >>> (9 * r + j)) & 1) out[base + 9 * r + j] = pool[next++]!;
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,149 @@
+// Generation API over the kernel: uniform books or tickets, seeded or from the OS
+// CSPRNG, no ticket repeated within a run, numbered by serial.
+import { UsageError } from "../errors.js";
+import { housieKernel, kernelBytes, KERNEL_BATCH } from "./kernel.js";
+import { parseSeed, seedState } from "./rng.js";
+
+export type Cell = number | null;
+/** A ticket: 3 rows of 9 cells, a number or null for a blank. */
+export type TicketGrid = Cell[][];
+/** A book (6 tickets) or a single ticket (1), with its serial; ticket i's reference is `${serial}-${i + 1}`. */
+export interface HousieRecord {
+  serial: number;
+  tickets: TicketGrid[];
+}
+export type HousieKind = "books" | "tickets";
+
+export interface GenerateOptions {
+  /** Seed (0..2^64-1) for the documented xoshiro128** generator; omit for the OS CSPRNG. */
+  seed?: bigint | number | string;
+  /** Redraw any book or ticket that repeats a ticket issued earlier in the run (default true). */
+  unique?: boolean;
+  /** Serial of the first book or ticket (default 1). */
+  firstSerial?: number;
+}
+
+export const CELLS_PER_TICKET = 27;
+let activeRun: HousieRun | undefined;
+
+/**
+ * A run of generation in the (single, per process) kernel. Starting a run ends the
+ * previous one: its uniqueness set and random state belong to the new run.
+ */
+export class HousieRun {
+  readonly kind: HousieKind;
+  readonly ticketsPerRecord: number;
+  private serial: number;
+  private readonly unique: boolean;
+
+  constructor(kind: HousieKind, options: GenerateOptions = {}) {
+    this.kind = kind;
+    this.ticketsPerRecord = kind === "books" ? 6 : 1;
+    this.serial = options.firstSerial ?? 1;
+    if (!Number.isSafeInteger(this.serial) || this.serial < 0) throw new UsageError(`first serial must be a whole number from 0 to 2^53-1, got ${options.firstSerial}`);
+    this.unique = options.unique ?? true;
+    const k = housieKernel();
+    k.startRun();
+    if (options.seed === undefined) {
+      k.useSystemRandom();
+    } else {
+      let seed: bigint;
+      try { seed = parseSeed(options.seed); } catch { throw new UsageError(`seed must be a whole number from 0 to 2^64-1, got ${String(options.seed)}`); }
+      const [a, b, c, d] = seedState(seed);
+      k.setSeedState(a, b, c, d);
+    }
+    activeRun = this;
+  }
+
+  /** Serial the next record will carry. */
+  get nextSerial(): number {
+    return this.serial;
+  }
+
+  /** Largest number of records one call may ask for. */
+  get batchLimit(): number {
+    return this.kind === "books" ? KERNEL_BATCH : 6 * KERNEL_BATCH;
+  }
+
+  private generate(count: number): number {
+    if (activeRun !== this) throw new Error("housie: this run was superseded by a newer run in the same process");
+    if (!Number.isInteger(count) || count < 0 || count > this.batchLimit) throw new RangeError(`batch of ${count} records (1..${this.batchLimit})`);
+    const k = housieKernel();
+    if (this.kind === "books") k.generateBooks(count, this.unique ? 1 : 0);
+    else k.generateTickets(count, this.unique ? 1 : 0);
+    return count;
+  }
+
+  /** The next `count` records as raw cells (27 per ticket, 0 = blank), copied. */
+  nextCells(count: number): { firstSerial: number; cells: Uint8Array } {
+    this.generate(count);
+    const firstSerial = this.serial;
+    this.serial += count;
+    return { firstSerial, cells: kernelBytes(housieKernel().cellsPtr(), count * this.ticketsPerRecord * CELLS_PER_TICKET).slice() };
+  }
+
+  /** The next `count` records as JSON Lines bytes (a view, valid until the next call). */
+  nextJsonl(count: number): Uint8Array {
+    this.generate(count);
+    const k = housieKernel();
+    const length = k.formatJsonl(count, this.ticketsPerRecord, BigInt(this.serial));
+    this.serial += count;
+    return kernelBytes(k.textPtr(), length);
+  }
+
+  /** Books or tickets redrawn because they repeated an issued ticket. */
+  get redraws(): number {
+    return Number(housieKernel().redrawCount());
+  }
+}
+
+/** Ticket grids from raw cells. */
+export function ticketsFromCells(cells: Uint8Array, offset: number, count: number): TicketGrid[] {
+  const tickets: TicketGrid[] = [];
+  for (let t = 0; t < count; t++) {
+    const grid: TicketGrid = [];
+    for (let r = 0; r < 3; r++) {
+      const row: Cell[] = [];
+      for (let j = 0; j < 9; j++) {
+        const x = cells[offset + t * CELLS_PER_TICKET + 9 * r + j]!;
+        row.push(x === 0 ? null : x);
+      }
+      grid.push(row);
+    }
+    tickets.push(grid);
+  }
+  return tickets;
+}
+
+/** Records from a run, `count` of them (or without end), in batches. */
+export function* iterateRecords(kind: HousieKind, count: number = Infinity, options: GenerateOptions = {}): Generator<HousieRecord> {
+  const run = new HousieRun(kind, options);
+  let left = count;
+  while (left > 0) {
+    const batch = Math.min(left, 256, run.batchLimit);
+    const { firstSerial, cells } = run.nextCells(batch);
+    const per = run.ticketsPerRecord;
+    for (let i = 0; i < batch; i++) {
+      yield { serial: firstSerial + i, tickets: ticketsFromCells(cells, i * per * CELLS_PER_TICKET, per) };
+    }
+    left -= batch;
+  }
+}
+
+/** Books uniform over all ordered books, none sharing a ticket with an earlier one. */
+export function generateBooks(n: number, options: GenerateOptions = {}): HousieRecord[] {
+  return [...iterateBooks(n, options)];
+}
+
+/** Tickets uniform over all distinct tickets, none repeating. */
+export function generateTickets(n: number, options: GenerateOptions = {}): HousieRecord[] {
+  return [...iterateTickets(n, options)];
+}
+
+export function iterateBooks(n: number = Infinity, options: GenerateOptions = {}): Generator<HousieRecord> {
+  return iterateRecords("books", n, options);
+}
+
+export function iterateTickets(n: number = Infinity, options: GenerateOptions = {}): Generator<HousieRecord> {
+  return iterateRecords("tickets", n, options);
+}
