@@ -122,7 +122,7 @@ function walk(gi: i32, s: i32, left: i32, at: i32, ways: u64): void {
 // weights are the same in every state of a job), and per (position, symbol) a bitset of
 // the rows that put that symbol there. A state's rows are those outside the OR of the
 // bitsets of its full (position, symbol) pairs.
-const MAX_LISTED_ROWS: i32 = 4096;
+const MAX_LISTED_ROWS: i32 = 1 << 15;
 let rowCount: i32 = 0;
 let rowWords: i32 = 0;
 let rowsListed: bool = false;
@@ -131,7 +131,7 @@ let symbolBits = new StaticArray<u64>(0);
 /** descentBits[i * rowWords ..]: rows whose symbol at position i exceeds that at i+1. */
 let descentBits = new StaticArray<u64>(0);
 const positionCode = new StaticArray<i32>(MAX_COLUMNS);
-const blocked = new StaticArray<u64>(MAX_LISTED_ROWS / 64);
+const blocked = new StaticArray<u64>(MAX_LISTED_ROWS / 64 + 1);
 const positionWeight = new StaticArray<i32>(MAX_COLUMNS);
 
 const rowNeed = new StaticArray<i32>(MAX_SYMBOLS);
