@@ -8,6 +8,7 @@
 // partitions of `rows`, so partitions with a common prefix share their layers.
 import { partitionCount } from "./partitions.js";
 import type { TableColumn } from "./plan.js";
+import { ListedRows } from "./rows-ts.js";
 
 export interface JobShape {
   columns: readonly TableColumn[];
@@ -78,12 +79,68 @@ export function countJobTs(counts: readonly number[], job: JobShape): bigint[] {
   const need = new Int32Array(k);
   const out = new Int32Array(t);
 
+  const listed = ListedRows.list(
+    [...start].map((code) => Math.floor(code / space)),
+    counts,
+  );
+  const blocked = new Uint32Array(listed?.words ?? 0);
+
+  /** Children of one state from the listed rows: canonical among equal columns, weighted. */
+  function placeListed(rows: ListedRows, codes: Int32Array, value: bigint, w: number, add: (child: Int32Array, amount: bigint) => void): void {
+    const { words } = rows;
+    blocked.fill(0);
+    let lone = true;
+    for (let i = 0; i < t; i++) {
+      const comp = codes[i]! % space;
+      for (let x = 0; x < k; x++) {
+        if (digits[comp * k + x]! + w <= counts[x]!) continue;
+        const at = (i * k + x) * words;
+        for (let word = 0; word < words; word++) blocked[word]! |= rows.symbolBits[at + word]!;
+      }
+      if (i + 1 < t && codes[i] === codes[i + 1]) {
+        lone = false;
+        for (let word = 0; word < words; word++) blocked[word]! |= rows.descentBits[i * words + word]!;
+      }
+    }
+    for (let r = 0; r < rows.count; r++) {
+      if (blocked[r >>> 5]! & (1 << (r & 31))) continue;
+      const at = r * t;
+      let ways = 1;
+      for (let i = 0; i < t; i++) out[i] = codes[i]! + w * stride[rows.rows[at + i]!]!;
+      if (!lone) {
+        let inGroup = 0;
+        let run = 0;
+        for (let i = 0; i < t; i++) {
+          const sameGroup = i > 0 && codes[i] === codes[i - 1];
+          inGroup = sameGroup ? inGroup + 1 : 1;
+          run = sameGroup && rows.rows[at + i] === rows.rows[at + i - 1] ? run + 1 : 1;
+          const runEnds = i === t - 1 || codes[i + 1] !== codes[i] || rows.rows[at + i + 1] !== rows.rows[at + i];
+          if (runEnds && inGroup > run) ways *= choose[inGroup]![run]!;
+        }
+      }
+      add(out.slice().sort(), value * BigInt(ways));
+    }
+  }
+
   function place(layer: Layer, w: number): Layer {
     const index = new Map<string, number>();
     const next: Layer = { codes: [], values: [], index };
+    const add = (child: Int32Array, amount: bigint): void => {
+      const key = keyOf(child);
+      const found = index.get(key);
+      if (found === undefined) {
+        index.set(key, next.codes.length);
+        next.codes.push(child);
+        next.values.push(amount);
+      } else next.values[found]! += amount;
+    };
     for (let si = 0; si < layer.codes.length; si++) {
       const codes = layer.codes[si]!;
       const value = layer.values[si]!;
+      if (listed) {
+        placeListed(listed, codes, value, w, add);
+        continue;
+      }
       let groups = 0;
       for (let i = 0; i < t; i++) {
         if (i > 0 && codes[i] === codes[i - 1]) groupSize[groups - 1]!++;
@@ -97,15 +154,7 @@ export function countJobTs(counts: readonly number[], job: JobShape): bigint[] {
       const walk = (gi: number, s: number, left: number, at: number, ways: number): void => {
         if (gi === groups) {
           for (let x = 0; x < k; x++) if (need[x] !== 0) return;
-          const child = out.slice().sort();
-          const key = keyOf(child);
-          const add = value * BigInt(ways);
-          const found = index.get(key);
-          if (found === undefined) {
-            index.set(key, next.codes.length);
-            next.codes.push(child);
-            next.values.push(add);
-          } else next.values[found]! += add;
+          add(out.slice().sort(), value * BigInt(ways));
           return;
         }
         const code = groupCode[gi]!;
