@@ -86,7 +86,10 @@ async function writeSvg({ size: n, closed, grid }: TourDocument, out: Chunker): 
       `<path d="M ${CELL} 0 L 0 0 0 ${CELL}" fill="none" stroke="#bbb" stroke-width="1"/></pattern></defs>\n` +
       `<rect width="${side}" height="${side}" fill="white"/>\n<rect width="${side}" height="${side}" fill="url(#squares)" stroke="#888" stroke-width="2"/>\n`,
   );
-  await out.add(`<path fill="none" stroke="#1f77b4" stroke-width="${CELL / 10}" stroke-linejoin="round" stroke-opacity="0.7" d="M ${centre(order[0]!)}`);
+  // Small boards: a stroke a tenth of a square wide. Big boards: one screen pixel at any
+  // zoom (non-scaling), so the path stays a visible line instead of a smear.
+  const stroke = n <= SVG_NUMBERS_MAX ? `stroke-width="${CELL / 10}"` : `stroke-width="1" vector-effect="non-scaling-stroke"`;
+  await out.add(`<path fill="none" stroke="#1f77b4" ${stroke} stroke-linejoin="round" stroke-opacity="0.7" d="M ${centre(order[0]!)}`);
   for (let k = 1; k < total; k += 4096) {
     const steps: string[] = [];
     for (let j = k; j < Math.min(total, k + 4096); j++) steps.push(` L ${centre(order[j]!)}`);

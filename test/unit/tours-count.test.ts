@@ -74,6 +74,14 @@ describe("countTours on other boards", () => {
     expect(countTours({ size: 6, from: [2, 2] })).toBe(101642n);
   });
 
+  it("keeps memo entries apart between counts and start squares", () => {
+    // Every square starts the same number of directed closed tours: twice the cycles.
+    for (const from of [[0, 0], [2, 2], [0, 0], [5, 3]] as const) {
+      expect(countTours({ size: 6, closed: true, from }), `from ${from}`).toBe(26276n);
+    }
+    expect(countTours({ size: 6, closed: true, from: [1, 4], engine: "ts" })).toBe(26276n);
+  });
+
   it("gives the same answer over worker threads", async () => {
     const seen: number[] = [];
     const total = await countToursParallel({ size: 5, threads: 2, onProgress: (done) => seen.push(done) });
