@@ -13,6 +13,7 @@ export interface HousieKernel {
   vectorPatternStartPtr(): number;
   vectorKeyPtr(): number;
   ticketWeightOf(v: number): number;
+  ticketWeightTotal(): number;
   fillingWeightOf(v: number): bigint;
   pairSegments(): number;
   segmentCodeAt(s: number): number;

@@ -1,0 +1,126 @@
+// Exact distributions of features of a uniform book, for the uniformity tests (and
+// anyone checking a generator): the first ticket's column-count vector, and where
+// number 90 lands.
+//
+// P(ticket 1 has vector a, ticket 2 has vector b) = t(a) t(b) C(a + b) / S, where
+// C(u) = sum over pair sums u2 of K(u2) K(n - u - u2) is the kernel's convolveSegment
+// and S the total (see count.ts); summing over b gives ticket 1's marginal.
+import { housieKernel } from "./kernel.js";
+import { COLUMNS, enumeratePatternsTs, weightsOf, pairsOf, type PatternTables } from "./tables.js";
+
+export interface VectorDistribution {
+  tables: PatternTables;
+  /** Unnormalised exact weight of ticket 1 having vector v; `total` is their sum. */
+  weight: bigint[];
+  total: bigint;
+}
+
+function canonicalCode(code: number): number {
+  const digits: number[] = [];
+  for (let j = 0; j < COLUMNS; j++, code = Math.floor(code / 5)) digits.push(code % 5);
+  const middle = digits.slice(1, 8).sort((x, y) => x - y);
+  const all = [digits[0]!, ...middle, digits[8]!];
+  return all.reduceRight((acc, d) => acc * 5 + d, 0);
+}
+
+let cached: VectorDistribution | undefined;
+
+/** The exact distribution of the first ticket's column-count vector in a uniform book. */
+export function firstTicketVectorDistribution(): VectorDistribution {
+  if (cached) return cached;
+  const k = housieKernel();
+  const segments = k.pairSegments();
+  const bySegment = new Map<number, bigint>(); // canonical code -> C
+  const convolution = new Map<number, bigint>(); // any pair code -> C
+  for (let s = 0; s < segments; s++) {
+    const code = k.segmentCodeAt(s);
+    const canon = canonicalCode(code);
+    let c = bySegment.get(canon);
+    if (c === undefined) {
+      const segment = canon === code ? s : -1;
+      if (segment < 0) continue; // filled when its canonical segment comes round
+      const low = BigInt.asUintN(64, k.convolveSegment(segment));
+      c = (BigInt.asUintN(64, k.convolutionHighBits()) << 64n) + low;
+      bySegment.set(canon, c);
+    }
+  }
+  for (let s = 0; s < segments; s++) {
+    const code = k.segmentCodeAt(s);
+    convolution.set(code, bySegment.get(canonicalCode(code))!);
+  }
+  const t = enumeratePatternsTs();
+  const w = weightsOf(t);
+  const p = pairsOf(t, w);
+  const weight: bigint[] = [];
+  let total = 0n;
+  for (let a = 0; a < t.vectors; a++) {
+    let inner = 0n;
+    for (let b = 0; b < t.vectors; b++) {
+      const c = convolution.get(p.vectorCode[a]! + p.vectorCode[b]!);
+      if (c) inner += BigInt(w.ticketWeight[b]!) * c;
+    }
+    const value = BigInt(w.ticketWeight[a]!) * inner;
+    weight.push(value);
+    total += value;
+  }
+  cached = { tables: t, weight, total };
+  return cached;
+}
+
+/** Exact probabilities (as floats, for chi-square) of ticket 1's type: 0..3 columns of 3. */
+export function firstTicketTypeProbabilities(): number[] {
+  const d = firstTicketVectorDistribution();
+  const byType = [0n, 0n, 0n, 0n];
+  d.weight.forEach((w, v) => { byType[d.tables.vectorType[v]!]! += w; });
+  return byType.map((w) => ratio(w, d.total));
+}
+
+/**
+ * Exact probabilities of (ticket t, row r) holding number 90, index t * 3 + r: ticket t
+ * with vector c gets 90 with probability c_9 / 11 (the column is split uniformly), and
+ * 90 sits in the lowest filled cell of column 9 of its (uniform) pattern.
+ */
+export function ninetyPositionProbabilities(): number[] {
+  const d = firstTicketVectorDistribution();
+  const t = d.tables;
+  const rows = [0n, 0n, 0n];
+  let common = 1n; // lcm of the pattern counts, so that perRow / p(v) stays whole
+  for (let v = 0; v < t.vectors; v++) common = lcm(common, BigInt(t.vectorPatternStart[v + 1]! - t.vectorPatternStart[v]!));
+  for (let v = 0; v < t.vectors; v++) {
+    const c9 = BigInt(t.vectorDigits[v * COLUMNS + 8]!);
+    const start = t.vectorPatternStart[v]!;
+    const end = t.vectorPatternStart[v + 1]!;
+    const perRow = [0n, 0n, 0n];
+    for (let i = start; i < end; i++) {
+      const pattern = t.patterns[i]!;
+      const lowest = (pattern >>> 26) & 1 ? 2 : (pattern >>> 17) & 1 ? 1 : 0;
+      perRow[lowest]!++;
+    }
+    for (let r = 0; r < 3; r++) rows[r]! += d.weight[v]! * c9 * perRow[r]! * (common / BigInt(end - start));
+  }
+  // Every ticket alike (books are symmetric under reordering tickets): 1/6 each.
+  const sum = rows.reduce((a, b) => a + b, 0n);
+  const perTicket = rows.map((r) => ratio(r, sum) / 6);
+  return Array.from({ length: 18 }, (_, i) => perTicket[i % 3]!);
+}
+
+/** Exact probabilities of a uniform single ticket's type. */
+export function singleTicketTypeProbabilities(): number[] {
+  const t = enumeratePatternsTs();
+  const w = weightsOf(t);
+  const byType = [0n, 0n, 0n, 0n];
+  w.fillingWeight.forEach((f, v) => { byType[t.vectorType[v]!]! += f; });
+  const total = byType.reduce((a, b) => a + b, 0n);
+  return byType.map((x) => ratio(x, total));
+}
+
+function ratio(a: bigint, b: bigint): number {
+  return Number((a * 10n ** 18n) / b) / 1e18;
+}
+
+function lcm(a: bigint, b: bigint): bigint {
+  let x = a;
+  let y = b;
+  while (y) [x, y] = [y, x % y];
+  return (a / x) * b;
+}
