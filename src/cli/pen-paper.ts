@@ -125,7 +125,7 @@ await runMain("pen-paper", async () => {
   program
     .command("count")
     .description("exact number of tours: directed paths (every start and direction), from one square, or distinct closed tours")
-    .requiredOption("--size <n>", `board side (1 to ${MAX_COUNT_SIZE}; 6 takes seconds, 7 is out of reach)`, integerOption(1, MAX_COUNT_SIZE))
+    .requiredOption("--size <n>", `board side (1 to ${MAX_COUNT_SIZE}; 6 takes seconds, 7 --closed minutes, 7 open is out of reach)`, integerOption(1, MAX_COUNT_SIZE))
     .option("--closed", "count closed tours: distinct cycles, or with --from directed closed tours from that square")
     .option("--from <R,C>", "count only tours numbered 1 on this square (1-based row,column)", squareOption)
     .option("--threads <t>", "worker threads", integerOption(1, 256), availableParallelism())
