@@ -5,4 +5,4 @@ export { pairSegments, segmentCodeAt, segmentTotalAt, maxPairTotal, convolveSegm
 export { setSeedState, useSystemRandom, randomBlockPtr, below62 } from "./rng";
 export { startRun, generateBooks, generateTickets, cellsPtr, proposalCount, redrawCount, chosenVector, nextWord, benchVectors, benchDraws, benchFill, benchWords, benchBelow } from "./sample";
 export { formatJsonl, textPtr } from "./jsonl";
-export { issuedCount } from "./unique";
+export { issuedCount, markIssuedTicket } from "./unique";

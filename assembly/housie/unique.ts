@@ -69,3 +69,8 @@ export function markIssued(low: u64, high: u64): void {
   place(low, high);
   used++;
 }
+
+/** Records a ticket issued elsewhere (e.g. an earlier run of the series), once. */
+export function markIssuedTicket(low: u64, high: u64): void {
+  if (!wasIssued(low, high)) markIssued(low, high);
+}

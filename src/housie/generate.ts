@@ -21,6 +21,23 @@ export interface GenerateOptions {
   unique?: boolean;
   /** Serial of the first book or ticket (default 1). */
   firstSerial?: number;
+  /** Tickets issued before (e.g. by an earlier run of the series) that this run must not repeat. */
+  issued?: Iterable<TicketGrid>;
+}
+
+/** The kernel's exact key of a ticket: bits of its numbers and its 27-bit pattern. */
+export function ticketKey(ticket: TicketGrid): { low: bigint; high: bigint } {
+  let low = 0n;
+  let high = 0n;
+  let pattern = 0n;
+  ticket.forEach((row, r) => row.forEach((cell, j) => {
+    if (cell === null) return;
+    if (!Number.isInteger(cell) || cell < 1 || cell > 90) throw new UsageError(`issued ticket holds ${cell}, not a number from 1 to 90`);
+    pattern |= 1n << BigInt(9 * r + j);
+    if (cell <= 64) low |= 1n << BigInt(cell - 1);
+    else high |= 1n << BigInt(cell - 65);
+  }));
+  return { low, high: high | (pattern << 26n) };
 }
 
 export const CELLS_PER_TICKET = 27;
@@ -51,6 +68,10 @@ export class HousieRun {
       try { seed = parseSeed(options.seed); } catch { throw new UsageError(`seed must be a whole number from 0 to 2^64-1, got ${String(options.seed)}`); }
       const [a, b, c, d] = seedState(seed);
       k.setSeedState(a, b, c, d);
+    }
+    for (const ticket of options.issued ?? []) {
+      const { low, high } = ticketKey(ticket);
+      k.markIssuedTicket(low, high);
     }
     activeRun = this;
   }

@@ -35,6 +35,7 @@ export interface HousieKernel {
   formatJsonl(count: number, perGroup: number, firstSerial: bigint): number;
   textPtr(): number;
   issuedCount(): number;
+  markIssuedTicket(low: bigint, high: bigint): void;
 }
 
 /** Books (or tickets) the kernel fills per call, and its random block size in words. */

@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import { generateBooks, generateTickets, iterateBooks, HousieRun, ticketsFromCells } from "../../src/housie/generate.js";
+import { validateBook, validateJsonl } from "../../src/housie/validate.js";
+import { BookSamplerTs } from "../../src/housie/baseline-sampler.js";
+import { seedState, Xoshiro128 } from "../../src/housie/rng.js";
+import { housieKernel } from "../../src/housie/kernel.js";
+
+const decoder = new TextDecoder();
+
+describe("housie generation", () => {
+  it("every seeded and every CSPRNG book validates, and no ticket repeats", () => {
+    const books = [...generateBooks(3000, { seed: 11n }), ...generateBooks(500)];
+    const problems = books.flatMap((b) => validateBook(b));
+    expect(problems).toEqual([]);
+    const keys = new Set(books.flatMap((b) => b.tickets.map((t) => JSON.stringify(t))));
+    expect(keys.size).toBe(3500 * 6);
+  });
+
+  it("every ticket validates, single tickets carry serials from --first-serial", () => {
+    const tickets = generateTickets(3000, { seed: 5n, firstSerial: 1000 });
+    expect(tickets.flatMap((t) => validateBook(t))).toEqual([]);
+    expect(tickets[0]!.serial).toBe(1000);
+    expect(tickets[2999]!.serial).toBe(3999);
+    expect(generateTickets(200).flatMap((t) => validateBook(t))).toEqual([]);
+  });
+
+  it("same seed gives byte-identical JSONL, different seeds differ", () => {
+    const jsonl = (seed: bigint) => decoder.decode(new HousieRun("books", { seed }).nextJsonl(300));
+    const a = jsonl(123n);
+    expect(jsonl(123n)).toBe(a);
+    expect(jsonl(124n)).not.toBe(a);
+    expect(validateJsonl(a).violations).toEqual([]);
+    expect(a.split("\n")[0]).toMatch(/^\{"serial":1,"tickets":\[\[\[(null|\d+)(,(null|\d+)){8}\]/);
+  });
+
+  it("WASM JSONL equals JSON.stringify of the same records", () => {
+    const text = decoder.decode(new HousieRun("books", { seed: 9n, firstSerial: 77 }).nextJsonl(50));
+    const records = generateBooks(50, { seed: 9n, firstSerial: 77 });
+    expect(text).toBe(records.map((r) => JSON.stringify(r) + "\n").join(""));
+  });
+
+  it("the TS baseline draws exactly the kernel's books for a seed", () => {
+    const run = new HousieRun("books", { seed: 31337n, unique: false });
+    const { cells } = run.nextCells(300);
+    const ts = new BookSamplerTs(31337n);
+    const mine = new Uint8Array(300 * 162);
+    for (let i = 0; i < 300; i++) ts.nextBook(mine, i * 162);
+    expect(mine).toEqual(cells);
+  });
+
+  it("the TS and kernel generators give the same words for a seed", () => {
+    const k = housieKernel();
+    const [a, b, c, d] = seedState(99n);
+    k.setSeedState(a, b, c, d);
+    const rng = new Xoshiro128(99n);
+    const words = Array.from({ length: 1000 }, () => k.nextWord() >>> 0);
+    expect(words).toEqual(Array.from({ length: 1000 }, () => rng.next32()));
+  });
+
+  it("range draws match Lemire's method computed exactly with bigints", () => {
+    const words = new Xoshiro128(5n);
+    const draws = new Xoshiro128(5n);
+    const ranges = [1, 2, 3, 7, 10, 11, 742350, 352277370, 0x80000001, 0xfffffffe, 0xffffffff];
+    for (let i = 0; i < 2000; i++) {
+      const n = ranges[i % ranges.length]!;
+      let m = BigInt(words.next32()) * BigInt(n);
+      const threshold = (2n ** 32n - BigInt(n)) % BigInt(n);
+      while ((m & 0xffffffffn) < threshold) m = BigInt(words.next32()) * BigInt(n);
+      expect(draws.below(n)).toBe(Number(m >> 32n));
+    }
+  });
+
+  it("a book or ticket that repeats an issued ticket is redrawn whole", () => {
+    const first = generateBooks(1, { seed: 77n })[0]!;
+    const again = new HousieRun("books", { seed: 77n, issued: [first.tickets[3]!] });
+    const { cells } = again.nextCells(1);
+    const redrawn = ticketsFromCells(cells, 0, 6);
+    expect(again.redraws).toBe(1);
+    expect(redrawn).not.toEqual(first.tickets);
+    expect(validateBook({ tickets: redrawn })).toEqual([]);
+    const ticket = generateTickets(1, { seed: 78n })[0]!;
+    const run = new HousieRun("tickets", { seed: 78n, issued: ticket.tickets });
+    const next = ticketsFromCells(run.nextCells(1).cells, 0, 1);
+    expect(run.redraws).toBe(1);
+    expect(next).not.toEqual(ticket.tickets);
+  });
+
+  it("the iterator streams records lazily with consecutive serials", () => {
+    let n = 0;
+    for (const book of iterateBooks(Infinity, { seed: 4n, firstSerial: 10 })) {
+      expect(book.serial).toBe(10 + n);
+      if (++n === 600) break;
+    }
+    expect(n).toBe(600);
+  });
+
+  it("rejects bad seeds and serials", () => {
+    expect(() => new HousieRun("books", { seed: -1n })).toThrow(/seed/);
+    expect(() => new HousieRun("books", { seed: 2n ** 64n })).toThrow(/seed/);
+    expect(() => new HousieRun("books", { firstSerial: -3 })).toThrow(/serial/);
+  });
+});
