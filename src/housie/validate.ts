@@ -38,7 +38,7 @@ function ticketViolations(ticket: unknown, where: string): Violation[] {
       }
     }
   }
-  if (out.length) return out;
+  if (out.some((v) => v.rule === "shape")) return out;
   const cells = grid as Cell[][];
   for (let r = 0; r < 3; r++) {
     const filled = cells[r]!.filter((c) => c !== null).length;
@@ -68,7 +68,7 @@ export function validateBook(record: Pick<HousieRecord, "tickets"> | unknown): V
   }
   const out: Violation[] = [];
   tickets.forEach((t, i) => out.push(...ticketViolations(t, tickets.length === 6 ? `ticket ${i + 1}` : "ticket")));
-  if (tickets.length === 6 && !out.some((v) => v.rule === "shape" || v.rule === "range")) {
+  if (tickets.length === 6 && !out.some((v) => v.rule === "shape")) {
     const seen = new Map<number, number>();
     for (const t of tickets as Cell[][][]) for (const row of t) for (const c of row) if (c !== null) seen.set(c, (seen.get(c) ?? 0) + 1);
     const missing: number[] = [];
