@@ -19,9 +19,9 @@ describe("housie validation rules, one broken book each", () => {
   it("range: a number outside its column's range", () => {
     const b = clone(base[0]!);
     const t = b.tickets[0]!;
-    t[firstIn(t, 0)]![0] = 95;
+    t[firstIn(t, 0)]![0] = 0; // top of its column, so the order still holds
     expect(rules(b)).toEqual(["range", "book-numbers"]);
-    expect(validateBook(b)[0]!.problem).toMatch(/ticket 1 row \d column 1 holds 95/);
+    expect(validateBook(b)[0]!.problem).toMatch(/ticket 1 row \d column 1 holds 0/);
   });
 
   it("row-count: a row with 4 numbers", () => {
