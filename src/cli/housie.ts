@@ -10,6 +10,7 @@ import { HousieRun, ticketsFromCells, CELLS_PER_TICKET, type HousieKind } from "
 import { formatterFor, FORMATS, type HousieFormat } from "../housie/format.js";
 import { validateJsonl } from "../housie/validate.js";
 import { parseSeed } from "../housie/rng.js";
+import { UsageError } from "../errors.js";
 
 interface GenerateFlags {
   count: number;
@@ -40,6 +41,14 @@ const PROGRESS_FROM = 100_000; // records: shorter runs finish before a bar help
 async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number> {
   const run = new HousieRun(kind, { seed: flags.seed, firstSerial: flags.firstSerial, unique: flags.unique });
   const target: AtomicStream | undefined = flags.out ? openAtomicStream(flags.out) : undefined;
+  if (target) {
+    try {
+      await once(target.stream, "open");
+    } catch (error) {
+      target.abort();
+      throw new UsageError(`${flags.out}: cannot write (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+    }
+  }
   const stream: NodeJS.WritableStream = target ? target.stream : process.stdout;
   const bar = process.stderr.isTTY && flags.count >= PROGRESS_FROM
     ? new SingleBar({ stream: process.stderr, format: `${kind} [{bar}] {percentage}% {value}/{total} eta {eta}s` })
