@@ -17,7 +17,7 @@ import { COLUMNS, patterns, vectorPatternStart, vectorDigits, columnSize, column
 import { ensureWeights, vectorsByType, typeFirst, typeWeight, typeEnd, fillingCumulative } from "./weights";
 import {
   ensurePairs, vectorCode, vectorLanes, codeStart, codeTotal, pairFirst, pairSecond, pairCumulative,
-  maxCodeTotal, bookCode, laneUpper, laneLower, LANE_HIGH,
+  maxCodeTotal, bookCode, laneUpper, laneLower, laneUpper2, laneUpper3, LANE_HIGH,
 } from "./pairs";
 import { wasIssued, markIssued, clearIssued } from "./unique";
 
@@ -63,11 +63,17 @@ function drawBookVectors(): void {
   const limit = maxCodeTotal;
   while (true) {
     proposals++;
+    // Give up as soon as the tickets so far overfill a column: every completion would be
+    // rejected below, so stopping early changes no probability, only the words used.
     const a = drawWeightedVector();
     const b = drawWeightedVector();
+    const ab = unchecked(vectorLanes[a]) + unchecked(vectorLanes[b]);
+    if (((ab + laneUpper2) & LANE_HIGH) != 0) continue;
     const c = drawWeightedVector();
+    const abc = ab + unchecked(vectorLanes[c]);
+    if (((abc + laneUpper3) & LANE_HIGH) != 0) continue;
     const d = drawWeightedVector();
-    const sum = unchecked(vectorLanes[a]) + unchecked(vectorLanes[b]) + unchecked(vectorLanes[c]) + unchecked(vectorLanes[d]);
+    const sum = abc + unchecked(vectorLanes[d]);
     if (((sum + laneUpper) & LANE_HIGH) != 0 || ((sum + laneLower) & LANE_HIGH) != LANE_HIGH) continue;
     const code = bookCode - unchecked(vectorCode[a]) - unchecked(vectorCode[b]) - unchecked(vectorCode[c]) - unchecked(vectorCode[d]);
     const x = below(limit);

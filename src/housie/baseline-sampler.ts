@@ -3,7 +3,7 @@
 // same books as the kernel (without the uniqueness set). Used by tests and the bench.
 import { Xoshiro128 } from "./rng.js";
 import {
-  COLUMNS, COLUMN_FIRST, COLUMN_SIZE, enumeratePatternsTs, weightsOf, pairsOf, feasible,
+  COLUMNS, COLUMN_FIRST, COLUMN_SIZE, LANE_HIGH, enumeratePatternsTs, weightsOf, pairsOf, feasible,
   type PatternTables, type PairTables,
 } from "./tables.js";
 
@@ -47,6 +47,10 @@ function tables(): SamplerTables {
   return cached;
 }
 
+function overfilled(upper: Uint32Array, w0: number, w1: number, w2: number): boolean {
+  return (((w0 + upper[0]!) | (w1 + upper[1]!) | (w2 + upper[2]!)) & LANE_HIGH) !== 0;
+}
+
 export class BookSamplerTs {
   private readonly rng: Xoshiro128;
   private readonly tab = tables();
@@ -71,13 +75,22 @@ export class BookSamplerTs {
     const p = this.tab.p;
     const lanes = p.vectorLanes;
     while (true) {
+      // Early exits as in the kernel: a column already overfilled dooms the proposal.
       const a = this.drawWeightedVector();
       const b = this.drawWeightedVector();
+      let w0 = lanes[a * 3]! + lanes[b * 3]!;
+      let w1 = lanes[a * 3 + 1]! + lanes[b * 3 + 1]!;
+      let w2 = lanes[a * 3 + 2]! + lanes[b * 3 + 2]!;
+      if (overfilled(p.laneUpper2, w0, w1, w2)) continue;
       const c = this.drawWeightedVector();
+      w0 += lanes[c * 3]!;
+      w1 += lanes[c * 3 + 1]!;
+      w2 += lanes[c * 3 + 2]!;
+      if (overfilled(p.laneUpper3, w0, w1, w2)) continue;
       const d = this.drawWeightedVector();
-      const w0 = lanes[a * 3]! + lanes[b * 3]! + lanes[c * 3]! + lanes[d * 3]!;
-      const w1 = lanes[a * 3 + 1]! + lanes[b * 3 + 1]! + lanes[c * 3 + 1]! + lanes[d * 3 + 1]!;
-      const w2 = lanes[a * 3 + 2]! + lanes[b * 3 + 2]! + lanes[c * 3 + 2]! + lanes[d * 3 + 2]!;
+      w0 += lanes[d * 3]!;
+      w1 += lanes[d * 3 + 1]!;
+      w2 += lanes[d * 3 + 2]!;
       if (!feasible(p, w0, w1, w2)) continue;
       const code = p.bookCode - p.vectorCode[a]! - p.vectorCode[b]! - p.vectorCode[c]! - p.vectorCode[d]!;
       const x = this.rng.below(p.maxCodeTotal);
