@@ -6,7 +6,7 @@ import { UsageError } from "../errors.js";
 /** Largest supported size: see MAX_SIZE_REASON. */
 export const MAX_TABLE_SIZE = 10;
 export const MAX_SIZE_REASON =
-  "the WASM kernel keeps partial counts in 128 bits and its state tables grow steeply past 10 columns";
+  "the kernel packs a column into a 16-bit code, keeps counts in 128 bits, and its state tables grow steeply with the size";
 
 export type TablesEngine = "wasm" | "ts";
 export const TABLES_ENGINES: readonly TablesEngine[] = ["wasm", "ts"];
@@ -51,7 +51,7 @@ function parseRow(row: TableRow, index: number, size: number, symbols: number): 
 export function normalizeProblem(problem: TableProblem): NormalizedProblem {
   const { size, counts } = problem;
   if (!Number.isInteger(size) || size < 1 || size > MAX_TABLE_SIZE) {
-    throw new UsageError(`size ${String(size)} is not supported: sizes 1 to ${MAX_TABLE_SIZE} are (${MAX_SIZE_REASON})`);
+    throw new UsageError(`size ${String(size)} is not supported: the limit is 1 to ${MAX_TABLE_SIZE} because ${MAX_SIZE_REASON}`);
   }
   if (counts.length === 0 || counts.some((c) => !Number.isInteger(c) || c < 0)) {
     throw new UsageError(`counts must be whole numbers of at least 0, got ${counts.join(",")}`);
