@@ -1,7 +1,8 @@
 // One DP step: place a part of weight w (one compressed row, repeated w times) on every
-// state of a layer. A state's columns come in runs of equal codes; the step spreads each
-// run over the symbols (binomial ways) so that the row's symbol counts, weighted by the
-// column weights, come out right and no column passes its counts.
+// state of a layer, so that the row's symbol counts, weighted by the column weights, come
+// out right and no column passes its counts. Rows come from a list made once per set of
+// column weights (filtered by bitsets), or, when there are too many rows to list, from a
+// walk that spreads each run of equal columns over the symbols (binomial ways).
 
 import { symbols, space, counts, stride, digits, MAX_SYMBOLS } from "./comp";
 import { width, LayerStore, beginLayer, currentLayerSize, addState } from "./store";
@@ -246,6 +247,14 @@ export function place(src: LayerStore, base: i32, size: i32, w: i32, dst: LayerS
   beginLayer(dst);
   for (let p = base; p < base + size; p++) {
     const at = p * width;
+    parentLo = unchecked(src.lo[p]);
+    parentHi = unchecked(src.hi[p]);
+    if (rowsListed) {
+      for (let i = 0; i < width; i++) unchecked(positionCode[i] = <i32>unchecked(src.codes[at + i]));
+      emitListedRows();
+      continue;
+    }
+    // Too many rows to list: walk the runs of equal columns instead.
     groups = 0;
     for (let i = 0; i < width; i++) {
       const code = <i32>unchecked(src.codes[at + i]);
@@ -255,13 +264,6 @@ export function place(src: LayerStore, base: i32, size: i32, w: i32, dst: LayerS
         unchecked(groupSize[groups] = 1);
         groups++;
       }
-    }
-    if (rowsListed) {
-      for (let i = 0; i < width; i++) unchecked(positionCode[i] = <i32>unchecked(src.codes[at + i]));
-      parentLo = unchecked(src.lo[p]);
-      parentHi = unchecked(src.hi[p]);
-      emitListedRows();
-      continue;
     }
     for (let s = 0; s < symbols; s++) {
       unchecked(need[s] = counts[s]);
@@ -277,8 +279,6 @@ export function place(src: LayerStore, base: i32, size: i32, w: i32, dst: LayerS
         unchecked(capacityFrom[g * MAX_SYMBOLS + s] = capacityFrom[(g + 1) * MAX_SYMBOLS + s] + (fits ? columns : 0));
       }
     }
-    parentLo = unchecked(src.lo[p]);
-    parentHi = unchecked(src.hi[p]);
     walk(0, 0, unchecked(groupSize[0]), 0, 1);
   }
   return currentLayerSize();

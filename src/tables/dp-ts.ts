@@ -4,8 +4,11 @@
 // sorted codes: columns that agree on both are interchangeable for everything that
 // follows. Placing a part of weight w picks one compressed row (its symbols weighted by
 // the column weights must hit the row counts) and adds w to each column's count of the
-// symbol it got. Parts are placed in nonincreasing order along a walk over the
-// partitions of `rows`, so partitions with a common prefix share their layers.
+// symbol it got; rows come from a list filtered by bitsets (canonical among equal
+// columns, with multinomial weights), or from a walk over runs of equal columns when
+// there are too many rows to list. Parts are placed in nonincreasing order along a walk
+// over the partitions of `rows`, so partitions with a common prefix share their layers;
+// the tail of single rows meets in the middle with layers grown from the empty state.
 import { partitionCount } from "./partitions.js";
 import type { TableColumn } from "./plan.js";
 import { ListedRows } from "./rows-ts.js";
