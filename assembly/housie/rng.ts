@@ -1,6 +1,7 @@
 // Random words for the samplers, from one of two sources chosen by the host:
 //  - seeded: xoshiro128** (Blackman & Vigna), 128-bit state set by the host from the
 //    user's seed through splitmix64, so a seed gives the same words on every machine;
+//    words are made a block at a time with the state in locals (cheaper than globals);
 //  - system: 32-bit words the host fills from the OS CSPRNG into `randomBlock`; when the
 //    block is used up the kernel calls the host's `refill` import and carries on, so a
 //    draw never ends early (ending early would bias towards draws that need few words).
@@ -23,6 +24,7 @@ let blockPos: i32 = RANDOM_BLOCK_WORDS;
 export function setSeedState(a: u32, b: u32, c: u32, d: u32): void {
   s0 = a; s1 = b; s2 = c; s3 = d;
   useSystem = false;
+  blockPos = RANDOM_BLOCK_WORDS;
 }
 
 /** System mode: words come from `randomBlock`, refilled by the host on demand. */
@@ -35,24 +37,27 @@ export function randomBlockPtr(): usize {
   return changetype<usize>(randomBlock);
 }
 
-// @ts-ignore: decorator
-@inline function xoshiro(): u32 {
-  const result = rotl<u32>(s1 * 5, 7) * 9;
-  const t = s1 << 9;
-  s2 ^= s0;
-  s3 ^= s1;
-  s1 ^= s2;
-  s0 ^= s3;
-  s2 ^= t;
-  s3 = rotl<u32>(s3, 11);
-  return result;
+/** Refills `randomBlock` with xoshiro128** words, the state held in locals. */
+function refillSeeded(): void {
+  let a = s0, b = s1, c = s2, d = s3;
+  for (let i = 0; i < RANDOM_BLOCK_WORDS; i++) {
+    unchecked(randomBlock[i] = rotl<u32>(b * 5, 7) * 9);
+    const t = b << 9;
+    c ^= a;
+    d ^= b;
+    b ^= c;
+    a ^= d;
+    c ^= t;
+    d = rotl<u32>(d, 11);
+  }
+  s0 = a; s1 = b; s2 = c; s3 = d;
 }
 
+/** Both sources are consumed from `randomBlock`, refilled when used up. */
 // @ts-ignore: decorator
 @inline export function next32(): u32 {
-  if (!useSystem) return xoshiro();
   if (blockPos == RANDOM_BLOCK_WORDS) {
-    hostRefill();
+    if (useSystem) hostRefill(); else refillSeeded();
     blockPos = 0;
   }
   return unchecked(randomBlock[blockPos++]);

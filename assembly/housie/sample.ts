@@ -42,19 +42,38 @@ export function redrawCount(): i64 { return redraws; }
 /** Loads the tables (about 50 MB) and starts a new run: no ticket issued yet. */
 export function startRun(): void {
   ensurePairs();
+  loadDrawConstants();
   clearIssued();
   proposals = 0;
   redraws = 0;
 }
 
+// The vector draw's constants as scalars: type ends, first slots, and reciprocals
+// ceil(2^32 / weight), which divide every x < 2^20 exactly (Granlund-Montgomery: the
+// weights are below 2^12); startRun checks W < 2^20.
+let end0: u32 = 0, end1: u32 = 0, end2: u32 = 0, end3: u32 = 0;
+let first1: u32 = 0, first2: u32 = 0, first3: u32 = 0;
+let inverse0: u64 = 0, inverse1: u64 = 0, inverse2: u64 = 0, inverse3: u64 = 0;
+
+function loadDrawConstants(): void {
+  end0 = unchecked(typeEnd[0]); end1 = unchecked(typeEnd[1]); end2 = unchecked(typeEnd[2]); end3 = unchecked(typeEnd[3]);
+  first1 = unchecked(typeFirst[1]); first2 = unchecked(typeFirst[2]); first3 = unchecked(typeFirst[3]);
+  inverse0 = ((<u64>1 << 32) + <u64>unchecked(typeWeight[0]) - 1) / <u64>unchecked(typeWeight[0]);
+  inverse1 = ((<u64>1 << 32) + <u64>unchecked(typeWeight[1]) - 1) / <u64>unchecked(typeWeight[1]);
+  inverse2 = ((<u64>1 << 32) + <u64>unchecked(typeWeight[2]) - 1) / <u64>unchecked(typeWeight[2]);
+  inverse3 = ((<u64>1 << 32) + <u64>unchecked(typeWeight[3]) - 1) / <u64>unchecked(typeWeight[3]);
+  if (end3 >= (1 << 20) || unchecked(typeWeight[0]) >= (1 << 12)) unreachable();
+}
+
 /** A vector with probability w(c) / W: a type by its share, then uniform within it. */
 // @ts-ignore: decorator
 @inline function drawWeightedVector(): i32 {
-  const x = below(unchecked(typeEnd[3]));
-  let d = 0;
-  while (x >= unchecked(typeEnd[d])) d++;
-  const start: u32 = d == 0 ? 0 : unchecked(typeEnd[d - 1]);
-  const slot = unchecked(typeFirst[d]) + (x - start) / unchecked(typeWeight[d]);
+  const x = below(end3);
+  let slot: u32;
+  if (x < end0) slot = <u32>((<u64>x * inverse0) >> 32);
+  else if (x < end1) slot = first1 + <u32>((<u64>(x - end0) * inverse1) >> 32);
+  else if (x < end2) slot = first2 + <u32>((<u64>(x - end1) * inverse2) >> 32);
+  else slot = first3 + <u32>((<u64>(x - end2) * inverse3) >> 32);
   return <i32>unchecked(vectorsByType[slot]);
 }
 
@@ -134,7 +153,7 @@ function drawBookVectors(): void {
 /** Fills book `slot` of `cells` from the vectors in `chosen`. */
 function fillBook(slot: i32): void {
   const base = slot * CELLS_PER_BOOK;
-  for (let i = 0; i < CELLS_PER_BOOK; i++) unchecked(cells[base + i] = 0);
+  memory.fill(changetype<usize>(cells) + <usize>base, 0, CELLS_PER_BOOK);
   for (let t = 0; t < 6; t++) {
     unchecked(chosenPattern[t] = drawPattern(unchecked(chosen[t])));
     unchecked(keyLow[t] = 0);

@@ -70,6 +70,16 @@ describe("housie generation", () => {
     }
   });
 
+  it("the kernel's reciprocal division is exact for every draw below W", () => {
+    // floor(x / h) = (x * ceil(2^32 / h)) >> 32 for x < 2^20, h < 2^12; products < 2^52.
+    for (const h of [2565, 639, 160, 40]) {
+      const inverse = Math.ceil(2 ** 32 / h);
+      let wrong = 0;
+      for (let x = 0; x < 742350; x++) if (Math.floor((x * inverse) / 2 ** 32) !== Math.floor(x / h)) wrong++;
+      expect(wrong).toBe(0);
+    }
+  });
+
   it("a book or ticket that repeats an issued ticket is redrawn whole", () => {
     const first = generateBooks(1, { seed: 77n })[0]!;
     const again = new HousieRun("books", { seed: 77n, issued: [first.tickets[3]!] });
