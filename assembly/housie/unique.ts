@@ -1,12 +1,12 @@
 // The run's set of tickets already issued, so that no ticket repeats. A ticket's key is
 // exact, not a hash: `low` has bit x-1 for each number x <= 64; `high` has bit x-65 for
 // each number x >= 65 (26 bits) and the 27-bit pattern above them. Open addressing with
-// linear probing; a zero key pair marks an empty slot (a real key always has numbers).
+// linear probing over one array of (low, high) pairs, so a probe touches one cache
+// line; a zero key pair marks an empty slot (a real key always has numbers).
 
 let capacity: i32 = 0;
 let used: i32 = 0;
-let lows = new StaticArray<u64>(0);
-let highs = new StaticArray<u64>(0);
+let keys = new StaticArray<u64>(0); // slot i at [2i] (low) and [2i+1] (high)
 
 // @ts-ignore: decorator
 @inline function slotOf(low: u64, high: u64, mask: i32): i32 {
@@ -21,8 +21,7 @@ let highs = new StaticArray<u64>(0);
 export function clearIssued(): void {
   capacity = 1 << 16;
   used = 0;
-  lows = new StaticArray<u64>(capacity);
-  highs = new StaticArray<u64>(capacity);
+  keys = new StaticArray<u64>(capacity * 2);
 }
 
 export function issuedCount(): i32 { return used; }
@@ -32,8 +31,8 @@ export function wasIssued(low: u64, high: u64): bool {
   const mask = capacity - 1;
   let i = slotOf(low, high, mask);
   while (true) {
-    const l = unchecked(lows[i]);
-    const h = unchecked(highs[i]);
+    const l = unchecked(keys[2 * i]);
+    const h = unchecked(keys[2 * i + 1]);
     if (l == low && h == high) return true;
     if ((l | h) == 0) return false;
     i = (i + 1) & mask;
@@ -43,21 +42,19 @@ export function wasIssued(low: u64, high: u64): bool {
 function place(low: u64, high: u64): void {
   const mask = capacity - 1;
   let i = slotOf(low, high, mask);
-  while ((unchecked(lows[i]) | unchecked(highs[i])) != 0) i = (i + 1) & mask;
-  unchecked(lows[i] = low);
-  unchecked(highs[i] = high);
+  while ((unchecked(keys[2 * i]) | unchecked(keys[2 * i + 1])) != 0) i = (i + 1) & mask;
+  unchecked(keys[2 * i] = low);
+  unchecked(keys[2 * i + 1] = high);
 }
 
 function grow(): void {
-  const oldLows = lows;
-  const oldHighs = highs;
+  const old = keys;
   const oldCapacity = capacity;
   capacity <<= 1;
-  lows = new StaticArray<u64>(capacity);
-  highs = new StaticArray<u64>(capacity);
+  keys = new StaticArray<u64>(capacity * 2);
   for (let i = 0; i < oldCapacity; i++) {
-    const l = unchecked(oldLows[i]);
-    const h = unchecked(oldHighs[i]);
+    const l = unchecked(old[2 * i]);
+    const h = unchecked(old[2 * i + 1]);
     if ((l | h) != 0) place(l, h);
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateBooks, generateTickets, iterateBooks, HousieRun, ticketsFromCells } from "../../src/housie/generate.js";
+import { generateBooks, generateTickets, iterateBooks, HousieRun, ticketsFromCells, ticketKey } from "../../src/housie/generate.js";
 import { validateBook, validateJsonl } from "../../src/housie/validate.js";
 import { BookSamplerTs } from "../../src/housie/baseline-sampler.js";
 import { seedState, Xoshiro128 } from "../../src/housie/rng.js";
@@ -93,6 +93,19 @@ describe("housie generation", () => {
     const next = ticketsFromCells(run.nextCells(1).cells, 0, 1);
     expect(run.redraws).toBe(1);
     expect(next).not.toEqual(ticket.tickets);
+  });
+
+  it("the uniqueness set still finds every ticket after growing", () => {
+    const k = housieKernel();
+    const run = new HousieRun("books", { seed: 55n });
+    const first = ticketsFromCells(run.nextCells(1).cells, 0, 6);
+    for (let i = 0; i < 3; i++) run.nextCells(4000); // 72,006 tickets: the set doubles twice
+    expect(k.issuedCount()).toBe(72006);
+    for (const t of first) {
+      const { low, high } = ticketKey(t);
+      k.markIssuedTicket(low, high); // already there: must not be added again
+    }
+    expect(k.issuedCount()).toBe(72006);
   });
 
   it("the iterator streams records lazily with consecutive serials", () => {
