@@ -1,8 +1,8 @@
 // Kernel module "housie": UK 90-ball bingo tickets and books (strips).
 export { enumeratePatterns, vectorCount, patternAt, patternStartOf, vectorKeyAt, patternsPtr, vectorPatternStartPtr, vectorKeyPtr } from "./patterns";
 export { ticketWeightOf, fillingWeightOf, ticketWeightTotal } from "./weights";
-export { pairSegments, segmentCodeAt, segmentTotalAt, maxPairTotal, convolveSegment, convolutionHighBits, maxResidualTotal } from "./pairs";
+export { pairSegments, segmentCodeAt, segmentTotalAt, maxPairTotal, convolveSegment, convolutionHighBits } from "./pairs";
 export { setSeedState, useSystemRandom, randomBlockPtr, below62 } from "./rng";
-export { startRun, generateBooks, generateTickets, cellsPtr, proposalCount, redrawCount, chosenVector, nextWord, benchVectors, benchDraws, benchFill, benchWords, benchBelow } from "./sample";
+export { startRun, generateBooks, generateTickets, cellsPtr, proposalCount, redrawCount, chosenVector, nextWord } from "./sample";
 export { formatJsonl, textPtr } from "./jsonl";
 export { issuedCount, markIssuedTicket } from "./unique";

@@ -141,16 +141,3 @@ export function convolveSegment(s1: i32): u64 {
   return low;
 }
 export function convolutionHighBits(): u64 { return convolutionHigh; }
-/** Largest total(n - u1 - u2) over pair sums u2, for the pair sum u1 of segment s1. */
-export function maxResidualTotal(s1: i32): u32 {
-  const lanes1 = unchecked(segmentLanes[s1]);
-  const rest = bookCode - unchecked(segmentCode[s1]);
-  let best: u32 = 0;
-  for (let s2 = 0; s2 < segments; s2++) {
-    const sum = lanes1 + unchecked(segmentLanes[s2]);
-    if (((sum + laneUpper) & LANE_HIGH) != 0 || ((sum + laneLower) & LANE_HIGH) != LANE_HIGH) continue;
-    const t = unchecked(codeTotal[rest - unchecked(segmentCode[s2])]);
-    if (t > best) best = t;
-  }
-  return best;
-}

@@ -48,32 +48,34 @@ export function startRun(): void {
   redraws = 0;
 }
 
-// The vector draw's constants as scalars: type ends, first slots, and reciprocals
-// ceil(2^32 / weight), which divide every x < 2^20 exactly (Granlund-Montgomery: the
-// weights are below 2^12); startRun checks W < 2^20.
+// The vector draw's constants: per type its start in [0, W), first slot, and the
+// reciprocal ceil(2^32 / weight), which divides every x < 2^20 exactly
+// (Granlund-Montgomery: the weights are below 2^12); startRun checks W < 2^20. The type
+// is found by comparisons summed, not branches (the draws are random, branches mispredict).
 let end0: u32 = 0, end1: u32 = 0, end2: u32 = 0, end3: u32 = 0;
-let first1: u32 = 0, first2: u32 = 0, first3: u32 = 0;
-let inverse0: u64 = 0, inverse1: u64 = 0, inverse2: u64 = 0, inverse3: u64 = 0;
+const typeStart = new StaticArray<u32>(4);
+const typeSlot = new StaticArray<u32>(4);
+const typeInverse = new StaticArray<u64>(4);
 
 function loadDrawConstants(): void {
   end0 = unchecked(typeEnd[0]); end1 = unchecked(typeEnd[1]); end2 = unchecked(typeEnd[2]); end3 = unchecked(typeEnd[3]);
-  first1 = unchecked(typeFirst[1]); first2 = unchecked(typeFirst[2]); first3 = unchecked(typeFirst[3]);
-  inverse0 = ((<u64>1 << 32) + <u64>unchecked(typeWeight[0]) - 1) / <u64>unchecked(typeWeight[0]);
-  inverse1 = ((<u64>1 << 32) + <u64>unchecked(typeWeight[1]) - 1) / <u64>unchecked(typeWeight[1]);
-  inverse2 = ((<u64>1 << 32) + <u64>unchecked(typeWeight[2]) - 1) / <u64>unchecked(typeWeight[2]);
-  inverse3 = ((<u64>1 << 32) + <u64>unchecked(typeWeight[3]) - 1) / <u64>unchecked(typeWeight[3]);
-  if (end3 >= (1 << 20) || unchecked(typeWeight[0]) >= (1 << 12)) unreachable();
+  for (let d = 0; d < 4; d++) {
+    const weight = <u64>unchecked(typeWeight[d]);
+    unchecked(typeStart[d] = d == 0 ? 0 : typeEnd[d - 1]);
+    unchecked(typeSlot[d] = typeFirst[d]);
+    unchecked(typeInverse[d] = ((<u64>1 << 32) + weight - 1) / weight);
+    if (weight >= (1 << 12)) unreachable();
+  }
+  if (end3 >= (1 << 20)) unreachable();
 }
 
 /** A vector with probability w(c) / W: a type by its share, then uniform within it. */
 // @ts-ignore: decorator
 @inline function drawWeightedVector(): i32 {
   const x = below(end3);
-  let slot: u32;
-  if (x < end0) slot = <u32>((<u64>x * inverse0) >> 32);
-  else if (x < end1) slot = first1 + <u32>((<u64>(x - end0) * inverse1) >> 32);
-  else if (x < end2) slot = first2 + <u32>((<u64>(x - end1) * inverse2) >> 32);
-  else slot = first3 + <u32>((<u64>(x - end2) * inverse3) >> 32);
+  const d = <i32>(x >= end0) + <i32>(x >= end1) + <i32>(x >= end2);
+  const offset = <u64>(x - unchecked(typeStart[d]));
+  const slot = unchecked(typeSlot[d]) + <u32>((offset * unchecked(typeInverse[d])) >> 32);
   return <i32>unchecked(vectorsByType[slot]);
 }
 
@@ -120,34 +122,48 @@ function drawBookVectors(): void {
   return unchecked(patterns[start + below(unchecked(vectorPatternStart[v + 1]) - start)]);
 }
 
-/** Sorts pool[from..from+k), k <= 3. */
+/** Sorts pool[from..from+k), k <= 3, with min/max (selects, no branches on the data). */
 // @ts-ignore: decorator
 @inline function sortSmall(from: i32, k: i32): void {
   if (k < 2) return;
-  let x = unchecked(pool[from]);
-  let y = unchecked(pool[from + 1]);
-  if (x > y) { const t = x; x = y; y = t; }
+  const x = <u32>unchecked(pool[from]);
+  const y = <u32>unchecked(pool[from + 1]);
+  let lo = min(x, y);
+  let hi = max(x, y);
   if (k == 3) {
-    let z = unchecked(pool[from + 2]);
-    if (y > z) { const t = y; y = z; z = t; if (x > y) { const u = x; x = y; y = u; } }
-    unchecked(pool[from + 2] = z);
+    const z = <u32>unchecked(pool[from + 2]);
+    const top = max(hi, z);
+    const mid = min(hi, z);
+    hi = max(lo, mid);
+    lo = min(lo, mid);
+    unchecked(pool[from + 2] = <u8>top);
   }
-  unchecked(pool[from] = x);
-  unchecked(pool[from + 1] = y);
+  unchecked(pool[from] = <u8>lo);
+  unchecked(pool[from + 1] = <u8>hi);
 }
 
-/** Writes pool[from..from+k) down column j of the ticket at `at`, where its pattern has numbers. */
+/** Rows holding numbers for each 3-bit column mask (bit r = row r), 2 bits per entry. */
+const ROWS_OF_MASK: StaticArray<u8> = [0, 0, 1, 0b0100, 2, 0b1000, 0b1001, 0b100100];
+
+/** Writes pool[from..) down column j of the ticket at `at`, where its pattern has numbers. */
 // @ts-ignore: decorator
 @inline function placeColumn(at: i32, pattern: u32, j: i32, from: i32, ticket: i32): void {
-  let next = from;
-  for (let r = 0; r < 3; r++) {
-    if ((pattern >> <u32>(9 * r + j)) & 1) {
-      const x = unchecked(pool[next++]);
-      unchecked(cells[at + 9 * r + j] = x);
-      if (x <= 64) unchecked(keyLow[ticket] |= (<u64>1) << <u64>(x - 1));
-      else unchecked(keyHigh[ticket] |= (<u64>1) << <u64>(x - 65));
-    }
+  const mask = ((pattern >> <u32>j) & 1) | ((pattern >> <u32>(8 + j)) & 2) | ((pattern >> <u32>(16 + j)) & 4);
+  let rows = <u32>unchecked(ROWS_OF_MASK[mask]);
+  const count = <i32>popcnt<u32>(mask);
+  let low = unchecked(keyLow[ticket]);
+  let high = unchecked(keyHigh[ticket]);
+  for (let i = 0; i < count; i++) {
+    const x = <u32>unchecked(pool[from + i]);
+    unchecked(cells[at + 9 * <i32>(rows & 3) + j] = <u8>x);
+    rows >>= 2;
+    const bit = (<u64>1) << <u64>((x - 1) & 63);
+    const isLow = x <= 64;
+    low |= select<u64>(bit, 0, isLow);
+    high |= select<u64>(0, bit, isLow);
   }
+  unchecked(keyLow[ticket] = low);
+  unchecked(keyHigh[ticket] = high);
 }
 
 /** Fills book `slot` of `cells` from the vectors in `chosen`. */
@@ -258,8 +274,3 @@ export function generateTickets(count: i32, unique: bool): i32 {
 export function chosenVector(t: i32): i32 { return unchecked(chosen[t]); }
 /** Test hook: the next raw 32-bit random word. */
 export function nextWord(): u32 { return next32(); }
-export function benchVectors(n: i32): void { for (let i = 0; i < n; i++) drawBookVectors(); }
-export function benchDraws(n: i32): u32 { let s: u32 = 0; for (let i = 0; i < n; i++) s += drawWeightedVector(); return s; }
-export function benchFill(n: i32): void { for (let i = 0; i < n; i++) fillBook(0); }
-export function benchWords(n: i32): u32 { let s: u32 = 0; for (let i = 0; i < n; i++) s += next32(); return s; }
-export function benchBelow(n: i32): u32 { let s: u32 = 0; for (let i = 0; i < n; i++) s += below(742350); return s; }
