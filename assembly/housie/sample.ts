@@ -166,6 +166,10 @@ const ROWS_OF_MASK: StaticArray<u8> = [0, 0, 1, 0b0100, 2, 0b1000, 0b1001, 0b100
   unchecked(keyHigh[ticket] = high);
 }
 
+/** ceil(2^30 / d) for d = 0..11: floor(x / d) = (x * INVERSE30[d]) >> 30 for all
+ * x < 2^26 (Granlund-Montgomery with N = 26, d <= 2^4). Entry 0 is unused. */
+const INVERSE30: StaticArray<u64> = [0, 1073741824, 536870912, 357913942, 268435456, 214748365, 178956971, 153391690, 134217728, 119304648, 107374183, 97612894];
+
 /** Fills book `slot` of `cells` from the vectors in `chosen`. */
 function fillBook(slot: i32): void {
   const base = slot * CELLS_PER_BOOK;
@@ -179,12 +183,21 @@ function fillBook(slot: i32): void {
     const n = unchecked(columnSize[j]);
     const first = unchecked(columnFirst[j]);
     for (let i = 0; i < n; i++) unchecked(pool[i] = <u8>(first + i));
+    // One draw below n (n-1) ... (k6 + 1) < 11! < 2^26 serves the whole partial shuffle:
+    // its mixed-radix digits are independent and uniform, one per shuffle step.
+    const steps = n - <i32>unchecked(vectorDigits[unchecked(chosen[5]) * COLUMNS + j]);
+    let range: u32 = 1;
+    for (let i = 0; i < steps; i++) range *= <u32>(n - i);
+    let digits = below(range);
     let pos = 0;
     for (let t = 0; t < 6; t++) {
       const k = <i32>unchecked(vectorDigits[unchecked(chosen[t]) * COLUMNS + j]);
       if (t < 5) {
         for (let i = 0; i < k; i++) {
-          const r = pos + <i32>below(<u32>(n - pos));
+          const d = <u32>(n - pos);
+          const q = <u32>((<u64>digits * unchecked(INVERSE30[d])) >> 30); // digits / d, exact
+          const r = pos + <i32>(digits - q * d);
+          digits = q;
           const tmp = unchecked(pool[pos]);
           unchecked(pool[pos] = pool[r]);
           unchecked(pool[r] = tmp);

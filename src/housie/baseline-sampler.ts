@@ -136,12 +136,18 @@ export class BookSamplerTs {
       const n = COLUMN_SIZE[j]!;
       const first = COLUMN_FIRST[j]!;
       for (let i = 0; i < n; i++) pool[i] = first + i;
+      // One draw for the whole partial shuffle; its mixed-radix digits are the steps.
+      const steps = n - t.vectorDigits[chosen[5]! * COLUMNS + j]!;
+      let range = 1;
+      for (let i = 0; i < steps; i++) range *= n - i;
+      let digits = rng.below(range);
       let pos = 0;
       for (let i = 0; i < 6; i++) {
         const k = t.vectorDigits[chosen[i]! * COLUMNS + j]!;
         if (i < 5) {
           for (let m = 0; m < k; m++) {
-            const r = pos + rng.below(n - pos);
+            const r = pos + (digits % (n - pos));
+            digits = Math.floor(digits / (n - pos));
             const tmp = pool[pos]!;
             pool[pos] = pool[r]!;
             pool[r] = tmp;

@@ -80,6 +80,20 @@ describe("housie generation", () => {
     }
   });
 
+  it("the kernel's shuffle-digit division is exact below 11! (checked at every multiple's edge)", () => {
+    const inverse30 = [0, 1073741824, 536870912, 357913942, 268435456, 214748365, 178956971, 153391690, 134217728, 119304648, 107374183, 97612894];
+    let wrong = 0;
+    for (let d = 1; d <= 11; d++) {
+      expect(inverse30[d]).toBe(Math.ceil(2 ** 30 / d));
+      for (let q = 0; q * d < 39916800; q += 1 + (q >> 6)) {
+        for (const x of [q * d, q * d + d - 1]) {
+          if (Number((BigInt(x) * BigInt(inverse30[d]!)) >> 30n) !== Math.floor(x / d)) wrong++;
+        }
+      }
+    }
+    expect(wrong).toBe(0);
+  });
+
   it("a book or ticket that repeats an issued ticket is redrawn whole", () => {
     const first = generateBooks(1, { seed: 77n })[0]!;
     const again = new HousieRun("books", { seed: 77n, issued: [first.tickets[3]!] });
