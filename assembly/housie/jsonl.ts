@@ -5,7 +5,9 @@
 
 import { cells, BATCH, CELLS_PER_TICKET } from "./sample";
 
-export const TEXT_CAPACITY = BATCH * 1024; // a book needs at most 6*27*5+80 bytes
+// A book line takes at most 898 bytes (6 tickets of 142, the serial up to 16 digits), a
+// ticket line 183; a call formats at most BATCH books or 6 * BATCH tickets.
+export const TEXT_CAPACITY = BATCH * 6 * 192;
 export const text = new StaticArray<u8>(TEXT_CAPACITY);
 export function textPtr(): usize { return changetype<usize>(text); }
 

@@ -140,4 +140,10 @@ async function main(): Promise<number> {
   return status;
 }
 
+// A closed pipe (`housie books -n 1000000 | head`) ends the run quietly.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(0);
+  throw error;
+});
+
 await runMain("housie", main);

@@ -4,7 +4,8 @@
 //  jsonl: {"serial":S,"tickets":[ticket...]}, a ticket = 3 rows of 9 (number | null).
 //  csv:   serial,ticket,row,c1..c9 - one line per ticket row, blank cells empty;
 //         the ticket's reference is serial-ticket.
-//  html:  a printable A4 page per record (book or ticket), serials visible, no network assets.
+//  html:  printable A4 pages, a book or six single tickets per page, serials visible,
+//         inline CSS only (no scripts, no network assets).
 import type { HousieKind, HousieRecord, TicketGrid } from "./generate.js";
 
 export type HousieFormat = "text" | "jsonl" | "csv" | "html";
@@ -73,19 +74,23 @@ function escapeHtml(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
+/** A book per page, or six single tickets per page. */
 function htmlFormatter(kind: HousieKind): Formatter {
+  let onPage = 0;
+  const perPage = kind === "books" ? 1 : 6;
   return {
     header: () => HTML_HEAD,
     record: (r) => {
-      let out = `<section>\n`;
+      let out = onPage === 0 ? "<section>\n" : "";
       r.tickets.forEach((t, i) => {
         out += `<h2>${escapeHtml(label(kind, r.serial, i))}</h2>\n<table>`;
         for (const row of t) out += "<tr>" + row.map((c) => (c === null ? '<td class="blank"></td>' : `<td>${c}</td>`)).join("") + "</tr>";
         out += "</table>\n";
       });
-      return out + "</section>\n";
+      onPage = (onPage + 1) % perPage;
+      return out + (onPage === 0 ? "</section>\n" : "");
     },
-    footer: () => "</body></html>\n",
+    footer: () => (onPage === 0 ? "" : "</section>\n") + "</body></html>\n",
   };
 }
 

@@ -65,6 +65,10 @@ describe("housie CLI", () => {
     expect(html.stdout).toContain("@page { size: A4");
     expect(html.stdout).toContain("Book 2, ticket 6 (ref 2-6)");
     expect(html.stdout).not.toMatch(/https?:|<script|<link/);
+    expect(html.stdout.match(/<section>/g)).toHaveLength(2);
+    const tickets = housie("tickets", "-n", "7", "--seed", "1", "--format", "html").stdout;
+    expect(tickets.match(/<section>/g)).toHaveLength(2); // six tickets a page
+    expect(tickets.match(/<\/section>/g)).toHaveLength(2);
   });
 
   it("validate reports each broken rule with its line and exits 1", () => {

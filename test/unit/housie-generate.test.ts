@@ -33,6 +33,15 @@ describe("housie generation", () => {
     expect(a.split("\n")[0]).toMatch(/^\{"serial":1,"tickets":\[\[\[(null|\d+)(,(null|\d+)){8}\]/);
   });
 
+  it("a full batch of JSONL tickets fits the kernel's text buffer", () => {
+    const run = new HousieRun("tickets", { seed: 6n, firstSerial: 2 ** 53 - 30000 });
+    const text = decoder.decode(run.nextJsonl(run.batchLimit));
+    const report = validateJsonl(text);
+    expect(report.violations).toEqual([]);
+    expect(report.tickets).toBe(run.batchLimit);
+    expect(JSON.parse(text.slice(text.lastIndexOf("\n", text.length - 2) + 1)).serial).toBe(2 ** 53 - 30000 + run.batchLimit - 1);
+  });
+
   it("WASM JSONL equals JSON.stringify of the same records", () => {
     const text = decoder.decode(new HousieRun("books", { seed: 9n, firstSerial: 77 }).nextJsonl(50));
     const records = generateBooks(50, { seed: 9n, firstSerial: 77 });
