@@ -9,8 +9,8 @@
 // Memo (boards 6×6 and 7×7): the number of ways to finish depends only on the head and
 // the free set, and many prefixes reach the same pair, so subtree counts are cached in a
 // direct-mapped table, two slots a bucket, the newer entry winning (a lost entry costs
-// time, never exactness). Kept across calls with the same start, so first-step tasks
-// share it.
+// time, never exactness). Calls of one count (same session) with the same start share
+// it, so its first-step tasks reuse each other's entries.
 import { MOVE_DC, MOVE_DR } from "./moves.js";
 
 const MEMO_MIN_LEFT = 8; // smaller subtrees are cheaper to search than to look up
