@@ -138,6 +138,7 @@ export function ticketsFromCells(cells: Uint8Array, offset: number, count: numbe
 
 /** Records from a run, `count` of them (or without end), in batches. */
 export function* iterateRecords(kind: HousieKind, count: number = Infinity, options: GenerateOptions = {}): Generator<HousieRecord> {
+  if (!(count === Infinity || (Number.isSafeInteger(count) && count >= 0))) throw new UsageError(`count must be a whole number >= 0, got ${count}`);
   const run = new HousieRun(kind, options);
   let left = count;
   while (left > 0) {

@@ -144,5 +144,7 @@ describe("housie generation", () => {
     expect(() => new HousieRun("books", { seed: -1n })).toThrow(/seed/);
     expect(() => new HousieRun("books", { seed: 2n ** 64n })).toThrow(/seed/);
     expect(() => new HousieRun("books", { firstSerial: -3 })).toThrow(/serial/);
+    expect(() => generateBooks(2.5, { seed: 1n })).toThrow(/whole number/);
+    expect(() => generateTickets(-1, { seed: 1n })).toThrow(/whole number/);
   });
 });
