@@ -71,6 +71,37 @@ describe("housie uniformity (chi-square, 99%)", () => {
     expect(chiSquare(biased.ninety, ninetyP)).toBeGreaterThan(CRITICAL_99[17]);
   });
 
+  it("consecutive books are independent: runs test and lag-1 serial correlation at 99%", () => {
+    // Number 90's ticket is in the first half (tickets 1-3) with probability exactly 1/2
+    // (books are symmetric under reordering tickets); number 1's ticket index is 1..6.
+    const half: boolean[] = [];
+    const oneAt: number[] = [];
+    for (const book of kernelBooks(777n)) {
+      half.push(book.indexOf(90) < 81);
+      oneAt.push(Math.floor(book.indexOf(1) / 27));
+    }
+    const n1 = half.filter(Boolean).length;
+    const n2 = half.length - n1;
+    let runs = 1;
+    for (let i = 1; i < half.length; i++) if (half[i] !== half[i - 1]) runs++;
+    const mean = (2 * n1 * n2) / half.length + 1;
+    const variance = ((mean - 1) * (mean - 2)) / (half.length - 1);
+    expect(Math.abs((runs - mean) / Math.sqrt(variance))).toBeLessThan(2.576);
+    const avg = oneAt.reduce((a, b) => a + b, 0) / oneAt.length;
+    let num = 0;
+    let den = 0;
+    for (let i = 0; i < oneAt.length; i++) {
+      den += (oneAt[i]! - avg) ** 2;
+      if (i > 0) num += (oneAt[i]! - avg) * (oneAt[i - 1]! - avg);
+    }
+    expect(Math.abs(num / den) * Math.sqrt(oneAt.length)).toBeLessThan(2.576);
+    // The same statistics catch a generator that repeats itself every other book.
+    const repeated = half.map((_, i) => half[i - (i % 2)]!);
+    let repeatedRuns = 1;
+    for (let i = 1; i < repeated.length; i++) if (repeated[i] !== repeated[i - 1]) repeatedRuns++;
+    expect(Math.abs((repeatedRuns - mean) / Math.sqrt(variance))).toBeGreaterThan(2.576);
+  });
+
   it("single tickets: the type follows the exact ticket counts", () => {
     const run = new HousieRun("tickets", { seed: 8n });
     const observed = [0, 0, 0, 0];
