@@ -20,6 +20,8 @@ import {
   maxCodeTotal, bookCode, laneUpper, laneLower, laneUpper2, laneUpper3, LANE_HIGH,
 } from "./pairs";
 import { wasIssued, markIssued, clearIssued } from "./unique";
+import { ensureLayouts, typePatterns, typePatternStart, vectorPermutation } from "./layouts";
+import { vectorType } from "./patterns";
 
 export const CELLS_PER_TICKET = 27;
 export const CELLS_PER_BOOK = 6 * CELLS_PER_TICKET;
@@ -29,7 +31,8 @@ export const cells = new StaticArray<u8>(BATCH * CELLS_PER_BOOK);
 export function cellsPtr(): usize { return changetype<usize>(cells); }
 
 const chosen = new StaticArray<i32>(6);
-const chosenPattern = new StaticArray<u32>(6);
+const chosenPattern = new StaticArray<u32>(6); // row-major, built while placing (books)
+const chosenLayout = new StaticArray<u32>(6); // canonical column-major pattern
 const keyLow = new StaticArray<u64>(6);
 const keyHigh = new StaticArray<u64>(6);
 const pool = new StaticArray<u8>(11);
@@ -42,6 +45,7 @@ export function redrawCount(): i64 { return redraws; }
 /** Loads the tables (about 50 MB) and starts a new run: no ticket issued yet. */
 export function startRun(): void {
   ensurePairs();
+  ensureLayouts();
   loadDrawConstants();
   clearIssued();
   proposals = 0;
@@ -145,10 +149,15 @@ function drawBookVectors(): void {
 /** Rows holding numbers for each 3-bit column mask (bit r = row r), 2 bits per entry. */
 const ROWS_OF_MASK: StaticArray<u8> = [0, 0, 1, 0b0100, 2, 0b1000, 0b1001, 0b100100];
 
-/** Writes pool[from..) down column j of the ticket at `at`, where its pattern has numbers. */
+/** The 3-bit row mask (bit r = row r) of column j of a row-major pattern. */
 // @ts-ignore: decorator
-@inline function placeColumn(at: i32, pattern: u32, j: i32, from: i32, ticket: i32): void {
-  const mask = ((pattern >> <u32>j) & 1) | ((pattern >> <u32>(8 + j)) & 2) | ((pattern >> <u32>(16 + j)) & 4);
+@inline function columnMask(pattern: u32, j: i32): u32 {
+  return ((pattern >> <u32>j) & 1) | ((pattern >> <u32>(8 + j)) & 2) | ((pattern >> <u32>(16 + j)) & 4);
+}
+
+/** Writes pool[from..) down column j of the ticket at `at`, in the rows of `mask`. */
+// @ts-ignore: decorator
+@inline function placeColumn(at: i32, mask: u32, j: i32, from: i32, ticket: i32): void {
   let rows = <u32>unchecked(ROWS_OF_MASK[mask]);
   const count = <i32>popcnt<u32>(mask);
   let low = unchecked(keyLow[ticket]);
@@ -175,7 +184,12 @@ function fillBook(slot: i32): void {
   const base = slot * CELLS_PER_BOOK;
   memory.fill(changetype<usize>(cells) + <usize>base, 0, CELLS_PER_BOOK);
   for (let t = 0; t < 6; t++) {
-    unchecked(chosenPattern[t] = drawPattern(unchecked(chosen[t])));
+    // A uniform pattern of the vector: a uniform canonical pattern of its type, whose
+    // columns the vector's permutation rearranges (a bijection onto its patterns).
+    const d = <i32>unchecked(vectorType[unchecked(chosen[t])]);
+    const start = unchecked(typePatternStart[d]);
+    unchecked(chosenLayout[t] = typePatterns[start + below(unchecked(typePatternStart[d + 1]) - start)]);
+    unchecked(chosenPattern[t] = 0);
     unchecked(keyLow[t] = 0);
     unchecked(keyHigh[t] = 0);
   }
@@ -208,7 +222,10 @@ function fillBook(slot: i32): void {
         sortSmall(pos, k); // the last ticket takes what is left
         pos += k;
       }
-      placeColumn(base + t * CELLS_PER_TICKET, unchecked(chosenPattern[t]), j, pos - k, t);
+      const source = <u32>(unchecked(vectorPermutation[unchecked(chosen[t])]) >> (4 * <u64>j)) & 15;
+      const mask = (unchecked(chosenLayout[t]) >> (3 * source)) & 7;
+      unchecked(chosenPattern[t] |= (mask & 1) << <u32>j | (mask & 2) << <u32>(8 + j) | (mask & 4) << <u32>(16 + j));
+      placeColumn(base + t * CELLS_PER_TICKET, mask, j, pos - k, t);
     }
   }
   for (let t = 0; t < 6; t++) unchecked(keyHigh[t] |= <u64>unchecked(chosenPattern[t]) << 26);
@@ -262,7 +279,7 @@ function fillTicket(slot: i32): void {
       unchecked(pool[r] = tmp);
     }
     sortSmall(0, k);
-    placeColumn(base, pattern, j, 0, 0);
+    placeColumn(base, columnMask(pattern, j), j, 0, 0);
   }
   unchecked(keyHigh[0] |= <u64>pattern << 26);
 }

@@ -13,6 +13,11 @@ export const CELLS_PER_BOOK = 6 * CELLS_PER_TICKET;
 interface SamplerTables {
   t: PatternTables;
   p: PairTables;
+  /** Canonical patterns per type, column-major (see assembly/housie/layouts.ts). */
+  typePatterns: Uint32Array;
+  typePatternStart: Uint32Array;
+  /** [v * 9 + j]: the canonical column that column j of vector v takes its rows from. */
+  vectorPermutation: Uint8Array;
   vectorsByType: Uint16Array;
   typeFirst: Uint32Array;
   typeWeight: Uint32Array;
@@ -43,7 +48,7 @@ function tables(): SamplerTables {
     typeEnd[d] = cumulative;
   }
   typeFirst[4] = slot;
-  cached = { t, p, vectorsByType, typeFirst, typeWeight, typeEnd };
+  cached = { t, p, vectorsByType, typeFirst, typeWeight, typeEnd, ...layoutsOf(t) };
   return cached;
 }
 
@@ -51,11 +56,50 @@ function overfilled(upper: Uint32Array, w0: number, w1: number, w2: number): boo
   return (((w0 + upper[0]!) | (w1 + upper[1]!) | (w2 + upper[2]!)) & LANE_HIGH) !== 0;
 }
 
+function columnMajor(pattern: number): number {
+  let out = 0;
+  for (let j = 0; j < 9; j++) {
+    const mask = ((pattern >>> j) & 1) | ((pattern >>> (8 + j)) & 2) | ((pattern >>> (16 + j)) & 4);
+    out |= mask << (3 * j);
+  }
+  return out;
+}
+
+/** Canonical patterns per type and each vector's column permutation (as the kernel). */
+function layoutsOf(t: PatternTables) {
+  const typePatterns = new Uint32Array(2679);
+  const typePatternStart = new Uint32Array(5);
+  const canonical: number[] = [];
+  let slot = 0;
+  for (let d = 0; d < 4; d++) {
+    let key = 0;
+    for (let j = 0; j < COLUMNS; j++) key |= (j < d ? 3 : j < 6 - d ? 2 : 1) << (2 * j);
+    const v = t.vectorKey.indexOf(key);
+    canonical.push(v);
+    typePatternStart[d] = slot;
+    for (let i = t.vectorPatternStart[v]!; i < t.vectorPatternStart[v + 1]!; i++) typePatterns[slot++] = columnMajor(t.patterns[i]!);
+  }
+  typePatternStart[4] = slot;
+  const vectorPermutation = new Uint8Array(t.vectors * COLUMNS);
+  for (let v = 0; v < t.vectors; v++) {
+    const c = canonical[t.vectorType[v]!]!;
+    let used = 0;
+    for (let j = 0; j < COLUMNS; j++) {
+      const k = t.vectorDigits[v * COLUMNS + j]!;
+      let source = 0;
+      while (t.vectorDigits[c * COLUMNS + source] !== k || used & (1 << source)) source++;
+      used |= 1 << source;
+      vectorPermutation[v * COLUMNS + j] = source;
+    }
+  }
+  return { typePatterns, typePatternStart, vectorPermutation };
+}
+
 export class BookSamplerTs {
   private readonly rng: Xoshiro128;
   private readonly tab = tables();
   private readonly chosen = new Int32Array(6);
-  private readonly chosenPattern = new Uint32Array(6);
+  private readonly chosenPattern = new Uint32Array(6); // canonical, column-major
   private readonly pool = new Uint8Array(11);
 
   constructor(seed: bigint) {
@@ -127,10 +171,12 @@ export class BookSamplerTs {
     const { chosen, chosenPattern, pool, rng } = this;
     this.drawBookVectors();
     out.fill(0, at, at + CELLS_PER_BOOK);
+    const { typePatterns, typePatternStart, vectorPermutation } = this.tab;
     for (let i = 0; i < 6; i++) {
-      const v = chosen[i]!;
-      const start = t.vectorPatternStart[v]!;
-      chosenPattern[i] = t.patterns[start + rng.below(t.vectorPatternStart[v + 1]! - start)]!;
+      // A uniform canonical pattern of the vector's type; the vector's permutation maps it.
+      const d = t.vectorType[chosen[i]!]!;
+      const start = typePatternStart[d]!;
+      chosenPattern[i] = typePatterns[start + rng.below(typePatternStart[d + 1]! - start)]!;
     }
     for (let j = 0; j < COLUMNS; j++) {
       const n = COLUMN_SIZE[j]!;
@@ -159,9 +205,9 @@ export class BookSamplerTs {
           pos += k;
         }
         let next = pos - k;
-        const pattern = chosenPattern[i]!;
+        const mask = (chosenPattern[i]! >>> (3 * vectorPermutation[chosen[i]! * COLUMNS + j]!)) & 7;
         const base = at + i * CELLS_PER_TICKET;
-        for (let r = 0; r < 3; r++) if ((pattern >>> (9 * r + j)) & 1) out[base + 9 * r + j] = pool[next++]!;
+        for (let r = 0; r < 3; r++) if ((mask >>> r) & 1) out[base + 9 * r + j] = pool[next++]!;
       }
     }
     return out;

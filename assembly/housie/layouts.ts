@@ -1,0 +1,62 @@
+// Compact pattern tables for the book sampler. All vectors of a type (number of columns
+// of 3) are column permutations of one canonical vector, the type's vector with its
+// counts in descending order, and the patterns of a vector are exactly the canonical
+// patterns with their columns permuted the same way. So 2,679 canonical patterns (11 KB,
+// cache-resident) and a permutation per vector replace look-ups in the 2.9 MB table.
+// Canonical patterns are stored column-major: column j's rows as 3 bits at 3j.
+
+import { COLUMNS, VECTOR_COUNT, patterns, vectorPatternStart, vectorDigits, vectorType, vectorKey, ensurePatterns, vectorCount } from "./patterns";
+
+export const typePatterns = new StaticArray<u32>(2679);
+export const typePatternStart = new StaticArray<u32>(5);
+/** For vector v, nibble j = the canonical column that column j of v takes its rows from. */
+export const vectorPermutation = new StaticArray<u64>(VECTOR_COUNT);
+let layoutsReady = false;
+
+function columnMajor(pattern: u32): u32 {
+  let out: u32 = 0;
+  for (let j: u32 = 0; j < 9; j++) {
+    const mask = ((pattern >> j) & 1) | ((pattern >> (8 + j)) & 2) | ((pattern >> (16 + j)) & 4);
+    out |= mask << (3 * j);
+  }
+  return out;
+}
+
+export function ensureLayouts(): void {
+  if (layoutsReady) return;
+  ensurePatterns();
+  const vectors = vectorCount();
+  let slot: u32 = 0;
+  const canonical = new StaticArray<i32>(4);
+  for (let d = 0; d < 4; d++) {
+    // The canonical vector: d threes, then 6 - 2d twos, then 3 + d ones.
+    let key: u32 = 0;
+    for (let j = 0; j < COLUMNS; j++) {
+      const c: u32 = j < d ? 3 : j < 6 - d ? 2 : 1;
+      key |= c << (2 * <u32>j);
+    }
+    let v = 0;
+    while (unchecked(vectorKey[v]) != key) v++;
+    unchecked(canonical[d] = v);
+    unchecked(typePatternStart[d] = slot);
+    for (let i = unchecked(vectorPatternStart[v]); i < unchecked(vectorPatternStart[v + 1]); i++) {
+      unchecked(typePatterns[slot++] = columnMajor(unchecked(patterns[i])));
+    }
+  }
+  unchecked(typePatternStart[4] = slot);
+  for (let v = 0; v < vectors; v++) {
+    const c = unchecked(canonical[unchecked(vectorType[v])]);
+    // The i-th column of v holding k numbers takes the i-th such column of the canonical.
+    let permutation: u64 = 0;
+    let used: u32 = 0;
+    for (let j = 0; j < COLUMNS; j++) {
+      const k = unchecked(vectorDigits[v * COLUMNS + j]);
+      let source = 0;
+      while (unchecked(vectorDigits[c * COLUMNS + source]) != k || (used & (1 << source)) != 0) source++;
+      used |= 1 << source;
+      permutation |= <u64>source << (4 * <u64>j);
+    }
+    unchecked(vectorPermutation[v] = permutation);
+  }
+  layoutsReady = true;
+}
