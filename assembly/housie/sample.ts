@@ -17,7 +17,7 @@ import { COLUMNS, patterns, vectorPatternStart, vectorDigits, columnSize, column
 import { ensureWeights, vectorsByType, typeFirst, typeWeight, typeEnd, fillingCumulative } from "./weights";
 import {
   ensurePairs, vectorCode, vectorLanes, codeStart, codeTotal, pairFirst, pairSecond, pairCumulative,
-  maxCodeTotal, bookCode, laneUpper, laneLower, laneUpper2, laneUpper3, LANE_HIGH,
+  maxCodeTotal, totalOfCode, bookCode, laneUpper, laneLower, laneUpper2, laneUpper3, LANE_HIGH,
 } from "./pairs";
 import { wasIssued, markIssued, clearIssued } from "./unique";
 import { ensureLayouts, typePatterns, typePatternStart, vectorPermutation } from "./layouts";
@@ -102,7 +102,7 @@ function drawBookVectors(): void {
     if (((sum + laneUpper) & LANE_HIGH) != 0 || ((sum + laneLower) & LANE_HIGH) != LANE_HIGH) continue;
     const code = bookCode - unchecked(vectorCode[a]) - unchecked(vectorCode[b]) - unchecked(vectorCode[c]) - unchecked(vectorCode[d]);
     const x = below(limit);
-    if (x >= unchecked(codeTotal[code])) continue;
+    if (x >= totalOfCode(code)) continue;
     // First pair of the code whose inclusive cumulative weight exceeds x.
     let lo = unchecked(codeStart[code]);
     let hi = unchecked(codeStart[code + 1]) - 1;
