@@ -83,3 +83,17 @@ export function below62(n: u64): u64 {
     if (x < n) return x;
   }
 }
+
+/**
+ * Uniform integer in [0, n), 2^32 < n <= 2^53: the top bits of a 64-bit word (high word
+ * first), as many as n needs, rejected when >= n (at most half the time).
+ */
+export function belowWide(n: u64): u64 {
+  const shift = clz<u64>(n - 1);
+  while (true) {
+    const hi = <u64>next32();
+    const lo = <u64>next32();
+    const x = ((hi << 32) | lo) >> shift;
+    if (x < n) return x;
+  }
+}

@@ -1,18 +1,21 @@
 // Exactly uniform books and tickets.
 //
-// Books: the column-count matrix is drawn by rejection. Tickets 1-4 get vectors drawn
-// independently with probability w(c) / W; a single uniform x below the largest pair
-// total K* then accepts the residual r = n - c1 - ... - c4 with probability K(r) / K*,
-// and the same x picks the pair (c5, c6) with probability w(c5) w(c6) / K(r). A matrix
-// thus comes out with probability proportional to prod_t w(c_t), as it should (see
-// weights.ts). Each ticket then gets a uniform pattern of its vector, and each column's
-// numbers are dealt to the tickets by a uniform partial shuffle, sorted within a ticket:
-// every way of splitting the column among the tickets is equally likely.
+// Books: the column-count matrix is drawn by rejection in two stages. Stage 1 draws
+// tickets 1-3's vectors independently with probability w(c) / W and keeps them with
+// probability A(t) / A*, where t = n - c1 - c2 - c3 and A(t) (triples.ts) is the total
+// weight of all ways to finish the book. Stage 2 repeats until it succeeds: ticket 4's
+// vector with probability w(c4) / W, then one uniform x below the largest pair total K*
+// keeps it with probability K(r) / K* (r = t - c4) and picks the pair (c5, c6) with
+// probability w(c5) w(c6) / K(r). Stage 2 thus yields (c4, c5, c6) with probability
+// w4 w5 w6 / A(t), and the matrix comes out with probability proportional to
+// prod_t w(c_t), as it should (see weights.ts). Each ticket then gets a uniform pattern
+// of its vector, and each column's numbers are dealt by a uniform partial shuffle,
+// sorted within a ticket: every way of splitting the column is equally likely.
 //
 // Tickets: a vector with probability p(c) prod_j C(n_j, c_j) / T, a uniform pattern of
 // it, and a uniform c_j-subset of each column's numbers.
 
-import { below, below62, next32 } from "./rng";
+import { below, below62, belowWide, next32 } from "./rng";
 import { COLUMNS, patterns, vectorPatternStart, vectorDigits, columnSize, columnFirst, vectorCount } from "./patterns";
 import { ensureWeights, vectorsByType, typeFirst, typeWeight, typeEnd, fillingCumulative } from "./weights";
 import {
@@ -21,6 +24,7 @@ import {
 } from "./pairs";
 import { wasIssued, markIssued, clearIssued } from "./unique";
 import { ensureLayouts, typePatterns, typePatternStart, vectorPermutation } from "./layouts";
+import { ensureTriples, tripleTotal, maxTripleTotal, classOfLanes } from "./triples";
 import { vectorType } from "./patterns";
 
 export const CELLS_PER_TICKET = 27;
@@ -46,6 +50,7 @@ export function redrawCount(): i64 { return redraws; }
 export function startRun(): void {
   ensurePairs();
   ensureLayouts();
+  ensureTriples();
   loadDrawConstants();
   clearIssued();
   proposals = 0;
@@ -83,13 +88,13 @@ function loadDrawConstants(): void {
   return <i32>unchecked(vectorsByType[slot]);
 }
 
-/** Draws the six vectors of a book into `chosen`. */
+/** Draws the six vectors of a book into `chosen`, in two stages (see the top). */
 function drawBookVectors(): void {
   const limit = maxCodeTotal;
   while (true) {
     proposals++;
     // Give up as soon as the tickets so far overfill a column: every completion would be
-    // rejected below, so stopping early changes no probability, only the words used.
+    // rejected, so stopping early changes no probability, only the words used.
     const a = drawWeightedVector();
     const b = drawWeightedVector();
     const ab = unchecked(vectorLanes[a]) + unchecked(vectorLanes[b]);
@@ -97,26 +102,33 @@ function drawBookVectors(): void {
     const c = drawWeightedVector();
     const abc = ab + unchecked(vectorLanes[c]);
     if (((abc + laneUpper3) & LANE_HIGH) != 0) continue;
-    const d = drawWeightedVector();
-    const sum = abc + unchecked(vectorLanes[d]);
-    if (((sum + laneUpper) & LANE_HIGH) != 0 || ((sum + laneLower) & LANE_HIGH) != LANE_HIGH) continue;
-    const code = bookCode - unchecked(vectorCode[a]) - unchecked(vectorCode[b]) - unchecked(vectorCode[c]) - unchecked(vectorCode[d]);
-    const x = below(limit);
-    if (x >= totalOfCode(code)) continue;
-    // First pair of the code whose inclusive cumulative weight exceeds x.
-    let lo = unchecked(codeStart[code]);
-    let hi = unchecked(codeStart[code + 1]) - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (unchecked(pairCumulative[mid]) > x) hi = mid; else lo = mid + 1;
+    // Stage 1: keep tickets 1-3 with probability A(t) / A*.
+    if (belowWide(maxTripleTotal) >= unchecked(tripleTotal[classOfLanes(abc)])) continue;
+    const rest = bookCode - unchecked(vectorCode[a]) - unchecked(vectorCode[b]) - unchecked(vectorCode[c]);
+    // Stage 2: ticket 4 by weight, kept with probability K(r) / K*; the same draw picks
+    // the pair (5, 6) with probability w5 w6 / K*. Ends: A(t) > 0 here.
+    while (true) {
+      const d = drawWeightedVector();
+      const sum = abc + unchecked(vectorLanes[d]);
+      if (((sum + laneUpper) & LANE_HIGH) != 0 || ((sum + laneLower) & LANE_HIGH) != LANE_HIGH) continue;
+      const code = rest - unchecked(vectorCode[d]);
+      const x = below(limit);
+      if (x >= totalOfCode(code)) continue;
+      // First pair of the code whose inclusive cumulative weight exceeds x.
+      let lo = unchecked(codeStart[code]);
+      let hi = unchecked(codeStart[code + 1]) - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (unchecked(pairCumulative[mid]) > x) hi = mid; else lo = mid + 1;
+      }
+      unchecked(chosen[0] = a);
+      unchecked(chosen[1] = b);
+      unchecked(chosen[2] = c);
+      unchecked(chosen[3] = d);
+      unchecked(chosen[4] = <i32>unchecked(pairFirst[lo]));
+      unchecked(chosen[5] = <i32>unchecked(pairSecond[lo]));
+      return;
     }
-    unchecked(chosen[0] = a);
-    unchecked(chosen[1] = b);
-    unchecked(chosen[2] = c);
-    unchecked(chosen[3] = d);
-    unchecked(chosen[4] = <i32>unchecked(pairFirst[lo]));
-    unchecked(chosen[5] = <i32>unchecked(pairSecond[lo]));
-    return;
   }
 }
 

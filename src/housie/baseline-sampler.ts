@@ -18,6 +18,10 @@ interface SamplerTables {
   typePatternStart: Uint32Array;
   /** [v * 9 + j]: the canonical column that column j of vector v takes its rows from. */
   vectorPermutation: Uint8Array;
+  /** Three-ticket totals A per residual class, their maximum, and the class of a middle multiset. */
+  tripleTotal: Float64Array;
+  maxTripleTotal: number;
+  middleClass: Uint16Array;
   vectorsByType: Uint16Array;
   typeFirst: Uint32Array;
   typeWeight: Uint32Array;
@@ -48,7 +52,7 @@ function tables(): SamplerTables {
     typeEnd[d] = cumulative;
   }
   typeFirst[4] = slot;
-  cached = { t, p, vectorsByType, typeFirst, typeWeight, typeEnd, ...layoutsOf(t) };
+  cached = { t, p, vectorsByType, typeFirst, typeWeight, typeEnd, ...layoutsOf(t), ...triplesOf(t, p, w.ticketWeight) };
   return cached;
 }
 
@@ -95,6 +99,44 @@ function layoutsOf(t: PatternTables) {
   return { typePatterns, typePatternStart, vectorPermutation };
 }
 
+/** A(t) per class of residual t, as assembly/housie/triples.ts (values < 2^48, exact). */
+function triplesOf(t: PatternTables, p: PairTables, weight: Uint32Array) {
+  const tripleTotal = new Float64Array(4 * 6 * 330);
+  const middleClass = new Uint16Array(1 << 15);
+  let maxTripleTotal = 0;
+  let middle = 0;
+  const res = new Array<number>(COLUMNS).fill(0);
+  for (let k3 = 0; k3 <= 7; k3++) for (let k4 = 0; k4 <= 7 - k3; k4++) for (let k5 = 0; k5 <= 7 - k3 - k4; k5++) {
+    for (let k6 = 0; k6 <= 7 - k3 - k4 - k5; k6++) {
+      const k7 = 7 - k3 - k4 - k5 - k6;
+      middleClass[k3 | (k4 << 3) | (k5 << 6) | (k6 << 9) | (k7 << 12)] = middle;
+      const mids = [...Array(k3).fill(3), ...Array(k4).fill(4), ...Array(k5).fill(5), ...Array(k6).fill(6), ...Array(k7).fill(7)];
+      for (let first = 3; first <= COLUMN_SIZE[0] - 3; first++) {
+        for (let last = 3; last <= COLUMN_SIZE[8] - 3; last++) {
+          res[0] = first;
+          mids.forEach((m, i) => { res[i + 1] = m; });
+          res[8] = last;
+          let code = 0;
+          for (let j = 0, power = 1; j < COLUMNS; j++, power *= 5) code += (res[j]! - 3) * power;
+          let total = 0;
+          for (let v = 0; v < t.vectors; v++) {
+            let fits = true;
+            for (let j = 0; j < COLUMNS && fits; j++) {
+              const u = res[j]! - t.vectorDigits[v * COLUMNS + j]!;
+              fits = u >= 2 && u <= 6;
+            }
+            if (fits) total += p.codeTotal[code - p.vectorCode[v]!]! * weight[v]!;
+          }
+          tripleTotal[(first - 3) + 4 * ((last - 3) + 6 * middle)] = total;
+          if (total > maxTripleTotal) maxTripleTotal = total;
+        }
+      }
+      middle++;
+    }
+  }
+  return { tripleTotal, maxTripleTotal, middleClass };
+}
+
 export class BookSamplerTs {
   private readonly rng: Xoshiro128;
   private readonly tab = tables();
@@ -115,11 +157,11 @@ export class BookSamplerTs {
     return vectorsByType[typeFirst[d]! + Math.floor((x - start) / typeWeight[d]!)]!;
   }
 
+  /** The kernel's two-stage draw (assembly/housie/sample.ts), word for word. */
   private drawBookVectors(): void {
-    const p = this.tab.p;
+    const { p, tripleTotal, maxTripleTotal, middleClass } = this.tab;
     const lanes = p.vectorLanes;
     while (true) {
-      // Early exits as in the kernel: a column already overfilled dooms the proposal.
       const a = this.drawWeightedVector();
       const b = this.drawWeightedVector();
       let w0 = lanes[a * 3]! + lanes[b * 3]!;
@@ -131,22 +173,30 @@ export class BookSamplerTs {
       w1 += lanes[c * 3 + 1]!;
       w2 += lanes[c * 3 + 2]!;
       if (overfilled(p.laneUpper3, w0, w1, w2)) continue;
-      const d = this.drawWeightedVector();
-      w0 += lanes[d * 3]!;
-      w1 += lanes[d * 3 + 1]!;
-      w2 += lanes[d * 3 + 2]!;
-      if (!feasible(p, w0, w1, w2)) continue;
-      const code = p.bookCode - p.vectorCode[a]! - p.vectorCode[b]! - p.vectorCode[c]! - p.vectorCode[d]!;
-      const x = this.rng.below(p.maxCodeTotal);
-      if (x >= p.codeTotal[code]!) continue;
-      let lo = p.codeStart[code]!;
-      let hi = p.codeStart[code + 1]! - 1;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (p.pairCumulative[mid]! > x) hi = mid; else lo = mid + 1;
+      // Stage 1: the residual's class (first, last, middle multiset) and A(t) / A*.
+      const words = [w0, w1, w2];
+      const sum = (j: number) => (words[Math.floor(j / 3)]! >>> (7 * (j % 3))) & 127;
+      let key = 0;
+      for (let j = 1; j < 8; j++) key += 1 << (3 * (7 - sum(j)));
+      const cls = (9 - sum(0) - 3) + 4 * ((11 - sum(8) - 3) + 6 * middleClass[key]!);
+      if (this.rng.belowWide(maxTripleTotal) >= tripleTotal[cls]!) continue;
+      const rest = p.bookCode - p.vectorCode[a]! - p.vectorCode[b]! - p.vectorCode[c]!;
+      // Stage 2: ticket 4, then the pair, until accepted.
+      while (true) {
+        const d = this.drawWeightedVector();
+        if (!feasible(p, w0 + lanes[d * 3]!, w1 + lanes[d * 3 + 1]!, w2 + lanes[d * 3 + 2]!)) continue;
+        const code = rest - p.vectorCode[d]!;
+        const x = this.rng.below(p.maxCodeTotal);
+        if (x >= p.codeTotal[code]!) continue;
+        let lo = p.codeStart[code]!;
+        let hi = p.codeStart[code + 1]! - 1;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (p.pairCumulative[mid]! > x) hi = mid; else lo = mid + 1;
+        }
+        this.chosen.set([a, b, c, d, p.pairFirst[lo]!, p.pairSecond[lo]!]);
+        return;
       }
-      this.chosen.set([a, b, c, d, p.pairFirst[lo]!, p.pairSecond[lo]!]);
-      return;
     }
   }
 

@@ -19,6 +19,7 @@ export interface HousieKernel {
   segmentCodeAt(s: number): number;
   segmentTotalAt(s: number): number;
   maxPairTotal(): number;
+  maxTriple(): bigint;
   convolveSegment(s: number): bigint;
   convolutionHighBits(): bigint;
   setSeedState(a: number, b: number, c: number, d: number): void;

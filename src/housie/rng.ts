@@ -65,6 +65,26 @@ export class Xoshiro128 {
     }
     return high;
   }
+
+  /**
+   * Uniform integer in [0, n), 2^32 < n <= 2^53, as the kernel's belowWide: the top
+   * bitLength(n - 1) bits of a 64-bit word (high word first), rejected when >= n.
+   */
+  belowWide(n: number): number {
+    const bits = bitLength(n - 1);
+    if (bits <= 32 || bits > 53) throw new RangeError(`belowWide(${n})`);
+    while (true) {
+      const hi = this.next32();
+      const lo = this.next32();
+      const x = hi * 2 ** (bits - 32) + Math.floor(lo / 2 ** (64 - bits));
+      if (x < n) return x;
+    }
+  }
+}
+
+/** Bit length of a whole number below 2^53. */
+function bitLength(n: number): number {
+  return n === 0 ? 0 : n.toString(2).length;
 }
 
 /** High and low 32-bit words of the exact 64-bit product of two 32-bit words. */
