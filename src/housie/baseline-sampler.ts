@@ -174,11 +174,11 @@ export class BookSamplerTs {
       w2 += lanes[c * 3 + 2]!;
       if (overfilled(p.laneUpper3, w0, w1, w2)) continue;
       // Stage 1: the residual's class (first, last, middle multiset) and A(t) / A*.
-      const words = [w0, w1, w2];
-      const sum = (j: number) => (words[Math.floor(j / 3)]! >>> (7 * (j % 3))) & 127;
-      let key = 0;
-      for (let j = 1; j < 8; j++) key += 1 << (3 * (7 - sum(j)));
-      const cls = (9 - sum(0) - 3) + 4 * ((11 - sum(8) - 3) + 6 * middleClass[key]!);
+      // Column j's sum sits in word j / 3 at bit 7 (j % 3); t_j - 3 = 7 - S_j in the middle.
+      const key = (1 << (3 * (7 - ((w0 >>> 7) & 127)))) + (1 << (3 * (7 - ((w0 >>> 14) & 127))))
+        + (1 << (3 * (7 - (w1 & 127)))) + (1 << (3 * (7 - ((w1 >>> 7) & 127)))) + (1 << (3 * (7 - ((w1 >>> 14) & 127))))
+        + (1 << (3 * (7 - (w2 & 127)))) + (1 << (3 * (7 - ((w2 >>> 7) & 127))));
+      const cls = (6 - (w0 & 127)) + 4 * ((8 - ((w2 >>> 14) & 127)) + 6 * middleClass[key]!);
       if (this.rng.belowWide(maxTripleTotal) >= tripleTotal[cls]!) continue;
       const rest = p.bookCode - p.vectorCode[a]! - p.vectorCode[b]! - p.vectorCode[c]!;
       // Stage 2: ticket 4, then the pair, until accepted.

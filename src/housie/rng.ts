@@ -33,6 +33,8 @@ export class Xoshiro128 {
   private s1: number;
   private s2: number;
   private s3: number;
+  private wideRange = 0; // belowWide's last range and its bit length
+  private wideBits = 0;
 
   constructor(seed: bigint) {
     [this.s0, this.s1, this.s2, this.s3] = seedState(seed);
@@ -71,7 +73,11 @@ export class Xoshiro128 {
    * bitLength(n - 1) bits of a 64-bit word (high word first), rejected when >= n.
    */
   belowWide(n: number): number {
-    const bits = bitLength(n - 1);
+    if (n !== this.wideRange) {
+      this.wideRange = n;
+      this.wideBits = bitLength(n - 1);
+    }
+    const bits = this.wideBits;
     if (bits <= 32 || bits > 53) throw new RangeError(`belowWide(${n})`);
     while (true) {
       const hi = this.next32();
