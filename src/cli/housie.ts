@@ -6,7 +6,7 @@ import { SingleBar } from "cli-progress";
 import { createProgram, integerOption, runMain, readInputText, EXIT_OK, EXIT_INVALID } from "./program.js";
 import { openAtomicStream, type AtomicStream } from "../io/atomic-write.js";
 import { countHousie } from "../housie/count.js";
-import { HousieRun, ticketsFromCells, CELLS_PER_TICKET, type HousieKind } from "../housie/generate.js";
+import { HousieRun, ticketsFromCells, CELLS_PER_TICKET, MAX_UNIQUE_TICKETS, type HousieKind } from "../housie/generate.js";
 import { formatterFor, FORMATS, type HousieFormat } from "../housie/format.js";
 import { validateJsonl } from "../housie/validate.js";
 import { parseSeed } from "../housie/rng.js";
@@ -39,6 +39,9 @@ async function write(stream: NodeJS.WritableStream, chunk: string | Uint8Array):
 const PROGRESS_FROM = 100_000; // records: shorter runs finish before a bar helps
 
 async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number> {
+  if (flags.unique && flags.count * (kind === "books" ? 6 : 1) > MAX_UNIQUE_TICKETS) {
+    throw new UsageError(`--count ${flags.count} ${kind} exceeds the ${MAX_UNIQUE_TICKETS} tickets one run keeps unique (expected at most ${Math.floor(MAX_UNIQUE_TICKETS / (kind === "books" ? 6 : 1))}, or --no-unique)`);
+  }
   const run = new HousieRun(kind, { seed: flags.seed, firstSerial: flags.firstSerial, unique: flags.unique });
   const target: AtomicStream | undefined = flags.out ? openAtomicStream(flags.out) : undefined;
   if (target) {

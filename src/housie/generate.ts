@@ -41,6 +41,12 @@ export function ticketKey(ticket: TicketGrid): { low: bigint; high: bigint } {
 }
 
 export const CELLS_PER_TICKET = 27;
+/**
+ * Most tickets one run can remember: the set's slots (16 bytes, at most half full)
+ * double as it grows, and 2^27 slots (2 GB, 3 GB while doubling) is the last size that
+ * fits WASM's 4 GB. Longer series: several runs chained with `issued`, or `unique: false`.
+ */
+export const MAX_UNIQUE_TICKETS = 2 ** 26;
 let activeRun: HousieRun | undefined;
 
 /**
@@ -90,6 +96,9 @@ export class HousieRun {
     if (activeRun !== this) throw new Error("housie: this run was superseded by a newer run in the same process");
     if (!Number.isInteger(count) || count < 0 || count > this.batchLimit) throw new RangeError(`batch of ${count} records (1..${this.batchLimit})`);
     const k = housieKernel();
+    if (this.unique && k.issuedCount() + count * this.ticketsPerRecord > MAX_UNIQUE_TICKETS) {
+      throw new UsageError(`a run can keep at most ${MAX_UNIQUE_TICKETS} tickets unique (about ${Math.floor(MAX_UNIQUE_TICKETS / 6)} books); use several runs or --no-unique`);
+    }
     if (this.kind === "books") k.generateBooks(count, this.unique ? 1 : 0);
     else k.generateTickets(count, this.unique ? 1 : 0);
     return count;

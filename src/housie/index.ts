@@ -1,7 +1,7 @@
 // Housie (UK 90-ball bingo): exact counts, exactly uniform tickets and books, validation.
 export { countHousie, type HousieCounts, type Engine } from "./count.js";
 export {
-  generateBooks, generateTickets, iterateBooks, iterateTickets, iterateRecords, ticketsFromCells, ticketKey, HousieRun,
+  generateBooks, generateTickets, iterateBooks, iterateTickets, iterateRecords, ticketsFromCells, ticketKey, HousieRun, MAX_UNIQUE_TICKETS,
   type Cell, type TicketGrid, type HousieRecord, type HousieKind, type GenerateOptions,
 } from "./generate.js";
 export { validateBook, validateJsonl, type Violation, type HousieRule, type FileReport } from "./validate.js";

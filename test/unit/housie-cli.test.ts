@@ -94,6 +94,7 @@ describe("housie CLI", () => {
       ["books", "-n", "2", "--seed", "18446744073709551616"],
       ["tickets", "-n", "2", "--format", "pdf"],
       ["books", "-n", "2", "--first-serial", "-1"],
+      ["books", "-n", "20000000"],
       ["shuffle"],
     ]) {
       const r = housie(...args);
