@@ -1,16 +1,86 @@
 #!/usr/bin/env node
 // count-farms [FILE|-]: counts the completions of each 7×7 farming-puzzle case.
+// count-farms --size N --counts a,b,… [--given "ROW;ROW…"]: one count of the general
+// problem (the tables engine).
 import { Option } from "commander";
-import { createProgram, readInputText, runMain } from "./program.js";
-import { InputError } from "../errors.js";
+import { availableParallelism } from "node:os";
+import { createProgram, integerOption, readInputText, runMain } from "./program.js";
+import { InputError, UsageError } from "../errors.js";
 import { parseFarmInput, type FarmCase } from "../farms/parse.js";
-import { DEFAULT_FARM_ENGINE, FARM_ENGINES, farmEngines, type FarmCounter, type FarmEngine } from "../farms/count.js";
+import { DEFAULT_FARM_ENGINE, FARM_ENGINES, farmEngines, type FarmCounter } from "../farms/count.js";
 import { rowText } from "../farms/rows.js";
+import { fastFarmEngines } from "../tables/farm-engines.js";
+import { countTablesParallel } from "../tables/parallel.js";
+
+/** fast / fast-ts: the general engine (issue 3); wasm / ts: the published algorithm. */
+const ENGINES: Record<string, FarmCounter> = { ...fastFarmEngines, ...farmEngines };
+const ENGINE_NAMES = [...Object.keys(fastFarmEngines), ...FARM_ENGINES];
+// fast agrees with the published algorithm everywhere (test/unit/tables-farms.test.ts);
+// the default stays the published engine while count-farms-cli.test.ts expects "wasm".
+const DEFAULT_ENGINE = DEFAULT_FARM_ENGINE;
 
 interface CountFarmsOptions {
-  engine: FarmEngine;
+  engine: string;
   json?: boolean;
   time?: boolean;
+  size?: number;
+  counts?: string;
+  given?: string;
+  allowEqualRows?: boolean;
+  allowEqualColumns?: boolean;
+  threads?: number;
+}
+
+function parseCounts(text: string): number[] {
+  if (!/^\s*\d+(\s*,\s*\d+)*\s*$/.test(text)) {
+    throw new UsageError(`--counts expects whole numbers separated by commas, like 2,2,3 (got "${text}")`);
+  }
+  return text.split(",").map((part) => Number(part.trim()));
+}
+
+/**
+ * General mode: one count for --size/--counts/--given and the distinctness flags, by the
+ * fast engine (fast-ts if asked; the published engines only know the contest format).
+ */
+async function countGeneral(options: CountFarmsOptions, file: string | undefined, engineGiven: boolean): Promise<void> {
+  if (file !== undefined) throw new UsageError("a FILE cannot be combined with --size/--counts (general mode counts one table problem)");
+  if (options.size === undefined || options.counts === undefined) {
+    throw new UsageError("the general mode needs both --size N and --counts a,b,… (and optionally --given, --allow-equal-rows, --allow-equal-columns)");
+  }
+  const engine = engineGiven ? options.engine : "fast";
+  if (engine !== "fast" && engine !== "fast-ts") {
+    throw new UsageError(`--engine ${options.engine} is the published 7×7 algorithm, for contest files only; use --engine fast or fast-ts with --size`);
+  }
+  const counts = parseCounts(options.counts);
+  const given = (options.given ?? "").split(";").map((row) => row.trim()).filter((row) => row.length > 0);
+  const threads = options.threads ?? (options.size >= 8 ? availableParallelism() : 1);
+  const start = process.hrtime.bigint();
+  const count = await countTablesParallel({
+    size: options.size,
+    counts,
+    given,
+    distinctRows: !options.allowEqualRows,
+    distinctColumns: !options.allowEqualColumns,
+    engine: engine === "fast" ? "wasm" : "ts",
+    threads,
+  });
+  const micros = Number(process.hrtime.bigint() - start) / 1000;
+  if (options.time) process.stderr.write(`total: ${(micros / 1000).toFixed(3)} ms\n`);
+  process.stdout.write(
+    (options.json
+      ? JSON.stringify({
+          size: options.size,
+          counts,
+          given,
+          distinctRows: !options.allowEqualRows,
+          distinctColumns: !options.allowEqualColumns,
+          count: count.toString(),
+          engine,
+          threads,
+          microseconds: Math.round(micros),
+        })
+      : count.toString()) + "\n",
+  );
 }
 
 function parseCases(file: string): FarmCase[] {
@@ -27,16 +97,36 @@ await runMain("count-farms", async () => {
     "count-farms",
     "Count the ways to complete 7×7 tables (two 0s, two 1s, three 2s in every row and column; rows distinct; columns distinct) below two given rows.",
   )
-    .argument("[file]", 'input in the contest format (first line N, then 2N rows); "-" or nothing reads standard input', "-")
-    .addOption(new Option("--engine <name>", "counting engine").choices(FARM_ENGINES).default(DEFAULT_FARM_ENGINE))
+    .argument("[file]", 'input in the contest format (first line N, then 2N rows); "-" or nothing reads standard input')
+    .addOption(
+      new Option("--engine <name>", "fast / fast-ts: the general engine in WASM / TypeScript; wasm / ts: the published algorithm")
+        .choices(ENGINE_NAMES)
+        .default(DEFAULT_ENGINE),
+    )
     .option("--json", "one JSON object per case: rows, count (decimal string), engine, microseconds")
     .option("--time", "per-case and total time on stderr")
-    .addHelpText("after", "\nOutput: one decimal count per case, in input order. Exit status 2 on bad input (nothing is printed to stdout).");
+    .option("--size <n>", "general mode: an n×n table (1 to 10)", integerOption(0))
+    .option("--counts <list>", "general mode: how often each symbol appears in every row and column, e.g. 2,2,3")
+    .option("--given <rows>", 'general mode: the first rows, e.g. "2100221;0221102"')
+    .option("--allow-equal-rows", "general mode: rows need not be different")
+    .option("--allow-equal-columns", "general mode: columns need not be different")
+    .option("--threads <n>", "general mode: worker threads (default: all cores for n ≥ 8, else 1)", integerOption(1, 256))
+    .addHelpText(
+      "after",
+      "\nOutput: one decimal count per case, in input order. Exit status 2 on bad input (nothing is printed to stdout)." +
+        '\nGeneral mode: count-farms --size N --counts a,b,… [--given "ROW;ROW…"] [--allow-equal-rows] [--allow-equal-columns]' +
+        "\nprints one count of N×N tables with those symbol counts in every row and column (rows and columns distinct unless allowed).",
+    );
   program.parse();
   const options = program.opts<CountFarmsOptions>();
+  const general = [options.size, options.counts, options.given, options.allowEqualRows, options.allowEqualColumns, options.threads];
+  if (general.some((value) => value !== undefined)) {
+    await countGeneral(options, program.args[0], program.getOptionValueSource("engine") !== "default");
+    return;
+  }
   const cases = parseCases(program.args[0] ?? "-");
 
-  const count = farmEngines[options.engine] as FarmCounter;
+  const count = ENGINES[options.engine]!;
   let totalMicros = 0;
   const out: string[] = [];
   cases.forEach((c, k) => {

@@ -1,0 +1,59 @@
+// count-farms with the fast engine and in general mode (built CLI from dist/).
+import { describe, expect, test } from "vitest";
+import { runCli } from "./cli-run.js";
+
+const EXAMPLE = "examples/challenge24-2008.txt";
+const ANSWERS = "4909920\n507600\n725880\n1004640\n1347240\n1730880\n1906440\n2704800\n3436800\n3511800\n";
+
+describe("count-farms engines", () => {
+  test("--engine fast and fast-ts give the published answers on the contest file", () => {
+    for (const engine of ["fast", "fast-ts", "wasm"]) {
+      const { status, stdout, stderr } = runCli("count-farms", ["--engine", engine, EXAMPLE]);
+      expect(stderr, engine).toBe("");
+      expect(status, engine).toBe(0);
+      expect(stdout, engine).toBe(ANSWERS);
+    }
+  });
+
+  test("--json names the fast engine", () => {
+    const { stdout } = runCli("count-farms", ["--engine", "fast", "--json", EXAMPLE]);
+    expect(JSON.parse(stdout.split("\n")[0]!)).toMatchObject({ case: 1, count: "4909920", engine: "fast" });
+  });
+});
+
+describe("count-farms general mode", () => {
+  const general = (...args: string[]) => runCli("count-farms", args);
+
+  test("prints one count: the chessboard puzzle, the 7×7 samples, rules relaxed", () => {
+    expect(general("--size", "6", "--counts", "3,3").stdout).toBe("194400\n");
+    expect(general("--size", "7", "--counts", "2,2,3", "--given", "2100221;0221102").stdout).toBe("4909920\n");
+    expect(general("--size", "7", "--counts", "2,2,3", "--given", "2 1 0 0 2 2 1 ; 0 2 2 1 1 0 2").stdout).toBe("4909920\n");
+    expect(general("--size", "6", "--counts", "3,3", "--allow-equal-rows", "--allow-equal-columns").stdout).toBe("297200\n");
+    expect(general("--size", "4", "--counts", "2,2", "--allow-equal-columns").stdout).toBe("72\n");
+    expect(general("--size", "5", "--counts", "1,1,1,1,1", "--engine", "fast-ts").stdout).toBe("161280\n");
+  });
+
+  test("--threads gives the single-threaded answer, --json carries the problem", () => {
+    const one = general("--size", "8", "--counts", "2,2,2,2", "--threads", "1");
+    const two = general("--size", "8", "--counts", "2,2,2,2", "--threads", "2", "--json");
+    expect(one.stdout).toBe("1048812374356185600\n");
+    expect(JSON.parse(two.stdout)).toMatchObject({ size: 8, counts: [2, 2, 2, 2], count: "1048812374356185600", threads: 2 });
+  });
+
+  test.each([
+    [["--size", "7", "--counts", "2,2,2"], /counts 2,2,2 sum to 6, not to the size 7/],
+    [["--size", "7", "--counts", "2,2,3", "--given", "2222222"], /given row 1 \(2222222\) has symbol counts 0,0,7, not 2,2,3/],
+    [["--size", "7", "--counts", "2,2,3", "--given", "0011222;001122"], /given row 2 has 6 symbols \(expected 7\)/],
+    [["--size", "11", "--counts", "4,4,3"], /size 11 is not supported: the limit is 1 to 10 because/],
+    [["--size", "6"], /needs both --size N and --counts/],
+    [["--size", "6", "--counts", "3,x"], /--counts expects whole numbers/],
+    [["--size", "6", "--counts", "3,3", EXAMPLE], /cannot be combined/],
+    [["--size", "6", "--counts", "3,3", "--engine", "wasm"], /published 7×7 algorithm, for contest files only/],
+  ])("%j is a usage error (exit 2, one line, no output)", (args, message) => {
+    const { status, stdout, stderr } = general(...args);
+    expect(status).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toMatch(message);
+    expect(stderr.trim().split("\n")).toHaveLength(1);
+  });
+});
