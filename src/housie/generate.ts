@@ -42,11 +42,11 @@ export function ticketKey(ticket: TicketGrid): { low: bigint; high: bigint } {
 
 export const CELLS_PER_TICKET = 27;
 /**
- * Most tickets one run can remember: the set's slots (16 bytes, at most half full)
- * double as it grows, and 2^27 slots (2 GB, 3 GB while doubling) is the last size that
- * fits WASM's 4 GB. Longer series: several runs chained with `issued`, or `unique: false`.
+ * Most tickets one run can remember: the set's 16-byte slots, at most half full, live in
+ * one AssemblyScript array, and arrays stop below 1 GB (2^25 slots, 512 MB). Beyond
+ * that: `unique: false`, or separate runs (each unique within itself).
  */
-export const MAX_UNIQUE_TICKETS = 2 ** 26;
+export const MAX_UNIQUE_TICKETS = 2 ** 24;
 let activeRun: HousieRun | undefined;
 
 /**
@@ -97,7 +97,7 @@ export class HousieRun {
     if (!Number.isInteger(count) || count < 0 || count > this.batchLimit) throw new RangeError(`batch of ${count} records (1..${this.batchLimit})`);
     const k = housieKernel();
     if (this.unique && k.issuedCount() + count * this.ticketsPerRecord > MAX_UNIQUE_TICKETS) {
-      throw new UsageError(`a run can keep at most ${MAX_UNIQUE_TICKETS} tickets unique (about ${Math.floor(MAX_UNIQUE_TICKETS / 6)} books); use several runs or --no-unique`);
+      throw new UsageError(`a run can keep at most ${MAX_UNIQUE_TICKETS} tickets unique (about ${Math.floor(MAX_UNIQUE_TICKETS / 6)} books); use separate runs or --no-unique`);
     }
     if (this.kind === "books") k.generateBooks(count, this.unique ? 1 : 0);
     else k.generateTickets(count, this.unique ? 1 : 0);
