@@ -170,10 +170,15 @@ export function createPathCounter(n: number): PathCounter {
     }
     if (!closed) take(start);
     const left = closed ? total : total - 1; // free squares, the goal included
-    if (second < 0) return BigInt(search(start, left));
-    if (!isNeighbour(start, second) || second === goal) return 0n;
-    take(second);
-    return BigInt(search(second, left - 1));
+    if (second >= 0 && (!isNeighbour(start, second) || second === goal)) return 0n;
+    if (second >= 0) take(second);
+    return exact(second < 0 ? search(start, left) : search(second, left - 1));
+  }
+
+  /** Counts are doubles here; all partial sums are at most the total, so a safe total is exact. */
+  function exact(paths: number): bigint {
+    if (!Number.isSafeInteger(paths)) throw new Error("tabula: the count exceeds 2^53, beyond the TS baseline; use the wasm engine");
+    return BigInt(paths);
   }
 
   return { n, count };
