@@ -1,11 +1,20 @@
 // Housie (UK 90-ball bingo): exact counts, exactly uniform tickets and books, validation.
-export { countHousie, type HousieCounts, type Engine } from "./count.js";
+// Names are prefixed where they would be ambiguous at the package root.
+export { countHousie, type HousieCounts, type Engine as HousieEngine } from "./count.js";
 export {
-  generateBooks, generateTickets, iterateBooks, iterateTickets, iterateRecords, ticketsFromCells, ticketKey, HousieRun, MAX_UNIQUE_TICKETS,
-  type Cell, type TicketGrid, type HousieRecord, type HousieKind, type GenerateOptions,
+  generateBooks, generateTickets, iterateBooks, iterateTickets, iterateRecords as iterateHousieRecords,
+  ticketsFromCells, ticketKey, HousieRun, MAX_UNIQUE_TICKETS,
+  type Cell as HousieCell, type TicketGrid, type HousieRecord, type HousieKind, type GenerateOptions as HousieGenerateOptions,
 } from "./generate.js";
-export { validateBook, validateJsonl, type Violation, type HousieRule, type FileReport } from "./validate.js";
-export { formatterFor, ticketToText, recordToJson, FORMATS, type HousieFormat, type Formatter } from "./format.js";
+export {
+  validateBook, validateJsonl as validateHousieJsonl,
+  type Violation as HousieViolation, type HousieRule, type FileReport as HousieFileReport,
+} from "./validate.js";
+export {
+  formatterFor as housieFormatter, ticketToText, recordToJson as housieRecordToJson, FORMATS as HOUSIE_FORMATS,
+  type HousieFormat, type Formatter as HousieFormatter,
+} from "./format.js";
+export { firstTicketTypeProbabilities, ninetyPositionProbabilities, singleTicketTypeProbabilities } from "./marginals.js";
 export { BookSamplerTs } from "./baseline-sampler.js";
-export { enumeratePatternsTs, type PatternTables } from "./tables.js";
-export { seedState, parseSeed, Xoshiro128 } from "./rng.js";
+export { enumeratePatternsTs, type PatternTables as HousiePatternTables } from "./tables.js";
+export { seedState as housieSeedState, parseSeed as parseHousieSeed, Xoshiro128 } from "./rng.js";
