@@ -44,6 +44,8 @@ function chessboardBySets(): bigint {
 
 describe("countTables on known counts", () => {
   it("solves the 6×6 chessboard puzzle: 194400 boards, as an independent enumeration finds", () => {
+    // 194400 is the answer of the J wiki essay (Essays/ChessboardPuzzle); the puzzle's
+    // first official answer, 237600, was wrong and later corrected.
     const expected = chessboardBySets();
     expect(expected).toBe(194400n);
     expect(countTables({ size: 6, counts: [3, 3], engine: "wasm" })).toBe(expected);
