@@ -24,7 +24,7 @@ import {
 } from "./pairs";
 import { wasIssued, markIssued, clearIssued } from "./unique";
 import { ensureLayouts, typePatterns, typePatternStart, vectorPermutation } from "./layouts";
-import { ensureTriples, tripleTotal, maxTripleTotal, classOfLanes } from "./triples";
+import { ensureTriples, tripleTotal, tripleBound, maxTripleTotal, classOfLanes } from "./triples";
 import { vectorType } from "./patterns";
 
 export const CELLS_PER_TICKET = 27;
@@ -76,6 +76,32 @@ function loadDrawConstants(): void {
     if (weight >= (1 << 12)) unreachable();
   }
   if (end3 >= (1 << 20)) unreachable();
+  // Stage 1's y < A*: its top 32 bits first, the low `wideLowBits` only when they matter.
+  const shift = <u32>clz<u64>(maxTripleTotal - 1);
+  if (shift > 31 || shift < 16) unreachable(); // 2^32 < A* <= 2^48
+  wideLowBits = 32 - shift;
+  wideTopLimit = <u32>(maxTripleTotal >> wideLowBits);
+}
+let wideLowBits: u32 = 0;
+let wideTopLimit: u32 = 0;
+
+/**
+ * Whether y < total for y uniform below A* (the stage-1 test), drawing y's top 32 bits and
+ * its low bits only when the top bits tie with total's or A*'s: the same outcome as
+ * drawing y whole (and redrawing when y >= A*), with fewer words.
+ */
+// @ts-ignore: decorator
+@inline function belowTriple(total: u64): bool {
+  const top = <u32>(total >> wideLowBits);
+  while (true) {
+    const high = next32();
+    if (high < top) return true;
+    if (high > wideTopLimit) continue; // y >= A*: draw y again
+    if (high != top && high != wideTopLimit) return false; // top < high < A*'s top
+    const y = (<u64>high << wideLowBits) | <u64>(next32() >> (32 - wideLowBits));
+    if (y >= maxTripleTotal) continue;
+    return y < total;
+  }
 }
 
 /** A vector with probability w(c) / W: a type by its share, then uniform within it. */
@@ -90,7 +116,6 @@ function loadDrawConstants(): void {
 
 /** Draws the six vectors of a book into `chosen`, in two stages (see the top). */
 function drawBookVectors(): void {
-  const limit = maxCodeTotal;
   while (true) {
     proposals++;
     // Give up as soon as the tickets so far overfill a column: every completion would be
@@ -103,10 +128,13 @@ function drawBookVectors(): void {
     const abc = ab + unchecked(vectorLanes[c]);
     if (((abc + laneUpper3) & LANE_HIGH) != 0) continue;
     // Stage 1: keep tickets 1-3 with probability A(t) / A*.
-    if (belowWide(maxTripleTotal) >= unchecked(tripleTotal[classOfLanes(abc)])) continue;
+    const cls = classOfLanes(abc);
+    if (!belowTriple(unchecked(tripleTotal[cls]))) continue;
+    const limit = unchecked(tripleBound[cls]);
     const rest = bookCode - unchecked(vectorCode[a]) - unchecked(vectorCode[b]) - unchecked(vectorCode[c]);
-    // Stage 2: ticket 4 by weight, kept with probability K(r) / K*; the same draw picks
-    // the pair (5, 6) with probability w5 w6 / K*. Ends: A(t) > 0 here.
+    // Stage 2: ticket 4 by weight, kept with probability K(r) / B(t), B(t) = the largest
+    // K(t - c) (any bound >= it would do); the same draw picks the pair (5, 6) with
+    // probability w5 w6 / B(t). Ends: A(t) > 0 here.
     while (true) {
       const d = drawWeightedVector();
       const sum = abc + unchecked(vectorLanes[d]);

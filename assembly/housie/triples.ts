@@ -11,6 +11,9 @@ import { ticketWeight } from "./weights";
 export const MIDDLE_CLASSES = 330; // multisets of 7 counts from 3..7
 export const CLASS_COUNT = 4 * 6 * MIDDLE_CLASSES;
 export const tripleTotal = new StaticArray<u64>(CLASS_COUNT);
+/** Per class: the largest pair total K(t - c) over the vectors c that fit, a bound for
+ * stage 2's acceptance draw (tighter than the global K*). */
+export const tripleBound = new StaticArray<u32>(CLASS_COUNT);
 /** Class of a middle multiset, keyed by its counts of 3..7 in 3-bit fields. */
 export const middleClass = new StaticArray<u16>(1 << 15);
 export let maxTripleTotal: u64 = 0;
@@ -63,13 +66,17 @@ export function ensureTriples(): void {
             power *= 5;
           }
           let total: u64 = 0;
+          let bound: u32 = 1; // >= 1 so that a draw below it is defined (A(t) = 0 never reaches stage 2)
           for (let v = 0; v < vectors; v++) {
             const lanes = unchecked(vectorLanes[v]);
             if (((lanes + upper) & LANE_HIGH) != 0 || ((lanes + lower) & LANE_HIGH) != LANE_HIGH) continue;
-            total += <u64>unchecked(ticketWeight[v]) * <u64>totalOfCode(code - unchecked(vectorCode[v]));
+            const pair = totalOfCode(code - unchecked(vectorCode[v]));
+            total += <u64>unchecked(ticketWeight[v]) * <u64>pair;
+            if (pair > bound) bound = pair;
           }
           const cls = (first - 3) + 4 * ((last - 3) + 6 * middle);
           unchecked(tripleTotal[cls] = total);
+          unchecked(tripleBound[cls] = bound);
           if (total > maxTripleTotal) maxTripleTotal = total;
         }
       }

@@ -20,6 +20,8 @@ interface SamplerTables {
   vectorPermutation: Uint8Array;
   /** Three-ticket totals A per residual class, their maximum, and the class of a middle multiset. */
   tripleTotal: Float64Array;
+  /** Per class, the largest pair total K(t - c) over fitting c: stage 2's bound. */
+  tripleBound: Uint32Array;
   maxTripleTotal: number;
   middleClass: Uint16Array;
   vectorsByType: Uint16Array;
@@ -102,6 +104,7 @@ function layoutsOf(t: PatternTables) {
 /** A(t) per class of residual t, as assembly/housie/triples.ts (values < 2^48, exact). */
 function triplesOf(t: PatternTables, p: PairTables, weight: Uint32Array) {
   const tripleTotal = new Float64Array(4 * 6 * 330);
+  const tripleBound = new Uint32Array(4 * 6 * 330);
   const middleClass = new Uint16Array(1 << 15);
   let maxTripleTotal = 0;
   let middle = 0;
@@ -119,22 +122,27 @@ function triplesOf(t: PatternTables, p: PairTables, weight: Uint32Array) {
           let code = 0;
           for (let j = 0, power = 1; j < COLUMNS; j++, power *= 5) code += (res[j]! - 3) * power;
           let total = 0;
+          let bound = 1;
           for (let v = 0; v < t.vectors; v++) {
             let fits = true;
             for (let j = 0; j < COLUMNS && fits; j++) {
               const u = res[j]! - t.vectorDigits[v * COLUMNS + j]!;
               fits = u >= 2 && u <= 6;
             }
-            if (fits) total += p.codeTotal[code - p.vectorCode[v]!]! * weight[v]!;
+            if (!fits) continue;
+            const pair = p.codeTotal[code - p.vectorCode[v]!]!;
+            total += pair * weight[v]!;
+            if (pair > bound) bound = pair;
           }
           tripleTotal[(first - 3) + 4 * ((last - 3) + 6 * middle)] = total;
+          tripleBound[(first - 3) + 4 * ((last - 3) + 6 * middle)] = bound;
           if (total > maxTripleTotal) maxTripleTotal = total;
         }
       }
       middle++;
     }
   }
-  return { tripleTotal, maxTripleTotal, middleClass };
+  return { tripleTotal, tripleBound, maxTripleTotal, middleClass };
 }
 
 export class BookSamplerTs {
@@ -143,6 +151,8 @@ export class BookSamplerTs {
   private readonly chosen = new Int32Array(6);
   private readonly chosenPattern = new Uint32Array(6); // canonical, column-major
   private readonly pool = new Uint8Array(11);
+  /** Low bits of y < A* below its top 32 (A* has 32 + wideLowBits bits). */
+  private readonly wideLowBits = (this.tab.maxTripleTotal - 1).toString(2).length - 32;
 
   constructor(seed: bigint) {
     this.rng = new Xoshiro128(seed);
@@ -157,9 +167,27 @@ export class BookSamplerTs {
     return vectorsByType[typeFirst[d]! + Math.floor((x - start) / typeWeight[d]!)]!;
   }
 
+  /** Whether y < total for y uniform below A*, lazily as the kernel: top 32 bits first. */
+  private belowTriple(total: number): boolean {
+    const { maxTripleTotal } = this.tab;
+    const lowBits = this.wideLowBits;
+    const scale = 2 ** lowBits;
+    const top = Math.floor(total / scale);
+    const limit = Math.floor(maxTripleTotal / scale);
+    while (true) {
+      const high = this.rng.next32();
+      if (high < top) return true;
+      if (high > limit) continue;
+      if (high !== top && high !== limit) return false;
+      const y = high * scale + Math.floor(this.rng.next32() / 2 ** (32 - lowBits));
+      if (y >= maxTripleTotal) continue;
+      return y < total;
+    }
+  }
+
   /** The kernel's two-stage draw (assembly/housie/sample.ts), word for word. */
   private drawBookVectors(): void {
-    const { p, tripleTotal, maxTripleTotal, middleClass } = this.tab;
+    const { p, tripleTotal, tripleBound, middleClass } = this.tab;
     const lanes = p.vectorLanes;
     while (true) {
       const a = this.drawWeightedVector();
@@ -179,14 +207,15 @@ export class BookSamplerTs {
         + (1 << (3 * (7 - (w1 & 127)))) + (1 << (3 * (7 - ((w1 >>> 7) & 127)))) + (1 << (3 * (7 - ((w1 >>> 14) & 127))))
         + (1 << (3 * (7 - (w2 & 127)))) + (1 << (3 * (7 - ((w2 >>> 7) & 127))));
       const cls = (6 - (w0 & 127)) + 4 * ((8 - ((w2 >>> 14) & 127)) + 6 * middleClass[key]!);
-      if (this.rng.belowWide(maxTripleTotal) >= tripleTotal[cls]!) continue;
+      if (!this.belowTriple(tripleTotal[cls]!)) continue;
+      const limit = tripleBound[cls]!;
       const rest = p.bookCode - p.vectorCode[a]! - p.vectorCode[b]! - p.vectorCode[c]!;
       // Stage 2: ticket 4, then the pair, until accepted.
       while (true) {
         const d = this.drawWeightedVector();
         if (!feasible(p, w0 + lanes[d * 3]!, w1 + lanes[d * 3 + 1]!, w2 + lanes[d * 3 + 2]!)) continue;
         const code = rest - p.vectorCode[d]!;
-        const x = this.rng.below(p.maxCodeTotal);
+        const x = this.rng.below(limit);
         if (x >= p.codeTotal[code]!) continue;
         let lo = p.codeStart[code]!;
         let hi = p.codeStart[code + 1]! - 1;
