@@ -219,10 +219,23 @@ const ROWS_OF_MASK: StaticArray<u8> = [0, 0, 1, 0b0100, 2, 0b1000, 0b1001, 0b100
  * x < 2^26 (Granlund-Montgomery with N = 26, d <= 2^4). Entry 0 is unused. */
 const INVERSE30: StaticArray<u64> = [0, 1073741824, 536870912, 357913942, 268435456, 214748365, 178956971, 153391690, 134217728, 119304648, 107374183, 97612894];
 
-/** Fills book `slot` of `cells` from the vectors in `chosen`. */
-function fillBook(slot: i32): void {
+/** n! for n = 0..11 (11! < 2^26). */
+const FACTORIAL: StaticArray<u32> = [1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880, 3628800, 39916800];
+/** For each 3-bit column mask, the cell offsets 9 r of its rows r in order, a byte each. */
+const ROW_OFFSETS: StaticArray<u32> = [0, 0, 9, 9 << 8, 18, 18 << 8, 18 << 8 | 9, 18 << 16 | 9 << 8];
+/** Column j's ticket labels, shuffled: the i-th smallest number goes to ticket labels[i]. */
+const labels = new StaticArray<u8>(16);
+/** Per ticket: the book offsets of its remaining cells in the current column, a byte each. */
+const rowsLeft = new StaticArray<u32>(6);
+
+/**
+ * Fills book `slot` of `cells` from the vectors in `chosen`; with `keyed`, also the
+ * tickets' keys for the uniqueness set.
+ */
+function fillBook(slot: i32, keyed: bool): void {
   const base = slot * CELLS_PER_BOOK;
-  memory.fill(changetype<usize>(cells) + <usize>base, 0, CELLS_PER_BOOK);
+  const at = changetype<usize>(cells) + <usize>base;
+  memory.fill(at, 0, CELLS_PER_BOOK);
   for (let t = 0; t < 6; t++) {
     // A uniform pattern of the vector: a uniform canonical pattern of its type, whose
     // columns the vector's permutation rearranges (a bijection onto its patterns).
@@ -233,42 +246,51 @@ function fillBook(slot: i32): void {
     unchecked(keyLow[t] = 0);
     unchecked(keyHigh[t] = 0);
   }
+  const labelsAt = changetype<usize>(labels);
   for (let j = 0; j < COLUMNS; j++) {
     const n = unchecked(columnSize[j]);
     const first = unchecked(columnFirst[j]);
-    for (let i = 0; i < n; i++) unchecked(pool[i] = <u8>(first + i));
-    // One draw below n (n-1) ... (k6 + 1) < 11! < 2^26 serves the whole partial shuffle:
-    // its mixed-radix digits are independent and uniform, one per shuffle step.
-    const steps = n - <i32>unchecked(vectorDigits[unchecked(chosen[5]) * COLUMNS + j]);
-    let range: u32 = 1;
-    for (let i = 0; i < steps; i++) range *= <u32>(n - i);
-    let digits = below(range);
+    // The column's labels in ticket order (k_t copies of t; the 3-byte store's excess is
+    // overwritten by the next ticket or lies beyond n), and each ticket's cells for it.
     let pos = 0;
     for (let t = 0; t < 6; t++) {
-      const k = <i32>unchecked(vectorDigits[unchecked(chosen[t]) * COLUMNS + j]);
-      if (t < 5) {
-        for (let i = 0; i < k; i++) {
-          const d = <u32>(n - pos);
-          const q = <u32>((<u64>digits * unchecked(INVERSE30[d])) >> 30); // digits / d, exact
-          const r = pos + <i32>(digits - q * d);
-          digits = q;
-          const tmp = unchecked(pool[pos]);
-          unchecked(pool[pos] = pool[r]);
-          unchecked(pool[r] = tmp);
-          pos++;
-        }
-        sortSmall(pos - k, k);
-      } else {
-        sortSmall(pos, k); // the last ticket takes what is left
-        pos += k;
-      }
-      const source = <u32>(unchecked(vectorPermutation[unchecked(chosen[t])]) >> (4 * <u64>j)) & 15;
+      const v = unchecked(chosen[t]);
+      store<u32>(labelsAt + <usize>pos, <u32>t * 0x010101);
+      pos += <i32>unchecked(vectorDigits[v * COLUMNS + j]);
+      const source = <u32>(unchecked(vectorPermutation[v]) >> (4 * <u64>j)) & 15;
       const mask = (unchecked(chosenLayout[t]) >> (3 * source)) & 7;
-      unchecked(chosenPattern[t] |= (mask & 1) << <u32>j | (mask & 2) << <u32>(8 + j) | (mask & 4) << <u32>(16 + j));
-      placeColumn(base + t * CELLS_PER_TICKET, mask, j, pos - k, t);
+      unchecked(rowsLeft[t] = unchecked(ROW_OFFSETS[mask]) + <u32>(t * CELLS_PER_TICKET + j) * 0x010101);
+      if (keyed) unchecked(chosenPattern[t] |= (mask & 1) << <u32>j | (mask & 2) << <u32>(8 + j) | (mask & 4) << <u32>(16 + j));
+    }
+    // A uniform shuffle of the labels (Fisher-Yates) from one draw below n! < 2^26: its
+    // mixed-radix digits (radix n, n-1, ..., 2) are independent and uniform, one per
+    // step. Every arrangement of the multiset of labels is then equally likely.
+    let digits = below(unchecked(FACTORIAL[n]));
+    for (let i = n - 1; i > 0; i--) {
+      const d = <u32>(i + 1);
+      const q = <u32>((<u64>digits * unchecked(INVERSE30[d])) >> 30); // digits / d, exact
+      const r = <usize>(digits - q * d);
+      digits = q;
+      const tmp = load<u8>(labelsAt + <usize>i);
+      store<u8>(labelsAt + <usize>i, load<u8>(labelsAt + r));
+      store<u8>(labelsAt + r, tmp);
+    }
+    // Numbers in increasing order to their tickets' next cells: sorted down each column.
+    for (let i = 0; i < n; i++) {
+      const t = <i32>load<u8>(labelsAt + <usize>i);
+      const cellsLeft = unchecked(rowsLeft[t]);
+      const x = <u32>(first + i);
+      store<u8>(at + <usize>(cellsLeft & 255), <u8>x);
+      unchecked(rowsLeft[t] = cellsLeft >> 8);
+      if (keyed) {
+        const bit = (<u64>1) << <u64>((x - 1) & 63);
+        const isLow = x <= 64;
+        unchecked(keyLow[t] |= select<u64>(bit, 0, isLow));
+        unchecked(keyHigh[t] |= select<u64>(0, bit, isLow));
+      }
     }
   }
-  for (let t = 0; t < 6; t++) unchecked(keyHigh[t] |= <u64>unchecked(chosenPattern[t]) << 26);
+  if (keyed) for (let t = 0; t < 6; t++) unchecked(keyHigh[t] |= <u64>unchecked(chosenPattern[t]) << 26);
 }
 
 /**
@@ -279,7 +301,7 @@ export function generateBooks(count: i32, unique: bool): i32 {
   for (let b = 0; b < count; b++) {
     while (true) {
       drawBookVectors();
-      fillBook(b);
+      fillBook(b, unique);
       if (unique) {
         let repeated = false;
         for (let t = 0; t < 6; t++) if (wasIssued(unchecked(keyLow[t]), unchecked(keyHigh[t]))) repeated = true;

@@ -9,6 +9,7 @@ import {
 
 export const CELLS_PER_TICKET = 27;
 export const CELLS_PER_BOOK = 6 * CELLS_PER_TICKET;
+const FACTORIAL = [1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880, 3628800, 39916800];
 
 interface SamplerTables {
   t: PatternTables;
@@ -150,7 +151,8 @@ export class BookSamplerTs {
   private readonly tab = tables();
   private readonly chosen = new Int32Array(6);
   private readonly chosenPattern = new Uint32Array(6); // canonical, column-major
-  private readonly pool = new Uint8Array(11);
+  private readonly pool = new Uint8Array(11); // a column's ticket labels
+  private readonly masks = new Uint8Array(6);
   /** Low bits of y < A* below its top 32 (A* has 32 + wideLowBits bits). */
   private readonly wideLowBits = (this.tab.maxTripleTotal - 1).toString(2).length - 32;
 
@@ -229,25 +231,10 @@ export class BookSamplerTs {
     }
   }
 
-  private sortSmall(from: number, k: number): void {
-    const pool = this.pool;
-    if (k < 2) return;
-    let x = pool[from]!;
-    let y = pool[from + 1]!;
-    if (x > y) [x, y] = [y, x];
-    if (k === 3) {
-      let z = pool[from + 2]!;
-      if (y > z) { [y, z] = [z, y]; if (x > y) [x, y] = [y, x]; }
-      pool[from + 2] = z;
-    }
-    pool[from] = x;
-    pool[from + 1] = y;
-  }
-
   /** One uniform book: 162 cells (6 tickets x 3 rows x 9 columns), 0 for a blank. */
   nextBook(out: Uint8Array = new Uint8Array(CELLS_PER_BOOK), at = 0): Uint8Array {
     const { t } = this.tab;
-    const { chosen, chosenPattern, pool, rng } = this;
+    const { chosen, chosenPattern, rng } = this;
     this.drawBookVectors();
     out.fill(0, at, at + CELLS_PER_BOOK);
     const { typePatterns, typePatternStart, vectorPermutation } = this.tab;
@@ -257,36 +244,34 @@ export class BookSamplerTs {
       const start = typePatternStart[d]!;
       chosenPattern[i] = typePatterns[start + rng.below(typePatternStart[d + 1]! - start)]!;
     }
+    const labels = this.pool;
     for (let j = 0; j < COLUMNS; j++) {
       const n = COLUMN_SIZE[j]!;
       const first = COLUMN_FIRST[j]!;
-      for (let i = 0; i < n; i++) pool[i] = first + i;
-      // One draw for the whole partial shuffle; its mixed-radix digits are the steps.
-      const steps = n - t.vectorDigits[chosen[5]! * COLUMNS + j]!;
-      let range = 1;
-      for (let i = 0; i < steps; i++) range *= n - i;
-      let digits = rng.below(range);
+      // Column j's labels (k_t copies of ticket t), shuffled by one draw below n!
+      // whose mixed-radix digits are the Fisher-Yates steps, as the kernel.
       let pos = 0;
       for (let i = 0; i < 6; i++) {
         const k = t.vectorDigits[chosen[i]! * COLUMNS + j]!;
-        if (i < 5) {
-          for (let m = 0; m < k; m++) {
-            const r = pos + (digits % (n - pos));
-            digits = Math.floor(digits / (n - pos));
-            const tmp = pool[pos]!;
-            pool[pos] = pool[r]!;
-            pool[r] = tmp;
-            pos++;
-          }
-          this.sortSmall(pos - k, k);
-        } else {
-          this.sortSmall(pos, k);
-          pos += k;
-        }
-        let next = pos - k;
-        const mask = (chosenPattern[i]! >>> (3 * vectorPermutation[chosen[i]! * COLUMNS + j]!)) & 7;
-        const base = at + i * CELLS_PER_TICKET;
-        for (let r = 0; r < 3; r++) if ((mask >>> r) & 1) out[base + 9 * r + j] = pool[next++]!;
+        for (let m = 0; m < k; m++) labels[pos++] = i;
+      }
+      let digits = rng.below(FACTORIAL[n]!);
+      for (let i = n - 1; i > 0; i--) {
+        const r = digits % (i + 1);
+        digits = Math.floor(digits / (i + 1));
+        const tmp = labels[i]!;
+        labels[i] = labels[r]!;
+        labels[r] = tmp;
+      }
+      // Numbers in increasing order, each to its ticket's next row holding a number.
+      const masks = this.masks;
+      for (let i = 0; i < 6; i++) masks[i] = (chosenPattern[i]! >>> (3 * vectorPermutation[chosen[i]! * COLUMNS + j]!)) & 7;
+      for (let i = 0; i < n; i++) {
+        const ticket = labels[i]!;
+        const mask = masks[ticket]!;
+        const row = mask & 1 ? 0 : mask & 2 ? 1 : 2;
+        masks[ticket] = mask & (mask - 1);
+        out[at + ticket * CELLS_PER_TICKET + 9 * row + j] = first + i;
       }
     }
     return out;
