@@ -7,17 +7,10 @@ import { availableParallelism } from "node:os";
 import { createProgram, integerOption, readInputText, runMain } from "./program.js";
 import { InputError, UsageError } from "../errors.js";
 import { parseFarmInput, type FarmCase } from "../farms/parse.js";
-import { DEFAULT_FARM_ENGINE, FARM_ENGINES, farmEngines, type FarmCounter } from "../farms/count.js";
+import { DEFAULT_FARM_ENGINE, FARM_ENGINES, farmEngines, type FarmCounter, type FarmEngine } from "../farms/count.js";
 import { rowText } from "../farms/rows.js";
-import { fastFarmEngines } from "../tables/farm-engines.js";
 import { countTablesParallel } from "../tables/parallel.js";
 
-/** fast / fast-ts: the general engine (issue 3); wasm / ts: the published algorithm. */
-const ENGINES: Record<string, FarmCounter> = { ...fastFarmEngines, ...farmEngines };
-const ENGINE_NAMES = [...Object.keys(fastFarmEngines), ...FARM_ENGINES];
-// fast agrees with the published algorithm everywhere (test/unit/tables-farms.test.ts);
-// the default stays the published engine while count-farms-cli.test.ts expects "wasm".
-const DEFAULT_ENGINE = DEFAULT_FARM_ENGINE;
 
 interface CountFarmsOptions {
   engine: string;
@@ -100,8 +93,8 @@ await runMain("count-farms", async () => {
     .argument("[file]", 'input in the contest format (first line N, then 2N rows); "-" or nothing reads standard input')
     .addOption(
       new Option("--engine <name>", "fast / fast-ts: the general engine in WASM / TypeScript; wasm / ts: the published algorithm")
-        .choices(ENGINE_NAMES)
-        .default(DEFAULT_ENGINE),
+        .choices(FARM_ENGINES)
+        .default(DEFAULT_FARM_ENGINE),
     )
     .option("--json", "one JSON object per case: rows, count (decimal string), engine, microseconds")
     .option("--time", "per-case and total time on stderr")
@@ -126,7 +119,7 @@ await runMain("count-farms", async () => {
   }
   const cases = parseCases(program.args[0] ?? "-");
 
-  const count = ENGINES[options.engine]!;
+  const count = farmEngines[options.engine as FarmEngine] as FarmCounter;
   let totalMicros = 0;
   const out: string[] = [];
   cases.forEach((c, k) => {

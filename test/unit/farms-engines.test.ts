@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { allFarmRows, countFarm, farmEngines, rowText } from "../../src/index.js";
+import { allFarmRows, countFarm, farmEngines, FARM_ENGINES, rowText } from "../../src/index.js";
 import { countFarmsBruteForce } from "./farms-brute-force.js";
 import { SAMPLES } from "./farms-samples.js";
 
@@ -9,9 +9,13 @@ const FIRST = digits("0011222");
 const SECOND_ROWS = allFarmRows().filter((r) => rowText(r) !== "0011222");
 
 describe("published algorithm", () => {
-  test.each(SAMPLES)("sample %s / %s has %d completions (wasm and ts)", (a, b, expected) => {
-    expect(countFarm(a, b, { engine: "wasm" })).toBe(expected);
-    expect(countFarm(a, b, { engine: "ts" })).toBe(expected);
+  test.each(SAMPLES)("sample %s / %s has %d completions (every engine, and the default)", (a, b, expected) => {
+    for (const engine of FARM_ENGINES) expect(countFarm(a, b, { engine }), engine).toBe(expected);
+    expect(countFarm(a, b)).toBe(expected);
+  });
+
+  test("the engines are the fast counter and the published algorithm, each in WASM and TS", () => {
+    expect([...FARM_ENGINES].sort()).toEqual(["fast", "fast-ts", "ts", "wasm"]);
   });
 
   test("there are 210 rows and 209 second rows after 0011222", () => {
