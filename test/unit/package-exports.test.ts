@@ -6,11 +6,17 @@ import { ROOT } from "./cli-run.js";
 
 const require = createRequire(import.meta.url);
 
+// Node's global WebAssembly, typed just enough here (our lib settings leave out the DOM types).
+interface RawWasm {
+  instantiate(bytes: Uint8Array, imports: object): Promise<{ instance: { exports: Record<string, unknown> } }>;
+}
+const { WebAssembly: rawWasm } = globalThis as unknown as { WebAssembly: RawWasm };
+
 describe("package exports", () => {
   test("tabula/wasm/farms resolves to the raw release module, which instantiates on its own", async () => {
     const path = require.resolve("tabula/wasm/farms");
     expect(path.endsWith("build/farms.wasm")).toBe(true);
-    const { instance } = await WebAssembly.instantiate(readFileSync(path), { env: { abort: () => {} } });
+    const { instance } = await rawWasm.instantiate(readFileSync(path), { env: { abort: () => {} } });
     const countPublishedSets = instance.exports.countPublishedSets as (a: number, b: number) => bigint;
     // 2002211 / 2012210 packed two bits per column, column 0 lowest: 507600 / 120 sets.
     const code = (s: string) => [...s].reduce((acc, ch, c) => acc | (Number(ch) << (2 * c)), 0);
