@@ -6,4 +6,4 @@ export { setSeedState, useSystemRandom, randomBlockPtr, below62 } from "./rng";
 export { startRun, generateBooks, generateTickets, cellsPtr, proposalCount, redrawCount, chosenVector, nextWord } from "./sample";
 export { formatJsonl, textPtr } from "./jsonl";
 export { issuedCount, markIssuedTicket } from "./unique";
-export { maxTriple } from "./triples";
+export { maxTriple, quadLimitTop } from "./triples";

@@ -1,16 +1,19 @@
 // Exactly uniform books and tickets.
 //
-// Books: the column-count matrix is drawn by rejection in two stages. Stage 1 draws
-// tickets 1-3's vectors independently with probability w(c) / W and keeps them with
-// probability A(t) / A*, where t = n - c1 - c2 - c3 and A(t) (triples.ts) is the total
-// weight of all ways to finish the book. Stage 2 repeats until it succeeds: ticket 4's
-// vector with probability w(c4) / W, then one uniform x below the largest pair total K*
-// keeps it with probability K(r) / K* (r = t - c4) and picks the pair (c5, c6) with
-// probability w(c5) w(c6) / K(r). Stage 2 thus yields (c4, c5, c6) with probability
-// w4 w5 w6 / A(t), and the matrix comes out with probability proportional to
-// prod_t w(c_t), as it should (see weights.ts). Each ticket then gets a uniform pattern
-// of its vector, and each column's numbers are dealt by a uniform partial shuffle,
-// sorted within a ticket: every way of splitting the column is equally likely.
+// Books: the column-count matrix is drawn by rejection in three levels. Level 1 draws
+// tickets 1-2's vectors independently with probability w(c) / W and keeps them with
+// probability B(u) / Y, where u = n - c1 - c2, B(u) (triples.ts) is the total weight of
+// all ways to finish the book and Y >= max B. Level 2 repeats until it succeeds: ticket
+// 3's vector with probability w(c3) / W, kept with probability A(t) / M(u) (t = u - c3,
+// A(t) the weight of all ways to finish, M(u) >= max A(u - c)), so it yields c3 with
+// probability w3 A(t) / B(u). Level 3 repeats until it succeeds: ticket 4's vector with
+// probability w(c4) / W, then one uniform x below L(t) >= max K(t - c) keeps it with
+// probability K(r) / L(t) (r = t - c4) and picks the pair (c5, c6) with probability
+// w(c5) w(c6) / K(r): it yields (c4, c5, c6) with probability w4 w5 w6 / A(t). The
+// matrix comes out with probability proportional to prod_t w(c_t), as it should (see
+// weights.ts). Each ticket then gets a uniform pattern of its vector, and each column's
+// numbers are dealt to the tickets by a uniform shuffle of its labels (k_t copies of
+// ticket t), in increasing order: every way of splitting the column is equally likely.
 //
 // Tickets: a vector with probability p(c) prod_j C(n_j, c_j) / T, a uniform pattern of
 // it, and a uniform c_j-subset of each column's numbers.
@@ -24,7 +27,7 @@ import {
 } from "./pairs";
 import { wasIssued, markIssued, clearIssued } from "./unique";
 import { ensureLayouts, typePatterns, typePatternStart, vectorPermutation } from "./layouts";
-import { ensureTriples, tripleTotal, tripleBound, maxTripleTotal, classOfLanes } from "./triples";
+import { ensureTriples, tripleTotal, tripleBound, classOfLanes, classOfPairLanes, quadTop, quadLow, quadBound, quadLimit } from "./triples";
 import { vectorType } from "./patterns";
 
 export const CELLS_PER_TICKET = 27;
@@ -76,32 +79,22 @@ function loadDrawConstants(): void {
     if (weight >= (1 << 12)) unreachable();
   }
   if (end3 >= (1 << 20)) unreachable();
-  // Stage 1's y < A*: its top 32 bits first, the low `wideLowBits` only when they matter.
-  const shift = <u32>clz<u64>(maxTripleTotal - 1);
-  if (shift > 31 || shift < 16) unreachable(); // 2^32 < A* <= 2^48
-  wideLowBits = 32 - shift;
-  wideTopLimit = <u32>(maxTripleTotal >> wideLowBits);
 }
-let wideLowBits: u32 = 0;
-let wideTopLimit: u32 = 0;
 
 /**
- * Whether y < total for y uniform below A* (the stage-1 test), drawing y's top 32 bits and
- * its low bits only when the top bits tie with total's or A*'s: the same outcome as
- * drawing y whole (and redrawing when y >= A*), with fewer words.
+ * Whether y < value for y uniform below limit * 2^shift, value < 2^(32 + shift): y's top
+ * 32 bits by one exact draw below `limit`, its low `shift` bits (from the top of one or
+ * two more words) only when the top bits tie with value's. The same outcome as drawing y
+ * whole, with fewer words; true with probability value / (limit * 2^shift).
  */
 // @ts-ignore: decorator
-@inline function belowTriple(total: u64): bool {
-  const top = <u32>(total >> wideLowBits);
-  while (true) {
-    const high = next32();
-    if (high < top) return true;
-    if (high > wideTopLimit) continue; // y >= A*: draw y again
-    if (high != top && high != wideTopLimit) return false; // top < high < A*'s top
-    const y = (<u64>high << wideLowBits) | <u64>(next32() >> (32 - wideLowBits));
-    if (y >= maxTripleTotal) continue;
-    return y < total;
-  }
+@inline function belowScaled(limit: u32, valueTop: u32, valueLow: u64, shift: u32): bool {
+  const high = below(limit);
+  if (high != valueTop) return high < valueTop;
+  let low: u64;
+  if (shift <= 32) low = <u64>(next32() >> (32 - shift));
+  else { const h = <u64>next32(); low = ((h << 32) | <u64>next32()) >> (64 - shift); }
+  return low < valueLow;
 }
 
 /** A vector with probability w(c) / W: a type by its share, then uniform within it. */
@@ -114,27 +107,39 @@ let wideTopLimit: u32 = 0;
   return <i32>unchecked(vectorsByType[slot]);
 }
 
-/** Draws the six vectors of a book into `chosen`, in two stages (see the top). */
+/** Draws the six vectors of a book into `chosen`, in three levels (see the top). */
 function drawBookVectors(): void {
+  let a = 0, b = 0, c = 0;
+  let ab: u64 = 0, abc: u64 = 0;
+  let pairClass = 0;
+  // Level 1: tickets 1-2 by weight, kept with probability B(u) / (quadLimit 2^33). Give
+  // up at once when they overfill a column (B = 0: no probability changes).
   while (true) {
     proposals++;
-    // Give up as soon as the tickets so far overfill a column: every completion would be
-    // rejected, so stopping early changes no probability, only the words used.
-    const a = drawWeightedVector();
-    const b = drawWeightedVector();
-    const ab = unchecked(vectorLanes[a]) + unchecked(vectorLanes[b]);
+    a = drawWeightedVector();
+    b = drawWeightedVector();
+    ab = unchecked(vectorLanes[a]) + unchecked(vectorLanes[b]);
     if (((ab + laneUpper2) & LANE_HIGH) != 0) continue;
-    const c = drawWeightedVector();
-    const abc = ab + unchecked(vectorLanes[c]);
+    pairClass = classOfPairLanes(ab);
+    if (belowScaled(quadLimit, unchecked(quadTop[pairClass]), unchecked(quadLow[pairClass]), 33)) break;
+  }
+  // Level 2, until it succeeds: ticket 3 by weight, kept with probability A(t) / M(u).
+  const bound = unchecked(quadBound[pairClass]);
+  let cls = 0;
+  while (true) {
+    c = drawWeightedVector();
+    abc = ab + unchecked(vectorLanes[c]);
     if (((abc + laneUpper3) & LANE_HIGH) != 0) continue;
-    // Stage 1: keep tickets 1-3 with probability A(t) / A*.
-    const cls = classOfLanes(abc);
-    if (!belowTriple(unchecked(tripleTotal[cls]))) continue;
+    cls = classOfLanes(abc);
+    const total = unchecked(tripleTotal[cls]);
+    if (belowScaled(bound, <u32>(total >> 15), total & 0x7fff, 15)) break;
+  }
+  {
     const limit = unchecked(tripleBound[cls]);
     const rest = bookCode - unchecked(vectorCode[a]) - unchecked(vectorCode[b]) - unchecked(vectorCode[c]);
-    // Stage 2: ticket 4 by weight, kept with probability K(r) / B(t), B(t) = the largest
-    // K(t - c) (any bound >= it would do); the same draw picks the pair (5, 6) with
-    // probability w5 w6 / B(t). Ends: A(t) > 0 here.
+    // Level 3, until it succeeds: ticket 4 by weight, kept with probability K(r) / L(t),
+    // L(t) = the largest K(t - c) (any bound >= it would do); the same draw picks the
+    // pair (5, 6) with probability w5 w6 / L(t). Ends: A(t) > 0 here.
     while (true) {
       const d = drawWeightedVector();
       const sum = abc + unchecked(vectorLanes[d]);

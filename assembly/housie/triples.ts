@@ -5,7 +5,7 @@
 // counts (4 x 6 x 330 = 7,920 classes, 63 KB). A < W * K* < 2^48.
 
 import { COLUMNS, columnSize, vectorCount } from "./patterns";
-import { ensurePairs, vectorLanes, vectorCode, totalOfCode, LANE_HIGH } from "./pairs";
+import { ensurePairs, vectorLanes, vectorCode, totalOfCode, LANE_HIGH, laneUpper3 } from "./pairs";
 import { ticketWeight } from "./weights";
 
 export const MIDDLE_CLASSES = 330; // multisets of 7 counts from 3..7
@@ -17,6 +17,82 @@ export const tripleBound = new StaticArray<u32>(CLASS_COUNT);
 /** Class of a middle multiset, keyed by its counts of 3..7 in 3-bit fields. */
 export const middleClass = new StaticArray<u16>(1 << 15);
 export let maxTripleTotal: u64 = 0;
+
+// Four-ticket totals for the sampler's first level. For the column sums u that tickets
+// 3-6 must make up (u_1 in 4..7, u_j in 4..8 in the middle, u_9 in 5..9), B(u) =
+// sum over vectors c of w(c) A(u - c), the weight of every way to finish the book after
+// tickets 1-2, and M(u) >= max_c A(u - c), the bound of the second level's test. Per class
+// (u_1, u_9, middle multiset: 4 x 5 x 330 = 6,600): B < 2^65 as its top bits B >> 33 and
+// its low 33 bits, and M / 2^15 rounded up (A < 2^47, so it fits 32 bits).
+export const PAIR_CLASS_COUNT = 4 * 5 * MIDDLE_CLASSES;
+export const quadTop = new StaticArray<u32>(PAIR_CLASS_COUNT);
+export const quadLow = new StaticArray<u64>(PAIR_CLASS_COUNT);
+export const quadBound = new StaticArray<u32>(PAIR_CLASS_COUNT);
+/** ceil(B* / 2^33): the first level draws y < quadLimit * 2^33 and keeps iff y < B(u). */
+export let quadLimit: u32 = 0;
+
+/** The class of the residual u, given the lanes (7 bits per column) of tickets 1-2. */
+// @ts-ignore: decorator
+@inline export function classOfPairLanes(lanes: u64): i32 {
+  const first = 5 - <i32>(lanes & 127); // u_1 - 4
+  const last = 6 - <i32>((lanes >> 56) & 127); // u_9 - 5
+  let key: u32 = 0;
+  for (let j: u64 = 1; j < 8; j++) key += (<u32>1) << (3 * (6 - <u32>((lanes >> (7 * j)) & 127))); // u_j - 4 = 6 - S_j
+  return first + 4 * (last + 5 * <i32>unchecked(middleClass[key]));
+}
+
+function ensureQuads(): void {
+  const vectors = vectorCount();
+  const u = new StaticArray<i32>(COLUMNS);
+  let bestTop: u32 = 0;
+  let bestLow: u64 = 0;
+  // Middle multisets (counts of 4..8) in the order of middleClass's keys.
+  for (let k0 = 0; k0 <= 7; k0++) for (let k1 = 0; k1 <= 7 - k0; k1++) for (let k2 = 0; k2 <= 7 - k0 - k1; k2++) {
+    for (let k3 = 0; k3 <= 7 - k0 - k1 - k2; k3++) {
+      const k4 = 7 - k0 - k1 - k2 - k3;
+      const middle = <i32>unchecked(middleClass[k0 | (k1 << 3) | (k2 << 6) | (k3 << 9) | (k4 << 12)]);
+      let j = 1;
+      for (let i = 0; i < k0; i++) unchecked(u[j++] = 4);
+      for (let i = 0; i < k1; i++) unchecked(u[j++] = 5);
+      for (let i = 0; i < k2; i++) unchecked(u[j++] = 6);
+      for (let i = 0; i < k3; i++) unchecked(u[j++] = 7);
+      for (let i = 0; i < k4; i++) unchecked(u[j++] = 8);
+      for (let first = 4; first <= 7; first++) {
+        for (let last = 5; last <= 9; last++) {
+          unchecked(u[0] = first);
+          unchecked(u[8] = last);
+          // Lanes of the sum S = n - u of tickets 1-2; a vector c fits iff S + c leaves
+          // every t_j >= 3 (t_j <= n_j - 3 holds as each ticket has c_j >= 1).
+          let ab: u64 = 0;
+          for (let c = 0; c < COLUMNS; c++) ab |= <u64>(unchecked(columnSize[c]) - unchecked(u[c])) << (7 * <u64>c);
+          let low: u64 = 0;
+          let high: u64 = 0;
+          let bound: u64 = 0;
+          for (let v = 0; v < vectors; v++) {
+            const abc = ab + unchecked(vectorLanes[v]);
+            if (((abc + laneUpper3) & LANE_HIGH) != 0) continue;
+            const a = unchecked(tripleTotal[classOfLanes(abc)]);
+            if (a > bound) bound = a;
+            // w(c) A < 2^12 * 2^48: add the 60-bit product into a 128-bit total.
+            const product = <u64>unchecked(ticketWeight[v]) * a;
+            low += product;
+            if (low < product) high++;
+          }
+          if (high > 1) unreachable(); // B < 2^65
+          const cls = (first - 4) + 4 * ((last - 5) + 5 * middle);
+          const top = <u32>((high << 31) | (low >> 33));
+          const rest = low & ((<u64>1 << 33) - 1);
+          unchecked(quadTop[cls] = top);
+          unchecked(quadLow[cls] = rest);
+          unchecked(quadBound[cls] = <u32>((bound + 0x7fff) >> 15));
+          if (top > bestTop || (top == bestTop && rest > bestLow)) { bestTop = top; bestLow = rest; }
+        }
+      }
+    }
+  }
+  if (bestTop == 0xffffffff && bestLow != 0) unreachable();
+  quadLimit = bestTop + <u32>(bestLow != 0);
+}
 let triplesReady = false;
 
 /** The class of the residual t, given the lanes (7 bits per column) of tickets 1-3. */
@@ -83,7 +159,11 @@ export function ensureTriples(): void {
       middle++;
     }
   }
+  if (maxTripleTotal >= (<u64>1 << 47)) unreachable(); // the draws split A into 32 + 15 bits
+  ensureQuads();
   triplesReady = true;
 }
 
 export function maxTriple(): u64 { ensureTriples(); return maxTripleTotal; }
+/** ceil(B* / 2^33): the first level's bound is this times 2^33. */
+export function quadLimitTop(): u32 { ensureTriples(); return quadLimit; }

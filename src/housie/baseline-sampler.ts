@@ -24,6 +24,12 @@ interface SamplerTables {
   /** Per class, the largest pair total K(t - c) over fitting c: stage 2's bound. */
   tripleBound: Uint32Array;
   maxTripleTotal: number;
+  /** Four-ticket totals B per class of residual u (top bits B / 2^33, low 33 bits), the
+   * second level's bound M / 2^15 per class, and the first level's bound / 2^33. */
+  quadTop: Float64Array;
+  quadLow: Float64Array;
+  quadBound: Uint32Array;
+  quadLimit: number;
   middleClass: Uint16Array;
   vectorsByType: Uint16Array;
   typeFirst: Uint32Array;
@@ -55,7 +61,8 @@ function tables(): SamplerTables {
     typeEnd[d] = cumulative;
   }
   typeFirst[4] = slot;
-  cached = { t, p, vectorsByType, typeFirst, typeWeight, typeEnd, ...layoutsOf(t), ...triplesOf(t, p, w.ticketWeight) };
+  const triples = triplesOf(t, p, w.ticketWeight);
+  cached = { t, p, vectorsByType, typeFirst, typeWeight, typeEnd, ...layoutsOf(t), ...triples, ...quadsOf(t, p, w.ticketWeight, triples.tripleTotal, triples.middleClass) };
   return cached;
 }
 
@@ -146,6 +153,76 @@ function triplesOf(t: PatternTables, p: PairTables, weight: Uint32Array) {
   return { tripleTotal, tripleBound, maxTripleTotal, middleClass };
 }
 
+/** Class of the residual t of three tickets whose column sums are in lane words w0..w2. */
+function tripleClass(middleClass: Uint16Array, w0: number, w1: number, w2: number): number {
+  // Column j's sum sits in word j / 3 at bit 7 (j % 3); t_j - 3 = 7 - S_j in the middle.
+  const key = (1 << (3 * (7 - ((w0 >>> 7) & 127)))) + (1 << (3 * (7 - ((w0 >>> 14) & 127))))
+    + (1 << (3 * (7 - (w1 & 127)))) + (1 << (3 * (7 - ((w1 >>> 7) & 127)))) + (1 << (3 * (7 - ((w1 >>> 14) & 127))))
+    + (1 << (3 * (7 - (w2 & 127)))) + (1 << (3 * (7 - ((w2 >>> 7) & 127))));
+  return (6 - (w0 & 127)) + 4 * ((8 - ((w2 >>> 14) & 127)) + 6 * middleClass[key]!);
+}
+
+/** Class of the residual u of two tickets (u_1 - 4, u_9 - 5, middle u_j - 4 = 6 - S_j). */
+function pairClass(middleClass: Uint16Array, w0: number, w1: number, w2: number): number {
+  const key = (1 << (3 * (6 - ((w0 >>> 7) & 127)))) + (1 << (3 * (6 - ((w0 >>> 14) & 127))))
+    + (1 << (3 * (6 - (w1 & 127)))) + (1 << (3 * (6 - ((w1 >>> 7) & 127)))) + (1 << (3 * (6 - ((w1 >>> 14) & 127))))
+    + (1 << (3 * (6 - (w2 & 127)))) + (1 << (3 * (6 - ((w2 >>> 7) & 127))));
+  return (5 - (w0 & 127)) + 4 * ((6 - ((w2 >>> 14) & 127)) + 5 * middleClass[key]!);
+}
+
+/** B(u) and M(u) per class of four-ticket residual u, as assembly/housie/triples.ts. */
+function quadsOf(t: PatternTables, p: PairTables, weight: Uint32Array, tripleTotal: Float64Array, middleClass: Uint16Array) {
+  const classes = 4 * 5 * 330;
+  const quadTop = new Float64Array(classes);
+  const quadLow = new Float64Array(classes);
+  const quadBound = new Uint32Array(classes);
+  let bestTop = 0;
+  let bestLow = 0;
+  const u = new Array<number>(COLUMNS).fill(0);
+  const lanes = p.vectorLanes;
+  for (let k0 = 0; k0 <= 7; k0++) for (let k1 = 0; k1 <= 7 - k0; k1++) for (let k2 = 0; k2 <= 7 - k0 - k1; k2++) {
+    for (let k3 = 0; k3 <= 7 - k0 - k1 - k2; k3++) {
+      const k4 = 7 - k0 - k1 - k2 - k3;
+      const middle = middleClass[k0 | (k1 << 3) | (k2 << 6) | (k3 << 9) | (k4 << 12)]!;
+      const mids = [...Array(k0).fill(4), ...Array(k1).fill(5), ...Array(k2).fill(6), ...Array(k3).fill(7), ...Array(k4).fill(8)];
+      mids.forEach((m, i) => { u[i + 1] = m; });
+      for (let first = 4; first <= 7; first++) {
+        for (let last = 5; last <= 9; last++) {
+          u[0] = first;
+          u[8] = last;
+          // Lane words of S = n - u (tickets 1-2).
+          const ab = [0, 0, 0];
+          for (let j = 0; j < COLUMNS; j++) ab[Math.floor(j / 3)]! += (COLUMN_SIZE[j]! - u[j]!) << (7 * (j % 3));
+          // B = high * 2^24 + low, each part a sum of products < 2^36: exact in doubles.
+          let high = 0;
+          let low = 0;
+          let bound = 0;
+          for (let v = 0; v < t.vectors; v++) {
+            const w0 = ab[0]! + lanes[v * 3]!;
+            const w1 = ab[1]! + lanes[v * 3 + 1]!;
+            const w2 = ab[2]! + lanes[v * 3 + 2]!;
+            if (overfilled(p.laneUpper3, w0, w1, w2)) continue;
+            const a = tripleTotal[tripleClass(middleClass, w0, w1, w2)]!;
+            if (a > bound) bound = a;
+            high += weight[v]! * Math.floor(a / 2 ** 24);
+            low += weight[v]! * (a % 2 ** 24);
+          }
+          high += Math.floor(low / 2 ** 24);
+          low %= 2 ** 24;
+          const cls = (first - 4) + 4 * ((last - 5) + 5 * middle);
+          const top = Math.floor(high / 2 ** 9);
+          const rest = (high % 2 ** 9) * 2 ** 24 + low;
+          quadTop[cls] = top;
+          quadLow[cls] = rest;
+          quadBound[cls] = Math.ceil(bound / 2 ** 15);
+          if (top > bestTop || (top === bestTop && rest > bestLow)) { bestTop = top; bestLow = rest; }
+        }
+      }
+    }
+  }
+  return { quadTop, quadLow, quadBound, quadLimit: bestTop + (bestLow > 0 ? 1 : 0) };
+}
+
 export class BookSamplerTs {
   private readonly rng: Xoshiro128;
   private readonly tab = tables();
@@ -153,8 +230,6 @@ export class BookSamplerTs {
   private readonly chosenPattern = new Uint32Array(6); // canonical, column-major
   private readonly pool = new Uint8Array(11); // a column's ticket labels
   private readonly masks = new Uint8Array(6);
-  /** Low bits of y < A* below its top 32 (A* has 32 + wideLowBits bits). */
-  private readonly wideLowBits = (this.tab.maxTripleTotal - 1).toString(2).length - 32;
 
   constructor(seed: bigint) {
     this.rng = new Xoshiro128(seed);
@@ -169,50 +244,48 @@ export class BookSamplerTs {
     return vectorsByType[typeFirst[d]! + Math.floor((x - start) / typeWeight[d]!)]!;
   }
 
-  /** Whether y < total for y uniform below A*, lazily as the kernel: top 32 bits first. */
-  private belowTriple(total: number): boolean {
-    const { maxTripleTotal } = this.tab;
-    const lowBits = this.wideLowBits;
-    const scale = 2 ** lowBits;
-    const top = Math.floor(total / scale);
-    const limit = Math.floor(maxTripleTotal / scale);
-    while (true) {
-      const high = this.rng.next32();
-      if (high < top) return true;
-      if (high > limit) continue;
-      if (high !== top && high !== limit) return false;
-      const y = high * scale + Math.floor(this.rng.next32() / 2 ** (32 - lowBits));
-      if (y >= maxTripleTotal) continue;
-      return y < total;
-    }
+  /** As the kernel's belowScaled: y < value for y uniform below limit * 2^shift, lazily. */
+  private belowScaled(limit: number, valueTop: number, valueLow: number, shift: number): boolean {
+    const high = this.rng.below(limit);
+    if (high !== valueTop) return high < valueTop;
+    let low: number;
+    if (shift <= 32) low = Math.floor(this.rng.next32() / 2 ** (32 - shift));
+    else { const h = this.rng.next32(); low = h * 2 ** (shift - 32) + Math.floor(this.rng.next32() / 2 ** (64 - shift)); }
+    return low < valueLow;
   }
 
-  /** The kernel's two-stage draw (assembly/housie/sample.ts), word for word. */
+  /** The kernel's three-level draw (assembly/housie/sample.ts), word for word. */
   private drawBookVectors(): void {
-    const { p, tripleTotal, tripleBound, middleClass } = this.tab;
+    const { p, tripleTotal, tripleBound, middleClass, quadTop, quadLow, quadBound, quadLimit } = this.tab;
     const lanes = p.vectorLanes;
+    let a: number, b: number, c: number, w0: number, w1: number, w2: number, u: number;
     while (true) {
-      const a = this.drawWeightedVector();
-      const b = this.drawWeightedVector();
-      let w0 = lanes[a * 3]! + lanes[b * 3]!;
-      let w1 = lanes[a * 3 + 1]! + lanes[b * 3 + 1]!;
-      let w2 = lanes[a * 3 + 2]! + lanes[b * 3 + 2]!;
+      a = this.drawWeightedVector();
+      b = this.drawWeightedVector();
+      w0 = lanes[a * 3]! + lanes[b * 3]!;
+      w1 = lanes[a * 3 + 1]! + lanes[b * 3 + 1]!;
+      w2 = lanes[a * 3 + 2]! + lanes[b * 3 + 2]!;
       if (overfilled(p.laneUpper2, w0, w1, w2)) continue;
-      const c = this.drawWeightedVector();
-      w0 += lanes[c * 3]!;
-      w1 += lanes[c * 3 + 1]!;
-      w2 += lanes[c * 3 + 2]!;
-      if (overfilled(p.laneUpper3, w0, w1, w2)) continue;
-      // Stage 1: the residual's class (first, last, middle multiset) and A(t) / A*.
-      // Column j's sum sits in word j / 3 at bit 7 (j % 3); t_j - 3 = 7 - S_j in the middle.
-      const key = (1 << (3 * (7 - ((w0 >>> 7) & 127)))) + (1 << (3 * (7 - ((w0 >>> 14) & 127))))
-        + (1 << (3 * (7 - (w1 & 127)))) + (1 << (3 * (7 - ((w1 >>> 7) & 127)))) + (1 << (3 * (7 - ((w1 >>> 14) & 127))))
-        + (1 << (3 * (7 - (w2 & 127)))) + (1 << (3 * (7 - ((w2 >>> 7) & 127))));
-      const cls = (6 - (w0 & 127)) + 4 * ((8 - ((w2 >>> 14) & 127)) + 6 * middleClass[key]!);
-      if (!this.belowTriple(tripleTotal[cls]!)) continue;
+      u = pairClass(middleClass, w0, w1, w2);
+      if (this.belowScaled(quadLimit, quadTop[u]!, quadLow[u]!, 33)) break;
+    }
+    let cls: number;
+    let x0: number, x1: number, x2: number;
+    while (true) {
+      c = this.drawWeightedVector();
+      x0 = w0 + lanes[c * 3]!;
+      x1 = w1 + lanes[c * 3 + 1]!;
+      x2 = w2 + lanes[c * 3 + 2]!;
+      if (overfilled(p.laneUpper3, x0, x1, x2)) continue;
+      cls = tripleClass(middleClass, x0, x1, x2);
+      const total = tripleTotal[cls]!;
+      if (this.belowScaled(quadBound[u]!, Math.floor(total / 2 ** 15), total % 2 ** 15, 15)) break;
+    }
+    w0 = x0; w1 = x1; w2 = x2;
+    {
       const limit = tripleBound[cls]!;
       const rest = p.bookCode - p.vectorCode[a]! - p.vectorCode[b]! - p.vectorCode[c]!;
-      // Stage 2: ticket 4, then the pair, until accepted.
+      // Level 3: ticket 4, then the pair, until accepted.
       while (true) {
         const d = this.drawWeightedVector();
         if (!feasible(p, w0 + lanes[d * 3]!, w1 + lanes[d * 3 + 1]!, w2 + lanes[d * 3 + 2]!)) continue;

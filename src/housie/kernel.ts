@@ -20,6 +20,7 @@ export interface HousieKernel {
   segmentTotalAt(s: number): number;
   maxPairTotal(): number;
   maxTriple(): bigint;
+  quadLimitTop(): number;
   convolveSegment(s: number): bigint;
   convolutionHighBits(): bigint;
   setSeedState(a: number, b: number, c: number, d: number): void;

@@ -106,9 +106,10 @@ describe("housie exact counts", () => {
   });
 
   it("agrees with the sampler's acceptance rate (an independent use of the same sum)", () => {
-    // Stage 1 keeps tickets 1-3 with probability A(t)/A*, so an attempt succeeds with
-    // probability S / (W^3 A*), S = orderedBooks * 6^54 / (prod n_j! G^6): checked here
-    // against the kernel's observed attempts per book.
+    // Level 1 keeps tickets 1-2 with probability B(u)/Y (B = the weight of all ways to
+    // finish, Y = quadLimitTop * 2^33 >= max B), so an attempt succeeds with probability
+    // S / (W^2 Y), S = orderedBooks * 6^54 / (prod n_j! G^6): checked here against the
+    // kernel's observed attempts per book.
     const k = housieKernel();
     const run = new HousieRun("books", { seed: 2024n, unique: false });
     for (let i = 0; i < 5; i++) run.nextCells(4000);
@@ -123,7 +124,7 @@ describe("housie exact counts", () => {
     for (let v = 0; v < 1554; v++) heaviest = Math.max(heaviest, k.ticketWeightOf(v));
     const G = (1710n * 6n ** 3n * 3n ** 6n) / BigInt(heaviest);
     const S = (wasm.orderedBooks * 6n ** 54n) / (factorials * G ** 6n);
-    const expected = Number(S) / (W ** 3 * Number(k.maxTriple()));
+    const expected = Number(S) / (W ** 2 * (k.quadLimitTop() >>> 0) * 2 ** 33);
     const se = Math.sqrt(expected * (1 - expected) / proposals);
     expect(Math.abs(acceptance - expected)).toBeLessThan(4 * se);
   });
