@@ -228,8 +228,6 @@ const INVERSE30: StaticArray<u64> = [0, 1073741824, 536870912, 357913942, 268435
 const FACTORIAL: StaticArray<u32> = [1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880, 3628800, 39916800];
 /** For each 3-bit column mask, the cell offsets 9 r of its rows r in order, a byte each. */
 const ROW_OFFSETS: StaticArray<u32> = [0, 0, 9, 9 << 8, 18, 18 << 8, 18 << 8 | 9, 18 << 16 | 9 << 8];
-/** Column j's ticket labels, shuffled: the i-th smallest number goes to ticket labels[i]. */
-const labels = new StaticArray<u8>(16);
 /** Per ticket: the book offsets of its remaining cells in the current column, a byte each. */
 const rowsLeft = new StaticArray<u32>(6);
 
@@ -240,7 +238,8 @@ const rowsLeft = new StaticArray<u32>(6);
 function fillBook(slot: i32, keyed: bool): void {
   const base = slot * CELLS_PER_BOOK;
   const at = changetype<usize>(cells) + <usize>base;
-  memory.fill(at, 0, CELLS_PER_BOOK);
+  for (let i = 0; i < CELLS_PER_BOOK - 2; i += 8) store<u64>(at + <usize>i, 0); // 160 bytes
+  store<u16>(at + <usize>(CELLS_PER_BOOK - 2), 0);
   for (let t = 0; t < 6; t++) {
     // A uniform pattern of the vector: a uniform canonical pattern of its type, whose
     // columns the vector's permutation rearranges (a bijection onto its patterns).
@@ -251,17 +250,18 @@ function fillBook(slot: i32, keyed: bool): void {
     unchecked(keyLow[t] = 0);
     unchecked(keyHigh[t] = 0);
   }
-  const labelsAt = changetype<usize>(labels);
   for (let j = 0; j < COLUMNS; j++) {
     const n = unchecked(columnSize[j]);
     const first = unchecked(columnFirst[j]);
-    // The column's labels in ticket order (k_t copies of t; the 3-byte store's excess is
-    // overwritten by the next ticket or lies beyond n), and each ticket's cells for it.
-    let pos = 0;
+    // The column's labels in ticket order (k_t copies of t, a nibble each, in one word),
+    // and each ticket's cells for it.
+    let labels: u64 = 0;
+    let pos: u64 = 0;
     for (let t = 0; t < 6; t++) {
       const v = unchecked(chosen[t]);
-      store<u32>(labelsAt + <usize>pos, <u32>t * 0x010101);
-      pos += <i32>unchecked(vectorDigits[v * COLUMNS + j]);
+      const k = <u64>unchecked(vectorDigits[v * COLUMNS + j]);
+      labels |= ((<u64>t * 0x111) & ((<u64>1 << (4 * k)) - 1)) << pos;
+      pos += 4 * k;
       const source = <u32>(unchecked(vectorPermutation[v]) >> (4 * <u64>j)) & 15;
       const mask = (unchecked(chosenLayout[t]) >> (3 * source)) & 7;
       unchecked(rowsLeft[t] = unchecked(ROW_OFFSETS[mask]) + <u32>(t * CELLS_PER_TICKET + j) * 0x010101);
@@ -274,15 +274,18 @@ function fillBook(slot: i32, keyed: bool): void {
     for (let i = n - 1; i > 0; i--) {
       const d = <u32>(i + 1);
       const q = <u32>((<u64>digits * unchecked(INVERSE30[d])) >> 30); // digits / d, exact
-      const r = <usize>(digits - q * d);
+      const r = <u64>(digits - q * d);
       digits = q;
-      const tmp = load<u8>(labelsAt + <usize>i);
-      store<u8>(labelsAt + <usize>i, load<u8>(labelsAt + r));
-      store<u8>(labelsAt + r, tmp);
+      // Swap nibbles i and r.
+      const shiftI = 4 * <u64>i;
+      const shiftR = 4 * r;
+      const x = ((labels >> shiftI) ^ (labels >> shiftR)) & 15;
+      labels ^= (x << shiftI) | (x << shiftR);
     }
     // Numbers in increasing order to their tickets' next cells: sorted down each column.
     for (let i = 0; i < n; i++) {
-      const t = <i32>load<u8>(labelsAt + <usize>i);
+      const t = <i32>(labels & 15);
+      labels >>= 4;
       const cellsLeft = unchecked(rowsLeft[t]);
       const x = <u32>(first + i);
       store<u8>(at + <usize>(cellsLeft & 255), <u8>x);
