@@ -25,7 +25,7 @@ import {
   ensurePairs, vectorCode, vectorLanes, codeStart, codeTotal, pairFirst, pairSecond, pairCumulative,
   maxCodeTotal, totalOfCode, bookCode, laneUpper, laneLower, laneUpper2, laneUpper3, LANE_HIGH,
 } from "./pairs";
-import { wasIssued, markIssued, clearIssued } from "./unique";
+import { wasIssued, markIssued, clearIssued, issueAll } from "./unique";
 import { ensureLayouts, typePatterns, typePatternStart, vectorPermutation } from "./layouts";
 import { ensureTriples, tripleTotal, tripleBound, classOfLanes, classOfPairLanes, quadTop, quadLow, quadBound, quadLimit } from "./triples";
 import { vectorType } from "./patterns";
@@ -310,12 +310,7 @@ export function generateBooks(count: i32, unique: bool): i32 {
     while (true) {
       drawBookVectors();
       fillBook(b, unique);
-      if (unique) {
-        let repeated = false;
-        for (let t = 0; t < 6; t++) if (wasIssued(unchecked(keyLow[t]), unchecked(keyHigh[t]))) repeated = true;
-        if (repeated) { redraws++; continue; }
-        for (let t = 0; t < 6; t++) markIssued(unchecked(keyLow[t]), unchecked(keyHigh[t]));
-      }
+      if (unique && issueAll(keyLow, keyHigh, 6)) { redraws++; continue; }
       break;
     }
   }

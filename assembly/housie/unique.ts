@@ -71,3 +71,46 @@ export function markIssued(low: u64, high: u64): void {
 export function markIssuedTicket(low: u64, high: u64): void {
   if (!wasIssued(low, high)) markIssued(low, high);
 }
+
+const probeSlot = new StaticArray<i32>(8);
+
+/**
+ * For the `count` (<= 8) distinct keys of one book: true if any was issued before (then
+ * nothing is recorded), else records them all. Their home slots are loaded first, all
+ * at once, so that the cache misses of a large set overlap instead of queueing.
+ */
+export function issueAll(lows: StaticArray<u64>, highs: StaticArray<u64>, count: i32): bool {
+  if (capacity == 0) clearIssued();
+  while ((used + count) * 2 > capacity) grow();
+  const mask = capacity - 1;
+  const base = changetype<usize>(keys);
+  let touch: u64 = 0;
+  for (let t = 0; t < count; t++) {
+    const i = slotOf(unchecked(lows[t]), unchecked(highs[t]), mask);
+    unchecked(probeSlot[t] = i);
+    touch |= load<u64>(base + (<usize>i << 4));
+  }
+  if (touch == 0xffffffffffffffff && count < 0) unreachable(); // keeps the loads
+  for (let t = 0; t < count; t++) {
+    const low = unchecked(lows[t]);
+    const high = unchecked(highs[t]);
+    let i = unchecked(probeSlot[t]);
+    while (true) {
+      const l = unchecked(keys[2 * i]);
+      const h = unchecked(keys[2 * i + 1]);
+      if (l == low && h == high) return true;
+      if ((l | h) == 0) break;
+      i = (i + 1) & mask;
+    }
+    unchecked(probeSlot[t] = i); // the first empty slot on its probe path
+  }
+  for (let t = 0; t < count; t++) {
+    let i = unchecked(probeSlot[t]);
+    // An earlier key of this book may have taken the slot: probe on.
+    while ((unchecked(keys[2 * i]) | unchecked(keys[2 * i + 1])) != 0) i = (i + 1) & mask;
+    unchecked(keys[2 * i] = lows[t]);
+    unchecked(keys[2 * i + 1] = highs[t]);
+  }
+  used += count;
+  return false;
+}
