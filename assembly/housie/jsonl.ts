@@ -27,22 +27,32 @@ function putSerial(p: usize, serial: u64): usize {
   return p;
 }
 
+/** Per cell value 0..90: its text and a comma ("null,", "7,", "42,"), little-endian in the
+ * low bytes, and the text's length in the top byte. Written 8 bytes at a time (the
+ * excess is overwritten by what follows), so a cell costs no branch on its value. */
+const CELL_TEXT = new StaticArray<u64>(91);
+for (let x = 0; x <= 90; x++) {
+  let text: u64;
+  if (x == 0) text = (<u64>NULL_BYTES) | (<u64>44 << 32) | (<u64>5 << 56);
+  else if (x < 10) text = <u64>(48 + x) | (<u64>44 << 8) | (<u64>2 << 56);
+  else text = <u64>(48 + x / 10) | (<u64>(48 + x % 10) << 8) | (<u64>44 << 16) | (<u64>3 << 56);
+  unchecked(CELL_TEXT[x] = text);
+}
+
 function putTicket(p: usize, from: i32): usize {
   const source = changetype<usize>(cells) + <usize>from;
   store<u8>(p++, 91); // [
   for (let r = 0; r < 3; r++) {
-    if (r > 0) store<u8>(p++, 44);
     store<u8>(p++, 91);
     for (let j = 0; j < 9; j++) {
-      if (j > 0) store<u8>(p++, 44);
-      const x = <u32>load<u8>(source + <usize>(9 * r + j));
-      if (x == 0) { store<u32>(p, NULL_BYTES); p += 4; }
-      else if (x < 10) store<u8>(p++, <u8>(48 + x));
-      else { const tens = x / 10; store<u8>(p, <u8>(48 + tens)); store<u8>(p + 1, <u8>(48 + x - 10 * tens)); p += 2; }
+      const text = unchecked(CELL_TEXT[<i32>load<u8>(source + <usize>(9 * r + j))]);
+      store<u64>(p, text);
+      p += <usize>(text >> 56);
     }
-    store<u8>(p++, 93);
+    store<u8>(p - 1, 93); // the last cell's comma becomes the row's ]
+    store<u8>(p++, 44);
   }
-  store<u8>(p++, 93);
+  store<u8>(p - 1, 93); // the last row's comma becomes the ticket's ]
   return p;
 }
 
