@@ -27,7 +27,7 @@ import {
 } from "./pairs";
 import { wasIssued, markIssued, clearIssued, issueAll } from "./unique";
 import { ensureLayouts, typePatterns, typePatternStart, vectorPermutation } from "./layouts";
-import { ensureTriples, tripleTotal, tripleBound, classOfLanes, classOfPairLanes, quadTop, quadLow, quadBound, quadLimit } from "./triples";
+import { ensureTriples, tripleTotal, tripleBound, classOfLanes, classOfPairLanes, pairTotalOfLanes, quadTop, quadLow, quadBound, quadLimit } from "./triples";
 import { vectorType } from "./patterns";
 
 export const CELLS_PER_TICKET = 27;
@@ -144,9 +144,9 @@ function drawBookVectors(): void {
       const d = drawWeightedVector();
       const sum = abc + unchecked(vectorLanes[d]);
       if (((sum + laneUpper) & LANE_HIGH) != 0 || ((sum + laneLower) & LANE_HIGH) != LANE_HIGH) continue;
-      const code = rest - unchecked(vectorCode[d]);
       const x = below(limit);
-      if (x >= totalOfCode(code)) continue;
+      if (x >= pairTotalOfLanes(sum)) continue;
+      const code = rest - unchecked(vectorCode[d]);
       // First pair of the code whose inclusive cumulative weight exceeds x.
       let lo = unchecked(codeStart[code]);
       let hi = unchecked(codeStart[code + 1]) - 1;

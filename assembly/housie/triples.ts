@@ -1,4 +1,4 @@
-// Three-ticket totals for the book sampler's first stage. For the column sums t that
+// Three-ticket totals for the book sampler's second level. For the column sums t that
 // tickets 4-6 must make up (t_j in 3..n_j-3), A(t) = sum over vectors c of
 // w(c) * K(t - c): the weight of every way to finish the book. A is symmetric in
 // columns 2-8, so it is kept per class: t_1, t_9 and the multiset of the middle
@@ -30,6 +30,44 @@ export const quadLow = new StaticArray<u64>(PAIR_CLASS_COUNT);
 export const quadBound = new StaticArray<u32>(PAIR_CLASS_COUNT);
 /** ceil(B* / 2^33): the first level draws y < quadLimit * 2^33 and keeps iff y < B(u). */
 export let quadLimit: u32 = 0;
+
+/** Pair totals K(r) per class of pair residual r (r_1, r_9 in 2..6 and the middle
+ * multiset of 2..6: 5 x 5 x 330 = 8,250, 33 KB): the same numbers as totalOfCode, which
+ * K's symmetry in columns 2-8 allows to keep this small, so the third level's look-up
+ * stays in cache. */
+export const pairClassTotal = new StaticArray<u32>(5 * 5 * MIDDLE_CLASSES);
+
+/** K(r) for the residual r = n - S of four tickets whose column sums S (lanes) fit. */
+// @ts-ignore: decorator
+@inline export function pairTotalOfLanes(lanes: u64): u32 {
+  const first = 7 - <i32>(lanes & 127); // r_1 - 2
+  const last = 9 - <i32>((lanes >> 56) & 127); // r_9 - 2
+  let key: u32 = 0;
+  for (let j: u64 = 1; j < 8; j++) key += (<u32>1) << (3 * (8 - <u32>((lanes >> (7 * j)) & 127))); // r_j - 2 = 8 - S_j
+  return unchecked(pairClassTotal[first + 5 * (last + 5 * <i32>unchecked(middleClass[key]))]);
+}
+
+function ensurePairClasses(): void {
+  for (let k0 = 0; k0 <= 7; k0++) for (let k1 = 0; k1 <= 7 - k0; k1++) for (let k2 = 0; k2 <= 7 - k0 - k1; k2++) {
+    for (let k3 = 0; k3 <= 7 - k0 - k1 - k2; k3++) {
+      const k4 = 7 - k0 - k1 - k2 - k3;
+      const middle = <i32>unchecked(middleClass[k0 | (k1 << 3) | (k2 << 6) | (k3 << 9) | (k4 << 12)]);
+      // Middle digits r_j - 2 in ascending order, columns 1..7 (powers 5^1..5^7).
+      let code: u32 = 0;
+      let power: u32 = 5;
+      for (let i = 0; i < k0; i++) { power *= 5; }
+      for (let i = 0; i < k1; i++) { code += 1 * power; power *= 5; }
+      for (let i = 0; i < k2; i++) { code += 2 * power; power *= 5; }
+      for (let i = 0; i < k3; i++) { code += 3 * power; power *= 5; }
+      for (let i = 0; i < k4; i++) { code += 4 * power; power *= 5; }
+      for (let first: u32 = 0; first < 5; first++) {
+        for (let last: u32 = 0; last < 5; last++) {
+          unchecked(pairClassTotal[<i32>first + 5 * (<i32>last + 5 * middle)] = totalOfCode(code + first + last * 390625)); // 5^8
+        }
+      }
+    }
+  }
+}
 
 /** The class of the residual u, given the lanes (7 bits per column) of tickets 1-2. */
 // @ts-ignore: decorator
@@ -161,6 +199,7 @@ export function ensureTriples(): void {
   }
   if (maxTripleTotal >= (<u64>1 << 47)) unreachable(); // the draws split A into 32 + 15 bits
   ensureQuads();
+  ensurePairClasses();
   triplesReady = true;
 }
 
