@@ -20,7 +20,11 @@ export const codeTotal = new StaticArray<u32>(CODE_SPACE);
 const PAIR_COUNT = VECTOR_COUNT * VECTOR_COUNT;
 export const pairFirst = new StaticArray<u16>(PAIR_COUNT);
 export const pairSecond = new StaticArray<u16>(PAIR_COUNT);
-export const pairCumulative = new StaticArray<u32>(PAIR_COUNT); // inclusive, within code
+/** Per pair slot, the code's alias table (Walker/Vose, exact in integers): threshold h,
+ * this slot's pair and its alias's pair (each first << 16 | second), at 3 slot. A
+ * uniform slot i of the code and an independent uniform y below the code's total T pick
+ * slot i's pair if y < h, else the alias's: every pair with probability w(a) w(b) / T. */
+export const pairAlias = new StaticArray<u32>(3 * PAIR_COUNT);
 /** Distinct pair sums ("segments"): their code, lanes and total weight. */
 export const segmentCode = new StaticArray<u32>(CODE_SPACE >> 4);
 export const segmentLanes = new StaticArray<u64>(CODE_SPACE >> 4);
@@ -116,9 +120,9 @@ export function ensurePairs(): void {
       unchecked(codeTotal[code] = total);
       unchecked(pairFirst[slot] = <u16>a);
       unchecked(pairSecond[slot] = <u16>b);
-      unchecked(pairCumulative[slot] = total);
     }
   }
+  buildAliases();
   maxCodeTotal = 0;
   for (let k = 0; k < CODE_SPACE; k++) if (unchecked(codeTotal[k]) > maxCodeTotal) maxCodeTotal = unchecked(codeTotal[k]);
   for (let w = 0; w < BITMAP_WORDS; w++) unchecked(codeBitmap[w] = 0);
@@ -139,6 +143,48 @@ export function ensurePairs(): void {
     unchecked(segmentLanes[s] = vectorLanes[a] + vectorLanes[b]);
   }
   pairsReady = true;
+}
+
+/** Alias tables per code (see pairAlias), by Vose's method on integers: with n pairs of
+ * weights w_i and total T, item i starts with n w_i; an item below T (small) is topped up
+ * from one at or above T (large), which loses T - h; every bucket ends holding exactly T. */
+function buildAliases(): void {
+  const scaled = new StaticArray<u64>(VECTOR_COUNT * 3);
+  const small = new StaticArray<i32>(VECTOR_COUNT * 3);
+  const large = new StaticArray<i32>(VECTOR_COUNT * 3);
+  for (let k = 0; k < CODE_SPACE; k++) {
+    const start = <i32>unchecked(codeStart[k]);
+    const n = <i32>unchecked(codeStart[k + 1]) - start;
+    if (n == 0) continue;
+    if (n > VECTOR_COUNT * 3) unreachable();
+    const total = <u64>unchecked(codeTotal[k]);
+    let smalls = 0;
+    let larges = 0;
+    for (let i = 0; i < n; i++) {
+      const slot = start + i;
+      const w = <u64>unchecked(ticketWeight[pairFirst[slot]]) * <u64>unchecked(ticketWeight[pairSecond[slot]]);
+      const x = <u64>n * w;
+      unchecked(scaled[i] = x);
+      unchecked(pairAlias[3 * slot + 1] = (<u32>unchecked(pairFirst[slot]) << 16) | <u32>unchecked(pairSecond[slot]));
+      if (x < total) unchecked(small[smalls++] = i); else unchecked(large[larges++] = i);
+    }
+    while (smalls > 0 && larges > 0) {
+      const l = unchecked(small[--smalls]);
+      const g = unchecked(large[--larges]);
+      unchecked(pairAlias[3 * (start + l)] = <u32>unchecked(scaled[l]));
+      unchecked(pairAlias[3 * (start + l) + 2] = pairAlias[3 * (start + g) + 1]);
+      const rest = unchecked(scaled[g]) - (total - unchecked(scaled[l]));
+      unchecked(scaled[g] = rest);
+      if (rest < total) unchecked(small[smalls++] = g); else unchecked(large[larges++] = g);
+    }
+    while (larges > 0) {
+      const g = unchecked(large[--larges]);
+      if (unchecked(scaled[g]) != total) unreachable(); // exact: every bucket holds T
+      unchecked(pairAlias[3 * (start + g)] = <u32>total);
+      unchecked(pairAlias[3 * (start + g) + 2] = pairAlias[3 * (start + g) + 1]);
+    }
+    if (smalls > 0) unreachable();
+  }
 }
 
 /** Number of distinct pair sums. */

@@ -22,7 +22,7 @@ import { below, below62, belowWide, next32 } from "./rng";
 import { COLUMNS, patterns, vectorPatternStart, vectorDigits, columnSize, columnFirst, vectorCount } from "./patterns";
 import { ensureWeights, vectorsByType, typeFirst, typeWeight, typeEnd, fillingCumulative } from "./weights";
 import {
-  ensurePairs, vectorCode, vectorLanes, codeStart, codeTotal, pairFirst, pairSecond, pairCumulative,
+  ensurePairs, vectorCode, vectorLanes, codeStart, codeTotal, pairAlias,
   maxCodeTotal, totalOfCode, bookCode, laneUpper, laneLower, laneUpper2, laneUpper3, LANE_HIGH,
 } from "./pairs";
 import { wasIssued, markIssued, clearIssued, issueAll } from "./unique";
@@ -147,19 +147,17 @@ function drawBookVectors(): void {
       const x = below(limit);
       if (x >= pairTotalOfLanes(sum)) continue;
       const code = rest - unchecked(vectorCode[d]);
-      // First pair of the code whose inclusive cumulative weight exceeds x.
-      let lo = unchecked(codeStart[code]);
-      let hi = unchecked(codeStart[code + 1]) - 1;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (unchecked(pairCumulative[mid]) > x) hi = mid; else lo = mid + 1;
-      }
+      // Given acceptance x is uniform below K(r): with a uniform slot of the code's alias
+      // table it picks the pair (5, 6) with probability w5 w6 / K(r).
+      const start = unchecked(codeStart[code]);
+      const slot = 3 * (start + below(unchecked(codeStart[code + 1]) - start));
+      const pair = x < unchecked(pairAlias[slot]) ? unchecked(pairAlias[slot + 1]) : unchecked(pairAlias[slot + 2]);
       unchecked(chosen[0] = a);
       unchecked(chosen[1] = b);
       unchecked(chosen[2] = c);
       unchecked(chosen[3] = d);
-      unchecked(chosen[4] = <i32>unchecked(pairFirst[lo]));
-      unchecked(chosen[5] = <i32>unchecked(pairSecond[lo]));
+      unchecked(chosen[4] = <i32>(pair >> 16));
+      unchecked(chosen[5] = <i32>(pair & 0xffff));
       return;
     }
   }

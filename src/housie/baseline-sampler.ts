@@ -21,7 +21,7 @@ interface SamplerTables {
   vectorPermutation: Uint8Array;
   /** Three-ticket totals A per residual class, their maximum, and the class of a middle multiset. */
   tripleTotal: Float64Array;
-  /** Per class, the largest pair total K(t - c) over fitting c: stage 2's bound. */
+  /** Per class, the largest pair total K(t - c) over fitting c: the third level's bound. */
   tripleBound: Uint32Array;
   maxTripleTotal: number;
   /** Four-ticket totals B per class of residual u (top bits B / 2^33, low 33 bits), the
@@ -30,6 +30,8 @@ interface SamplerTables {
   quadLow: Float64Array;
   quadBound: Uint32Array;
   quadLimit: number;
+  /** Per pair slot: alias threshold, own pair and alias pair (first << 16 | second). */
+  pairAlias: Uint32Array;
   middleClass: Uint16Array;
   vectorsByType: Uint16Array;
   typeFirst: Uint32Array;
@@ -62,7 +64,7 @@ function tables(): SamplerTables {
   }
   typeFirst[4] = slot;
   const triples = triplesOf(t, p, w.ticketWeight);
-  cached = { t, p, vectorsByType, typeFirst, typeWeight, typeEnd, ...layoutsOf(t), ...triples, ...quadsOf(t, p, w.ticketWeight, triples.tripleTotal, triples.middleClass) };
+  cached = { pairAlias: aliasesOf(p, w.ticketWeight), t, p, vectorsByType, typeFirst, typeWeight, typeEnd, ...layoutsOf(t), ...triples, ...quadsOf(t, p, w.ticketWeight, triples.tripleTotal, triples.middleClass) };
   return cached;
 }
 
@@ -151,6 +153,48 @@ function triplesOf(t: PatternTables, p: PairTables, weight: Uint32Array) {
     }
   }
   return { tripleTotal, tripleBound, maxTripleTotal, middleClass };
+}
+
+/** Alias tables per code, as assembly/housie/pairs.ts (Vose's method in integers). */
+function aliasesOf(p: PairTables, weight: Uint32Array): Uint32Array {
+  const pairs = p.pairFirst.length;
+  const alias = new Uint32Array(3 * pairs);
+  const scaled: number[] = [];
+  const small: number[] = [];
+  const large: number[] = [];
+  for (let k = 0; k < p.codeTotal.length; k++) {
+    const start = p.codeStart[k]!;
+    const n = p.codeStart[k + 1]! - start;
+    if (n === 0) continue;
+    const total = p.codeTotal[k]!;
+    small.length = 0;
+    large.length = 0;
+    for (let i = 0; i < n; i++) {
+      const slot = start + i;
+      const x = n * weight[p.pairFirst[slot]!]! * weight[p.pairSecond[slot]!]!; // < 2^53
+      scaled[i] = x;
+      alias[3 * slot + 1] = ((p.pairFirst[slot]! << 16) | p.pairSecond[slot]!) >>> 0;
+      (x < total ? small : large).push(i);
+    }
+    while (small.length > 0 && large.length > 0) {
+      const l = small.pop()!;
+      const g = large.pop()!;
+      alias[3 * (start + l)] = scaled[l]!;
+      alias[3 * (start + l) + 2] = alias[3 * (start + g) + 1]!;
+      scaled[g] = scaled[g]! - (total - scaled[l]!);
+      (scaled[g]! < total ? small : large).push(g);
+    }
+    for (const g of large) {
+      if (scaled[g] !== total) throw new Error("alias table: a bucket does not hold its total");
+    }
+    while (large.length > 0) {
+      const g = large.pop()!;
+      alias[3 * (start + g)] = total;
+      alias[3 * (start + g) + 2] = alias[3 * (start + g) + 1]!;
+    }
+    if (small.length > 0) throw new Error("alias table: small items left");
+  }
+  return alias;
 }
 
 /** Class of the residual t of three tickets whose column sums are in lane words w0..w2. */
@@ -292,13 +336,11 @@ export class BookSamplerTs {
         const code = rest - p.vectorCode[d]!;
         const x = this.rng.below(limit);
         if (x >= p.codeTotal[code]!) continue;
-        let lo = p.codeStart[code]!;
-        let hi = p.codeStart[code + 1]! - 1;
-        while (lo < hi) {
-          const mid = (lo + hi) >>> 1;
-          if (p.pairCumulative[mid]! > x) hi = mid; else lo = mid + 1;
-        }
-        this.chosen.set([a, b, c, d, p.pairFirst[lo]!, p.pairSecond[lo]!]);
+        const start = p.codeStart[code]!;
+        const slot = 3 * (start + this.rng.below(p.codeStart[code + 1]! - start));
+        const { pairAlias } = this.tab;
+        const pair = x < pairAlias[slot]! ? pairAlias[slot + 1]! : pairAlias[slot + 2]!;
+        this.chosen.set([a, b, c, d, pair >>> 16, pair & 0xffff]);
         return;
       }
     }
