@@ -18,13 +18,17 @@ export const vectorLanes = new StaticArray<u64>(VECTOR_COUNT);
 export const codeStart = new StaticArray<u32>(CODE_SPACE + 1);
 export const codeTotal = new StaticArray<u32>(CODE_SPACE);
 const PAIR_COUNT = VECTOR_COUNT * VECTOR_COUNT;
-export const pairFirst = new StaticArray<u16>(PAIR_COUNT);
-export const pairSecond = new StaticArray<u16>(PAIR_COUNT);
-/** Per pair slot, the code's alias table (Walker/Vose, exact in integers): threshold h,
- * this slot's pair and its alias's pair (each first << 16 | second), at 3 slot. A
- * uniform slot i of the code and an independent uniform y below the code's total T pick
- * slot i's pair if y < h, else the alias's: every pair with probability w(a) w(b) / T. */
-export const pairAlias = new StaticArray<u32>(3 * PAIR_COUNT);
+/** Per pair slot, one word of the code's alias table (Walker/Vose, exact in integers):
+ * bits 0-28 the threshold h (<= T < 2^29), bits 29-50 the slot's pair (first << 11 |
+ * second), bits 51-63 the offset of its alias slot within the code. A uniform slot i of
+ * the code and an independent uniform y below the code's total T pick slot i's pair if
+ * y < h, else its alias's: every pair with probability w(a) w(b) / T. */
+export const pairAlias = new StaticArray<u64>(PAIR_COUNT);
+export const ALIAS_THRESHOLD: u64 = (1 << 29) - 1;
+/** The pair (first << 11 | second) stored in an alias word. */
+// @ts-ignore: decorator
+@inline export function aliasPair(word: u64): u32 { return <u32>(word >> 29) & 0x3fffff; }
+
 /** Distinct pair sums ("segments"): their code, lanes and total weight. */
 export const segmentCode = new StaticArray<u32>(CODE_SPACE >> 4);
 export const segmentLanes = new StaticArray<u64>(CODE_SPACE >> 4);
@@ -118,13 +122,13 @@ export function ensurePairs(): void {
       const slot = unchecked(codeStart[code]) + unchecked(placed[code]++);
       const total = unchecked(codeTotal[code]) + wa * unchecked(ticketWeight[b]);
       unchecked(codeTotal[code] = total);
-      unchecked(pairFirst[slot] = <u16>a);
-      unchecked(pairSecond[slot] = <u16>b);
+      unchecked(pairAlias[slot] = ((<u64>a << 11) | <u64>b) << 29);
     }
   }
-  buildAliases();
   maxCodeTotal = 0;
   for (let k = 0; k < CODE_SPACE; k++) if (unchecked(codeTotal[k]) > maxCodeTotal) maxCodeTotal = unchecked(codeTotal[k]);
+  if (<u64>maxCodeTotal > ALIAS_THRESHOLD) unreachable(); // thresholds take 29 bits
+  buildAliases();
   for (let w = 0; w < BITMAP_WORDS; w++) unchecked(codeBitmap[w] = 0);
   for (let s = 0; s < segments; s++) {
     const code = unchecked(segmentCode[s]);
@@ -138,8 +142,9 @@ export function ensurePairs(): void {
   }
   for (let s = 0; s < segments; s++) {
     const code = unchecked(segmentCode[s]);
-    const a = unchecked(pairFirst[codeStart[code]]);
-    const b = unchecked(pairSecond[codeStart[code]]);
+    const pair = aliasPair(unchecked(pairAlias[codeStart[code]]));
+    const a = pair >> 11;
+    const b = pair & 2047;
     unchecked(segmentLanes[s] = vectorLanes[a] + vectorLanes[b]);
   }
   pairsReady = true;
@@ -156,23 +161,22 @@ function buildAliases(): void {
     const start = <i32>unchecked(codeStart[k]);
     const n = <i32>unchecked(codeStart[k + 1]) - start;
     if (n == 0) continue;
-    if (n > VECTOR_COUNT * 3) unreachable();
+    if (n > VECTOR_COUNT * 3 || n > 8192) unreachable(); // alias offsets take 13 bits
     const total = <u64>unchecked(codeTotal[k]);
     let smalls = 0;
     let larges = 0;
     for (let i = 0; i < n; i++) {
       const slot = start + i;
-      const w = <u64>unchecked(ticketWeight[pairFirst[slot]]) * <u64>unchecked(ticketWeight[pairSecond[slot]]);
+      const pair = aliasPair(unchecked(pairAlias[slot]));
+      const w = <u64>unchecked(ticketWeight[pair >> 11]) * <u64>unchecked(ticketWeight[pair & 2047]);
       const x = <u64>n * w;
       unchecked(scaled[i] = x);
-      unchecked(pairAlias[3 * slot + 1] = (<u32>unchecked(pairFirst[slot]) << 16) | <u32>unchecked(pairSecond[slot]));
       if (x < total) unchecked(small[smalls++] = i); else unchecked(large[larges++] = i);
     }
     while (smalls > 0 && larges > 0) {
       const l = unchecked(small[--smalls]);
       const g = unchecked(large[--larges]);
-      unchecked(pairAlias[3 * (start + l)] = <u32>unchecked(scaled[l]));
-      unchecked(pairAlias[3 * (start + l) + 2] = pairAlias[3 * (start + g) + 1]);
+      unchecked(pairAlias[start + l] |= unchecked(scaled[l]) | (<u64>g << 51));
       const rest = unchecked(scaled[g]) - (total - unchecked(scaled[l]));
       unchecked(scaled[g] = rest);
       if (rest < total) unchecked(small[smalls++] = g); else unchecked(large[larges++] = g);
@@ -180,8 +184,7 @@ function buildAliases(): void {
     while (larges > 0) {
       const g = unchecked(large[--larges]);
       if (unchecked(scaled[g]) != total) unreachable(); // exact: every bucket holds T
-      unchecked(pairAlias[3 * (start + g)] = <u32>total);
-      unchecked(pairAlias[3 * (start + g) + 2] = pairAlias[3 * (start + g) + 1]);
+      unchecked(pairAlias[start + g] |= total | (<u64>g << 51));
     }
     if (smalls > 0) unreachable();
   }

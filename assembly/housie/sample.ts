@@ -22,7 +22,7 @@ import { below, below62, belowWide, next32 } from "./rng";
 import { COLUMNS, patterns, vectorPatternStart, vectorDigits, columnSize, columnFirst, vectorCount } from "./patterns";
 import { ensureWeights, vectorsByType, typeFirst, typeWeight, typeEnd, fillingCumulative } from "./weights";
 import {
-  ensurePairs, vectorCode, vectorLanes, codeStart, codeTotal, pairAlias,
+  ensurePairs, vectorCode, vectorLanes, codeStart, codeTotal, pairAlias, aliasPair, ALIAS_THRESHOLD,
   maxCodeTotal, totalOfCode, bookCode, laneUpper, laneLower, laneUpper2, laneUpper3, LANE_HIGH,
 } from "./pairs";
 import { wasIssued, markIssued, clearIssued, issueAll } from "./unique";
@@ -150,14 +150,14 @@ function drawBookVectors(): void {
       // Given acceptance x is uniform below K(r): with a uniform slot of the code's alias
       // table it picks the pair (5, 6) with probability w5 w6 / K(r).
       const start = unchecked(codeStart[code]);
-      const slot = 3 * (start + below(unchecked(codeStart[code + 1]) - start));
-      const pair = x < unchecked(pairAlias[slot]) ? unchecked(pairAlias[slot + 1]) : unchecked(pairAlias[slot + 2]);
+      const word = unchecked(pairAlias[start + below(unchecked(codeStart[code + 1]) - start)]);
+      const pair = <u64>x < (word & ALIAS_THRESHOLD) ? aliasPair(word) : aliasPair(unchecked(pairAlias[start + <u32>(word >> 51)]));
       unchecked(chosen[0] = a);
       unchecked(chosen[1] = b);
       unchecked(chosen[2] = c);
       unchecked(chosen[3] = d);
-      unchecked(chosen[4] = <i32>(pair >> 16));
-      unchecked(chosen[5] = <i32>(pair & 0xffff));
+      unchecked(chosen[4] = <i32>(pair >> 11));
+      unchecked(chosen[5] = <i32>(pair & 2047));
       return;
     }
   }
