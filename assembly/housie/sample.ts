@@ -224,10 +224,6 @@ const INVERSE30: StaticArray<u64> = [0, 1073741824, 536870912, 357913942, 268435
 
 /** n! for n = 0..11 (11! < 2^26). */
 const FACTORIAL: StaticArray<u32> = [1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880, 3628800, 39916800];
-/** For each 3-bit column mask, the cell offsets 9 r of its rows r in order, a byte each. */
-const ROW_OFFSETS: StaticArray<u32> = [0, 0, 9, 9 << 8, 18, 18 << 8, 18 << 8 | 9, 18 << 16 | 9 << 8];
-/** Per ticket: the book offsets of its remaining cells in the current column, a byte each. */
-const rowsLeft = new StaticArray<u32>(6);
 
 /**
  * Fills book `slot` of `cells` from the vectors in `chosen`; with `keyed`, also the
@@ -255,6 +251,7 @@ function fillBook(slot: i32, keyed: bool): void {
     // and each ticket's cells for it.
     let labels: u64 = 0;
     let pos: u64 = 0;
+    let rows: u64 = 0; // per ticket 6 bits: its rows left in this column, 2 bits each
     for (let t = 0; t < 6; t++) {
       const v = unchecked(chosen[t]);
       const k = <u64>unchecked(vectorDigits[v * COLUMNS + j]);
@@ -262,7 +259,7 @@ function fillBook(slot: i32, keyed: bool): void {
       pos += 4 * k;
       const source = <u32>(unchecked(vectorPermutation[v]) >> (4 * <u64>j)) & 15;
       const mask = (unchecked(chosenLayout[t]) >> (3 * source)) & 7;
-      unchecked(rowsLeft[t] = unchecked(ROW_OFFSETS[mask]) + <u32>(t * CELLS_PER_TICKET + j) * 0x010101);
+      rows |= <u64>unchecked(ROWS_OF_MASK[mask]) << (6 * <u64>t);
       if (keyed) unchecked(chosenPattern[t] |= (mask & 1) << <u32>j | (mask & 2) << <u32>(8 + j) | (mask & 4) << <u32>(16 + j));
     }
     // A uniform shuffle of the labels (Fisher-Yates) from one draw below n! < 2^26: its
@@ -284,10 +281,11 @@ function fillBook(slot: i32, keyed: bool): void {
     for (let i = 0; i < n; i++) {
       const t = <i32>(labels & 15);
       labels >>= 4;
-      const cellsLeft = unchecked(rowsLeft[t]);
+      const shift = 6 * <u64>t;
+      const left = (rows >> shift) & 63;
+      rows ^= (left ^ (left >> 2)) << shift;
       const x = <u32>(first + i);
-      store<u8>(at + <usize>(cellsLeft & 255), <u8>x);
-      unchecked(rowsLeft[t] = cellsLeft >> 8);
+      store<u8>(at + <usize>(t * CELLS_PER_TICKET + j + 9 * <i32>(left & 3)), <u8>x);
       if (keyed) {
         const bit = (<u64>1) << <u64>((x - 1) & 63);
         const isLow = x <= 64;
