@@ -55,6 +55,7 @@ export default async function housieBench(): Promise<void> {
   const jsonlMs = medianMs(() => {
     const fd = openSync(file, "w");
     const r = new HousieRun("books", { seed: 3n });
+    r.reserve(total); // as the CLI does with --count
     for (let left = total; left > 0; left -= BATCH) writeSync(fd, r.nextJsonl(Math.min(BATCH, left)));
     closeSync(fd);
   }, 3);

@@ -5,5 +5,5 @@ export { pairSegments, segmentCodeAt, segmentTotalAt, maxPairTotal, convolveSegm
 export { setSeedState, useSystemRandom, randomBlockPtr, below62 } from "./rng";
 export { startRun, generateBooks, generateTickets, cellsPtr, proposalCount, redrawCount, chosenVector, nextWord } from "./sample";
 export { formatJsonl, textPtr } from "./jsonl";
-export { issuedCount, markIssuedTicket } from "./unique";
+export { issuedCount, markIssuedTicket, reserveIssued } from "./unique";
 export { maxTriple, quadLimitTop } from "./triples";

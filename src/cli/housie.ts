@@ -43,6 +43,7 @@ async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number>
     throw new UsageError(`--count ${flags.count} ${kind} exceeds the ${MAX_UNIQUE_TICKETS} tickets one run keeps unique (expected at most ${Math.floor(MAX_UNIQUE_TICKETS / (kind === "books" ? 6 : 1))}, or --no-unique)`);
   }
   const run = new HousieRun(kind, { seed: flags.seed, firstSerial: flags.firstSerial, unique: flags.unique });
+  run.reserve(flags.count);
   const target: AtomicStream | undefined = flags.out ? openAtomicStream(flags.out) : undefined;
   if (target) {
     try {

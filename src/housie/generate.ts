@@ -82,6 +82,16 @@ export class HousieRun {
     activeRun = this;
   }
 
+  /**
+   * Tells the run how many more records it will make, so that the uniqueness set is sized
+   * once (no effect on the output; without it the set grows as needed).
+   */
+  reserve(records: number): void {
+    if (!this.unique || !(records > 0)) return;
+    const k = housieKernel();
+    k.reserveIssued(Math.min(MAX_UNIQUE_TICKETS, k.issuedCount() + Math.min(records, MAX_UNIQUE_TICKETS) * this.ticketsPerRecord));
+  }
+
   /** Serial the next record will carry. */
   get nextSerial(): number {
     return this.serial;
@@ -149,6 +159,7 @@ export function ticketsFromCells(cells: Uint8Array, offset: number, count: numbe
 export function* iterateRecords(kind: HousieKind, count: number = Infinity, options: GenerateOptions = {}): Generator<HousieRecord> {
   if (!(count === Infinity || (Number.isSafeInteger(count) && count >= 0))) throw new UsageError(`count must be a whole number >= 0, got ${count}`);
   const run = new HousieRun(kind, options);
+  if (count !== Infinity) run.reserve(count);
   let left = count;
   while (left > 0) {
     const batch = Math.min(left, 256, run.batchLimit);

@@ -38,6 +38,7 @@ export interface HousieKernel {
   textPtr(): number;
   issuedCount(): number;
   markIssuedTicket(low: bigint, high: bigint): void;
+  reserveIssued(tickets: number): void;
 }
 
 /** Books (or tickets) the kernel fills per call, and its random block size in words. */
