@@ -1,9 +1,8 @@
 // The housie WASM kernel: one instance per process, with the host side of its random
 // source (the OS CSPRNG fills the kernel's block whenever it asks).
-import { instantiateSync, type ASUtil } from "@assemblyscript/loader";
+import type { ASUtil } from "@assemblyscript/loader";
 import { randomFillSync } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { wasmPath } from "../wasm/load.js";
+import { loadKernel } from "../wasm/load.js";
 
 export interface HousieKernel {
   memory: { buffer: ArrayBuffer };
@@ -50,20 +49,12 @@ let instance: (ASUtil & HousieKernel) | undefined;
 /** The shared kernel instance (compiled from assembly/housie). */
 export function housieKernel(): ASUtil & HousieKernel {
   if (instance) return instance;
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(wasmPath("housie"));
-  } catch {
-    throw new Error(`tabula: ${wasmPath("housie")} is missing; run \`npm run build\` to compile the WASM kernels`);
-  }
-  let kernel: (ASUtil & HousieKernel) | undefined;
   const refill = (): void => {
     // A fresh view each time: memory.buffer is replaced when the memory grows.
-    randomFillSync(new Uint32Array(kernel!.memory.buffer, kernel!.randomBlockPtr(), RANDOM_BLOCK_WORDS));
+    randomFillSync(new Uint32Array(instance!.memory.buffer, instance!.randomBlockPtr(), RANDOM_BLOCK_WORDS));
   };
-  kernel = instantiateSync<HousieKernel & Record<string, unknown>>(bytes, { housie: { refill } }).exports as unknown as ASUtil & HousieKernel;
-  instance = kernel;
-  return kernel;
+  instance = loadKernel<HousieKernel & Record<string, unknown>>("housie", { housie: { refill } }) as unknown as ASUtil & HousieKernel;
+  return instance;
 }
 
 /** A view of `length` bytes at `ptr` in the kernel's current memory. */
