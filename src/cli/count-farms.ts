@@ -47,26 +47,21 @@ async function countGeneral(options: CountFarmsOptions, file: string | undefined
   const counts = parseCounts(options.counts);
   const given = (options.given ?? "").split(";").map((row) => row.trim()).filter((row) => row.length > 0);
   const threads = options.threads ?? (options.size >= 8 ? availableParallelism() : 1);
-  const start = process.hrtime.bigint();
-  const count = await countTablesParallel({
+  const problem = {
     size: options.size,
     counts,
     given,
     distinctRows: !options.allowEqualRows,
     distinctColumns: !options.allowEqualColumns,
-    engine: engine === "fast" ? "wasm" : "ts",
-    threads,
-  });
+  };
+  const start = process.hrtime.bigint();
+  const count = await countTablesParallel({ ...problem, engine: engine === "fast" ? "wasm" : "ts", threads });
   const micros = Number(process.hrtime.bigint() - start) / 1000;
   if (options.time) process.stderr.write(`total: ${(micros / 1000).toFixed(3)} ms\n`);
   process.stdout.write(
     (options.json
       ? JSON.stringify({
-          size: options.size,
-          counts,
-          given,
-          distinctRows: !options.allowEqualRows,
-          distinctColumns: !options.allowEqualColumns,
+          ...problem,
           count: count.toString(),
           engine,
           threads,
