@@ -19,7 +19,7 @@
 // it, and a uniform c_j-subset of each column's numbers.
 
 import { below, below62, belowWide, next32 } from "./rng";
-import { COLUMNS, patterns, vectorPatternStart, vectorDigits, columnSize, columnFirst, vectorCount } from "./patterns";
+import { COLUMNS, VECTOR_COUNT, patterns, vectorPatternStart, vectorDigits, columnSize, columnFirst, vectorCount } from "./patterns";
 import { ensureWeights, vectorsByType, typeFirst, typeWeight, typeEnd, fillingCumulative } from "./weights";
 import {
   ensurePairs, vectorCode, vectorLanes, codeStart, codeTotal, pairAlias, aliasPair, ALIAS_THRESHOLD,
@@ -68,6 +68,9 @@ let end0: u32 = 0, end1: u32 = 0, end2: u32 = 0, end3: u32 = 0;
 const typeStart = new StaticArray<u32>(4);
 const typeSlot = new StaticArray<u32>(4);
 const typeInverse = new StaticArray<u64>(4);
+/** Per slot of vectorsByType, its vector's lanes: the rounds test lanes straight from the
+ * drawn slot, one load instead of two dependent ones; the vector is read on acceptance. */
+const slotLanes = new StaticArray<u64>(VECTOR_COUNT);
 
 function loadDrawConstants(): void {
   end0 = unchecked(typeEnd[0]); end1 = unchecked(typeEnd[1]); end2 = unchecked(typeEnd[2]); end3 = unchecked(typeEnd[3]);
@@ -79,6 +82,8 @@ function loadDrawConstants(): void {
     if (weight >= (1 << 12)) unreachable();
   }
   if (end3 >= (1 << 20)) unreachable();
+  const slots = <i32>unchecked(typeFirst[4]);
+  for (let i = 0; i < slots; i++) unchecked(slotLanes[i] = vectorLanes[<i32>vectorsByType[i]]);
 }
 
 /**
@@ -97,14 +102,14 @@ function loadDrawConstants(): void {
   return low < valueLow;
 }
 
-/** A vector with probability w(c) / W: a type by its share, then uniform within it. */
+/** A vector with probability w(c) / W: a type by its share, then uniform within it.
+ * Returns its slot in vectorsByType (lanes in slotLanes). */
 // @ts-ignore: decorator
-@inline function drawWeightedVector(): i32 {
+@inline function drawWeightedSlot(): i32 {
   const x = below(end3);
   const d = <i32>(x >= end0) + <i32>(x >= end1) + <i32>(x >= end2);
   const offset = <u64>(x - unchecked(typeStart[d]));
-  const slot = unchecked(typeSlot[d]) + <u32>((offset * unchecked(typeInverse[d])) >> 32);
-  return <i32>unchecked(vectorsByType[slot]);
+  return <i32>(unchecked(typeSlot[d]) + <u32>((offset * unchecked(typeInverse[d])) >> 32));
 }
 
 /** Draws the six vectors of a book into `chosen`, in three levels (see the top). */
@@ -116,24 +121,27 @@ function drawBookVectors(): void {
   // up at once when they overfill a column (B = 0: no probability changes).
   while (true) {
     proposals++;
-    a = drawWeightedVector();
-    b = drawWeightedVector();
-    ab = unchecked(vectorLanes[a]) + unchecked(vectorLanes[b]);
+    a = drawWeightedSlot();
+    b = drawWeightedSlot();
+    ab = unchecked(slotLanes[a]) + unchecked(slotLanes[b]);
     if (((ab + laneUpper2) & LANE_HIGH) != 0) continue;
     pairClass = classOfPairLanes(ab);
     if (belowScaled(quadLimit, unchecked(quadTop[pairClass]), unchecked(quadLow[pairClass]), 33)) break;
   }
+  a = <i32>unchecked(vectorsByType[a]);
+  b = <i32>unchecked(vectorsByType[b]);
   // Level 2, until it succeeds: ticket 3 by weight, kept with probability A(t) / M(u).
   const bound = unchecked(quadBound[pairClass]);
   let cls = 0;
   while (true) {
-    c = drawWeightedVector();
-    abc = ab + unchecked(vectorLanes[c]);
+    c = drawWeightedSlot();
+    abc = ab + unchecked(slotLanes[c]);
     if (((abc + laneUpper3) & LANE_HIGH) != 0) continue;
     cls = classOfLanes(abc);
     const total = unchecked(tripleTotal[cls]);
     if (belowScaled(bound, <u32>(total >> 15), total & 0x7fff, 15)) break;
   }
+  c = <i32>unchecked(vectorsByType[c]);
   {
     const limit = unchecked(tripleBound[cls]);
     const rest = bookCode - unchecked(vectorCode[a]) - unchecked(vectorCode[b]) - unchecked(vectorCode[c]);
@@ -141,11 +149,12 @@ function drawBookVectors(): void {
     // L(t) = the largest K(t - c) (any bound >= it would do); the same draw picks the
     // pair (5, 6) with probability w5 w6 / L(t). Ends: A(t) > 0 here.
     while (true) {
-      const d = drawWeightedVector();
-      const sum = abc + unchecked(vectorLanes[d]);
+      const slot = drawWeightedSlot();
+      const sum = abc + unchecked(slotLanes[slot]);
       if (((sum + laneUpper) & LANE_HIGH) != 0 || ((sum + laneLower) & LANE_HIGH) != LANE_HIGH) continue;
       const x = below(limit);
       if (x >= pairTotalOfLanes(sum)) continue;
+      const d = <i32>unchecked(vectorsByType[slot]);
       const code = rest - unchecked(vectorCode[d]);
       // Given acceptance x is uniform below K(r): with a uniform slot of the code's alias
       // table it picks the pair (5, 6) with probability w5 w6 / K(r).

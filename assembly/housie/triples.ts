@@ -37,13 +37,25 @@ export let quadLimit: u32 = 0;
  * stays in cache. */
 export const pairClassTotal = new StaticArray<u32>(5 * 5 * MIDDLE_CLASSES);
 
+/** sum over the middle columns j = 1..7 of 2^(top - 3 S_j), S_j the lane j of `lanes`:
+ * the middleClass key of the residual (top = 3 x the residual's offset plus 3 S_j). */
+// @ts-ignore: decorator
+@inline function middleKey(lanes: u64, top: u32): u32 {
+  const l = <u32>(lanes >> 7);
+  const h = <u32>(lanes >> 35);
+  const one = (<u32>1) << top;
+  return (one >> (3 * (l & 127))) + (one >> (3 * ((l >> 7) & 127))) + (one >> (3 * ((l >> 14) & 127)))
+    + (one >> (3 * ((l >> 21) & 127))) + (one >> (3 * (h & 127))) + (one >> (3 * ((h >> 7) & 127)))
+    + (one >> (3 * ((h >> 14) & 127)));
+}
+
 /** K(r) for the residual r = n - S of four tickets whose column sums S (lanes) fit. */
 // @ts-ignore: decorator
 @inline export function pairTotalOfLanes(lanes: u64): u32 {
   const first = 7 - <i32>(lanes & 127); // r_1 - 2
   const last = 9 - <i32>((lanes >> 56) & 127); // r_9 - 2
-  let key: u32 = 0;
-  for (let j: u64 = 1; j < 8; j++) key += (<u32>1) << (3 * (8 - <u32>((lanes >> (7 * j)) & 127))); // r_j - 2 = 8 - S_j
+  // r_j - 2 = 8 - S_j: key = sum_j 2^(3 (8 - S_j)) = sum_j 2^24 >> 3 S_j (unrolled).
+  const key = middleKey(lanes, 24);
   return unchecked(pairClassTotal[first + 5 * (last + 5 * <i32>unchecked(middleClass[key]))]);
 }
 
@@ -74,8 +86,7 @@ function ensurePairClasses(): void {
 @inline export function classOfPairLanes(lanes: u64): i32 {
   const first = 5 - <i32>(lanes & 127); // u_1 - 4
   const last = 6 - <i32>((lanes >> 56) & 127); // u_9 - 5
-  let key: u32 = 0;
-  for (let j: u64 = 1; j < 8; j++) key += (<u32>1) << (3 * (6 - <u32>((lanes >> (7 * j)) & 127))); // u_j - 4 = 6 - S_j
+  const key = middleKey(lanes, 18); // u_j - 4 = 6 - S_j
   return first + 4 * (last + 5 * <i32>unchecked(middleClass[key]));
 }
 
@@ -138,8 +149,7 @@ let triplesReady = false;
 @inline export function classOfLanes(lanes: u64): i32 {
   const first = 9 - <i32>(lanes & 127) - 3;
   const last = 11 - <i32>((lanes >> 56) & 127) - 3;
-  let key: u32 = 0;
-  for (let j: u64 = 1; j < 8; j++) key += (<u32>1) << (3 * (7 - <u32>((lanes >> (7 * j)) & 127))); // t_j - 3 = 7 - S_j
+  const key = middleKey(lanes, 21); // t_j - 3 = 7 - S_j
   return first + 4 * (last + 6 * <i32>unchecked(middleClass[key]));
 }
 
