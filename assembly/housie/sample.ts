@@ -39,7 +39,12 @@ export function cellsPtr(): usize { return changetype<usize>(cells); }
 
 const chosen = new StaticArray<i32>(6);
 const chosenPattern = new StaticArray<u32>(6); // row-major, built while placing (books)
-const chosenLayout = new StaticArray<u32>(6); // canonical column-major pattern
+/** Per ticket of the book being filled: its rows in each column (6-bit fields, the
+ * ROWS_OF_MASK entry of the column's mask) and its vector's lanes (count per column). */
+const ticketRows = new StaticArray<u64>(6);
+const ticketLanes = new StaticArray<u64>(6);
+/** Per canonical pattern (typePatterns), each canonical column's rows as 6-bit fields. */
+const typePatternRows = new StaticArray<u64>(2679);
 const keyLow = new StaticArray<u64>(6);
 const keyHigh = new StaticArray<u64>(6);
 const pool = new StaticArray<u8>(11);
@@ -82,6 +87,14 @@ function loadDrawConstants(): void {
     if (weight >= (1 << 12)) unreachable();
   }
   if (end3 >= (1 << 20)) unreachable();
+  const canonical = <i32>unchecked(typePatternStart[4]);
+  if (canonical > typePatternRows.length) unreachable();
+  for (let i = 0; i < canonical; i++) {
+    const layout = unchecked(typePatterns[i]);
+    let rows: u64 = 0;
+    for (let j: u32 = 0; j < <u32>COLUMNS; j++) rows |= <u64>unchecked(ROWS_OF_MASK[(layout >> (3 * j)) & 7]) << (6 * <u64>j);
+    unchecked(typePatternRows[i] = rows);
+  }
   const slots = <i32>unchecked(typeFirst[4]);
   for (let i = 0; i < slots; i++) unchecked(slotLanes[i] = vectorLanes[<i32>vectorsByType[i]]);
 }
@@ -246,12 +259,31 @@ function fillBook(slot: i32, keyed: bool): void {
   for (let t = 0; t < 6; t++) {
     // A uniform pattern of the vector: a uniform canonical pattern of its type, whose
     // columns the vector's permutation rearranges (a bijection onto its patterns).
-    const d = <i32>unchecked(vectorType[unchecked(chosen[t])]);
+    const v = unchecked(chosen[t]);
+    const d = <i32>unchecked(vectorType[v]);
     const start = unchecked(typePatternStart[d]);
-    unchecked(chosenLayout[t] = typePatterns[start + below(unchecked(typePatternStart[d + 1]) - start)]);
-    unchecked(chosenPattern[t] = 0);
-    unchecked(keyLow[t] = 0);
-    unchecked(keyHigh[t] = 0);
+    const index = start + below(unchecked(typePatternStart[d + 1]) - start);
+    // Each column's rows (6-bit fields, 2 bits a row) in the vector's column order.
+    const canonicalRows = unchecked(typePatternRows[index]);
+    const permutation = unchecked(vectorPermutation[v]);
+    let rows: u64 = 0;
+    for (let j: u64 = 0; j < <u64>COLUMNS; j++) {
+      const source = (permutation >> (4 * j)) & 15;
+      rows |= ((canonicalRows >> (6 * source)) & 63) << (6 * j);
+    }
+    unchecked(ticketRows[t] = rows);
+    unchecked(ticketLanes[t] = vectorLanes[v]);
+    if (keyed) {
+      const layout = unchecked(typePatterns[index]);
+      let pattern: u32 = 0;
+      for (let j = 0; j < COLUMNS; j++) {
+        const mask = (layout >> (3 * <u32>((permutation >> (4 * <u64>j)) & 15))) & 7;
+        pattern |= (mask & 1) << <u32>j | (mask & 2) << <u32>(8 + j) | (mask & 4) << <u32>(16 + j);
+      }
+      unchecked(chosenPattern[t] = pattern);
+      unchecked(keyLow[t] = 0);
+      unchecked(keyHigh[t] = 0);
+    }
   }
   for (let j = 0; j < COLUMNS; j++) {
     const n = unchecked(columnSize[j]);
@@ -262,14 +294,10 @@ function fillBook(slot: i32, keyed: bool): void {
     let pos: u64 = 0;
     let rows: u64 = 0; // per ticket 6 bits: its rows left in this column, 2 bits each
     for (let t = 0; t < 6; t++) {
-      const v = unchecked(chosen[t]);
-      const k = <u64>unchecked(vectorDigits[v * COLUMNS + j]);
+      const k = (unchecked(ticketLanes[t]) >> (7 * <u64>j)) & 127;
       labels |= ((<u64>t * 0x111) & ((<u64>1 << (4 * k)) - 1)) << pos;
       pos += 4 * k;
-      const source = <u32>(unchecked(vectorPermutation[v]) >> (4 * <u64>j)) & 15;
-      const mask = (unchecked(chosenLayout[t]) >> (3 * source)) & 7;
-      rows |= <u64>unchecked(ROWS_OF_MASK[mask]) << (6 * <u64>t);
-      if (keyed) unchecked(chosenPattern[t] |= (mask & 1) << <u32>j | (mask & 2) << <u32>(8 + j) | (mask & 4) << <u32>(16 + j));
+      rows |= ((unchecked(ticketRows[t]) >> (6 * <u64>j)) & 63) << (6 * <u64>t);
     }
     // A uniform shuffle of the labels (Fisher-Yates) from one draw below n! < 2^26: its
     // mixed-radix digits (radix n, n-1, ..., 2) are independent and uniform, one per
