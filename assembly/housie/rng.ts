@@ -12,6 +12,9 @@ declare function hostRefill(): void;
 
 export const RANDOM_BLOCK_WORDS = 4096;
 export const randomBlock = new StaticArray<u32>(RANDOM_BLOCK_WORDS);
+/** randomBlock's address as a plain integer: reading it in the hot path needs no
+ * shadow-stack store, which each read of a managed global costs under this runtime. */
+const blockBase: usize = changetype<usize>(randomBlock);
 
 let s0: u32 = 1;
 let s1: u32 = 2;
@@ -60,7 +63,7 @@ function refillSeeded(): void {
     if (useSystem) hostRefill(); else refillSeeded();
     blockPos = 0;
   }
-  return unchecked(randomBlock[blockPos++]);
+  return load<u32>(blockBase + (<usize>(blockPos++) << 2));
 }
 
 /** Uniform integer in [0, n), 1 <= n < 2^32 (Lemire 2019). */

@@ -27,7 +27,7 @@ import {
 } from "./pairs";
 import { wasIssued, markIssued, clearIssued, issueAll } from "./unique";
 import { ensureLayouts, typePatterns, typePatternStart, vectorPermutation } from "./layouts";
-import { ensureTriples, tripleTotal, tripleBound, classOfLanes, classOfPairLanes, pairTotalOfLanes, quadTop, quadLow, quadBound, quadLimit } from "./triples";
+import { ensureTriples, setTripleBases, classOfLanesFast, tripleTotal, tripleBound, classOfLanes, classOfPairLanes, pairTotalOfLanes, quadTop, quadLow, quadBound, quadLimit } from "./triples";
 import { vectorType } from "./patterns";
 
 export const CELLS_PER_TICKET = 27;
@@ -121,8 +121,8 @@ function loadDrawConstants(): void {
 @inline function drawWeightedSlot(): i32 {
   const x = below(end3);
   const d = <i32>(x >= end0) + <i32>(x >= end1) + <i32>(x >= end2);
-  const offset = <u64>(x - unchecked(typeStart[d]));
-  return <i32>(unchecked(typeSlot[d]) + <u32>((offset * unchecked(typeInverse[d])) >> 32));
+  const offset = <u64>(x - load<u32>(typeStartBase + (<usize>(d) << 2)));
+  return <i32>(load<u32>(typeSlotBase + (<usize>(d) << 2)) + <u32>((offset * load<u64>(typeInverseBase + (<usize>(d) << 3))) >> 32));
 }
 
 /** Draws the six vectors of a book into `chosen`, in three levels (see the top). */
@@ -136,50 +136,50 @@ function drawBookVectors(): void {
     proposals++;
     a = drawWeightedSlot();
     b = drawWeightedSlot();
-    ab = unchecked(slotLanes[a]) + unchecked(slotLanes[b]);
+    ab = load<u64>(slotLanesBase + (<usize>(a) << 3)) + load<u64>(slotLanesBase + (<usize>(b) << 3));
     if (((ab + laneUpper2) & LANE_HIGH) != 0) continue;
     pairClass = classOfPairLanes(ab);
-    if (belowScaled(quadLimit, unchecked(quadTop[pairClass]), unchecked(quadLow[pairClass]), 33)) break;
+    if (belowScaled(quadLimit, load<u32>(quadTopBase + (<usize>(pairClass) << 2)), load<u64>(quadLowBase + (<usize>(pairClass) << 3)), 33)) break;
   }
-  a = <i32>unchecked(vectorsByType[a]);
-  b = <i32>unchecked(vectorsByType[b]);
+  a = <i32>load<u16>(vectorsByTypeBase + (<usize>(a) << 1));
+  b = <i32>load<u16>(vectorsByTypeBase + (<usize>(b) << 1));
   // Level 2, until it succeeds: ticket 3 by weight, kept with probability A(t) / M(u).
-  const bound = unchecked(quadBound[pairClass]);
+  const bound = load<u32>(quadBoundBase + (<usize>(pairClass) << 2));
   let cls = 0;
   while (true) {
     c = drawWeightedSlot();
-    abc = ab + unchecked(slotLanes[c]);
+    abc = ab + load<u64>(slotLanesBase + (<usize>(c) << 3));
     if (((abc + laneUpper3) & LANE_HIGH) != 0) continue;
-    cls = classOfLanes(abc);
-    const total = unchecked(tripleTotal[cls]);
+    cls = classOfLanesFast(abc);
+    const total = load<u64>(tripleTotalBase + (<usize>(cls) << 3));
     if (belowScaled(bound, <u32>(total >> 15), total & 0x7fff, 15)) break;
   }
-  c = <i32>unchecked(vectorsByType[c]);
+  c = <i32>load<u16>(vectorsByTypeBase + (<usize>(c) << 1));
   {
-    const limit = unchecked(tripleBound[cls]);
-    const rest = bookCode - unchecked(vectorCode[a]) - unchecked(vectorCode[b]) - unchecked(vectorCode[c]);
+    const limit = load<u32>(tripleBoundBase + (<usize>(cls) << 2));
+    const rest = bookCode - load<u32>(vectorCodeBase + (<usize>(a) << 2)) - load<u32>(vectorCodeBase + (<usize>(b) << 2)) - load<u32>(vectorCodeBase + (<usize>(c) << 2));
     // Level 3, until it succeeds: ticket 4 by weight, kept with probability K(r) / L(t),
     // L(t) = the largest K(t - c) (any bound >= it would do); the same draw picks the
     // pair (5, 6) with probability w5 w6 / L(t). Ends: A(t) > 0 here.
     while (true) {
       const slot = drawWeightedSlot();
-      const sum = abc + unchecked(slotLanes[slot]);
+      const sum = abc + load<u64>(slotLanesBase + (<usize>(slot) << 3));
       if (((sum + laneUpper) & LANE_HIGH) != 0 || ((sum + laneLower) & LANE_HIGH) != LANE_HIGH) continue;
       const x = below(limit);
       if (x >= pairTotalOfLanes(sum)) continue;
-      const d = <i32>unchecked(vectorsByType[slot]);
-      const code = rest - unchecked(vectorCode[d]);
+      const d = <i32>load<u16>(vectorsByTypeBase + (<usize>(slot) << 1));
+      const code = rest - load<u32>(vectorCodeBase + (<usize>(d) << 2));
       // Given acceptance x is uniform below K(r): with a uniform slot of the code's alias
       // table it picks the pair (5, 6) with probability w5 w6 / K(r).
-      const start = unchecked(codeStart[code]);
-      const word = unchecked(pairAlias[start + below(unchecked(codeStart[code + 1]) - start)]);
-      const pair = <u64>x < (word & ALIAS_THRESHOLD) ? aliasPair(word) : aliasPair(unchecked(pairAlias[start + <u32>(word >> 51)]));
-      unchecked(chosen[0] = a);
-      unchecked(chosen[1] = b);
-      unchecked(chosen[2] = c);
-      unchecked(chosen[3] = d);
-      unchecked(chosen[4] = <i32>(pair >> 11));
-      unchecked(chosen[5] = <i32>(pair & 2047));
+      const start = load<u32>(codeStartBase + (<usize>(code) << 2));
+      const word = load<u64>(pairAliasBase + (<usize>(start + below(load<u32>(codeStartBase + (<usize>(code + 1) << 2)) - start)) << 3));
+      const pair = <u64>x < (word & ALIAS_THRESHOLD) ? aliasPair(word) : aliasPair(load<u64>(pairAliasBase + (<usize>(start + <u32>(word >> 51)) << 3)));
+      store<i32>(chosenBase + 0, a);
+      store<i32>(chosenBase + 4, b);
+      store<i32>(chosenBase + 8, c);
+      store<i32>(chosenBase + 12, d);
+      store<i32>(chosenBase + 16, <i32>(pair >> 11));
+      store<i32>(chosenBase + 20, <i32>(pair & 2047));
       return;
     }
   }
@@ -259,20 +259,20 @@ function fillBook(slot: i32, keyed: bool): void {
   for (let t = 0; t < 6; t++) {
     // A uniform pattern of the vector: a uniform canonical pattern of its type, whose
     // columns the vector's permutation rearranges (a bijection onto its patterns).
-    const v = unchecked(chosen[t]);
-    const d = <i32>unchecked(vectorType[v]);
-    const start = unchecked(typePatternStart[d]);
-    const index = start + below(unchecked(typePatternStart[d + 1]) - start);
+    const v = load<i32>(chosenBase + (<usize>(t) << 2));
+    const d = <i32>load<u8>(vectorTypeBase + <usize>(v));
+    const start = load<u32>(typePatternStartBase + (<usize>(d) << 2));
+    const index = start + below(load<u32>(typePatternStartBase + (<usize>(d + 1) << 2)) - start);
     // Each column's rows (6-bit fields, 2 bits a row) in the vector's column order.
-    const canonicalRows = unchecked(typePatternRows[index]);
-    const permutation = unchecked(vectorPermutation[v]);
+    const canonicalRows = load<u64>(typePatternRowsBase + (<usize>(index) << 3));
+    const permutation = load<u64>(vectorPermutationBase + (<usize>(v) << 3));
     let rows: u64 = 0;
     for (let j: u64 = 0; j < <u64>COLUMNS; j++) {
       const source = (permutation >> (4 * j)) & 15;
       rows |= ((canonicalRows >> (6 * source)) & 63) << (6 * j);
     }
-    unchecked(ticketRows[t] = rows);
-    unchecked(ticketLanes[t] = vectorLanes[v]);
+    store<u64>(ticketRowsBase + (<usize>t << 3), rows);
+    store<u64>(ticketLanesBase + (<usize>t << 3), load<u64>(vectorLanesBase + (<usize>v << 3)));
     if (keyed) {
       const layout = unchecked(typePatterns[index]);
       let pattern: u32 = 0;
@@ -286,26 +286,26 @@ function fillBook(slot: i32, keyed: bool): void {
     }
   }
   for (let j = 0; j < COLUMNS; j++) {
-    const n = unchecked(columnSize[j]);
-    const first = unchecked(columnFirst[j]);
+    const n = load<i32>(columnSizeBase + (<usize>(j) << 2));
+    const first = load<i32>(columnFirstBase + (<usize>(j) << 2));
     // The column's labels in ticket order (k_t copies of t, a nibble each, in one word),
     // and each ticket's cells for it.
     let labels: u64 = 0;
     let pos: u64 = 0;
     let rows: u64 = 0; // per ticket 6 bits: its rows left in this column, 2 bits each
     for (let t = 0; t < 6; t++) {
-      const k = (unchecked(ticketLanes[t]) >> (7 * <u64>j)) & 127;
+      const k = (load<u64>(ticketLanesBase + (<usize>(t) << 3)) >> (7 * <u64>j)) & 127;
       labels |= ((<u64>t * 0x111) & ((<u64>1 << (4 * k)) - 1)) << pos;
       pos += 4 * k;
-      rows |= ((unchecked(ticketRows[t]) >> (6 * <u64>j)) & 63) << (6 * <u64>t);
+      rows |= ((load<u64>(ticketRowsBase + (<usize>(t) << 3)) >> (6 * <u64>j)) & 63) << (6 * <u64>t);
     }
     // A uniform shuffle of the labels (Fisher-Yates) from one draw below n! < 2^26: its
     // mixed-radix digits (radix n, n-1, ..., 2) are independent and uniform, one per
     // step. Every arrangement of the multiset of labels is then equally likely.
-    let digits = below(unchecked(FACTORIAL[n]));
+    let digits = below(load<u32>(FACTORIALBase + (<usize>(n) << 2)));
     for (let i = n - 1; i > 0; i--) {
       const d = <u32>(i + 1);
-      const q = <u32>((<u64>digits * unchecked(INVERSE30[d])) >> 30); // digits / d, exact
+      const q = <u32>((<u64>digits * load<u64>(INVERSE30Base + (<usize>(d) << 3))) >> 30); // digits / d, exact
       const r = <u64>(digits - q * d);
       digits = q;
       // Swap nibbles i and r.
@@ -334,11 +334,69 @@ function fillBook(slot: i32, keyed: bool): void {
   if (keyed) for (let t = 0; t < 6; t++) unchecked(keyHigh[t] |= <u64>unchecked(chosenPattern[t]) << 26);
 }
 
+// Addresses of the tables the book loops read, as plain integers: a read of a managed
+// global costs a shadow-stack store under this runtime, a usize global does not. Set
+// by generateBooks (the tables are static, so their addresses never change).
+let slotLanesBase: usize = 0;
+let typeStartBase: usize = 0;
+let typeSlotBase: usize = 0;
+let typeInverseBase: usize = 0;
+let quadTopBase: usize = 0;
+let quadLowBase: usize = 0;
+let quadBoundBase: usize = 0;
+let tripleTotalBase: usize = 0;
+let tripleBoundBase: usize = 0;
+let vectorCodeBase: usize = 0;
+let vectorsByTypeBase: usize = 0;
+let codeStartBase: usize = 0;
+let pairAliasBase: usize = 0;
+let vectorTypeBase: usize = 0;
+let typePatternStartBase: usize = 0;
+let typePatternRowsBase: usize = 0;
+let vectorPermutationBase: usize = 0;
+let vectorLanesBase: usize = 0;
+let ticketRowsBase: usize = 0;
+let ticketLanesBase: usize = 0;
+let chosenBase: usize = 0;
+let columnSizeBase: usize = 0;
+let columnFirstBase: usize = 0;
+let FACTORIALBase: usize = 0;
+let INVERSE30Base: usize = 0;
+function setBases(): void {
+  setTripleBases();
+  slotLanesBase = changetype<usize>(slotLanes);
+  typeStartBase = changetype<usize>(typeStart);
+  typeSlotBase = changetype<usize>(typeSlot);
+  typeInverseBase = changetype<usize>(typeInverse);
+  quadTopBase = changetype<usize>(quadTop);
+  quadLowBase = changetype<usize>(quadLow);
+  quadBoundBase = changetype<usize>(quadBound);
+  tripleTotalBase = changetype<usize>(tripleTotal);
+  tripleBoundBase = changetype<usize>(tripleBound);
+  vectorCodeBase = changetype<usize>(vectorCode);
+  vectorsByTypeBase = changetype<usize>(vectorsByType);
+  codeStartBase = changetype<usize>(codeStart);
+  pairAliasBase = changetype<usize>(pairAlias);
+  vectorTypeBase = changetype<usize>(vectorType);
+  typePatternStartBase = changetype<usize>(typePatternStart);
+  typePatternRowsBase = changetype<usize>(typePatternRows);
+  vectorPermutationBase = changetype<usize>(vectorPermutation);
+  vectorLanesBase = changetype<usize>(vectorLanes);
+  ticketRowsBase = changetype<usize>(ticketRows);
+  ticketLanesBase = changetype<usize>(ticketLanes);
+  chosenBase = changetype<usize>(chosen);
+  columnSizeBase = changetype<usize>(columnSize);
+  columnFirstBase = changetype<usize>(columnFirst);
+  FACTORIALBase = changetype<usize>(FACTORIAL);
+  INVERSE30Base = changetype<usize>(INVERSE30);
+}
+
 /**
  * Generates `count` (<= BATCH) books into `cells`. With `unique`, a book that repeats a
  * ticket issued earlier in the run is redrawn whole.
  */
 export function generateBooks(count: i32, unique: bool): i32 {
+  setBases();
   for (let b = 0; b < count; b++) {
     while (true) {
       drawBookVectors();

@@ -37,6 +37,15 @@ export let quadLimit: u32 = 0;
  * stays in cache. */
 export const pairClassTotal = new StaticArray<u32>(5 * 5 * MIDDLE_CLASSES);
 
+/** middleClass's and pairClassTotal's addresses as plain integers (see sample.ts's
+ * setBases), for the sampler's per-round look-ups. */
+let middleClassBase: usize = 0;
+let pairClassTotalBase: usize = 0;
+export function setTripleBases(): void {
+  middleClassBase = changetype<usize>(middleClass);
+  pairClassTotalBase = changetype<usize>(pairClassTotal);
+}
+
 /** sum over the middle columns j = 1..7 of 2^(top - 3 S_j), S_j the lane j of `lanes`:
  * the middleClass key of the residual (top = 3 x the residual's offset plus 3 S_j). */
 // @ts-ignore: decorator
@@ -56,7 +65,8 @@ export const pairClassTotal = new StaticArray<u32>(5 * 5 * MIDDLE_CLASSES);
   const last = 9 - <i32>((lanes >> 56) & 127); // r_9 - 2
   // r_j - 2 = 8 - S_j: key = sum_j 2^(3 (8 - S_j)) = sum_j 2^24 >> 3 S_j (unrolled).
   const key = middleKey(lanes, 24);
-  return unchecked(pairClassTotal[first + 5 * (last + 5 * <i32>unchecked(middleClass[key]))]);
+  const middle = <i32>load<u16>(middleClassBase + (<usize>key << 1));
+  return load<u32>(pairClassTotalBase + (<usize>(first + 5 * (last + 5 * middle)) << 2));
 }
 
 function ensurePairClasses(): void {
@@ -87,7 +97,7 @@ function ensurePairClasses(): void {
   const first = 5 - <i32>(lanes & 127); // u_1 - 4
   const last = 6 - <i32>((lanes >> 56) & 127); // u_9 - 5
   const key = middleKey(lanes, 18); // u_j - 4 = 6 - S_j
-  return first + 4 * (last + 5 * <i32>unchecked(middleClass[key]));
+  return first + 4 * (last + 5 * <i32>load<u16>(middleClassBase + (<usize>key << 1)));
 }
 
 function ensureQuads(): void {
@@ -151,6 +161,15 @@ let triplesReady = false;
   const last = 11 - <i32>((lanes >> 56) & 127) - 3;
   const key = middleKey(lanes, 21); // t_j - 3 = 7 - S_j
   return first + 4 * (last + 6 * <i32>unchecked(middleClass[key]));
+}
+
+/** classOfLanes for the sampler (after setTripleBases). */
+// @ts-ignore: decorator
+@inline export function classOfLanesFast(lanes: u64): i32 {
+  const first = 9 - <i32>(lanes & 127) - 3;
+  const last = 11 - <i32>((lanes >> 56) & 127) - 3;
+  const key = middleKey(lanes, 21); // t_j - 3 = 7 - S_j
+  return first + 4 * (last + 6 * <i32>load<u16>(middleClassBase + (<usize>key << 1)));
 }
 
 export function ensureTriples(): void {
