@@ -1,10 +1,9 @@
 #!/usr/bin/env node
 // housie: exact counts and exactly uniform, unique, validated UK 90-ball bingo tickets and books.
 import { InvalidArgumentError, Option } from "commander";
-import { once } from "node:events";
 import { SingleBar } from "cli-progress";
 import { createProgram, integerOption, runMain, readInputText, EXIT_OK, EXIT_INVALID } from "./program.js";
-import { openAtomicStream, type AtomicStream } from "../io/atomic-write.js";
+import { openAtomicStream, writeChunk, type AtomicStream } from "../io/atomic-write.js";
 import { countHousie } from "../housie/count.js";
 import { HousieRun, ticketsFromCells, CELLS_PER_TICKET, MAX_UNIQUE_TICKETS, type HousieKind } from "../housie/generate.js";
 import { formatterFor, FORMATS, type HousieFormat } from "../housie/format.js";
@@ -30,11 +29,6 @@ function seedOption(value: string): bigint {
   }
 }
 
-/** Writes bytes or text, waiting for 'drain' so that memory stays constant. */
-async function write(stream: NodeJS.WritableStream, chunk: string | Uint8Array): Promise<void> {
-  if (chunk.length === 0) return;
-  if (!stream.write(chunk)) await once(stream, "drain");
-}
 
 const PROGRESS_FROM = 100_000; // records: shorter runs finish before a bar helps
 
@@ -44,15 +38,7 @@ async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number>
   }
   const run = new HousieRun(kind, { seed: flags.seed, firstSerial: flags.firstSerial, unique: flags.unique });
   run.reserve(flags.count);
-  const target: AtomicStream | undefined = flags.out ? openAtomicStream(flags.out) : undefined;
-  if (target) {
-    try {
-      await once(target.stream, "open");
-    } catch (error) {
-      target.abort();
-      throw new UsageError(`${flags.out}: cannot write (${(error as NodeJS.ErrnoException).code ?? "error"})`);
-    }
-  }
+  const target: AtomicStream | undefined = flags.out ? await openAtomicStream(flags.out) : undefined;
   const stream: NodeJS.WritableStream = target ? target.stream : process.stdout;
   const bar = process.stderr.isTTY && flags.count >= PROGRESS_FROM
     ? new SingleBar({ stream: process.stderr, format: `${kind} [{bar}] {percentage}% {value}/{total} eta {eta}s` })
@@ -60,25 +46,25 @@ async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number>
   bar?.start(flags.count, 0);
   try {
     const formatter = formatterFor(flags.format, kind);
-    await write(stream, formatter.header());
+    await writeChunk(stream, formatter.header());
     const per = run.ticketsPerRecord;
     let left = flags.count;
     while (left > 0) {
       const batch = Math.min(left, flags.format === "jsonl" ? run.batchLimit : 512, run.batchLimit);
       if (flags.format === "jsonl") {
-        await write(stream, Buffer.from(run.nextJsonl(batch))); // copy: the view is reused
+        await writeChunk(stream, Buffer.from(run.nextJsonl(batch))); // copy: the view is reused
       } else {
         const { firstSerial, cells } = run.nextCells(batch);
         let text = "";
         for (let i = 0; i < batch; i++) {
           text += formatter.record({ serial: firstSerial + i, tickets: ticketsFromCells(cells, i * per * CELLS_PER_TICKET, per) });
         }
-        await write(stream, text);
+        await writeChunk(stream, text);
       }
       left -= batch;
       bar?.increment(batch);
     }
-    await write(stream, formatter.footer());
+    await writeChunk(stream, formatter.footer());
     if (target) await target.commit();
     bar?.stop();
     return EXIT_OK;

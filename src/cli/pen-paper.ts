@@ -50,7 +50,7 @@ async function generateCommand(flags: GenerateFlags): Promise<void> {
     await writeTour(doc, flags.format, (chunk) => writeChunk(process.stdout, chunk));
     return;
   }
-  const file = openAtomicStream(flags.out);
+  const file = await openAtomicStream(flags.out);
   try {
     await writeTour(doc, flags.format, (chunk) => writeChunk(file.stream, chunk));
     await file.commit();

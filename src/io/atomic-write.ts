@@ -3,6 +3,7 @@
 import { createWriteStream, renameSync, rmSync, writeFileSync, type WriteStream } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { once } from "node:events";
+import { UsageError } from "../errors.js";
 
 function temporaryNameFor(path: string): string {
   return join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
@@ -27,9 +28,20 @@ export interface AtomicStream {
   abort(): void;
 }
 
-export function openAtomicStream(path: string): AtomicStream {
+/**
+ * Opens a stream to a temporary file beside `path`. A target that cannot be written
+ * (missing folder, no permission) is a UsageError `path: cannot write (CODE)`, raised
+ * here, before any output is produced.
+ */
+export async function openAtomicStream(path: string): Promise<AtomicStream> {
   const temporary = temporaryNameFor(path);
   const stream = createWriteStream(temporary);
+  try {
+    await once(stream, "open");
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw new UsageError(`${path}: cannot write (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+  }
   let finished = false;
   const abortOnExit = (): void => { if (!finished) rmSync(temporary, { force: true }); };
   process.once("exit", abortOnExit);
@@ -55,6 +67,7 @@ export function openAtomicStream(path: string): AtomicStream {
  * Writes chunks to a stream, waiting for 'drain' when its buffer is full so that output
  * of any length streams in constant memory.
  */
-export async function writeChunk(stream: NodeJS.WritableStream, chunk: string): Promise<void> {
+export async function writeChunk(stream: NodeJS.WritableStream, chunk: string | Uint8Array): Promise<void> {
+  if (chunk.length === 0) return;
   if (!stream.write(chunk)) await once(stream, "drain");
 }

@@ -1,18 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { validateTour } from "../../src/tours/index.js";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const CLI = join(ROOT, "dist/cli/pen-paper.js");
+import { runCli } from "./cli-run.js";
 
-function penPaper(args: string[], input?: string) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, input, encoding: "utf8" });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const penPaper = (args: string[], input?: string) => runCli("pen-paper", args, input);
 
 function gridOfText(text: string): number[] {
   return text
@@ -70,6 +64,7 @@ describe("pen-paper generate", () => {
     [["--format", "png"], /--format/],
     [["--seed", "-3"], /--seed/],
     [["--frobnicate"], /unknown option/],
+    [["--size", "5", "--out", "/nonexistent-folder/t.txt"], /^pen-paper: \/nonexistent-folder\/t\.txt: cannot write \(ENOENT\)$/m],
   ])("exits 2 with one line for %j", (args, message) => {
     const r = penPaper(args);
     expect(r.status).toBe(2);
