@@ -10,9 +10,10 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(name: string, args: string[], input?: string): CliResult {
+/** Runs `node dist/cli/<name>.js args`, in the project root unless `cwd` is given. */
+export function runCli(name: string, args: string[], input?: string, cwd = ROOT): CliResult {
   const result = spawnSync(process.execPath, [`${ROOT}/dist/cli/${name}.js`, ...args], {
-    cwd: ROOT,
+    cwd,
     input,
     encoding: "utf8",
   });

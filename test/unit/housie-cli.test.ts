@@ -1,18 +1,13 @@
 // The housie CLI as users run it: node dist/cli/housie.js (built by `npm test`'s pretest).
 import { describe, expect, it } from "vitest";
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { runCli } from "./cli-run.js";
 
-const cli = fileURLToPath(new URL("../../dist/cli/housie.js", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "housie-cli-"));
 
-function housie(...args: string[]) {
-  const r = spawnSync(process.execPath, [cli, ...args], { encoding: "utf8", cwd: dir });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const housie = (...args: string[]) => runCli("housie", args, undefined, dir);
 
 describe("housie CLI", () => {
   it("count prints the exact numbers, --json as decimal strings", () => {
