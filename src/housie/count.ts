@@ -6,6 +6,7 @@
 // t(a) t(b) over ordered pairs of vectors with a + b = u: a meet in the middle over
 // three pairs of tickets. Columns 2-8 are interchangeable, so u1 runs over sums whose
 // middle digits are sorted, each counted with its number of arrangements.
+import { factorial } from "../math.js";
 import { housieKernel } from "./kernel.js";
 import { COLUMNS, COLUMN_SIZE, enumeratePatternsTs, weightsOf, pairsOf, feasible, type PairTables } from "./tables.js";
 
@@ -23,12 +24,6 @@ export interface HousieCounts {
 }
 
 export type Engine = "wasm" | "ts";
-
-function factorial(n: number): bigint {
-  let r = 1n;
-  for (let i = 2; i <= n; i++) r *= BigInt(i);
-  return r;
-}
 
 /** Middle digits (columns 2-8) of a base-5 pair-sum code, or undefined unless sorted. */
 function arrangements(code: number): bigint | undefined {

@@ -1,5 +1,6 @@
 // Integer partitions in the order the DP engines visit them, and the signed cycle-type
 // coefficients that turn "tables constant on blocks" counts into "all distinct" counts.
+import { factorial } from "../math.js";
 
 /**
  * Partitions of r as nonincreasing part lists, in the engines' leaf order: a depth-first
@@ -40,12 +41,6 @@ export function partitionCount(r: number, maxPart: number): number {
   ways[0] = 1;
   for (let part = 1; part <= maxPart; part++) for (let x = part; x <= r; x++) ways[x]! += ways[x - part]!;
   return ways[r]!;
-}
-
-export function factorial(n: number): bigint {
-  let f = 1n;
-  for (let i = 2; i <= n; i++) f *= BigInt(i);
-  return f;
 }
 
 /**

@@ -6,7 +6,8 @@
 //   f: how many free rows are merged into each given row, F = Σ f (free rows must also
 //      differ from the given rows), λ ⊢ m - F the cycle type of the free rows' blocks,
 //   N: tables whose columns are equal on blocks of π, counted by the layer DP.
-import { partitionsInLeafOrder, signedCycleCoefficient, factorial } from "./partitions.js";
+import { partitionsInLeafOrder, signedCycleCoefficient } from "./partitions.js";
+import { factorial } from "../math.js";
 import type { NormalizedProblem } from "./problem.js";
 
 /** A compressed column: `weight` equal columns, their symbol counts so far. */
