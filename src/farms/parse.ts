@@ -1,7 +1,7 @@
 // Parser for the contest input format: a line with N, then 2N rows of seven symbols,
 // space-separated ("2 1 0 0 2 2 1") or packed ("2100221").
 import { InputError } from "../errors.js";
-import { FARM_ROW_EXPECTED, FARM_WIDTH, farmRowProblem, type FarmRow } from "./rows.js";
+import { FARM_ROW_EXPECTED, farmRowProblem, type FarmRow } from "./rows.js";
 
 /** One input case: the two given rows and the lines they came from. */
 export interface FarmCase {
@@ -55,5 +55,3 @@ export function parseFarmInput(text: string): FarmCase[] {
   }
   return result;
 }
-
-export { FARM_WIDTH };

@@ -15,11 +15,6 @@ export function rowCode(row: FarmRow): number {
   return code;
 }
 
-/** Unpacks a row code. */
-export function rowOfCode(code: number): number[] {
-  return Array.from({ length: FARM_WIDTH }, (_, c) => (code >> (2 * c)) & 3);
-}
-
 /** "2100221" for a row. */
 export function rowText(row: FarmRow): string {
   return row.join("");

@@ -1,24 +1,12 @@
 // Output files appear whole or not at all: data goes to a temporary file beside the
 // target, which is renamed over it only when everything was written.
-import { createWriteStream, renameSync, rmSync, writeFileSync, type WriteStream } from "node:fs";
+import { createWriteStream, renameSync, rmSync, type WriteStream } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { once } from "node:events";
 import { UsageError } from "../errors.js";
 
 function temporaryNameFor(path: string): string {
   return join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
-}
-
-/** Writes `data` to `path` atomically. */
-export function writeFileAtomic(path: string, data: string | Uint8Array): void {
-  const temporary = temporaryNameFor(path);
-  try {
-    writeFileSync(temporary, data);
-    renameSync(temporary, path);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
-  }
 }
 
 /** A stream to a temporary file; `commit()` renames it to `path`, `abort()` deletes it. */
