@@ -3,7 +3,7 @@ export { enumeratePatterns, vectorCount, patternAt, patternStartOf, vectorKeyAt,
 export { ticketWeightOf, fillingWeightOf, ticketWeightTotal } from "./weights";
 export { pairSegments, segmentCodeAt, segmentTotalAt, maxPairTotal, convolveSegment, convolutionHighBits } from "./pairs";
 export { setSeedState, useSystemRandom, randomBlockPtr, below62 } from "./rng";
-export { startRun, generateBooks, generateTickets, cellsPtr, proposalCount, redrawCount, chosenVector, nextWord } from "./sample";
+export { startRun, generateBooks, generateTickets, cellsPtr, redrawCount, chosenVector, nextWord } from "./sample";
 export { formatJsonl, textPtr } from "./jsonl";
 export { issuedCount, markIssuedTicket, reserveIssued } from "./unique";
-export { maxTriple, quadLimitTop } from "./triples";
+export { drawClassCount, drawEntryCount, classWeightSumLow, classWeightSumHigh } from "./draw";

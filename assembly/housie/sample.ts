@@ -1,34 +1,20 @@
 // Exactly uniform books and tickets.
 //
-// Books: the column-count matrix is drawn by rejection in three levels. Level 1 draws
-// tickets 1-2's vectors independently with probability w(c) / W and keeps them with
-// probability B(u) / Y, where u = n - c1 - c2, B(u) (triples.ts) is the total weight of
-// all ways to finish the book and Y >= max B. Level 2 repeats until it succeeds: ticket
-// 3's vector with probability w(c3) / W, kept with probability A(t) / M(u) (t = u - c3,
-// A(t) the weight of all ways to finish, M(u) >= max A(u - c)), so it yields c3 with
-// probability w3 A(t) / B(u). Level 3 repeats until it succeeds: ticket 4's vector with
-// probability w(c4) / W, then one uniform x below L(t) >= max K(t - c) keeps it with
-// probability K(r) / L(t) (r = t - c4) and picks the pair (c5, c6) with probability
-// w(c5) w(c6) / K(r): it yields (c4, c5, c6) with probability w4 w5 w6 / A(t). The
-// matrix comes out with probability proportional to prod_t w(c_t), as it should (see
-// weights.ts). Each ticket then gets a uniform pattern of its vector, and each column's
+// Books: the column-count matrix is drawn exactly by draw.ts, with probability
+// proportional to prod_t w(c_t) (see weights.ts). Each ticket then gets a uniform pattern of its vector, and each column's
 // numbers are dealt to the tickets by a uniform shuffle of its labels (k_t copies of
 // ticket t), in increasing order: every way of splitting the column is equally likely.
 //
 // Tickets: a vector with probability p(c) prod_j C(n_j, c_j) / T, a uniform pattern of
 // it, and a uniform c_j-subset of each column's numbers.
 
-import { below, below62, belowWide, next32 } from "./rng";
-import { COLUMNS, VECTOR_COUNT, patterns, vectorPatternStart, vectorDigits, columnSize, columnFirst, vectorCount } from "./patterns";
-import { ensureWeights, vectorsByType, typeFirst, typeWeight, typeEnd, fillingCumulative } from "./weights";
-import {
-  ensurePairs, vectorCode, vectorLanes, codeStart, codeTotal, pairAlias, aliasPair, ALIAS_THRESHOLD,
-  maxCodeTotal, totalOfCode, bookCode, laneUpper, laneLower, laneUpper2, laneUpper3, LANE_HIGH,
-} from "./pairs";
+import { below, below62, next32 } from "./rng";
+import { COLUMNS, patterns, vectorPatternStart, vectorDigits, columnSize, columnFirst, vectorCount, vectorType } from "./patterns";
+import { ensureWeights, fillingCumulative } from "./weights";
+import { ensurePairs, vectorLanes } from "./pairs";
 import { wasIssued, markIssued, clearIssued, issueAll } from "./unique";
 import { ensureLayouts, typePatterns, typePatternStart, vectorPermutation } from "./layouts";
-import { ensureTriples, setTripleBases, classOfLanesFast, tripleTotal, tripleBound, classOfLanes, classOfPairLanes, pairTotalOfLanes, quadTop, quadLow, quadBound, quadLimit } from "./triples";
-import { vectorType } from "./patterns";
+import { ensureDraw, drawBookVectors } from "./draw";
 
 export const CELLS_PER_TICKET = 27;
 export const CELLS_PER_BOOK = 6 * CELLS_PER_TICKET;
@@ -48,45 +34,23 @@ const typePatternRows = new StaticArray<u64>(2679);
 const keyLow = new StaticArray<u64>(6);
 const keyHigh = new StaticArray<u64>(6);
 const pool = new StaticArray<u8>(11);
-let proposals: i64 = 0;
 let redraws: i64 = 0;
 
-export function proposalCount(): i64 { return proposals; }
 export function redrawCount(): i64 { return redraws; }
 
 /** Loads the tables (about 50 MB) and starts a new run: no ticket issued yet. */
 export function startRun(): void {
   ensurePairs();
   ensureLayouts();
-  ensureTriples();
-  loadDrawConstants();
+  ensureDraw();
+  loadPatternRows();
   clearIssued();
-  proposals = 0;
   redraws = 0;
 }
 
-// The vector draw's constants: per type its start in [0, W), first slot, and the
-// reciprocal ceil(2^32 / weight), which divides every x < 2^20 exactly
-// (Granlund-Montgomery: the weights are below 2^12); startRun checks W < 2^20. The type
-// is found by comparisons summed, not branches (the draws are random, branches mispredict).
-let end0: u32 = 0, end1: u32 = 0, end2: u32 = 0, end3: u32 = 0;
-const typeStart = new StaticArray<u32>(4);
-const typeSlot = new StaticArray<u32>(4);
-const typeInverse = new StaticArray<u64>(4);
-/** Per slot of vectorsByType, its vector's lanes: the rounds test lanes straight from the
- * drawn slot, one load instead of two dependent ones; the vector is read on acceptance. */
-const slotLanes = new StaticArray<u64>(VECTOR_COUNT);
 
-function loadDrawConstants(): void {
-  end0 = unchecked(typeEnd[0]); end1 = unchecked(typeEnd[1]); end2 = unchecked(typeEnd[2]); end3 = unchecked(typeEnd[3]);
-  for (let d = 0; d < 4; d++) {
-    const weight = <u64>unchecked(typeWeight[d]);
-    unchecked(typeStart[d] = d == 0 ? 0 : typeEnd[d - 1]);
-    unchecked(typeSlot[d] = typeFirst[d]);
-    unchecked(typeInverse[d] = ((<u64>1 << 32) + weight - 1) / weight);
-    if (weight >= (1 << 12)) unreachable();
-  }
-  if (end3 >= (1 << 20)) unreachable();
+/** Per canonical pattern, its columns' rows as 6-bit fields (see ticketRows). */
+function loadPatternRows(): void {
   const canonical = <i32>unchecked(typePatternStart[4]);
   if (canonical > typePatternRows.length) unreachable();
   for (let i = 0; i < canonical; i++) {
@@ -94,94 +58,6 @@ function loadDrawConstants(): void {
     let rows: u64 = 0;
     for (let j: u32 = 0; j < <u32>COLUMNS; j++) rows |= <u64>unchecked(ROWS_OF_MASK[(layout >> (3 * j)) & 7]) << (6 * <u64>j);
     unchecked(typePatternRows[i] = rows);
-  }
-  const slots = <i32>unchecked(typeFirst[4]);
-  for (let i = 0; i < slots; i++) unchecked(slotLanes[i] = vectorLanes[<i32>vectorsByType[i]]);
-}
-
-/**
- * Whether y < value for y uniform below limit * 2^shift, value < 2^(32 + shift): y's top
- * 32 bits by one exact draw below `limit`, its low `shift` bits (from the top of one or
- * two more words) only when the top bits tie with value's. The same outcome as drawing y
- * whole, with fewer words; true with probability value / (limit * 2^shift).
- */
-// @ts-ignore: decorator
-@inline function belowScaled(limit: u32, valueTop: u32, valueLow: u64, shift: u32): bool {
-  const high = below(limit);
-  if (high != valueTop) return high < valueTop;
-  let low: u64;
-  if (shift <= 32) low = <u64>(next32() >> (32 - shift));
-  else { const h = <u64>next32(); low = ((h << 32) | <u64>next32()) >> (64 - shift); }
-  return low < valueLow;
-}
-
-/** A vector with probability w(c) / W: a type by its share, then uniform within it.
- * Returns its slot in vectorsByType (lanes in slotLanes). */
-// @ts-ignore: decorator
-@inline function drawWeightedSlot(): i32 {
-  const x = below(end3);
-  const d = <i32>(x >= end0) + <i32>(x >= end1) + <i32>(x >= end2);
-  const offset = <u64>(x - load<u32>(typeStartBase + (<usize>(d) << 2)));
-  return <i32>(load<u32>(typeSlotBase + (<usize>(d) << 2)) + <u32>((offset * load<u64>(typeInverseBase + (<usize>(d) << 3))) >> 32));
-}
-
-/** Draws the six vectors of a book into `chosen`, in three levels (see the top). */
-function drawBookVectors(): void {
-  let a = 0, b = 0, c = 0;
-  let ab: u64 = 0, abc: u64 = 0;
-  let pairClass = 0;
-  // Level 1: tickets 1-2 by weight, kept with probability B(u) / (quadLimit 2^33). Give
-  // up at once when they overfill a column (B = 0: no probability changes).
-  while (true) {
-    proposals++;
-    a = drawWeightedSlot();
-    b = drawWeightedSlot();
-    ab = load<u64>(slotLanesBase + (<usize>(a) << 3)) + load<u64>(slotLanesBase + (<usize>(b) << 3));
-    if (((ab + laneUpper2) & LANE_HIGH) != 0) continue;
-    pairClass = classOfPairLanes(ab);
-    if (belowScaled(quadLimit, load<u32>(quadTopBase + (<usize>(pairClass) << 2)), load<u64>(quadLowBase + (<usize>(pairClass) << 3)), 33)) break;
-  }
-  a = <i32>load<u16>(vectorsByTypeBase + (<usize>(a) << 1));
-  b = <i32>load<u16>(vectorsByTypeBase + (<usize>(b) << 1));
-  // Level 2, until it succeeds: ticket 3 by weight, kept with probability A(t) / M(u).
-  const bound = load<u32>(quadBoundBase + (<usize>(pairClass) << 2));
-  let cls = 0;
-  while (true) {
-    c = drawWeightedSlot();
-    abc = ab + load<u64>(slotLanesBase + (<usize>(c) << 3));
-    if (((abc + laneUpper3) & LANE_HIGH) != 0) continue;
-    cls = classOfLanesFast(abc);
-    const total = load<u64>(tripleTotalBase + (<usize>(cls) << 3));
-    if (belowScaled(bound, <u32>(total >> 15), total & 0x7fff, 15)) break;
-  }
-  c = <i32>load<u16>(vectorsByTypeBase + (<usize>(c) << 1));
-  {
-    const limit = load<u32>(tripleBoundBase + (<usize>(cls) << 2));
-    const rest = bookCode - load<u32>(vectorCodeBase + (<usize>(a) << 2)) - load<u32>(vectorCodeBase + (<usize>(b) << 2)) - load<u32>(vectorCodeBase + (<usize>(c) << 2));
-    // Level 3, until it succeeds: ticket 4 by weight, kept with probability K(r) / L(t),
-    // L(t) = the largest K(t - c) (any bound >= it would do); the same draw picks the
-    // pair (5, 6) with probability w5 w6 / L(t). Ends: A(t) > 0 here.
-    while (true) {
-      const slot = drawWeightedSlot();
-      const sum = abc + load<u64>(slotLanesBase + (<usize>(slot) << 3));
-      if (((sum + laneUpper) & LANE_HIGH) != 0 || ((sum + laneLower) & LANE_HIGH) != LANE_HIGH) continue;
-      const x = below(limit);
-      if (x >= pairTotalOfLanes(sum)) continue;
-      const d = <i32>load<u16>(vectorsByTypeBase + (<usize>(slot) << 1));
-      const code = rest - load<u32>(vectorCodeBase + (<usize>(d) << 2));
-      // Given acceptance x is uniform below K(r): with a uniform slot of the code's alias
-      // table it picks the pair (5, 6) with probability w5 w6 / K(r).
-      const start = load<u32>(codeStartBase + (<usize>(code) << 2));
-      const word = load<u64>(pairAliasBase + (<usize>(start + below(load<u32>(codeStartBase + (<usize>(code + 1) << 2)) - start)) << 3));
-      const pair = <u64>x < (word & ALIAS_THRESHOLD) ? aliasPair(word) : aliasPair(load<u64>(pairAliasBase + (<usize>(start + <u32>(word >> 51)) << 3)));
-      store<i32>(chosenBase + 0, a);
-      store<i32>(chosenBase + 4, b);
-      store<i32>(chosenBase + 8, c);
-      store<i32>(chosenBase + 12, d);
-      store<i32>(chosenBase + 16, <i32>(pair >> 11));
-      store<i32>(chosenBase + 20, <i32>(pair & 2047));
-      return;
-    }
   }
 }
 
@@ -337,19 +213,6 @@ function fillBook(slot: i32, keyed: bool): void {
 // Addresses of the tables the book loops read, as plain integers: a read of a managed
 // global costs a shadow-stack store under this runtime, a usize global does not. Set
 // by generateBooks (the tables are static, so their addresses never change).
-let slotLanesBase: usize = 0;
-let typeStartBase: usize = 0;
-let typeSlotBase: usize = 0;
-let typeInverseBase: usize = 0;
-let quadTopBase: usize = 0;
-let quadLowBase: usize = 0;
-let quadBoundBase: usize = 0;
-let tripleTotalBase: usize = 0;
-let tripleBoundBase: usize = 0;
-let vectorCodeBase: usize = 0;
-let vectorsByTypeBase: usize = 0;
-let codeStartBase: usize = 0;
-let pairAliasBase: usize = 0;
 let vectorTypeBase: usize = 0;
 let typePatternStartBase: usize = 0;
 let typePatternRowsBase: usize = 0;
@@ -363,20 +226,6 @@ let columnFirstBase: usize = 0;
 let FACTORIALBase: usize = 0;
 let INVERSE30Base: usize = 0;
 function setBases(): void {
-  setTripleBases();
-  slotLanesBase = changetype<usize>(slotLanes);
-  typeStartBase = changetype<usize>(typeStart);
-  typeSlotBase = changetype<usize>(typeSlot);
-  typeInverseBase = changetype<usize>(typeInverse);
-  quadTopBase = changetype<usize>(quadTop);
-  quadLowBase = changetype<usize>(quadLow);
-  quadBoundBase = changetype<usize>(quadBound);
-  tripleTotalBase = changetype<usize>(tripleTotal);
-  tripleBoundBase = changetype<usize>(tripleBound);
-  vectorCodeBase = changetype<usize>(vectorCode);
-  vectorsByTypeBase = changetype<usize>(vectorsByType);
-  codeStartBase = changetype<usize>(codeStart);
-  pairAliasBase = changetype<usize>(pairAlias);
   vectorTypeBase = changetype<usize>(vectorType);
   typePatternStartBase = changetype<usize>(typePatternStart);
   typePatternRowsBase = changetype<usize>(typePatternRows);
@@ -399,7 +248,7 @@ export function generateBooks(count: i32, unique: bool): i32 {
   setBases();
   for (let b = 0; b < count; b++) {
     while (true) {
-      drawBookVectors();
+      drawBookVectors(chosenBase);
       fillBook(b, unique);
       if (unique && issueAll(keyLow, keyHigh, 6)) { redraws++; continue; }
       break;
@@ -460,3 +309,4 @@ export function generateTickets(count: i32, unique: bool): i32 {
 export function chosenVector(t: i32): i32 { return unchecked(chosen[t]); }
 /** Test hook: the next raw 32-bit random word. */
 export function nextWord(): u32 { return next32(); }
+

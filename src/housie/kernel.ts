@@ -18,8 +18,6 @@ export interface HousieKernel {
   segmentCodeAt(s: number): number;
   segmentTotalAt(s: number): number;
   maxPairTotal(): number;
-  maxTriple(): bigint;
-  quadLimitTop(): number;
   convolveSegment(s: number): bigint;
   convolutionHighBits(): bigint;
   setSeedState(a: number, b: number, c: number, d: number): void;
@@ -29,8 +27,11 @@ export interface HousieKernel {
   generateBooks(count: number, unique: boolean | number): number;
   generateTickets(count: number, unique: boolean | number): number;
   cellsPtr(): number;
-  proposalCount(): bigint;
   redrawCount(): bigint;
+  drawClassCount(): number;
+  drawEntryCount(): number;
+  classWeightSumLow(): bigint;
+  classWeightSumHigh(): bigint;
   chosenVector(t: number): number;
   nextWord(): number;
   formatJsonl(count: number, perGroup: number, firstSerial: bigint): number;

@@ -105,27 +105,23 @@ describe("housie exact counts", () => {
     expect(books).toBe(wasm.orderedBooks);
   });
 
-  it("agrees with the sampler's acceptance rate (an independent use of the same sum)", () => {
-    // Level 1 keeps tickets 1-2 with probability B(u)/Y (B = the weight of all ways to
-    // finish, Y = quadLimitTop * 2^33 >= max B), so an attempt succeeds with probability
-    // S / (W^2 Y), S = orderedBooks * 6^54 / (prod n_j! G^6): checked here against the
-    // kernel's observed attempts per book.
+  it("gives the book sampler's class weights the total weight of all books", () => {
+    // The sampler draws the class of tickets 4-6's column sums t with weight
+    // |class| A(n - t) A(t); summed over classes that is every book's weight prod w(c_t),
+    // i.e. S = orderedBooks * 6^54 / (prod n_j! G^6) with integer weights
+    // p(c) prod_j 6/c_j! / G. An independent use of the same sum, checked exactly.
     const k = housieKernel();
-    const run = new HousieRun("books", { seed: 2024n, unique: false });
-    for (let i = 0; i < 5; i++) run.nextCells(4000);
-    const proposals = Number(k.proposalCount());
-    const acceptance = 20000 / proposals;
-    const W = k.ticketWeightTotal();
     let factorials = 1n;
     for (const n of [9, 10, 10, 10, 10, 10, 10, 10, 11]) for (let i = 2n; i <= BigInt(n); i++) factorials *= i;
-    // Integer weights are p(c) prod_j 6/c_j! / G; the heaviest vectors have three 1s,
-    // six 2s and 1,710 patterns, which gives G.
+    // The heaviest vectors have three 1s, six 2s and 1,710 patterns, which gives G.
     let heaviest = 0;
     for (let v = 0; v < 1554; v++) heaviest = Math.max(heaviest, k.ticketWeightOf(v));
     const G = (1710n * 6n ** 3n * 3n ** 6n) / BigInt(heaviest);
     const S = (wasm.orderedBooks * 6n ** 54n) / (factorials * G ** 6n);
-    const expected = Number(S) / (W ** 2 * (k.quadLimitTop() >>> 0) * 2 ** 33);
-    const se = Math.sqrt(expected * (1 - expected) / proposals);
-    expect(Math.abs(acceptance - expected)).toBeLessThan(4 * se);
+    expect((S * factorials * G ** 6n) / 6n ** 54n).toBe(wasm.orderedBooks); // S is exact
+    const mask = (1n << 64n) - 1n;
+    const sum = ((BigInt.asUintN(64, k.classWeightSumHigh()) & mask) << 64n) | BigInt.asUintN(64, k.classWeightSumLow());
+    expect(sum).toBe(S);
+    expect(k.drawClassCount()).toBe(536);
   });
 });

@@ -1,0 +1,472 @@
+// The six column-count vectors of a uniform book, drawn exactly and without rounds of
+// rejection worth the name.
+//
+// A book's vectors c_1..c_6 have probability prod_t w(c_t) / Z (weights.ts). With t the
+// column sums of tickets 4-6, all books with that t weigh A(n - t) A(t) together, where
+// A(t) = sum_c w(c) K(t - c) is the weight of three vectors summing to t (triples.ts) and
+// K(r) that of two summing to r (pairs.ts). w, A and K are unchanged when the seven
+// middle columns (all of size 10) are permuted, so the draw works on classes:
+//  1. the class of t (t_1, t_9 and the multiset of the middle counts) with probability
+//     |class| A(n - t) A(t) / Z, and its canonical member (middle counts ascending);
+//  2. tickets 4-6 given t, and 1-3 given s = n - t (made canonical by reversing its
+//     middle): the first vector c with probability w(c) K(t - c) / A(t) from an alias
+//     table per class, then the pair residual r = t - c is made canonical by a stable
+//     sort of its middle (a permutation rho) and the pair drawn with probability
+//     w(a) w(b) / K(r) from the canonical residual's alias table, then carried back by rho;
+//  3. one uniform permutation sigma of the middle columns applied to all six vectors.
+// Step 3 makes the class's members equally likely (each is sigma(t) for the same number
+// of sigmas), and given the member the draw is the canonical one carried over by sigma,
+// a bijection that keeps weights. So every matrix comes with probability prod w / Z.
+//
+// Vectors are handled as v128 byte lanes (lane j = the count of column j), so that a
+// permutation of the columns is one swizzle. The class draw uses rounded weights and an
+// exact acceptance test (the weights take 107 bits); every other draw is an exact alias
+// table in integers.
+
+import { below, belowWide, next32 } from "./rng";
+import { COLUMNS, VECTOR_COUNT, vectorDigits, vectorCount } from "./patterns";
+import { ticketWeight } from "./weights";
+import { codeStart, codeTotal, vectorCode, totalOfCode, pairAlias, aliasPair, ALIAS_THRESHOLD } from "./pairs";
+import { ensureTriples, tripleTotal, middleClass, pairClassTotal, MIDDLE_CLASSES, CLASS_COUNT } from "./triples";
+
+const CODE3_SPACE = 19683; // 3^9
+/** Per vector, its counts as 16 bytes (lanes 9-15 zero). */
+const vectorBytes = new StaticArray<u8>(VECTOR_COUNT * 16);
+/** Vector index by sum_j (c_j - 1) 3^j. */
+const vectorOfCode3 = new StaticArray<u16>(CODE3_SPACE);
+
+/** Canonical three-ticket residuals with A > 0 ("classes"): bytes, alias slots, A, and
+ * the class of the reversed complement n - t. */
+const CLASS_LIMIT = 1024;
+let classes = 0;
+const classBytes = new StaticArray<u8>(CLASS_LIMIT * 16);
+const classSlot = new StaticArray<u32>(CLASS_LIMIT + 1);
+const classTotal = new StaticArray<u64>(CLASS_LIMIT);
+const classPartner = new StaticArray<u32>(CLASS_LIMIT);
+/** Per alias slot of a class: [threshold, own vector | alias vector << 16]. */
+const ENTRY_LIMIT = 1 << 18;
+const classEntry = new StaticArray<u64>(2 * ENTRY_LIMIT);
+
+/** The class draw: alias words (threshold | own << 32 | alias << 48) over rounded
+ * weights a_q = ceil(W_q / 2^shift) with sum topTotal < 2^32, and per class a_q and
+ * D_q = (W_q - 1) mod 2^shift (two words), for the exact acceptance test. */
+const topEntry = new StaticArray<u64>(CLASS_LIMIT);
+const topRounded = new StaticArray<u32>(CLASS_LIMIT);
+const topRestHigh = new StaticArray<u64>(CLASS_LIMIT);
+const topRestLow = new StaticArray<u64>(CLASS_LIMIT);
+let topTotal: u32 = 0;
+let weightSumHigh: u64 = 0;
+let weightSumLow: u64 = 0;
+let topShift: u32 = 0;
+
+/** Per pair-residual class (pairClassTotal's index), the first alias slot and the slot
+ * count of its canonical code in pairs.ts's alias table. */
+const PAIR_CLASSES = 5 * 5 * MIDDLE_CLASSES;
+const pairSlot = new StaticArray<u32>(PAIR_CLASSES);
+const pairSlots = new StaticArray<u32>(PAIR_CLASSES);
+
+let drawReady = false;
+
+/** Vose's alias method on integers: item i of n with weight w_i (total T) is scaled to
+ * n w_i; a small item (< T) is topped up from a large one, which loses the difference;
+ * every bucket ends holding exactly T. Fills threshold[i] and alias[i]. */
+function buildAlias(weight: StaticArray<u64>, n: i32, total: u64, threshold: StaticArray<u64>, alias: StaticArray<u16>): void {
+  const small = new StaticArray<i32>(n);
+  const large = new StaticArray<i32>(n);
+  let smalls = 0;
+  let larges = 0;
+  for (let i = 0; i < n; i++) {
+    const x = <u64>n * unchecked(weight[i]);
+    unchecked(weight[i] = x);
+    if (x < total) unchecked(small[smalls++] = i); else unchecked(large[larges++] = i);
+  }
+  while (smalls > 0 && larges > 0) {
+    const l = unchecked(small[--smalls]);
+    const g = unchecked(large[--larges]);
+    unchecked(threshold[l] = weight[l]);
+    unchecked(alias[l] = <u16>g);
+    const rest = unchecked(weight[g]) - (total - unchecked(weight[l]));
+    unchecked(weight[g] = rest);
+    if (rest < total) unchecked(small[smalls++] = g); else unchecked(large[larges++] = g);
+  }
+  while (larges > 0) {
+    const g = unchecked(large[--larges]);
+    if (unchecked(weight[g]) != total) unreachable(); // exact: every bucket holds T
+    unchecked(threshold[g] = total);
+    unchecked(alias[g] = <u16>g);
+  }
+  if (smalls > 0) unreachable();
+}
+
+/** Code of three-ticket residual bytes t: sum_j (t_j - 3) 5^j (pairs.ts's code, shifted). */
+function codeOfTriple(t: StaticArray<i32>): u32 {
+  let code: u32 = 0;
+  let power: u32 = 1;
+  for (let j = 0; j < COLUMNS; j++) { code += <u32>(unchecked(t[j]) - 3) * power; power *= 5; }
+  return code;
+}
+
+/** 7! / prod of the multiplicities' factorials: the members of a class. */
+function orbitSize(t: StaticArray<i32>): u64 {
+  const seen = new StaticArray<i32>(16);
+  let size: u64 = 5040;
+  for (let j = 1; j < 8; j++) {
+    const k = unchecked(seen[unchecked(t[j])]) + 1;
+    unchecked(seen[unchecked(t[j])] = k);
+    size /= <u64>k;
+  }
+  return size;
+}
+
+// 128-bit helpers for the class weights (hi, lo pairs in two globals).
+let wideHigh: u64 = 0;
+function mulWide(a: u64, b: u64): u64 {
+  const a0 = a & 0xffffffff, a1 = a >> 32, b0 = b & 0xffffffff, b1 = b >> 32;
+  const p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+  const middle = (p00 >> 32) + (p01 & 0xffffffff) + (p10 & 0xffffffff);
+  wideHigh = p11 + (p01 >> 32) + (p10 >> 32) + (middle >> 32);
+  return (middle << 32) | (p00 & 0xffffffff);
+}
+/** (high, low) >> shift, shift < 128, truncated to 64 bits. */
+function shiftRightWide(high: u64, low: u64, shift: u32): u64 {
+  if (shift == 0) return low;
+  if (shift >= 64) return high >> <u64>(shift - 64);
+  return (low >> <u64>shift) | (high << <u64>(64 - shift));
+}
+
+export function ensureDraw(): void {
+  if (drawReady) return;
+  ensureTriples();
+  const vectors = vectorCount();
+  for (let v = 0; v < vectors; v++) {
+    let code: u32 = 0;
+    let power: u32 = 1;
+    for (let j = 0; j < COLUMNS; j++) {
+      const c = unchecked(vectorDigits[v * COLUMNS + j]);
+      unchecked(vectorBytes[16 * v + j] = c);
+      code += <u32>(c - 1) * power;
+      power *= 3;
+    }
+    unchecked(vectorOfCode3[code] = <u16>v);
+  }
+  // Classes in the order of triples.ts's index: t_1 - 3 + 4 (t_9 - 3 + 6 middle).
+  const middleOf = new StaticArray<u32>(MIDDLE_CLASSES); // counts of 3..7, 3 bits each
+  for (let key = 0; key < (1 << 15); key++) {
+    let k = 0;
+    for (let x = 0; x < 5; x++) k += (key >> (3 * x)) & 7;
+    if (k == 7) unchecked(middleOf[middleClass[key]] = key);
+  }
+  const classOfIndex = new StaticArray<i32>(CLASS_COUNT);
+  const t = new StaticArray<i32>(COLUMNS);
+  const weight = new StaticArray<u64>(VECTOR_COUNT);
+  const threshold = new StaticArray<u64>(VECTOR_COUNT);
+  const alias = new StaticArray<u16>(VECTOR_COUNT);
+  const own = new StaticArray<u16>(VECTOR_COUNT);
+  classes = 0;
+  let slot: u32 = 0;
+  for (let index = 0; index < CLASS_COUNT; index++) {
+    unchecked(classOfIndex[index] = -1);
+    const total = unchecked(tripleTotal[index]);
+    if (total == 0) continue;
+    const q = classes++;
+    if (q >= CLASS_LIMIT) unreachable();
+    unchecked(classOfIndex[index] = q);
+    const key = unchecked(middleOf[index / 24]);
+    unchecked(t[0] = 3 + index % 4);
+    unchecked(t[8] = 3 + (index / 4) % 6);
+    let j = 1;
+    for (let x = 0; x < 5; x++) for (let i: u32 = 0; i < ((key >> (3 * x)) & 7); i++) unchecked(t[j++] = 3 + x);
+    for (let c = 0; c < COLUMNS; c++) unchecked(classBytes[16 * q + c] = <u8>unchecked(t[c]));
+    unchecked(classTotal[q] = total);
+    unchecked(classSlot[q] = slot);
+    // The first vector c with weight w(c) K(t - c), over every c leaving a pair residual.
+    const code = codeOfTriple(t);
+    let n = 0;
+    let sum: u64 = 0;
+    for (let v = 0; v < vectors; v++) {
+      let fits = true;
+      for (let c = 0; c < COLUMNS; c++) {
+        const r = unchecked(t[c]) - <i32>unchecked(vectorDigits[v * COLUMNS + c]);
+        if (r < 2 || r > 6) fits = false;
+      }
+      if (!fits) continue;
+      const pair = totalOfCode(code - unchecked(vectorCode[v]));
+      if (pair == 0) continue;
+      unchecked(weight[n] = <u64>unchecked(ticketWeight[v]) * <u64>pair);
+      unchecked(own[n] = <u16>v);
+      sum += unchecked(weight[n]);
+      n++;
+    }
+    if (sum != total) unreachable();
+    buildAlias(weight, n, total, threshold, alias);
+    if (slot + <u32>n > <u32>ENTRY_LIMIT) unreachable();
+    for (let i = 0; i < n; i++) {
+      unchecked(classEntry[2 * (slot + <u32>i)] = threshold[i]);
+      unchecked(classEntry[2 * (slot + <u32>i) + 1] = <u64>own[i] | (<u64>own[alias[i]] << 16));
+    }
+    slot += <u32>n;
+  }
+  unchecked(classSlot[classes] = slot);
+  // Partners: s = n - t with its middle reversed (ascending again).
+  for (let q = 0; q < classes; q++) {
+    const first = 9 - <i32>unchecked(classBytes[16 * q]);
+    const last = 11 - <i32>unchecked(classBytes[16 * q + 8]);
+    let key = 0;
+    for (let c = 1; c < 8; c++) key += 1 << (3 * (10 - <i32>unchecked(classBytes[16 * q + c]) - 3));
+    const partner = unchecked(classOfIndex[(first - 3) + 4 * ((last - 3) + 6 * <i32>unchecked(middleClass[key]))]);
+    if (partner < 0) unreachable();
+    unchecked(classPartner[q] = partner);
+  }
+  buildClassDraw();
+  // Pair residual classes: the alias slots of their canonical code (middle ascending).
+  for (let p = 0; p < PAIR_CLASSES; p++) { unchecked(pairSlot[p] = 0); unchecked(pairSlots[p] = 0); }
+  for (let key = 0; key < (1 << 15); key++) {
+    let k = 0;
+    for (let x = 0; x < 5; x++) k += (key >> (3 * x)) & 7;
+    if (k != 7) continue;
+    const middle = <i32>unchecked(middleClass[key]);
+    let code: u32 = 0;
+    let power: u32 = 5;
+    for (let x = 0; x < 5; x++) for (let i = 0; i < ((key >> (3 * x)) & 7); i++) { code += <u32>x * power; power *= 5; }
+    for (let first: u32 = 0; first < 5; first++) for (let last: u32 = 0; last < 5; last++) {
+      const full = code + first + last * 390625; // 5^8
+      const p = <i32>first + 5 * (<i32>last + 5 * middle);
+      unchecked(pairSlot[p] = codeStart[full]);
+      unchecked(pairSlots[p] = codeStart[full + 1] - codeStart[full]);
+      if (unchecked(codeTotal[full]) != unchecked(pairClassTotal[p])) unreachable();
+    }
+  }
+  setDrawBases();
+  drawReady = true;
+}
+
+/** The class draw's tables: W_q = |class| A(n - t) A(t) < 2^107, rounded up to 32 bits. */
+function buildClassDraw(): void {
+  const high = new StaticArray<u64>(classes);
+  const low = new StaticArray<u64>(classes);
+  const t = new StaticArray<i32>(COLUMNS);
+  let sumHigh: u64 = 0;
+  let sumLow: u64 = 0;
+  for (let q = 0; q < classes; q++) {
+    for (let c = 0; c < COLUMNS; c++) unchecked(t[c] = <i32>unchecked(classBytes[16 * q + c]));
+    const l1 = mulWide(unchecked(classTotal[q]), unchecked(classTotal[classPartner[q]]));
+    const h1 = wideHigh;
+    const orbit = orbitSize(t);
+    const l2 = mulWide(l1, orbit);
+    const h2 = h1 * orbit + wideHigh;
+    unchecked(high[q] = h2);
+    unchecked(low[q] = l2);
+    sumLow += l2;
+    sumHigh += h2 + <u64>(sumLow < l2);
+  }
+  weightSumHigh = sumHigh;
+  weightSumLow = sumLow;
+  const bits = sumHigh != 0 ? 128 - <u32>clz<u64>(sumHigh) : 64 - <u32>clz<u64>(sumLow);
+  topShift = bits > 31 ? bits - 31 : 0;
+  const rounded = new StaticArray<u64>(classes);
+  let total: u64 = 0;
+  for (let q = 0; q < classes; q++) {
+    // W - 1 = (a - 1) 2^shift + D, 0 <= D < 2^shift.
+    const h = unchecked(high[q]) - <u64>(unchecked(low[q]) == 0);
+    const l = unchecked(low[q]) - 1;
+    const a = shiftRightWide(h, l, topShift) + 1;
+    if (a >= (<u64>1 << 32)) unreachable();
+    unchecked(topRounded[q] = <u32>a);
+    unchecked(rounded[q] = a);
+    total += a;
+    if (topShift >= 64) {
+      unchecked(topRestLow[q] = l);
+      unchecked(topRestHigh[q] = h & ((<u64>1 << <u64>(topShift - 64)) - 1));
+    } else {
+      unchecked(topRestLow[q] = l & ((<u64>1 << <u64>topShift) - 1));
+      unchecked(topRestHigh[q] = 0);
+    }
+  }
+  if (total >= (<u64>1 << 32)) unreachable();
+  topTotal = <u32>total;
+  const threshold = new StaticArray<u64>(classes);
+  const alias = new StaticArray<u16>(classes);
+  buildAlias(rounded, classes, total, threshold, alias);
+  for (let q = 0; q < classes; q++) {
+    unchecked(topEntry[q] = threshold[q] | (<u64>q << 32) | (<u64>alias[q] << 48));
+  }
+}
+
+/** Whether X <= D for X uniform on topShift bits, D = class q's rest: compared a word at
+ * a time from the top, as many words as it takes (rarely reached: see drawClass). */
+function restTest(q: i32): bool {
+  const high = unchecked(topRestHigh[q]);
+  const low = unchecked(topRestLow[q]);
+  let remaining = topShift;
+  while (remaining > 0) {
+    const bits = remaining < 32 ? remaining : 32;
+    remaining -= bits;
+    const x = next32() >> (32 - bits);
+    const d = <u32>(shiftRightWide(high, low, remaining) & ((<u64>1 << <u64>bits) - 1));
+    if (x != d) return x < d;
+  }
+  return true;
+}
+
+/** A class with probability W_q / sum W: proposed with probability a_q / topTotal, kept
+ * with probability W_q / (a_q 2^shift), decided by the top part of a uniform number
+ * below a_q 2^shift unless it ties with a_q - 1. */
+// @ts-ignore: decorator
+@inline function drawClass(): i32 {
+  while (true) {
+    const word = load<u64>(topEntryBase + (<usize>below(classes) << 3));
+    const q = <i32>(below(topTotal) < <u32>word ? (word >> 32) & 0xffff : word >> 48);
+    const a = load<u32>(topRoundedBase + (<usize>q << 2));
+    const top = below(a);
+    if (top + 1 < a || restTest(q)) return q;
+  }
+}
+
+/** Uniform below n, 1 <= n < 2^53. */
+// @ts-ignore: decorator
+@inline function belowAny(n: u64): u64 {
+  return n <= 0xffffffff ? <u64>below(<u32>n) : belowWide(n);
+}
+
+// Lane constants (little-endian u64 halves).
+/** Reverses the middle lanes: 0, 7, 6, ..., 1, 8, then 0x80 (a zero lane in a swizzle). */
+const REVERSE_LOW: u64 = 0x0102030405060700;
+const EDGE_HIGH: u64 = 0x8080808080808008;
+/** Rank keys: lanes 1-7 keep (count << 4) | j; lane 0 is 0; lanes 8-15 are 0xff. */
+const KEY_MASK_LOW: u64 = 0xffffffffffffff00;
+const KEY_INDEX_LOW: u64 = 0x0706050403020100;
+const KEY_INDEX_HIGH: u64 = 0xffffffffffffffff;
+/** Rank start: lane 0 is 0, lanes 1-8 are 1, lanes 9-15 0x90 (zero lanes in a swizzle). */
+const RANK_LOW: u64 = 0x0101010101010100;
+const RANK_HIGH: u64 = 0x9090909090909001;
+
+/** Per column of r (bytes, lanes 0-8), its place in the stable sort of the middle by
+ * count: lane 0 -> 0, lane 8 -> 8, lanes 1-7 -> 1..7 (a swizzle from canonical to r). */
+// @ts-ignore: decorator
+@inline function rankMiddle(r: v128): v128 {
+  const key = v128.or(v128.and(i8x16.shl(r, 4), i64x2(KEY_MASK_LOW, 0)), i64x2(KEY_INDEX_LOW & KEY_MASK_LOW, KEY_INDEX_HIGH));
+  let rank = i64x2(RANK_LOW, RANK_HIGH);
+  rank = i8x16.sub(rank, i8x16.gt_u(key, i8x16.shuffle(key, key, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)));
+  rank = i8x16.sub(rank, i8x16.gt_u(key, i8x16.shuffle(key, key, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2)));
+  rank = i8x16.sub(rank, i8x16.gt_u(key, i8x16.shuffle(key, key, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3)));
+  rank = i8x16.sub(rank, i8x16.gt_u(key, i8x16.shuffle(key, key, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4)));
+  rank = i8x16.sub(rank, i8x16.gt_u(key, i8x16.shuffle(key, key, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5)));
+  rank = i8x16.sub(rank, i8x16.gt_u(key, i8x16.shuffle(key, key, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6)));
+  rank = i8x16.sub(rank, i8x16.gt_u(key, i8x16.shuffle(key, key, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7)));
+  return rank;
+}
+
+/** The vector index of count bytes x (lanes 0-8 in 1..3, the rest zero). */
+// @ts-ignore: decorator
+@inline function vectorOfBytes(x: v128): i32 {
+  const digits = i8x16.sub_sat_u(x, i8x16.splat(1));
+  const dot = i32x4.dot_i16x8_s(i16x8.extend_low_i8x16_u(digits), i16x8(1, 3, 9, 27, 81, 243, 729, 2187));
+  const sum = v128.add<i32>(dot, i32x4.shuffle(dot, dot, 2, 3, 0, 1));
+  const code = i32x4.extract_lane(sum, 0) + i32x4.extract_lane(sum, 1) + 6561 * <i32>i8x16.extract_lane_u(digits, 8);
+  return <i32>load<u16>(vectorOfCode3Base + (<usize>code << 1));
+}
+
+// @ts-ignore: decorator
+@inline function bytesOf(v: i32): v128 {
+  return v128.load(vectorBytesBase + (<usize>v << 4));
+}
+
+/** Draws three vectors summing to class q's canonical residual, carried to the book's
+ * columns by `map` (book column j takes canonical column map_j), into out[0..3). */
+// @ts-ignore: decorator
+@inline function drawTriple(q: i32, map: v128, out: usize): void {
+  const start = load<u32>(classSlotBase + (<usize>q << 2));
+  const size = load<u32>(classSlotBase + (<usize>(q + 1) << 2)) - start;
+  const at = classEntryBase + (<usize>(start + below(size)) << 4);
+  const y = belowAny(load<u64>(classTotalBase + (<usize>q << 3)));
+  const word = load<u64>(at, 8);
+  const v = <i32>(y < load<u64>(at) ? word & 0xffff : (word >> 16) & 0xffff);
+  const c = bytesOf(v);
+  const r = i8x16.sub(v128.load(classBytesBase + (<usize>q << 4)), c);
+  // The pair residual's class: r_1 - 2, r_9 - 2 and its middle multiset.
+  const lanes = i64x2.extract_lane(r, 0);
+  let key: u32 = 1 << (3 * (<u32>((lanes >> 8) & 0xff) - 2)); // counts of 2..6, 3 bits each
+  key += 1 << (3 * (<u32>((lanes >> 16) & 0xff) - 2));
+  key += 1 << (3 * (<u32>((lanes >> 24) & 0xff) - 2));
+  key += 1 << (3 * (<u32>((lanes >> 32) & 0xff) - 2));
+  key += 1 << (3 * (<u32>((lanes >> 40) & 0xff) - 2));
+  key += 1 << (3 * (<u32>((lanes >> 48) & 0xff) - 2));
+  key += 1 << (3 * (<u32>(lanes >> 56) - 2));
+  const middle = <i32>load<u16>(middleClassBase + (<usize>key << 1));
+  const p = (<i32>(lanes & 0xff) - 2) + 5 * ((<i32>i8x16.extract_lane_u(r, 8) - 2) + 5 * middle);
+  const pairStart = load<u32>(pairSlotBase + (<usize>p << 2));
+  const pairAt = pairAliasBase + (<usize>(pairStart + below(load<u32>(pairSlotsBase + (<usize>p << 2)))) << 3);
+  const x = <u64>below(load<u32>(pairClassTotalBase + (<usize>p << 2)));
+  const pairWord = load<u64>(pairAt);
+  const pair = x < (pairWord & ALIAS_THRESHOLD) ? aliasPair(pairWord) : aliasPair(load<u64>(pairAliasBase + (<usize>(pairStart + <u32>(pairWord >> 51)) << 3)));
+  const toBook = i8x16.swizzle(rankMiddle(r), map);
+  store<i32>(out, vectorOfBytes(i8x16.swizzle(c, map)));
+  store<i32>(out, vectorOfBytes(i8x16.swizzle(bytesOf(<i32>(pair >> 11)), toBook)), 4);
+  store<i32>(out, vectorOfBytes(i8x16.swizzle(bytesOf(<i32>(pair & 2047)), toBook)), 8);
+}
+
+/** A uniform permutation of the middle lanes (lanes 0 and 8 fixed, 9-15 zero), by
+ * Fisher-Yates from the mixed-radix digits of one draw below 7! = 5040. */
+// @ts-ignore: decorator
+@inline function drawMiddlePermutation(): v128 {
+  let digits = below(5040);
+  let lanes: u64 = KEY_INDEX_LOW; // byte j = j
+  for (let i: u32 = 7; i > 1; i--) {
+    const q = digits / i;
+    const r = digits - q * i + 1; // uniform in 1..i
+    digits = q;
+    const shiftI = <u64>(8 * i);
+    const shiftR = <u64>(8 * r);
+    const x = ((lanes >> shiftI) ^ (lanes >> shiftR)) & 0xff;
+    lanes ^= (x << shiftI) | (x << shiftR);
+  }
+  return i64x2(lanes, EDGE_HIGH);
+}
+
+/** Draws a uniform book's six vectors into out[0..6) (i32 vector indices). */
+export function drawBookVectors(out: usize): void {
+  const q = drawClass();
+  const sigma = drawMiddlePermutation();
+  drawTriple(<i32>load<u32>(classPartnerBase + (<usize>q << 2)), i8x16.swizzle(i64x2(REVERSE_LOW, EDGE_HIGH), sigma), out);
+  drawTriple(q, sigma, out + 12);
+}
+
+// Table addresses as plain integers (a read of a managed global costs a shadow-stack
+// store under this runtime; these tables are static, so their addresses never change).
+let vectorBytesBase: usize = 0;
+let vectorOfCode3Base: usize = 0;
+let classSlotBase: usize = 0;
+let classEntryBase: usize = 0;
+let classTotalBase: usize = 0;
+let classBytesBase: usize = 0;
+let classPartnerBase: usize = 0;
+let topEntryBase: usize = 0;
+let topRoundedBase: usize = 0;
+let pairSlotBase: usize = 0;
+let pairSlotsBase: usize = 0;
+let pairAliasBase: usize = 0;
+let pairClassTotalBase: usize = 0;
+let middleClassBase: usize = 0;
+function setDrawBases(): void {
+  vectorBytesBase = changetype<usize>(vectorBytes);
+  vectorOfCode3Base = changetype<usize>(vectorOfCode3);
+  classSlotBase = changetype<usize>(classSlot);
+  classEntryBase = changetype<usize>(classEntry);
+  classTotalBase = changetype<usize>(classTotal);
+  classBytesBase = changetype<usize>(classBytes);
+  classPartnerBase = changetype<usize>(classPartner);
+  topEntryBase = changetype<usize>(topEntry);
+  topRoundedBase = changetype<usize>(topRounded);
+  pairSlotBase = changetype<usize>(pairSlot);
+  pairSlotsBase = changetype<usize>(pairSlots);
+  pairAliasBase = changetype<usize>(pairAlias);
+  pairClassTotalBase = changetype<usize>(pairClassTotal);
+  middleClassBase = changetype<usize>(middleClass);
+}
+
+/** Test hooks: the number of classes and of their alias slots. */
+export function drawClassCount(): i32 { ensureDraw(); return classes; }
+export function drawEntryCount(): u32 { ensureDraw(); return unchecked(classSlot[classes]); }
+/** Test hooks: sum_q W_q (128 bits), the total weight of all books. */
+export function classWeightSumLow(): u64 { ensureDraw(); return weightSumLow; }
+export function classWeightSumHigh(): u64 { ensureDraw(); return weightSumHigh; }
