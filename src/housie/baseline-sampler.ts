@@ -1,42 +1,69 @@
-// Pure-TypeScript baseline of the kernel's book sampler (assembly/housie/sample.ts):
-// the same rejection scheme, tables and seeded generator, so for a seed it draws the
-// same books as the kernel (without the uniqueness set). Used by tests and the bench.
+// Pure-TypeScript baseline of the kernel's book sampler (assembly/housie/draw.ts and
+// sample.ts): the same exact draw, tables and seeded generator, so for a seed it draws
+// the same books as the kernel (without the uniqueness set). Used by tests and the bench.
+//
+// A book's six vectors (see draw.ts for why this is exactly uniform): with t the column
+// sums of tickets 4-6 and s = n - t those of tickets 1-3,
+//  1. the class of t (t_1, t_9, the multiset of its middle counts) with probability
+//     |class| A(s) A(t) / Z: a rounded alias draw over 32-bit weights, then an exact
+//     acceptance test on the rounding's remainder (the weights take 107 bits);
+//  2. one uniform permutation sigma of the seven middle columns;
+//  3. per three tickets, from the canonical residual (middle ascending; s's is reversed):
+//     the first vector from the class's alias table (weight w(c) K(t - c)), then the pair
+//     from the alias table of the residual t - c made canonical by a stable sort of its
+//     middle, all carried to the book's columns by sigma.
+// The kernel does the column shuffles as SIMD swizzles; here they are index look-ups.
 import { Xoshiro128 } from "./rng.js";
 import {
-  COLUMNS, COLUMN_FIRST, COLUMN_SIZE, LANE_HIGH, enumeratePatternsTs, weightsOf, pairsOf, feasible,
+  COLUMNS, COLUMN_FIRST, COLUMN_SIZE, enumeratePatternsTs, weightsOf, pairsOf,
   type PatternTables, type PairTables,
 } from "./tables.js";
 
 export const CELLS_PER_TICKET = 27;
 export const CELLS_PER_BOOK = 6 * CELLS_PER_TICKET;
 const FACTORIAL = [1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880, 3628800, 39916800];
+const MIDDLE_CLASSES = 330; // multisets of seven middle counts, each of five values
+const POWER3 = [1, 3, 9, 27, 81, 243, 729, 2187, 6561];
+/** Column j of s = n - t, t canonical (middle ascending), is column REVERSE[j] of s's
+ * canonical residual: s's middle is descending. */
+const REVERSE = [0, 7, 6, 5, 4, 3, 2, 1, 8];
 
 interface SamplerTables {
   t: PatternTables;
-  p: PairTables;
   /** Canonical patterns per type, column-major (see assembly/housie/layouts.ts). */
   typePatterns: Uint32Array;
   typePatternStart: Uint32Array;
   /** [v * 9 + j]: the canonical column that column j of vector v takes its rows from. */
   vectorPermutation: Uint8Array;
-  /** Three-ticket totals A per residual class, their maximum, and the class of a middle multiset. */
-  tripleTotal: Float64Array;
-  /** Per class, the largest pair total K(t - c) over fitting c: the third level's bound. */
-  tripleBound: Uint32Array;
-  maxTripleTotal: number;
-  /** Four-ticket totals B per class of residual u (top bits B / 2^33, low 33 bits), the
-   * second level's bound M / 2^15 per class, and the first level's bound / 2^33. */
-  quadTop: Float64Array;
-  quadLow: Float64Array;
-  quadBound: Uint32Array;
-  quadLimit: number;
+  /** Vector index by sum_j (c_j - 1) 3^j. */
+  vectorOfCode3: Uint16Array;
+  /** Number of a middle multiset, keyed by the counts of its five values in 3-bit fields
+   * (numbered as assembly/housie/triples.ts). */
+  middleClass: Uint16Array;
+  /** Classes (canonical three-ticket residuals with A > 0): counts [q * 9 + j], A, the
+   * class of the reversed complement, and the range of their alias slots. */
+  classBytes: Uint8Array;
+  classTotal: Float64Array;
+  classPartner: Uint32Array;
+  classSlot: Uint32Array;
+  /** Per alias slot of a class, two numbers: the threshold (< 2^47) and own vector |
+   * alias vector << 16 (together, so that a draw touches one cache line). */
+  classEntry: Float64Array;
+  /** The class draw: alias over a_q (sum topTotal < 2^32), a_q, and the rest
+   * D_q = (W_q - 1) mod 2^shift in chunks of restBits (top first) per class. */
+  topThreshold: Uint32Array;
+  topAlias: Uint16Array;
+  topRounded: Uint32Array;
+  topTotal: number;
+  restBits: Uint8Array;
+  restChunks: Uint32Array;
+  /** Per pair-residual class (r_1 - 2 + 5 (r_9 - 2 + 5 middle)): its canonical code's
+   * first slot, slot count and total K in pairAlias. */
+  pairSlot: Uint32Array;
+  pairSlots: Uint32Array;
+  pairClassTotal: Uint32Array;
   /** Per pair slot: alias threshold, own pair and alias pair (first << 16 | second). */
   pairAlias: Uint32Array;
-  middleClass: Uint16Array;
-  vectorsByType: Uint16Array;
-  typeFirst: Uint32Array;
-  typeWeight: Uint32Array;
-  typeEnd: Uint32Array;
 }
 
 let cached: SamplerTables | undefined;
@@ -46,30 +73,20 @@ function tables(): SamplerTables {
   const t = enumeratePatternsTs();
   const w = weightsOf(t);
   const p = pairsOf(t, w);
-  const vectorsByType = new Uint16Array(t.vectors);
-  const typeFirst = new Uint32Array(5);
-  const typeWeight = new Uint32Array(4);
-  const typeEnd = new Uint32Array(4);
-  let slot = 0;
-  let cumulative = 0;
-  for (let d = 0; d < 4; d++) {
-    typeFirst[d] = slot;
-    for (let v = 0; v < t.vectors; v++) {
-      if (t.vectorType[v] !== d) continue;
-      vectorsByType[slot++] = v;
-      typeWeight[d] = w.ticketWeight[v]!;
-      cumulative += w.ticketWeight[v]!;
-    }
-    typeEnd[d] = cumulative;
+  const vectorOfCode3 = new Uint16Array(3 ** COLUMNS);
+  for (let v = 0; v < t.vectors; v++) {
+    let code = 0;
+    for (let j = 0; j < COLUMNS; j++) code += (t.vectorDigits[v * COLUMNS + j]! - 1) * POWER3[j]!;
+    vectorOfCode3[code] = v;
   }
-  typeFirst[4] = slot;
-  const triples = triplesOf(t, p, w.ticketWeight);
-  cached = { pairAlias: aliasesOf(p, w.ticketWeight), t, p, vectorsByType, typeFirst, typeWeight, typeEnd, ...layoutsOf(t), ...triples, ...quadsOf(t, p, w.ticketWeight, triples.tripleTotal, triples.middleClass) };
+  const middle = middleClassesOf();
+  const classes = classesOf(t, p, w.ticketWeight, middle.middleClass, middle.middleKey);
+  cached = {
+    t, vectorOfCode3, middleClass: middle.middleClass, ...layoutsOf(t), ...classes,
+    ...classDrawOf(classes.classBytes, classes.classTotal, classes.classPartner),
+    ...pairClassesOf(p, middle.middleKey), pairAlias: aliasesOf(p, w.ticketWeight),
+  };
   return cached;
-}
-
-function overfilled(upper: Uint32Array, w0: number, w1: number, w2: number): boolean {
-  return (((w0 + upper[0]!) | (w1 + upper[1]!) | (w2 + upper[2]!)) & LANE_HIGH) !== 0;
 }
 
 function columnMajor(pattern: number): number {
@@ -111,48 +128,184 @@ function layoutsOf(t: PatternTables) {
   return { typePatterns, typePatternStart, vectorPermutation };
 }
 
-/** A(t) per class of residual t, as assembly/housie/triples.ts (values < 2^48, exact). */
-function triplesOf(t: PatternTables, p: PairTables, weight: Uint32Array) {
-  const tripleTotal = new Float64Array(4 * 6 * 330);
-  const tripleBound = new Uint32Array(4 * 6 * 330);
+/** Middle multisets numbered in triples.ts's order; key: the counts of the five values in
+ * 3-bit fields (values 3..7 for three-ticket residuals, 2..6 for pair residuals). */
+function middleClassesOf() {
   const middleClass = new Uint16Array(1 << 15);
-  let maxTripleTotal = 0;
+  const middleKey = new Uint16Array(MIDDLE_CLASSES);
   let middle = 0;
-  const res = new Array<number>(COLUMNS).fill(0);
-  for (let k3 = 0; k3 <= 7; k3++) for (let k4 = 0; k4 <= 7 - k3; k4++) for (let k5 = 0; k5 <= 7 - k3 - k4; k5++) {
-    for (let k6 = 0; k6 <= 7 - k3 - k4 - k5; k6++) {
-      const k7 = 7 - k3 - k4 - k5 - k6;
-      middleClass[k3 | (k4 << 3) | (k5 << 6) | (k6 << 9) | (k7 << 12)] = middle;
-      const mids = [...Array(k3).fill(3), ...Array(k4).fill(4), ...Array(k5).fill(5), ...Array(k6).fill(6), ...Array(k7).fill(7)];
-      for (let first = 3; first <= COLUMN_SIZE[0] - 3; first++) {
-        for (let last = 3; last <= COLUMN_SIZE[8] - 3; last++) {
-          res[0] = first;
-          mids.forEach((m, i) => { res[i + 1] = m; });
-          res[8] = last;
-          let code = 0;
-          for (let j = 0, power = 1; j < COLUMNS; j++, power *= 5) code += (res[j]! - 3) * power;
-          let total = 0;
-          let bound = 1;
-          for (let v = 0; v < t.vectors; v++) {
-            let fits = true;
-            for (let j = 0; j < COLUMNS && fits; j++) {
-              const u = res[j]! - t.vectorDigits[v * COLUMNS + j]!;
-              fits = u >= 2 && u <= 6;
-            }
-            if (!fits) continue;
-            const pair = p.codeTotal[code - p.vectorCode[v]!]!;
-            total += pair * weight[v]!;
-            if (pair > bound) bound = pair;
-          }
-          tripleTotal[(first - 3) + 4 * ((last - 3) + 6 * middle)] = total;
-          tripleBound[(first - 3) + 4 * ((last - 3) + 6 * middle)] = bound;
-          if (total > maxTripleTotal) maxTripleTotal = total;
-        }
-      }
-      middle++;
+  for (let k0 = 0; k0 <= 7; k0++) for (let k1 = 0; k1 <= 7 - k0; k1++) for (let k2 = 0; k2 <= 7 - k0 - k1; k2++) {
+    for (let k3 = 0; k3 <= 7 - k0 - k1 - k2; k3++) {
+      const key = k0 | (k1 << 3) | (k2 << 6) | (k3 << 9) | ((7 - k0 - k1 - k2 - k3) << 12);
+      middleClass[key] = middle;
+      middleKey[middle++] = key;
     }
   }
-  return { tripleTotal, tripleBound, maxTripleTotal, middleClass };
+  return { middleClass, middleKey };
+}
+
+/** Vose's alias method on integers, as draw.ts's buildAlias (same stacks, same order):
+ * item i of n scaled to n w_i; a small one (< total) is topped up from a large one. All
+ * values stay below n max w_i, which the caller keeps below 2^53, so doubles are exact. */
+function buildAlias(weight: Float64Array, n: number, total: number, threshold: Float64Array, alias: Uint16Array, small: Int32Array, large: Int32Array): void {
+  let smalls = 0;
+  let larges = 0;
+  for (let i = 0; i < n; i++) {
+    const x = n * weight[i]!;
+    if (x > Number.MAX_SAFE_INTEGER) throw new Error("alias table: weights too large for doubles");
+    weight[i] = x;
+    if (x < total) small[smalls++] = i; else large[larges++] = i;
+  }
+  while (smalls > 0 && larges > 0) {
+    const l = small[--smalls]!;
+    const g = large[--larges]!;
+    threshold[l] = weight[l]!;
+    alias[l] = g;
+    const rest = weight[g]! - (total - weight[l]!);
+    weight[g] = rest;
+    if (rest < total) small[smalls++] = g; else large[larges++] = g;
+  }
+  while (larges > 0) {
+    const g = large[--larges]!;
+    if (weight[g] !== total) throw new Error("alias table: a bucket does not hold its total");
+    threshold[g] = total;
+    alias[g] = g;
+  }
+  if (smalls > 0) throw new Error("alias table: small items left");
+}
+
+/** The classes in triples.ts's index order (t_1 - 3 + 4 (t_9 - 3 + 6 middle)), each with
+ * the alias table of its first vector c (weight w(c) K(t - c)), and their partners. */
+function classesOf(t: PatternTables, p: PairTables, ticketWeight: Uint32Array, middleClass: Uint16Array, middleKey: Uint16Array) {
+  const vectors = t.vectors;
+  const digits = t.vectorDigits;
+  const classOfIndex = new Int32Array(4 * 6 * MIDDLE_CLASSES).fill(-1);
+  const bytes: number[] = [];
+  const totals: number[] = [];
+  const slots: number[] = [0];
+  const entries: number[] = [];
+  const weight = new Float64Array(vectors);
+  const own = new Uint16Array(vectors);
+  const threshold = new Float64Array(vectors);
+  const alias = new Uint16Array(vectors);
+  const small = new Int32Array(vectors);
+  const large = new Int32Array(vectors);
+  const res = new Array<number>(COLUMNS).fill(0);
+  for (let middle = 0; middle < MIDDLE_CLASSES; middle++) {
+    const key = middleKey[middle]!;
+    for (let x = 0, j = 1; x < 5; x++) for (let i = 0; i < ((key >> (3 * x)) & 7); i++) res[j++] = 3 + x;
+    for (let last = 3; last <= COLUMN_SIZE[8] - 3; last++) {
+      for (let first = 3; first <= COLUMN_SIZE[0] - 3; first++) {
+        res[0] = first;
+        res[8] = last;
+        let code = 0;
+        for (let j = 0, power = 1; j < COLUMNS; j++, power *= 5) code += (res[j]! - 3) * power;
+        let n = 0;
+        let total = 0; // < 2^47: exact
+        for (let v = 0; v < vectors; v++) {
+          let fits = true;
+          for (let j = 0; j < COLUMNS && fits; j++) {
+            const r = res[j]! - digits[v * COLUMNS + j]!;
+            fits = r >= 2 && r <= 6;
+          }
+          if (!fits) continue;
+          const pair = p.codeTotal[code - p.vectorCode[v]!]!;
+          if (pair === 0) continue;
+          weight[n] = ticketWeight[v]! * pair;
+          own[n++] = v;
+          total += ticketWeight[v]! * pair;
+        }
+        if (total === 0) continue;
+        // belowAny takes below() up to 2^32 - 1 and belowWide above 2^32, as the kernel.
+        if (total === 2 ** 32) throw new Error("class total 2^32: no TS range draw for it");
+        classOfIndex[(first - 3) + 4 * ((last - 3) + 6 * middle)] = totals.length;
+        bytes.push(...res);
+        totals.push(total);
+        buildAlias(weight, n, total, threshold, alias, small, large);
+        for (let i = 0; i < n; i++) entries.push(threshold[i]!, own[i]! | (own[alias[i]!]! << 16));
+        slots.push(entries.length / 2);
+      }
+    }
+  }
+  const classes = totals.length;
+  const classPartner = new Uint32Array(classes);
+  for (let q = 0; q < classes; q++) {
+    // s = n - t with its middle reversed, ascending again.
+    let key = 0;
+    for (let j = 1; j < 8; j++) key += 1 << (3 * (10 - bytes[9 * q + j]! - 3));
+    const index = (9 - bytes[9 * q]! - 3) + 4 * ((11 - bytes[9 * q + 8]! - 3) + 6 * middleClass[key]!);
+    const partner = classOfIndex[index]!;
+    if (partner < 0) throw new Error("class without a partner");
+    classPartner[q] = partner;
+  }
+  return {
+    classBytes: Uint8Array.from(bytes), classTotal: Float64Array.from(totals), classPartner,
+    classSlot: Uint32Array.from(slots), classEntry: Float64Array.from(entries),
+  };
+}
+
+/** The class draw's tables, as draw.ts's buildClassDraw: W_q = |class| A(s) A(t) in
+ * bigints, a_q = floor((W_q - 1) / 2^shift) + 1 and D_q = (W_q - 1) mod 2^shift with
+ * shift = max(0, bitlength(sum W) - 31). */
+function classDrawOf(classBytes: Uint8Array, classTotal: Float64Array, classPartner: Uint32Array) {
+  const classes = classTotal.length;
+  const weights: bigint[] = [];
+  let sum = 0n;
+  for (let q = 0; q < classes; q++) {
+    // |class| = 7! / prod of the middle counts' multiplicities' factorials.
+    const seen = new Array<number>(8).fill(0);
+    let orbit = 5040;
+    for (let j = 1; j < 8; j++) orbit /= ++seen[classBytes[9 * q + j]!]!;
+    const weight = BigInt(classTotal[q]!) * BigInt(classTotal[classPartner[q]!]!) * BigInt(orbit);
+    weights.push(weight);
+    sum += weight;
+  }
+  const shift = Math.max(0, sum.toString(2).length - 31);
+  const restBits: number[] = [];
+  for (let remaining = shift; remaining > 0; remaining -= Math.min(remaining, 32)) restBits.push(Math.min(remaining, 32));
+  const chunks = restBits.length;
+  const topRounded = new Uint32Array(classes);
+  const restChunks = new Uint32Array(classes * chunks);
+  const rounded = new Float64Array(classes);
+  let topTotal = 0;
+  for (let q = 0; q < classes; q++) {
+    const below = weights[q]! - 1n;
+    const a = Number(below >> BigInt(shift)) + 1;
+    topRounded[q] = a;
+    rounded[q] = a;
+    topTotal += a;
+    for (let k = 0, remaining = shift; k < chunks; k++) {
+      remaining -= restBits[k]!;
+      restChunks[q * chunks + k] = Number((below >> BigInt(remaining)) & ((1n << BigInt(restBits[k]!)) - 1n));
+    }
+  }
+  if (topTotal >= 2 ** 32) throw new Error("class draw: rounded weights exceed 32 bits");
+  const threshold = new Float64Array(classes);
+  const topAlias = new Uint16Array(classes);
+  buildAlias(rounded, classes, topTotal, threshold, topAlias, new Int32Array(classes), new Int32Array(classes));
+  return { topThreshold: Uint32Array.from(threshold), topAlias, topRounded, topTotal, restBits: Uint8Array.from(restBits), restChunks };
+}
+
+/** Per pair-residual class, the alias slots of its canonical code (middle ascending). */
+function pairClassesOf(p: PairTables, middleKey: Uint16Array) {
+  const count = 5 * 5 * MIDDLE_CLASSES;
+  const pairSlot = new Uint32Array(count);
+  const pairSlots = new Uint32Array(count);
+  const pairClassTotal = new Uint32Array(count);
+  for (let middle = 0; middle < MIDDLE_CLASSES; middle++) {
+    const key = middleKey[middle]!;
+    // Middle digits r_j - 2 ascending, columns 1..7 (powers 5^1..5^7).
+    let code = 0;
+    for (let x = 0, power = 5; x < 5; x++) for (let i = 0; i < ((key >> (3 * x)) & 7); i++, power *= 5) code += x * power;
+    for (let first = 0; first < 5; first++) for (let last = 0; last < 5; last++) {
+      const full = code + first + last * 5 ** 8;
+      const c = first + 5 * (last + 5 * middle);
+      pairSlot[c] = p.codeStart[full]!;
+      pairSlots[c] = p.codeStart[full + 1]! - p.codeStart[full]!;
+      pairClassTotal[c] = p.codeTotal[full]!;
+    }
+  }
+  return { pairSlot, pairSlots, pairClassTotal };
 }
 
 /** Alias tables per code, as assembly/housie/pairs.ts (Vose's method in integers). */
@@ -197,76 +350,6 @@ function aliasesOf(p: PairTables, weight: Uint32Array): Uint32Array {
   return alias;
 }
 
-/** Class of the residual t of three tickets whose column sums are in lane words w0..w2. */
-function tripleClass(middleClass: Uint16Array, w0: number, w1: number, w2: number): number {
-  // Column j's sum sits in word j / 3 at bit 7 (j % 3); t_j - 3 = 7 - S_j in the middle.
-  const key = (1 << (3 * (7 - ((w0 >>> 7) & 127)))) + (1 << (3 * (7 - ((w0 >>> 14) & 127))))
-    + (1 << (3 * (7 - (w1 & 127)))) + (1 << (3 * (7 - ((w1 >>> 7) & 127)))) + (1 << (3 * (7 - ((w1 >>> 14) & 127))))
-    + (1 << (3 * (7 - (w2 & 127)))) + (1 << (3 * (7 - ((w2 >>> 7) & 127))));
-  return (6 - (w0 & 127)) + 4 * ((8 - ((w2 >>> 14) & 127)) + 6 * middleClass[key]!);
-}
-
-/** Class of the residual u of two tickets (u_1 - 4, u_9 - 5, middle u_j - 4 = 6 - S_j). */
-function pairClass(middleClass: Uint16Array, w0: number, w1: number, w2: number): number {
-  const key = (1 << (3 * (6 - ((w0 >>> 7) & 127)))) + (1 << (3 * (6 - ((w0 >>> 14) & 127))))
-    + (1 << (3 * (6 - (w1 & 127)))) + (1 << (3 * (6 - ((w1 >>> 7) & 127)))) + (1 << (3 * (6 - ((w1 >>> 14) & 127))))
-    + (1 << (3 * (6 - (w2 & 127)))) + (1 << (3 * (6 - ((w2 >>> 7) & 127))));
-  return (5 - (w0 & 127)) + 4 * ((6 - ((w2 >>> 14) & 127)) + 5 * middleClass[key]!);
-}
-
-/** B(u) and M(u) per class of four-ticket residual u, as assembly/housie/triples.ts. */
-function quadsOf(t: PatternTables, p: PairTables, weight: Uint32Array, tripleTotal: Float64Array, middleClass: Uint16Array) {
-  const classes = 4 * 5 * 330;
-  const quadTop = new Float64Array(classes);
-  const quadLow = new Float64Array(classes);
-  const quadBound = new Uint32Array(classes);
-  let bestTop = 0;
-  let bestLow = 0;
-  const u = new Array<number>(COLUMNS).fill(0);
-  const lanes = p.vectorLanes;
-  for (let k0 = 0; k0 <= 7; k0++) for (let k1 = 0; k1 <= 7 - k0; k1++) for (let k2 = 0; k2 <= 7 - k0 - k1; k2++) {
-    for (let k3 = 0; k3 <= 7 - k0 - k1 - k2; k3++) {
-      const k4 = 7 - k0 - k1 - k2 - k3;
-      const middle = middleClass[k0 | (k1 << 3) | (k2 << 6) | (k3 << 9) | (k4 << 12)]!;
-      const mids = [...Array(k0).fill(4), ...Array(k1).fill(5), ...Array(k2).fill(6), ...Array(k3).fill(7), ...Array(k4).fill(8)];
-      mids.forEach((m, i) => { u[i + 1] = m; });
-      for (let first = 4; first <= 7; first++) {
-        for (let last = 5; last <= 9; last++) {
-          u[0] = first;
-          u[8] = last;
-          // Lane words of S = n - u (tickets 1-2).
-          const ab = [0, 0, 0];
-          for (let j = 0; j < COLUMNS; j++) ab[Math.floor(j / 3)]! += (COLUMN_SIZE[j]! - u[j]!) << (7 * (j % 3));
-          // B = high * 2^24 + low, each part a sum of products < 2^36: exact in doubles.
-          let high = 0;
-          let low = 0;
-          let bound = 0;
-          for (let v = 0; v < t.vectors; v++) {
-            const w0 = ab[0]! + lanes[v * 3]!;
-            const w1 = ab[1]! + lanes[v * 3 + 1]!;
-            const w2 = ab[2]! + lanes[v * 3 + 2]!;
-            if (overfilled(p.laneUpper3, w0, w1, w2)) continue;
-            const a = tripleTotal[tripleClass(middleClass, w0, w1, w2)]!;
-            if (a > bound) bound = a;
-            high += weight[v]! * Math.floor(a / 2 ** 24);
-            low += weight[v]! * (a % 2 ** 24);
-          }
-          high += Math.floor(low / 2 ** 24);
-          low %= 2 ** 24;
-          const cls = (first - 4) + 4 * ((last - 5) + 5 * middle);
-          const top = Math.floor(high / 2 ** 9);
-          const rest = (high % 2 ** 9) * 2 ** 24 + low;
-          quadTop[cls] = top;
-          quadLow[cls] = rest;
-          quadBound[cls] = Math.ceil(bound / 2 ** 15);
-          if (top > bestTop || (top === bestTop && rest > bestLow)) { bestTop = top; bestLow = rest; }
-        }
-      }
-    }
-  }
-  return { quadTop, quadLow, quadBound, quadLimit: bestTop + (bestLow > 0 ? 1 : 0) };
-}
-
 export class BookSamplerTs {
   private readonly rng: Xoshiro128;
   private readonly tab = tables();
@@ -274,76 +357,114 @@ export class BookSamplerTs {
   private readonly chosenPattern = new Uint32Array(6); // canonical, column-major
   private readonly pool = new Uint8Array(11); // a column's ticket labels
   private readonly masks = new Uint8Array(6);
+  /** The middle permutation, and it composed with REVERSE (book column -> canonical). */
+  private readonly sigma = new Uint8Array(COLUMNS);
+  private readonly reversed = new Uint8Array(COLUMNS);
+  /** A pair residual, and per column its place in the canonical residual. */
+  private readonly residual = new Int8Array(COLUMNS);
+  private readonly rank = Uint8Array.of(0, 0, 0, 0, 0, 0, 0, 0, 8);
+  private readonly place = new Uint8Array(5); // per value of r_j - 2, its next rank
 
   constructor(seed: bigint) {
     this.rng = new Xoshiro128(seed);
   }
 
-  private drawWeightedVector(): number {
-    const { typeEnd, typeFirst, typeWeight, vectorsByType } = this.tab;
-    const x = this.rng.below(typeEnd[3]!);
-    let d = 0;
-    while (x >= typeEnd[d]!) d++;
-    const start = d === 0 ? 0 : typeEnd[d - 1]!;
-    return vectorsByType[typeFirst[d]! + Math.floor((x - start) / typeWeight[d]!)]!;
+  /** Whether X <= D_q for X uniform on the shift bits, chunk by chunk from the top. */
+  private restTest(q: number): boolean {
+    const { restBits, restChunks } = this.tab;
+    const chunks = restBits.length;
+    for (let k = 0; k < chunks; k++) {
+      const x = this.rng.next32() >>> (32 - restBits[k]!);
+      const d = restChunks[q * chunks + k]!;
+      if (x !== d) return x < d;
+    }
+    return true;
   }
 
-  /** As the kernel's belowScaled: y < value for y uniform below limit * 2^shift, lazily. */
-  private belowScaled(limit: number, valueTop: number, valueLow: number, shift: number): boolean {
-    const high = this.rng.below(limit);
-    if (high !== valueTop) return high < valueTop;
-    let low: number;
-    if (shift <= 32) low = Math.floor(this.rng.next32() / 2 ** (32 - shift));
-    else { const h = this.rng.next32(); low = h * 2 ** (shift - 32) + Math.floor(this.rng.next32() / 2 ** (64 - shift)); }
-    return low < valueLow;
+  /** A class with probability W_q / sum W: proposed with probability a_q / topTotal,
+   * kept with probability W_q / (a_q 2^shift) (top part of a uniform number below
+   * a_q 2^shift, and the rest only on a tie). */
+  private drawClass(): number {
+    const { topThreshold, topAlias, topRounded, topTotal } = this.tab;
+    const rng = this.rng;
+    const classes = topRounded.length;
+    while (true) {
+      const i = rng.below(classes);
+      const q = rng.below(topTotal) < topThreshold[i]! ? i : topAlias[i]!;
+      const a = topRounded[q]!;
+      if (rng.below(a) + 1 < a || this.restTest(q)) return q;
+    }
   }
 
-  /** The kernel's three-level draw (assembly/housie/sample.ts), word for word. */
+  /** A uniform permutation of the middle columns into sigma (columns 0 and 8 fixed), by
+   * Fisher-Yates from the mixed-radix digits of one draw below 7!. */
+  private drawMiddlePermutation(): void {
+    const sigma = this.sigma;
+    for (let j = 0; j < COLUMNS; j++) sigma[j] = j;
+    let digits = this.rng.below(5040) | 0; // small: integer arithmetic below
+    for (let i = 7; i > 1; i--) {
+      const r = digits % i;
+      digits = (digits - r) / i;
+      const tmp = sigma[i]!;
+      sigma[i] = sigma[r + 1]!;
+      sigma[r + 1] = tmp;
+    }
+  }
+
+  /** Three vectors summing to class q's canonical residual, book column j taking
+   * canonical column map[j], into chosen[out..out + 3). */
+  private drawTriple(q: number, map: Uint8Array, out: number): void {
+    const { t, classSlot, classTotal, classBytes, classEntry, middleClass, pairSlot, pairSlots, pairClassTotal, pairAlias, vectorOfCode3 } = this.tab;
+    const { rng, residual, rank, place } = this;
+    const digits = t.vectorDigits;
+    const first = classSlot[q]!;
+    const slot = 2 * (first + rng.below(classSlot[q + 1]! - first));
+    const total = classTotal[q]!;
+    const y = total <= 0xffffffff ? rng.below(total) : rng.belowWide(total);
+    const vectors = classEntry[slot + 1]!;
+    const c = COLUMNS * (y < classEntry[slot]! ? vectors & 0xffff : vectors >>> 16);
+    // The pair residual r = t - c, its class, and the stable sort of its middle (a
+    // counting sort: the class key holds the counts of r_j - 2).
+    let key = 0;
+    for (let j = 0; j < COLUMNS; j++) {
+      const r = classBytes[COLUMNS * q + j]! - digits[c + j]!;
+      residual[j] = r;
+      if (j > 0 && j < 8) key += 1 << (3 * (r - 2));
+    }
+    for (let x = 0, at = 1; x < 5; x++) { place[x] = at; at += (key >> (3 * x)) & 7; }
+    for (let j = 1; j < 8; j++) rank[j] = place[residual[j]! - 2]!++;
+    const p = (residual[0]! - 2) + 5 * ((residual[8]! - 2) + 5 * middleClass[key]!);
+    const pairAt = 3 * (pairSlot[p]! + rng.below(pairSlots[p]!));
+    const pair = rng.below(pairClassTotal[p]!) < pairAlias[pairAt]! ? pairAlias[pairAt + 1]! : pairAlias[pairAt + 2]!;
+    const a = COLUMNS * (pair >>> 16);
+    const b = COLUMNS * (pair & 0xffff);
+    // Book column j: c's column map[j]; the pair's canonical column rank[map[j]].
+    let codeC = 0;
+    let codeA = 0;
+    let codeB = 0;
+    for (let j = 0; j < COLUMNS; j++) {
+      const m = map[j]!;
+      const k = rank[m]!;
+      const power = POWER3[j]!;
+      codeC += (digits[c + m]! - 1) * power;
+      codeA += (digits[a + k]! - 1) * power;
+      codeB += (digits[b + k]! - 1) * power;
+    }
+    const chosen = this.chosen;
+    chosen[out] = vectorOfCode3[codeC]!;
+    chosen[out + 1] = vectorOfCode3[codeA]!;
+    chosen[out + 2] = vectorOfCode3[codeB]!;
+  }
+
+  /** The kernel's draw (assembly/housie/draw.ts), word for word: tickets 1-3 from the
+   * partner class, 4-6 from the class drawn. */
   private drawBookVectors(): void {
-    const { p, tripleTotal, tripleBound, middleClass, quadTop, quadLow, quadBound, quadLimit } = this.tab;
-    const lanes = p.vectorLanes;
-    let a: number, b: number, c: number, w0: number, w1: number, w2: number, u: number;
-    while (true) {
-      a = this.drawWeightedVector();
-      b = this.drawWeightedVector();
-      w0 = lanes[a * 3]! + lanes[b * 3]!;
-      w1 = lanes[a * 3 + 1]! + lanes[b * 3 + 1]!;
-      w2 = lanes[a * 3 + 2]! + lanes[b * 3 + 2]!;
-      if (overfilled(p.laneUpper2, w0, w1, w2)) continue;
-      u = pairClass(middleClass, w0, w1, w2);
-      if (this.belowScaled(quadLimit, quadTop[u]!, quadLow[u]!, 33)) break;
-    }
-    let cls: number;
-    let x0: number, x1: number, x2: number;
-    while (true) {
-      c = this.drawWeightedVector();
-      x0 = w0 + lanes[c * 3]!;
-      x1 = w1 + lanes[c * 3 + 1]!;
-      x2 = w2 + lanes[c * 3 + 2]!;
-      if (overfilled(p.laneUpper3, x0, x1, x2)) continue;
-      cls = tripleClass(middleClass, x0, x1, x2);
-      const total = tripleTotal[cls]!;
-      if (this.belowScaled(quadBound[u]!, Math.floor(total / 2 ** 15), total % 2 ** 15, 15)) break;
-    }
-    w0 = x0; w1 = x1; w2 = x2;
-    {
-      const limit = tripleBound[cls]!;
-      const rest = p.bookCode - p.vectorCode[a]! - p.vectorCode[b]! - p.vectorCode[c]!;
-      // Level 3: ticket 4, then the pair, until accepted.
-      while (true) {
-        const d = this.drawWeightedVector();
-        if (!feasible(p, w0 + lanes[d * 3]!, w1 + lanes[d * 3 + 1]!, w2 + lanes[d * 3 + 2]!)) continue;
-        const code = rest - p.vectorCode[d]!;
-        const x = this.rng.below(limit);
-        if (x >= p.codeTotal[code]!) continue;
-        const start = p.codeStart[code]!;
-        const slot = 3 * (start + this.rng.below(p.codeStart[code + 1]! - start));
-        const { pairAlias } = this.tab;
-        const pair = x < pairAlias[slot]! ? pairAlias[slot + 1]! : pairAlias[slot + 2]!;
-        this.chosen.set([a, b, c, d, pair >>> 16, pair & 0xffff]);
-        return;
-      }
-    }
+    const q = this.drawClass();
+    this.drawMiddlePermutation();
+    const { sigma, reversed } = this;
+    for (let j = 0; j < COLUMNS; j++) reversed[j] = REVERSE[sigma[j]!]!;
+    this.drawTriple(this.tab.classPartner[q]!, reversed, 0);
+    this.drawTriple(q, sigma, 3);
   }
 
   /** One uniform book: 162 cells (6 tickets x 3 rows x 9 columns), 0 for a blank. */

@@ -138,8 +138,6 @@ export interface PairTables {
   bookCode: number;
   laneUpper: Uint32Array; // per word
   laneLower: Uint32Array;
-  laneUpper2: Uint32Array; // early exits after two and three vectors (see pairs.ts)
-  laneUpper3: Uint32Array;
 }
 
 /** Ordered pairs of vectors sorted by the code of their sum (see assembly/housie/pairs.ts). */
@@ -148,15 +146,11 @@ export function pairsOf(t: PatternTables, w: WeightTables): PairTables {
   let bookCode = 0;
   const laneUpper = new Uint32Array(3);
   const laneLower = new Uint32Array(3);
-  const laneUpper2 = new Uint32Array(3);
-  const laneUpper3 = new Uint32Array(3);
   for (let j = 0, power = 1; j < COLUMNS; j++, power *= 5) {
     const n = COLUMN_SIZE[j]!;
     bookCode += (n - 6) * power;
     laneUpper[Math.floor(j / 3)]! |= (64 - (n - 1)) << (7 * (j % 3));
     laneLower[Math.floor(j / 3)]! |= (64 - (n - 6)) << (7 * (j % 3));
-    laneUpper2[Math.floor(j / 3)]! |= (64 - (n - 3)) << (7 * (j % 3));
-    laneUpper3[Math.floor(j / 3)]! |= (64 - (n - 2)) << (7 * (j % 3));
   }
   const vectorCode = new Uint32Array(vectors);
   const vectorLanes = new Uint32Array(vectors * 3);
@@ -208,7 +202,7 @@ export function pairsOf(t: PatternTables, w: WeightTables): PairTables {
   });
   return {
     vectorCode, vectorLanes, codeStart, codeTotal, pairFirst, pairSecond, pairCumulative,
-    segmentCode, segmentLanes, maxCodeTotal, bookCode, laneUpper, laneLower, laneUpper2, laneUpper3,
+    segmentCode, segmentLanes, maxCodeTotal, bookCode, laneUpper, laneLower,
   };
 }
 
