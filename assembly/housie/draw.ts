@@ -31,7 +31,7 @@ import { ensureTriples, tripleTotal, middleClass, pairClassTotal, MIDDLE_CLASSES
 
 const CODE3_SPACE = 19683; // 3^9
 /** Per vector, its counts as 16 bytes (lanes 9-15 zero). */
-const vectorBytes = new StaticArray<u8>(VECTOR_COUNT * 16);
+export const vectorBytes = new StaticArray<u8>(VECTOR_COUNT * 16);
 /** Vector index by sum_j (c_j - 1) 3^j. */
 const vectorOfCode3 = new StaticArray<u16>(CODE3_SPACE);
 

@@ -1,6 +1,6 @@
 // Kernel module "housie": UK 90-ball bingo tickets and books (strips).
 export { enumeratePatterns, vectorCount, patternAt, patternStartOf, vectorKeyAt, patternsPtr, vectorPatternStartPtr, vectorKeyPtr } from "./patterns";
-export { ticketWeightOf, fillingWeightOf, ticketWeightTotal } from "./weights";
+export { ticketWeightOf, fillingWeightOf } from "./weights";
 export { pairSegments, segmentCodeAt, segmentTotalAt, maxPairTotal, convolveSegment, convolutionHighBits } from "./pairs";
 export { setSeedState, useSystemRandom, randomBlockPtr, below62 } from "./rng";
 export { startRun, generateBooks, generateTickets, cellsPtr, redrawCount, chosenVector, nextWord } from "./sample";

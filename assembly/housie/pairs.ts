@@ -40,10 +40,6 @@ export let bookCode: u32 = 0;
  * ((S + laneUpper) & LANE_HIGH) == 0 and ((S + laneLower) & LANE_HIGH) == LANE_HIGH. */
 export let laneUpper: u64 = 0;
 export let laneLower: u64 = 0;
-/** Early exits: two (three) vectors leave room for the rest iff their sum S has
- * ((S + laneUpper2) & LANE_HIGH) == 0, i.e. S_j <= n_j - 4 (resp. laneUpper3, n_j - 3). */
-export let laneUpper2: u64 = 0;
-export let laneUpper3: u64 = 0;
 export const LANE_HIGH: u64 = 0x4081020408102040; // bit 6 of each of the 9 lanes
 let pairsReady = false;
 
@@ -73,15 +69,11 @@ export function ensurePairs(): void {
   bookCode = 0;
   laneUpper = 0;
   laneLower = 0;
-  laneUpper2 = 0;
-  laneUpper3 = 0;
   for (let j = 0; j < COLUMNS; j++) {
     const n = <u64>unchecked(columnSize[j]);
     bookCode += <u32>(n - 6) * power;
     laneUpper |= (64 - (n - 1)) << (7 * <u64>j); // sum >= n-1 leaves the pair < 2
     laneLower |= (64 - (n - 6)) << (7 * <u64>j); // sum >= n-6 leaves the pair <= 6
-    laneUpper2 |= (64 - (n - 3)) << (7 * <u64>j);
-    laneUpper3 |= (64 - (n - 2)) << (7 * <u64>j);
     power *= 5;
   }
   for (let v = 0; v < vectors; v++) {

@@ -8,17 +8,12 @@
 //
 // A single ticket of vector c has p(c) * prod_j C(n_j, c_j) fillings: `fillingWeight`.
 
-import { COLUMNS, VECTOR_COUNT, vectorDigits, vectorType, patternsOf, columnSize, ensurePatterns, vectorCount } from "./patterns";
+import { COLUMNS, VECTOR_COUNT, vectorDigits, patternsOf, columnSize, ensurePatterns, vectorCount } from "./patterns";
 
 export const ticketWeight = new StaticArray<u32>(VECTOR_COUNT);
 export const fillingWeight = new StaticArray<u64>(VECTOR_COUNT);
 /** Cumulative fillingWeight (inclusive), for the single-ticket draw. */
 export const fillingCumulative = new StaticArray<u64>(VECTOR_COUNT);
-/** Vector indices sorted by type, and per type: first slot, weight, cumulative weight. */
-export const vectorsByType = new StaticArray<u16>(VECTOR_COUNT);
-export const typeFirst = new StaticArray<u32>(5);
-export const typeWeight = new StaticArray<u32>(4);
-export const typeEnd = new StaticArray<u32>(4); // cumulative count * weight, inclusive
 let weightsReady = false;
 
 function gcd(a: u64, b: u64): u64 {
@@ -54,23 +49,8 @@ export function ensureWeights(): void {
     unchecked(fillingCumulative[v] = fillingTotal);
   }
   for (let v = 0; v < vectors; v++) unchecked(ticketWeight[v] = <u32>(unchecked(raw[v]) / g));
-  // Group vectors by type; all vectors of a type share one weight.
-  let slot: u32 = 0;
-  let cumulative: u32 = 0;
-  for (let d = 0; d < 4; d++) {
-    unchecked(typeFirst[d] = slot);
-    for (let v = 0; v < vectors; v++) {
-      if (<i32>unchecked(vectorType[v]) != d) continue;
-      unchecked(vectorsByType[slot++] = <u16>v);
-      unchecked(typeWeight[d] = ticketWeight[v]);
-      cumulative += unchecked(ticketWeight[v]);
-    }
-    unchecked(typeEnd[d] = cumulative);
-  }
-  unchecked(typeFirst[4] = slot);
   weightsReady = true;
 }
 
 export function ticketWeightOf(v: i32): u32 { ensureWeights(); return unchecked(ticketWeight[v]); }
 export function fillingWeightOf(v: i32): u64 { ensureWeights(); return unchecked(fillingWeight[v]); }
-export function ticketWeightTotal(): u32 { ensureWeights(); return unchecked(typeEnd[3]); }

@@ -14,6 +14,7 @@
 //     middle, all carried to the book's columns by sigma.
 // The kernel does the column shuffles as SIMD swizzles; here they are index look-ups.
 import { Xoshiro128 } from "./rng.js";
+import { columnShuffle, columnPermutation } from "./column-shuffle.js";
 import {
   COLUMNS, COLUMN_FIRST, COLUMN_SIZE, enumeratePatternsTs, weightsOf, pairsOf,
   type PatternTables, type PairTables,
@@ -22,6 +23,7 @@ import {
 export const CELLS_PER_TICKET = 27;
 export const CELLS_PER_BOOK = 6 * CELLS_PER_TICKET;
 const FACTORIAL = [1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880, 3628800, 39916800];
+const COLUMN_SHUFFLES = [9, 10, 11].map(columnShuffle);
 const MIDDLE_CLASSES = 330; // multisets of seven middle counts, each of five values
 const POWER3 = [1, 3, 9, 27, 81, 243, 729, 2187, 6561];
 /** Column j of s = n - t, t canonical (middle ascending), is column REVERSE[j] of s's
@@ -355,7 +357,9 @@ export class BookSamplerTs {
   private readonly tab = tables();
   private readonly chosen = new Int32Array(6);
   private readonly chosenPattern = new Uint32Array(6); // canonical, column-major
-  private readonly pool = new Uint8Array(11); // a column's ticket labels
+  private readonly slots = new Uint8Array(11); // a column's ticket labels, in ticket order
+  private readonly labels = new Uint8Array(11); // and arranged
+  private readonly pi = new Uint8Array(11);
   private readonly masks = new Uint8Array(6);
   /** The middle permutation, and it composed with REVERSE (book column -> canonical). */
   private readonly sigma = new Uint8Array(COLUMNS);
@@ -480,25 +484,19 @@ export class BookSamplerTs {
       const start = typePatternStart[d]!;
       chosenPattern[i] = typePatterns[start + rng.below(typePatternStart[d + 1]! - start)]!;
     }
-    const labels = this.pool;
+    const { labels, slots, pi } = this;
     for (let j = 0; j < COLUMNS; j++) {
       const n = COLUMN_SIZE[j]!;
       const first = COLUMN_FIRST[j]!;
-      // Column j's labels (k_t copies of ticket t), shuffled by one draw below n!
-      // whose mixed-radix digits are the Fisher-Yates steps, as the kernel.
+      // Column j's labels (k_t copies of ticket t, in ticket order), arranged by the
+      // permutation of one draw below n! (column-shuffle.ts), as the kernel.
       let pos = 0;
       for (let i = 0; i < 6; i++) {
         const k = t.vectorDigits[chosen[i]! * COLUMNS + j]!;
-        for (let m = 0; m < k; m++) labels[pos++] = i;
+        for (let m = 0; m < k; m++) slots[pos++] = i;
       }
-      let digits = rng.below(FACTORIAL[n]!);
-      for (let i = n - 1; i > 0; i--) {
-        const r = digits % (i + 1);
-        digits = Math.floor(digits / (i + 1));
-        const tmp = labels[i]!;
-        labels[i] = labels[r]!;
-        labels[r] = tmp;
-      }
+      columnPermutation(COLUMN_SHUFFLES[n - 9]!, rng.below(FACTORIAL[n]!), pi);
+      for (let i = 0; i < n; i++) labels[i] = slots[pi[i]!]!;
       // Numbers in increasing order, each to its ticket's next row holding a number.
       const masks = this.masks;
       for (let i = 0; i < 6; i++) masks[i] = (chosenPattern[i]! >>> (3 * vectorPermutation[chosen[i]! * COLUMNS + j]!)) & 7;

@@ -12,7 +12,6 @@ export interface HousieKernel {
   vectorPatternStartPtr(): number;
   vectorKeyPtr(): number;
   ticketWeightOf(v: number): number;
-  ticketWeightTotal(): number;
   fillingWeightOf(v: number): bigint;
   pairSegments(): number;
   segmentCodeAt(s: number): number;

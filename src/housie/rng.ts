@@ -33,8 +33,6 @@ export class Xoshiro128 {
   private s1: number;
   private s2: number;
   private s3: number;
-  private wideRange = 0; // belowWide's last range and its bit length
-  private wideBits = 0;
 
   constructor(seed: bigint) {
     [this.s0, this.s1, this.s2, this.s3] = seedState(seed);
@@ -73,11 +71,7 @@ export class Xoshiro128 {
    * bitLength(n - 1) bits of a 64-bit word (high word first), rejected when >= n.
    */
   belowWide(n: number): number {
-    if (n !== this.wideRange) {
-      this.wideRange = n;
-      this.wideBits = bitLength(n - 1);
-    }
-    const bits = this.wideBits;
+    const bits = bitLength(n - 1);
     if (bits <= 32 || bits > 53) throw new RangeError(`belowWide(${n})`);
     while (true) {
       const hi = this.next32();
@@ -90,7 +84,7 @@ export class Xoshiro128 {
 
 /** Bit length of a whole number below 2^53. */
 function bitLength(n: number): number {
-  return n === 0 ? 0 : n.toString(2).length;
+  return n < 2 ** 32 ? 32 - Math.clz32(n) : 64 - Math.clz32(Math.floor(n / 2 ** 32));
 }
 
 /** High and low 32-bit words of the exact 64-bit product of two 32-bit words. */

@@ -1,0 +1,286 @@
+// A book's cells from its six column-count vectors: a uniform pattern per ticket, then a
+// uniform split of each column's numbers among the tickets.
+//
+// Patterns: all vectors of a type are column permutations of one canonical vector, and
+// their patterns are the canonical patterns with the columns permuted the same way
+// (layouts.ts), so a uniform canonical pattern of the type, permuted (one swizzle), is a
+// uniform pattern of the vector.
+//
+// Splits: column j's n numbers go to the tickets by a uniform arrangement of its labels
+// (k_t copies of ticket t, in ticket order: `labelsOf`), each ticket taking its numbers
+// in increasing order down its rows. The arrangement is the labels permuted by a
+// uniform permutation pi of n positions, from one draw below n!: with n = a + b
+// (a = floor(n / 2)), the draw's mixed-radix digits (p1 < a!, p2 < b!, s < C(n, a))
+// give pi = (pi1 (+) pi2) o tau_s: a permutation of each half, then a riffle that sends
+// the first half to the s-th a-subset of positions and the second half to the rest,
+// both in order. Each pi arises from exactly one (s, p1, p2) (s from pi^-1 of the first
+// half, then pi1, pi2 from pi o tau_s^-1), so pi is uniform, and with it every
+// arrangement of the labels (each is hit by prod_t k_t! permutations). Two swizzles
+// apply it.
+
+import { below } from "./rng";
+import { COLUMNS, VECTOR_COUNT, vectorType } from "./patterns";
+import { ensureLayouts, typePatterns, typePatternStart, vectorPermutation } from "./layouts";
+import { vectorBytes } from "./draw";
+
+export const CELLS_PER_TICKET = 27;
+export const CELLS_PER_BOOK = 6 * CELLS_PER_TICKET;
+
+/** Per canonical pattern, each canonical column's 3-bit row mask (a byte each). */
+const CANONICAL_PATTERNS = 2679;
+const patternMasks = new StaticArray<u8>(CANONICAL_PATTERNS * 16);
+/** Per vector, lane j = the canonical column its column j takes (lanes 9-15: 0x80). */
+const permutationBytes = new StaticArray<u8>(VECTOR_COUNT * 16);
+/** Per count tuple sum_t (k_t - 1) 3^t: the labels in ticket order, then 15s. */
+const LABEL_KEYS = 729;
+const labelsOf = new StaticArray<u8>(LABEL_KEYS * 16);
+/** Row lists of a 3-bit mask, ascending, 2 bits a row (0b100100 = rows 0, 1, 2). */
+const ROWS_OF_MASK_LOW: u64 = 0x2409080204010000; // masks 0..7: 0, 0, 1, 4, 2, 8, 9, 36
+
+/** The shuffle tables of the column sizes 9, 10 and 11: lanes of pi1 (first half) and
+ * a + pi2 (second half, then 15 in lanes >= n), and of the riffles tau_s. */
+const halfLow = new StaticArray<u8>((24 + 120) * 16); // a = 4, then a = 5
+const halfHigh = new StaticArray<u8>((120 + 120 + 720) * 16); // (4, 5), (5, 5), (5, 6)
+const riffles = new StaticArray<u8>((126 + 252 + 462) * 16); // C(9,4), C(10,5), C(11,5)
+/** Per size 9, 10, 11: the first entry of halfLow, halfHigh and riffles. */
+const LOW_AT: StaticArray<u32> = [0, 24, 24];
+const HIGH_AT: StaticArray<u32> = [0, 120, 240];
+const RIFFLE_AT: StaticArray<u32> = [0, 126, 378];
+const FIRST: StaticArray<i32> = [1, 10, 20, 30, 40, 50, 60, 70, 80];
+
+/** Per ticket of the book being filled, for the uniqueness keys: the numbers it holds
+ * (bit x - 1 of low for x <= 64, bit x - 65 of high) and its pattern above them. */
+export const keyLow = new StaticArray<u64>(6);
+export const keyHigh = new StaticArray<u64>(6);
+
+// Per book scratch: each ticket's rows per column (6-bit fields), the label keys per
+// column, and one column's arrangement.
+const ticketRows = new StaticArray<u8>(6 * 16);
+const labelKeys = new StaticArray<u16>(16);
+const arrangement = new StaticArray<u8>(16);
+let fillReady = false;
+
+/** The p-th permutation of 0..k-1 in lexicographic order, into lanes at + offset.. */
+function writePermutation(table: StaticArray<u8>, entry: i32, k: i32, p: u32, offset: i32): void {
+  let used: u32 = 0;
+  let factorial: u32 = 1;
+  for (let i = 2; i < k; i++) factorial *= <u32>i;
+  for (let i = 0; i < k; i++) {
+    const d = p / factorial;
+    p -= d * factorial;
+    if (i < k - 1) factorial /= <u32>(k - 1 - i);
+    // The d-th unused value.
+    let value = 0;
+    let seen: u32 = 0;
+    while (true) {
+      if ((used & (1 << value)) == 0) { if (seen == d) break; seen++; }
+      value++;
+    }
+    used |= 1 << value;
+    unchecked(table[16 * entry + offset + i] = <u8>(value + offset));
+  }
+}
+
+export function ensureFill(): void {
+  if (fillReady) return;
+  ensureLayouts();
+  const canonical = <i32>unchecked(typePatternStart[4]);
+  if (canonical != CANONICAL_PATTERNS) unreachable();
+  for (let i = 0; i < canonical; i++) {
+    const layout = unchecked(typePatterns[i]);
+    for (let c = 0; c < COLUMNS; c++) unchecked(patternMasks[16 * i + c] = <u8>((layout >> (3 * <u32>c)) & 7));
+  }
+  for (let v = 0; v < VECTOR_COUNT; v++) {
+    const permutation = unchecked(vectorPermutation[v]);
+    for (let j = 0; j < 16; j++) {
+      unchecked(permutationBytes[16 * v + j] = j < COLUMNS ? <u8>((permutation >> (4 * <u64>j)) & 15) : 0x80);
+    }
+  }
+  for (let key = 0; key < LABEL_KEYS; key++) {
+    let lane = 0;
+    let rest = key;
+    for (let t = 0; t < 6; t++) {
+      const k = rest % 3 + 1;
+      rest /= 3;
+      for (let i = 0; i < k && lane < 16; i++) unchecked(labelsOf[16 * key + lane++] = <u8>t);
+    }
+    while (lane < 16) unchecked(labelsOf[16 * key + lane++] = 15);
+  }
+  for (let size = 0; size < 3; size++) {
+    const n = 9 + size;
+    const a = n >> 1;
+    const b = n - a;
+    for (let p: u32 = 0; p < (a == 4 ? 24 : 120); p++) {
+      writePermutation(halfLow, <i32>(unchecked(LOW_AT[size]) + p), a, p, 0);
+    }
+    for (let p: u32 = 0; p < (b == 5 ? 120 : 720); p++) {
+      const entry = <i32>(unchecked(HIGH_AT[size]) + p);
+      writePermutation(halfHigh, entry, b, p, a);
+      for (let lane = n; lane < 16; lane++) unchecked(halfHigh[16 * entry + lane] = 15);
+    }
+    // Riffles: the a-subsets of n positions in increasing order of their bit masks.
+    let s = <i32>unchecked(RIFFLE_AT[size]);
+    for (let mask = 0; mask < (1 << n); mask++) {
+      if (popcnt<i32>(mask) != a) continue;
+      let inSet = 0;
+      let outSet = a;
+      for (let lane = 0; lane < 16; lane++) {
+        let index = lane;
+        if (lane < n) index = (mask & (1 << lane)) != 0 ? inSet++ : outSet++;
+        unchecked(riffles[16 * s + lane] = <u8>index);
+      }
+      s++;
+    }
+  }
+  setFillBases();
+  fillReady = true;
+}
+
+/** A uniform arrangement of the labels L of a column of size index `size` (0, 1, 2 for
+ * 9, 10, 11 numbers), from one draw below n! (see the top). */
+// @ts-ignore: decorator
+@inline function arrange(labels: v128, size: i32): v128 {
+  const digits = below(size == 0 ? 362880 : size == 1 ? 3628800 : 39916800); // n!
+  const lowCount: u32 = size == 0 ? 24 : 120; // a!
+  const highCount: u32 = size == 2 ? 720 : 120; // b!
+  const rest = digits / lowCount;
+  const p1 = digits - rest * lowCount;
+  const s = rest / highCount;
+  const p2 = rest - s * highCount;
+  const halves = v128.or(
+    v128.load(halfLowBase + (<usize>(load<u32>(LOW_ATBase + (<usize>size << 2)) + p1) << 4)),
+    v128.load(halfHighBase + (<usize>(load<u32>(HIGH_ATBase + (<usize>size << 2)) + p2) << 4)));
+  const pi = i8x16.swizzle(halves, v128.load(rifflesBase + (<usize>(load<u32>(RIFFLE_ATBase + (<usize>size << 2)) + s) << 4)));
+  return i8x16.swizzle(labels, pi);
+}
+
+/** Writes number first + i, the i-th of its column, to its ticket's next cell there:
+ * `seen` counts each ticket's numbers so far (2 bits each), `rows` lists each ticket's
+ * rows in the column (6 bits each). Returns the updated `seen`. */
+// @ts-ignore: decorator
+@inline function placeNumber(column: usize, rows: u64, seen: u32, first: i32, i: i32): u32 {
+  const t = <u32>load<u8>(arrangementBase + <usize>i);
+  const place = (seen >> (2 * t)) & 3;
+  const row = <u32>(rows >> <u64>(6 * t + 2 * place)) & 3;
+  store<u8>(column + <usize>(t * CELLS_PER_TICKET + 9 * row), <u8>(first + i));
+  return seen + (1 << (2 * t));
+}
+
+/** Splits column j's numbers among the tickets (size 0, 1, 2: 9, 10, 11 numbers, a
+ * constant at each call, so that its divisions and the placement unroll). */
+// @ts-ignore: decorator
+@inline function fillColumn(at: usize, j: i32, size: i32, keyed: bool): void {
+  const n = 9 + size;
+  const first = load<i32>(FIRSTBase + (<usize>j << 2));
+  const labels = v128.load(labelsOfBase + (<usize>load<u16>(labelKeysBase + (<usize>j << 1)) << 4));
+  const order = arrange(labels, size);
+  v128.store(arrangementBase, order);
+  // Per ticket its rows in this column, 6 bits each; its numbers so far, 2 bits each.
+  let rows: u64 = 0;
+  for (let t = 0; t < 6; t++) rows |= <u64>load<u8>(ticketRowsBase + (<usize>t << 4) + <usize>j) << (6 * <u64>t);
+  const column = at + <usize>j;
+  let seen: u32 = 0;
+  seen = placeNumber(column, rows, seen, first, 0);
+  seen = placeNumber(column, rows, seen, first, 1);
+  seen = placeNumber(column, rows, seen, first, 2);
+  seen = placeNumber(column, rows, seen, first, 3);
+  seen = placeNumber(column, rows, seen, first, 4);
+  seen = placeNumber(column, rows, seen, first, 5);
+  seen = placeNumber(column, rows, seen, first, 6);
+  seen = placeNumber(column, rows, seen, first, 7);
+  seen = placeNumber(column, rows, seen, first, 8);
+  if (n > 9) seen = placeNumber(column, rows, seen, first, 9);
+  if (n > 10) placeNumber(column, rows, seen, first, 10);
+  if (keyed) {
+    // Each ticket's numbers here: bit i of its lane mask is number first + i.
+    const bit = <u64>(first - 1);
+    for (let t = 0; t < 6; t++) {
+      const mask = <u64>i8x16.bitmask(i8x16.eq(order, i8x16.splat(<i8>t)));
+      if (bit < 64) {
+        store<u64>(keyLowBase + (<usize>t << 3), load<u64>(keyLowBase + (<usize>t << 3)) | (mask << bit));
+        if (bit > 53) store<u64>(keyHighBase + (<usize>t << 3), load<u64>(keyHighBase + (<usize>t << 3)) | (mask >> (64 - bit)));
+      } else {
+        store<u64>(keyHighBase + (<usize>t << 3), load<u64>(keyHighBase + (<usize>t << 3)) | (mask << (bit - 64)));
+      }
+    }
+  }
+}
+
+/**
+ * Fills the book at `at` (162 bytes) from the vectors chosen[0..6) (i32s at `chosen`);
+ * with `keyed`, also keyLow / keyHigh. Random words: one per ticket (its pattern), then
+ * one per column (its split), in that order.
+ */
+export function fillBook(at: usize, chosen: usize, keyed: bool): void {
+  v128.store(at, i64x2.splat(0));
+  for (let i: usize = 16; i < 160; i += 16) v128.store(at + i, i64x2.splat(0));
+  store<u16>(at + 160, 0);
+  let keys = i16x8.splat(0);
+  let keyLast = i16x8.splat(0);
+  let power: i16 = 1;
+  for (let t = 0; t < 6; t++) {
+    const v = load<i32>(chosen + (<usize>t << 2));
+    const d = <i32>load<u8>(vectorTypeBase + <usize>v);
+    const start = load<u32>(typePatternStartBase + (<usize>d << 2));
+    const index = start + below(load<u32>(typePatternStartBase + (<usize>(d + 1) << 2)) - start);
+    const masks = i8x16.swizzle(v128.load(patternMasksBase + (<usize>index << 4)), v128.load(permutationBytesBase + (<usize>v << 4)));
+    v128.store(ticketRowsBase + (<usize>t << 4), i8x16.swizzle(i64x2(ROWS_OF_MASK_LOW, 0), masks));
+    const digits = i8x16.sub_sat_u(v128.load(vectorBytesBase + (<usize>v << 4)), i8x16.splat(1));
+    keys = i16x8.add(keys, i16x8.mul(i16x8.extend_low_i8x16_u(digits), i16x8.splat(power)));
+    keyLast = i16x8.add(keyLast, i16x8.mul(i16x8.extend_high_i8x16_u(digits), i16x8.splat(power)));
+    power *= 3;
+    if (keyed) {
+      // The pattern, row-major (bit 9r + j): row r's bits are the masks' bit r.
+      const row0 = <u64>(i8x16.bitmask(i8x16.shl(masks, 7)) & 0x1ff);
+      const row1 = <u64>(i8x16.bitmask(i8x16.shl(masks, 6)) & 0x1ff);
+      const row2 = <u64>(i8x16.bitmask(i8x16.shl(masks, 5)) & 0x1ff);
+      store<u64>(keyLowBase + (<usize>t << 3), 0);
+      store<u64>(keyHighBase + (<usize>t << 3), (row0 | (row1 << 9) | (row2 << 18)) << 26);
+    }
+  }
+  v128.store(labelKeysBase, keys);
+  store<u16>(labelKeysBase + 16, i16x8.extract_lane_u(keyLast, 0));
+  fillColumn(at, 0, 0, keyed);
+  for (let j = 1; j < 8; j++) fillColumn(at, j, 1, keyed);
+  fillColumn(at, 8, 2, keyed);
+}
+
+// Table addresses as plain integers (see draw.ts).
+let patternMasksBase: usize = 0;
+let permutationBytesBase: usize = 0;
+let labelsOfBase: usize = 0;
+let halfLowBase: usize = 0;
+let halfHighBase: usize = 0;
+let rifflesBase: usize = 0;
+let LOW_ATBase: usize = 0;
+let HIGH_ATBase: usize = 0;
+let RIFFLE_ATBase: usize = 0;
+let FIRSTBase: usize = 0;
+let ticketRowsBase: usize = 0;
+let labelKeysBase: usize = 0;
+let arrangementBase: usize = 0;
+let keyLowBase: usize = 0;
+let keyHighBase: usize = 0;
+let vectorTypeBase: usize = 0;
+let typePatternStartBase: usize = 0;
+let vectorBytesBase: usize = 0;
+function setFillBases(): void {
+  patternMasksBase = changetype<usize>(patternMasks);
+  permutationBytesBase = changetype<usize>(permutationBytes);
+  labelsOfBase = changetype<usize>(labelsOf);
+  halfLowBase = changetype<usize>(halfLow);
+  halfHighBase = changetype<usize>(halfHigh);
+  rifflesBase = changetype<usize>(riffles);
+  LOW_ATBase = changetype<usize>(LOW_AT);
+  HIGH_ATBase = changetype<usize>(HIGH_AT);
+  RIFFLE_ATBase = changetype<usize>(RIFFLE_AT);
+  FIRSTBase = changetype<usize>(FIRST);
+  ticketRowsBase = changetype<usize>(ticketRows);
+  labelKeysBase = changetype<usize>(labelKeys);
+  arrangementBase = changetype<usize>(arrangement);
+  keyLowBase = changetype<usize>(keyLow);
+  keyHighBase = changetype<usize>(keyHigh);
+  vectorTypeBase = changetype<usize>(vectorType);
+  typePatternStartBase = changetype<usize>(typePatternStart);
+  vectorBytesBase = changetype<usize>(vectorBytes);
+}
