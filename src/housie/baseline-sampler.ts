@@ -369,7 +369,12 @@ export class BookSamplerTs {
   private readonly rank = Uint8Array.of(0, 0, 0, 0, 0, 0, 0, 0, 8);
   private readonly place = new Uint8Array(5); // per value of r_j - 2, its next rank
 
-  constructor(seed: bigint) {
+  /**
+   * `flawed: "no-middle-permutation"` leaves out step 2 (sigma is the identity, its word
+   * still drawn): a deliberately biased sampler, for showing that the uniformity tests
+   * catch a missing step. Never use it for output.
+   */
+  constructor(seed: bigint, private readonly options: { flawed?: "no-middle-permutation" } = {}) {
     this.rng = new Xoshiro128(seed);
   }
 
@@ -413,6 +418,7 @@ export class BookSamplerTs {
       sigma[i] = sigma[r + 1]!;
       sigma[r + 1] = tmp;
     }
+    if (this.options.flawed === "no-middle-permutation") for (let j = 0; j < COLUMNS; j++) sigma[j] = j;
   }
 
   /** Three vectors summing to class q's canonical residual, book column j taking

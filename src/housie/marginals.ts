@@ -76,6 +76,21 @@ export function firstTicketTypeProbabilities(): number[] {
 }
 
 /**
+ * Exact probabilities of a ticket's counts in columns 1, 5 and 9 (numbers 1-9, 40-49,
+ * 80-90), index 9 (c_1 - 1) + 3 (c_5 - 1) + (c_9 - 1): the same for every ticket of a
+ * uniform book, as books are symmetric under reordering tickets.
+ */
+export function ticketCountsProbabilities(): number[] {
+  const d = firstTicketVectorDistribution();
+  const byCounts = new Array<bigint>(27).fill(0n);
+  d.weight.forEach((w, v) => {
+    const digits = d.tables.vectorDigits;
+    byCounts[9 * (digits[v * COLUMNS]! - 1) + 3 * (digits[v * COLUMNS + 4]! - 1) + (digits[v * COLUMNS + 8]! - 1)]! += w;
+  });
+  return byCounts.map((w) => ratio(w, d.total));
+}
+
+/**
  * Exact probabilities of (ticket t, row r) holding number 90, index t * 3 + r: ticket t
  * with vector c gets 90 with probability c_9 / 11 (the column is split uniformly), and
  * 90 sits in the lowest filled cell of column 9 of its (uniform) pattern.

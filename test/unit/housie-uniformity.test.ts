@@ -4,16 +4,22 @@
 import { describe, expect, it } from "vitest";
 import { HousieRun } from "../../src/housie/generate.js";
 import { Xoshiro128 } from "../../src/housie/rng.js";
-import { firstTicketTypeProbabilities, ninetyPositionProbabilities, singleTicketTypeProbabilities } from "../../src/housie/marginals.js";
+import { firstTicketTypeProbabilities, ninetyPositionProbabilities, singleTicketTypeProbabilities, ticketCountsProbabilities } from "../../src/housie/marginals.js";
 import { rowBinsBook } from "../fixtures/housie-row-bins.js";
+import { BookSamplerTs } from "../../src/housie/baseline-sampler.js";
 
-/** Upper 1% points of chi-square with 3 and 17 degrees of freedom. */
-const CRITICAL_99 = { 3: 11.345, 17: 33.409 } as const;
+/** Upper 1% points of chi-square with 3, 17 and 25 degrees of freedom. */
+const CRITICAL_99 = { 3: 11.345, 17: 33.409, 25: 44.314 } as const;
 const BOOKS = 20_000;
 
 function chiSquare(observed: number[], probabilities: number[]): number {
   const n = observed.reduce((a, b) => a + b, 0);
   return observed.reduce((sum, o, i) => sum + (o - n * probabilities[i]!) ** 2 / (n * probabilities[i]!), 0);
+}
+
+/** How many numbers column j of the ticket at `at` holds. */
+function countIn(cells: Uint8Array, at: number, j: number): number {
+  return (cells[at + j] ? 1 : 0) + (cells[at + 9 + j] ? 1 : 0) + (cells[at + 18 + j] ? 1 : 0);
 }
 
 /** Columns of the ticket at `at` that hold 3 numbers. */
@@ -23,17 +29,23 @@ function threes(cells: Uint8Array, at: number): number {
   return d;
 }
 
-interface BookFeatures { firstType: number[]; ninety: number[] }
+/** Tickets 1 and 4 come from different paths of the sampler (draw.ts): both are checked. */
+interface BookFeatures { firstType: number[]; ninety: number[]; counts1: number[]; counts4: number[] }
 
 function features(books: Iterable<Uint8Array>): BookFeatures {
   const firstType = [0, 0, 0, 0];
   const ninety = new Array<number>(18).fill(0);
+  const counts1 = new Array<number>(27).fill(0);
+  const counts4 = new Array<number>(27).fill(0);
+  const countsAt = (book: Uint8Array, at: number) => 9 * (countIn(book, at, 0) - 1) + 3 * (countIn(book, at, 4) - 1) + (countIn(book, at, 8) - 1);
   for (const book of books) {
+    counts1[countsAt(book, 0)]!++;
+    counts4[countsAt(book, 3 * 27)]!++;
     firstType[threes(book, 0)]!++;
     const at = book.indexOf(90);
     ninety[Math.floor(at / 27) * 3 + Math.floor((at % 27) / 9)]!++;
   }
-  return { firstType, ninety };
+  return { firstType, ninety, counts1, counts4 };
 }
 
 function* kernelBooks(seed: bigint): Generator<Uint8Array> {
@@ -42,6 +54,12 @@ function* kernelBooks(seed: bigint): Generator<Uint8Array> {
     const { cells } = run.nextCells(Math.min(4000, left));
     for (let i = 0; i * 162 < cells.length; i++) yield cells.subarray(i * 162, i * 162 + 162);
   }
+}
+
+/** Our sampler with its middle-column permutation left out (see BookSamplerTs). */
+function* unpermutedBooks(seed: bigint): Generator<Uint8Array> {
+  const sampler = new BookSamplerTs(seed, { flawed: "no-middle-permutation" });
+  for (let i = 0; i < BOOKS; i++) yield sampler.nextBook();
 }
 
 function* rowBinsBooks(seed: bigint): Generator<Uint8Array> {
@@ -69,6 +87,21 @@ describe("housie uniformity (chi-square, 99%)", () => {
   it("ticket and row holding 90: uniform books pass, row bins fail", () => {
     expect(chiSquare(ours.ninety, ninetyP)).toBeLessThan(CRITICAL_99[17]);
     expect(chiSquare(biased.ninety, ninetyP)).toBeGreaterThan(CRITICAL_99[17]);
+  });
+
+  it("tickets 1 and 4: counts in columns 1, 5 and 9: uniform books pass; row bins, and our sampler without its middle permutation, fail", () => {
+    // Counts (3, 3, 3) are rare (0.4 books expected in 20,000): pooled with (3, 3, 2).
+    const pool = (x: number[]) => [...x.slice(0, 25), x[25]! + x[26]!];
+    const countsP = pool(ticketCountsProbabilities());
+    expect(Math.min(...countsP) * BOOKS).toBeGreaterThan(5); // chi-square is reliable
+    expect(chiSquare(pool(ours.counts1), countsP)).toBeLessThan(CRITICAL_99[25]);
+    expect(chiSquare(pool(ours.counts4), countsP)).toBeLessThan(CRITICAL_99[25]);
+    expect(chiSquare(pool(biased.counts1), countsP)).toBeGreaterThan(CRITICAL_99[25]);
+    expect(chiSquare(pool(biased.counts4), countsP)).toBeGreaterThan(CRITICAL_99[25]);
+    // The same test catches our own sampler without its middle-column permutation.
+    const unpermuted = features(unpermutedBooks(20261121n));
+    expect(chiSquare(pool(unpermuted.counts1), countsP)).toBeGreaterThan(CRITICAL_99[25]);
+    expect(chiSquare(pool(unpermuted.counts4), countsP)).toBeGreaterThan(CRITICAL_99[25]);
   });
 
   it("consecutive books are independent: runs test and lag-1 serial correlation at 99%", () => {
