@@ -24,6 +24,7 @@
 // table in integers.
 
 import { below, belowWide, next32 } from "./rng";
+import { buildAlias } from "./alias";
 import { COLUMNS, VECTOR_COUNT, vectorDigits, vectorCount } from "./patterns";
 import { ticketWeight } from "./weights";
 import { codeStart, codeTotal, vectorCode, totalOfCode, pairAlias, aliasPair, ALIAS_THRESHOLD } from "./pairs";
@@ -66,37 +67,6 @@ const pairSlot = new StaticArray<u32>(PAIR_CLASSES);
 const pairSlots = new StaticArray<u32>(PAIR_CLASSES);
 
 let drawReady = false;
-
-/** Vose's alias method on integers: item i of n with weight w_i (total T) is scaled to
- * n w_i; a small item (< T) is topped up from a large one, which loses the difference;
- * every bucket ends holding exactly T. Fills threshold[i] and alias[i]. */
-function buildAlias(weight: StaticArray<u64>, n: i32, total: u64, threshold: StaticArray<u64>, alias: StaticArray<u16>): void {
-  const small = new StaticArray<i32>(n);
-  const large = new StaticArray<i32>(n);
-  let smalls = 0;
-  let larges = 0;
-  for (let i = 0; i < n; i++) {
-    const x = <u64>n * unchecked(weight[i]);
-    unchecked(weight[i] = x);
-    if (x < total) unchecked(small[smalls++] = i); else unchecked(large[larges++] = i);
-  }
-  while (smalls > 0 && larges > 0) {
-    const l = unchecked(small[--smalls]);
-    const g = unchecked(large[--larges]);
-    unchecked(threshold[l] = weight[l]);
-    unchecked(alias[l] = <u16>g);
-    const rest = unchecked(weight[g]) - (total - unchecked(weight[l]));
-    unchecked(weight[g] = rest);
-    if (rest < total) unchecked(small[smalls++] = g); else unchecked(large[larges++] = g);
-  }
-  while (larges > 0) {
-    const g = unchecked(large[--larges]);
-    if (unchecked(weight[g]) != total) unreachable(); // exact: every bucket holds T
-    unchecked(threshold[g] = total);
-    unchecked(alias[g] = <u16>g);
-  }
-  if (smalls > 0) unreachable();
-}
 
 /** Code of three-ticket residual bytes t: sum_j (t_j - 3) 5^j (pairs.ts's code, shifted). */
 function codeOfTriple(t: StaticArray<i32>): u32 {

@@ -10,6 +10,7 @@
 
 import { COLUMNS, VECTOR_COUNT, vectorDigits, columnSize, vectorCount } from "./patterns";
 import { ensureWeights, ticketWeight } from "./weights";
+import { buildAlias, ALIAS_LIMIT } from "./alias";
 
 export const CODE_SPACE = 1953125; // 5^9
 export const vectorCode = new StaticArray<u32>(VECTOR_COUNT);
@@ -142,43 +143,21 @@ export function ensurePairs(): void {
   pairsReady = true;
 }
 
-/** Alias tables per code (see pairAlias), by Vose's method on integers: with n pairs of
- * weights w_i and total T, item i starts with n w_i; an item below T (small) is topped up
- * from one at or above T (large), which loses T - h; every bucket ends holding exactly T. */
+/** Alias tables per code (see pairAlias), exact in integers (alias.ts). */
 function buildAliases(): void {
-  const scaled = new StaticArray<u64>(VECTOR_COUNT * 3);
-  const small = new StaticArray<i32>(VECTOR_COUNT * 3);
-  const large = new StaticArray<i32>(VECTOR_COUNT * 3);
+  const weight = new StaticArray<u64>(ALIAS_LIMIT);
+  const threshold = new StaticArray<u64>(ALIAS_LIMIT);
+  const alias = new StaticArray<u16>(ALIAS_LIMIT);
   for (let k = 0; k < CODE_SPACE; k++) {
     const start = <i32>unchecked(codeStart[k]);
     const n = <i32>unchecked(codeStart[k + 1]) - start;
     if (n == 0) continue;
-    if (n > VECTOR_COUNT * 3 || n > 8192) unreachable(); // alias offsets take 13 bits
-    const total = <u64>unchecked(codeTotal[k]);
-    let smalls = 0;
-    let larges = 0;
     for (let i = 0; i < n; i++) {
-      const slot = start + i;
-      const pair = aliasPair(unchecked(pairAlias[slot]));
-      const w = <u64>unchecked(ticketWeight[pair >> 11]) * <u64>unchecked(ticketWeight[pair & 2047]);
-      const x = <u64>n * w;
-      unchecked(scaled[i] = x);
-      if (x < total) unchecked(small[smalls++] = i); else unchecked(large[larges++] = i);
+      const pair = aliasPair(unchecked(pairAlias[start + i]));
+      unchecked(weight[i] = <u64>unchecked(ticketWeight[pair >> 11]) * <u64>unchecked(ticketWeight[pair & 2047]));
     }
-    while (smalls > 0 && larges > 0) {
-      const l = unchecked(small[--smalls]);
-      const g = unchecked(large[--larges]);
-      unchecked(pairAlias[start + l] |= unchecked(scaled[l]) | (<u64>g << 51));
-      const rest = unchecked(scaled[g]) - (total - unchecked(scaled[l]));
-      unchecked(scaled[g] = rest);
-      if (rest < total) unchecked(small[smalls++] = g); else unchecked(large[larges++] = g);
-    }
-    while (larges > 0) {
-      const g = unchecked(large[--larges]);
-      if (unchecked(scaled[g]) != total) unreachable(); // exact: every bucket holds T
-      unchecked(pairAlias[start + g] |= total | (<u64>g << 51));
-    }
-    if (smalls > 0) unreachable();
+    buildAlias(weight, n, <u64>unchecked(codeTotal[k]), threshold, alias);
+    for (let i = 0; i < n; i++) unchecked(pairAlias[start + i] |= unchecked(threshold[i]) | (<u64>unchecked(alias[i]) << 51));
   }
 }
 

@@ -15,6 +15,7 @@
 // The kernel does the column shuffles as SIMD swizzles; here they are index look-ups.
 import { Xoshiro128 } from "./rng.js";
 import { columnShuffle, columnPermutation } from "./column-shuffle.js";
+import { buildAlias, ALIAS_LIMIT } from "./alias.js";
 import {
   COLUMNS, COLUMN_FIRST, COLUMN_SIZE, enumeratePatternsTs, weightsOf, pairsOf,
   type PatternTables, type PairTables,
@@ -146,36 +147,6 @@ function middleClassesOf() {
   return { middleClass, middleKey };
 }
 
-/** Vose's alias method on integers, as draw.ts's buildAlias (same stacks, same order):
- * item i of n scaled to n w_i; a small one (< total) is topped up from a large one. All
- * values stay below n max w_i, which the caller keeps below 2^53, so doubles are exact. */
-function buildAlias(weight: Float64Array, n: number, total: number, threshold: Float64Array, alias: Uint16Array, small: Int32Array, large: Int32Array): void {
-  let smalls = 0;
-  let larges = 0;
-  for (let i = 0; i < n; i++) {
-    const x = n * weight[i]!;
-    if (x > Number.MAX_SAFE_INTEGER) throw new Error("alias table: weights too large for doubles");
-    weight[i] = x;
-    if (x < total) small[smalls++] = i; else large[larges++] = i;
-  }
-  while (smalls > 0 && larges > 0) {
-    const l = small[--smalls]!;
-    const g = large[--larges]!;
-    threshold[l] = weight[l]!;
-    alias[l] = g;
-    const rest = weight[g]! - (total - weight[l]!);
-    weight[g] = rest;
-    if (rest < total) small[smalls++] = g; else large[larges++] = g;
-  }
-  while (larges > 0) {
-    const g = large[--larges]!;
-    if (weight[g] !== total) throw new Error("alias table: a bucket does not hold its total");
-    threshold[g] = total;
-    alias[g] = g;
-  }
-  if (smalls > 0) throw new Error("alias table: small items left");
-}
-
 /** The classes in triples.ts's index order (t_1 - 3 + 4 (t_9 - 3 + 6 middle)), each with
  * the alias table of its first vector c (weight w(c) K(t - c)), and their partners. */
 function classesOf(t: PatternTables, p: PairTables, ticketWeight: Uint32Array, middleClass: Uint16Array, middleKey: Uint16Array) {
@@ -190,8 +161,6 @@ function classesOf(t: PatternTables, p: PairTables, ticketWeight: Uint32Array, m
   const own = new Uint16Array(vectors);
   const threshold = new Float64Array(vectors);
   const alias = new Uint16Array(vectors);
-  const small = new Int32Array(vectors);
-  const large = new Int32Array(vectors);
   const res = new Array<number>(COLUMNS).fill(0);
   for (let middle = 0; middle < MIDDLE_CLASSES; middle++) {
     const key = middleKey[middle]!;
@@ -223,7 +192,7 @@ function classesOf(t: PatternTables, p: PairTables, ticketWeight: Uint32Array, m
         classOfIndex[(first - 3) + 4 * ((last - 3) + 6 * middle)] = totals.length;
         bytes.push(...res);
         totals.push(total);
-        buildAlias(weight, n, total, threshold, alias, small, large);
+        buildAlias(weight, n, total, threshold, alias);
         for (let i = 0; i < n; i++) entries.push(threshold[i]!, own[i]! | (own[alias[i]!]! << 16));
         slots.push(entries.length / 2);
       }
@@ -284,7 +253,7 @@ function classDrawOf(classBytes: Uint8Array, classTotal: Float64Array, classPart
   if (topTotal >= 2 ** 32) throw new Error("class draw: rounded weights exceed 32 bits");
   const threshold = new Float64Array(classes);
   const topAlias = new Uint16Array(classes);
-  buildAlias(rounded, classes, topTotal, threshold, topAlias, new Int32Array(classes), new Int32Array(classes));
+  buildAlias(rounded, classes, topTotal, threshold, topAlias);
   return { topThreshold: Uint32Array.from(threshold), topAlias, topRounded, topTotal, restBits: Uint8Array.from(restBits), restChunks };
 }
 
@@ -314,40 +283,23 @@ function pairClassesOf(p: PairTables, middleKey: Uint16Array) {
 function aliasesOf(p: PairTables, weight: Uint32Array): Uint32Array {
   const pairs = p.pairFirst.length;
   const alias = new Uint32Array(3 * pairs);
-  const scaled: number[] = [];
-  const small: number[] = [];
-  const large: number[] = [];
+  const pairWeight = new Float64Array(ALIAS_LIMIT);
+  const threshold = new Float64Array(ALIAS_LIMIT);
+  const aliasOf = new Uint16Array(ALIAS_LIMIT);
   for (let k = 0; k < p.codeTotal.length; k++) {
     const start = p.codeStart[k]!;
     const n = p.codeStart[k + 1]! - start;
     if (n === 0) continue;
-    const total = p.codeTotal[k]!;
-    small.length = 0;
-    large.length = 0;
     for (let i = 0; i < n; i++) {
       const slot = start + i;
-      const x = n * weight[p.pairFirst[slot]!]! * weight[p.pairSecond[slot]!]!; // < 2^53
-      scaled[i] = x;
+      pairWeight[i] = weight[p.pairFirst[slot]!]! * weight[p.pairSecond[slot]!]!;
       alias[3 * slot + 1] = ((p.pairFirst[slot]! << 16) | p.pairSecond[slot]!) >>> 0;
-      (x < total ? small : large).push(i);
     }
-    while (small.length > 0 && large.length > 0) {
-      const l = small.pop()!;
-      const g = large.pop()!;
-      alias[3 * (start + l)] = scaled[l]!;
-      alias[3 * (start + l) + 2] = alias[3 * (start + g) + 1]!;
-      scaled[g] = scaled[g]! - (total - scaled[l]!);
-      (scaled[g]! < total ? small : large).push(g);
+    buildAlias(pairWeight, n, p.codeTotal[k]!, threshold, aliasOf);
+    for (let i = 0; i < n; i++) {
+      alias[3 * (start + i)] = threshold[i]!;
+      alias[3 * (start + i) + 2] = alias[3 * (start + aliasOf[i]!) + 1]!;
     }
-    for (const g of large) {
-      if (scaled[g] !== total) throw new Error("alias table: a bucket does not hold its total");
-    }
-    while (large.length > 0) {
-      const g = large.pop()!;
-      alias[3 * (start + g)] = total;
-      alias[3 * (start + g) + 2] = alias[3 * (start + g) + 1]!;
-    }
-    if (small.length > 0) throw new Error("alias table: small items left");
   }
   return alias;
 }
