@@ -175,7 +175,7 @@ export function ensureFill(): void {
   const labels = v128.load(labelsOfBase + (<usize>load<u16>(labelKeysBase + (<usize>j << 1)) << 4));
   const order = arrange(labels, size);
   v128.store(arrangementBase, order);
-  // Per ticket its rows in this column, 6 bits each; its numbers so far, 2 bits each.
+  // Per ticket its rows in this column, 6 bits each (see placeNumber).
   let rows: u64 = 0;
   for (let t = 0; t < 6; t++) rows |= <u64>load<u8>(ticketRowsBase + (<usize>t << 4) + <usize>j) << (6 * <u64>t);
   const column = at + <usize>j;
@@ -225,9 +225,10 @@ export function fillBook(at: usize, chosen: usize, keyed: bool): void {
     const index = start + below(load<u32>(typePatternStartBase + (<usize>(d + 1) << 2)) - start);
     const masks = i8x16.swizzle(v128.load(patternMasksBase + (<usize>index << 4)), v128.load(permutationBytesBase + (<usize>v << 4)));
     v128.store(ticketRowsBase + (<usize>t << 4), i8x16.swizzle(i64x2(ROWS_OF_MASK_LOW, 0), masks));
-    const digits = i8x16.sub_sat_u(v128.load(vectorBytesBase + (<usize>v << 4)), i8x16.splat(1));
-    keys = i16x8.add(keys, i16x8.mul(i16x8.extend_low_i8x16_u(digits), i16x8.splat(power)));
-    keyLast = i16x8.add(keyLast, i16x8.mul(i16x8.extend_high_i8x16_u(digits), i16x8.splat(power)));
+    // Column j's label key gains (k_tj - 1) 3^t.
+    const countsLess1 = i8x16.sub_sat_u(v128.load(vectorBytesBase + (<usize>v << 4)), i8x16.splat(1));
+    keys = i16x8.add(keys, i16x8.mul(i16x8.extend_low_i8x16_u(countsLess1), i16x8.splat(power)));
+    keyLast = i16x8.add(keyLast, i16x8.mul(i16x8.extend_high_i8x16_u(countsLess1), i16x8.splat(power)));
     power *= 3;
     if (keyed) {
       // The pattern, row-major (bit 9r + j): row r's bits are the masks' bit r.
