@@ -40,28 +40,52 @@ function setBoard(n: i32): void {
   }
 }
 
+// The tables' addresses as plain integers: under the incremental runtime every read of a
+// managed global (a module-level StaticArray) first stores it on the shadow stack, which
+// the search would do several times a node. The memo's are reset when it is replaced.
+const adjBase: usize = changetype<usize>(adj);
+const adjCountBase: usize = changetype<usize>(adjCount);
+const freeBase: usize = changetype<usize>(free);
+const degBase: usize = changetype<usize>(deg);
+let memoKeysBase: usize = 0;
+let memoCountsBase: usize = 0;
+
+/** The k-th entry of the adjacency lists (square h's are at 8h ..). */
+// @ts-ignore: decorator
+@inline function neighbour(k: i32): i32 { return load<i32>(adjBase + (<usize>k << 2)); }
+// @ts-ignore: decorator
+@inline function neighbourCount(h: i32): i32 { return load<i32>(adjCountBase + (<usize>h << 2)); }
+// @ts-ignore: decorator
+@inline function isFree(x: i32): bool { return load<u8>(freeBase + <usize>x) != 0; }
+// @ts-ignore: decorator
+@inline function setFree(x: i32, value: u8): void { store<u8>(freeBase + <usize>x, value); }
+// @ts-ignore: decorator
+@inline function degree(x: i32): i32 { return load<i32>(degBase + (<usize>x << 2)); }
+// @ts-ignore: decorator
+@inline function setDegree(x: i32, d: i32): void { store<i32>(degBase + (<usize>x << 2), d); }
+
 // @ts-ignore: decorator
 @inline
 function isNeighbour(a: i32, b: i32): bool {
-  const end = a * 8 + unchecked(adjCount[a]);
-  for (let k = a * 8; k < end; k++) if (unchecked(adj[k]) == b) return true;
+  const end = a * 8 + neighbourCount(a);
+  for (let k = a * 8; k < end; k++) if (neighbour(k) == b) return true;
   return false;
 }
 
 // @ts-ignore: decorator
 @inline
 function take(h: i32): void {
-  unchecked(free[h] = 0);
+  setFree(h, 0);
   freeBits ^= (<u64>1) << h;
-  const dh = unchecked(deg[h]);
+  const dh = degree(h);
   if (dh <= 1) low--;
   if (dh == 0) zeros--;
-  const end = h * 8 + unchecked(adjCount[h]);
+  const end = h * 8 + neighbourCount(h);
   for (let k = h * 8; k < end; k++) {
-    const x = unchecked(adj[k]);
-    if (unchecked(free[x])) {
-      const d = unchecked(deg[x]) - 1;
-      unchecked(deg[x] = d);
+    const x = neighbour(k);
+    if (isFree(x)) {
+      const d = degree(x) - 1;
+      setDegree(x, d);
       if (d == 1) low++;
       else if (d == 0) zeros++;
     }
@@ -71,19 +95,19 @@ function take(h: i32): void {
 // @ts-ignore: decorator
 @inline
 function release(h: i32): void {
-  const end = h * 8 + unchecked(adjCount[h]);
+  const end = h * 8 + neighbourCount(h);
   for (let k = h * 8; k < end; k++) {
-    const x = unchecked(adj[k]);
-    if (unchecked(free[x])) {
-      const d = unchecked(deg[x]);
-      unchecked(deg[x] = d + 1);
+    const x = neighbour(k);
+    if (isFree(x)) {
+      const d = degree(x);
+      setDegree(x, d + 1);
       if (d == 1) low--;
       else if (d == 0) zeros--;
     }
   }
-  unchecked(free[h] = 1);
+  setFree(h, 1);
   freeBits ^= (<u64>1) << h;
-  const dh = unchecked(deg[h]);
+  const dh = degree(h);
   if (dh <= 1) low++;
   if (dh == 0) zeros++;
 }
@@ -92,14 +116,14 @@ function search(h: i32, left: i32): i64 {
   if (left == 0) return 1;
   if (left == 1 && goal >= 0) return isNeighbour(h, goal) ? 1 : 0;
   const begin = h * 8;
-  const end = begin + unchecked(adjCount[h]);
+  const end = begin + neighbourCount(h);
   let nearLow = 0, nearZero = 0;
   let goalNear = false;
   for (let k = begin; k < end; k++) {
-    const x = unchecked(adj[k]);
-    if (!unchecked(free[x])) continue;
+    const x = neighbour(k);
+    if (!isFree(x)) continue;
     if (x == goal) goalNear = true;
-    const d = unchecked(deg[x]);
+    const d = degree(x);
     if (d <= 1) {
       nearLow++;
       if (d == 0) nearZero++;
@@ -107,9 +131,9 @@ function search(h: i32, left: i32): i64 {
   }
   let farLow = low - nearLow;
   let farZero = zeros - nearZero;
-  if (goal >= 0 && !goalNear && unchecked(deg[goal]) <= 1) {
+  if (goal >= 0 && !goalNear && degree(goal) <= 1) {
     farLow--; // the goal is the allowed end
-    if (unchecked(deg[goal]) == 0) farZero--;
+    if (degree(goal) == 0) farZero--;
   }
   if (farZero > 0 || farLow > (goal >= 0 ? 0 : 1)) return 0;
   if (nearZero > 0) return left == 1 && nearZero == 1 && goal < 0 ? 1 : 0;
@@ -118,21 +142,21 @@ function search(h: i32, left: i32): i64 {
   if (memoOn && left >= MEMO_MIN_LEFT) {
     key = ((freeBits << 6) | <u64>h) + 1; // + 1: 0 marks an empty slot
     slot = <i32>((key * 0x9e3779b97f4a7c15) >> (64 - memoBits)) & ~1;
-    if (unchecked(memoKeys[slot]) == key) return unchecked(memoCounts[slot]);
-    if (unchecked(memoKeys[slot + 1]) == key) return unchecked(memoCounts[slot + 1]);
+    if (load<u64>(memoKeysBase + (<usize>(slot) << 3)) == key) return load<i64>(memoCountsBase + (<usize>(slot) << 3));
+    if (load<u64>(memoKeysBase + (<usize>(slot + 1) << 3)) == key) return load<i64>(memoCountsBase + (<usize>(slot + 1) << 3));
   }
   let paths: i64 = 0;
   for (let k = begin; k < end; k++) {
-    const x = unchecked(adj[k]);
-    if (!unchecked(free[x]) || x == goal) continue;
+    const x = neighbour(k);
+    if (!isFree(x) || x == goal) continue;
     take(x);
     paths += search(x, left - 1);
     release(x);
   }
   if (slot >= 0) {
-    if (unchecked(memoKeys[slot]) != 0) slot++; // keep the older entry in the other slot
-    unchecked(memoKeys[slot] = key);
-    unchecked(memoCounts[slot] = paths);
+    if (load<u64>(memoKeysBase + (<usize>(slot) << 3)) != 0) slot++; // keep the older entry in the other slot
+    store<u64>(memoKeysBase + (<usize>(slot) << 3), key);
+    store<i64>(memoCountsBase + (<usize>(slot) << 3), paths);
   }
   return paths;
 }
@@ -148,6 +172,8 @@ function setUpMemo(n: i32, start: i32, closed: bool, session: i32): void {
     memoKeys = new StaticArray<u64>(1 << bits);
     memoCounts = new StaticArray<i64>(1 << bits);
     memoBits = bits;
+    memoKeysBase = changetype<usize>(memoKeys);
+    memoCountsBase = changetype<usize>(memoCounts);
     memoFor = -1;
   }
   const owner: i64 = (<i64>session << 32) | (<i64>n << 16) | (<i64>start << 1) | (closed ? 1 : 0);
