@@ -9,6 +9,9 @@ const FIELD_TOP_BITS: i64 = 0x88888888888888;
 
 /** Rows (by candidate index) holding a 0 in column c: words [4c, 4c+4). Then 1s at 28.. */
 const rowsWithSymbolAt = new StaticArray<u64>(14 * WORDS);
+/** Its address as a plain integer: a read of a managed global costs a shadow-stack store
+ * under the incremental runtime, a usize one does not. */
+const rowsWithSymbolAtBase: usize = changetype<usize>(rowsWithSymbolAt);
 let candidateCount: i32 = 0;
 
 /** Top bit of each 4-bit field set where that field of `x` (fields 0..7) is zero. */
@@ -32,11 +35,11 @@ export function indexCandidates(prints: StaticArray<i64>, n: i32): void {
   }
 }
 
-/** Writes into `out` (WORDS words) the candidates that fit under the remaining counts. */
-export function allowedRows(remaining: i64, out: StaticArray<u64>): void {
+/** Writes into the WORDS words at `out` the candidates that fit under the remaining counts. */
+export function allowedRows(remaining: i64, out: usize): void {
   for (let w = 0; w < WORDS; w++) {
     const bits = candidateCount - (w << 6);
-    unchecked(out[w] = bits >= 64 ? ~(<u64>0) : bits <= 0 ? 0 : ((<u64>1) << (<u64>bits)) - 1);
+    store<u64>(out + (<usize>w << 3), bits >= 64 ? ~(<u64>0) : bits <= 0 ? 0 : ((<u64>1) << (<u64>bits)) - 1);
   }
   narrowAllowed(out, -1, remaining, out);
 }
@@ -44,22 +47,24 @@ export function allowedRows(remaining: i64, out: StaticArray<u64>): void {
 /**
  * `out` = the rows of `from` (allowed under `before`) that still fit under `after`
  * (≤ `before` fieldwise): only the fields that `after` newly exhausts remove rows.
- * Pass before = -1 (no field zero) to apply every exhausted field.
+ * Pass before = -1 (no field zero) to apply every exhausted field. Both are the
+ * addresses of WORDS-word bitsets.
  */
 // @ts-ignore: decorator
-@inline export function narrowAllowed(from: StaticArray<u64>, before: i64, after: i64, out: StaticArray<u64>): void {
-  let a0 = unchecked(from[0]), a1 = unchecked(from[1]), a2 = unchecked(from[2]), a3 = unchecked(from[3]);
+@inline export function narrowAllowed(from: usize, before: i64, after: i64, out: usize): void {
+  let a0 = load<u64>(from), a1 = load<u64>(from, 8), a2 = load<u64>(from, 16), a3 = load<u64>(from, 24);
   let exhausted = zeroFields(after) & ~zeroFields(before);
   while (exhausted != 0) {
-    const at = <i32>(ctz(exhausted) >> 2) << 2; // field index × WORDS (bit 4f+3 marks field f)
+    // Field f's words start at byte 32 f; bit 4f+3 marks field f.
+    const at = rowsWithSymbolAtBase + ((<usize>ctz(exhausted) >> 2) << 5);
     exhausted &= exhausted - 1;
-    a0 &= ~unchecked(rowsWithSymbolAt[at]);
-    a1 &= ~unchecked(rowsWithSymbolAt[at + 1]);
-    a2 &= ~unchecked(rowsWithSymbolAt[at + 2]);
-    a3 &= ~unchecked(rowsWithSymbolAt[at + 3]);
+    a0 &= ~load<u64>(at);
+    a1 &= ~load<u64>(at, 8);
+    a2 &= ~load<u64>(at, 16);
+    a3 &= ~load<u64>(at, 24);
   }
-  unchecked(out[0] = a0);
-  unchecked(out[1] = a1);
-  unchecked(out[2] = a2);
-  unchecked(out[3] = a3);
+  store<u64>(out, a0);
+  store<u64>(out, a1, 8);
+  store<u64>(out, a2, 16);
+  store<u64>(out, a3, 24);
 }

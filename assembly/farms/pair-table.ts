@@ -14,6 +14,12 @@ export const slotKey = new StaticArray<i64>(SLOTS);
 export const slotStart = new StaticArray<i32>(SLOTS);
 export const slotEnd = new StaticArray<i32>(SLOTS);
 export const entries = new StaticArray<i32>(MAX_PAIRS);
+// The addresses the count's inner loop reads through, as plain integers (a read of a
+// managed global costs a shadow-stack store under the incremental runtime).
+const slotKeyBase: usize = changetype<usize>(slotKey);
+export const slotStartBase: usize = changetype<usize>(slotStart);
+export const slotEndBase: usize = changetype<usize>(slotEnd);
+export const entriesBase: usize = changetype<usize>(entries);
 
 // Slots in first-use order, and the pairs in generation order until finishPairs.
 const usedSlots = new StaticArray<i32>(MAX_PAIRS);
@@ -34,7 +40,7 @@ for (let s = 0; s < SLOTS; s++) unchecked(slotKey[s] = EMPTY);
 @inline export function findSlot(key: i64): i32 {
   let s = slotOf(key);
   while (true) {
-    const k = unchecked(slotKey[s]);
+    const k = load<i64>(slotKeyBase + (<usize>s << 3));
     if (k == key) return s;
     if (k == EMPTY) return -1;
     s = (s + 1) & (SLOTS - 1);

@@ -4,7 +4,7 @@
 // Rows that would overshoot a column are skipped wholesale through allowed-row bitsets.
 
 import { ROW_COUNT, TABLE_TARGET, rowPrint, rowMask, rowCode, printOfCode, maskOfCode } from "./rows";
-import { resetPairs, addPair, finishPairs, findSlot, slotStart, slotEnd, entries, ENTRY_INDEX_SHIFT } from "./pair-table";
+import { resetPairs, addPair, finishPairs, findSlot, slotStartBase, slotEndBase, entriesBase, ENTRY_INDEX_SHIFT } from "./pair-table";
 import { WORDS, indexCandidates, allowedRows, narrowAllowed } from "./allowed-rows";
 
 const candPrint = new StaticArray<i64>(ROW_COUNT);
@@ -13,12 +13,25 @@ const allowedTop = new StaticArray<u64>(WORDS);
 const allowed5 = new StaticArray<u64>(WORDS);
 const allowed3 = new StaticArray<u64>(WORDS);
 const allowed4 = new StaticArray<u64>(WORDS);
+// Their addresses as plain integers, for the loops (a read of a managed global costs a
+// shadow-stack store under the incremental runtime, a usize one does not).
+const candPrintBase: usize = changetype<usize>(candPrint);
+const candMaskBase: usize = changetype<usize>(candMask);
+const allowedTopBase: usize = changetype<usize>(allowedTop);
+const allowed5Base: usize = changetype<usize>(allowed5);
+const allowed3Base: usize = changetype<usize>(allowed3);
+const allowed4Base: usize = changetype<usize>(allowed4);
 
-/** Bits of word `w` of `set` that stand for candidates above `index`. */
 // @ts-ignore: decorator
-@inline function wordAbove(set: StaticArray<u64>, w: i32, index: i32): u64 {
+@inline function printAt(m: i32): i64 { return load<i64>(candPrintBase + (<usize>m << 3)); }
+// @ts-ignore: decorator
+@inline function maskAt(m: i32): i32 { return load<i32>(candMaskBase + (<usize>m << 2)); }
+
+/** Bits of word `w` of the bitset at `set` that stand for candidates above `index`. */
+// @ts-ignore: decorator
+@inline function wordAbove(set: usize, w: i32, index: i32): u64 {
   const first = index + 1 - (w << 6); // first wanted bit within this word
-  const word = unchecked(set[w]);
+  const word = load<u64>(set + (<usize>w << 3));
   return first <= 0 ? word : first >= 64 ? 0 : word & (~(<u64>0) << (<u64>first));
 }
 
@@ -39,21 +52,21 @@ export function countPublishedSets(code0: i32, code1: i32): i64 {
   indexCandidates(candPrint, n);
   const need = TABLE_TARGET - printOfCode(code0) - printOfCode(code1);
   const givenMask = maskOfCode(code0) & maskOfCode(code1);
-  allowedRows(need, allowedTop);
+  allowedRows(need, allowedTopBase);
 
   // Pairs (m5, m6), added in descending m5 so each key's entries run from high m5 down.
   resetPairs();
   for (let m5 = n - 2; m5 >= 0; m5--) {
-    if ((unchecked(allowedTop[m5 >> 6]) & ((<u64>1) << (<u64>(m5 & 63)))) == 0) continue;
-    const p5 = unchecked(candPrint[m5]);
-    const k5 = unchecked(candMask[m5]);
-    narrowAllowed(allowedTop, need, need - p5, allowed5);
+    if ((load<u64>(allowedTopBase + (<usize>(m5 >> 6) << 3)) & ((<u64>1) << (<u64>(m5 & 63)))) == 0) continue;
+    const p5 = printAt(m5);
+    const k5 = maskAt(m5);
+    narrowAllowed(allowedTopBase, need, need - p5, allowed5Base);
     for (let w = (m5 + 1) >> 6; w < WORDS; w++) {
-      let bits = wordAbove(allowed5, w, m5);
+      let bits = wordAbove(allowed5Base, w, m5);
       while (bits != 0) {
         const m6 = (w << 6) + <i32>ctz(bits);
         bits &= bits - 1;
-        addPair(p5 + unchecked(candPrint[m6]), m5, k5 & unchecked(candMask[m6]));
+        addPair(p5 + printAt(m6), m5, k5 & maskAt(m6));
       }
     }
   }
@@ -62,33 +75,33 @@ export function countPublishedSets(code0: i32, code1: i32): i64 {
   // Triples (m2, m3, m4): each level visits only rows that fit what is left.
   let sets: i64 = 0;
   for (let w2 = 0; w2 < WORDS; w2++) {
-    let bits2 = unchecked(allowedTop[w2]);
+    let bits2 = load<u64>(allowedTopBase + (<usize>w2 << 3));
     while (bits2 != 0) {
       const m2 = (w2 << 6) + <i32>ctz(bits2);
       bits2 &= bits2 - 1;
       if (m2 >= n - 4) break;
-      const rest2 = need - unchecked(candPrint[m2]);
-      const k2 = givenMask & unchecked(candMask[m2]);
-      narrowAllowed(allowedTop, need, rest2, allowed3);
+      const rest2 = need - printAt(m2);
+      const k2 = givenMask & maskAt(m2);
+      narrowAllowed(allowedTopBase, need, rest2, allowed3Base);
       for (let w3 = (m2 + 1) >> 6; w3 < WORDS; w3++) {
-        let bits3 = wordAbove(allowed3, w3, m2);
+        let bits3 = wordAbove(allowed3Base, w3, m2);
         while (bits3 != 0) {
           const m3 = (w3 << 6) + <i32>ctz(bits3);
           bits3 &= bits3 - 1;
-          const rest3 = rest2 - unchecked(candPrint[m3]);
-          const k3 = k2 & unchecked(candMask[m3]);
-          narrowAllowed(allowed3, rest2, rest3, allowed4);
+          const rest3 = rest2 - printAt(m3);
+          const k3 = k2 & maskAt(m3);
+          narrowAllowed(allowed3Base, rest2, rest3, allowed4Base);
           for (let w4 = (m3 + 1) >> 6; w4 < WORDS; w4++) {
-            let bits4 = wordAbove(allowed4, w4, m3);
+            let bits4 = wordAbove(allowed4Base, w4, m3);
             while (bits4 != 0) {
               const m4 = (w4 << 6) + <i32>ctz(bits4);
               bits4 &= bits4 - 1;
-              const slot = findSlot(rest3 - unchecked(candPrint[m4]));
+              const slot = findSlot(rest3 - printAt(m4));
               if (slot < 0) continue;
-              const k4 = k3 & unchecked(candMask[m4]);
-              const end = unchecked(slotEnd[slot]);
-              for (let e = unchecked(slotStart[slot]); e < end; e++) {
-                const entry = unchecked(entries[e]);
+              const k4 = k3 & maskAt(m4);
+              const end = load<i32>(slotEndBase + (<usize>slot << 2));
+              for (let e = load<i32>(slotStartBase + (<usize>slot << 2)); e < end; e++) {
+                const entry = load<i32>(entriesBase + (<usize>e << 2));
                 if ((entry >> ENTRY_INDEX_SHIFT) <= m4) break;
                 if ((entry & k4) == 0) sets++;
               }
