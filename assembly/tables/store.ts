@@ -57,8 +57,10 @@ export function setWidth(columns: i32): void {
 
 // @ts-ignore: decorator
 @inline function hashCodes(codes: StaticArray<u16>): u32 {
+  const at = changetype<usize>(codes);
+  const w = width;
   let hash: u32 = 0x811C9DC5;
-  for (let i = 0; i < width; i++) hash = (hash ^ <u32>unchecked(codes[i])) * 0x01000193;
+  for (let i = 0; i < w; i++) hash = (hash ^ <u32>load<u16>(at + (<usize>i << 1))) * 0x01000193;
   return hash;
 }
 
@@ -107,40 +109,49 @@ export function currentLayerSize(): i32 {
 /** Adds (lo, hi) to the count of state `codes` (sorted) in the layer being built. */
 export function addState(codes: StaticArray<u16>, lo: u64, hi: u64): void {
   const hash = hashCodes(codes);
-  const store = target;
+  const layers = target;
+  // The arrays as plain addresses, read once: each read of a managed global or field
+  // costs a shadow-stack store under the incremental runtime.
+  const codesAt = changetype<usize>(codes);
+  const stamps = changetype<usize>(slotStamp);
+  const states = changetype<usize>(slotState);
+  const storeHash = changetype<usize>(layers.hash);
+  const storeCodes = changetype<usize>(layers.codes);
+  const w = width;
   const mask = (1 << slotBits) - 1;
   let s = slotIn(hash, slotBits);
-  while (unchecked(slotStamp[s]) == stamp) {
-    const state = unchecked(slotState[s]);
-    if (unchecked(store.hash[state]) == hash) {
-      const at = state * width;
+  while (load<u32>(stamps + (<usize>s << 2)) == stamp) {
+    const state = load<i32>(states + (<usize>s << 2));
+    if (load<u32>(storeHash + (<usize>state << 2)) == hash) {
+      const at = storeCodes + (<usize>(state * w) << 1);
       let same = true;
-      for (let i = 0; i < width; i++) {
-        if (unchecked(store.codes[at + i]) != unchecked(codes[i])) { same = false; break; }
+      for (let i = 0; i < w; i++) {
+        if (load<u16>(at + (<usize>i << 1)) != load<u16>(codesAt + (<usize>i << 1))) { same = false; break; }
       }
       if (same) {
-        const oldLo = unchecked(store.lo[state]);
-        const oldHi = unchecked(store.hi[state]);
+        const loAt = changetype<usize>(layers.lo) + (<usize>state << 3);
+        const hiAt = changetype<usize>(layers.hi) + (<usize>state << 3);
+        const oldLo = load<u64>(loAt);
+        const oldHi = load<u64>(hiAt);
         const newLo = oldLo + lo;
         const partHi = oldHi + hi;
         const newHi = partHi + <u64>(newLo < oldLo);
         if (partHi < oldHi || newHi < partHi) flagOverflow();
-        unchecked(store.lo[state] = newLo);
-        unchecked(store.hi[state] = newHi);
+        store<u64>(loAt, newLo);
+        store<u64>(hiAt, newHi);
         return;
       }
     }
     s = (s + 1) & mask;
   }
-  if (store.top == store.cap) store.grow();
-  const state = store.top++;
-  const at = state * width;
-  for (let i = 0; i < width; i++) unchecked(store.codes[at + i] = codes[i]);
-  unchecked(store.lo[state] = lo);
-  unchecked(store.hi[state] = hi);
-  unchecked(store.hash[state] = hash);
-  unchecked(slotStamp[s] = stamp);
-  unchecked(slotState[s] = state);
+  if (layers.top == layers.cap) layers.grow(); // replaces the store's arrays
+  const state = layers.top++;
+  memory.copy(changetype<usize>(layers.codes) + (<usize>(state * w) << 1), codesAt, <usize>w << 1);
+  unchecked(layers.lo[state] = lo);
+  unchecked(layers.hi[state] = hi);
+  unchecked(layers.hash[state] = hash);
+  store<u32>(stamps + (<usize>s << 2), stamp);
+  store<i32>(states + (<usize>s << 2), state);
   layerSize++;
   if (layerSize * 2 > (1 << slotBits)) growSlots();
 }

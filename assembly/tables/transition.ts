@@ -15,6 +15,10 @@ export const choose = new StaticArray<u32>((MAX_COLUMNS + 1) * (MAX_COLUMNS + 1)
 /** The state being emitted, unsorted, and sorted. */
 export const out = new StaticArray<u16>(MAX_COLUMNS);
 export const sorted = new StaticArray<u16>(MAX_COLUMNS);
+// Addresses of the per-state scratch as plain integers: a read of a managed global costs
+// a shadow-stack store under the incremental runtime, a usize one does not.
+const outBase: usize = changetype<usize>(out);
+const sortedBase: usize = changetype<usize>(sorted);
 
 const groupCode = new StaticArray<i32>(MAX_COLUMNS);
 const groupSize = new StaticArray<i32>(MAX_COLUMNS);
@@ -39,14 +43,15 @@ prepareChoose();
 
 /** Sorts `out` into `sorted` (insertion sort: states are at most 16 codes). */
 export function sortOut(): void {
-  for (let i = 0; i < width; i++) {
-    const code = unchecked(out[i]);
+  const w = width;
+  for (let i = 0; i < w; i++) {
+    const code = load<u16>(outBase + (<usize>i << 1));
     let j = i;
-    while (j > 0 && unchecked(sorted[j - 1]) > code) {
-      unchecked(sorted[j] = sorted[j - 1]);
+    while (j > 0 && load<u16>(sortedBase + (<usize>(j - 1) << 1)) > code) {
+      store<u16>(sortedBase + (<usize>j << 1), load<u16>(sortedBase + (<usize>(j - 1) << 1)));
       j--;
     }
-    unchecked(sorted[j] = code);
+    store<u16>(sortedBase + (<usize>j << 1), code);
   }
 }
 
@@ -209,27 +214,36 @@ function emitListedRows(): void {
       for (let word = 0; word < rowWords; word++) unchecked(blocked[word] |= descentBits[at + word]);
     }
   }
+  // The arrays the row loop reads, as plain addresses, read once per state.
+  const w = width;
+  const codes = changetype<usize>(positionCode);
+  const rowsAt = changetype<usize>(rowSymbols);
+  const strides = changetype<usize>(stride);
+  const blockedAt = changetype<usize>(blocked);
   for (let word = 0; word < rowWords; word++) {
-    let free = ~unchecked(blocked[word]);
+    let free = ~load<u64>(blockedAt + (<usize>word << 3));
     if (word == rowWords - 1 && (rowCount & 63) != 0) free &= ((<u64>1) << <u64>(rowCount & 63)) - 1;
     while (free != 0) {
       const r = (word << 6) + <i32>ctz(free);
       free &= free - 1;
-      const at = r * width;
-      for (let i = 0; i < width; i++) {
-        unchecked(out[i] = <u16>(positionCode[i] + part * stride[rowSymbols[at + i]]));
+      const at = rowsAt + <usize>(r * w);
+      for (let i = 0; i < w; i++) {
+        const symbol = <usize>load<u8>(at + <usize>i);
+        store<u16>(outBase + (<usize>i << 1), <u16>(load<i32>(codes + (<usize>i << 2)) + part * load<i32>(strides + (symbol << 2))));
       }
       let ways: u64 = 1;
       if (!lone) {
         // Π over runs of equal columns of the multinomial of their symbols.
         let inGroup = 0;
         let run = 0;
-        for (let i = 0; i < width; i++) {
-          const sameGroup = i > 0 && unchecked(positionCode[i]) == unchecked(positionCode[i - 1]);
+        for (let i = 0; i < w; i++) {
+          const code = load<i32>(codes + (<usize>i << 2));
+          const symbol = load<u8>(at + <usize>i);
+          const sameGroup = i > 0 && code == load<i32>(codes + (<usize>(i - 1) << 2));
           inGroup = sameGroup ? inGroup + 1 : 1;
-          run = sameGroup && unchecked(rowSymbols[at + i]) == unchecked(rowSymbols[at + i - 1]) ? run + 1 : 1;
-          const runEnds = i == width - 1 || unchecked(positionCode[i + 1]) != unchecked(positionCode[i]) ||
-            unchecked(rowSymbols[at + i + 1]) != unchecked(rowSymbols[at + i]);
+          run = sameGroup && symbol == load<u8>(at + <usize>(i - 1)) ? run + 1 : 1;
+          const runEnds = i == w - 1 || load<i32>(codes + (<usize>(i + 1) << 2)) != code ||
+            load<u8>(at + <usize>(i + 1)) != symbol;
           if (runEnds && inGroup > run) ways *= <u64>unchecked(choose[inGroup * (MAX_COLUMNS + 1) + run]);
         }
       }
