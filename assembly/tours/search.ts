@@ -13,10 +13,23 @@ let bh: i32 = 0;
 let bw: i32 = 0;
 let stride: i32 = 0;
 const off = new StaticArray<i32>(8);
+// The board's and the offsets' addresses as plain integers: under the incremental runtime
+// every read of a managed global first stores it on the shadow stack, which the search
+// would do at every probe of a square. cellsBase follows `cells` (set in useBoard).
+let cellsBase: usize = 0;
+const offBase: usize = changetype<usize>(off);
+
+// @ts-ignore: decorator
+@inline function cellAt(i: i32): i32 { return load<i32>(cellsBase + (<usize>i << 2)); }
+// @ts-ignore: decorator
+@inline function setCell(i: i32, value: i32): void { store<i32>(cellsBase + (<usize>i << 2), value); }
+// @ts-ignore: decorator
+@inline function offsetOf(m: i32): i32 { return load<i32>(offBase + (<usize>m << 2)); }
 
 /** Makes `board` (at least (h+6)*(w+6) cells) the h×w board of the next searches. */
 export function useBoard(board: StaticArray<i32>, h: i32, w: i32): void {
   cells = board;
+  cellsBase = changetype<usize>(board);
   bh = h;
   bw = w;
   stride = w + 2 * PAD;
@@ -43,14 +56,14 @@ export function clearBoard(): void {
 @inline
 function startExits(start: i32): i32 {
   let exits = 0;
-  for (let k = 0; k < 8; k++) if (unchecked(cells[start + unchecked(off[k])]) == 0) exits++;
+  for (let k = 0; k < 8; k++) if (cellAt(start + offsetOf(k)) == 0) exits++;
   return exits;
 }
 
 // @ts-ignore: decorator
 @inline
 function isStranded(square: i32): bool {
-  for (let k = 0; k < 8; k++) if (unchecked(cells[square + unchecked(off[k])]) == 0) return false;
+  for (let k = 0; k < 8; k++) if (cellAt(square + offsetOf(k)) == 0) return false;
   return true;
 }
 
@@ -58,8 +71,8 @@ function moveKey(to: i32, m: i32, step: i32, total: i32, closed: bool, start: i3
   let degree = 0;
   let touchesStart = false;
   for (let k = 0; k < 8; k++) {
-    const x = to + unchecked(off[k]);
-    if (unchecked(cells[x]) == 0) degree++;
+    const x = to + offsetOf(k);
+    if (cellAt(x) == 0) degree++;
     else if (x == start) touchesStart = true;
   }
   if (step + 1 == total) return !closed || touchesStart ? m : NO_KEY;
@@ -75,8 +88,8 @@ function moveKey(to: i32, m: i32, step: i32, total: i32, closed: bool, start: i3
 function nextKey(from: i32, step: i32, total: i32, closed: bool, start: i32, seed: u32, after: i32): i32 {
   let best = NO_KEY;
   for (let m = 0; m < 8; m++) {
-    const to = from + unchecked(off[m]);
-    if (unchecked(cells[to]) != 0) continue;
+    const to = from + offsetOf(m);
+    if (cellAt(to) != 0) continue;
     const key = moveKey(to, m, step, total, closed, start, seed);
     if (key == NO_KEY) {
       if (step + 1 < total && isStranded(to)) return NO_KEY; // only `from` reaches it
@@ -90,7 +103,7 @@ function nextKey(from: i32, step: i32, total: i32, closed: bool, start: i32, see
 /** Depth-first Warnsdorff search from padded index `start` on a cleared board. */
 export function searchTour(start: i32, closed: bool, seed: u32, budget: i32): bool {
   const total = bh * bw;
-  unchecked(cells[start] = 1);
+  setCell(start, 1);
   let cur = start;
   let step = 1;
   let after = -1;
@@ -98,17 +111,17 @@ export function searchTour(start: i32, closed: bool, seed: u32, budget: i32): bo
     if (step == total) return true;
     const key = nextKey(cur, step, total, closed, start, seed, after);
     if (key != NO_KEY) {
-      cur += unchecked(off[key & 7]);
-      unchecked(cells[cur] = ++step);
+      cur += offsetOf(key & 7);
+      setCell(cur, ++step);
       after = -1;
       continue;
     }
     // Undo the last step and resume at the choice after it.
     if (step == 1 || budget-- <= 0) return false;
     let m = 0;
-    while (unchecked(cells[cur + unchecked(off[m])]) != step - 1) m++;
-    const prev = cur + unchecked(off[m]);
-    unchecked(cells[cur] = 0);
+    while (cellAt(cur + offsetOf(m)) != step - 1) m++;
+    const prev = cur + offsetOf(m);
+    setCell(cur, 0);
     step--;
     after = moveKey(cur, m ^ 1, step, total, closed, start, seed);
     cur = prev;
