@@ -66,7 +66,28 @@ const PAIR_CLASSES = 5 * 5 * MIDDLE_CLASSES;
 const pairSlot = new StaticArray<u32>(PAIR_CLASSES);
 const pairSlots = new StaticArray<u32>(PAIR_CLASSES);
 
+/** Lanes 0-7 of the middle permutations: entry d is Fisher-Yates driven by the mixed-radix
+ * digits of d (radix 7, 6, ..., 2), a bijection from 0..5039 onto the permutations. */
+const middlePermutations = new StaticArray<u64>(5040);
+
 let drawReady = false;
+
+function buildMiddlePermutations(): void {
+  for (let d: u32 = 0; d < 5040; d++) {
+    let digits = d;
+    let lanes: u64 = KEY_INDEX_LOW; // byte j = j
+    for (let i: u32 = 7; i > 1; i--) {
+      const q = digits / i;
+      const r = digits - q * i + 1; // uniform in 1..i
+      digits = q;
+      const shiftI = <u64>(8 * i);
+      const shiftR = <u64>(8 * r);
+      const x = ((lanes >> shiftI) ^ (lanes >> shiftR)) & 0xff;
+      lanes ^= (x << shiftI) | (x << shiftR);
+    }
+    unchecked(middlePermutations[d] = lanes);
+  }
+}
 
 /** Code of three-ticket residual bytes t: sum_j (t_j - 3) 5^j (pairs.ts's code, shifted). */
 function codeOfTriple(t: StaticArray<i32>): u32 {
@@ -188,6 +209,7 @@ export function ensureDraw(): void {
     unchecked(classPartner[q] = partner);
   }
   buildClassDraw();
+  buildMiddlePermutations();
   // Pair residual classes: the alias slots of their canonical code (middle ascending).
   for (let p = 0; p < PAIR_CLASSES; p++) { unchecked(pairSlot[p] = 0); unchecked(pairSlots[p] = 0); }
   for (let key = 0; key < (1 << 15); key++) {
@@ -375,22 +397,11 @@ const RANK_HIGH: u64 = 0x9090909090909001;
   store<i32>(out, vectorOfBytes(i8x16.swizzle(bytesOf(<i32>(pair & 2047)), toBook)), 8);
 }
 
-/** A uniform permutation of the middle lanes (lanes 0 and 8 fixed, 9-15 zero), by
- * Fisher-Yates from the mixed-radix digits of one draw below 7! = 5040. */
+/** A uniform permutation of the middle lanes (lanes 0 and 8 fixed, 9-15 zero): one draw
+ * below 7! = 5040 picks it from middlePermutations. */
 // @ts-ignore: decorator
 @inline function drawMiddlePermutation(): v128 {
-  let digits = below(5040);
-  let lanes: u64 = KEY_INDEX_LOW; // byte j = j
-  for (let i: u32 = 7; i > 1; i--) {
-    const q = digits / i;
-    const r = digits - q * i + 1; // uniform in 1..i
-    digits = q;
-    const shiftI = <u64>(8 * i);
-    const shiftR = <u64>(8 * r);
-    const x = ((lanes >> shiftI) ^ (lanes >> shiftR)) & 0xff;
-    lanes ^= (x << shiftI) | (x << shiftR);
-  }
-  return i64x2(lanes, EDGE_HIGH);
+  return i64x2(load<u64>(middlePermutationsBase + (<usize>below(5040) << 3)), EDGE_HIGH);
 }
 
 /** Draws a uniform book's six vectors into out[0..6) (i32 vector indices). */
@@ -417,6 +428,7 @@ let pairSlotsBase: usize = 0;
 let pairAliasBase: usize = 0;
 let pairClassTotalBase: usize = 0;
 let middleClassBase: usize = 0;
+let middlePermutationsBase: usize = 0;
 function setDrawBases(): void {
   vectorBytesBase = changetype<usize>(vectorBytes);
   vectorOfCode3Base = changetype<usize>(vectorOfCode3);
@@ -432,6 +444,7 @@ function setDrawBases(): void {
   pairAliasBase = changetype<usize>(pairAlias);
   pairClassTotalBase = changetype<usize>(pairClassTotal);
   middleClassBase = changetype<usize>(middleClass);
+  middlePermutationsBase = changetype<usize>(middlePermutations);
 }
 
 /** Test hooks: the number of classes and of their alias slots. */
