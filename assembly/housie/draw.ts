@@ -287,17 +287,22 @@ function buildClassDraw(): void {
 /** Whether X <= D for X uniform on topShift bits, D = class q's rest: compared a word at
  * a time from the top, as many words as it takes (rarely reached: see drawClass). */
 function restTest(q: i32): bool {
-  const high = unchecked(topRestHigh[q]);
-  const low = unchecked(topRestLow[q]);
   let remaining = topShift;
   while (remaining > 0) {
     const bits = remaining < 32 ? remaining : 32;
     remaining -= bits;
     const x = next32() >> (32 - bits);
-    const d = <u32>(shiftRightWide(high, low, remaining) & ((<u64>1 << <u64>bits) - 1));
+    const d = restBits(q, remaining, bits);
     if (x != d) return x < d;
   }
   return true;
+}
+
+/** Bits [below, below + bits) of class q's rest D_q. */
+function restBits(q: i32, below: u32, bits: u32): u32 {
+  const high = unchecked(topRestHigh[q]);
+  const low = unchecked(topRestLow[q]);
+  return <u32>(shiftRightWide(high, low, below) & ((<u64>1 << <u64>bits) - 1));
 }
 
 /** A class with probability W_q / sum W: proposed with probability a_q / topTotal, kept
@@ -450,6 +455,19 @@ function setDrawBases(): void {
 /** Test hooks: the number of classes and of their alias slots. */
 export function drawClassCount(): i32 { ensureDraw(); return classes; }
 export function drawEntryCount(): u32 { ensureDraw(); return unchecked(classSlot[classes]); }
+/** Test hook: the class draw's exact rest test for class q, on the current random words. */
+export function restTestHook(q: i32): bool { ensureDraw(); return restTest(q); }
+/** Test hook: chunk k (from the top, 32 bits but the last) of class q's rest D_q. */
+export function restChunkHook(q: i32, k: i32): u32 {
+  ensureDraw();
+  let remaining = topShift;
+  for (let i = 0; remaining > 0; i++) {
+    const bits = remaining < 32 ? remaining : 32;
+    remaining -= bits;
+    if (i == k) return restBits(q, remaining, bits);
+  }
+  return 0;
+}
 /** Test hooks: sum_q W_q (128 bits), the total weight of all books. */
 export function classWeightSumLow(): u64 { ensureDraw(); return weightSumLow; }
 export function classWeightSumHigh(): u64 { ensureDraw(); return weightSumHigh; }

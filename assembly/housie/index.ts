@@ -6,4 +6,4 @@ export { setSeedState, useSystemRandom, randomBlockPtr, below62 } from "./rng";
 export { startRun, generateBooks, generateTickets, cellsPtr, redrawCount, chosenVector, nextWord } from "./sample";
 export { formatJsonl, textPtr } from "./jsonl";
 export { issuedCount, markIssuedTicket, reserveIssued } from "./unique";
-export { drawClassCount, drawEntryCount, classWeightSumLow, classWeightSumHigh } from "./draw";
+export { drawClassCount, drawEntryCount, classWeightSumLow, classWeightSumHigh, restTestHook, restChunkHook } from "./draw";

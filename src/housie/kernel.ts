@@ -31,6 +31,8 @@ export interface HousieKernel {
   drawEntryCount(): number;
   classWeightSumLow(): bigint;
   classWeightSumHigh(): bigint;
+  restTestHook(q: number): number;
+  restChunkHook(q: number, k: number): number;
   chosenVector(t: number): number;
   nextWord(): number;
   formatJsonl(count: number, perGroup: number, firstSerial: bigint): number;

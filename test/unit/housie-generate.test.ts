@@ -68,6 +68,49 @@ describe("housie generation", () => {
     expect(mine).toEqual(cells);
   });
 
+  it("the class draw's exact rest test: kernel and TS agree on every class, word for word", () => {
+    const k = housieKernel();
+    const [a, b, c, d] = seedState(4242n);
+    k.setSeedState(a, b, c, d);
+    const ts = new BookSamplerTs(4242n) as unknown as { restTest(q: number): boolean; rng: Xoshiro128 };
+    const classes = k.drawClassCount();
+    const kernel = Array.from({ length: classes }, (_, q) => k.restTestHook(q) === 1);
+    expect(Array.from({ length: classes }, (_, q) => ts.restTest(q))).toEqual(kernel);
+    expect(kernel.some(Boolean) && !kernel.every(Boolean)).toBe(true); // both outcomes occur
+    expect(k.nextWord() >>> 0).toBe(ts.rng.next32()); // the same words consumed
+  });
+
+  it("the rest test decides X <= D exactly, word by word from the top (kernel and TS hold the same D)", () => {
+    const ts = new BookSamplerTs(1n) as unknown as { restTest(q: number): boolean; rng: { next32(): number }; tab: { restBits: Uint8Array; restChunks: Uint32Array } };
+    const { restBits, restChunks } = ts.tab;
+    const chunks = restBits.length;
+    expect(chunks).toBeGreaterThan(1); // the class weights need more than 32 bits of rest
+    // The kernel's rest chunks are the TS ones (the comparison below then holds for both).
+    const k = housieKernel();
+    for (let q = 0; q < restChunks.length / chunks; q++) {
+      for (let c = 0; c < chunks; c++) expect(k.restChunkHook(q, c) >>> 0).toBe(restChunks[q * chunks + c]);
+    }
+    const plant = (words: number[]) => { let i = 0; ts.rng = { next32: () => words[i++]! }; };
+    for (const q of [0, 100, 535]) {
+      const d = Array.from(restChunks.subarray(q * chunks, (q + 1) * chunks));
+      // X = D: every word ties, and X <= D holds. Bits below a short word's width are noise.
+      const equal = d.map((x, i) => ((x * 2 ** (32 - restBits[i]!)) + (2 ** (32 - restBits[i]!) - 1)) >>> 0);
+      plant(equal);
+      expect(ts.restTest(q)).toBe(true);
+      // One more in the last word: X = D + 1 > D (unless that word is already all ones).
+      const last = chunks - 1;
+      if (d[last]! + 1 < 2 ** restBits[last]!) {
+        plant(equal.map((w, i) => (i === last ? ((d[last]! + 1) * 2 ** (32 - restBits[last]!)) >>> 0 : w)));
+        expect(ts.restTest(q)).toBe(false);
+      }
+      // One less in the first word decides at once: X < D.
+      if (d[0]! > 0) {
+        plant([((d[0]! - 1) * 2 ** (32 - restBits[0]!)) >>> 0]);
+        expect(ts.restTest(q)).toBe(true);
+      }
+    }
+  });
+
   it("the TS and kernel generators give the same words for a seed", () => {
     const k = housieKernel();
     const [a, b, c, d] = seedState(99n);
