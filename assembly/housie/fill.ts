@@ -16,7 +16,9 @@
 // both in order. Each pi arises from exactly one (s, p1, p2) (s from pi^-1 of the first
 // half, then pi1, pi2 from pi o tau_s^-1), so pi is uniform, and with it every
 // arrangement of the labels (each is hit by prod_t k_t! permutations). Two swizzles
-// apply it.
+// apply it. The cells are then written ticket by ticket, a row (16 bytes) at a time:
+// a ticket's m-th number in a column is the one at its m-th smallest position there,
+// found by ctz on the bit mask of its labels' positions.
 
 import { below } from "./rng";
 import { COLUMNS, VECTOR_COUNT, vectorType } from "./patterns";
@@ -34,8 +36,14 @@ const permutationBytes = new StaticArray<u8>(VECTOR_COUNT * 16);
 /** Per count tuple sum_t (k_t - 1) 3^t: the labels in ticket order, then 15s. */
 const LABEL_KEYS = 729;
 const labelsOf = new StaticArray<u8>(LABEL_KEYS * 16);
-/** Row lists of a 3-bit mask, ascending, 2 bits a row (0b100100 = rows 0, 1, 2). */
-const ROWS_OF_MASK_LOW: u64 = 0x2409080204010000; // masks 0..7: 0, 0, 1, 4, 2, 8, 9, 36
+/** Per 3-bit row mask m (bit r = row r), the rank of row r among m's rows, or 0xff when
+ * m lacks row r (a blank): masks 0..7, one byte each, for r = 0, 1, 2. */
+const RANK_OF_ROW_0: u64 = 0x00ff00ff00ff00ff;
+const RANK_OF_ROW_1: u64 = 0x0100ffff0100ffff;
+const RANK_OF_ROW_2: u64 = 0x02010100ffffffff;
+/** Lanes j = 0..8: the first number of column j. */
+const FIRST_LOW: u64 = 0x463c32281e140a01;
+const FIRST_HIGH: u64 = 0x50;
 
 /** The shuffle tables of the column sizes 9, 10 and 11: lanes of pi1 (first half) and
  * a + pi2 (second half, then 15 in lanes >= n), and of the riffles tau_s. */
@@ -46,18 +54,17 @@ const riffles = new StaticArray<u8>((126 + 252 + 462) * 16); // C(9,4), C(10,5),
 const LOW_AT: StaticArray<u32> = [0, 24, 24];
 const HIGH_AT: StaticArray<u32> = [0, 120, 240];
 const RIFFLE_AT: StaticArray<u32> = [0, 126, 378];
-const FIRST: StaticArray<i32> = [1, 10, 20, 30, 40, 50, 60, 70, 80];
 
 /** Per ticket of the book being filled, for the uniqueness keys: the numbers it holds
  * (bit x - 1 of low for x <= 64, bit x - 65 of high) and its pattern above them. */
 export const keyLow = new StaticArray<u64>(6);
 export const keyHigh = new StaticArray<u64>(6);
 
-// Per book scratch: each ticket's rows per column (6-bit fields), the label keys per
-// column, and one column's arrangement.
-const ticketRows = new StaticArray<u8>(6 * 16);
+// Per book scratch: each ticket's row mask per column, the label keys per column, and
+// per ticket and place (0, 1, 2) the positions of its numbers in each column.
+const ticketMasks = new StaticArray<u8>(6 * 16);
 const labelKeys = new StaticArray<u16>(16);
-const arrangement = new StaticArray<u8>(16);
+const places = new StaticArray<u8>(18 * 16);
 let fillReady = false;
 
 /** The p-th permutation of 0..k-1 in lexicographic order, into lanes at + offset.. */
@@ -154,67 +161,42 @@ export function ensureFill(): void {
   return i8x16.swizzle(labels, pi);
 }
 
-/** Writes number first + i, the i-th of its column, to its ticket's next cell there:
- * `seen` counts each ticket's numbers so far (2 bits each), `rows` lists each ticket's
- * rows in the column (6 bits each). Returns the updated `seen`. */
-// @ts-ignore: decorator
-@inline function placeNumber(column: usize, rows: u64, seen: u32, first: i32, i: i32): u32 {
-  const t = <u32>load<u8>(arrangementBase + <usize>i);
-  const place = (seen >> (2 * t)) & 3;
-  const row = <u32>(rows >> <u64>(6 * t + 2 * place)) & 3;
-  store<u8>(column + <usize>(t * CELLS_PER_TICKET + 9 * row), <u8>(first + i));
-  return seen + (1 << (2 * t));
-}
-
 /** Splits column j's numbers among the tickets (size 0, 1, 2: 9, 10, 11 numbers, a
- * constant at each call, so that its divisions and the placement unroll). */
+ * constant at each call, so that its divisions unroll): for each ticket, the positions
+ * of its labels in the arrangement, smallest first, to `places` (lane j of its rows 3t,
+ * 3t + 1, 3t + 2); with `keyed`, its numbers to its key. */
 // @ts-ignore: decorator
-@inline function fillColumn(at: usize, j: i32, size: i32, keyed: bool): void {
-  const n = 9 + size;
-  const first = load<i32>(FIRSTBase + (<usize>j << 2));
+@inline function fillColumn(j: i32, size: i32, keyed: bool): void {
   const labels = v128.load(labelsOfBase + (<usize>load<u16>(labelKeysBase + (<usize>j << 1)) << 4));
   const order = arrange(labels, size);
-  v128.store(arrangementBase, order);
-  // Per ticket its rows in this column, 6 bits each (see placeNumber).
-  let rows: u64 = 0;
-  for (let t = 0; t < 6; t++) rows |= <u64>load<u8>(ticketRowsBase + (<usize>t << 4) + <usize>j) << (6 * <u64>t);
-  const column = at + <usize>j;
-  let seen: u32 = 0;
-  seen = placeNumber(column, rows, seen, first, 0);
-  seen = placeNumber(column, rows, seen, first, 1);
-  seen = placeNumber(column, rows, seen, first, 2);
-  seen = placeNumber(column, rows, seen, first, 3);
-  seen = placeNumber(column, rows, seen, first, 4);
-  seen = placeNumber(column, rows, seen, first, 5);
-  seen = placeNumber(column, rows, seen, first, 6);
-  seen = placeNumber(column, rows, seen, first, 7);
-  seen = placeNumber(column, rows, seen, first, 8);
-  if (n > 9) seen = placeNumber(column, rows, seen, first, 9);
-  if (n > 10) placeNumber(column, rows, seen, first, 10);
-  if (keyed) {
-    // Each ticket's numbers here: bit i of its lane mask is number first + i.
-    const bit = <u64>(first - 1);
-    for (let t = 0; t < 6; t++) {
-      const mask = <u64>i8x16.bitmask(i8x16.eq(order, i8x16.splat(<i8>t)));
+  const bit = <u64>(j == 0 ? 0 : 10 * j - 1); // number first + i has key bit first - 1 + i
+  for (let t = 0; t < 6; t++) {
+    // Bit i: position i holds ticket t's label (lanes beyond n hold 15).
+    const mask = <u32>i8x16.bitmask(i8x16.eq(order, i8x16.splat(<i8>t)));
+    const second = mask & (mask - 1);
+    const at = placesBase + (<usize>(3 * t) << 4) + <usize>j;
+    store<u8>(at, <u8>ctz(mask));
+    store<u8>(at + 16, <u8>ctz(second));
+    store<u8>(at + 32, <u8>ctz(second & (second - 1)));
+    if (keyed) {
+      const numbers = <u64>mask;
       if (bit < 64) {
-        store<u64>(keyLowBase + (<usize>t << 3), load<u64>(keyLowBase + (<usize>t << 3)) | (mask << bit));
-        if (bit > 53) store<u64>(keyHighBase + (<usize>t << 3), load<u64>(keyHighBase + (<usize>t << 3)) | (mask >> (64 - bit)));
+        store<u64>(keyLowBase + (<usize>t << 3), load<u64>(keyLowBase + (<usize>t << 3)) | (numbers << bit));
+        if (bit > 53) store<u64>(keyHighBase + (<usize>t << 3), load<u64>(keyHighBase + (<usize>t << 3)) | (numbers >> (64 - bit)));
       } else {
-        store<u64>(keyHighBase + (<usize>t << 3), load<u64>(keyHighBase + (<usize>t << 3)) | (mask << (bit - 64)));
+        store<u64>(keyHighBase + (<usize>t << 3), load<u64>(keyHighBase + (<usize>t << 3)) | (numbers << (bit - 64)));
       }
     }
   }
 }
 
+
 /**
- * Fills the book at `at` (162 bytes) from the vectors chosen[0..6) (i32s at `chosen`);
- * with `keyed`, also keyLow / keyHigh. Random words: one per ticket (its pattern), then
- * one per column (its split), in that order.
+ * Fills the book at `at` (162 bytes, and 7 bytes after it are overwritten) from the
+ * vectors chosen[0..6) (i32s at `chosen`); with `keyed`, also keyLow / keyHigh. Random
+ * words: one per ticket (its pattern), then one per column (its split), in that order.
  */
 export function fillBook(at: usize, chosen: usize, keyed: bool): void {
-  v128.store(at, i64x2.splat(0));
-  for (let i: usize = 16; i < 160; i += 16) v128.store(at + i, i64x2.splat(0));
-  store<u16>(at + 160, 0);
   let keys = i16x8.splat(0);
   let keyLast = i16x8.splat(0);
   let power: i16 = 1;
@@ -224,7 +206,7 @@ export function fillBook(at: usize, chosen: usize, keyed: bool): void {
     const start = load<u32>(typePatternStartBase + (<usize>d << 2));
     const index = start + below(load<u32>(typePatternStartBase + (<usize>(d + 1) << 2)) - start);
     const masks = i8x16.swizzle(v128.load(patternMasksBase + (<usize>index << 4)), v128.load(permutationBytesBase + (<usize>v << 4)));
-    v128.store(ticketRowsBase + (<usize>t << 4), i8x16.swizzle(i64x2(ROWS_OF_MASK_LOW, 0), masks));
+    v128.store(ticketMasksBase + (<usize>t << 4), masks);
     // Column j's label key gains (k_tj - 1) 3^t.
     const countsLess1 = i8x16.sub_sat_u(v128.load(vectorBytesBase + (<usize>v << 4)), i8x16.splat(1));
     keys = i16x8.add(keys, i16x8.mul(i16x8.extend_low_i8x16_u(countsLess1), i16x8.splat(power)));
@@ -241,9 +223,34 @@ export function fillBook(at: usize, chosen: usize, keyed: bool): void {
   }
   v128.store(labelKeysBase, keys);
   store<u16>(labelKeysBase + 16, i16x8.extract_lane_u(keyLast, 0));
-  fillColumn(at, 0, 0, keyed);
-  for (let j = 1; j < 8; j++) fillColumn(at, j, 1, keyed);
-  fillColumn(at, 8, 2, keyed);
+  fillColumn(0, 0, keyed);
+  for (let j = 1; j < 8; j++) fillColumn(j, 1, keyed);
+  fillColumn(8, 2, keyed);
+  // Each ticket row by row: in column j, row r holds the number at the ticket's
+  // (rank of r among its rows there)-th place, plus the column's first number, or a
+  // blank. Rows are stored 16 bytes at a time, in order, so each store's last 7 bytes
+  // are overwritten by the next (the last book's spill lands in cells' padding).
+  const first = i64x2(FIRST_LOW, FIRST_HIGH);
+  for (let t = 0; t < 6; t++) {
+    const masks = v128.load(ticketMasksBase + (<usize>t << 4));
+    const place = placesBase + (<usize>(3 * t) << 4);
+    const number0 = i8x16.add(v128.load(place), first);
+    const number1 = i8x16.add(v128.load(place, 16), first);
+    const number2 = i8x16.add(v128.load(place, 32), first);
+    const row = at + <usize>(t * CELLS_PER_TICKET);
+    v128.store(row, rowOf(i8x16.swizzle(i64x2(RANK_OF_ROW_0, 0), masks), number0, number1, number2));
+    v128.store(row + 9, rowOf(i8x16.swizzle(i64x2(RANK_OF_ROW_1, 0), masks), number0, number1, number2));
+    v128.store(row + 18, rowOf(i8x16.swizzle(i64x2(RANK_OF_ROW_2, 0), masks), number0, number1, number2));
+  }
+}
+
+/** Per lane, number0/1/2 where rank is 0/1/2, and 0 (a blank) where it is 0xff. */
+// @ts-ignore: decorator
+@inline function rowOf(rank: v128, number0: v128, number1: v128, number2: v128): v128 {
+  return v128.or(v128.or(
+    v128.and(number0, i8x16.eq(rank, i8x16.splat(0))),
+    v128.and(number1, i8x16.eq(rank, i8x16.splat(1)))),
+    v128.and(number2, i8x16.eq(rank, i8x16.splat(2))));
 }
 
 // Table addresses as plain integers (see draw.ts).
@@ -256,10 +263,9 @@ let rifflesBase: usize = 0;
 let LOW_ATBase: usize = 0;
 let HIGH_ATBase: usize = 0;
 let RIFFLE_ATBase: usize = 0;
-let FIRSTBase: usize = 0;
-let ticketRowsBase: usize = 0;
+let ticketMasksBase: usize = 0;
 let labelKeysBase: usize = 0;
-let arrangementBase: usize = 0;
+let placesBase: usize = 0;
 let keyLowBase: usize = 0;
 let keyHighBase: usize = 0;
 let vectorTypeBase: usize = 0;
@@ -275,10 +281,9 @@ function setFillBases(): void {
   LOW_ATBase = changetype<usize>(LOW_AT);
   HIGH_ATBase = changetype<usize>(HIGH_AT);
   RIFFLE_ATBase = changetype<usize>(RIFFLE_AT);
-  FIRSTBase = changetype<usize>(FIRST);
-  ticketRowsBase = changetype<usize>(ticketRows);
+  ticketMasksBase = changetype<usize>(ticketMasks);
   labelKeysBase = changetype<usize>(labelKeys);
-  arrangementBase = changetype<usize>(arrangement);
+  placesBase = changetype<usize>(places);
   keyLowBase = changetype<usize>(keyLow);
   keyHighBase = changetype<usize>(keyHigh);
   vectorTypeBase = changetype<usize>(vectorType);

@@ -17,8 +17,9 @@ import { ensureFill, fillBook, keyLow, keyHigh, CELLS_PER_TICKET, CELLS_PER_BOOK
 
 export { CELLS_PER_TICKET, CELLS_PER_BOOK } from "./fill";
 export const BATCH = 4096; // books (or tickets) per call
-/** Output: cell values (0 = blank), ticket by ticket, row by row. */
-export const cells = new StaticArray<u8>(BATCH * CELLS_PER_BOOK);
+/** Output: cell values (0 = blank), ticket by ticket, row by row; then 16 bytes of
+ * padding for fillBook's last 16-byte store. */
+export const cells = new StaticArray<u8>(BATCH * CELLS_PER_BOOK + 16);
 export function cellsPtr(): usize { return changetype<usize>(cells); }
 
 const chosen = new StaticArray<i32>(6);
