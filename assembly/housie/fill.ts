@@ -18,7 +18,8 @@
 // arrangement of the labels (each is hit by prod_t k_t! permutations). Two swizzles
 // apply it. The cells are then written ticket by ticket, a row (16 bytes) at a time:
 // a ticket's m-th number in a column is the one at its m-th smallest position there,
-// found by ctz on the bit mask of its labels' positions.
+// found from the bit mask of its labels' positions (the bits below its m-th lowest set
+// bit, counted for all columns at once).
 
 import { below } from "./rng";
 import { COLUMNS, VECTOR_COUNT, vectorType } from "./patterns";
@@ -61,10 +62,10 @@ export const keyLow = new StaticArray<u64>(6);
 export const keyHigh = new StaticArray<u64>(6);
 
 // Per book scratch: each ticket's row mask per column, the label keys per column, and
-// per ticket and place (0, 1, 2) the positions of its numbers in each column.
+// per ticket the positions of its numbers in each column (a 16-bit mask per column).
 const ticketMasks = new StaticArray<u8>(6 * 16);
 const labelKeys = new StaticArray<u16>(16);
-const places = new StaticArray<u8>(18 * 16);
+const places = new StaticArray<u16>(6 * 16);
 let fillReady = false;
 
 /** The p-th permutation of 0..k-1 in lexicographic order, into lanes at + offset.. */
@@ -162,9 +163,9 @@ export function ensureFill(): void {
 }
 
 /** Splits column j's numbers among the tickets (size 0, 1, 2: 9, 10, 11 numbers, a
- * constant at each call, so that its divisions unroll): for each ticket, the positions
- * of its labels in the arrangement, smallest first, to `places` (lane j of its rows 3t,
- * 3t + 1, 3t + 2); with `keyed`, its numbers to its key. */
+ * constant at each call, so that its divisions unroll): for each ticket, the bit mask
+ * of its labels' positions in the arrangement to `places` (16-bit lane j of its 32
+ * bytes); with `keyed`, its numbers to its key. */
 // @ts-ignore: decorator
 @inline function fillColumn(j: i32, size: i32, keyed: bool): void {
   const labels = v128.load(labelsOfBase + (<usize>load<u16>(labelKeysBase + (<usize>j << 1)) << 4));
@@ -173,11 +174,7 @@ export function ensureFill(): void {
   for (let t = 0; t < 6; t++) {
     // Bit i: position i holds ticket t's label (lanes beyond n hold 15).
     const mask = <u32>i8x16.bitmask(i8x16.eq(order, i8x16.splat(<i8>t)));
-    const second = mask & (mask - 1);
-    const at = placesBase + (<usize>(3 * t) << 4) + <usize>j;
-    store<u8>(at, <u8>ctz(mask));
-    store<u8>(at + 16, <u8>ctz(second));
-    store<u8>(at + 32, <u8>ctz(second & (second - 1)));
+    store<u16>(placesBase + (<usize>t << 5) + (<usize>j << 1), <u16>mask);
     if (keyed) {
       const numbers = <u64>mask;
       if (bit < 64) {
@@ -233,15 +230,32 @@ export function fillBook(at: usize, chosen: usize, keyed: bool): void {
   const first = i64x2(FIRST_LOW, FIRST_HIGH);
   for (let t = 0; t < 6; t++) {
     const masks = v128.load(ticketMasksBase + (<usize>t << 4));
-    const place = placesBase + (<usize>(3 * t) << 4);
-    const number0 = i8x16.add(v128.load(place), first);
-    const number1 = i8x16.add(v128.load(place, 16), first);
-    const number2 = i8x16.add(v128.load(place, 32), first);
+    // The positions of the ticket's 1st, 2nd, 3rd labels per column: the number of bits
+    // below each lowest remaining bit of its masks (16-bit lanes, columns 0-7 and 8).
+    const low = v128.load(placesBase + (<usize>t << 5));
+    const high = v128.load(placesBase + (<usize>t << 5), 16);
+    const low1 = dropLowest(low), high1 = dropLowest(high);
+    const number0 = i8x16.add(i8x16.narrow_i16x8_u(lowestPosition(low), lowestPosition(high)), first);
+    const number1 = i8x16.add(i8x16.narrow_i16x8_u(lowestPosition(low1), lowestPosition(high1)), first);
+    const number2 = i8x16.add(i8x16.narrow_i16x8_u(lowestPosition(dropLowest(low1)), lowestPosition(dropLowest(high1))), first);
     const row = at + <usize>(t * CELLS_PER_TICKET);
     v128.store(row, rowOf(i8x16.swizzle(i64x2(RANK_OF_ROW_0, 0), masks), number0, number1, number2));
     v128.store(row + 9, rowOf(i8x16.swizzle(i64x2(RANK_OF_ROW_1, 0), masks), number0, number1, number2));
     v128.store(row + 18, rowOf(i8x16.swizzle(i64x2(RANK_OF_ROW_2, 0), masks), number0, number1, number2));
   }
+}
+
+/** Per 16-bit lane, the index of the lowest set bit (16 for none). */
+// @ts-ignore: decorator
+@inline function lowestPosition(x: v128): v128 {
+  const below = i16x8.sub(v128.and(x, i16x8.sub(i16x8.splat(0), x)), i16x8.splat(1));
+  return i16x8.extadd_pairwise_i8x16_u(i8x16.popcnt(below));
+}
+
+/** Per 16-bit lane, x with its lowest set bit cleared. */
+// @ts-ignore: decorator
+@inline function dropLowest(x: v128): v128 {
+  return v128.and(x, i16x8.sub(x, i16x8.splat(1)));
 }
 
 /** Per lane, number0/1/2 where rank is 0/1/2, and 0 (a blank) where it is 0xff. */
