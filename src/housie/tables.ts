@@ -131,10 +131,8 @@ export interface PairTables {
   codeTotal: Uint32Array;
   pairFirst: Uint16Array;
   pairSecond: Uint16Array;
-  pairCumulative: Uint32Array;
   segmentCode: Uint32Array;
   segmentLanes: Uint32Array; // [s * 3 + word]
-  maxCodeTotal: number;
   bookCode: number;
   laneUpper: Uint32Array; // per word
   laneLower: Uint32Array;
@@ -176,7 +174,6 @@ export function pairsOf(t: PatternTables, w: WeightTables): PairTables {
   const pairs = vectors * vectors;
   const pairFirst = new Uint16Array(pairs);
   const pairSecond = new Uint16Array(pairs);
-  const pairCumulative = new Uint32Array(pairs);
   const codeTotal = new Uint32Array(CODE_SPACE);
   const placed = new Uint32Array(CODE_SPACE);
   for (let a = 0; a < vectors; a++) {
@@ -189,11 +186,8 @@ export function pairsOf(t: PatternTables, w: WeightTables): PairTables {
       codeTotal[code] = total;
       pairFirst[slot] = a;
       pairSecond[slot] = b;
-      pairCumulative[slot] = total;
     }
   }
-  let maxCodeTotal = 0;
-  for (let k = 0; k < CODE_SPACE; k++) if (codeTotal[k]! > maxCodeTotal) maxCodeTotal = codeTotal[k]!;
   const segmentCode = Uint32Array.from(segmentList);
   const segmentLanes = new Uint32Array(segmentList.length * 3);
   segmentList.forEach((code, s) => {
@@ -201,8 +195,8 @@ export function pairsOf(t: PatternTables, w: WeightTables): PairTables {
     for (let i = 0; i < 3; i++) segmentLanes[s * 3 + i] = vectorLanes[pairFirst[slot]! * 3 + i]! + vectorLanes[pairSecond[slot]! * 3 + i]!;
   });
   return {
-    vectorCode, vectorLanes, codeStart, codeTotal, pairFirst, pairSecond, pairCumulative,
-    segmentCode, segmentLanes, maxCodeTotal, bookCode, laneUpper, laneLower,
+    vectorCode, vectorLanes, codeStart, codeTotal, pairFirst, pairSecond,
+    segmentCode, segmentLanes, bookCode, laneUpper, laneLower,
   };
 }
 

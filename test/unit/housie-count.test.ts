@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { countHousie } from "../../src/housie/count.js";
 import { enumeratePatternsTs } from "../../src/housie/tables.js";
 import { housieKernel } from "../../src/housie/kernel.js";
-import { HousieRun } from "../../src/housie/generate.js";
 
 describe("housie pattern enumeration", () => {
   it("finds 735,210 patterns over 1,554 vectors, identical in WASM and TS", () => {
