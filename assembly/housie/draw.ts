@@ -27,8 +27,8 @@ import { below, belowWide, next32 } from "./rng";
 import { buildAlias } from "./alias";
 import { COLUMNS, VECTOR_COUNT, vectorDigits, vectorCount } from "./patterns";
 import { ticketWeight } from "./weights";
-import { codeStart, codeTotal, vectorCode, totalOfCode, pairAlias, aliasPair, ALIAS_THRESHOLD } from "./pairs";
-import { ensureTriples, tripleTotal, middleClass, pairClassTotal, MIDDLE_CLASSES, CLASS_COUNT } from "./triples";
+import { codeStart, vectorCode, totalOfCode, pairAlias, aliasPair, ALIAS_THRESHOLD } from "./pairs";
+import { ensureTriples, tripleTotal, middleClass, middleKey, pairClassTotal, pairClassCode, MIDDLE_CLASSES, CLASS_COUNT } from "./triples";
 
 const CODE3_SPACE = 19683; // 3^9
 /** Per vector, its counts as 16 bytes (lanes 9-15 zero). */
@@ -141,12 +141,6 @@ export function ensureDraw(): void {
     unchecked(vectorOfCode3[code] = <u16>v);
   }
   // Classes in the order of triples.ts's index: t_1 - 3 + 4 (t_9 - 3 + 6 middle).
-  const middleOf = new StaticArray<u32>(MIDDLE_CLASSES); // counts of 3..7, 3 bits each
-  for (let key = 0; key < (1 << 15); key++) {
-    let k = 0;
-    for (let x = 0; x < 5; x++) k += (key >> (3 * x)) & 7;
-    if (k == 7) unchecked(middleOf[middleClass[key]] = key);
-  }
   const classOfIndex = new StaticArray<i32>(CLASS_COUNT);
   const t = new StaticArray<i32>(COLUMNS);
   const weight = new StaticArray<u64>(VECTOR_COUNT);
@@ -162,7 +156,7 @@ export function ensureDraw(): void {
     const q = classes++;
     if (q >= CLASS_LIMIT) unreachable();
     unchecked(classOfIndex[index] = q);
-    const key = unchecked(middleOf[index / 24]);
+    const key = <u32>unchecked(middleKey[index / 24]); // counts of 3..7, 3 bits each
     unchecked(t[0] = 3 + index % 4);
     unchecked(t[8] = 3 + (index / 4) % 6);
     let j = 1;
@@ -211,22 +205,10 @@ export function ensureDraw(): void {
   buildClassDraw();
   buildMiddlePermutations();
   // Pair residual classes: the alias slots of their canonical code (middle ascending).
-  for (let p = 0; p < PAIR_CLASSES; p++) { unchecked(pairSlot[p] = 0); unchecked(pairSlots[p] = 0); }
-  for (let key = 0; key < (1 << 15); key++) {
-    let k = 0;
-    for (let x = 0; x < 5; x++) k += (key >> (3 * x)) & 7;
-    if (k != 7) continue;
-    const middle = <i32>unchecked(middleClass[key]);
-    let code: u32 = 0;
-    let power: u32 = 5;
-    for (let x = 0; x < 5; x++) for (let i = 0; i < ((key >> (3 * x)) & 7); i++) { code += <u32>x * power; power *= 5; }
-    for (let first: u32 = 0; first < 5; first++) for (let last: u32 = 0; last < 5; last++) {
-      const full = code + first + last * 390625; // 5^8
-      const p = <i32>first + 5 * (<i32>last + 5 * middle);
-      unchecked(pairSlot[p] = codeStart[full]);
-      unchecked(pairSlots[p] = codeStart[full + 1] - codeStart[full]);
-      if (unchecked(codeTotal[full]) != unchecked(pairClassTotal[p])) unreachable();
-    }
+  for (let p = 0; p < PAIR_CLASSES; p++) {
+    const code = unchecked(pairClassCode[p]);
+    unchecked(pairSlot[p] = codeStart[code]);
+    unchecked(pairSlots[p] = codeStart[code + 1] - codeStart[code]);
   }
   setDrawBases();
   drawReady = true;

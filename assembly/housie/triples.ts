@@ -11,32 +11,31 @@ import { ticketWeight } from "./weights";
 export const MIDDLE_CLASSES = 330; // multisets of 7 counts from 3..7
 export const CLASS_COUNT = 4 * 6 * MIDDLE_CLASSES;
 export const tripleTotal = new StaticArray<u64>(CLASS_COUNT);
-/** Class of a middle multiset, keyed by its counts of 3..7 in 3-bit fields. */
+/** Class of a middle multiset, keyed by its counts of 3..7 in 3-bit fields, and back. */
 export const middleClass = new StaticArray<u16>(1 << 15);
+export const middleKey = new StaticArray<u16>(MIDDLE_CLASSES);
 
 /** Pair totals K(r) per class of pair residual r (r_1, r_9 in 2..6 and the middle
  * multiset of 2..6: 5 x 5 x 330 = 8,250, 33 KB): the same numbers as totalOfCode, which
  * K's symmetry in columns 2-8 allows to keep this small, so the sampler's look-up
  * stays in cache. */
 export const pairClassTotal = new StaticArray<u32>(5 * 5 * MIDDLE_CLASSES);
+/** Per pair-residual class, the code of its canonical member (middle ascending). */
+export const pairClassCode = new StaticArray<u32>(5 * 5 * MIDDLE_CLASSES);
 
 function ensurePairClasses(): void {
-  for (let k0 = 0; k0 <= 7; k0++) for (let k1 = 0; k1 <= 7 - k0; k1++) for (let k2 = 0; k2 <= 7 - k0 - k1; k2++) {
-    for (let k3 = 0; k3 <= 7 - k0 - k1 - k2; k3++) {
-      const k4 = 7 - k0 - k1 - k2 - k3;
-      const middle = <i32>unchecked(middleClass[k0 | (k1 << 3) | (k2 << 6) | (k3 << 9) | (k4 << 12)]);
-      // Middle digits r_j - 2 in ascending order, columns 1..7 (powers 5^1..5^7).
-      let code: u32 = 0;
-      let power: u32 = 5;
-      for (let i = 0; i < k0; i++) { power *= 5; }
-      for (let i = 0; i < k1; i++) { code += 1 * power; power *= 5; }
-      for (let i = 0; i < k2; i++) { code += 2 * power; power *= 5; }
-      for (let i = 0; i < k3; i++) { code += 3 * power; power *= 5; }
-      for (let i = 0; i < k4; i++) { code += 4 * power; power *= 5; }
-      for (let first: u32 = 0; first < 5; first++) {
-        for (let last: u32 = 0; last < 5; last++) {
-          unchecked(pairClassTotal[<i32>first + 5 * (<i32>last + 5 * middle)] = totalOfCode(code + first + last * 390625)); // 5^8
-        }
+  for (let middle = 0; middle < MIDDLE_CLASSES; middle++) {
+    // Middle digits r_j - 2 in ascending order, columns 1..7 (powers 5^1..5^7); the key
+    // counts each digit value in 3 bits.
+    const key = <u32>unchecked(middleKey[middle]);
+    let code: u32 = 0;
+    let power: u32 = 5;
+    for (let x: u32 = 0; x < 5; x++) for (let i: u32 = 0; i < ((key >> (3 * x)) & 7); i++) { code += x * power; power *= 5; }
+    for (let first: u32 = 0; first < 5; first++) {
+      for (let last: u32 = 0; last < 5; last++) {
+        const full = code + first + last * 390625; // 5^8
+        unchecked(pairClassCode[<i32>first + 5 * (<i32>last + 5 * middle)] = full);
+        unchecked(pairClassTotal[<i32>first + 5 * (<i32>last + 5 * middle)] = totalOfCode(full));
       }
     }
   }
@@ -57,6 +56,7 @@ export function ensureTriples(): void {
       const k7 = 7 - k3 - k4 - k5 - k6;
       const key = k3 | (k4 << 3) | (k5 << 6) | (k6 << 9) | (k7 << 12);
       unchecked(middleClass[key] = <u16>middle);
+      unchecked(middleKey[middle] = <u16>key);
       // A representative: the middle counts in ascending order.
       let j = 1;
       for (let i = 0; i < k3; i++) unchecked(t[j++] = 3);
