@@ -23,7 +23,6 @@ import {
 
 export const CELLS_PER_TICKET = 27;
 export const CELLS_PER_BOOK = 6 * CELLS_PER_TICKET;
-const FACTORIAL = [1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880, 3628800, 39916800];
 const COLUMN_SHUFFLES = [9, 10, 11].map(columnShuffle);
 const MIDDLE_CLASSES = 330; // multisets of seven middle counts, each of five values
 const POWER3 = [1, 3, 9, 27, 81, 243, 729, 2187, 6561];
@@ -453,7 +452,8 @@ export class BookSamplerTs {
         const k = t.vectorDigits[chosen[i]! * COLUMNS + j]!;
         for (let m = 0; m < k; m++) slots[pos++] = i;
       }
-      columnPermutation(COLUMN_SHUFFLES[n - 9]!, rng.below(FACTORIAL[n]!), pi);
+      const shuffle = COLUMN_SHUFFLES[n - 9]!;
+      columnPermutation(shuffle, rng.below(shuffle.draws), pi);
       for (let i = 0; i < n; i++) labels[i] = slots[pi[i]!]!;
       // Numbers in increasing order, each to its ticket's next row holding a number.
       const masks = this.masks;

@@ -5,8 +5,12 @@
 // positions, in increasing order of bit masks) that sends the first half there and the
 // second half to the rest, both in order: pi = (pi1 (+) pi2) o tau_s, one pi per draw.
 
+import { factorial } from "../math.js";
+
 export interface ColumnShuffle {
   n: number;
+  /** n!: a draw is uniform below it. */
+  draws: number;
   a: number;
   lowCount: number; // a!
   highCount: number; // b!
@@ -18,21 +22,15 @@ export interface ColumnShuffle {
   riffle: Uint8Array;
 }
 
-function factorial(k: number): number {
-  let f = 1;
-  for (let i = 2; i <= k; i++) f *= i;
-  return f;
-}
-
 /** The permutations of 0..k-1 in lexicographic order, each plus `offset`. */
 function permutations(k: number, offset: number): Uint8Array {
-  const count = factorial(k);
+  const count = Number(factorial(k));
   const out = new Uint8Array(count * k);
   for (let p = 0; p < count; p++) {
     const left = Array.from({ length: k }, (_, i) => i);
     let rest = p;
     for (let i = 0; i < k; i++) {
-      const f = factorial(k - 1 - i);
+      const f = Number(factorial(k - 1 - i));
       const d = Math.floor(rest / f);
       rest -= d * f;
       out[p * k + i] = left.splice(d, 1)[0]! + offset;
@@ -62,7 +60,7 @@ export function columnShuffle(n: number): ColumnShuffle {
   if (!shuffle) {
     const a = n >> 1;
     const b = n - a;
-    shuffle = { n, a, lowCount: factorial(a), highCount: factorial(b), low: permutations(a, 0), high: permutations(b, a), riffle: riffles(n, a) };
+    shuffle = { n, a, draws: Number(factorial(n)), lowCount: Number(factorial(a)), highCount: Number(factorial(b)), low: permutations(a, 0), high: permutations(b, a), riffle: riffles(n, a) };
     cache.set(n, shuffle);
   }
   return shuffle;
