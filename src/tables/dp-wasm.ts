@@ -16,6 +16,39 @@ interface TablesKernel {
 /** The tables module (a literal URL, so bundlers ship the .wasm as an asset). */
 export const tablesModule = new Kernel<TablesKernel>("tables", new URL("../../build/tables.wasm", import.meta.url));
 
+/** The kernel's fixed limits (assembly/tables), read from its exports once. */
+export interface TablesLimits {
+  /** Symbols per table. */
+  maxSymbols: number;
+  /** Symbol-count vectors a column may take (its 16-bit codes index them). */
+  maxSpace: number;
+  /** Columns (distinct column classes) per job. */
+  maxColumns: number;
+  /** Rows per job. */
+  maxRows: number;
+}
+
+let limits: TablesLimits | undefined;
+
+export function tablesLimits(): TablesLimits {
+  limits ??= {
+    maxSymbols: tablesModule.constant("MAX_SYMBOLS"),
+    maxSpace: tablesModule.constant("MAX_SPACE"),
+    maxColumns: tablesModule.constant("MAX_COLUMNS"),
+    maxRows: tablesModule.constant("MAX_ROWS"),
+  };
+  return limits;
+}
+
+/** A KernelError when a job does not fit the kernel's fixed arrays (it would write past them). */
+function checkFits(counts: readonly number[], job: JobShape): void {
+  const { maxSymbols, maxColumns, maxRows } = tablesLimits();
+  const over = counts.length > maxSymbols ? `${counts.length} symbols (at most ${maxSymbols})`
+    : job.columns.length > maxColumns ? `${job.columns.length} columns (at most ${maxColumns})`
+    : job.rows > maxRows ? `${job.rows} rows (at most ${maxRows})` : undefined;
+  if (over) throw new KernelError("tables", "limit-exceeded", `a job of ${over}; use the ts engine`);
+}
+
 let preparedCounts = "";
 
 /** Mixed-radix index of a symbol-count vector (the layout of assembly/tables/comp.ts). */
@@ -31,12 +64,12 @@ export function compIndex(counts: readonly number[], comp: readonly number[]): n
 
 export function countJobWasm(counts: readonly number[], job: JobShape): bigint[] {
   const kernel = tablesModule.exports;
+  checkFits(counts, job);
   const key = counts.join(",");
   if (key !== preparedCounts) {
     counts.forEach((c, s) => kernel.setSymbolCount(s, c));
     if (kernel.prepareSymbols(counts.length) < 0) {
-      const limit = tablesModule.constant("MAX_SPACE");
-      throw new KernelError("tables", "limit-exceeded", `counts ${key} have more than ${limit} symbol-count combinations for its 16-bit column codes`);
+      throw new KernelError("tables", "limit-exceeded", `counts ${key} have more than ${tablesLimits().maxSpace} symbol-count combinations for its 16-bit column codes`);
     }
     preparedCounts = key;
   }

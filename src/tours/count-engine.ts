@@ -1,4 +1,5 @@
 // Runs one count task on the WASM kernel or the TS baseline.
+import { KernelError } from "../errors.js";
 import { toursModule } from "./kernel.js";
 import type { CountTask } from "./count-plan.js";
 import { createPathCounter, type PathCounter } from "./count-ts.js";
@@ -22,5 +23,7 @@ export function runCountTask(task: CountTask, engine: Engine = "wasm", session =
     if (!counter) tsCounters.set(task.n, (counter = createPathCounter(task.n)));
     return counter.count(task.start, task.second, task.closed, session);
   }
+  const limit = toursModule.constant("MAX_COUNT_SQUARES");
+  if (task.n * task.n > limit) throw new KernelError("tours", "limit-exceeded", `a ${task.n}×${task.n} board has more than ${limit} squares`);
   return BigInt(toursModule.exports.countPaths(task.n, task.start, task.second, task.closed, session));
 }
