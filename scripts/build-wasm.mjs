@@ -14,6 +14,11 @@ const modules = readdirSync(join(root, "assembly"), { withFileTypes: true })
   .filter((name) => only.length === 0 || only.includes(name))
   .sort();
 
+// Per-module flags. tables: its DP state tables grow with the problem; a cap of 1 GiB
+// (16384 pages of 64 KiB) turns a count that cannot finish into a clear error instead
+// of memory growing until the machine gives out (see src/tables/dp-wasm.ts).
+const EXTRA_FLAGS = { tables: ["--maximumMemory", "16384"] };
+
 mkdirSync(join(root, "build"), { recursive: true });
 let failed = false;
 for (const name of modules) {
@@ -23,6 +28,7 @@ for (const name of modules) {
     "--target", target,
     "--outFile", `build/${name}.wasm`,
     "--textFile", `build/${name}.wat`,
+    ...(EXTRA_FLAGS[name] ?? []),
   ], { stdout: process.stdout, stderr: process.stderr });
   if (error) {
     failed = true;

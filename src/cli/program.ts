@@ -3,11 +3,16 @@
 import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { readFileSync } from "node:fs";
 import { InputError, UsageError } from "../errors.js";
+import { OutputClosed } from "../io/output-errors.js";
+import { stdoutFailure } from "../io/output.js";
 
 /** Exit statuses of every tabula command. */
 export const EXIT_OK = 0;
 export const EXIT_INVALID = 1; // a validator found broken rules
 export const EXIT_BAD_INPUT = 2; // unreadable input or bad options
+export const EXIT_INTERNAL = 3; // a bug: one line asking to report it
+
+const ISSUES = "https://github.com/tabula-grids/tabula/issues";
 
 export function packageVersion(): string {
   const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
@@ -19,6 +24,7 @@ export function createProgram(name: string, description: string): Command {
   return new Command(name)
     .description(description)
     .version(packageVersion(), "-V, --version")
+    .option("--debug", "on an internal error, print its stack trace")
     .showHelpAfterError(false)
     .exitOverride()
     .configureOutput({ outputError: (text, write) => write(`${name}: ${text.replace(/^error: /, "")}`) });
@@ -35,24 +41,32 @@ export function integerOption(min: number, max = Number.MAX_SAFE_INTEGER) {
 }
 
 /**
- * Runs a CLI's main function and turns its outcome into an exit status: bad input and
- * usage errors print one line `name: message` and exit 2; anything else is a bug and
- * prints its stack with exit 1.
+ * Runs a CLI's main function and turns its outcome into an exit status: bad input,
+ * usage and output errors print one line `name: message` and exit 2; a closed standard
+ * output ends quietly; anything else is a bug: one line asking to report it, exit 3,
+ * and its stack only with --debug (accepted anywhere on the command line).
  */
 export async function runMain(name: string, main: () => Promise<number | void>): Promise<void> {
+  const debug = process.argv.includes("--debug");
+  if (debug) process.argv = process.argv.filter((arg) => arg !== "--debug");
+  const fail = (error: unknown): number => {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_OK : EXIT_BAD_INPUT; // commander printed it
+    if (error instanceof OutputClosed) return EXIT_OK;
+    if (error instanceof InputError || error instanceof UsageError) {
+      process.stderr.write(`${name}: ${error.message}\n`);
+      return EXIT_BAD_INPUT;
+    }
+    const what = error instanceof Error ? `${error.name}: ${error.message.split("\n")[0]!.slice(0, 200)}` : String(error).slice(0, 200);
+    process.stderr.write(`${name}: internal error (${what}); this is a bug, please report it at ${ISSUES}${debug ? "" : " (run again with --debug for details)"}\n`);
+    if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+    return EXIT_INTERNAL;
+  };
+  // Write errors on stdout outside a pipeline (a closed pipe, a full disk): one line or a quiet end.
+  process.stdout.on("error", (error) => process.exit(fail(stdoutFailure(error))));
   try {
     process.exitCode = (await main()) ?? EXIT_OK;
   } catch (error) {
-    if (error instanceof CommanderError) {
-      // help and version exit 0; commander already printed its message.
-      process.exitCode = error.exitCode === 0 ? EXIT_OK : EXIT_BAD_INPUT;
-    } else if (error instanceof InputError || error instanceof UsageError) {
-      process.stderr.write(`${name}: ${error.message}\n`);
-      process.exitCode = EXIT_BAD_INPUT;
-    } else {
-      process.stderr.write(`${name}: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    }
+    process.exitCode = fail(error);
   }
 }
 

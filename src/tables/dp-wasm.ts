@@ -43,9 +43,13 @@ export function countJobWasm(counts: readonly number[], job: JobShape): bigint[]
   try {
     leaves = kernel.countJob(job.rows, job.minParts, job.firstPart);
   } catch (error) {
-    // A trap here means the kernel's memory ran out (the state tables outgrew 4 GiB).
+    // A trap here means the kernel's memory ran out: its state tables reached the memory
+    // cap the build sets (scripts/build-wasm.mjs), so the count is out of reach.
     if (error instanceof Error && error.name === "RuntimeError") {
-      throw new UsageError(`the WASM kernel ran out of memory on this instance (${error.message}); it is too large for this engine`);
+      const memory = kernel.memory as { buffer: ArrayBuffer } | undefined;
+      const mib = memory ? Math.round(memory.buffer.byteLength / 2 ** 20) : undefined;
+      preparedCounts = "";
+      throw new UsageError(`this count needs more memory for its state tables than the kernel's cap${mib ? ` (${mib} MiB in use)` : ""}; it is out of reach (smaller sizes or fewer symbols are)`);
     }
     throw error;
   }
