@@ -132,8 +132,9 @@ function parseJson(text: string): TourFile {
     const line = rowLines[r] ?? 1;
     if (!Array.isArray(row) || row.length !== n) throw new InputError(`grid row ${r + 1} is not a list of ${n} numbers`, { line }, `${n} rows of ${n} numbers`);
     row.forEach((v: unknown, c) => {
-      if (typeof v !== "number" || !Number.isInteger(v)) throw new InputError(`grid row ${r + 1}, column ${c + 1} is ${quoteValue(v)}`, { line }, "whole numbers");
-      const tooLarge = outOfRange(String(v), Math.abs(v)) && outOfRange(writtenNumber(text, rowLines[r], c) ?? String(v), Math.abs(v));
+      // Out of range first: 1e400 parses as Infinity, which is not an integer either.
+      const tooLarge = typeof v === "number" && outOfRange(String(v), Math.abs(v)) && outOfRange(writtenNumber(text, rowLines[r], c) ?? String(v), Math.abs(v));
+      if (!tooLarge && (typeof v !== "number" || !Number.isInteger(v))) throw new InputError(`grid row ${r + 1}, column ${c + 1} is ${quoteValue(v)}`, { line }, "whole numbers");
       if (tooLarge) throw new InputError(`grid row ${r + 1}, column ${c + 1}: ${tooLarge}`, { line }, "whole numbers from 1 to n²");
       flat[r * n + c] = v;
     });
