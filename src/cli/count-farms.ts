@@ -10,7 +10,7 @@ import { InputError, UsageError } from "../errors.js";
 import { FarmCaseReader, MAX_FARM_LINE } from "../farms/parse.js";
 import { inputName, readLines } from "../io/lines.js";
 import { writeOutput } from "../io/output.js";
-import { quote } from "../io/quote.js";
+import { generalModeProblem } from "../tables/cli-options.js";
 import { DEFAULT_FARM_ENGINE, FARM_ENGINES, farmEngines, type FarmCounter, type FarmEngine } from "../farms/count.js";
 import { rowText } from "../farms/rows.js";
 import { countTablesParallel } from "../tables/parallel.js";
@@ -28,13 +28,6 @@ interface CountFarmsOptions {
   threads?: number;
 }
 
-function parseCounts(text: string): number[] {
-  if (!/^\s*\d+(\s*,\s*\d+)*\s*$/.test(text)) {
-    throw new UsageError(`--counts expects whole numbers separated by commas, like 2,2,3 (got ${quote(text)})`);
-  }
-  return text.split(",").map((part) => Number(part.trim()));
-}
-
 /**
  * General mode: one count for --size/--counts/--given and the distinctness flags, by the
  * fast engine (fast-ts if asked; the published engines only know the contest format).
@@ -48,16 +41,9 @@ async function countGeneral(options: CountFarmsOptions, file: string | undefined
   if (engine !== "fast" && engine !== "fast-ts") {
     throw new UsageError(`--engine ${options.engine} is the published 7×7 algorithm, for contest files only; use --engine fast or fast-ts with --size`);
   }
-  const counts = parseCounts(options.counts);
-  const given = (options.given ?? "").split(";").map((row) => row.trim()).filter((row) => row.length > 0);
-  const threads = options.threads ?? (options.size >= 8 ? availableParallelism() : 1);
-  const problem = {
-    size: options.size,
-    counts,
-    given,
-    distinctRows: !options.allowEqualRows,
-    distinctColumns: !options.allowEqualColumns,
-  };
+  const { size, counts, given, distinctRows, distinctColumns } = generalModeProblem({ ...options, size: options.size, counts: options.counts });
+  const threads = options.threads ?? (size >= 8 ? availableParallelism() : 1);
+  const problem = { size, counts, given: given.map((row) => row.join("")), distinctRows, distinctColumns };
   const start = process.hrtime.bigint();
   const progress = progressOnTerminal("counting", "DP jobs");
   let count: bigint;

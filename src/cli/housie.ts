@@ -5,6 +5,7 @@ import { SingleBar } from "cli-progress";
 import { createProgram, integerOption, runMain, readInputText, EXIT_OK, EXIT_INVALID } from "./program.js";
 import { checkOutputPath } from "../io/atomic-write.js";
 import { writeOutput } from "../io/output.js";
+import { quote } from "../io/quote.js";
 import { countHousie } from "../housie/count.js";
 import { HousieRun, ticketsFromCells, CELLS_PER_TICKET, MAX_UNIQUE_TICKETS, type HousieKind } from "../housie/generate.js";
 import { formatterFor, FORMATS, type HousieFormat } from "../housie/format.js";
@@ -26,7 +27,7 @@ function seedOption(value: string): bigint {
     if (!/^\s*\d+\s*$/.test(value)) throw new Error();
     return parseSeed(value);
   } catch {
-    throw new InvalidArgumentError(`expected a whole number from 0 to 18446744073709551615, got "${value}"`);
+    throw new InvalidArgumentError(`expected a whole number from 0 to 18446744073709551615, got ${quote(value)}`);
   }
 }
 

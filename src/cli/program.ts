@@ -4,6 +4,7 @@ import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { readFileSync } from "node:fs";
 import { InputError, UsageError } from "../errors.js";
 import { OutputClosed } from "../io/output-errors.js";
+import { quote, shorten } from "../io/quote.js";
 import { stdoutFailure } from "../io/output.js";
 
 /** Exit statuses of every tabula command. */
@@ -33,9 +34,9 @@ export function createProgram(name: string, description: string): Command {
 /** Commander argument parser for whole numbers in [min, max]. */
 export function integerOption(min: number, max = Number.MAX_SAFE_INTEGER) {
   return (value: string): number => {
-    if (!/^-?\d+$/.test(value.trim())) throw new InvalidArgumentError(`expected a whole number, got "${value}"`);
+    if (!/^-?\d+$/.test(value.trim())) throw new InvalidArgumentError(`expected a whole number, got ${quote(value)}`);
     const n = Number(value);
-    if (n < min || n > max) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}, got ${value}`);
+    if (n < min || n > max) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}, got ${shorten(value.trim(), 24)}`);
     return n;
   };
 }
