@@ -19,6 +19,17 @@ const modules = readdirSync(join(root, "assembly"), { withFileTypes: true })
 // of memory growing until the machine gives out (see src/tables/dp-wasm.ts).
 const EXTRA_FLAGS = { tables: ["--maximumMemory", "16384"] };
 
+// Binaryen prints "Last converge was suboptimal." when --converge stops at its round
+// limit; the module is still fully optimised and valid, so the line is only noise.
+const NOISE = /^Last converge was suboptimal\.\n?/gm;
+const quietStderr = {
+  write(chunk) {
+    const text = String(chunk).replace(NOISE, "");
+    if (text) process.stderr.write(text);
+    return true;
+  },
+};
+
 mkdirSync(join(root, "build"), { recursive: true });
 let failed = false;
 for (const name of modules) {
@@ -29,7 +40,7 @@ for (const name of modules) {
     "--outFile", `build/${name}.wasm`,
     "--textFile", `build/${name}.wat`,
     ...(EXTRA_FLAGS[name] ?? []),
-  ], { stdout: process.stdout, stderr: process.stderr });
+  ], { stdout: process.stdout, stderr: quietStderr });
   if (error) {
     failed = true;
     console.error(`asc: ${name} failed: ${error.message}`);

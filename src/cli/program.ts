@@ -13,11 +13,27 @@ export const EXIT_INVALID = 1; // a validator found broken rules
 export const EXIT_BAD_INPUT = 2; // unreadable input or bad options
 export const EXIT_INTERNAL = 3; // a bug: one line asking to report it
 
-const ISSUES = "https://github.com/tabula-grids/tabula/issues";
+
+interface PackageJson {
+  version: string;
+  bugs?: { url?: string };
+}
+
+function packageJson(): PackageJson {
+  return JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as PackageJson;
+}
 
 export function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
-  return pkg.version;
+  return packageJson().version;
+}
+
+/** Where to report a bug (package.json "bugs"). */
+function issuesUrl(): string {
+  try {
+    return packageJson().bugs?.url ?? "the project's issue tracker";
+  } catch {
+    return "the project's issue tracker";
+  }
 }
 
 /** A commander program named `name` whose parse errors exit with status 2. */
@@ -58,7 +74,7 @@ export async function runMain(name: string, main: () => Promise<number | void>):
       return EXIT_BAD_INPUT;
     }
     const what = error instanceof Error ? `${error.name}: ${error.message.split("\n")[0]!.slice(0, 200)}` : String(error).slice(0, 200);
-    process.stderr.write(`${name}: internal error (${what}); this is a bug, please report it at ${ISSUES}${debug ? "" : " (run again with --debug for details)"}\n`);
+    process.stderr.write(`${name}: internal error (${what}); this is a bug, please report it at ${issuesUrl()}${debug ? "" : " (run again with --debug for details)"}\n`);
     if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
     return EXIT_INTERNAL;
   };
