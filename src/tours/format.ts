@@ -94,6 +94,13 @@ function stepText(dr: number, dc: number): string {
 const STEP_SPAN = 7; // moves span -3..3 in each direction
 const STEP_TEXT: string[] = [];
 for (let dr = -3; dr <= 3; dr++) for (let dc = -3; dc <= 3; dc++) STEP_TEXT.push(stepText(dr, dc));
+// The same as bytes, 8 per move in one flat table (and their lengths), for the hot loop.
+const STEP_BYTES = new Uint8Array(STEP_TEXT.length * 8);
+const STEP_LENGTH = new Uint8Array(STEP_TEXT.length);
+STEP_TEXT.forEach((text, i) => {
+  STEP_BYTES.set(Buffer.from(text, "latin1"), i * 8);
+  STEP_LENGTH[i] = text.length;
+});
 
 /**
  * Grid lines, the path through square centres (one <path> of relative moves in square
@@ -116,20 +123,28 @@ function* svgPieces({ size: n, closed, grid }: TourDocument): Generator<string> 
   const stroke = n <= SVG_NUMBERS_MAX ? `stroke-width="0.1"` : `stroke-width="1" vector-effect="non-scaling-stroke"`;
   const first = order[0]!;
   yield `<path transform="scale(${CELL})" fill="none" stroke="#1f77b4" ${stroke} stroke-linejoin="round" stroke-opacity="0.7" d="M${(first % n) + 0.5} ${Math.floor(first / n) + 0.5}`;
-  let previousRow = Math.floor(first / n);
-  let previousCol = first % n;
-  for (let k = 1; k < total; k += 8192) {
-    let steps = "";
-    for (let j = k; j < Math.min(total, k + 8192); j++) {
-      const square = order[j]!;
-      const row = Math.floor(square / n);
-      const col = square - row * n;
-      steps += STEP_TEXT[(row - previousRow + 3) * STEP_SPAN + (col - previousCol + 3)]!;
-      previousRow = row;
-      previousCol = col;
+  // Steps are copied as bytes into one buffer and handed on as ~64 KB strings: string
+  // concatenation per step made this the slowest part of a 5000×5000 board.
+  const buffer = Buffer.allocUnsafe(CHUNK + 8);
+  let at = 0;
+  let previousRow = (first / n) | 0;
+  let previousCol = first - previousRow * n;
+  for (let j = 1; j < total; j++) {
+    const square = order[j]!;
+    const row = (square / n) | 0;
+    const col = square - row * n;
+    const step = (row - previousRow + 3) * STEP_SPAN + (col - previousCol + 3);
+    const from = step * 8;
+    const to = from + STEP_LENGTH[step]!;
+    for (let b = from; b < to; b++) buffer[at++] = STEP_BYTES[b]!;
+    previousRow = row;
+    previousCol = col;
+    if (at >= CHUNK) {
+      yield buffer.toString("latin1", 0, at);
+      at = 0;
     }
-    yield steps;
   }
+  if (at > 0) yield buffer.toString("latin1", 0, at);
   const last = order[total - 1]!;
   yield `${closed ? "z" : ""}"/>\n`;
   yield `<circle cx="${centreX(first)}" cy="${centreY(first)}" r="${CELL / 4}" fill="#2ca02c"/>\n`;

@@ -354,3 +354,28 @@ describe("exit status 3: an internal error is one line asking to report it; the 
     }
   });
 });
+
+describe("18, 20. the README's tour example and the help tell the truth", () => {
+  it("pen-paper --out tour.json then validate tour.json, as the README prints them", () => {
+    const cwd = folder("readme-tours");
+    expect(runCli("pen-paper", ["--size", "5", "--seed", "1", "--format", "json", "--out", "tour.json"], undefined, cwd).status).toBe(0);
+    const r = runCli("pen-paper", ["validate", "tour.json"], undefined, cwd);
+    expect(r.stdout).toBe("tour.json: valid open tour of a 5×5 board\n");
+    expect(r.status).toBe(0);
+  });
+
+  it("count-farms --help names every --json field, the exit statuses and --debug", () => {
+    const help = runCli("count-farms", ["--help"]).stdout.replace(/\s+/g, " ");
+    expect(help).toMatch(/case, rows, count \(decimal string\), engine, microseconds/);
+    expect(help).toMatch(/--debug/);
+    expect(help).toMatch(/3 internal error/);
+  });
+
+  it("pen-paper count --help: the real 7×7 times, --force and --engine", () => {
+    const help = runCli("pen-paper", ["count", "--help"]).stdout.replace(/\s+/g, " ");
+    expect(help).toMatch(/7 --closed about 2 minutes, 7 --from a corner about 17 minutes/);
+    expect(help).not.toMatch(/7 open is out of reach/);
+    expect(help).toMatch(/--force/);
+    expect(help).toMatch(/--engine wasm \(default\) is the WebAssembly counter, --engine ts its pure TypeScript baseline/);
+  });
+});
