@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { ROOT, runCli } from "./cli-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "hostile-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true })); // 150 MB of huge-line files
 const cli = (name: string) => `${ROOT}/dist/cli/${name}.js`;
 
 /** Runs a CLI with its standard output going to `stdoutPath` (e.g. /dev/full). */
