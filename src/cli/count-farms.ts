@@ -4,9 +4,13 @@
 // problem (the tables engine).
 import { Option } from "commander";
 import { availableParallelism } from "node:os";
-import { createProgram, integerOption, readInputText, runMain } from "./program.js";
+import { createProgram, integerOption, runMain } from "./program.js";
+import { progressOnTerminal } from "./progress.js";
 import { InputError, UsageError } from "../errors.js";
-import { parseFarmInput, type FarmCase } from "../farms/parse.js";
+import { FarmCaseReader, MAX_FARM_LINE } from "../farms/parse.js";
+import { inputName, readLines } from "../io/lines.js";
+import { writeOutput } from "../io/output.js";
+import { generalModeProblem } from "../tables/cli-options.js";
 import { DEFAULT_FARM_ENGINE, FARM_ENGINES, farmEngines, type FarmCounter, type FarmEngine } from "../farms/count.js";
 import { rowText } from "../farms/rows.js";
 import { countTablesParallel } from "../tables/parallel.js";
@@ -24,13 +28,6 @@ interface CountFarmsOptions {
   threads?: number;
 }
 
-function parseCounts(text: string): number[] {
-  if (!/^\s*\d+(\s*,\s*\d+)*\s*$/.test(text)) {
-    throw new UsageError(`--counts expects whole numbers separated by commas, like 2,2,3 (got "${text}")`);
-  }
-  return text.split(",").map((part) => Number(part.trim()));
-}
-
 /**
  * General mode: one count for --size/--counts/--given and the distinctness flags, by the
  * fast engine (fast-ts if asked; the published engines only know the contest format).
@@ -44,18 +41,17 @@ async function countGeneral(options: CountFarmsOptions, file: string | undefined
   if (engine !== "fast" && engine !== "fast-ts") {
     throw new UsageError(`--engine ${options.engine} is the published 7×7 algorithm, for contest files only; use --engine fast or fast-ts with --size`);
   }
-  const counts = parseCounts(options.counts);
-  const given = (options.given ?? "").split(";").map((row) => row.trim()).filter((row) => row.length > 0);
-  const threads = options.threads ?? (options.size >= 8 ? availableParallelism() : 1);
-  const problem = {
-    size: options.size,
-    counts,
-    given,
-    distinctRows: !options.allowEqualRows,
-    distinctColumns: !options.allowEqualColumns,
-  };
+  const { size, counts, given, distinctRows, distinctColumns } = generalModeProblem({ ...options, size: options.size, counts: options.counts });
+  const threads = options.threads ?? (size >= 8 ? availableParallelism() : 1);
+  const problem = { size, counts, given: given.map((row) => row.join("")), distinctRows, distinctColumns };
   const start = process.hrtime.bigint();
-  const count = await countTablesParallel({ ...problem, engine: engine === "fast" ? "wasm" : "ts", threads });
+  const progress = progressOnTerminal("counting", "DP jobs");
+  let count: bigint;
+  try {
+    count = await countTablesParallel({ ...problem, engine: engine === "fast" ? "wasm" : "ts", threads, onProgress: progress.update });
+  } finally {
+    progress.stop();
+  }
   const micros = Number(process.hrtime.bigint() - start) / 1000;
   if (options.time) process.stderr.write(`total: ${(micros / 1000).toFixed(3)} ms\n`);
   process.stdout.write(
@@ -71,13 +67,35 @@ async function countGeneral(options: CountFarmsOptions, file: string | undefined
   );
 }
 
-function parseCases(file: string): FarmCase[] {
-  const text = readInputText(file);
+/**
+ * Contest mode, streaming: each case is counted as soon as its two rows are read and its
+ * answer goes out at once; memory stays constant however many cases the input holds.
+ * Bad input stops the run at that line (answers already printed stay printed).
+ */
+async function* countCases(file: string, options: CountFarmsOptions): AsyncGenerator<string> {
+  const count = farmEngines[options.engine as FarmEngine] as FarmCounter;
+  const reader = new FarmCaseReader();
+  let totalMicros = 0;
+  let k = 0;
   try {
-    return parseFarmInput(text);
+    for await (const line of readLines(file, MAX_FARM_LINE)) {
+      const c = reader.push(line.text, line.number, line.cut);
+      if (!c) continue;
+      k++;
+      const start = process.hrtime.bigint();
+      const result = count(c.rows[0], c.rows[1]);
+      const micros = Number(process.hrtime.bigint() - start) / 1000;
+      totalMicros += micros;
+      if (options.time) process.stderr.write(`case ${k}: ${(micros / 1000).toFixed(3)} ms\n`);
+      yield (options.json
+        ? JSON.stringify({ case: k, rows: c.rows.map(rowText), count: result.toString(), engine: options.engine, microseconds: Math.round(micros) })
+        : result.toString()) + "\n";
+    }
+    reader.end();
   } catch (error) {
-    throw error instanceof InputError ? error.inFile(file === "-" ? "<stdin>" : file) : error;
+    throw error instanceof InputError && error.file === undefined ? error.inFile(inputName(file)) : error;
   }
+  if (options.time) process.stderr.write(`total: ${(totalMicros / 1000).toFixed(3)} ms for ${k} case(s)\n`);
 }
 
 await runMain("count-farms", async () => {
@@ -91,7 +109,7 @@ await runMain("count-farms", async () => {
         .choices(FARM_ENGINES)
         .default(DEFAULT_FARM_ENGINE),
     )
-    .option("--json", "one JSON object per case: rows, count (decimal string), engine, microseconds")
+    .option("--json", "one JSON object per case: case, rows, count (decimal string), engine, microseconds")
     .option("--time", "per-case and total time on stderr")
     .option("--size <n>", "general mode: an n×n table (1 to 10)", integerOption(0))
     .option("--counts <list>", "general mode: how often each symbol appears in every row and column, e.g. 2,2,3")
@@ -101,9 +119,14 @@ await runMain("count-farms", async () => {
     .option("--threads <n>", "general mode: worker threads (default: all cores for n ≥ 8, else 1)", integerOption(1, 256))
     .addHelpText(
       "after",
-      "\nOutput: one decimal count per case, in input order. Exit status 2 on bad input (nothing is printed to stdout)." +
+      "\nOutput: one decimal count per case, in input order, each printed as soon as it is counted." +
+        "\n--json prints per case: case (1-based number), rows, count (decimal string), engine, microseconds." +
+        "\nBad input: one line on stderr naming the file and line, exit status 2; counting stops there." +
+        "\nExit status: 0 ok, 2 bad input or options, 3 internal error (a bug; --debug prints the stack)." +
         '\nGeneral mode: count-farms --size N --counts a,b,… [--given "ROW;ROW…"] [--allow-equal-rows] [--allow-equal-columns]' +
-        "\nprints one count of N×N tables with those symbol counts in every row and column (rows and columns distinct unless allowed).",
+        "\nprints one count of N×N tables with those symbol counts in every row and column (rows and columns distinct unless allowed)." +
+        "\nOn a terminal a progress bar shows the DP jobs done and an estimate of the time left. A count whose state tables" +
+        "\noutgrow the kernel's memory cap (1 GiB per thread) stops with one line instead of exhausting the machine.",
     );
   program.parse();
   const options = program.opts<CountFarmsOptions>();
@@ -112,29 +135,5 @@ await runMain("count-farms", async () => {
     await countGeneral(options, program.args[0], program.getOptionValueSource("engine") !== "default");
     return;
   }
-  const cases = parseCases(program.args[0] ?? "-");
-
-  const count = farmEngines[options.engine as FarmEngine] as FarmCounter;
-  let totalMicros = 0;
-  const out: string[] = [];
-  cases.forEach((c, k) => {
-    const start = process.hrtime.bigint();
-    const result = count(c.rows[0], c.rows[1]);
-    const micros = Number(process.hrtime.bigint() - start) / 1000;
-    totalMicros += micros;
-    if (options.time) process.stderr.write(`case ${k + 1}: ${(micros / 1000).toFixed(3)} ms\n`);
-    out.push(
-      options.json
-        ? JSON.stringify({
-            case: k + 1,
-            rows: c.rows.map(rowText),
-            count: result.toString(),
-            engine: options.engine,
-            microseconds: Math.round(micros),
-          })
-        : result.toString(),
-    );
-  });
-  if (options.time) process.stderr.write(`total: ${(totalMicros / 1000).toFixed(3)} ms for ${cases.length} case(s)\n`);
-  if (out.length > 0) process.stdout.write(out.join("\n") + "\n");
+  await writeOutput(countCases(program.args[0] ?? "-", options));
 });

@@ -3,7 +3,9 @@
 import { InvalidArgumentError, Option } from "commander";
 import { SingleBar } from "cli-progress";
 import { createProgram, integerOption, runMain, readInputText, EXIT_OK, EXIT_INVALID } from "./program.js";
-import { openAtomicStream, writeChunk, type AtomicStream } from "../io/atomic-write.js";
+import { checkOutputPath } from "../io/atomic-write.js";
+import { writeOutput } from "../io/output.js";
+import { quote } from "../io/quote.js";
 import { countHousie } from "../housie/count.js";
 import { HousieRun, ticketsFromCells, CELLS_PER_TICKET, MAX_UNIQUE_TICKETS, type HousieKind } from "../housie/generate.js";
 import { formatterFor, FORMATS, type HousieFormat } from "../housie/format.js";
@@ -25,7 +27,7 @@ function seedOption(value: string): bigint {
     if (!/^\s*\d+\s*$/.test(value)) throw new Error();
     return parseSeed(value);
   } catch {
-    throw new InvalidArgumentError(`expected a whole number from 0 to 18446744073709551615, got "${value}"`);
+    throw new InvalidArgumentError(`expected a whole number from 0 to 18446744073709551615, got ${quote(value)}`);
   }
 }
 
@@ -36,43 +38,41 @@ async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number>
   if (flags.unique && flags.count * (kind === "books" ? 6 : 1) > MAX_UNIQUE_TICKETS) {
     throw new UsageError(`--count ${flags.count} ${kind} exceeds the ${MAX_UNIQUE_TICKETS} tickets one run keeps unique (expected at most ${Math.floor(MAX_UNIQUE_TICKETS / (kind === "books" ? 6 : 1))}, or --no-unique)`);
   }
+  if (flags.out !== undefined) checkOutputPath(flags.out); // before any work
   const run = new HousieRun(kind, { seed: flags.seed, firstSerial: flags.firstSerial, unique: flags.unique });
   run.reserve(flags.count);
-  const target: AtomicStream | undefined = flags.out ? await openAtomicStream(flags.out) : undefined;
-  const stream: NodeJS.WritableStream = target ? target.stream : process.stdout;
   const bar = process.stderr.isTTY && flags.count >= PROGRESS_FROM
     ? new SingleBar({ stream: process.stderr, format: `${kind} [{bar}] {percentage}% {value}/{total} eta {eta}s` })
     : undefined;
   bar?.start(flags.count, 0);
-  try {
+  async function* chunks(): AsyncGenerator<string | Uint8Array> {
     const formatter = formatterFor(flags.format, kind);
-    await writeChunk(stream, formatter.header());
+    yield formatter.header();
     const per = run.ticketsPerRecord;
     let left = flags.count;
     while (left > 0) {
       const batch = Math.min(left, flags.format === "jsonl" ? run.batchLimit : 512, run.batchLimit);
       if (flags.format === "jsonl") {
-        await writeChunk(stream, Buffer.from(run.nextJsonl(batch))); // copy: the view is reused
+        yield Buffer.from(run.nextJsonl(batch)); // copy: the view is reused
       } else {
         const { firstSerial, cells } = run.nextCells(batch);
         let text = "";
         for (let i = 0; i < batch; i++) {
           text += formatter.record({ serial: firstSerial + i, tickets: ticketsFromCells(cells, i * per * CELLS_PER_TICKET, per) });
         }
-        await writeChunk(stream, text);
+        yield text;
       }
       left -= batch;
       bar?.increment(batch);
     }
-    await writeChunk(stream, formatter.footer());
-    if (target) await target.commit();
-    bar?.stop();
-    return EXIT_OK;
-  } catch (error) {
-    bar?.stop();
-    target?.abort();
-    throw error;
+    yield formatter.footer();
   }
+  try {
+    await writeOutput(chunks(), flags.out);
+  } finally {
+    bar?.stop();
+  }
+  return EXIT_OK;
 }
 
 async function main(): Promise<number> {
@@ -129,11 +129,5 @@ async function main(): Promise<number> {
   await program.parseAsync(process.argv);
   return status;
 }
-
-// A closed pipe (`housie books -n 1000000 | head`) ends the run quietly.
-process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-  if (error.code === "EPIPE") process.exit(0);
-  throw error;
-});
 
 await runMain("housie", main);

@@ -1,25 +1,28 @@
 #!/usr/bin/env node
 // pen-paper: generate, count and validate pen-and-paper tours (fill an n×n grid with
 // 1..n², each step 3 squares along a row or column or 2 along a diagonal).
-import { Presets, SingleBar } from "cli-progress";
 import { InvalidArgumentError, Option } from "commander";
 import { availableParallelism } from "node:os";
 import { InputError, UsageError } from "../errors.js";
-import { openAtomicStream, writeChunk } from "../io/atomic-write.js";
+import { checkOutputPath } from "../io/atomic-write.js";
+import { inputName } from "../io/lines.js";
+import { writeOutput } from "../io/output.js";
+import { quote } from "../io/quote.js";
 import { countToursParallel, MAX_COUNT_SIZE } from "../tours/count.js";
-import { TOUR_FORMATS, writeTour, type TourFormat } from "../tours/format.js";
+import { TOUR_FORMATS, tourChunks, type TourFormat } from "../tours/format.js";
 import { generateTour, type Engine } from "../tours/generate.js";
 import { MAX_GENERATE_SIZE, type Square } from "../tours/options.js";
-import { parseTourFile } from "../tours/parse.js";
+import { readTourFile } from "../tours/parse.js";
 import { validateTour } from "../tours/validate.js";
-import { createProgram, EXIT_INVALID, integerOption, readInputText, runMain } from "./program.js";
+import { progressOnTerminal } from "./progress.js";
+import { createProgram, EXIT_INVALID, integerOption, runMain } from "./program.js";
 
 const ENGINES: Engine[] = ["wasm", "ts"];
 
 /** "R,C" with 1-based row and column, as a 0-based square. */
 function squareOption(value: string): Square {
   const match = /^\s*(\d+)\s*,\s*(\d+)\s*$/.exec(value);
-  if (!match) throw new InvalidArgumentError(`expected ROW,COLUMN (1-based whole numbers), got "${value}"`);
+  if (!match) throw new InvalidArgumentError(`expected ROW,COLUMN (1-based whole numbers), got ${quote(value)}`);
   return [Number(match[1]) - 1, Number(match[2]) - 1];
 }
 
@@ -41,23 +44,13 @@ interface GenerateFlags {
 }
 
 async function generateCommand(flags: GenerateFlags): Promise<void> {
+  if (flags.out !== undefined) checkOutputPath(flags.out); // before any work
   checkOnBoard(flags.start, flags.size, "--start");
   const seed = flags.seed ?? Math.floor(Math.random() * 0x100000000);
   const closed = flags.closed ?? false;
   const grid = generateTour({ size: flags.size, closed, start: flags.start, seed, engine: flags.engine });
   const doc = { size: flags.size, closed, grid, seed };
-  if (!flags.out) {
-    await writeTour(doc, flags.format, (chunk) => writeChunk(process.stdout, chunk));
-    return;
-  }
-  const file = await openAtomicStream(flags.out);
-  try {
-    await writeTour(doc, flags.format, (chunk) => writeChunk(file.stream, chunk));
-    await file.commit();
-  } catch (error) {
-    file.abort();
-    throw error;
-  }
+  await writeOutput(tourChunks(doc, flags.format), flags.out);
 }
 
 interface CountFlags {
@@ -66,29 +59,39 @@ interface CountFlags {
   from?: Square;
   threads: number;
   engine: Engine;
+  force?: boolean;
 }
 
 async function countCommand(flags: CountFlags): Promise<void> {
   checkOnBoard(flags.from, flags.size, "--from");
+  if (!flags.force) refuseOutOfReach(flags);
   // Progress by finished (start, first step) tasks, only for a person watching.
-  const bar = process.stderr.isTTY ? new SingleBar({ stream: process.stderr, format: "counting [{bar}] {value}/{total} searches", clearOnComplete: true }, Presets.shades_classic) : undefined;
-  const onProgress = (done: number, all: number) => {
-    if (done === 1) bar?.start(all, 0);
-    bar?.update(done);
-  };
+  const progress = progressOnTerminal("counting", "searches");
   try {
-    const count = await countToursParallel({ size: flags.size, closed: flags.closed, from: flags.from, threads: flags.threads, engine: flags.engine, onProgress });
+    const count = await countToursParallel({ size: flags.size, closed: flags.closed, from: flags.from, threads: flags.threads, engine: flags.engine, onProgress: progress.update });
     process.stdout.write(`${count}\n`);
   } finally {
-    bar?.stop();
+    progress.stop();
+  }
+}
+
+/**
+ * Counts documented as out of reach (README, Limits): 8×8 and up, and 7×7 open tours
+ * from every start (hours). 7×7 closed tours (minutes) and from one square still run.
+ */
+function refuseOutOfReach(flags: CountFlags): void {
+  const n = flags.size;
+  if (n >= 8 || (n === 7 && !flags.closed && !flags.from)) {
+    const what = n >= 8 ? `${n}×${n} tours` : "7×7 open tours from every start";
+    throw new UsageError(`counting ${what} is out of reach (hours to years on one machine; see the README's Limits); pass --force to run it anyway`);
   }
 }
 
 async function validateCommand(file: string): Promise<number> {
-  const name = file === "-" ? "<stdin>" : file;
+  const name = inputName(file);
   let tour;
   try {
-    tour = parseTourFile(readInputText(file));
+    tour = await readTourFile(file);
   } catch (error) {
     throw error instanceof InputError && error.file === undefined ? error.inFile(name) : error;
   }
@@ -125,11 +128,13 @@ await runMain("pen-paper", async () => {
   program
     .command("count")
     .description("exact number of tours: directed paths (every start and direction), from one square, or distinct closed tours")
-    .requiredOption("--size <n>", `board side (1 to ${MAX_COUNT_SIZE}; 6 takes seconds, 7 --closed minutes, 7 open is out of reach)`, integerOption(1, MAX_COUNT_SIZE))
+    .requiredOption("--size <n>", `board side (1 to ${MAX_COUNT_SIZE}; 6 takes seconds; 7 --closed about 2 minutes, 7 --from a corner about 17 minutes; 7 from every start and 8 up are refused without --force)`, integerOption(1, MAX_COUNT_SIZE))
     .option("--closed", "count closed tours: distinct cycles, or with --from directed closed tours from that square")
     .option("--from <R,C>", "count only tours numbered 1 on this square (1-based row,column)", squareOption)
     .option("--threads <t>", "worker threads", integerOption(1, 256), availableParallelism())
+    .option("--force", "run a count documented as out of reach (7×7 from every start, 8×8 and up)")
     .addOption(engineOption())
+    .addHelpText("after", "\n--engine wasm (default) is the WebAssembly counter, --engine ts its pure TypeScript baseline; both give the same counts.\nOn a terminal a progress bar shows the searches done and an estimate of the time left.")
     .action(async (flags: CountFlags) => countCommand(flags));
   program
     .command("validate")

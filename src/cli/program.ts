@@ -3,15 +3,37 @@
 import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { readFileSync } from "node:fs";
 import { InputError, KernelError, UsageError } from "../errors.js";
+import { OutputClosed } from "../io/output-errors.js";
+import { quote, shorten } from "../io/quote.js";
+import { stdoutFailure } from "../io/output.js";
 
 /** Exit statuses of every tabula command. */
 export const EXIT_OK = 0;
 export const EXIT_INVALID = 1; // a validator found broken rules
 export const EXIT_BAD_INPUT = 2; // unreadable input or bad options
+export const EXIT_INTERNAL = 3; // a bug: one line asking to report it
+
+
+interface PackageJson {
+  version: string;
+  bugs?: { url?: string };
+}
+
+function packageJson(): PackageJson {
+  return JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as PackageJson;
+}
 
 export function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
-  return pkg.version;
+  return packageJson().version;
+}
+
+/** Where to report a bug (package.json "bugs"). */
+function issuesUrl(): string {
+  try {
+    return packageJson().bugs?.url ?? "the project's issue tracker";
+  } catch {
+    return "the project's issue tracker";
+  }
 }
 
 /** A commander program named `name` whose parse errors exit with status 2. */
@@ -19,6 +41,7 @@ export function createProgram(name: string, description: string): Command {
   return new Command(name)
     .description(description)
     .version(packageVersion(), "-V, --version")
+    .option("--debug", "on an internal error, print its stack trace")
     .showHelpAfterError(false)
     .exitOverride()
     .configureOutput({ outputError: (text, write) => write(`${name}: ${text.replace(/^error: /, "")}`) });
@@ -27,33 +50,42 @@ export function createProgram(name: string, description: string): Command {
 /** Commander argument parser for whole numbers in [min, max]. */
 export function integerOption(min: number, max = Number.MAX_SAFE_INTEGER) {
   return (value: string): number => {
-    if (!/^-?\d+$/.test(value.trim())) throw new InvalidArgumentError(`expected a whole number, got "${value}"`);
+    if (!/^-?\d+$/.test(value.trim())) throw new InvalidArgumentError(`expected a whole number, got ${quote(value)}`);
     const n = Number(value);
-    if (n < min || n > max) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}, got ${value}`);
+    if (n < min || n > max) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}, got ${shorten(value.trim(), 24)}`);
     return n;
   };
 }
 
 /**
- * Runs a CLI's main function and turns its outcome into an exit status: bad input, usage
- * errors and instances too large for a kernel (KernelError out of memory or limit
- * exceeded) print one line `name: message` and exit 2; anything else (a broken kernel
- * invariant included) is a bug and prints its stack with exit 1.
+ * Runs a CLI's main function and turns its outcome into an exit status: bad input,
+ * usage and output errors, and problems too large for a kernel print one line `name: message` and exit 2; a closed standard
+ * output ends quietly; anything else is a bug: one line asking to report it, exit 3,
+ * and its stack only with --debug (accepted anywhere on the command line).
  */
 export async function runMain(name: string, main: () => Promise<number | void>): Promise<void> {
+  const debug = process.argv.includes("--debug");
+  if (debug) process.argv = process.argv.filter((arg) => arg !== "--debug");
+  const fail = (error: unknown): number => {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_OK : EXIT_BAD_INPUT; // commander printed it
+    if (error instanceof OutputClosed) return EXIT_OK;
+    // A problem too large for a kernel (out of memory, past a limit) is the user's to change;
+    // a broken kernel invariant is a bug like any other.
+    if (error instanceof InputError || error instanceof UsageError || (error instanceof KernelError && error.code !== "invariant-broken")) {
+      process.stderr.write(`${name}: ${error.message}\n`);
+      return EXIT_BAD_INPUT;
+    }
+    const what = error instanceof Error ? `${error.name}: ${error.message.split("\n")[0]!.slice(0, 200)}` : String(error).slice(0, 200);
+    process.stderr.write(`${name}: internal error (${what}); this is a bug, please report it at ${issuesUrl()}${debug ? "" : " (run again with --debug for details)"}\n`);
+    if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+    return EXIT_INTERNAL;
+  };
+  // Write errors on stdout outside a pipeline (a closed pipe, a full disk): one line or a quiet end.
+  process.stdout.on("error", (error) => process.exit(fail(stdoutFailure(error))));
   try {
     process.exitCode = (await main()) ?? EXIT_OK;
   } catch (error) {
-    if (error instanceof CommanderError) {
-      // help and version exit 0; commander already printed its message.
-      process.exitCode = error.exitCode === 0 ? EXIT_OK : EXIT_BAD_INPUT;
-    } else if (error instanceof InputError || error instanceof UsageError || (error instanceof KernelError && error.code !== "invariant-broken")) {
-      process.stderr.write(`${name}: ${error.message}\n`);
-      process.exitCode = EXIT_BAD_INPUT;
-    } else {
-      process.stderr.write(`${name}: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    }
+    process.exitCode = fail(error);
   }
 }
 

@@ -1,6 +1,8 @@
 // Rows of the 7×7 farming puzzle in TypeScript: codes, fingerprints and masks, laid out
 // exactly as in assembly/farms/rows.ts so both engines see the same candidate order.
 
+import { quote } from "../io/quote.js";
+
 /** Row width and the symbol counts every row and column must have. */
 export const FARM_WIDTH = 7;
 export const FARM_SYMBOL_COUNTS: readonly number[] = [2, 2, 3];
@@ -65,7 +67,7 @@ export function farmRowProblem(row: readonly unknown[]): string | undefined {
   const counts = [0, 0, 0];
   for (let c = 0; c < row.length; c++) {
     const s = row[c];
-    if (s !== 0 && s !== 1 && s !== 2) return `symbol "${String(s)}" in column ${c + 1} is not 0, 1 or 2`;
+    if (s !== 0 && s !== 1 && s !== 2) return `symbol ${quote(String(s))} in column ${c + 1} is not 0, 1 or 2`;
     counts[s]!++;
   }
   if (counts[0] !== 2 || counts[1] !== 2 || counts[2] !== 3) {

@@ -1,6 +1,7 @@
 // Checks books and tickets against every rule of UK 90-ball housie.
 import type { Cell, HousieRecord } from "./generate.js";
 import { COLUMN_FIRST, COLUMN_SIZE } from "./tables.js";
+import { quoteValue } from "../io/quote.js";
 
 export type HousieRule =
   | "json" | "shape" | "serial" | "range" | "row-count" | "column-count" | "column-order" | "book-numbers" | "duplicate-ticket";
@@ -30,7 +31,7 @@ function ticketViolations(ticket: unknown, where: string): Violation[] {
     for (let j = 0; j < 9; j++) {
       const cell = grid[r]![j];
       if (cell !== null && !isNumberCell(cell)) {
-        out.push({ rule: "shape", problem: `${where} row ${r + 1} column ${j + 1} holds ${JSON.stringify(cell)}`, expected: "a whole number or null" });
+        out.push({ rule: "shape", problem: `${where} row ${r + 1} column ${j + 1} holds ${quoteValue(cell)}`, expected: "a whole number or null" });
       } else if (cell !== null) {
         const lo = COLUMN_FIRST[j]!;
         const hi = lo + COLUMN_SIZE[j]! - 1;
@@ -114,7 +115,7 @@ export function validateJsonl(text: string): FileReport {
     records++;
     const serial = (record as { serial?: unknown })?.serial;
     if (!Number.isSafeInteger(serial) || (serial as number) < 0) {
-      violations.push({ rule: "serial", problem: `serial is ${JSON.stringify(serial)}`, expected: "a whole-number serial", line });
+      violations.push({ rule: "serial", problem: `serial is ${quoteValue(serial)}`, expected: "a whole-number serial", line });
     } else if (seenSerials.has(serial as number)) {
       violations.push({ rule: "serial", problem: `serial ${serial} repeats line ${seenSerials.get(serial as number)}`, expected: "a different serial per record", line });
     } else seenSerials.set(serial as number, line);

@@ -1,59 +1,144 @@
-// Output files appear whole or not at all: data goes to a temporary file beside the
-// target, which is renamed over it only when everything was written.
-import { createWriteStream, renameSync, rmSync, type WriteStream } from "node:fs";
+// The atomic file sink: output files appear whole or not at all. Data goes to a
+// temporary file beside the target, renamed over it only when everything was written;
+// the temporary file is removed on failure, on exit, and on SIGINT/SIGTERM/SIGHUP (then
+// the process exits with 128 + the signal number, as if the signal had killed it).
+import { createWriteStream, renameSync, rmSync, statSync, type WriteStream } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { once } from "node:events";
+import { constants } from "node:os";
+import { finished } from "node:stream/promises";
 import { UsageError } from "../errors.js";
+import { isSystemError, OutputError, reasonOf } from "./output-errors.js";
 
 function temporaryNameFor(path: string): string {
   return join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
 }
 
-/** A stream to a temporary file; `commit()` renames it to `path`, `abort()` deletes it. */
-export interface AtomicStream {
-  readonly stream: WriteStream;
-  commit(): Promise<void>;
-  abort(): void;
+/** What a path is, in words, when it is not a regular file. */
+function kindOf(stats: ReturnType<typeof statSync> & object): string | undefined {
+  if (stats.isFile()) return undefined;
+  if (stats.isDirectory()) return "a directory";
+  if (stats.isCharacterDevice()) return "a character device";
+  if (stats.isBlockDevice()) return "a block device";
+  if (stats.isFIFO()) return "a FIFO (named pipe)";
+  if (stats.isSocket()) return "a socket";
+  return "not a regular file";
 }
 
 /**
- * Opens a stream to a temporary file beside `path`. A target that cannot be written
- * (missing folder, no permission) is a UsageError `path: cannot write (CODE)`, raised
- * here, before any output is produced.
+ * Refuses, before any work, an output path that is empty, a directory, a device, a FIFO
+ * or a socket (renaming over them would replace them), or whose folder is missing:
+ * UsageError `PATH: is a directory (expected a file path)`.
+ */
+export function checkOutputPath(path: string, option = "--out"): void {
+  if (path === "") throw new UsageError(`${option}: empty file name (expected a file path)`);
+  const stats = statSync(path, { throwIfNoEntry: false });
+  if (stats) {
+    const kind = kindOf(stats);
+    if (kind) throw new UsageError(`${path}: is ${kind} (expected a file path)`);
+    return;
+  }
+  const folder = statSync(dirname(path), { throwIfNoEntry: false });
+  if (!folder) throw new UsageError(`${path}: cannot write (ENOENT)`); // no such folder
+  if (!folder.isDirectory()) throw new UsageError(`${path}: cannot write (ENOTDIR)`);
+}
+
+// Temporary files alive now; removed by the signal handlers below.
+const live = new Set<string>();
+const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
+function onSignal(signal: (typeof SIGNALS)[number]): void {
+  for (const temporary of live) rmSync(temporary, { force: true });
+  live.clear();
+  process.exit(128 + constants.signals[signal]);
+}
+
+function track(temporary: string): void {
+  if (live.size === 0) for (const signal of SIGNALS) process.on(signal, onSignal);
+  live.add(temporary);
+}
+
+function untrack(temporary: string): void {
+  live.delete(temporary);
+  if (live.size === 0) for (const signal of SIGNALS) process.off(signal, onSignal);
+}
+
+/** A stream to a temporary file; `commit()` renames it to `path`, `abort()` deletes it. */
+export interface AtomicStream {
+  readonly stream: WriteStream;
+  /** Ends the stream (if not ended yet), waits for the data and renames it to the target. */
+  commit(): Promise<void>;
+  /** Destroys the stream and removes the temporary file; the target is untouched. */
+  abort(): void;
+}
+
+/** Full disk and other write failures as one line naming the target. */
+function writeFailure(path: string, error: unknown): Error {
+  if (!isSystemError(error)) return error as Error;
+  return new OutputError(`${path}: ${reasonOf(error)} (nothing written)`);
+}
+
+/**
+ * Opens a stream to a temporary file beside `path` after `checkOutputPath`. A target
+ * that cannot be written (no permission) is a UsageError `path: cannot write (…)`,
+ * raised here, before any output is produced. Write errors on the stream surface from
+ * `commit()` (or the pipeline) as OutputError `path: no space left on device (nothing written)`.
  */
 export async function openAtomicStream(path: string): Promise<AtomicStream> {
+  checkOutputPath(path);
   const temporary = temporaryNameFor(path);
-  const stream = createWriteStream(temporary);
+  track(temporary);
+  const stream = createWriteStream(temporary, { flags: "wx" });
+  let failure: unknown;
+  stream.on("error", (error) => { failure ??= error; });
   try {
     await once(stream, "open");
   } catch (error) {
     rmSync(temporary, { force: true });
-    throw new UsageError(`${path}: cannot write (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+    untrack(temporary);
+    throw new UsageError(`${path}: cannot write (${(error as NodeJS.ErrnoException).code ?? reasonOf(error)})`);
   }
-  let finished = false;
-  const abortOnExit = (): void => { if (!finished) rmSync(temporary, { force: true }); };
-  process.once("exit", abortOnExit);
+  let done = false;
+  const removeOnExit = (): void => { if (!done) rmSync(temporary, { force: true }); };
+  process.once("exit", removeOnExit);
+  const close = (): void => {
+    done = true;
+    process.off("exit", removeOnExit);
+    untrack(temporary);
+  };
+  const abort = (): void => {
+    stream.destroy();
+    rmSync(temporary, { force: true });
+    close();
+  };
   return {
     stream,
     async commit() {
-      stream.end();
-      await once(stream, "finish");
-      renameSync(temporary, path);
-      finished = true;
-      process.off("exit", abortOnExit);
+      try {
+        if (failure) throw failure;
+        if (!stream.writableEnded) stream.end();
+        await finished(stream);
+        if (failure) throw failure;
+        renameSync(temporary, path);
+      } catch (error) {
+        abort();
+        throw writeFailure(path, failure ?? error);
+      }
+      close();
     },
-    abort() {
-      finished = true;
-      process.off("exit", abortOnExit);
-      stream.destroy();
-      rmSync(temporary, { force: true });
-    },
+    abort,
   };
+}
+
+/** The error to report when writing to an atomic stream failed (maps ENOSPC and co.). */
+export function atomicWriteFailure(path: string, error: unknown): Error {
+  return writeFailure(path, error);
 }
 
 /**
  * Writes chunks to a stream, waiting for 'drain' when its buffer is full so that output
- * of any length streams in constant memory.
+ * of any length streams in constant memory. (Kept for callers that write by hand; new
+ * code goes through `writeOutput` in ./output.ts.)
  */
 export async function writeChunk(stream: NodeJS.WritableStream, chunk: string | Uint8Array): Promise<void> {
   if (chunk.length === 0) return;

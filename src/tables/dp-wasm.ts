@@ -75,8 +75,20 @@ export function countJobWasm(counts: readonly number[], job: JobShape): bigint[]
   }
   kernel.setColumnCount(job.columns.length);
   job.columns.forEach((col, i) => kernel.setColumn(i, col.weight, compIndex(counts, col.comp)));
-  // Traps arrive as KernelErrors (out of memory when the state tables outgrow the memory).
-  const leaves = kernel.countJob(job.rows, job.minParts, job.firstPart);
+  let leaves: number;
+  try {
+    leaves = kernel.countJob(job.rows, job.minParts, job.firstPart);
+  } catch (error) {
+    // Traps arrive as KernelErrors. The build caps this kernel's memory at 1 GiB
+    // (scripts/build-wasm.mjs), so a trap with the state tables at hundreds of MiB is
+    // their allocation failing: the count is out of reach, not a bug.
+    const mib = Math.round(kernel.memory.buffer.byteLength / 2 ** 20);
+    if (error instanceof KernelError && (error.code === "out-of-memory" || mib >= 256)) {
+      preparedCounts = "";
+      throw new KernelError("tables", "out-of-memory", `this count needs more memory for its state tables than the kernel's cap (${mib} MiB in use); it is out of reach (smaller sizes or fewer symbols are)`);
+    }
+    throw error;
+  }
   if (leaves < 0) throw new KernelError("tables", "limit-exceeded", "a partial count exceeded its 128 bits; use the ts engine");
   const values: bigint[] = [];
   for (let i = 0; i < leaves; i++) {

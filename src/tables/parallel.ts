@@ -7,7 +7,8 @@ import { fileURLToPath } from "node:url";
 import { engineRunner, sumPlan, type CountTablesOptions } from "./count.js";
 import { normalizeProblem } from "./problem.js";
 import { planTableCount, splitByFirstPart, type TableJob } from "./plan.js";
-import type { WorkerTask } from "./worker.js";
+import type { WorkerRefusal, WorkerTask } from "./worker.js";
+import { UsageError } from "../errors.js";
 
 /** The compiled worker (works from src/ under tsx and from dist/). */
 export const TABLES_WORKER = fileURLToPath(new URL("../../dist/tables/worker.js", import.meta.url));
@@ -15,6 +16,20 @@ export const TABLES_WORKER = fileURLToPath(new URL("../../dist/tables/worker.js"
 export interface CountTablesParallelOptions extends CountTablesOptions {
   /** Worker threads; 1 (or less) counts in this thread. */
   threads?: number;
+  /** Called after each finished job with (done, all); the count then yields between jobs. */
+  onProgress?: (done: number, all: number) => void;
+}
+
+/** One job at a time in this thread, yielding to the event loop between jobs (so a progress bar can draw). */
+async function sumWithProgress(plan: ReturnType<typeof planTableCount>, engine: CountTablesOptions["engine"], onProgress: (done: number, all: number) => void): Promise<bigint> {
+  let total = 0n;
+  let done = 0;
+  for (const job of plan.jobs) {
+    total += sumPlan({ counts: plan.counts, jobs: [job] }, engineRunner(engine ?? "wasm"));
+    onProgress(++done, plan.jobs.length);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return total;
 }
 
 /** A rough cost order, so the pool starts the largest jobs first. */
@@ -27,15 +42,23 @@ export async function countTablesParallel(options: CountTablesParallelOptions): 
   engineRunner(engine); // unknown engines fail here, before any thread starts
   const plan = planTableCount(normalizeProblem(options));
   const threads = Math.max(1, Math.floor(options.threads ?? 1));
-  if (threads <= 1 || plan.jobs.length === 0) return sumPlan(plan, engineRunner(engine));
+  if (threads <= 1 || plan.jobs.length === 0) {
+    return options.onProgress ? sumWithProgress(plan, engine, options.onProgress) : sumPlan(plan, engineRunner(engine));
+  }
   if (!existsSync(TABLES_WORKER)) throw new Error(`tabula: ${TABLES_WORKER} is missing; run \`npm run build\` first`);
 
   // Whole jobs share their single-row half-layers; split them only when too few to go round.
   const jobs = (plan.jobs.length < threads ? splitByFirstPart(plan.jobs) : plan.jobs).sort(heavierFirst);
   const pool = new Piscina({ filename: TABLES_WORKER, minThreads: threads, maxThreads: threads });
   try {
+    let done = 0;
     const parts = await Promise.all(
-      jobs.map((job) => pool.run({ counts: plan.counts, jobs: [job], engine } satisfies WorkerTask) as Promise<bigint>),
+      jobs.map(async (job) => {
+        const part = (await pool.run({ counts: plan.counts, jobs: [job], engine } satisfies WorkerTask)) as bigint | WorkerRefusal;
+        if (typeof part !== "bigint") throw new UsageError(part.usageError);
+        options.onProgress?.(++done, jobs.length);
+        return part;
+      }),
     );
     return parts.reduce((sum, part) => sum + part, 0n);
   } finally {

@@ -2,6 +2,7 @@
 // 0..k-1 with counts c_s in every row and column, optional distinct rows/columns, and
 // the first g rows given.
 import { UsageError } from "../errors.js";
+import { shorten } from "../io/quote.js";
 
 /** Largest supported size: see MAX_SIZE_REASON. */
 export const MAX_TABLE_SIZE = 10;
@@ -54,17 +55,17 @@ export function normalizeProblem(problem: TableProblem): NormalizedProblem {
     throw new UsageError(`size ${String(size)} is not supported: the limit is 1 to ${MAX_TABLE_SIZE} because ${MAX_SIZE_REASON}`);
   }
   if (counts.length === 0 || counts.some((c) => !Number.isInteger(c) || c < 0)) {
-    throw new UsageError(`counts must be whole numbers of at least 0, got ${counts.join(",")}`);
+    throw new UsageError(`counts must be whole numbers of at least 0, got ${shorten(counts.join(","))}`);
   }
   const total = counts.reduce((a, b) => a + b, 0);
-  if (total !== size) throw new UsageError(`counts ${counts.join(",")} sum to ${total}, not to the size ${size}`);
+  if (total !== size) throw new UsageError(`counts ${shorten(counts.join(","))} sum to ${total}, not to the size ${size}`);
   const given = (problem.given ?? []).map((row, i) => parseRow(row, i, size, counts.length));
   if (given.length > size) throw new UsageError(`${given.length} given rows do not fit a table of ${size} rows`);
   given.forEach((row, i) => {
     const seen = counts.map(() => 0);
     for (const s of row) seen[s]!++;
     if (seen.some((c, s) => c !== counts[s])) {
-      throw new UsageError(`given row ${i + 1} (${row.join("")}) has symbol counts ${seen.join(",")}, not ${counts.join(",")}`);
+      throw new UsageError(`given row ${i + 1} (${row.join("")}) has symbol counts ${seen.join(",")}, not ${shorten(counts.join(","))}`);
     }
   });
   return {

@@ -1,5 +1,6 @@
 // Piscina worker: counts a batch of DP jobs with its own kernel instance and returns
 // Σ multiplier · N over them. Loaded from dist/ (compiled JS) by parallel.ts.
+import { UsageError } from "../errors.js";
 import { engineRunner, sumPlan } from "./count.js";
 import type { TablesEngine } from "./problem.js";
 import type { TableJob } from "./plan.js";
@@ -10,6 +11,16 @@ export interface WorkerTask {
   engine: TablesEngine;
 }
 
-export default function countJobs(task: WorkerTask): bigint {
-  return sumPlan({ counts: task.counts, jobs: task.jobs }, engineRunner(task.engine));
+/** A UsageError crosses the thread boundary as this (a thrown class would arrive as a plain Error). */
+export interface WorkerRefusal {
+  usageError: string;
+}
+
+export default function countJobs(task: WorkerTask): bigint | WorkerRefusal {
+  try {
+    return sumPlan({ counts: task.counts, jobs: task.jobs }, engineRunner(task.engine));
+  } catch (error) {
+    if (error instanceof UsageError) return { usageError: error.message };
+    throw error;
+  }
 }

@@ -18,31 +18,40 @@ export interface TourDocument {
 
 type Sink = (chunk: string) => Promise<void> | void;
 
-/** Collects lines and hands them to `sink` about CHUNK characters at a time. */
+/** Joins small pieces into chunks of about CHUNK characters. */
 class Chunker {
   private parts: string[] = [];
   private length = 0;
-  constructor(private readonly sink: Sink) {}
-  async add(text: string): Promise<void> {
+  /** Adds `text`; returns a full chunk to hand on, or undefined. */
+  add(text: string): string | undefined {
     this.parts.push(text);
     this.length += text.length;
-    if (this.length >= CHUNK) await this.flush();
+    return this.length >= CHUNK ? this.flush() : undefined;
   }
-  async flush(): Promise<void> {
-    if (this.parts.length === 0) return;
+  flush(): string | undefined {
+    if (this.parts.length === 0) return undefined;
     const text = this.parts.join("");
     this.parts = [];
     this.length = 0;
-    await this.sink(text);
+    return text;
   }
 }
 
+/** The tour rendered in `format`, as chunks of about 64 KB (for a stream pipeline). */
+export function* tourChunks(doc: TourDocument, format: TourFormat): Generator<string> {
+  const out = new Chunker();
+  const pieces = format === "text" ? textPieces(doc) : format === "json" ? jsonPieces(doc) : svgPieces(doc);
+  for (const piece of pieces) {
+    const chunk = out.add(piece);
+    if (chunk !== undefined) yield chunk;
+  }
+  const rest = out.flush();
+  if (rest !== undefined) yield rest;
+}
+
+/** Hands the rendered tour to `sink` chunk by chunk, waiting on each. */
 export async function writeTour(doc: TourDocument, format: TourFormat, sink: Sink): Promise<void> {
-  const out = new Chunker(sink);
-  if (format === "text") await writeText(doc, out);
-  else if (format === "json") await writeJson(doc, out);
-  else await writeSvg(doc, out);
-  await out.flush();
+  for (const chunk of tourChunks(doc, format)) await sink(chunk);
 }
 
 function centred(text: string, width: number): string {
@@ -51,61 +60,103 @@ function centred(text: string, width: number): string {
 }
 
 /** Numbers centred in cells of equal width, between a top and a bottom rule. */
-async function writeText({ size: n, grid }: TourDocument, out: Chunker): Promise<void> {
+function* textPieces({ size: n, grid }: TourDocument): Generator<string> {
   const width = String(n * n).length;
   const rule = `+${"-".repeat(n * (width + 1) + 1)}+\n`;
-  await out.add(rule);
+  yield rule;
   for (let r = 0; r < n; r++) {
     const cells: string[] = [];
     for (let c = 0; c < n; c++) cells.push(centred(String(grid[r * n + c]), width));
-    await out.add(`| ${cells.join(" ")} |\n`);
+    yield `| ${cells.join(" ")} |\n`;
   }
-  await out.add(rule);
+  yield rule;
 }
 
 /** {"size": N, "closed": bool, "grid": [[...], ...]}, one grid row a line. */
-async function writeJson({ size: n, closed, grid, seed }: TourDocument, out: Chunker): Promise<void> {
-  await out.add(`{"size": ${n}, "closed": ${closed},${seed === undefined ? "" : ` "seed": ${seed},`} "grid": [\n`);
+function* jsonPieces({ size: n, closed, grid, seed }: TourDocument): Generator<string> {
+  yield `{"size": ${n}, "closed": ${closed},${seed === undefined ? "" : ` "seed": ${seed},`} "grid": [\n`;
   for (let r = 0; r < n; r++) {
-    await out.add(`  [${Array.from(grid.subarray(r * n, r * n + n)).join(", ")}]${r + 1 < n ? "," : ""}\n`);
+    yield `  [${Array.from(grid.subarray(r * n, r * n + n)).join(", ")}]${r + 1 < n ? "," : ""}\n`;
   }
-  await out.add("]}\n");
+  yield "]}\n";
 }
 
-/** Grid lines, the path through square centres, start and end marks, and numbers on small boards. */
-async function writeSvg({ size: n, closed, grid }: TourDocument, out: Chunker): Promise<void> {
+/**
+ * One step of the path in square units, relative to the last point: "h3", "v-3" or
+ * "l2 2" (the eight legal moves), so a step costs 3 to 6 bytes whatever the board size.
+ */
+function stepText(dr: number, dc: number): string {
+  if (dr === 0) return `h${dc}`;
+  if (dc === 0) return `v${dr}`;
+  return `l${dc} ${dr}`;
+}
+
+const STEP_SPAN = 7; // moves span -3..3 in each direction
+const STEP_TEXT: string[] = [];
+for (let dr = -3; dr <= 3; dr++) for (let dc = -3; dc <= 3; dc++) STEP_TEXT.push(stepText(dr, dc));
+// The same as bytes, 8 per move in one flat table (and their lengths), for the hot loop.
+const STEP_BYTES = new Uint8Array(STEP_TEXT.length * 8);
+const STEP_LENGTH = new Uint8Array(STEP_TEXT.length);
+STEP_TEXT.forEach((text, i) => {
+  STEP_BYTES.set(Buffer.from(text, "latin1"), i * 8);
+  STEP_LENGTH[i] = text.length;
+});
+
+/**
+ * Grid lines, the path through square centres (one <path> of relative moves in square
+ * units, scaled to SVG units), start and end marks, and numbers on small boards.
+ */
+function* svgPieces({ size: n, closed, grid }: TourDocument): Generator<string> {
   const side = n * CELL;
   const total = n * n;
   const order = new Int32Array(total); // square of each step
   for (let i = 0; i < total; i++) order[grid[i]! - 1] = i;
-  const centre = (i: number) => `${(i % n) * CELL + CELL / 2} ${Math.floor(i / n) * CELL + CELL / 2}`;
-  await out.add(
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}" width="${Math.min(side, 1000)}" height="${Math.min(side, 1000)}">\n` +
-      `<title>${closed ? "Closed" : "Open"} pen-and-paper tour of a ${n}×${n} board</title>\n` +
-      `<defs><pattern id="squares" width="${CELL}" height="${CELL}" patternUnits="userSpaceOnUse">` +
-      `<path d="M ${CELL} 0 L 0 0 0 ${CELL}" fill="none" stroke="#bbb" stroke-width="1"/></pattern></defs>\n` +
-      `<rect width="${side}" height="${side}" fill="white"/>\n<rect width="${side}" height="${side}" fill="url(#squares)" stroke="#888" stroke-width="2"/>\n`,
-  );
+  const centreX = (i: number) => (i % n) * CELL + CELL / 2;
+  const centreY = (i: number) => Math.floor(i / n) * CELL + CELL / 2;
+  yield `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}" width="${Math.min(side, 1000)}" height="${Math.min(side, 1000)}">\n` +
+    `<title>${closed ? "Closed" : "Open"} pen-and-paper tour of a ${n}×${n} board</title>\n` +
+    `<defs><pattern id="squares" width="${CELL}" height="${CELL}" patternUnits="userSpaceOnUse">` +
+    `<path d="M ${CELL} 0 L 0 0 0 ${CELL}" fill="none" stroke="#bbb" stroke-width="1"/></pattern></defs>\n` +
+    `<rect width="${side}" height="${side}" fill="white"/>\n<rect width="${side}" height="${side}" fill="url(#squares)" stroke="#888" stroke-width="2"/>\n`;
   // Small boards: a stroke a tenth of a square wide. Big boards: one screen pixel at any
   // zoom (non-scaling), so the path stays a visible line instead of a smear.
-  const stroke = n <= SVG_NUMBERS_MAX ? `stroke-width="${CELL / 10}"` : `stroke-width="1" vector-effect="non-scaling-stroke"`;
-  await out.add(`<path fill="none" stroke="#1f77b4" ${stroke} stroke-linejoin="round" stroke-opacity="0.7" d="M ${centre(order[0]!)}`);
-  for (let k = 1; k < total; k += 4096) {
-    const steps: string[] = [];
-    for (let j = k; j < Math.min(total, k + 4096); j++) steps.push(` L ${centre(order[j]!)}`);
-    await out.add(steps.join(""));
+  const stroke = n <= SVG_NUMBERS_MAX ? `stroke-width="0.1"` : `stroke-width="1" vector-effect="non-scaling-stroke"`;
+  const first = order[0]!;
+  yield `<path transform="scale(${CELL})" fill="none" stroke="#1f77b4" ${stroke} stroke-linejoin="round" stroke-opacity="0.7" d="M${(first % n) + 0.5} ${Math.floor(first / n) + 0.5}`;
+  // Steps are copied as bytes into one buffer and handed on as ~64 KB strings: string
+  // concatenation per step made this the slowest part of a 5000×5000 board.
+  const buffer = Buffer.allocUnsafe(CHUNK + 8);
+  let at = 0;
+  let previousRow = (first / n) | 0;
+  let previousCol = first - previousRow * n;
+  for (let j = 1; j < total; j++) {
+    const square = order[j]!;
+    const row = (square / n) | 0;
+    const col = square - row * n;
+    const step = (row - previousRow + 3) * STEP_SPAN + (col - previousCol + 3);
+    const from = step * 8;
+    const to = from + STEP_LENGTH[step]!;
+    for (let b = from; b < to; b++) buffer[at++] = STEP_BYTES[b]!;
+    previousRow = row;
+    previousCol = col;
+    if (at >= CHUNK) {
+      yield buffer.toString("latin1", 0, at);
+      at = 0;
+    }
   }
-  await out.add(`${closed ? " Z" : ""}"/>\n`);
-  await out.add(`<circle cx="${centre(order[0]!).replace(" ", `" cy="`)}" r="${CELL / 4}" fill="#2ca02c"/>\n`);
-  await out.add(`<circle cx="${centre(order[total - 1]!).replace(" ", `" cy="`)}" r="${CELL / 4}" fill="#d62728"/>\n`);
+  if (at > 0) yield buffer.toString("latin1", 0, at);
+  const last = order[total - 1]!;
+  yield `${closed ? "z" : ""}"/>\n`;
+  yield `<circle cx="${centreX(first)}" cy="${centreY(first)}" r="${CELL / 4}" fill="#2ca02c"/>\n`;
+  yield `<circle cx="${centreX(last)}" cy="${centreY(last)}" r="${CELL / 4}" fill="#d62728"/>\n`;
   if (n <= SVG_NUMBERS_MAX) {
-    await out.add(`<g font-family="sans-serif" font-size="${CELL / 3}" text-anchor="middle" dominant-baseline="central">\n`);
+    yield `<g font-family="sans-serif" font-size="${CELL / 3}" text-anchor="middle" dominant-baseline="central">\n`;
     for (let r = 0; r < n; r++) {
       const texts: string[] = [];
       for (let c = 0; c < n; c++) texts.push(`<text x="${c * CELL + CELL / 2}" y="${r * CELL + CELL / 2}">${grid[r * n + c]}</text>\n`);
-      await out.add(texts.join(""));
+      yield texts.join("");
     }
-    await out.add("</g>\n");
+    yield "</g>\n";
   }
-  await out.add("</svg>\n");
+  yield "</svg>\n";
 }

@@ -2,6 +2,25 @@
 // text grid (our text format, or plain rows of numbers; rule lines and "|" are ignored).
 // Shape problems are InputErrors with the line; broken tour rules are for validateTour.
 import { InputError } from "../errors.js";
+import { readLines } from "../io/lines.js";
+import { quote, quoteValue, shorten } from "../io/quote.js";
+import { MAX_GENERATE_SIZE } from "./options.js";
+
+/** Largest square number of the largest board; bigger numbers cannot be part of a tour. */
+const MAX_SQUARE_NUMBER = MAX_GENERATE_SIZE * MAX_GENERATE_SIZE;
+
+/**
+ * Longest line read: one grid row of the largest board in our JSON or text format
+ * (numbers of up to 9 digits and their separators), with room to spare. Longer lines are
+ * rejected as soon as they pass this length, so a 50 MB line costs bounded memory.
+ */
+export const MAX_TOUR_LINE = 12 * MAX_GENERATE_SIZE + 256;
+
+/** Why a number as written cannot be a square's number, or undefined. */
+function outOfRange(written: string, value: number): string | undefined {
+  if (Number.isSafeInteger(value) && value <= MAX_SQUARE_NUMBER) return undefined;
+  return `${shorten(written, 24)} is too large to number a square (squares are numbered 1 to n², at most ${MAX_SQUARE_NUMBER} on the largest board)`;
+}
 
 export interface TourFile {
   size: number;
@@ -10,6 +29,23 @@ export interface TourFile {
   closed?: boolean;
   /** 1-based line of each grid row, for messages about squares. */
   rowLines: number[];
+}
+
+/**
+ * Reads and parses a tour file ("-" for standard input) line by line; a line longer than
+ * MAX_TOUR_LINE is an InputError at that line, read no further.
+ */
+export async function readTourFile(file: string): Promise<TourFile> {
+  const lines: string[] = [];
+  let newline = false;
+  for await (const line of readLines(file, MAX_TOUR_LINE)) {
+    newline = line.newline;
+    if (line.cut) {
+      throw new InputError(`line is longer than ${MAX_TOUR_LINE} characters: ${quote(line.text)}`, { line: line.number }, "one grid row per line");
+    }
+    lines.push(line.text);
+  }
+  return parseTourFile(lines.join("\n") + (newline ? "\n" : ""));
 }
 
 export function parseTourFile(text: string): TourFile {
@@ -26,8 +62,11 @@ function parseText(text: string): TourFile {
     if (RULE.test(line)) return;
     const tokens = line.replace(/\|/g, " ").trim().split(/\s+/);
     const row = tokens.map((token) => {
-      if (!/^\d+$/.test(token)) throw new InputError(`"${token}" is not a whole number`, { line: i + 1 }, "rows of whole numbers");
-      return Number(token);
+      if (!/^\d+$/.test(token)) throw new InputError(`${quote(token)} is not a whole number`, { line: i + 1 }, "rows of whole numbers");
+      const value = Number(token);
+      const tooLarge = outOfRange(token, value);
+      if (tooLarge) throw new InputError(tooLarge, { line: i + 1 }, "whole numbers from 1 to n²");
+      return value;
     });
     if (rows.length > 0 && row.length !== rows[0]!.length) {
       throw new InputError(`row ${rows.length + 1} has ${row.length} numbers`, { line: i + 1 }, `${rows[0]!.length} like the first row`);
@@ -78,7 +117,7 @@ function parseJson(text: string): TourFile {
     const message = (error as Error).message;
     const position = /position (\d+)/.exec(message);
     const line = position ? lineAt(text, Number(position[1])) : /line (\d+)/.exec(message) ? Number(/line (\d+)/.exec(message)![1]) : 1;
-    throw new InputError(`malformed JSON: ${message.replace(/ in JSON at .*$/, "")}`, { line }, '{"size": N, "closed": bool, "grid": [[...], ...]}');
+    throw new InputError(`malformed JSON: ${shorten(message.replace(/ in JSON at .*$/s, ""), 80)}`, { line }, '{"size": N, "closed": bool, "grid": [[...], ...]}');
   }
   const expected = '{"size": N, "closed": bool, "grid": [[...], ...]}';
   if (typeof doc !== "object" || doc === null || Array.isArray(doc)) throw new InputError("the JSON is not an object", { line: 1 }, expected);
@@ -86,16 +125,32 @@ function parseJson(text: string): TourFile {
   const rowLines = gridRowLines(text);
   if (!Array.isArray(grid) || grid.length === 0) throw new InputError('"grid" is missing or not a list of rows', { line: 1 }, expected);
   const n = grid.length;
-  if (size !== undefined && size !== n) throw new InputError(`"size" is ${JSON.stringify(size)} but the grid has ${n} rows`, { line: 1 }, "equal sizes");
-  if (closed !== undefined && typeof closed !== "boolean") throw new InputError(`"closed" is ${JSON.stringify(closed)}`, { line: 1 }, "true or false");
+  if (size !== undefined && size !== n) throw new InputError(`"size" is ${quoteValue(size)} but the grid has ${n} rows`, { line: 1 }, "equal sizes");
+  if (closed !== undefined && typeof closed !== "boolean") throw new InputError(`"closed" is ${quoteValue(closed)}`, { line: 1 }, "true or false");
   const flat = new Int32Array(n * n);
   grid.forEach((row: unknown, r) => {
     const line = rowLines[r] ?? 1;
     if (!Array.isArray(row) || row.length !== n) throw new InputError(`grid row ${r + 1} is not a list of ${n} numbers`, { line }, `${n} rows of ${n} numbers`);
     row.forEach((v: unknown, c) => {
-      if (typeof v !== "number" || !Number.isInteger(v)) throw new InputError(`grid row ${r + 1}, column ${c + 1} is ${JSON.stringify(v)}`, { line }, "whole numbers");
+      // Out of range first: 1e400 parses as Infinity, which is not an integer either.
+      const tooLarge = typeof v === "number" && outOfRange(String(v), Math.abs(v)) && outOfRange(writtenNumber(text, rowLines[r], c) ?? String(v), Math.abs(v));
+      if (!tooLarge && (typeof v !== "number" || !Number.isInteger(v))) throw new InputError(`grid row ${r + 1}, column ${c + 1} is ${quoteValue(v)}`, { line }, "whole numbers");
+      if (tooLarge) throw new InputError(`grid row ${r + 1}, column ${c + 1}: ${tooLarge}`, { line }, "whole numbers from 1 to n²");
       flat[r * n + c] = v;
     });
   });
   return { size: n, grid: flat, closed: closed as boolean | undefined, rowLines: rowLines.length === n ? rowLines : Array.from({ length: n }, () => 1) };
+}
+
+/** The c-th number as written on line `line` (our JSON puts a grid row on one line), if it is there. */
+function writtenNumber(text: string, line: number | undefined, c: number): string | undefined {
+  if (line === undefined) return undefined;
+  let start = 0;
+  for (let l = 1; l < line; l++) {
+    start = text.indexOf("\n", start) + 1;
+    if (start === 0) return undefined;
+  }
+  const end = text.indexOf("\n", start);
+  const numbers = text.slice(start, end < 0 ? undefined : end).match(/-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g);
+  return numbers?.[c];
 }

@@ -52,6 +52,13 @@ describe("count-farms", () => {
     expect(runCli("count-farms", ["--version"]).status).toBe(0);
   });
 
+  test("input that ends early: the cases before are printed (streaming), then one line and exit 2", () => {
+    const { status, stdout, stderr } = runCli("count-farms", [file("few rows", "2\n2100221\n0221102\n2002211\n")]);
+    expect(status).toBe(2);
+    expect(stdout).toBe("4909920\n");
+    expect(stderr).toMatch(/^count-farms: .*few rows:4: input ends after 3 rows \(expected 4 rows for N = 2\)\n$/);
+  });
+
   test("equal given rows count 0", () => {
     expect(runCli("count-farms", [], "1\n2100221\n2100221\n").stdout).toBe("0\n");
   });
@@ -60,7 +67,6 @@ describe("count-farms", () => {
     ["bad symbol", "1\n2100231\n0221102\n", /bad symbol:2: symbol "3" in column 6 is not 0, 1 or 2/],
     ["short row", "1\n2100221\n022110\n", /short row:3: row has 6 symbols \(expected 7 symbols/],
     ["wrong counts", "1\n2100221\n0221222\n", /wrong counts:3: row has 1 0s, 1 1s and 5 2s/],
-    ["few rows", "2\n2100221\n0221102\n2002211\n", /few rows:4: input ends after 3 rows \(expected 4 rows for N = 2\)/],
     ["non-numeric", "two\n2100221\n0221102\n", /non-numeric:1: "two" is not a number of cases/],
     ["negative", "-3\n", /negative:1: negative number of cases -3/],
     ["empty", "", /empty:1: input is empty/],

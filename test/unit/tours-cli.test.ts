@@ -44,8 +44,8 @@ describe("pen-paper generate", () => {
     expect(small.stdout.match(/<text /g)).toHaveLength(36);
     const large = penPaper(["--size", "60", "--format", "svg", "--seed", "2"]);
     expect(large.stdout).not.toMatch(/<text /);
-    const path = /<path fill="none" stroke="#1f77b4"[^>]* d="([^"]*)"/.exec(large.stdout)?.[1] ?? "";
-    expect(path.match(/ L /g)).toHaveLength(3599); // one segment a step
+    const path = /<path [^>]*stroke="#1f77b4"[^>]* d="([^"]*)"/.exec(large.stdout)?.[1] ?? "";
+    expect(path.match(/[hvl]/g)).toHaveLength(3599); // one relative move a step
   });
 
   it("is reproducible with --seed", () => {

@@ -1,0 +1,57 @@
+// Quotes offending input inside a one-line error message: never more than a few dozen
+// characters (a 50 MB line must not become a 50 MB message) and never a raw control
+// byte, NUL or broken UTF-8 (they would garble the terminal or the log).
+
+/** Characters of the offending text kept in a message; the rest becomes "…". */
+export const QUOTE_LIMIT = 40;
+
+function escapeChar(ch: string, quotes: boolean): string {
+  const code = ch.codePointAt(0)!;
+  switch (ch) {
+    case '"': return quotes ? '\\"' : ch;
+    case "\\": return "\\\\";
+    case "\n": return "\\n";
+    case "\r": return "\\r";
+    case "\t": return "\\t";
+  }
+  if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return `\\x${code.toString(16).padStart(2, "0")}`;
+  // U+FFFD is what a byte that is not UTF-8 decodes to; lone surrogates cannot be printed.
+  if (code === 0xfffd || (code >= 0xd800 && code <= 0xdfff) || code === 0x2028 || code === 0x2029 || code === 0xfeff) {
+    return `\\u${code.toString(16).padStart(4, "0")}`;
+  }
+  return ch;
+}
+
+/**
+ * `text` in double quotes, escaped, cut to `limit` characters (code points) with "…"
+ * when longer. Only the kept prefix is looked at, so quoting a huge string is cheap.
+ */
+export function quote(text: string, limit = QUOTE_LIMIT): string {
+  return `"${shorten(text, limit, true)}"`.replace(/…"$/, '"…');
+}
+
+/** Escaped and cut to `limit` characters, "…" appended when cut. */
+export function shorten(text: string, limit = QUOTE_LIMIT, quotes = false): string {
+  let out = "";
+  let kept = 0;
+  let i = 0;
+  while (i < text.length && kept < limit) {
+    const ch = String.fromCodePoint(text.codePointAt(i)!);
+    out += escapeChar(ch, quotes);
+    i += ch.length;
+    kept++;
+  }
+  return i < text.length ? `${out}…` : out;
+}
+
+/** A JSON value as it would be written, shortened and escaped like `quote` (without the quotes for non-strings). */
+export function quoteValue(value: unknown, limit = QUOTE_LIMIT): string {
+  if (typeof value === "string") return quote(value, limit);
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return shorten(text, limit);
+}

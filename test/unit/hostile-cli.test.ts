@@ -1,0 +1,382 @@
+// Issue 13: the three CLIs under hostile input and faults. Each test feeds the bad input
+// or the fault and checks the message, the exit status and the files left behind.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawn, spawnSync, execFileSync } from "node:child_process";
+import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ROOT, runCli } from "./cli-run.js";
+
+const dir = mkdtempSync(join(tmpdir(), "hostile-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true })); // 150 MB of huge-line files
+const cli = (name: string) => `${ROOT}/dist/cli/${name}.js`;
+
+/** Runs a CLI with its standard output going to `stdoutPath` (e.g. /dev/full). */
+function runToFile(name: string, args: string[], stdoutPath: string, nodeFlags: string[] = []) {
+  const fd = openSync(stdoutPath, "w");
+  try {
+    const r = spawnSync(process.execPath, [...nodeFlags, cli(name), ...args], { cwd: dir, stdio: ["ignore", fd, "pipe"], encoding: "utf8" });
+    return { status: r.status, stderr: r.stderr };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Runs a CLI with a small V8 heap: input held whole in memory would crash it instead of exiting 2. */
+function runSmallHeap(name: string, args: string[]) {
+  const r = spawnSync(process.execPath, ["--max-old-space-size=48", cli(name), ...args], { cwd: dir, encoding: "utf8" });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function oneLine(stderr: string, pattern: RegExp): void {
+  expect(stderr).toMatch(pattern);
+  expect(stderr.trimEnd().split("\n")).toHaveLength(1);
+  expect(stderr).not.toMatch(/\n\s+at /); // no stack trace
+}
+
+function folder(name: string): string {
+  const path = join(dir, name);
+  mkdirSync(path, { recursive: true });
+  return path;
+}
+
+const CASE = "2100221\n0221102\n";
+function farmFile(name: string, cases: number): string {
+  const path = join(dir, name);
+  writeFileSync(path, `${cases}\n${CASE.repeat(cases)}`);
+  return path;
+}
+
+describe("1. output device full (/dev/full)", () => {
+  it.each([
+    ["count-farms", ["examples/challenge24-2008.txt".replace(/^/, `${ROOT}/`)]],
+    ["housie", ["books", "-n", "10"]],
+    ["housie", ["count"]],
+    ["housie", ["validate", `${ROOT}/examples/housie-broken.jsonl`]],
+    ["pen-paper", ["--size", "5"]],
+  ])("%s %j > /dev/full: one line, exit 2, no stack", (name, args) => {
+    const r = runToFile(name, args as string[], "/dev/full");
+    expect(r.status).toBe(2);
+    if (args[0] === "validate") {
+      // validate's summary goes to stderr before the write error surfaces: two lines, no stack.
+      expect(r.stderr).toMatch(new RegExp(`\\n${name}: cannot write output: no space left on device\\n$`));
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      return;
+    }
+    oneLine(r.stderr, new RegExp(`^${name}: cannot write output: no space left on device\\n$`));
+  });
+});
+
+describe("2. the reader closes the pipe", () => {
+  /** Reads the first line of the CLI's output, then closes the pipe; resolves with the exit status and stderr. */
+  function firstLineThenClose(name: string, args: string[]): Promise<{ status: number | null; stderr: string; first: string }> {
+    return new Promise((resolve) => {
+      const child = spawn(process.execPath, [cli(name), ...args], { cwd: dir });
+      let stderr = "";
+      let first = "";
+      child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+      child.stdout.once("data", (d: Buffer) => {
+        first = d.toString().split("\n")[0]!;
+        child.stdout.destroy();
+      });
+      child.on("close", (status) => resolve({ status, stderr, first }));
+    });
+  }
+
+  it("count-farms big.txt | head -1: quiet exit 0, and it stops counting at once", async () => {
+    const total = 20_000;
+    const big = farmFile("big.txt", total);
+    const r = await firstLineThenClose("count-farms", ["--time", big]);
+    expect(r.first).toBe("4909920");
+    expect(r.status).toBe(0);
+    expect(r.stderr).not.toMatch(/error|EPIPE|at /i);
+    // --time logs each counted case: far fewer than all of them were counted.
+    const counted = (r.stderr.match(/^case \d+:/gm) ?? []).length;
+    expect(counted).toBeLessThan(total / 2);
+    expect(r.stderr).not.toMatch(/^total:/m);
+  });
+
+  it("pen-paper --size 3000 | head -1: quiet exit 0", async () => {
+    const r = await firstLineThenClose("pen-paper", ["--size", "3000", "--seed", "1"]);
+    expect(r.first).toMatch(/^\+-+\+$/);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe("");
+  });
+});
+
+describe("3–5. --out that is not a file path: exit 2 before any work, nothing replaced", () => {
+  let server: Server;
+  let socketPath: string;
+  beforeAll(async () => {
+    socketPath = join(dir, "sock");
+    server = createServer();
+    await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+    execFileSync("mkfifo", [join(dir, "fifo")]);
+  });
+  afterAll(() => server.close());
+
+  it.each([
+    ["housie", ["books", "-n", "10", "-f", "jsonl", "-o"]],
+    ["pen-paper", ["--size", "5", "--out"]],
+  ])("%s: a directory", (name, args) => {
+    const target = folder(`somedir-${name}`);
+    const r = runCli(name, [...(args as string[]), target], undefined, dir);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    oneLine(r.stderr, new RegExp(`^${name}: ${target}: is a directory \\(expected a file path\\)\\n$`));
+    expect(readdirSync(target)).toEqual([]);
+  });
+
+  it.each([
+    ["/dev/null", /is a character device/],
+    ["fifo", /is a FIFO/],
+    ["sock", /is a socket/],
+  ])("pen-paper and housie refuse %s and leave it alone", (target, kind) => {
+    const path = target.startsWith("/") ? target : join(dir, target);
+    const before = statSync(path);
+    for (const [name, args] of [["pen-paper", ["--size", "5", "--out", path]], ["housie", ["tickets", "-n", "2", "-o", path]]] as const) {
+      const r = runCli(name, [...args], undefined, dir);
+      expect(r.status).toBe(2);
+      oneLine(r.stderr, kind);
+      expect(r.stderr).toMatch(/\(expected a file path\)\n$/);
+    }
+    const after = statSync(path);
+    expect(after.ino).toBe(before.ino);
+    expect(after.mode).toBe(before.mode);
+  });
+
+  it.each([
+    ["housie", ["books", "-n", "2", "-o", ""]],
+    ["pen-paper", ["--size", "5", "--out", ""]],
+  ])("%s --out '': a usage error, nothing on stdout", (name, args) => {
+    const r = runCli(name, args as string[], undefined, dir);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    oneLine(r.stderr, new RegExp(`^${name}: --out: empty file name \\(expected a file path\\)\\n$`));
+  });
+});
+
+describe("6. the disk fills during --out (a 1 MB tmpfs)", () => {
+  let small: string | undefined;
+  beforeAll(() => {
+    const path = folder("tmpfs");
+    try {
+      execFileSync("mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", path], { stdio: "ignore" });
+      small = path;
+    } catch {
+      small = undefined; // not permitted here: atomic-write.test.ts covers the mapping in-process
+    }
+  });
+  afterAll(() => {
+    if (small) spawnSync("umount", [small]);
+  });
+
+  it.each([
+    ["housie", (f: string) => ["books", "-n", "20000", "-f", "jsonl", "--no-unique", "-o", f]],
+    ["pen-paper", (f: string) => ["--size", "1000", "--out", f]],
+  ])("%s: one line naming the file, exit 2, no file left", (name, args) => {
+    if (!small) return;
+    const target = join(small, `${name}.out`);
+    const r = runCli(name, args(target), undefined, dir);
+    expect(r.status).toBe(2);
+    oneLine(r.stderr, new RegExp(`^${name}: ${target}: no space left on device \\(nothing written\\)\\n$`));
+    expect(readdirSync(small)).toEqual([]);
+  });
+});
+
+describe("7. signals during a long --out run", () => {
+  it.each([
+    ["SIGINT", 2],
+    ["SIGTERM", 15],
+    ["SIGHUP", 1],
+  ] as const)("%s: the temporary file is removed, exit 128+%i", async (signal, number) => {
+    const out = folder(`signal-${signal}`);
+    const target = join(out, "books.jsonl");
+    const child = spawn(process.execPath, [cli("housie"), "books", "-n", "5000000", "-f", "jsonl", "--no-unique", "-o", target], { cwd: dir, stdio: "ignore" });
+    // Wait until the temporary file exists and has data.
+    for (let i = 0; i < 600; i++) {
+      const temp = readdirSync(out).find((f) => f.endsWith(".tmp"));
+      if (temp && statSync(join(out, temp)).size > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(readdirSync(out).some((f) => f.endsWith(".tmp"))).toBe(true);
+    const status = await new Promise<number | null>((resolve) => {
+      child.on("exit", (code) => resolve(code));
+      child.kill(signal);
+    });
+    expect(status).toBe(128 + number);
+    expect(readdirSync(out)).toEqual([]);
+  });
+});
+
+describe("10. huge numbers in a tour file are reported as written", () => {
+  const grid = (first: string) => `{"size": 5, "closed": false, "grid": [\n  [${first}, 2, 3, 4, 5],\n  [6, 7, 8, 9, 10],\n  [11, 12, 13, 14, 15],\n  [16, 17, 18, 19, 20],\n  [21, 22, 23, 24, 25]\n]}\n`;
+  it.each([
+    ["1e30.json", grid("1000000000000000000000000000000"), /:2: grid row 1, column 1: 100000000000000000000000… is too large to number a square/],
+    ["400.json", grid("9".repeat(400)), /:2: grid row 1, column 1: 999999999999999999999999… is too large/],
+    ["1e308.json", grid("1e308"), /:2: grid row 1, column 1: 1e308 is too large/],
+    ["400.txt", `1 2\n${"7".repeat(400)} 4\n`, /400\.txt:2: 777777777777777777777777… is too large to number a square/],
+  ])("%s", (name, text, message) => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    const r = runCli("pen-paper", ["validate", path]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    oneLine(r.stderr, message);
+    expect(r.stderr).not.toMatch(/holds 0/);
+  });
+});
+
+describe("11. error lines quote at most ~40 characters, escaped", () => {
+  const x50 = join(dir, "x50.txt");
+  beforeAll(() => writeFileSync(x50, "x".repeat(50_000_000)));
+
+  it.each([
+    ["count-farms", [x50]],
+    ["pen-paper", ["validate", x50]],
+  ])("%s on a 50 MB line of x: a short line, bounded memory (48 MB heap)", (name, args) => {
+    const r = runSmallHeap(name, args as string[]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    oneLine(r.stderr, /"x{40}"…/);
+    expect(r.stderr.length).toBeLessThan(300);
+  });
+
+  it("NUL and binary bytes are escaped, never printed raw", () => {
+    const path = join(dir, "binary.txt");
+    writeFileSync(path, Buffer.from([0x31, 0x20, 0x00, 0xff, 0x1b, 0x5b, 0x0a]));
+    const r = runCli("pen-paper", ["validate", path]);
+    expect(r.status).toBe(2);
+    oneLine(r.stderr, /binary\.txt:1: "\\x00\\ufffd\\x1b\[" is not a whole number/);
+    expect(r.stderr).not.toMatch(/[\x00\x1b]/);
+    const farms = runCli("count-farms", [], "\u0000\u001b[31m\n");
+    expect(farms.status).toBe(2);
+    oneLine(farms.stderr, /<stdin>:1: "\\x00\\x1b\[31m" is not a number of cases/);
+  });
+
+  it("100,000 [ give a short line", () => {
+    const path = join(dir, "brackets.txt");
+    writeFileSync(path, "[".repeat(100_000));
+    const r = runCli("pen-paper", ["validate", path]);
+    expect(r.status).toBe(2);
+    oneLine(r.stderr, /"\[{40}"…/);
+    expect(r.stderr.length).toBeLessThan(300);
+    const json = join(dir, "brackets.json");
+    writeFileSync(json, `{"grid": ${"[".repeat(100_000)}`);
+    const j = runCli("pen-paper", ["validate", json]);
+    expect(j.status).toBe(2);
+    oneLine(j.stderr, /brackets\.json:1: malformed JSON/);
+    expect(j.stderr.length).toBeLessThan(300);
+  });
+});
+
+describe("12–13. count-farms: huge N, huge rows, streaming", () => {
+  it("a first line of 50 million 1s: its own message about N, bounded memory", () => {
+    const path = join(dir, "ones.txt");
+    writeFileSync(path, "1".repeat(50_000_000) + "\n");
+    const r = runSmallHeap("count-farms", [path]);
+    expect(r.status).toBe(2);
+    oneLine(r.stderr, /ones\.txt:1: N = "1{24}"… is too large \(expected at most 9007199254740991 cases\)/);
+    expect(r.stderr).not.toMatch(/Infinity/);
+  });
+
+  it("an N just past the limit is refused the same way", () => {
+    const r = runCli("count-farms", [], "9007199254740992\n");
+    expect(r.status).toBe(2);
+    oneLine(r.stderr, /N = "9007199254740992" is too large/);
+  });
+
+  it("a 50 MB single row: rejected with bounded memory, after the cases before it", () => {
+    const path = join(dir, "bigrow.txt");
+    writeFileSync(path, `2\n${CASE}2100221\n${"2".repeat(50_000_000)}\n`);
+    const r = runSmallHeap("count-farms", [path]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("4909920\n");
+    oneLine(r.stderr, /bigrow\.txt:5: row is longer than 4096 characters: "2{40}"…/);
+  });
+
+  it("answers stream: the first case is printed before the input is complete", async () => {
+    const child = spawn(process.execPath, [cli("count-farms")], { cwd: dir });
+    child.stdin.write(`3\n${CASE}`);
+    const first = await new Promise<string>((resolve) => child.stdout.once("data", (d: Buffer) => resolve(d.toString())));
+    expect(first).toBe("4909920\n");
+    child.stdin.end(CASE + CASE);
+    let rest = "";
+    child.stdout.on("data", (d: Buffer) => (rest += d.toString()));
+    const status = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    expect(status).toBe(0);
+    expect(rest).toBe("4909920\n4909920\n");
+  });
+});
+
+describe("15. counts that cannot finish", () => {
+  it.each([
+    [["--size", "8"], /counting 8×8 tours is out of reach .*pass --force/],
+    [["--size", "10", "--closed"], /counting 10×10 tours is out of reach/],
+    [["--size", "7"], /counting 7×7 open tours from every start is out of reach/],
+  ])("pen-paper count %j is refused without --force", (args, message) => {
+    const r = runCli("pen-paper", ["count", ...args]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    oneLine(r.stderr, message);
+  });
+
+  it("count-farms --size 10 --counts 1×10 stops at the kernel's memory cap with one line", () => {
+    const r = runCli("count-farms", ["--size", "10", "--counts", "1,1,1,1,1,1,1,1,1,1", "--threads", "1"]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    oneLine(r.stderr, /^count-farms: the tables kernel ran out of memory: this count needs more memory for its state tables than the kernel.s cap .*out of reach/);
+  });
+});
+
+describe("exit status 3: an internal error is one line asking to report it; the stack only with --debug", () => {
+  // A copy of the package without its compiled kernels: loading one fails, which is not the user's fault.
+  const broken = join(dir, "no-wasm");
+  beforeAll(() => {
+    mkdirSync(broken, { recursive: true });
+    cpSync(join(ROOT, "dist"), join(broken, "dist"), { recursive: true });
+    cpSync(join(ROOT, "package.json"), join(broken, "package.json"));
+    if (!existsSync(join(broken, "node_modules"))) symlinkSync(join(ROOT, "node_modules"), join(broken, "node_modules"));
+  });
+  afterAll(() => rmSync(broken, { recursive: true, force: true }));
+
+  it.each([[[] as string[]], [["--debug"]]])("count-farms %j", (flags) => {
+    const r = spawnSync(process.execPath, [join(broken, "dist/cli/count-farms.js"), ...flags, "--size", "6", "--counts", "3,3"], { encoding: "utf8" });
+    expect(r.status).toBe(3);
+    expect(r.stdout).toBe("");
+    const [first, ...rest] = r.stderr.trimEnd().split("\n");
+    expect(first).toMatch(/^count-farms: internal error \(.*\.wasm is missing.*\); this is a bug, please report it at https:\/\//);
+    if (flags.length === 0) {
+      expect(rest).toEqual([]);
+      expect(first).toMatch(/run again with --debug/);
+    } else {
+      expect(rest.join("\n")).toMatch(/\n\s+at /);
+    }
+  });
+});
+
+describe("18, 20. the README's tour example and the help tell the truth", () => {
+  it("pen-paper --out tour.json then validate tour.json, as the README prints them", () => {
+    const cwd = folder("readme-tours");
+    expect(runCli("pen-paper", ["--size", "5", "--seed", "1", "--format", "json", "--out", "tour.json"], undefined, cwd).status).toBe(0);
+    const r = runCli("pen-paper", ["validate", "tour.json"], undefined, cwd);
+    expect(r.stdout).toBe("tour.json: valid open tour of a 5×5 board\n");
+    expect(r.status).toBe(0);
+  });
+
+  it("count-farms --help names every --json field, the exit statuses and --debug", () => {
+    const help = runCli("count-farms", ["--help"]).stdout.replace(/\s+/g, " ");
+    expect(help).toMatch(/case, rows, count \(decimal string\), engine, microseconds/);
+    expect(help).toMatch(/--debug/);
+    expect(help).toMatch(/3 internal error/);
+  });
+
+  it("pen-paper count --help: the real 7×7 times, --force and --engine", () => {
+    const help = runCli("pen-paper", ["count", "--help"]).stdout.replace(/\s+/g, " ");
+    expect(help).toMatch(/7 --closed about 2 minutes, 7 --from a corner about 17 minutes/);
+    expect(help).not.toMatch(/7 open is out of reach/);
+    expect(help).toMatch(/--force/);
+    expect(help).toMatch(/--engine wasm \(default\) is the WebAssembly counter, --engine ts its pure TypeScript baseline/);
+  });
+});

@@ -1,0 +1,57 @@
+// Issue 13, item 22: what the published package promises is there.
+import { describe, expect, it } from "vitest";
+import { createRequire } from "node:module";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT } from "./cli-run.js";
+
+const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as Record<string, unknown> & {
+  files: string[];
+  engines: { node: string };
+  repository: { url: string };
+  homepage: string;
+  bugs: { url: string };
+};
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+describe("packaging", () => {
+  it("ships the LICENSE its license field promises", () => {
+    expect(pkg.license).toBe("MIT");
+    expect(readFileSync(join(ROOT, "LICENSE"), "utf8")).toMatch(/^MIT License\n/);
+    expect(pkg.files).toContain("LICENSE");
+  });
+
+  it("names its repository, homepage and issue tracker (the README's relative links resolve there)", () => {
+    expect(pkg.repository.url).toMatch(/^git\+https:\/\/github\.com\/.+\.git$/);
+    expect(pkg.homepage).toMatch(/^https:\/\/github\.com\/.+#readme$/);
+    expect(pkg.bugs.url).toMatch(/^https:\/\/github\.com\/.+\/issues$/);
+  });
+
+  it("does not ship assembly/ (its tsconfig extends assemblyscript, a dev dependency only)", () => {
+    expect(pkg.files).not.toContain("assembly");
+    expect(Object.keys(pkg.dependencies as object)).not.toContain("assemblyscript");
+  });
+
+  it("every source map carries its sources", () => {
+    const maps = filesUnder(join(ROOT, "dist")).filter((f) => f.endsWith(".js.map"));
+    expect(maps.length).toBeGreaterThan(10);
+    for (const map of maps) {
+      const parsed = JSON.parse(readFileSync(map, "utf8")) as { sources: string[]; sourcesContent?: string[] };
+      expect(parsed.sourcesContent?.length, map).toBe(parsed.sources.length);
+    }
+  });
+
+  it("is ESM; engines asks for Node >= 20.19, where require() of it works too", () => {
+    expect(pkg.type).toBe("module");
+    expect(pkg.engines.node).toBe(">=20.19");
+    const require = createRequire(import.meta.url);
+    const tabula = require("tabula") as { countFarm(a: string, b: string): bigint };
+    expect(tabula.countFarm("2100221", "0221102")).toBe(4909920n);
+  });
+});
