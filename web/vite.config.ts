@@ -16,6 +16,8 @@ export default defineConfig({
       { find: /^tabula\/(farms|tables|housie|tours)$/, replacement: here("./shims/entries/$1.ts") },
     ],
   },
+  // src/tours/count-engine.ts salts its memo sessions with process.pid (Node only).
+  define: { "process.pid": "1" },
   plugins: [browserShims()],
   worker: { format: "es", plugins: () => [browserShims()] },
   build: {
