@@ -1,6 +1,8 @@
 // Compiles every kernel module assembly/<name>/index.ts to build/<name>.wasm with the
 // local asc and the "release" target of asconfig.json (-O3 --noAssert). One module per
-// problem keeps each instance's memory and start-up small. Usage: build-wasm.mjs [--debug] [name...]
+// problem keeps each instance's memory and start-up small. A kernel with test hooks also has
+// assembly/<name>/test.ts (the release exports plus the hooks), built to build/test/<name>.wasm
+// for the tests only. Usage: build-wasm.mjs [--debug] [name...]
 import asc from "assemblyscript/asc";
 import { readdirSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -14,22 +16,26 @@ const modules = readdirSync(join(root, "assembly"), { withFileTypes: true })
   .filter((name) => only.length === 0 || only.includes(name))
   .sort();
 
-mkdirSync(join(root, "build"), { recursive: true });
+mkdirSync(join(root, "build", "test"), { recursive: true });
+const builds = modules.flatMap((name) => [
+  { entry: `assembly/${name}/index.ts`, out: `build/${name}` },
+  ...(existsSync(join(root, "assembly", name, "test.ts")) ? [{ entry: `assembly/${name}/test.ts`, out: `build/test/${name}` }] : []),
+]);
 let failed = false;
-for (const name of modules) {
+for (const { entry, out } of builds) {
   const { error, stderr } = await asc.main([
-    `assembly/${name}/index.ts`,
+    entry,
     "--config", "asconfig.json",
     "--target", target,
-    "--outFile", `build/${name}.wasm`,
-    "--textFile", `build/${name}.wat`,
+    "--outFile", `${out}.wasm`,
+    "--textFile", `${out}.wat`,
   ], { stdout: process.stdout, stderr: process.stderr });
   if (error) {
     failed = true;
-    console.error(`asc: ${name} failed: ${error.message}`);
+    console.error(`asc: ${entry} failed: ${error.message}`);
     if (stderr) console.error(stderr.toString());
   } else {
-    console.log(`asc: build/${name}.wasm (${target})`);
+    console.log(`asc: ${out}.wasm (${target})`);
   }
 }
 process.exit(failed ? 1 : 0);

@@ -43,3 +43,29 @@ export class InputError extends Error {
 export class UsageError extends Error {
   override readonly name = "UsageError";
 }
+
+/** Why a WASM kernel failed: its memory could not grow, a value outgrew the kernel's fixed widths, or a bug. */
+export type KernelErrorCode = "out-of-memory" | "limit-exceeded" | "invariant-broken";
+
+const KERNEL_ERROR_TEXT: Record<KernelErrorCode, string> = {
+  "out-of-memory": "ran out of memory",
+  "limit-exceeded": "exceeded a fixed limit",
+  "invariant-broken": "broke an internal invariant (a bug in tabula)",
+};
+
+/**
+ * A failure inside a WASM kernel, typed by `code`. Out of memory and limit exceeded mean
+ * the instance is too large for that kernel (the TS engine may still serve it); invariant
+ * broken is a bug.
+ */
+export class KernelError extends Error {
+  override readonly name = "KernelError";
+  readonly kernel: string;
+  readonly code: KernelErrorCode;
+
+  constructor(kernel: string, code: KernelErrorCode, detail: string) {
+    super(`the ${kernel} kernel ${KERNEL_ERROR_TEXT[code]}: ${detail}`);
+    this.kernel = kernel;
+    this.code = code;
+  }
+}

@@ -29,6 +29,7 @@ import { COLUMNS, VECTOR_COUNT, vectorDigits, vectorCount } from "./patterns";
 import { ticketWeight } from "./weights";
 import { codeStart, vectorCode, totalOfCode, pairAlias, aliasPair, ALIAS_THRESHOLD } from "./pairs";
 import { ensureTriples, tripleTotal, middleClass, middleKey, pairClassTotal, pairClassCode, MIDDLE_CLASSES, CLASS_COUNT } from "./triples";
+import { multiply64, multiplyHigh } from "../common/wide";
 
 const CODE3_SPACE = 19683; // 3^9
 /** Per vector, its counts as 16 bytes (lanes 9-15 zero). */
@@ -109,15 +110,7 @@ function orbitSize(t: StaticArray<i32>): u64 {
   return size;
 }
 
-// 128-bit helpers for the class weights (hi, lo pairs in two globals).
-let wideHigh: u64 = 0;
-function mulWide(a: u64, b: u64): u64 {
-  const a0 = a & 0xffffffff, a1 = a >> 32, b0 = b & 0xffffffff, b1 = b >> 32;
-  const p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-  const middle = (p00 >> 32) + (p01 & 0xffffffff) + (p10 & 0xffffffff);
-  wideHigh = p11 + (p01 >> 32) + (p10 >> 32) + (middle >> 32);
-  return (middle << 32) | (p00 & 0xffffffff);
-}
+// 128-bit helpers for the class weights (the multiply is assembly/common/wide.ts).
 /** (high, low) >> shift, shift < 128, truncated to 64 bits. */
 function shiftRightWide(high: u64, low: u64, shift: u32): u64 {
   if (shift == 0) return low;
@@ -223,11 +216,11 @@ function buildClassDraw(): void {
   let sumLow: u64 = 0;
   for (let q = 0; q < classes; q++) {
     for (let c = 0; c < COLUMNS; c++) unchecked(t[c] = <i32>unchecked(classBytes[16 * q + c]));
-    const l1 = mulWide(unchecked(classTotal[q]), unchecked(classTotal[classPartner[q]]));
-    const h1 = wideHigh;
+    const l1 = multiply64(unchecked(classTotal[q]), unchecked(classTotal[classPartner[q]]));
+    const h1 = multiplyHigh;
     const orbit = orbitSize(t);
-    const l2 = mulWide(l1, orbit);
-    const h2 = h1 * orbit + wideHigh;
+    const l2 = multiply64(l1, orbit);
+    const h2 = h1 * orbit + multiplyHigh;
     unchecked(high[q] = h2);
     unchecked(low[q] = l2);
     sumLow += l2;

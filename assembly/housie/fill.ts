@@ -28,6 +28,8 @@ import { vectorBytes } from "./draw";
 
 export const CELLS_PER_TICKET = 27;
 export const CELLS_PER_BOOK = 6 * CELLS_PER_TICKET;
+/** A ticket's key: numbers 1..64 in the low word, 65..90 in the high word's bits 0..25, the 27-bit pattern above them. */
+export const KEY_PATTERN_SHIFT = 26;
 
 /** Per canonical pattern, each canonical column's 3-bit row mask (a byte each). */
 const CANONICAL_PATTERNS = 2679;
@@ -215,7 +217,7 @@ export function fillBook(at: usize, chosen: usize, keyed: bool): void {
       const row1 = <u64>(i8x16.bitmask(i8x16.shl(masks, 6)) & 0x1ff);
       const row2 = <u64>(i8x16.bitmask(i8x16.shl(masks, 5)) & 0x1ff);
       store<u64>(keyLowBase + (<usize>t << 3), 0);
-      store<u64>(keyHighBase + (<usize>t << 3), (row0 | (row1 << 9) | (row2 << 18)) << 26);
+      store<u64>(keyHighBase + (<usize>t << 3), (row0 | (row1 << 9) | (row2 << 18)) << KEY_PATTERN_SHIFT);
     }
   }
   v128.store(labelKeysBase, keys);

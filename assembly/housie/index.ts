@@ -1,9 +1,9 @@
 // Kernel module "housie": UK 90-ball bingo tickets and books (strips).
-export { enumeratePatterns, vectorCount, patternAt, patternStartOf, vectorKeyAt, patternsPtr, vectorPatternStartPtr, vectorKeyPtr } from "./patterns";
+export { enumeratePatterns, vectorCount, patternsPtr, vectorPatternStartPtr, vectorKeyPtr } from "./patterns";
 export { ticketWeightOf, fillingWeightOf } from "./weights";
 export { pairSegments, segmentCodeAt, segmentTotalAt, maxPairTotal, convolveSegment, convolutionHighBits } from "./pairs";
-export { setSeedState, useSystemRandom, randomBlockPtr, below62 } from "./rng";
-export { startRun, generateBooks, generateTickets, cellsPtr, redrawCount, chosenVector, nextWord } from "./sample";
-export { formatJsonl, textPtr } from "./jsonl";
+export { setSeedState, useSystemRandom, randomBlockPtr, RANDOM_BLOCK_WORDS } from "./rng";
+export { startRun, generateBooks, generateTickets, cellsPtr, redrawCount, BATCH, CELLS_PER_TICKET, KEY_PATTERN_SHIFT } from "./sample";
+export { formatJsonl, textPtr, TEXT_CAPACITY } from "./jsonl";
 export { issuedCount, markIssuedTicket, reserveIssued } from "./unique";
-export { drawClassCount, drawEntryCount, classWeightSumLow, classWeightSumHigh, restTestHook, restChunkHook } from "./draw";
+export { drawClassCount, drawEntryCount, classWeightSumLow, classWeightSumHigh } from "./draw";

@@ -13,9 +13,9 @@ import { COLUMNS, patterns, vectorPatternStart, vectorDigits, columnSize, column
 import { ensureWeights, fillingCumulative } from "./weights";
 import { wasIssued, markIssued, clearIssued, issueAll } from "./unique";
 import { ensureDraw, drawBookVectors } from "./draw";
-import { ensureFill, fillBook, keyLow, keyHigh, CELLS_PER_TICKET, CELLS_PER_BOOK } from "./fill";
+import { ensureFill, fillBook, keyLow, keyHigh, CELLS_PER_TICKET, CELLS_PER_BOOK, KEY_PATTERN_SHIFT } from "./fill";
 
-export { CELLS_PER_TICKET, CELLS_PER_BOOK } from "./fill";
+export { CELLS_PER_TICKET, CELLS_PER_BOOK, KEY_PATTERN_SHIFT } from "./fill";
 export const BATCH = 4096; // books (or tickets) per call
 /** Output: cell values (0 = blank), ticket by ticket, row by row; then 16 bytes of
  * padding for fillBook's last 16-byte store. */
@@ -142,7 +142,7 @@ function fillTicket(slot: i32): void {
     sortSmall(0, k);
     placeColumn(base, columnMask(pattern, j), j, 0, 0);
   }
-  unchecked(keyHigh[0] |= <u64>pattern << 26);
+  unchecked(keyHigh[0] |= <u64>pattern << KEY_PATTERN_SHIFT);
 }
 
 /** Generates `count` (<= 6 * BATCH) uniform tickets into `cells`, none repeating with `unique`. */

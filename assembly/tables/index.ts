@@ -1,5 +1,4 @@
 // Kernel module "tables": the general table count (layer DP over column multisets).
-export { setSymbolCount } from "./comp";
-export { prepareCounts as prepareSymbols, setColumnCount, setColumn, countJob, leafCountLo, leafCountHi } from "./dp";
-// 128-bit helpers, exported for their edge tests.
-export { multiplyWide, divideSmall, multiplySmallForTest, clearOverflow, lastProductLo, lastProductHi, lastOverflowed } from "./wide";
+export { setSymbolCount, MAX_SYMBOLS, MAX_SPACE } from "./comp";
+export { MAX_COLUMNS } from "./transition";
+export { prepareCounts as prepareSymbols, setColumnCount, setColumn, countJob, leafCountLo, leafCountHi, MAX_ROWS } from "./dp";

@@ -1,6 +1,7 @@
 // Unsigned 128-bit counts as two u64 limbs. Every DP count is a sum of products of
 // nonnegative counts and small multinomials, so any overflow shows as a carry out of
 // the high limb; it is flagged, never wrapped silently.
+import { multiply64, multiplyHigh } from "../common/wide";
 
 export let overflowed: bool = false;
 export let productLo: u64 = 0;
@@ -42,11 +43,8 @@ const LOW: u64 = 0xFFFFFFFF;
 /** (aHi:aLo) × (bHi:bLo) into productLo/productHi, flagging results past 128 bits. */
 export function multiplyWide(aLo: u64, aHi: u64, bLo: u64, bHi: u64): void {
   if (aHi != 0 && bHi != 0) overflowed = true;
-  const a0 = aLo & LOW, a1 = aLo >> 32, b0 = bLo & LOW, b1 = bLo >> 32;
-  const p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-  const mid = (p00 >> 32) + (p01 & LOW) + (p10 & LOW);
-  productLo = (p00 & LOW) | (mid << 32);
-  let high = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+  productLo = multiply64(aLo, bLo);
+  let high = multiplyHigh;
   const cross1 = multiplyNarrow(aHi, bLo);
   const cross2 = multiplyNarrow(aLo, bHi);
   const withCross1 = high + cross1;

@@ -2,7 +2,9 @@
 // src/tours/count-ts.ts, the TS baseline, for the rules). Counts are i64 (BigInt in JS).
 import { MOVE_DC, MOVE_DR } from "./moves";
 
-const MAX_SQUARES: i32 = 16 * 16;
+/** Largest board the counter's fixed arrays hold (n*n squares). */
+export const MAX_COUNT_SQUARES: i32 = 16 * 16;
+const MAX_SQUARES = MAX_COUNT_SQUARES;
 
 const adj = new StaticArray<i32>(MAX_SQUARES * 8);
 const adjCount = new StaticArray<i32>(MAX_SQUARES);

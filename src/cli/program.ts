@@ -2,7 +2,7 @@
 // mapped to exit status 2, and one-line messages for bad input.
 import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { readFileSync } from "node:fs";
-import { InputError, UsageError } from "../errors.js";
+import { InputError, KernelError, UsageError } from "../errors.js";
 
 /** Exit statuses of every tabula command. */
 export const EXIT_OK = 0;
@@ -35,9 +35,10 @@ export function integerOption(min: number, max = Number.MAX_SAFE_INTEGER) {
 }
 
 /**
- * Runs a CLI's main function and turns its outcome into an exit status: bad input and
- * usage errors print one line `name: message` and exit 2; anything else is a bug and
- * prints its stack with exit 1.
+ * Runs a CLI's main function and turns its outcome into an exit status: bad input, usage
+ * errors and instances too large for a kernel (KernelError out of memory or limit
+ * exceeded) print one line `name: message` and exit 2; anything else (a broken kernel
+ * invariant included) is a bug and prints its stack with exit 1.
  */
 export async function runMain(name: string, main: () => Promise<number | void>): Promise<void> {
   try {
@@ -46,7 +47,7 @@ export async function runMain(name: string, main: () => Promise<number | void>):
     if (error instanceof CommanderError) {
       // help and version exit 0; commander already printed its message.
       process.exitCode = error.exitCode === 0 ? EXIT_OK : EXIT_BAD_INPUT;
-    } else if (error instanceof InputError || error instanceof UsageError) {
+    } else if (error instanceof InputError || error instanceof UsageError || (error instanceof KernelError && error.code !== "invariant-broken")) {
       process.stderr.write(`${name}: ${error.message}\n`);
       process.exitCode = EXIT_BAD_INPUT;
     } else {

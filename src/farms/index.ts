@@ -2,3 +2,4 @@
 export { parseFarmInput, parseFarmRow, type FarmCase } from "./parse.js";
 export { countFarm, farmEngines, FARM_ENGINES, DEFAULT_FARM_ENGINE, type FarmEngine, type CountFarmOptions, type FarmCounter } from "./count.js";
 export { allFarmRows, rowText, FARM_WIDTH, FARM_SYMBOL_COUNTS, type FarmRow } from "./rows.js";
+export { ready } from "./ready.js";

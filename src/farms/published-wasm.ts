@@ -1,11 +1,14 @@
-// The published algorithm's WASM kernel (assembly/farms/published.ts) behind a typed call.
-import { loadKernel } from "../wasm/load.js";
+// The farms WASM kernel's typed binding (assembly/farms): the published algorithm's count.
+import { Kernel } from "../wasm/load.js";
 
-interface FarmsKernel extends Record<string, unknown> {
+interface FarmsKernel {
   countPublishedSets(code0: number, code1: number): bigint;
 }
 
+/** The farms module (a literal URL, so bundlers ship the .wasm as an asset). */
+export const farmsModule = new Kernel<FarmsKernel>("farms", new URL("../../build/farms.wasm", import.meta.url));
+
 /** Completions of rows 3..7 below two given row codes, divided by 5!. */
 export function countPublishedSetsWasm(code0: number, code1: number): bigint {
-  return loadKernel<FarmsKernel>("farms").countPublishedSets(code0, code1);
+  return farmsModule.exports.countPublishedSets(code0, code1);
 }

@@ -14,6 +14,7 @@
 //     middle, all carried to the book's columns by sigma.
 // The kernel does the column shuffles as SIMD swizzles; here they are index look-ups.
 import { Xoshiro128 } from "./rng.js";
+import { CELLS_PER_TICKET } from "./cells.js";
 import { columnShuffle, columnPermutation } from "./column-shuffle.js";
 import { buildAlias, ALIAS_LIMIT } from "./alias.js";
 import {
@@ -21,8 +22,7 @@ import {
   type PatternTables, type PairTables,
 } from "./tables.js";
 
-export const CELLS_PER_TICKET = 27;
-export const CELLS_PER_BOOK = 6 * CELLS_PER_TICKET;
+const CELLS_PER_BOOK = 6 * CELLS_PER_TICKET;
 const COLUMN_SHUFFLES = [9, 10, 11].map(columnShuffle);
 const MIDDLE_CLASSES = 330; // multisets of seven middle counts, each of five values
 const POWER3 = [1, 3, 9, 27, 81, 243, 729, 2187, 6561];
@@ -313,19 +313,14 @@ export class BookSamplerTs {
   private readonly pi = new Uint8Array(11);
   private readonly masks = new Uint8Array(6);
   /** The middle permutation, and it composed with REVERSE (book column -> canonical). */
-  private readonly sigma = new Uint8Array(COLUMNS);
+  protected readonly sigma = new Uint8Array(COLUMNS);
   private readonly reversed = new Uint8Array(COLUMNS);
   /** A pair residual, and per column its place in the canonical residual. */
   private readonly residual = new Int8Array(COLUMNS);
   private readonly rank = Uint8Array.of(0, 0, 0, 0, 0, 0, 0, 0, 8);
   private readonly place = new Uint8Array(5); // per value of r_j - 2, its next rank
 
-  /**
-   * `flawed: "no-middle-permutation"` leaves out step 2 (sigma is the identity, its word
-   * still drawn): a deliberately biased sampler, for showing that the uniformity tests
-   * catch a missing step. Never use it for output.
-   */
-  constructor(seed: bigint, private readonly options: { flawed?: "no-middle-permutation" } = {}) {
+  constructor(seed: bigint) {
     this.rng = new Xoshiro128(seed);
   }
 
@@ -358,7 +353,7 @@ export class BookSamplerTs {
 
   /** A uniform permutation of the middle columns into sigma (columns 0 and 8 fixed), by
    * Fisher-Yates from the mixed-radix digits of one draw below 7!. */
-  private drawMiddlePermutation(): void {
+  protected drawMiddlePermutation(): void {
     const sigma = this.sigma;
     for (let j = 0; j < COLUMNS; j++) sigma[j] = j;
     let digits = this.rng.below(5040) | 0; // small: integer arithmetic below
@@ -369,7 +364,6 @@ export class BookSamplerTs {
       sigma[i] = sigma[r + 1]!;
       sigma[r + 1] = tmp;
     }
-    if (this.options.flawed === "no-middle-permutation") for (let j = 0; j < COLUMNS; j++) sigma[j] = j;
   }
 
   /** Three vectors summing to class q's canonical residual, book column j taking

@@ -1,8 +1,9 @@
 // Generation API over the kernel: uniform books or tickets, seeded or from the OS
 // CSPRNG, no ticket repeated within a run, numbered by serial.
 import { UsageError } from "../errors.js";
-import { housieKernel, kernelBytes, KERNEL_BATCH } from "./kernel.js";
+import { housieKernel, housieLayout, kernelBytes } from "./kernel.js";
 import { parseSeed, seedState } from "./rng.js";
+import { CELLS_PER_TICKET } from "./cells.js";
 
 export type Cell = number | null;
 /** A ticket: 3 rows of 9 cells, a number or null for a blank. */
@@ -37,10 +38,10 @@ export function ticketKey(ticket: TicketGrid): { low: bigint; high: bigint } {
     if (cell <= 64) low |= 1n << BigInt(cell - 1);
     else high |= 1n << BigInt(cell - 65);
   }));
-  return { low, high: high | (pattern << 26n) };
+  return { low, high: high | (pattern << BigInt(housieLayout().keyPatternShift)) };
 }
 
-export const CELLS_PER_TICKET = 27;
+export { CELLS_PER_TICKET };
 /**
  * Most tickets one run can remember: the set's 16-byte slots, at most half full, live in
  * one AssemblyScript array, and arrays stop below 1 GB (2^25 slots, 512 MB). Beyond
@@ -99,7 +100,8 @@ export class HousieRun {
 
   /** Largest number of records one call may ask for. */
   get batchLimit(): number {
-    return this.kind === "books" ? KERNEL_BATCH : 6 * KERNEL_BATCH;
+    const batch = housieLayout().batch;
+    return this.kind === "books" ? batch : 6 * batch;
   }
 
   private generate(count: number): number {

@@ -18,3 +18,4 @@ export { firstTicketTypeProbabilities, ninetyPositionProbabilities, singleTicket
 export { BookSamplerTs } from "./baseline-sampler.js";
 export { enumeratePatternsTs, type PatternTables as HousiePatternTables } from "./tables.js";
 export { seedState as housieSeedState, parseSeed as parseHousieSeed, Xoshiro128 } from "./rng.js";
+export { ready } from "./ready.js";

@@ -1,11 +1,12 @@
-// The housie WASM kernel: one instance per process, with the host side of its random
-// source (the OS CSPRNG fills the kernel's block whenever it asks).
-import type { ASUtil } from "@assemblyscript/loader";
-import { randomFillSync } from "node:crypto";
-import { loadKernel } from "../wasm/load.js";
+// The housie WASM kernel's typed binding: its exports, the sizes and layouts it exports
+// (read at load time, never copied), and the host side of its random source
+// (globalThis.crypto fills the kernel's block whenever it asks).
+import { KernelError } from "../errors.js";
+import { Kernel } from "../wasm/load.js";
+import { CELLS_PER_TICKET } from "./cells.js";
+import type { WasmExports } from "../wasm/web-assembly.js";
 
 export interface HousieKernel {
-  memory: { buffer: ArrayBuffer };
   enumeratePatterns(): number;
   vectorCount(): number;
   patternsPtr(): number;
@@ -31,10 +32,6 @@ export interface HousieKernel {
   drawEntryCount(): number;
   classWeightSumLow(): bigint;
   classWeightSumHigh(): bigint;
-  restTestHook(q: number): number;
-  restChunkHook(q: number, k: number): number;
-  chosenVector(t: number): number;
-  nextWord(): number;
   formatJsonl(count: number, perGroup: number, firstSerial: bigint): number;
   textPtr(): number;
   issuedCount(): number;
@@ -42,21 +39,53 @@ export interface HousieKernel {
   reserveIssued(tickets: number): void;
 }
 
-/** Books (or tickets) the kernel fills per call, and its random block size in words. */
-export const KERNEL_BATCH = 4096;
-const RANDOM_BLOCK_WORDS = 4096;
+/** Sizes and layouts the kernel exports (assembly/housie/index.ts). */
+export interface HousieLayout {
+  /** Books per generateBooks call (tickets per generateTickets call: 6×). */
+  batch: number;
+  /** Words in the random block the host refills. */
+  randomBlockWords: number;
+  /** Cells per ticket in the cells buffer (3 rows × 9 columns, 0 for a blank). */
+  cellsPerTicket: number;
+  /** A ticket key's high word: numbers 65..90 in bits 0..25, the pattern from this bit up. */
+  keyPatternShift: number;
+}
 
-let instance: (ASUtil & HousieKernel) | undefined;
+// Most engines cap one getRandomValues call at 65,536 bytes.
+const RANDOM_CHUNK_WORDS = 16384;
+
+/** The housie module (a literal URL, so bundlers ship the .wasm as an asset). */
+export const housieModule = new Kernel<HousieKernel>("housie", new URL("../../build/housie.wasm", import.meta.url), (exports) => ({
+  housie: {
+    refill(): void {
+      // A fresh view each time: memory.buffer is replaced when the memory grows.
+      const k = exports();
+      const block = new Uint32Array(k.memory.buffer, k.randomBlockPtr(), housieLayout().randomBlockWords);
+      for (let at = 0; at < block.length; at += RANDOM_CHUNK_WORDS) globalThis.crypto.getRandomValues(block.subarray(at, at + RANDOM_CHUNK_WORDS));
+    },
+  },
+}));
+
+let layout: HousieLayout | undefined;
 
 /** The shared kernel instance (compiled from assembly/housie). */
-export function housieKernel(): ASUtil & HousieKernel {
-  if (instance) return instance;
-  const refill = (): void => {
-    // A fresh view each time: memory.buffer is replaced when the memory grows.
-    randomFillSync(new Uint32Array(instance!.memory.buffer, instance!.randomBlockPtr(), RANDOM_BLOCK_WORDS));
+export function housieKernel(): HousieKernel & WasmExports {
+  return housieModule.exports;
+}
+
+/** The kernel's sizes and layouts, read from its exports once. */
+export function housieLayout(): HousieLayout {
+  layout ??= {
+    batch: housieModule.constant("BATCH"),
+    randomBlockWords: housieModule.constant("RANDOM_BLOCK_WORDS"),
+    cellsPerTicket: housieModule.constant("CELLS_PER_TICKET"),
+    keyPatternShift: housieModule.constant("KEY_PATTERN_SHIFT"),
   };
-  instance = loadKernel<HousieKernel & Record<string, unknown>>("housie", { housie: { refill } }) as unknown as ASUtil & HousieKernel;
-  return instance;
+  // The public raw-cells format is fixed (3 × 9); a kernel that disagrees is a bad build.
+  if (layout.cellsPerTicket !== CELLS_PER_TICKET) {
+    throw new KernelError("housie", "invariant-broken", `tickets of ${layout.cellsPerTicket} cells, expected ${CELLS_PER_TICKET}`);
+  }
+  return layout;
 }
 
 /** A view of `length` bytes at `ptr` in the kernel's current memory. */

@@ -1,9 +1,9 @@
-// Runs one DP job in the "tables" WASM kernel and reads back its 128-bit leaf counts.
-import { loadKernel } from "../wasm/load.js";
-import { UsageError } from "../errors.js";
+// The tables WASM kernel's typed binding: runs one DP job and reads back its 128-bit leaf counts.
+import { Kernel } from "../wasm/load.js";
+import { KernelError } from "../errors.js";
 import type { JobShape } from "./dp-ts.js";
 
-interface TablesKernel extends Record<string, unknown> {
+interface TablesKernel {
   setSymbolCount(s: number, count: number): void;
   prepareSymbols(k: number): number;
   setColumnCount(t: number): void;
@@ -13,7 +13,42 @@ interface TablesKernel extends Record<string, unknown> {
   leafCountHi(i: number): bigint;
 }
 
-let kernel: TablesKernel | undefined;
+/** The tables module (a literal URL, so bundlers ship the .wasm as an asset). */
+export const tablesModule = new Kernel<TablesKernel>("tables", new URL("../../build/tables.wasm", import.meta.url));
+
+/** The kernel's fixed limits (assembly/tables), read from its exports once. */
+export interface TablesLimits {
+  /** Symbols per table. */
+  maxSymbols: number;
+  /** Symbol-count vectors a column may take (its 16-bit codes index them). */
+  maxSpace: number;
+  /** Columns (distinct column classes) per job. */
+  maxColumns: number;
+  /** Rows per job. */
+  maxRows: number;
+}
+
+let limits: TablesLimits | undefined;
+
+export function tablesLimits(): TablesLimits {
+  limits ??= {
+    maxSymbols: tablesModule.constant("MAX_SYMBOLS"),
+    maxSpace: tablesModule.constant("MAX_SPACE"),
+    maxColumns: tablesModule.constant("MAX_COLUMNS"),
+    maxRows: tablesModule.constant("MAX_ROWS"),
+  };
+  return limits;
+}
+
+/** A KernelError when a job does not fit the kernel's fixed arrays (it would write past them). */
+function checkFits(counts: readonly number[], job: JobShape): void {
+  const { maxSymbols, maxColumns, maxRows } = tablesLimits();
+  const over = counts.length > maxSymbols ? `${counts.length} symbols (at most ${maxSymbols})`
+    : job.columns.length > maxColumns ? `${job.columns.length} columns (at most ${maxColumns})`
+    : job.rows > maxRows ? `${job.rows} rows (at most ${maxRows})` : undefined;
+  if (over) throw new KernelError("tables", "limit-exceeded", `a job of ${over}; use the ts engine`);
+}
+
 let preparedCounts = "";
 
 /** Mixed-radix index of a symbol-count vector (the layout of assembly/tables/comp.ts). */
@@ -28,28 +63,21 @@ export function compIndex(counts: readonly number[], comp: readonly number[]): n
 }
 
 export function countJobWasm(counts: readonly number[], job: JobShape): bigint[] {
-  kernel ??= loadKernel<TablesKernel>("tables");
+  const kernel = tablesModule.exports;
+  checkFits(counts, job);
   const key = counts.join(",");
   if (key !== preparedCounts) {
-    counts.forEach((c, s) => kernel!.setSymbolCount(s, c));
+    counts.forEach((c, s) => kernel.setSymbolCount(s, c));
     if (kernel.prepareSymbols(counts.length) < 0) {
-      throw new UsageError(`counts ${key} have too many symbol-count combinations for the WASM kernel's 16-bit column codes`);
+      throw new KernelError("tables", "limit-exceeded", `counts ${key} have more than ${tablesLimits().maxSpace} symbol-count combinations for its 16-bit column codes`);
     }
     preparedCounts = key;
   }
   kernel.setColumnCount(job.columns.length);
-  job.columns.forEach((col, i) => kernel!.setColumn(i, col.weight, compIndex(counts, col.comp)));
-  let leaves: number;
-  try {
-    leaves = kernel.countJob(job.rows, job.minParts, job.firstPart);
-  } catch (error) {
-    // A trap here means the kernel's memory ran out (the state tables outgrew 4 GiB).
-    if (error instanceof Error && error.name === "RuntimeError") {
-      throw new UsageError(`the WASM kernel ran out of memory on this instance (${error.message}); it is too large for this engine`);
-    }
-    throw error;
-  }
-  if (leaves < 0) throw new UsageError("a partial count exceeded the WASM kernel's 128 bits; use the ts engine");
+  job.columns.forEach((col, i) => kernel.setColumn(i, col.weight, compIndex(counts, col.comp)));
+  // Traps arrive as KernelErrors (out of memory when the state tables outgrow the memory).
+  const leaves = kernel.countJob(job.rows, job.minParts, job.firstPart);
+  if (leaves < 0) throw new KernelError("tables", "limit-exceeded", "a partial count exceeded its 128 bits; use the ts engine");
   const values: bigint[] = [];
   for (let i = 0; i < leaves; i++) {
     values.push((BigInt.asUintN(64, kernel.leafCountHi(i)) << 64n) | BigInt.asUintN(64, kernel.leafCountLo(i)));

@@ -1,5 +1,6 @@
 // The general table count: n×n tables with symbol counts per row and column, optional
-// distinct rows/columns, given first rows. Re-exported from the package root.
+// distinct rows/columns, given first rows. Re-exported from the package root. Portable:
+// countTablesParallel comes from node.ts (worker threads) or browser.ts (one thread).
 export { countTables, type CountTablesOptions } from "./count.js";
 export {
   normalizeProblem,
@@ -11,5 +12,6 @@ export {
   type NormalizedProblem,
 } from "./problem.js";
 export { planTableCount, type TableJob, type TablePlan, type TableColumn } from "./plan.js";
-export { countTablesParallel, type CountTablesParallelOptions } from "./parallel.js";
+export type { CountTablesParallelOptions } from "./parallel.js";
+export { ready } from "./ready.js";
 export { fastFarmEngines, type FastFarmEngine } from "./farm-engines.js";

@@ -1,6 +1,6 @@
 // generateTour: the public generator, on the WASM kernel (default) or the TS baseline.
-import { UsageError } from "../errors.js";
-import { loadKernel } from "../wasm/load.js";
+import { KernelError, UsageError } from "../errors.js";
+import { toursModule } from "./kernel.js";
 import { defaultStart, generateTourTs } from "./generate-ts.js";
 import { checkSize, checkSquare, hasTour, MAX_GENERATE_SIZE, type Square } from "./options.js";
 
@@ -18,10 +18,6 @@ export interface GenerateOptions {
   engine?: Engine;
 }
 
-interface ToursKernel extends Record<string, unknown> {
-  generate(n: number, closed: boolean, start: number, seed: number): number;
-}
-
 /** An n×n tour as n*n step numbers 1..n², row by row (`grid[r*n+c]`). */
 export function generateTour(options: GenerateOptions): Int32Array {
   const n = checkSize(options.size, MAX_GENERATE_SIZE);
@@ -32,9 +28,8 @@ export function generateTour(options: GenerateOptions): Int32Array {
   if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new UsageError(`seed must be a whole number from 0 to 4294967295, got ${seed}`);
   const start = options.start ? checkSquare(options.start, n, "start") : defaultStart(n, seed);
   if (options.engine === "ts") return generateTourTs(n, closed, start, seed);
-  const kernel = loadKernel<ToursKernel>("tours");
+  const kernel = toursModule.exports;
   const address = kernel.generate(n, closed, start, seed) >>> 0;
-  if (address === 0) throw new Error(`tabula: the tours kernel could not build a ${n}×${n} tour`);
-  const memory = (kernel as unknown as { memory: { buffer: ArrayBuffer } }).memory;
-  return new Int32Array(memory.buffer, address, n * n).slice();
+  if (address === 0) throw new KernelError("tours", "invariant-broken", `it could not build a ${n}×${n} tour`);
+  return new Int32Array(kernel.memory.buffer, address, n * n).slice();
 }

@@ -1,13 +1,14 @@
 // Pen-and-paper tours: generate (any n, open or closed), count (small n), validate.
 // Names carry "Tour" so they stay distinct in the package root next to other areas.
+// Portable: countToursParallel comes from node.ts (worker threads) or browser.ts (one thread).
 export { generateTour, type GenerateOptions as GenerateTourOptions, type Engine as TourEngine } from "./generate.js";
 export {
   countTours,
-  countToursParallel,
   MAX_COUNT_SIZE as MAX_TOUR_COUNT_SIZE,
   type CountOptions as CountToursOptions,
   type ParallelCountOptions as CountToursParallelOptions,
-} from "./count.js";
+} from "./count-core.js";
+export { ready } from "./ready.js";
 export { validateTour, type TourCheck } from "./validate.js";
 export { hasTour, MAX_GENERATE_SIZE as MAX_TOUR_SIZE, type Square as TourSquare } from "./options.js";
 export { writeTour, TOUR_FORMATS, type TourFormat, type TourDocument } from "./format.js";

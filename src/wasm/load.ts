@@ -1,34 +1,182 @@
-// Loads a kernel module from build/<name>.wasm with @assemblyscript/loader, once per
-// process: every caller shares the same instance.
-import { instantiateSync, type ASUtil, type Imports } from "@assemblyscript/loader";
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+// Loads a kernel module wherever WebAssembly runs. Each kernel's binding names its .wasm
+// with a literal `new URL("../../build/<name>.wasm", import.meta.url)` so bundlers (Vite,
+// webpack, Rollup, Parcel) ship it as an asset. `ready()` compiles asynchronously
+// (streaming from fetch in browsers, from the file in Node, Deno and Bun); Node, and any
+// host with `process.getBuiltinModule`, may also compile synchronously on first use, so
+// the synchronous API keeps working there without `ready()`. No static `node:` import:
+// the core API bundles for the browser as it is.
+import { KernelError } from "../errors.js";
+import { hostFetch, wasm, type FetchedResponse, type WasmExports, type WasmGlobal, type WasmImports, type WasmMemory, type WasmModule } from "./web-assembly.js";
 
 /** Kernel modules built from assembly/<name>/index.ts. */
 export type KernelName = "farms" | "tables" | "housie" | "tours";
 
-const instances = new Map<KernelName, unknown>();
+/**
+ * Where `ready()` finds a kernel when the default location does not fit (a CDN, a
+ * bundler that renames assets): a URL, the module's bytes, a fetch response or a module.
+ */
+export type KernelSource = URL | string | ArrayBuffer | ArrayBufferView | FetchedResponse | WasmModule;
 
-/** Absolute path of a kernel's release .wasm file (works from src/ and dist/). */
-export function wasmPath(name: KernelName): string {
-  return fileURLToPath(new URL(`../../build/${name}.wasm`, import.meta.url));
+interface NodeLikeProcess {
+  getBuiltinModule?: (id: string) => unknown;
 }
 
-/**
- * The shared instance of a kernel, with the loader's memory helpers. `imports` are used
- * by the first call only (the one that instantiates), for kernels that call the host.
- */
-export function loadKernel<T extends Record<string, unknown>>(name: KernelName, imports: Imports = {}): ASUtil & T {
-  let exports = instances.get(name) as (ASUtil & T) | undefined;
-  if (!exports) {
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(wasmPath(name));
-    } catch {
-      throw new Error(`tabula: ${wasmPath(name)} is missing; run \`npm run build\` to compile the WASM kernels`);
-    }
-    exports = instantiateSync<T>(bytes, imports).exports;
-    instances.set(name, exports);
+type NodeFs = typeof import("node:fs");
+type NodeUrl = typeof import("node:url");
+
+/** The host's Node built-ins, without a static `node:` import (Node 20.16+, Deno, Bun). */
+function builtin<T>(id: string): T | undefined {
+  const host = (globalThis as { process?: NodeLikeProcess }).process;
+  return typeof host?.getBuiltinModule === "function" ? (host.getBuiltinModule(id) as T | undefined) : undefined;
+}
+
+/** A file: URL's bytes, read synchronously; undefined where the host has no file system. */
+function readFileUrl(url: URL): Uint8Array | undefined {
+  if (url.protocol !== "file:") return undefined;
+  const fs = builtin<NodeFs>("node:fs");
+  const urls = builtin<NodeUrl>("node:url");
+  if (!fs || !urls) return undefined;
+  const path = urls.fileURLToPath(url);
+  try {
+    return fs.readFileSync(path);
+  } catch {
+    throw new Error(`tabula: ${path} is missing; run \`npm run build\` to compile the WASM kernels`);
   }
-  return exports;
+}
+
+/** An AssemblyScript string (UTF-16, byte length just before it) from a kernel's memory. */
+function readKernelString(memory: WasmMemory | undefined, pointer: number): string {
+  if (!memory || pointer === 0) return "";
+  const length = new Uint32Array(memory.buffer, pointer - 4, 1)[0]! >>> 1;
+  return String.fromCharCode(...new Uint16Array(memory.buffer, pointer, length));
+}
+
+const KERNEL_CODES = ["out-of-memory", "limit-exceeded", "invariant-broken"] as const;
+
+/** Memory past which a bare trap is taken for a failed allocation (the allocator traps without a word). */
+const OUT_OF_MEMORY_BYTES = 1 << 30;
+
+/**
+ * A kernel's trap as a KernelError. Kernels abort with "<code>: detail" when they know
+ * why; a bare trap is out of memory when the memory is already huge, else a bug.
+ */
+export function kernelErrorOf(kernel: string, error: unknown, memory: WasmMemory | undefined): unknown {
+  if (!(error instanceof wasm.RuntimeError)) return error;
+  const size = memory?.buffer.byteLength ?? 0;
+  const code = size >= OUT_OF_MEMORY_BYTES ? "out-of-memory" : "invariant-broken";
+  return new KernelError(kernel, code, `${error.message} with ${Math.round(size / 2 ** 20)} MiB of memory`);
+}
+
+/** One kernel module: compiled once per thread, instantiated once, its exports typed as T. */
+export class Kernel<T extends object> {
+  private module?: WasmModule;
+  private compiling?: Promise<WasmModule>;
+  private instance?: T & WasmExports;
+
+  /**
+   * @param url the release .wasm, as a literal `new URL(…, import.meta.url)` in the binding
+   * @param hostImports the host functions the kernel imports besides env.abort, given a
+   *   way to reach the kernel's own exports (memory grows, so views are made afresh)
+   */
+  constructor(
+    readonly name: KernelName,
+    private url: URL,
+    private readonly hostImports: (exports: () => T & WasmExports) => WasmImports = () => ({}),
+  ) {}
+
+  /** Whether the module is compiled (ready() resolved, or a synchronous load happened). */
+  get isReady(): boolean {
+    return this.module !== undefined;
+  }
+
+  /** Compiles the module, asynchronously, in any host; later calls share the first. */
+  ready(source?: KernelSource): Promise<void> {
+    if (this.module) return Promise.resolve();
+    this.compiling ??= this.compile(source).then(
+      (module) => (this.module = module),
+      (error: unknown) => {
+        this.compiling = undefined;
+        throw error;
+      },
+    );
+    return this.compiling.then(() => undefined);
+  }
+
+  /** Points a test build (or any other copy) at a different .wasm before first use. */
+  useModuleAt(url: URL): void {
+    if (this.module || this.compiling) throw new Error(`tabula: the ${this.name} kernel is already loaded`);
+    this.url = url;
+  }
+
+  private async compile(source: KernelSource | undefined): Promise<WasmModule> {
+    if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return wasm.compile(source);
+    if (source !== undefined && !(source instanceof URL) && typeof source !== "string") {
+      if ("arrayBuffer" in source) return compileResponse(source);
+      return source; // a compiled module
+    }
+    const url = source === undefined ? this.url : new URL(source, this.url);
+    const bytes = readFileUrl(url);
+    if (bytes) return wasm.compile(bytes);
+    if (!hostFetch) throw new Error(`tabula: cannot fetch ${url.href} in this environment; pass the module's bytes to ready()`);
+    return compileResponse(await hostFetch(url), url.href);
+  }
+
+  /** The kernel's exports; compiles synchronously on first use where the host can read files. */
+  get exports(): T & WasmExports {
+    if (this.instance) return this.instance;
+    if (!this.module) {
+      const bytes = readFileUrl(this.url);
+      if (!bytes) {
+        throw new Error(`tabula: the ${this.name} kernel is not loaded yet; \`await ready()\` (from "tabula" or "tabula/${this.name}") first`);
+      }
+      this.module = new wasm.Module(bytes);
+    }
+    let memory: WasmMemory | undefined;
+    const abort = (message: number, file: number, line: number, column: number): never => {
+      const text = readKernelString(memory, message);
+      const code = KERNEL_CODES.find((c) => text.startsWith(`${c}: `));
+      const where = `${readKernelString(memory, file)}:${line}:${column}`;
+      throw new KernelError(this.name, code ?? "invariant-broken", code ? text.slice(code.length + 2) : `${text || "abort"} at ${where}`);
+    };
+    const raw = new wasm.Instance(this.module, { env: { abort }, ...this.hostImports(() => this.exports) }).exports;
+    memory = raw.memory;
+    this.instance = guardTraps(this.name, raw) as T & WasmExports;
+    return this.instance;
+  }
+
+  /** An exported constant (an immutable global) of the kernel, as a number. */
+  constant(name: string): number {
+    const global = this.exports[name] as WasmGlobal | undefined;
+    if (global === undefined || typeof global !== "object") throw new Error(`tabula: the ${this.name} kernel exports no constant ${name}`);
+    return Number(global.value);
+  }
+}
+
+async function compileResponse(response: FetchedResponse, href = "the kernel"): Promise<WasmModule> {
+  if (!response.ok) throw new Error(`tabula: fetching ${href} failed with HTTP ${response.status}`);
+  // Streaming compilation needs the application/wasm type; other servers get the buffered path.
+  if (wasm.compileStreaming && response.headers.get("content-type")?.startsWith("application/wasm")) {
+    return wasm.compileStreaming(response);
+  }
+  return wasm.compile(await response.arrayBuffer());
+}
+
+/** The exports with every function wrapped so traps surface as KernelErrors. */
+function guardTraps(kernel: string, raw: WasmExports): WasmExports {
+  const guarded: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (typeof value !== "function") {
+      guarded[name] = value;
+      continue;
+    }
+    const call = value as (...args: unknown[]) => unknown;
+    guarded[name] = (...args: unknown[]) => {
+      try {
+        return call(...args);
+      } catch (error) {
+        throw kernelErrorOf(kernel, error, raw.memory);
+      }
+    };
+  }
+  return guarded as WasmExports;
 }

@@ -6,7 +6,7 @@ import { HousieRun } from "../../src/housie/generate.js";
 import { Xoshiro128 } from "../../src/housie/rng.js";
 import { firstTicketTypeProbabilities, ninetyPositionProbabilities, singleTicketTypeProbabilities, ticketCountsProbabilities } from "../../src/housie/marginals.js";
 import { rowBinsBook } from "../fixtures/housie-row-bins.js";
-import { BookSamplerTs } from "../../src/housie/baseline-sampler.js";
+import { UnpermutedBookSampler } from "../fixtures/flawed-sampler.js";
 
 /** Upper 1% points of chi-square with 3, 17 and 25 degrees of freedom. */
 const CRITICAL_99 = { 3: 11.345, 17: 33.409, 25: 44.314 } as const;
@@ -56,9 +56,9 @@ function* kernelBooks(seed: bigint): Generator<Uint8Array> {
   }
 }
 
-/** Our sampler with its middle-column permutation left out (see BookSamplerTs). */
+/** Our sampler with its middle-column permutation left out (test/fixtures/flawed-sampler.ts). */
 function* unpermutedBooks(seed: bigint): Generator<Uint8Array> {
-  const sampler = new BookSamplerTs(seed, { flawed: "no-middle-permutation" });
+  const sampler = new UnpermutedBookSampler(seed);
   for (let i = 0; i < BOOKS; i++) yield sampler.nextBook();
 }
 

@@ -1,6 +1,6 @@
 // Worker threads (piscina, compiled worker from dist/) give the single-threaded answer.
 import { describe, expect, it } from "vitest";
-import { countTables, countTablesParallel } from "../../src/tables/index.js";
+import { countTables, countTablesParallel } from "../../src/tables/node.js";
 
 describe("countTablesParallel", () => {
   it("equals the single-threaded count for n = 8 with 2 threads", async () => {

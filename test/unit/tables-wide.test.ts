@@ -1,20 +1,10 @@
 // Edge tests of the kernel's 128-bit arithmetic (two u64 limbs, overflow flagged).
 import { describe, expect, it } from "vitest";
-import { loadKernel } from "../../src/wasm/load.js";
-
-interface WideKernel extends Record<string, unknown> {
-  multiplyWide(aLo: bigint, aHi: bigint, bLo: bigint, bHi: bigint): void;
-  divideSmall(lo: bigint, hi: bigint, d: bigint): void;
-  multiplySmallForTest(lo: bigint, hi: bigint, w: bigint): void;
-  clearOverflow(): void;
-  lastProductLo(): bigint;
-  lastProductHi(): bigint;
-  lastOverflowed(): number;
-}
+import { tablesTestKernel } from "../support/test-kernels.js";
 
 const MASK = (1n << 64n) - 1n;
 const LIMIT = 1n << 128n;
-const k = loadKernel<WideKernel>("tables");
+const k = tablesTestKernel();
 const limbs = (x: bigint): [bigint, bigint] => [BigInt.asIntN(64, x & MASK), BigInt.asIntN(64, x >> 64n)];
 const product = (): bigint => (BigInt.asUintN(64, k.lastProductHi()) << 64n) | BigInt.asUintN(64, k.lastProductLo());
 

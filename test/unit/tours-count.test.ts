@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countTours, countToursParallel } from "../../src/tours/index.js";
+import { countTours, countToursParallel } from "../../src/tours/node.js";
 import { UsageError } from "../../src/errors.js";
 
 /** Plain backtracking with no pruning at all: paths from `start`, optionally closing. */

@@ -1,0 +1,7 @@
+// The housie kernel's test build (build/test/housie.wasm): the release exports plus hooks
+// the tests call to compare the kernel's steps with the TS baseline. Never shipped.
+export * from "./index";
+export { patternAt, patternStartOf, vectorKeyAt } from "./patterns";
+export { below62 } from "./rng";
+export { chosenVector, nextWord } from "./sample";
+export { restTestHook, restChunkHook } from "./draw";

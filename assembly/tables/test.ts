@@ -1,0 +1,4 @@
+// The tables kernel's test build (build/test/tables.wasm): the release exports plus the
+// 128-bit helpers, exported for their edge tests. Never shipped.
+export * from "./index";
+export { multiplyWide, divideSmall, multiplySmallForTest, clearOverflow, lastProductLo, lastProductHi, lastOverflowed } from "./wide";

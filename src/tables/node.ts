@@ -1,0 +1,3 @@
+// tabula/tables in Node: the portable API plus countTablesParallel over worker threads.
+export * from "./index.js";
+export { countTablesParallel } from "./parallel.js";

@@ -1,0 +1,59 @@
+// countTours: exact counts of tours on small boards, in this thread (any host). The
+// worker-thread version lives in count.ts (Node) and count-browser.ts (one thread).
+import { newCountSession, runCountTask } from "./count-engine.js";
+import { planCount, type CountTask } from "./count-plan.js";
+import type { Engine } from "./generate.js";
+import { checkSize, checkSquare, type Square } from "./options.js";
+
+/** Largest board the counter accepts (7×7 and up take far too long; see BENCHMARKS.md). */
+export const MAX_COUNT_SIZE = 10;
+
+export interface CountOptions {
+  size: number;
+  /** Count closed tours: distinct cycles, or with `from`, directed closed tours from there. */
+  closed?: boolean;
+  /** Count only tours numbered 1 on this 0-based [row, col]. */
+  from?: Square;
+  engine?: Engine;
+}
+
+export interface ParallelCountOptions extends CountOptions {
+  /** Worker threads (default: one per core; browsers count in one thread). */
+  threads?: number;
+  /** Called after each finished task with (done, all). */
+  onProgress?: (done: number, all: number) => void;
+}
+
+export function plan(options: CountOptions) {
+  const n = checkSize(options.size, MAX_COUNT_SIZE);
+  const from = options.from ? checkSquare(options.from, n, "from") : undefined;
+  return planCount(n, options.closed ?? false, from);
+}
+
+export function weigh(tasks: readonly CountTask[], counts: readonly bigint[], divisor: bigint): bigint {
+  let sum = 0n;
+  tasks.forEach((t, i) => (sum += BigInt(t.weight) * counts[i]!));
+  return sum / divisor;
+}
+
+/**
+ * Exact number of tours on the n×n board: directed paths through every square (every
+ * start and direction), only those from `from`, or with `closed` the distinct cycles.
+ */
+export function countTours(options: CountOptions): bigint {
+  const { tasks, divisor } = plan(options);
+  const session = newCountSession();
+  return weigh(tasks, tasks.map((t) => runCountTask(t, options.engine, session)), divisor);
+}
+
+/** countTours one task at a time in this thread, reporting progress after each. */
+export function countToursInThread(options: ParallelCountOptions): bigint {
+  const { tasks, divisor } = plan(options);
+  const session = newCountSession();
+  const counts: bigint[] = [];
+  for (const t of tasks) {
+    counts.push(runCountTask(t, options.engine, session));
+    options.onProgress?.(counts.length, tasks.length);
+  }
+  return weigh(tasks, counts, divisor);
+}

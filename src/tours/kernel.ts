@@ -1,0 +1,11 @@
+// The tours WASM kernel's typed binding (assembly/tours): generation and path counts.
+import { Kernel } from "../wasm/load.js";
+
+interface ToursKernel {
+  /** Address of the n*n step numbers (i32, row by row), 0 when no tour was found. */
+  generate(n: number, closed: boolean, start: number, seed: number): number;
+  countPaths(n: number, start: number, second: number, closed: boolean, session: number): bigint;
+}
+
+/** The tours module (a literal URL, so bundlers ship the .wasm as an asset). */
+export const toursModule = new Kernel<ToursKernel>("tours", new URL("../../build/tours.wasm", import.meta.url));

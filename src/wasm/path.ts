@@ -1,0 +1,8 @@
+// Where the release kernels sit on disk (Node only: the portable API locates them by URL).
+import { fileURLToPath } from "node:url";
+import type { KernelName } from "./load.js";
+
+/** Absolute path of a kernel's release .wasm file (works from src/ and dist/). */
+export function wasmPath(name: KernelName): string {
+  return fileURLToPath(new URL(`../../build/${name}.wasm`, import.meta.url));
+}

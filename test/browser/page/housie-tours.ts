@@ -1,0 +1,15 @@
+// The bundle check's page: imports only tabula/housie and tabula/tours, as a user would.
+import { ready as housieReady, generateBooks, validateBook } from "tabula/housie";
+import { ready as toursReady, generateTour, validateTour } from "tabula/tours";
+
+await Promise.all([housieReady(), toursReady()]);
+const books = generateBooks(10, { seed: 2024n });
+const tour = generateTour({ size: 50, closed: true });
+const report = {
+  books: books.length,
+  booksValid: books.every((book) => validateBook(book).length === 0),
+  firstTicket: books[0]!.tickets[0],
+  tour: validateTour(tour, 50),
+};
+(globalThis as unknown as { document: { title: string; body: { textContent: string } } }).document.body.textContent = JSON.stringify(report);
+(globalThis as unknown as { document: { title: string } }).document.title = "done";
