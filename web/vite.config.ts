@@ -1,25 +1,29 @@
 // Vite config of the web app (web/ → dist-web/). The app imports the library as
-// `tabula/<problem>`; the aliases below point those at the library's sources so the
-// same TypeScript runs in the page's worker, and bundle the .wasm kernels as assets.
+// `tabula/<problem>`; each is resolved as the package's own exports resolve it for a
+// browser (the "default" condition), pointed at the TypeScript sources so a dev server
+// needs no prior tsc. The kernels' .wasm files come along as assets through the
+// library's `new URL("…/x.wasm", import.meta.url)`.
 import { defineConfig } from "vite";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { browserShims } from "./shims/plugin.js";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+type ExportTarget = string | { default?: string };
+const exportsField = JSON.parse(readFileSync(here("../package.json"), "utf8")).exports as Record<string, ExportTarget>;
+const entryPoints = Object.entries(exportsField).flatMap(([subpath, target]) => {
+  const file = typeof target === "string" ? target : target.default;
+  if (!file?.startsWith("./dist/") || !file.endsWith(".js")) return [];
+  const name = subpath === "." ? "tabula" : `tabula/${subpath.slice(2)}`;
+  return [{ find: new RegExp(`^${name}$`), replacement: here(`../src/${file.slice("./dist/".length, -".js".length)}.ts`) }];
+});
 
 export default defineConfig({
   root: here("."),
   base: "./",
   publicDir: false,
-  resolve: {
-    alias: [
-      { find: /^tabula\/(farms|tables|housie|tours)$/, replacement: here("./shims/entries/$1.ts") },
-    ],
-  },
-  // src/tours/count-engine.ts salts its memo sessions with process.pid (Node only).
-  define: { "process.pid": "1" },
-  plugins: [browserShims()],
-  worker: { format: "es", plugins: () => [browserShims()] },
+  resolve: { alias: entryPoints },
+  worker: { format: "es" },
   build: {
     outDir: here("../dist-web"),
     emptyOutDir: true,

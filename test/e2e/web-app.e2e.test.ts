@@ -1,6 +1,6 @@
 // The web app in a real Chromium: the same answers, bytes and rule reports as the CLIs.
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countTours, parseTourFile, validateTour } from "../../src/tours/index.js";
 import { chromiumAvailable } from "../support/chromium.js";
@@ -43,6 +43,7 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
 
   it("answers the ten contest cases exactly as count-farms does", async () => {
     const { page } = app;
+    await showTab(page, "farms");
     const expected = cli("count-farms", ["examples/challenge24-2008.txt"]).stdout.trim().split("\n");
     expect(expected).toHaveLength(10);
     await dropFile(page, "#farm-drop", "challenge24-2008.txt", readFileSync(`${ROOT}examples/challenge24-2008.txt`, "utf8"));
@@ -53,6 +54,7 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
 
   it("shows a bad contest file's line and what was expected, as count-farms does", async () => {
     const { page } = app;
+    await showTab(page, "farms");
     await page.fill("#farm-file-text", "1\n2 1 0 0 2 2 1\n0 2 2 1 1 0 9\n");
     await page.click("#farm-file-count");
     await expect.poll(() => page.textContent("#farm-file-error"), { timeout: 30_000 }).toContain("line 3:");
@@ -64,6 +66,7 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
 
   it("counts the 6×6 chessboard: 194400", async () => {
     const { page } = app;
+    await showTab(page, "farms");
     await page.fill("#tables-size", "6");
     await page.fill("#tables-counts", "3,3");
     await page.click("#tables-form button[type=submit]");
@@ -72,6 +75,7 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
 
   it("gives a general count past 2^64 exactly, as count-farms --size 9 does", async () => {
     const { page } = app;
+    await showTab(page, "farms");
     await page.fill("#tables-size", "9");
     await page.fill("#tables-counts", "3,3,3");
     await page.click("#tables-form button[type=submit]");
@@ -82,6 +86,7 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
 
   it("keeps the page responsive while a long count runs, and cancels it", async () => {
     const { page } = app;
+    await showTab(page, "farms");
     await page.fill("#tables-size", "10");
     await page.fill("#tables-counts", "2,2,2,2,2"); // minutes of work
     await page.click("#tables-form button[type=submit]");
@@ -131,6 +136,7 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
 
   it("downloads the same books as CSV and HTML as the CLI writes them", async () => {
     const { page } = app;
+    await showTab(page, "housie");
     await page.fill("#housie-count", "12");
     await page.fill("#housie-seed", "99");
     await page.fill("#housie-serial", "1");
@@ -146,20 +152,23 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
 
   it("prints one book per page with its serial", async () => {
     const { page } = app;
+    await showTab(page, "housie");
     await page.fill("#housie-count", "3");
     await page.fill("#housie-seed", "5");
     await page.click("#housie-form button[type=submit]");
     await expect.poll(() => page.locator("#housie-books .book").count(), { timeout: 60_000 }).toBe(3);
     await page.emulateMedia({ media: "print" });
     await page.screenshot({ path: `${SHOTS}housie-print.png`, fullPage: true });
-    await page.emulateMedia({ media: "screen" });
+    await page.emulateMedia({ media: null }); // page.pdf() prints with print CSS unless told otherwise
     const pdf = await page.pdf({ format: "A4", printBackground: true });
+    writeFileSync(`${SHOTS}housie-print.pdf`, pdf);
     const pages = pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? [];
     expect(pages.length).toBe(3);
   });
 
   it("validates a broken file dropped in with the rules and lines of `housie validate`", async () => {
     const { page } = app;
+    await showTab(page, "housie");
     const file = `${ROOT}examples/housie-broken.jsonl`;
     const report = cli("housie", ["validate", file]);
     expect(report.status).toBe(1);
@@ -185,6 +194,7 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
 
   it("shows the exact housie counts as `housie count --json` gives them", async () => {
     const { page } = app;
+    await showTab(page, "housie");
     await page.click("#housie-counts-go");
     const values = page.locator("#housie-counts dd output");
     await expect.poll(() => values.count(), { timeout: 60_000 }).toBe(5);
@@ -213,6 +223,7 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
 
   it("draws a small tour with its numbers, animates it, and validates a pasted grid", async () => {
     const { page } = app;
+    await showTab(page, "tours");
     await page.fill("#tour-size", "10");
     await page.check('input[name="tour-kind"][value="open"]');
     await page.fill("#tour-start-row", "1");
@@ -238,6 +249,7 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
 
   it("counts tours on 5×5 and 6×6 with a progress bar, as countTours does", async () => {
     const { page } = app;
+    await showTab(page, "tours");
     const cases: [string, string, bigint][] = [
       ["5", "all", countTours({ size: 5 })],
       ["6", "closed", countTours({ size: 6, closed: true })],

@@ -119,6 +119,7 @@ function setUpContestFile(): void {
       )));
       table.caption!.textContent = `${result.cases.length} answers in ${ms(result.ms)} (the first includes compiling the kernel)`;
       table.hidden = false;
+      table.dataset.ms = String(result.ms);
     } catch (error) {
       table.hidden = true;
       showInputProblem(problem, error, text);
@@ -165,6 +166,7 @@ function setUpTables(): void {
       });
       if (!result) return;
       $("tables-count").textContent = result.count;
+      $("tables-count").dataset.ms = String(result.ms);
       $("tables-count").title = grouped(result.count);
       $("tables-time").textContent = `${result.count.length} digits · ${ms(result.ms)}`;
     } catch (error) {

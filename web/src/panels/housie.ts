@@ -49,6 +49,7 @@ function setUpGenerate(): void {
       last = { kind, result, seed, firstSerial };
       const noun = kind === "books" ? (count === 1 ? "book" : "books") : count === 1 ? "ticket" : "tickets";
       const shown = result.preview.length < count ? ` — the first ${result.preview.length} are shown; downloads hold all ${count.toLocaleString("en")}` : "";
+      $("housie-summary").dataset.ms = String(result.ms);
       $("housie-summary").replaceChildren(el("p", {},
         el("strong", { textContent: `${count.toLocaleString("en")} ${noun}` }),
         ` in ${ms(result.ms)} (${((count / result.ms) * 1000).toLocaleString("en", { maximumFractionDigits: 0 })} per second), ${seed ? `seed ${seed}` : "from the browser's cryptographic random source"}${shown}.`));

@@ -77,6 +77,7 @@ function setUpGenerate(board: BoardView): void {
       const result = await job.run({ type: "tour-generate", size, closed, start, seed });
       if (!result) return;
       tour = { size: result.size, closed: result.closed, grid: result.grid, seed };
+      $("tour-summary").dataset.ms = String(result.ms);
       $("tour-summary").textContent = `A${closed ? " closed" : "n open"} ${size}×${size} tour (${(size * size).toLocaleString("en")} squares) in ${ms(result.ms)}.`;
       $("tour-actions").hidden = false;
       $<HTMLButtonElement>("tour-animate").disabled = size > SVG_BOARD_MAX;
@@ -134,6 +135,7 @@ function setUpCount(): void {
       const result = await job.run({ type: "tour-count", size, closed });
       if (!result) return;
       $("tour-count").textContent = result.count;
+      $("tour-count").dataset.ms = String(result.ms);
       $("tour-count-time").textContent = `${closed ? "distinct closed cycles" : "directed tours (every start, both directions)"} on ${size}×${size} · ${ms(result.ms)}`;
     } catch (error) {
       $("tour-count-time").textContent = describe(error);
