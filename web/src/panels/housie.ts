@@ -31,6 +31,7 @@ function setUpGenerate(): void {
   const job = new JobView("housie-job", "Generating");
   const formatJob = new JobView("housie-job", "Preparing the download");
   const form = $("housie-form");
+  let firstRun = true;
   let last: { kind: HousieKind; result: Results["housie-generate"]; seed: string; firstSerial: number } | undefined;
 
   form.addEventListener("submit", async (event) => {
@@ -45,14 +46,19 @@ function setUpGenerate(): void {
     if (!Number.isSafeInteger(firstSerial) || firstSerial < 0) return setFieldError("housie-serial", "expected a whole number from 0");
     try {
       const result = await job.run({ type: "housie-generate", kind, count, seed: seed || undefined, firstSerial, preview: ON_SCREEN });
-      if (!result) return;
+      if (!result) {
+        firstRun = true; // a cancelled run ends its worker; the next one starts afresh
+        return;
+      }
       last = { kind, result, seed, firstSerial };
       const noun = kind === "books" ? (count === 1 ? "book" : "books") : count === 1 ? "ticket" : "tickets";
       const shown = result.preview.length < count ? ` — the first ${result.preview.length} are shown; downloads hold all ${count.toLocaleString("en")}` : "";
       $("housie-summary").dataset.ms = String(result.ms);
       $("housie-summary").replaceChildren(el("p", {},
         el("strong", { textContent: `${count.toLocaleString("en")} ${noun}` }),
-        ` in ${ms(result.ms)} (${((count / result.ms) * 1000).toLocaleString("en", { maximumFractionDigits: 0 })} per second), ${seed ? `seed ${seed}` : "from the browser's cryptographic random source"}${shown}.`));
+        ` in ${ms(result.ms)}${count >= 1000 ? ` (${((count / result.ms) * 1000).toLocaleString("en", { maximumFractionDigits: 0 })} per second)` : ""}, ${seed ? `seed ${seed}` : "from the browser's cryptographic random source"}${shown}.`,
+        firstRun ? el("span", { className: "muted", textContent: " The first run also builds the sampler's tables." }) : ""));
+      firstRun = false;
       $("housie-books").replaceChildren(...result.preview.map((record) => recordView(record, kind)));
       $("housie-downloads").hidden = false;
     } catch (error) {
@@ -86,11 +92,11 @@ function setUpValidate(): void {
         return;
       }
       const table = el("table", { className: "results violations" },
-        el("caption", { textContent: `${head}: ${result.violations.length} broken rule${result.violations.length === 1 ? "" : "s"}` }),
+        el("caption", { textContent: `${result.violations.length} broken rule${result.violations.length === 1 ? "" : "s"}${result.violations.length > 1000 ? " (the first 1000 shown)" : ""}` }),
         el("thead", {}, el("tr", {}, ...["Line", "Rule", "What is wrong", "Expected"].map((h) => el("th", { scope: "col", textContent: h })))));
       const body = el("tbody");
       for (const v of result.violations.slice(0, 1000)) {
-        body.append(el("tr", {}, el("td", { className: "num", textContent: String(v.line ?? "") }), el("td", {}, el("code", { textContent: v.rule })), el("td", { textContent: v.problem }), el("td", { textContent: v.expected })));
+        body.append(el("tr", {}, el("td", { className: "num", textContent: String(v.line ?? "") }), el("td", { className: "rule" }, el("code", { textContent: v.rule })), el("td", { textContent: v.problem }), el("td", { textContent: v.expected })));
       }
       table.append(body);
       report.replaceChildren(el("p", { className: "error", textContent: `✘ ${head}: invalid` }), el("div", { className: "table-wrap" }, table));
@@ -107,6 +113,7 @@ function setUpCounts(): void {
   $("housie-counts-go").addEventListener("click", async () => {
     const c = await job.run({ type: "housie-count" });
     if (!c) return;
+    $("housie-counts").dataset.ms = String(c.ms);
     const rows: [string, string, string][] = [
       ["Ticket patterns", c.patterns, "Where the numbers go: 3 rows of 9 cells with 5 numbers a row and no empty column. Of the C(9,5)³ = 2,000,376 row triples, these leave no column empty."],
       ["Column-count vectors", c.vectors, "How many numbers each column holds (1 to 3, 15 in all). A vector with d columns of 3 has 1,710, 639, 240 or 90 patterns for d = 0…3."],

@@ -27,6 +27,7 @@ class BoardView {
     const pixels = Math.min(2000, Math.max(600, tour.size * 2));
     const picture = await this.job.run({ type: "tour-picture", size: tour.size, closed: tour.closed, grid: tour.grid, pixels });
     if (!picture) return;
+    into.dataset.size = String(tour.size); // which board is on show (tests and benches wait for it)
     const caption = el("figcaption", { textContent: `${tour.closed ? "Closed" : "Open"} tour of a ${tour.size}×${tour.size} board: green is 1, red is ${(tour.size * tour.size).toLocaleString("en")}.` });
     if (picture.svg) {
       const holder = el("div", { className: "svg-holder" });
