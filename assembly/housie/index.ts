@@ -6,4 +6,3 @@ export { setSeedState, useSystemRandom, randomBlockPtr, RANDOM_BLOCK_WORDS } fro
 export { startRun, generateBooks, generateTickets, cellsPtr, redrawCount, BATCH, CELLS_PER_TICKET, KEY_PATTERN_SHIFT } from "./sample";
 export { formatJsonl, textPtr, TEXT_CAPACITY } from "./jsonl";
 export { issuedCount, markIssuedTicket, reserveIssued } from "./unique";
-export { drawClassCount, drawEntryCount, classWeightSumLow, classWeightSumHigh } from "./draw";

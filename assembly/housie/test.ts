@@ -4,4 +4,4 @@ export * from "./index";
 export { patternAt, patternStartOf, vectorKeyAt } from "./patterns";
 export { below62 } from "./rng";
 export { chosenVector, nextWord } from "./sample";
-export { restTestHook, restChunkHook } from "./draw";
+export { restTestHook, restChunkHook, drawClassCount, drawEntryCount, classWeightSumLow, classWeightSumHigh } from "./draw";

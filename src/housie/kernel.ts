@@ -28,10 +28,6 @@ export interface HousieKernel {
   generateTickets(count: number, unique: boolean | number): number;
   cellsPtr(): number;
   redrawCount(): bigint;
-  drawClassCount(): number;
-  drawEntryCount(): number;
-  classWeightSumLow(): bigint;
-  classWeightSumHigh(): bigint;
   formatJsonl(count: number, perGroup: number, firstSerial: bigint): number;
   textPtr(): number;
   issuedCount(): number;

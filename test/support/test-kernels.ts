@@ -10,7 +10,11 @@ export interface HousieTestHooks {
   restChunkHook(q: number, k: number): number;
   chosenVector(t: number): number;
   nextWord(): number;
-  below62(): number;
+  below62(n: bigint): bigint;
+  drawClassCount(): number;
+  drawEntryCount(): number;
+  classWeightSumLow(): bigint;
+  classWeightSumHigh(): bigint;
 }
 
 export interface TablesTestHooks {

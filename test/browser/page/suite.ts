@@ -51,28 +51,25 @@ export function tour(size: number, closed: boolean, seed: number): { ok: boolean
   return { ...validateTour(grid, size), checksum: String(checksum) };
 }
 
-/** Median milliseconds of `runs` calls of `work`. */
-function medianMs(work: () => unknown, runs: number): number {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    work();
-    times.push(performance.now() - start);
-  }
-  return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
+/** Milliseconds of one call of `work`. */
+function timeMs(work: () => unknown): number {
+  const start = performance.now();
+  work();
+  return performance.now() - start;
 }
 
-/** The side-by-side benchmark's workloads (bench/browser.ts runs the same in Node). */
-export function benchmark(runs: number): Record<string, number> {
-  const books = 20_000;
+const BENCH_BOOKS = 100_000;
+
+/** One round of the side-by-side benchmark (bench/hosts.bench.ts runs it in Node and in Chromium, interleaved). */
+export function benchmarkRound(): Record<string, number> {
   return {
-    "7×7 farm count, nothing given (ms)": medianMs(() => countTables({ size: 7, counts: [2, 2, 3] }), runs),
-    "books/s (seeded, unique)": books / (medianMs(() => generate(books), runs) / 1000),
-    "n = 1000 tour (ms)": medianMs(() => generateTour({ size: 1000 }), runs),
+    count7: timeMs(() => countTables({ size: 7, counts: [2, 2, 3] })),
+    books: timeMs(() => {
+      const run = new HousieRun("books", { seed: 7n });
+      for (let left = BENCH_BOOKS; left > 0; left -= 4096) run.nextCells(Math.min(4096, left));
+    }),
+    tour1000: timeMs(() => generateTour({ size: 1000 })),
   };
 }
 
-function generate(books: number): void {
-  const run = new HousieRun("books", { seed: 7n });
-  for (let left = books; left > 0; left -= 4096) run.nextCells(Math.min(4096, left));
-}
+export const BENCHMARK_BOOKS = BENCH_BOOKS;

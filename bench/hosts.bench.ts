@@ -1,0 +1,69 @@
+// The same kernels in Node and in Chromium, side by side in one run: rounds alternate
+// between the two hosts (test/browser/page/suite.ts's benchmarkRound, bundled for the
+// browser by esbuild), medians per host. Also the browser bundle size of each subpath
+// export (minified JS and its kernels, gzip -9). Writes bench/results/hosts.json and .md.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { build } from "esbuild";
+import { chromiumAvailable } from "../test/support/chromium.js";
+import { openSuite, ROOT } from "../test/browser/harness.js";
+import { benchmarkRound, BENCHMARK_BOOKS, readyAll } from "../test/browser/page/suite.js";
+
+const ROUNDS = 7;
+const gz = (bytes: Uint8Array | string) => gzipSync(bytes, { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function bundleSizes(): Promise<string[]> {
+  const rows: string[] = [];
+  for (const subpath of ["tabula", "tabula/farms", "tabula/tables", "tabula/housie", "tabula/tours"]) {
+    const result = await build({
+      stdin: { contents: `export * from "${subpath}";`, resolveDir: ROOT, loader: "js" },
+      bundle: true, minify: true, platform: "browser", format: "esm", write: false, logLevel: "silent",
+    });
+    const js = result.outputFiles[0]!.contents;
+    const kernels = [...new TextDecoder().decode(js).matchAll(/new URL\("[^"]*\/([a-z]+)\.wasm"/g)].map((m) => m[1]!).sort();
+    const wasm = kernels.reduce((sum, name) => sum + gz(readFileSync(join(ROOT, "build", `${name}.wasm`))), 0);
+    rows.push(`| \`${subpath}\` | ${kb(gz(js))} | ${kernels.join(", ")} | ${kb(wasm)} | ${kb(gz(js) + wasm)} |`);
+  }
+  return rows;
+}
+
+export default async function hosts(): Promise<void> {
+  const lines = ["| subpath | JS (min + gzip) | kernels | .wasm (gzip) | total |", "| --- | --- | --- | --- | --- |", ...(await bundleSizes())];
+  if (chromiumAvailable()) {
+    await readyAll();
+    const suite = await openSuite();
+    const node: Record<string, number>[] = [];
+    const chromium: Record<string, number>[] = [];
+    try {
+      benchmarkRound(); // warm-up: compiles, builds the housie tables, tiers up
+      await suite.call("benchmarkRound");
+      for (let round = 0; round < ROUNDS; round++) {
+        node.push(benchmarkRound());
+        chromium.push(await suite.call<Record<string, number>>("benchmarkRound"));
+      }
+    } finally {
+      await suite.close();
+    }
+    const version = await (async () => (await import("playwright-core")).chromium.name())();
+    const at = (runs: Record<string, number>[], key: string) => median(runs.map((r) => r[key]!));
+    const row = (what: string, key: string, format: (ms: number) => string) =>
+      `| ${what} | ${format(at(node, key))} | ${format(at(chromium, key))} | ${(at(chromium, key) / at(node, key)).toFixed(2)}× |`;
+    const ms = (x: number) => `${x.toFixed(1)} ms`;
+    const booksPerSecond = (x: number) => `${Math.round(BENCHMARK_BOOKS / (x / 1000)).toLocaleString("en")} books/s`;
+    lines.unshift(
+      `| kernel (medians of ${ROUNDS} interleaved rounds) | Node ${process.version} | Chromium (${version}, headless) | Chromium time / Node time |`,
+      "| --- | --- | --- | --- |",
+      row("7×7 farm count, nothing given (tables kernel)", "count7", ms),
+      row(`${BENCHMARK_BOOKS.toLocaleString("en")} seeded unique books (housie kernel)`, "books", booksPerSecond),
+      row("n = 1000 tour (tours kernel)", "tour1000", ms),
+      "",
+    );
+  }
+  const text = lines.join("\n");
+  console.log(text);
+  mkdirSync(join(ROOT, "bench/results"), { recursive: true });
+  writeFileSync(join(ROOT, "bench/results/hosts.md"), `${text}\n`);
+}
