@@ -260,6 +260,16 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
       await page.click("#tour-count-form button[type=submit]");
       await expect.poll(() => page.textContent("#tour-count"), { timeout: 120_000 }).toBe(expected.toString());
     }
+    // 6×6, all directed tours: seconds of work, with the progress bar moving meanwhile.
+    await page.selectOption("#tour-count-size", "6");
+    await page.check('input[name="tour-count-kind"][value="all"]');
+    await page.click("#tour-count-form button[type=submit]");
+    const bar = page.locator("#tour-count-job progress");
+    await expect.poll(async () => Number((await bar.getAttribute("value").catch(() => null)) ?? 0), { timeout: 120_000 }).toBeGreaterThan(0);
+    expect(Number(await bar.getAttribute("max"))).toBeGreaterThan(1);
+    expect(await page.textContent("#tour-count-job")).toMatch(/Counting tours… [\d,]+ of [\d,]+/);
+    const all = countTours({ size: 6 });
+    await expect.poll(() => page.textContent("#tour-count"), { timeout: 300_000 }).toBe(all.toString());
   });
 
   it("is usable by keyboard: arrow keys move between tabs", async () => {
