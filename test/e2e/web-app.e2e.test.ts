@@ -71,6 +71,18 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
     await page.fill("#tables-counts", "3,3");
     await page.click("#tables-form button[type=submit]");
     await expect.poll(() => page.textContent("#tables-count"), { timeout: 60_000 }).toBe("194400");
+    // Wrong input is shown at its field, with what was expected.
+    await page.fill("#tables-size", "7");
+    await page.fill("#tables-counts", "2,2,2");
+    await page.click("#tables-form button[type=submit]");
+    await expect.poll(() => page.textContent("#tables-counts-error"), { timeout: 30_000 }).toBe("counts 2,2,2 sum to 6, not to the size 7");
+    expect(await page.getAttribute("#tables-counts", "aria-invalid")).toBe("true");
+    expect(await page.textContent("#tables-count")).toBe("");
+    await page.fill("#tables-counts", "2,2,3");
+    await page.fill("#tables-given", "2100221\n0221112");
+    await page.click("#tables-form button[type=submit]");
+    await expect.poll(() => page.textContent("#tables-given-error"), { timeout: 30_000 }).toContain("given row 2");
+    await page.fill("#tables-given", "");
   });
 
   it("gives a general count past 2^64 exactly, as count-farms --size 9 does", async () => {

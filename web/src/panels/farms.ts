@@ -173,7 +173,13 @@ function setUpTables(): void {
       $("tables-count").textContent = "";
       $("tables-time").textContent = "";
       const message = describe(error);
-      const field = /given|row/i.test(message) ? "tables-given" : /count|sum/i.test(message) ? "tables-counts" : "tables-size";
+      const name = error instanceof JobFailed ? error.detail.name : "";
+      if (name !== "UsageError" && name !== "InputError") {
+        $("tables-time").textContent = message; // not the input's fault (e.g. a KernelError)
+        return;
+      }
+      // The library names the option first: "size …", "counts …", "given row …".
+      const field = /^size\b/i.test(message) ? "tables-size" : /^counts\b/i.test(message) ? "tables-counts" : "tables-given";
       setFieldError(field, message);
     }
   });
