@@ -15,7 +15,7 @@ type Handlers = { [T in Job["type"]]: (job: Extract<Job, { type: T }>, progress:
 
 /** Each entry point's kernels are fetched and compiled on the first job that needs them. */
 const readiness: Record<string, () => Promise<unknown>> = {
-  farms: () => Promise.all([farmsReady(), tablesReady()]),
+  farms: () => farmsReady(), // the farms kernel and the tables kernel its fast engine uses
   tables: () => tablesReady(),
   housie: () => housieReady(),
   tour: () => toursReady(),
