@@ -1,11 +1,12 @@
-// The bundle check: esbuild bundles a page importing only tabula/housie and tabula/tours
-// for the browser — no Node built-ins, only those two kernels as assets — and the page
-// runs in Chromium.
+// The bundle checks: esbuild bundles a page importing only tabula/housie and tabula/tours
+// for the browser — no Node built-ins, only those two kernels referenced — and the page
+// runs in Chromium; Vite builds a tabula/tours page, shipping only tours.wasm as an asset.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Server } from "node:http";
 import { build } from "esbuild";
+import { build as viteBuild } from "vite";
 import { generateBooks } from "../../src/housie/generate.js";
 import { chromiumAvailable, launchChromium } from "../support/chromium.js";
 import { bundleForBrowser, ROOT, serveRoot } from "./harness.js";
@@ -43,26 +44,43 @@ describe("bundling tabula/housie and tabula/tours for the browser", () => {
       await new Promise((resolve) => server?.close(resolve));
     });
 
-    it("runs: seeded books equal Node's and validate, the tour validates", async () => {
+    /** The JSON a page leaves in its body once its title reads "done". */
+    async function pageReport(path: string): Promise<unknown> {
       const browser = await launchChromium();
       try {
         const page = await browser.newPage();
         const errors: string[] = [];
         page.on("pageerror", (error) => errors.push(error.message));
-        await page.goto(`${origin}/build/browser-test/housie-tours.html`);
+        await page.goto(`${origin}${path}`);
         await page.waitForFunction('document.title === "done"', undefined, { timeout: 60_000 }).catch(() => {
           throw new Error(`the page did not finish: ${errors.join("; ") || "no page error"}`);
         });
-        const report = JSON.parse(await page.textContent("body") ?? "{}") as Record<string, unknown>;
-        expect(report).toEqual({
-          books: 10,
-          booksValid: true,
-          firstTicket: generateBooks(10, { seed: 2024n })[0]!.tickets[0],
-          tour: { ok: true, closed: true },
-        });
+        return JSON.parse((await page.textContent("body")) ?? "null");
       } finally {
         await browser.close();
       }
+    }
+
+    it("runs: seeded books equal Node's and validate, the tour validates", async () => {
+      expect(await pageReport("/build/browser-test/housie-tours.html")).toEqual({
+        books: 10,
+        booksValid: true,
+        firstTicket: generateBooks(10, { seed: 2024n })[0]!.tickets[0],
+        tour: { ok: true, closed: true },
+      });
+    });
+
+    it("Vite ships only the tours kernel for a tabula/tours page, and the page runs", async () => {
+      const result = await viteBuild({
+        root: join(ROOT, "test/browser/page/vite"),
+        base: "./",
+        configFile: false,
+        logLevel: "silent",
+        build: { outDir: join(OUT, "vite"), emptyOutDir: true, target: "es2022" },
+      });
+      const files = (Array.isArray(result) ? result : [result]).flatMap((r) => ("output" in r ? r.output.map((o) => o.fileName) : []));
+      expect(files.filter((f) => f.endsWith(".wasm")).map((f) => f.replace(/-[^.]+\.wasm$/, ".wasm"))).toEqual(["assets/tours.wasm"]);
+      expect(await pageReport("/build/browser-test/vite/index.html")).toEqual({ ok: true, closed: false });
     });
   });
 });
