@@ -114,6 +114,8 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
     await page.locator("#tour-board svg").waitFor({ timeout: 30_000 });
     await showTab(page, "farms");
     expect(await cancel.isVisible()).toBe(true); // still counting
+    await page.locator("#tables-form").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}running.png`, fullPage: false });
     await cancel.click();
     await expect.poll(() => page.textContent("#tables-job"), { timeout: 10_000 }).toContain("cancelled");
     // A fresh worker takes the next job.

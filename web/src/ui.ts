@@ -53,14 +53,17 @@ export class JobView {
     cancel.textContent = "Cancel";
     cancel.addEventListener("click", () => this.client.cancel());
     const show = window.setTimeout(() => this.box.append(bar, status, cancel), 150); // quick jobs show nothing
-    const tick = window.setInterval(() => {
-      status.textContent = `${this.label}… ${ms(performance.now() - started)}`;
-    }, 250);
+    let progress = "";
+    const render = () => {
+      status.textContent = `${this.label}… ${progress}${ms(performance.now() - started)}`;
+    };
+    const tick = window.setInterval(render, 250);
     try {
       return await this.client.run<T>(job, (done, total) => {
         bar.max = total;
         bar.value = done;
-        status.textContent = `${this.label}… ${done.toLocaleString("en")} of ${total.toLocaleString("en")}`;
+        progress = `${done.toLocaleString("en")} of ${total.toLocaleString("en")} · `;
+        render();
       });
     } catch (error) {
       if (error instanceof JobCancelled) {

@@ -14,7 +14,7 @@ interface Tour {
 export function setUpTours(): void {
   const board = new BoardView();
   setUpGenerate(board);
-  setUpValidate();
+  setUpValidate(board);
   setUpCount();
 }
 
@@ -99,7 +99,7 @@ function setUpGenerate(board: BoardView): void {
   });
 }
 
-function setUpValidate(): void {
+function setUpValidate(board: BoardView): void {
   const job = new JobView("tour-validate-job", "Validating");
   const report = $("tour-report");
   const run = async () => {
@@ -111,7 +111,9 @@ function setUpValidate(): void {
       if (result.ok) {
         const kind = result.closed ? "closed" : "open";
         const claim = result.claimedClosed === true && !result.closed ? " — but the file says closed, and the last square is not a move from the first" : "";
-        report.replaceChildren(el("p", { className: claim ? "error" : "ok", textContent: `${claim ? "✘" : "✔"} a valid ${kind} tour of a ${n}×${n} board${claim}` }));
+        const figure = el("figure", { className: "board" });
+        report.replaceChildren(el("p", { className: claim ? "error" : "ok", textContent: `${claim ? "✘" : "✔"} a valid ${kind} tour of a ${n}×${n} board${claim}` }), figure);
+        await board.draw({ size: n, closed: result.closed, grid: result.grid }, figure);
       } else {
         report.replaceChildren(el("p", { className: "error", textContent: `✘ not a tour: ${result.problem}` }));
       }
