@@ -106,6 +106,7 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
     await cancel.waitFor({ timeout: 30_000 });
     // The page answers while the worker counts: the editor reacts, tabs switch, and a
     // tour is generated and drawn by another worker.
+    await page.fill("#farm-row1", "2002211");
     await page.locator("#farm-grid .cell.given").nth(6).click();
     await expect.poll(() => page.inputValue("#farm-row1")).toBe("2002212");
     await showTab(page, "tours");
