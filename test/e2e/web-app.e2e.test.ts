@@ -1,0 +1,324 @@
+// The web app in a real Chromium: the same answers, bytes and rule reports as the CLIs.
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countTours, parseTourFile, validateTour } from "../../src/tours/index.js";
+import { chromiumAvailable } from "../support/chromium.js";
+import { downloadBytes, dropFile, openApp, ROOT, SHOTS, showTab, type App } from "./app.js";
+
+function cli(name: string, args: string[]): { status: number | null; stdout: string } {
+  const result = spawnSync(process.execPath, [`${ROOT}dist/cli/${name}.js`, ...args], { cwd: ROOT, encoding: "utf8", maxBuffer: 1 << 30 });
+  return { status: result.status, stdout: result.stdout };
+}
+
+describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
+  let app: App;
+
+  beforeAll(async () => {
+    app = await openApp();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("counts the 7×7 farm from the two rows in the editor, and cycles a cell on click and by key", async () => {
+    const { page } = app;
+    await expect.poll(() => page.textContent("#farm-count"), { timeout: 30_000 }).toBe("4909920");
+    await page.fill("#farm-row1", "2002211");
+    await page.fill("#farm-row2", "2012210");
+    await expect.poll(() => page.textContent("#farm-count"), { timeout: 30_000 }).toBe("507600");
+    // A click cycles the symbol; a typed digit sets it; a bad row is reported at the field.
+    const first = page.locator("#farm-grid .cell.given").first();
+    await first.click();
+    await expect.poll(() => page.inputValue("#farm-row1")).toBe("0002211");
+    await expect.poll(() => page.textContent("#farm-row1-error")).toContain("expected");
+    await first.focus();
+    await page.keyboard.press("2");
+    await expect.poll(() => page.inputValue("#farm-row1")).toBe("2002211");
+    await expect.poll(() => page.textContent("#farm-count"), { timeout: 30_000 }).toBe("507600");
+    await expect.poll(() => page.textContent("#farm-row1-error")).toBe("");
+    await page.screenshot({ path: `${SHOTS}farms.png`, fullPage: true });
+  });
+
+  it("answers the ten contest cases exactly as count-farms does", async () => {
+    const { page } = app;
+    await showTab(page, "farms");
+    const expected = cli("count-farms", ["examples/challenge24-2008.txt"]).stdout.trim().split("\n");
+    expect(expected).toHaveLength(10);
+    await dropFile(page, "#farm-drop", "challenge24-2008.txt", readFileSync(`${ROOT}examples/challenge24-2008.txt`, "utf8"));
+    const counts = page.locator("#farm-file-results tbody tr td:nth-child(4)");
+    await expect.poll(() => counts.count(), { timeout: 60_000 }).toBe(10);
+    expect(await counts.allTextContents()).toEqual(expected);
+  });
+
+  it("shows a bad contest file's line and what was expected, as count-farms does", async () => {
+    const { page } = app;
+    await showTab(page, "farms");
+    await page.fill("#farm-file-text", "1\n2 1 0 0 2 2 1\n0 2 2 1 1 0 9\n");
+    await page.click("#farm-file-count");
+    await expect.poll(() => page.textContent("#farm-file-error"), { timeout: 30_000 }).toContain("line 3:");
+    const text = await page.textContent("#farm-file-error");
+    expect(text).toContain('symbol "9" in column 7 is not 0, 1 or 2');
+    expect(text).toContain("0 2 2 1 1 0 9"); // the offending line, quoted
+    expect(await page.locator("#farm-file-results").isHidden()).toBe(true);
+  });
+
+  it("counts the 6×6 chessboard: 194400", async () => {
+    const { page } = app;
+    await showTab(page, "farms");
+    await page.fill("#tables-size", "6");
+    await page.fill("#tables-counts", "3,3");
+    await page.click("#tables-form button[type=submit]");
+    await expect.poll(() => page.textContent("#tables-count"), { timeout: 60_000 }).toBe("194400");
+    // Wrong input is shown at its field, with what was expected.
+    await page.fill("#tables-size", "7");
+    await page.fill("#tables-counts", "2,2,2");
+    await page.click("#tables-form button[type=submit]");
+    await expect.poll(() => page.textContent("#tables-counts-error"), { timeout: 30_000 }).toBe("counts 2,2,2 sum to 6, not to the size 7");
+    expect(await page.getAttribute("#tables-counts", "aria-invalid")).toBe("true");
+    expect(await page.textContent("#tables-count")).toBe("");
+    await page.fill("#tables-counts", "2,2,3");
+    await page.fill("#tables-given", "2100221\n0221112");
+    await page.click("#tables-form button[type=submit]");
+    await expect.poll(() => page.textContent("#tables-given-error"), { timeout: 30_000 }).toContain("given row 2");
+    await page.fill("#tables-given", "");
+  });
+
+  it("gives a general count past 2^64 exactly, as count-farms --size 9 does", async () => {
+    const { page } = app;
+    await showTab(page, "farms");
+    await page.fill("#tables-size", "9");
+    await page.fill("#tables-counts", "3,3,3");
+    await page.click("#tables-form button[type=submit]");
+    const expected = cli("count-farms", ["--size", "9", "--counts", "3,3,3"]).stdout.trim();
+    expect(expected).toBe("1028714346091914854400");
+    await expect.poll(() => page.textContent("#tables-count"), { timeout: 120_000 }).toBe(expected);
+  });
+
+  it("keeps the page responsive while a long count runs, and cancels it", async () => {
+    const { page } = app;
+    await showTab(page, "farms");
+    await page.fill("#tables-size", "10");
+    await page.fill("#tables-counts", "2,2,2,2,2"); // minutes of work
+    await page.click("#tables-form button[type=submit]");
+    const cancel = page.locator("#tables-job button.cancel");
+    await cancel.waitFor({ timeout: 30_000 });
+    // The page answers while the worker counts: the editor reacts, tabs switch, and a
+    // tour is generated and drawn by another worker.
+    await page.fill("#farm-row1", "2002211");
+    await page.locator("#farm-grid .cell.given").nth(6).click();
+    await expect.poll(() => page.inputValue("#farm-row1")).toBe("2002212");
+    await showTab(page, "tours");
+    await page.fill("#tour-size", "12");
+    await page.click("#tour-form button[type=submit]");
+    await page.locator("#tour-board svg").waitFor({ timeout: 30_000 });
+    await showTab(page, "farms");
+    expect(await cancel.isVisible()).toBe(true); // still counting
+    await page.locator("#tables-form").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}running.png`, fullPage: false });
+    await cancel.click();
+    await expect.poll(() => page.textContent("#tables-job"), { timeout: 10_000 }).toContain("cancelled");
+    // A fresh worker takes the next job.
+    await page.fill("#tables-size", "6");
+    await page.fill("#tables-counts", "3,3");
+    await page.click("#tables-form button[type=submit]");
+    await expect.poll(() => page.textContent("#tables-count"), { timeout: 60_000 }).toBe("194400");
+    await page.fill("#farm-row1", "2100221");
+  });
+
+  it("generates seeded books byte-identical to `housie books --seed S -f jsonl`", async () => {
+    const { page } = app;
+    await showTab(page, "housie");
+    const count = 5000; // more than one kernel batch of 4096
+    await page.check('input[name="kind"][value="books"]');
+    await page.fill("#housie-count", String(count));
+    await page.fill("#housie-seed", "2026");
+    await page.fill("#housie-serial", "7");
+    await page.click("#housie-form button[type=submit]");
+    await page.locator("#housie-downloads").waitFor({ timeout: 120_000 });
+    const { name, bytes } = await downloadBytes(page, '#housie-downloads [data-format="jsonl"]');
+    expect(name).toMatch(/\.jsonl$/);
+    const expected = spawnSync(process.execPath, [`${ROOT}dist/cli/housie.js`, "books", "--count", String(count), "--seed", "2026", "--first-serial", "7", "-f", "jsonl"], { cwd: ROOT, maxBuffer: 1 << 30 }).stdout;
+    expect(bytes.length).toBe(expected.length);
+    expect(bytes.equals(expected)).toBe(true);
+    // The books on screen are the first ones of the file.
+    const first = JSON.parse(expected.toString("utf8").split("\n")[0]!) as { serial: number; tickets: (number | null)[][][] };
+    expect(await page.textContent("#housie-books .book h3")).toBe(`Book ${first.serial}`);
+    const cells = await page.locator("#housie-books .book").first().locator("table.ticket").first().locator("td").allTextContents();
+    expect(cells).toEqual(first.tickets[0]!.flat().map((c) => (c === null ? "" : String(c))));
+  });
+
+  it("downloads the same books as CSV and HTML as the CLI writes them", async () => {
+    const { page } = app;
+    await showTab(page, "housie");
+    await page.fill("#housie-count", "12");
+    await page.fill("#housie-seed", "99");
+    await page.fill("#housie-serial", "1");
+    await page.click("#housie-form button[type=submit]");
+    await expect.poll(() => page.locator("#housie-books .book").count(), { timeout: 60_000 }).toBe(12);
+    for (const format of ["csv", "html"]) {
+      const { bytes } = await downloadBytes(page, `#housie-downloads [data-format="${format}"]`);
+      const expected = spawnSync(process.execPath, [`${ROOT}dist/cli/housie.js`, "books", "--count", "12", "--seed", "99", "-f", format], { cwd: ROOT }).stdout;
+      expect(bytes.equals(expected), format).toBe(true);
+    }
+    await page.screenshot({ path: `${SHOTS}housie.png`, fullPage: false });
+  });
+
+  it("prints one book per page with its serial", async () => {
+    const { page } = app;
+    await showTab(page, "housie");
+    await page.fill("#housie-count", "3");
+    await page.fill("#housie-seed", "5");
+    await page.click("#housie-form button[type=submit]");
+    await expect.poll(() => page.locator("#housie-books .book").count(), { timeout: 60_000 }).toBe(3);
+    await page.emulateMedia({ media: "print" });
+    await page.screenshot({ path: `${SHOTS}housie-print.png`, fullPage: true });
+    await page.emulateMedia({ media: null }); // page.pdf() prints with print CSS unless told otherwise
+    const pdf = await page.pdf({ format: "A4", printBackground: true });
+    writeFileSync(`${SHOTS}housie-print.pdf`, pdf);
+    const pages = pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? [];
+    expect(pages.length).toBe(3);
+  });
+
+  it("validates a broken file dropped in with the rules and lines of `housie validate`", async () => {
+    const { page } = app;
+    await showTab(page, "housie");
+    const file = `${ROOT}examples/housie-broken.jsonl`;
+    const report = cli("housie", ["validate", file]);
+    expect(report.status).toBe(1);
+    // `file:line: what is wrong (expected …) [rule]`
+    const expected = report.stdout.trim().split("\n").filter((l) => / \[[a-z-]+\]$/.test(l)).map((l) => {
+      const m = /:(\d+): (.*) \(expected .*\) \[([a-z-]+)\]$/.exec(l)!;
+      return [m[1], m[3], m[2]];
+    });
+    expect(expected.length).toBe(3);
+    await dropFile(page, "#housie-drop", "housie-broken.jsonl", readFileSync(file, "utf8"));
+    const rows = page.locator("#housie-report table tbody tr");
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(expected.length);
+    const shown: string[][] = [];
+    for (let i = 0; i < expected.length; i++) shown.push((await rows.nth(i).locator("td").allTextContents()).slice(0, 3));
+    expect(shown).toEqual(expected);
+    expect(await page.textContent("#housie-report")).toContain("invalid");
+    await page.locator("#housie-report").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}housie-validate.png`, fullPage: false });
+    // And a valid file is reported valid.
+    await dropFile(page, "#housie-drop", "housie-books.jsonl", readFileSync(`${ROOT}examples/housie-books.jsonl`, "utf8"));
+    await expect.poll(() => page.textContent("#housie-report"), { timeout: 30_000 }).toContain("3 records, 18 tickets: valid");
+  });
+
+  it("shows the exact housie counts as `housie count --json` gives them", async () => {
+    const { page } = app;
+    await showTab(page, "housie");
+    await page.click("#housie-counts-go");
+    const values = page.locator("#housie-counts dd output");
+    await expect.poll(() => values.count(), { timeout: 60_000 }).toBe(5);
+    const expected = JSON.parse(cli("housie", ["count", "--json"]).stdout) as Record<string, string>;
+    const shown = await values.allTextContents();
+    for (const value of Object.values(expected)) expect(shown).toContain(String(value));
+  });
+
+  it("generates a 1000×1000 tour in the page that passes validateTour", async () => {
+    const { page } = app;
+    await showTab(page, "tours");
+    await page.fill("#tour-size", "1000");
+    await page.check('input[name="tour-kind"][value="closed"]');
+    await page.fill("#tour-seed", "7");
+    await page.click("#tour-form button[type=submit]");
+    await page.locator("#tour-board canvas").waitFor({ timeout: 120_000 });
+    const { bytes } = await downloadBytes(page, '#tour-actions [data-format="json"]');
+    const tour = parseTourFile(bytes.toString("utf8"));
+    expect(tour.size).toBe(1000);
+    expect(tour.closed).toBe(true);
+    const check = validateTour(tour.grid, tour.size);
+    expect(check.problem).toBeUndefined();
+    expect(check).toMatchObject({ ok: true, closed: true });
+    await page.screenshot({ path: `${SHOTS}tours-1000.png`, fullPage: false });
+  });
+
+  it("draws a small tour with its numbers, animates it, and validates a pasted grid", async () => {
+    const { page } = app;
+    await showTab(page, "tours");
+    await page.fill("#tour-size", "10");
+    await page.check('input[name="tour-kind"][value="open"]');
+    await page.fill("#tour-start-row", "1");
+    await page.fill("#tour-start-col", "1");
+    await page.click("#tour-form button[type=submit]");
+    await expect.poll(() => page.locator("#tour-board svg text").count(), { timeout: 30_000 }).toBe(100);
+    await page.click("#tour-animate");
+    expect(await page.locator("#tour-board svg.animating").count()).toBe(1);
+    await page.fill("#tour-validate-text", readFileSync(`${ROOT}examples/tours-10x10.txt`, "utf8"));
+    await page.click("#tour-validate");
+    await expect.poll(() => page.textContent("#tour-report"), { timeout: 30_000 }).toContain("valid");
+    expect(await page.textContent("#tour-report")).toContain("10×10");
+    // A broken grid: two numbers swapped.
+    await page.fill("#tour-validate-text", "1 2\n3 4\n");
+    await page.click("#tour-validate");
+    await expect.poll(() => page.textContent("#tour-report"), { timeout: 30_000 }).toContain("not a tour");
+    await page.fill("#tour-validate-text", "1 2 3\n4 x 6\n");
+    await page.click("#tour-validate");
+    await expect.poll(() => page.textContent("#tour-report"), { timeout: 30_000 }).toContain("line 2:");
+    await page.locator("#tour-size").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}tours.png`, fullPage: true });
+  });
+
+  it("counts tours on 5×5 and 6×6 with a progress bar, as countTours does", async () => {
+    const { page } = app;
+    await showTab(page, "tours");
+    const cases: [string, string, bigint][] = [
+      ["5", "all", countTours({ size: 5 })],
+      ["6", "closed", countTours({ size: 6, closed: true })],
+    ];
+    for (const [size, kind, expected] of cases) {
+      await page.selectOption("#tour-count-size", size);
+      await page.check(`input[name="tour-count-kind"][value="${kind}"]`);
+      await page.click("#tour-count-form button[type=submit]");
+      await expect.poll(() => page.textContent("#tour-count"), { timeout: 120_000 }).toBe(expected.toString());
+    }
+    // 6×6, all directed tours: seconds of work, with the progress bar moving meanwhile.
+    await page.selectOption("#tour-count-size", "6");
+    await page.check('input[name="tour-count-kind"][value="all"]');
+    await page.click("#tour-count-form button[type=submit]");
+    const bar = page.locator("#tour-count-job progress");
+    await expect.poll(async () => Number((await bar.getAttribute("value").catch(() => null)) ?? 0), { timeout: 120_000 }).toBeGreaterThan(0);
+    expect(Number(await bar.getAttribute("max"))).toBeGreaterThan(1);
+    expect(await page.textContent("#tour-count-job")).toMatch(/Counting tours… [\d,]+ of [\d,]+/);
+    const all = countTours({ size: 6 });
+    await expect.poll(() => page.textContent("#tour-count"), { timeout: 300_000 }).toBe(all.toString());
+  });
+
+  it("is usable by keyboard: arrow keys move between tabs", async () => {
+    const { page } = app;
+    await page.focus("#tab-tours");
+    await page.keyboard.press("ArrowRight");
+    expect(await page.getAttribute("#tab-farms", "aria-selected")).toBe("true");
+    expect(await page.evaluate("document.activeElement.id")).toBe("tab-farms");
+    await page.keyboard.press("ArrowLeft");
+    expect(await page.getAttribute("#tab-tours", "aria-selected")).toBe("true");
+  });
+
+  it("printed no console errors and made no network requests beyond its own site", () => {
+    expect(app.problems).toEqual([]);
+  });
+});
+
+describe.skipIf(!chromiumAvailable())("web app on a phone-sized screen", () => {
+  it("fits a 390-pixel-wide screen without sideways scrolling", async () => {
+    const app = await openApp({ width: 390, height: 844 });
+    try {
+      const { page } = app;
+      await expect.poll(() => page.textContent("#farm-count"), { timeout: 30_000 }).toBe("4909920");
+      expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: `${SHOTS}phone-farms.png`, fullPage: true });
+      await showTab(page, "housie");
+      await page.fill("#housie-seed", "1");
+      await page.click("#housie-form button[type=submit]");
+      await expect.poll(() => page.locator("#housie-books .book").count(), { timeout: 60_000 }).toBe(6);
+      expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: `${SHOTS}phone-housie.png`, fullPage: false });
+      expect(app.problems).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,129 @@
+// Housie panel: generate books or tickets (shown as real tickets, printable, downloadable),
+// validate a JSONL file, and the exact counts.
+import { $, JobView, clearFieldErrors, describe, download, dropText, el, grouped, ms, setFieldError, wireDrop } from "../ui.js";
+import type { HousieKind, PreviewRecord, Results } from "../worker/protocol.js";
+
+/** Records drawn on screen (and printed); downloads always hold all of them. */
+const ON_SCREEN = 60;
+
+export function setUpHousie(): void {
+  setUpGenerate();
+  setUpValidate();
+  setUpCounts();
+}
+
+function ticketTable(ticket: (number | null)[][], caption: string): HTMLTableElement {
+  const table = el("table", { className: "ticket" }, el("caption", { textContent: caption }));
+  const body = el("tbody");
+  for (const row of ticket) body.append(el("tr", {}, ...row.map((cell) => el("td", cell === null ? { className: "blank" } : { textContent: String(cell) }))));
+  table.append(body);
+  return table;
+}
+
+function recordView(record: PreviewRecord, kind: HousieKind): HTMLElement {
+  const box = el("article", { className: kind === "books" ? "book" : "single" });
+  box.append(el("h3", { className: "serial", textContent: kind === "books" ? `Book ${record.serial}` : `Ticket ${record.serial}` }));
+  record.tickets.forEach((ticket, i) => box.append(ticketTable(ticket, kind === "books" ? `${record.serial}-${i + 1}` : `${record.serial}-1`)));
+  return box;
+}
+
+function setUpGenerate(): void {
+  const job = new JobView("housie-job", "Generating");
+  const formatJob = new JobView("housie-job", "Preparing the download");
+  const form = $("housie-form");
+  let firstRun = true;
+  let last: { kind: HousieKind; result: Results["housie-generate"]; seed: string; firstSerial: number } | undefined;
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    clearFieldErrors(form);
+    const kind = (form.querySelector<HTMLInputElement>('input[name="kind"]:checked')!.value) as HousieKind;
+    const count = Number($<HTMLInputElement>("housie-count").value);
+    const seed = $<HTMLInputElement>("housie-seed").value.trim();
+    const firstSerial = Number($<HTMLInputElement>("housie-serial").value || "1");
+    if (!Number.isSafeInteger(count) || count < 1) return setFieldError("housie-count", `"${$<HTMLInputElement>("housie-count").value}" is not a whole number from 1 (expected how many ${kind} to make)`);
+    if (seed !== "" && !/^\d+$/.test(seed)) return setFieldError("housie-seed", `"${seed}" is not a seed (expected a whole number from 0 to 18446744073709551615, or empty for random)`);
+    if (!Number.isSafeInteger(firstSerial) || firstSerial < 0) return setFieldError("housie-serial", "expected a whole number from 0");
+    try {
+      const result = await job.run({ type: "housie-generate", kind, count, seed: seed || undefined, firstSerial, preview: ON_SCREEN });
+      if (!result) {
+        firstRun = true; // a cancelled run ends its worker; the next one starts afresh
+        return;
+      }
+      last = { kind, result, seed, firstSerial };
+      const noun = kind === "books" ? (count === 1 ? "book" : "books") : count === 1 ? "ticket" : "tickets";
+      const shown = result.preview.length < count ? ` — the first ${result.preview.length} are shown; downloads hold all ${count.toLocaleString("en")}` : "";
+      $("housie-summary").dataset.ms = String(result.ms);
+      $("housie-summary").replaceChildren(el("p", {},
+        el("strong", { textContent: `${count.toLocaleString("en")} ${noun}` }),
+        ` in ${ms(result.ms)}${count >= 1000 ? ` (${((count / result.ms) * 1000).toLocaleString("en", { maximumFractionDigits: 0 })} per second)` : ""}, ${seed ? `seed ${seed}` : "from the browser's cryptographic random source"}${shown}.`,
+        firstRun ? el("span", { className: "muted", textContent: " The first run also builds the sampler's tables." }) : ""));
+      firstRun = false;
+      $("housie-books").replaceChildren(...result.preview.map((record) => recordView(record, kind)));
+      $("housie-downloads").hidden = false;
+    } catch (error) {
+      const message = describe(error);
+      setFieldError(/seed/i.test(message) ? "housie-seed" : /serial/i.test(message) ? "housie-serial" : "housie-count", message);
+    }
+  });
+
+  const base = () => `housie-${last!.kind}-${last!.seed ? `seed${last!.seed}` : "random"}-${last!.firstSerial}`;
+  $("housie-downloads").addEventListener("click", async (event) => {
+    const button = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-format]");
+    if (!button || !last) return;
+    const format = button.dataset.format!;
+    if (format === "jsonl") return download(last.result.jsonl, `${base()}.jsonl`);
+    const result = await formatJob.run({ type: "housie-format", kind: last.kind, jsonl: last.result.jsonl, format: format as "csv" | "html" | "text" });
+    if (result) download(result.blob, `${base()}.${format === "text" ? "txt" : format}`);
+  });
+  $("housie-print").addEventListener("click", () => window.print());
+}
+
+function setUpValidate(): void {
+  const job = new JobView("housie-validate-job", "Validating");
+  const report = $("housie-report");
+  const run = async () => {
+    try {
+      const result = await job.run({ type: "housie-validate", text: dropText("housie-validate-text") });
+      if (!result) return;
+      const head = `${result.records.toLocaleString("en")} records, ${result.tickets.toLocaleString("en")} tickets`;
+      if (result.violations.length === 0) {
+        report.replaceChildren(el("p", { className: "ok", textContent: `✔ ${head}: valid` }));
+        return;
+      }
+      const table = el("table", { className: "results violations" },
+        el("caption", { textContent: `${result.violations.length} broken rule${result.violations.length === 1 ? "" : "s"}${result.violations.length > 1000 ? " (the first 1000 shown)" : ""}` }),
+        el("thead", {}, el("tr", {}, ...["Line", "Rule", "What is wrong", "Expected"].map((h) => el("th", { scope: "col", textContent: h })))));
+      const body = el("tbody");
+      for (const v of result.violations.slice(0, 1000)) {
+        body.append(el("tr", {}, el("td", { className: "num", textContent: String(v.line ?? "") }), el("td", { className: "rule" }, el("code", { textContent: v.rule })), el("td", { textContent: v.problem }), el("td", { textContent: v.expected })));
+      }
+      table.append(body);
+      report.replaceChildren(el("p", { className: "error", textContent: `✘ ${head}: invalid` }), el("div", { className: "table-wrap" }, table));
+    } catch (error) {
+      report.replaceChildren(el("p", { className: "error", textContent: describe(error) }));
+    }
+  };
+  wireDrop("housie-drop", "housie-validate-text", "housie-file", () => void run());
+  $("housie-validate").addEventListener("click", () => void run());
+}
+
+function setUpCounts(): void {
+  const job = new JobView("housie-counts-job", "Counting");
+  $("housie-counts-go").addEventListener("click", async () => {
+    const c = await job.run({ type: "housie-count" });
+    if (!c) return;
+    $("housie-counts").dataset.ms = String(c.ms);
+    const rows: [string, string, string][] = [
+      ["Ticket patterns", c.patterns, "Where the numbers go: 3 rows of 9 cells with 5 numbers a row and no empty column. Of the C(9,5)³ = 2,000,376 row triples, these leave no column empty."],
+      ["Column-count vectors", c.vectors, "How many numbers each column holds (1 to 3, 15 in all). A vector with d columns of 3 has 1,710, 639, 240 or 90 patterns for d = 0…3."],
+      ["Distinct single tickets", c.tickets, "Σ over vectors c of patterns(c) · Π C(nⱼ, cⱼ): a pattern, then which of column j's nⱼ numbers fill it (they are sorted down the column)."],
+      ["Books, as ordered sequences of 6 tickets", c.orderedBooks, "Σ over 6×9 matrices of counts with column sums 9, 10, …, 10, 11 of Π patterns · Π multinomials — a meet in the middle over pairs of tickets, exact in 128-bit WebAssembly and bigint."],
+      ["Books, as unordered sets of 6 tickets", c.unorderedBooks, "The ordered count ÷ 6! (a book's six tickets are always different)."],
+    ];
+    $("housie-counts").replaceChildren(
+      el("dl", { className: "counts" }, ...rows.flatMap(([name, value, why]) => [el("dt", { textContent: name }), el("dd", {}, el("output", { className: "mono", textContent: value, title: grouped(value) }), el("p", { className: "hint", textContent: why }))])),
+      el("p", { className: "muted", textContent: `Computed in ${ms(c.ms)}.` }),
+    );
+  });
+}

@@ -1,0 +1,78 @@
+// Messages between the page and its Web Worker. Every job carries an id; the worker
+// answers with any number of progress messages, then one result or one error.
+import type { HousieFileReport } from "tabula/housie";
+
+/** Boards drawn as the library's SVG, with numbers in the squares; bigger ones go on a canvas. */
+export const SVG_BOARD_MAX = 40;
+
+export type HousieKind = "books" | "tickets";
+
+export type Job =
+  | { type: "farms-pair"; rows: [string, string] }
+  | { type: "farms-file"; text: string }
+  | { type: "tables"; size: number; counts: number[]; given: string[]; distinctRows: boolean; distinctColumns: boolean }
+  | { type: "housie-count" }
+  | { type: "housie-generate"; kind: HousieKind; count: number; seed?: string; firstSerial: number; preview: number }
+  | { type: "housie-format"; kind: HousieKind; jsonl: Blob; format: "csv" | "html" | "text" }
+  | { type: "housie-validate"; text: string }
+  | { type: "tour-generate"; size: number; closed: boolean; start?: [number, number]; seed: number }
+  | { type: "tour-validate"; text: string }
+  | { type: "tour-count"; size: number; closed: boolean; from?: [number, number] }
+  | { type: "tour-format"; size: number; closed: boolean; grid: Int32Array; seed?: number; format: "json" | "text" | "svg" }
+  | { type: "tour-picture"; size: number; closed: boolean; grid: Int32Array; pixels: number };
+
+export interface FarmCaseResult {
+  case: number;
+  rows: [string, string];
+  count: string;
+  ms: number;
+}
+
+export interface HousieCountsResult {
+  patterns: string;
+  vectors: string;
+  tickets: string;
+  orderedBooks: string;
+  unorderedBooks: string;
+}
+
+export interface PreviewRecord {
+  serial: number;
+  tickets: (number | null)[][][];
+}
+
+export interface Results {
+  "farms-pair": { count: string; ms: number };
+  "farms-file": { cases: FarmCaseResult[]; ms: number };
+  tables: { count: string; ms: number };
+  "housie-count": HousieCountsResult & { ms: number };
+  "housie-generate": { jsonl: Blob; preview: PreviewRecord[]; records: number; ms: number };
+  "housie-format": { blob: Blob; ms: number };
+  "housie-validate": HousieFileReport & { ms: number };
+  "tour-generate": { size: number; closed: boolean; grid: Int32Array; ms: number };
+  "tour-validate": { size: number; grid: Int32Array; ok: boolean; closed: boolean; problem?: string; claimedClosed?: boolean; ms: number };
+  "tour-count": { count: string; ms: number };
+  "tour-format": { blob: Blob; ms: number };
+  /** Small boards: the library's SVG (numbers in the squares); big ones: the path drawn off screen. */
+  "tour-picture": { svg?: string; bitmap?: ImageBitmap; ms: number };
+}
+
+export type JobType = Job["type"];
+export type JobOf<T extends JobType> = Extract<Job, { type: T }>;
+
+/** A failure the user can act on: bad input at a line, or a request out of range. */
+export interface JobError {
+  name: string;
+  /** The form field the problem is in, when the job names one. */
+  field?: string;
+  message: string;
+  line?: number;
+  problem?: string;
+  expected?: string;
+}
+
+export type Request = { id: number; job: Job };
+export type Reply =
+  | { id: number; kind: "progress"; done: number; total: number }
+  | { id: number; kind: "result"; value: unknown }
+  | { id: number; kind: "error"; error: JobError };

@@ -1,0 +1,219 @@
+// The Web Worker: every heavy call into the library runs here, so the page never
+// freezes. It imports the library's browser entry points and nothing else of logic.
+import { ready as farmsReady, countFarm, parseFarmInput, parseFarmRow, rowText } from "tabula/farms";
+import { ready as tablesReady, countTables } from "tabula/tables";
+import {
+  ready as housieReady, countHousie, HousieRun, housieFormatter, validateHousieJsonl, type HousieRecord,
+} from "tabula/housie";
+import {
+  ready as toursReady, generateTour, validateTour, parseTourFile, countToursParallel, writeTour, type TourFormat,
+} from "tabula/tours";
+import { SVG_BOARD_MAX, type Job, type JobError, type Reply, type Request, type Results, type PreviewRecord } from "./protocol.js";
+
+type Progress = (done: number, total: number) => void;
+type Handlers = { [T in Job["type"]]: (job: Extract<Job, { type: T }>, progress: Progress) => Promise<Results[T]> | Results[T] };
+
+/** Each entry point's kernels are fetched and compiled on the first job that needs them. */
+const readiness: Record<string, () => Promise<unknown>> = {
+  farms: () => farmsReady(), // the farms kernel and the tables kernel its fast engine uses
+  tables: () => tablesReady(),
+  housie: () => housieReady(),
+  tour: () => toursReady(),
+};
+const loading = new Map<string, Promise<unknown>>();
+function ready(job: Job): Promise<unknown> {
+  const area = job.type.split("-")[0]!;
+  if (!loading.has(area)) loading.set(area, readiness[area]!());
+  return loading.get(area)!;
+}
+
+function since(start: number): number {
+  return performance.now() - start;
+}
+
+const handlers: Handlers = {
+  "farms-pair": ({ rows }) => {
+    const start = performance.now();
+    const parsed = rows.map((row, i) => {
+      try {
+        return parseFarmRow(row);
+      } catch (error) {
+        throw Object.assign(error as Error, { field: `row${i + 1}` });
+      }
+    });
+    const count = countFarm(parsed[0]!, parsed[1]!);
+    return { count: count.toString(), ms: since(start) };
+  },
+
+  "farms-file": ({ text }, progress) => {
+    const start = performance.now();
+    const cases = parseFarmInput(text);
+    return {
+      cases: cases.map(({ rows }, i) => {
+        const t = performance.now();
+        const count = countFarm(rows[0], rows[1]).toString();
+        progress(i + 1, cases.length);
+        return { case: i + 1, rows: [rowText(rows[0]), rowText(rows[1])] as [string, string], count, ms: since(t) };
+      }),
+      ms: since(start),
+    };
+  },
+
+  tables: ({ size, counts, given, distinctRows, distinctColumns }) => {
+    const start = performance.now();
+    const count = countTables({ size, counts, given, distinctRows, distinctColumns });
+    return { count: count.toString(), ms: since(start) };
+  },
+
+  "housie-count": () => {
+    const start = performance.now();
+    const c = countHousie();
+    return {
+      patterns: c.patterns.toString(), vectors: c.vectors.toString(), tickets: c.tickets.toString(),
+      orderedBooks: c.orderedBooks.toString(), unorderedBooks: c.books.toString(), ms: since(start),
+    };
+  },
+
+  "housie-generate": ({ kind, count, seed, firstSerial, preview }, progress) => {
+    const start = performance.now();
+    // The same calls as `housie books|tickets -f jsonl`, so a seed gives the same bytes.
+    const run = new HousieRun(kind, { seed: seed === undefined || seed === "" ? undefined : seed, firstSerial });
+    run.reserve(count);
+    const parts: Uint8Array[] = [];
+    const shown: PreviewRecord[] = [];
+    const decoder = new TextDecoder();
+    for (let done = 0; done < count;) {
+      const batch = Math.min(count - done, run.batchLimit);
+      const bytes = run.nextJsonl(batch).slice(); // copy: the view is reused
+      parts.push(bytes);
+      if (shown.length < preview) {
+        for (const line of decoder.decode(bytes).split("\n")) {
+          if (line && shown.length < preview) shown.push(JSON.parse(line) as PreviewRecord);
+        }
+      }
+      done += batch;
+      progress(done, count);
+    }
+    return { jsonl: new Blob(parts as BlobPart[], { type: "application/x-ndjson" }), preview: shown, records: count, ms: since(start) };
+  },
+
+  "housie-format": async ({ kind, jsonl, format }) => {
+    const start = performance.now();
+    const formatter = housieFormatter(format, kind);
+    const out: string[] = [formatter.header()];
+    for (const line of (await jsonl.text()).split("\n")) {
+      if (line) out.push(formatter.record(JSON.parse(line) as HousieRecord));
+    }
+    out.push(formatter.footer());
+    const type = format === "csv" ? "text/csv" : format === "html" ? "text/html" : "text/plain";
+    return { blob: new Blob(out, { type: `${type};charset=utf-8` }), ms: since(start) };
+  },
+
+  "housie-validate": ({ text }) => {
+    const start = performance.now();
+    return { ...validateHousieJsonl(text), ms: since(start) };
+  },
+
+  "tour-generate": ({ size, closed, start: square, seed }) => {
+    const start = performance.now();
+    const grid = generateTour({ size, closed, start: square, seed });
+    return { size, closed, grid, ms: since(start) };
+  },
+
+  "tour-validate": ({ text }) => {
+    const start = performance.now();
+    const file = parseTourFile(text);
+    const check = validateTour(file.grid, file.size);
+    return { size: file.size, grid: file.grid, ok: check.ok, closed: check.closed, problem: check.problem, claimedClosed: file.closed, ms: since(start) };
+  },
+
+  "tour-count": async ({ size, closed, from }, progress) => {
+    const start = performance.now();
+    const count = await countToursParallel({ size, closed, from, threads: 1, onProgress: progress });
+    return { count: count.toString(), ms: since(start) };
+  },
+
+  "tour-format": async ({ size, closed, grid, seed, format }) => {
+    const start = performance.now();
+    const parts: string[] = [];
+    await writeTour({ size, closed, grid, seed }, format as TourFormat, (chunk) => void parts.push(chunk));
+    const type = format === "json" ? "application/json" : format === "svg" ? "image/svg+xml" : "text/plain";
+    return { blob: new Blob(parts, { type }), ms: since(start) };
+  },
+
+  "tour-picture": async ({ size: n, closed, grid, pixels }) => {
+    const start = performance.now();
+    if (n <= SVG_BOARD_MAX) {
+      const parts: string[] = [];
+      await writeTour({ size: n, closed, grid }, "svg", (chunk) => void parts.push(chunk));
+      return { svg: parts.join(""), ms: since(start) };
+    }
+    // Big boards: the path as one polyline through the square centres, drawn off screen.
+    const canvas = new OffscreenCanvas(pixels, pixels);
+    const g = canvas.getContext("2d")!;
+    const cell = pixels / n;
+    g.fillStyle = "#fff";
+    g.fillRect(0, 0, pixels, pixels);
+    const order = new Int32Array(n * n);
+    for (let i = 0; i < n * n; i++) order[grid[i]! - 1] = i;
+    const x = (i: number) => ((i % n) + 0.5) * cell;
+    const y = (i: number) => (Math.floor(i / n) + 0.5) * cell;
+    g.strokeStyle = "rgba(31,119,180,0.85)";
+    g.lineWidth = Math.max(0.35, Math.min(2, cell / 4));
+    g.lineJoin = "round";
+    g.beginPath();
+    g.moveTo(x(order[0]!), y(order[0]!));
+    for (let k = 1; k < n * n; k++) g.lineTo(x(order[k]!), y(order[k]!));
+    if (closed) g.closePath();
+    g.stroke();
+    const mark = (i: number, colour: string) => {
+      g.fillStyle = colour;
+      g.beginPath();
+      g.arc(x(i), y(i), Math.max(4, cell / 3), 0, 2 * Math.PI);
+      g.fill();
+    };
+    mark(order[0]!, "#2ca02c");
+    mark(order[n * n - 1]!, "#d62728");
+    g.strokeStyle = "#888";
+    g.lineWidth = 2;
+    g.strokeRect(1, 1, pixels - 2, pixels - 2);
+    return { bitmap: canvas.transferToImageBitmap(), ms: since(start) };
+  },
+};
+
+function toJobError(error: unknown): JobError {
+  const e = error as Partial<JobError> & { name?: string; message?: string };
+  return {
+    name: e?.name ?? "Error",
+    field: typeof e?.field === "string" ? e.field : undefined,
+    message: e?.message ?? String(error),
+    line: typeof e?.line === "number" ? e.line : undefined,
+    problem: typeof e?.problem === "string" ? e.problem : undefined,
+    expected: typeof e?.expected === "string" ? e.expected : undefined,
+  };
+}
+
+const post = (reply: Reply, transfer: Transferable[] = []) => (self as unknown as Worker).postMessage(reply, transfer);
+
+self.onmessage = async (event: MessageEvent<Request>) => {
+  const { id, job } = event.data;
+  let lastProgress = 0;
+  const progress: Progress = (done, total) => {
+    const now = performance.now();
+    if (done < total && now - lastProgress < 50) return; // at most ~20 updates a second
+    lastProgress = now;
+    post({ id, kind: "progress", done, total });
+  };
+  try {
+    await ready(job);
+    const handler = handlers[job.type] as (job: Job, progress: Progress) => Promise<unknown> | unknown;
+    const value = await handler(job, progress);
+    const { grid, bitmap } = value as { grid?: unknown; bitmap?: ImageBitmap };
+    const transfer: Transferable[] = [];
+    if (grid instanceof Int32Array && job.type !== "tour-format" && job.type !== "tour-picture") transfer.push(grid.buffer);
+    if (bitmap) transfer.push(bitmap);
+    post({ id, kind: "result", value }, transfer);
+  } catch (error) {
+    post({ id, kind: "error", error: toJobError(error) });
+  }
+};
