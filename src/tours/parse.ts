@@ -2,7 +2,6 @@
 // text grid (our text format, or plain rows of numbers; rule lines and "|" are ignored).
 // Shape problems are InputErrors with the line; broken tour rules are for validateTour.
 import { InputError } from "../errors.js";
-import { readLines } from "../io/lines.js";
 import { quote, quoteValue, shorten } from "../io/quote.js";
 import { MAX_GENERATE_SIZE } from "./options.js";
 
@@ -29,23 +28,6 @@ export interface TourFile {
   closed?: boolean;
   /** 1-based line of each grid row, for messages about squares. */
   rowLines: number[];
-}
-
-/**
- * Reads and parses a tour file ("-" for standard input) line by line; a line longer than
- * MAX_TOUR_LINE is an InputError at that line, read no further.
- */
-export async function readTourFile(file: string): Promise<TourFile> {
-  const lines: string[] = [];
-  let newline = false;
-  for await (const line of readLines(file, MAX_TOUR_LINE)) {
-    newline = line.newline;
-    if (line.cut) {
-      throw new InputError(`line is longer than ${MAX_TOUR_LINE} characters: ${quote(line.text)}`, { line: line.number }, "one grid row per line");
-    }
-    lines.push(line.text);
-  }
-  return parseTourFile(lines.join("\n") + (newline ? "\n" : ""));
 }
 
 export function parseTourFile(text: string): TourFile {
