@@ -28,10 +28,9 @@ let redraws: i64 = 0;
 
 export function redrawCount(): i64 { return redraws; }
 
-/** Loads the tables (about 50 MB) and starts a new run: no ticket issued yet. */
+/** Starts a new run: no ticket issued yet. Tables are built on first use, by the
+ * generator that needs them (single tickets need only the patterns, books about 50 MB). */
 export function startRun(): void {
-  ensureDraw();
-  ensureFill();
   clearIssued();
   redraws = 0;
 }
@@ -101,6 +100,8 @@ let chosenBase: usize = 0;
  * ticket issued earlier in the run is redrawn whole.
  */
 export function generateBooks(count: i32, unique: bool): i32 {
+  ensureDraw();
+  ensureFill();
   chosenBase = changetype<usize>(chosen);
   for (let b = 0; b < count; b++) {
     while (true) {

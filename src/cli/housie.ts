@@ -1,13 +1,10 @@
 #!/usr/bin/env node
 // housie: exact counts and exactly uniform, unique, validated UK 90-ball bingo tickets and books.
 import { InvalidArgumentError, Option } from "commander";
-import { SingleBar } from "cli-progress";
 import { createProgram, integerOption, runMain, EXIT_OK, EXIT_INVALID } from "./program.js";
 import { openAtomicStream, writeChunk, type AtomicStream } from "../io/atomic-write.js";
-import { countHousie } from "../housie/count.js";
 import { HousieRun, ticketsFromCells, CELLS_PER_TICKET, MAX_UNIQUE_TICKETS, type HousieKind } from "../housie/generate.js";
 import { formatterFor, FORMATS, type HousieFormat } from "../housie/format.js";
-import { validateJsonlStream } from "../housie/validate.js";
 import { createReadStream, statSync } from "node:fs";
 import { once } from "node:events";
 import { InputError } from "../errors.js";
@@ -51,8 +48,9 @@ async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number>
   run.reserve(flags.count);
   const target: AtomicStream | undefined = flags.out ? await openAtomicStream(flags.out) : undefined;
   const stream: NodeJS.WritableStream = target ? target.stream : process.stdout;
+  // Modules only some commands need are imported when used, to keep start-up short.
   const bar = process.stderr.isTTY && flags.count >= PROGRESS_FROM
-    ? new SingleBar({ stream: process.stderr, format: `${kind} [{bar}] {percentage}% {value}/{total} eta {eta}s` })
+    ? new (await import("cli-progress")).SingleBar({ stream: process.stderr, format: `${kind} [{bar}] {percentage}% {value}/{total} eta {eta}s` })
     : undefined;
   bar?.start(flags.count, 0);
   try {
@@ -108,7 +106,8 @@ async function main(): Promise<number> {
     .description("exact numbers of patterns, column-count vectors, tickets and books")
     .option("--json", "print a JSON object with the numbers as decimal strings")
     .addOption(new Option("--engine <engine>", "counting engine").choices(["wasm", "ts"]).default("wasm"))
-    .action((flags: { json?: boolean; engine: "wasm" | "ts" }) => {
+    .action(async (flags: { json?: boolean; engine: "wasm" | "ts" }) => {
+      const { countHousie } = await import("../housie/count.js");
       const c = countHousie({ engine: flags.engine });
       const rows: [string, string, bigint][] = [
         ["patterns", "ticket patterns (3 rows of 5, no empty column)", c.patterns],
@@ -142,6 +141,7 @@ async function main(): Promise<number> {
       }
       // Findings are printed as found, in batches: memory stays flat however many lines break.
       let pending = "";
+      const { validateJsonlStream } = await import("../housie/validate.js");
       const summary = await validateJsonlStream(input, (v) => {
         pending += `${name}:${v.line ?? 1}: ${v.problem} (expected ${v.expected}) [${v.rule}]\n`;
         if (pending.length > 1 << 16) { process.stdout.write(pending); pending = ""; }
