@@ -3,7 +3,8 @@ export { enumeratePatterns, vectorCount, patternAt, patternStartOf, vectorKeyAt,
 export { ticketWeightOf, fillingWeightOf } from "./weights";
 export { pairSegments, segmentCodeAt, segmentTotalAt, maxPairTotal, convolveSegment, convolutionHighBits } from "./pairs";
 export { setSeedState, useSystemRandom, randomBlockPtr, below62 } from "./rng";
-export { startRun, generateBooks, generateTickets, cellsPtr, redrawCount, chosenVector, nextWord } from "./sample";
+export { startRun, generateBooks, generateTickets, cellsPtr, redrawCount, chosenVector, nextWord, filledRank } from "./sample";
 export { formatJsonl, textPtr } from "./jsonl";
-export { issuedCount, markIssuedTicket, reserveIssued } from "./unique";
+export { issuedCount, issuedBytes, markIssuedRank, reserveIssued } from "./unique";
+export { ticketScratchPtr, ticketRank } from "./rank";
 export { drawClassCount, drawEntryCount, classWeightSumLow, classWeightSumHigh, restTestHook, restChunkHook } from "./draw";

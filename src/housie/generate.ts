@@ -4,6 +4,7 @@ import { UsageError } from "../errors.js";
 import { housieKernel, kernelBytes, KERNEL_BATCH } from "./kernel.js";
 import { parseSeed, seedState } from "./rng.js";
 import { MAX_SERIAL, parseSerial, serialOverflow } from "./serial.js";
+import { validateBook } from "./validate.js";
 
 export type Cell = number | null;
 /** A ticket: 3 rows of 9 cells, a number or null for a blank. */
@@ -29,26 +30,25 @@ export interface GenerateOptions {
   issued?: Iterable<TicketGrid>;
 }
 
-/** The kernel's exact key of a ticket: bits of its numbers and its 27-bit pattern. */
-export function ticketKey(ticket: TicketGrid): { low: bigint; high: bigint } {
-  let low = 0n;
-  let high = 0n;
-  let pattern = 0n;
-  ticket.forEach((row, r) => row.forEach((cell, j) => {
-    if (cell === null) return;
-    if (!Number.isInteger(cell) || cell < 1 || cell > 90) throw new UsageError(`issued ticket holds ${cell}, not a number from 1 to 90`);
-    pattern |= 1n << BigInt(9 * r + j);
-    if (cell <= 64) low |= 1n << BigInt(cell - 1);
-    else high |= 1n << BigInt(cell - 65);
-  }));
-  return { low, high: high | (pattern << 26n) };
+/**
+ * A ticket's exact rank among all 3,669,688,706,217,187,500 tickets (0 <= rank < 2^62),
+ * the key of the kernel's uniqueness set (assembly/housie/rank.ts). The ticket must
+ * keep every rule (a UsageError says which it breaks).
+ */
+export function ticketRank(ticket: TicketGrid): bigint {
+  const broken = validateBook({ tickets: [ticket] });
+  if (broken.length > 0) throw new UsageError(`issued ${broken[0]!.problem} (expected ${broken[0]!.expected})`);
+  const k = housieKernel();
+  const scratch = kernelBytes(k.ticketScratchPtr(), CELLS_PER_TICKET);
+  ticket.forEach((row, r) => row.forEach((cell, j) => { scratch[9 * r + j] = cell ?? 0; }));
+  return BigInt.asUintN(64, k.ticketRank());
 }
 
 export const CELLS_PER_TICKET = 27;
 /**
- * Most tickets one run can remember: the set's 16-byte slots, at most half full, live in
- * one AssemblyScript array, and arrays stop below 1 GB (2^25 slots, 512 MB). Beyond
- * that: `unique: false`, or separate runs (each unique within itself).
+ * Most tickets one run can remember: the set's 8-byte slots (a ticket's exact rank), at
+ * most half full, 2^25 slots (256 MB). Beyond that: `unique: false`, or separate runs
+ * (each unique within itself).
  */
 export const MAX_UNIQUE_TICKETS = 2 ** 24;
 let activeRun: HousieRun | undefined;
@@ -83,10 +83,7 @@ export class HousieRun {
       const [a, b, c, d] = seedState(seed);
       k.setSeedState(a, b, c, d);
     }
-    for (const ticket of options.issued ?? []) {
-      const { low, high } = ticketKey(ticket);
-      k.markIssuedTicket(low, high);
-    }
+    for (const ticket of options.issued ?? []) k.markIssuedRank(ticketRank(ticket));
     activeRun = this;
   }
 

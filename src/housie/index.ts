@@ -3,7 +3,7 @@
 export { countHousie, type HousieCounts, type Engine as HousieEngine } from "./count.js";
 export {
   generateBooks, generateTickets, iterateBooks, iterateTickets, iterateRecords as iterateHousieRecords,
-  ticketsFromCells, ticketKey, HousieRun, MAX_UNIQUE_TICKETS, SUPERSEDED as HOUSIE_RUN_SUPERSEDED,
+  ticketsFromCells, ticketRank, HousieRun, MAX_UNIQUE_TICKETS, SUPERSEDED as HOUSIE_RUN_SUPERSEDED,
   type Cell as HousieCell, type TicketGrid, type HousieRecord, type HousieKind, type GenerateOptions as HousieGenerateOptions,
 } from "./generate.js";
 export {

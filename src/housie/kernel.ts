@@ -38,7 +38,11 @@ export interface HousieKernel {
   formatJsonl(count: number, perGroup: number, firstSerial: bigint): number;
   textPtr(): number;
   issuedCount(): number;
-  markIssuedTicket(low: bigint, high: bigint): void;
+  markIssuedRank(rank: bigint): void;
+  issuedBytes(): number;
+  ticketScratchPtr(): number;
+  ticketRank(): bigint;
+  filledRank(t: number): bigint;
   reserveIssued(tickets: number): void;
 }
 
