@@ -25,7 +25,7 @@ import { below } from "./rng";
 import { COLUMNS, VECTOR_COUNT, vectorType } from "./patterns";
 import { ensureLayouts, typePatterns, typePatternStart, vectorPermutation } from "./layouts";
 import { vectorBytes } from "./draw";
-import { ensureRank, subsetRank, chooseOf, rankBase, rankPerPattern } from "./rank";
+import { ensureRank, subsetRank, rankBase, rankPerPattern, rankRadix } from "./rank";
 
 export const CELLS_PER_TICKET = 27;
 export const CELLS_PER_BOOK = 6 * CELLS_PER_TICKET;
@@ -180,16 +180,15 @@ export function ensureFill(): void {
 }
 
 /** Ticket t's rank (rank.ts) from its vector v, its pattern index and its subsets in
- * `places`; the mixed radix runs over the columns, C(n_j, c_j) each. */
+ * `places`, each column's subset rank times the vector's radix for that column. */
 // @ts-ignore: decorator
 @inline function rankOfFilled(t: i32, v: i32): u64 {
+  const places = placesBase + (<usize>t << 5);
+  const radix = rankRadixBase + (<usize>v << 7);
   let s: u64 = 0;
-  let radix: u64 = 1;
   for (let j = 0; j < COLUMNS; j++) {
-    const subset = <u32>load<u16>(placesBase + (<usize>t << 5) + (<usize>j << 1));
-    s += <u64>load<u16>(subsetRankBase + (<usize>subset << 1)) * radix;
-    const size: u32 = j == 0 ? 0 : j == 8 ? 2 : 1;
-    radix *= <u64>load<u32>(chooseOfBase + (<usize>(4 * size + popcnt<u32>(subset)) << 2));
+    const subset = <usize>load<u16>(places + (<usize>j << 1));
+    s += <u64>load<u16>(subsetRankBase + (subset << 1)) * load<u64>(radix + (<usize>j << 3));
   }
   return load<u64>(rankBaseBase + (<usize>v << 3)) + <u64>load<u32>(patternIndexBase + (<usize>t << 2)) * load<u64>(rankPerPatternBase + (<usize>v << 3)) + s;
 }
@@ -285,7 +284,7 @@ let placesBase: usize = 0;
 let keyRankBase: usize = 0;
 let patternIndexBase: usize = 0;
 let subsetRankBase: usize = 0;
-let chooseOfBase: usize = 0;
+let rankRadixBase: usize = 0;
 let rankBaseBase: usize = 0;
 let rankPerPatternBase: usize = 0;
 let vectorTypeBase: usize = 0;
@@ -307,7 +306,7 @@ function setFillBases(): void {
   keyRankBase = changetype<usize>(keyRank);
   patternIndexBase = changetype<usize>(patternIndex);
   subsetRankBase = changetype<usize>(subsetRank);
-  chooseOfBase = changetype<usize>(chooseOf);
+  rankRadixBase = changetype<usize>(rankRadix);
   rankBaseBase = changetype<usize>(rankBase);
   rankPerPatternBase = changetype<usize>(rankPerPattern);
   vectorTypeBase = changetype<usize>(vectorType);
