@@ -17,7 +17,10 @@ export {
   formatterFor as housieFormatter, ticketToText, recordToJson as housieRecordToJson, FORMATS as HOUSIE_FORMATS,
   type HousieFormat, type Formatter as HousieFormatter,
 } from "./format.js";
-export { firstTicketTypeProbabilities, ninetyPositionProbabilities, singleTicketTypeProbabilities } from "./marginals.js";
+export {
+  firstTicketTypeProbabilities, ninetyPositionProbabilities, singleTicketTypeProbabilities, probabilityValues,
+  type ExactProbability,
+} from "./marginals.js";
 export { BookSamplerTs } from "./baseline-sampler.js";
 export { enumeratePatternsTs, type PatternTables as HousiePatternTables } from "./tables.js";
 export { seedState as housieSeedState, parseSeed as parseHousieSeed, Xoshiro128 } from "./rng.js";
