@@ -41,6 +41,16 @@ export class WordKeySet {
   }
 
   /**
+   * Reads the key's home slot and returns a word of it: calling this for a batch of keys
+   * before adding them lets their cache misses overlap (each is independent of the
+   * others), where add() alone waits on each miss in turn.
+   */
+  touch(key: Uint32Array, at: number): number {
+    if ((this.used + 1) * 2 > this.capacity) return 0; // about to grow: nothing to gain
+    return this.slots[this.slotOf(key, at) * this.stride]!;
+  }
+
+  /**
    * Adds key[at .. at + words) first seen on `line` (>= 1); returns 0 if it was new, else
    * the line that holds it already (and the set is unchanged).
    */

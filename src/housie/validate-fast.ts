@@ -9,18 +9,21 @@ import { MAX_SERIAL } from "./serial.js";
 
 const HEAD = Buffer.from('{"serial":', "latin1");
 const MIDDLE = Buffer.from(',"tickets":[', "latin1");
-const COLUMN_FIRST = [1, 10, 20, 30, 40, 50, 60, 70, 80];
-const COLUMN_LAST = [9, 19, 29, 39, 49, 59, 69, 79, 90];
 const TWO_32 = 4294967296;
+/** Per number 0..99: its column (0-8), or 9 for none. */
+const COLUMN_OF = Uint8Array.from({ length: 100 }, (_, x) => (x < 1 || x > 90 ? 9 : x === 90 ? 8 : Math.floor(x / 10)));
+/** Per column, the last number seen plus a stamp that grows by 128 per ticket, so that
+ * entries of earlier tickets are always below the current stamp (no reset per ticket). */
 const lastInColumn = new Int32Array(9);
+let stamp = 0;
 
 /**
  * Checks bytes [start, end) of `b` (one line, without its newline). Returns the number
  * of tickets (6 or 1) when the line is canonical and breaks no rule, with the serial as
- * two 32-bit words (low, high) in `serial` and each ticket's key (ticketKeyWords) in
- * `keys` at 4 t; returns 0 otherwise.
+ * two 32-bit words (low, high) in `serial` at serialAt and each ticket's key
+ * (validTicketKey's words) in `keys` at keysAt + 4 t; returns 0 otherwise.
  */
-export function fastValidLine(b: Uint8Array, start: number, end: number, serial: Uint32Array, keys: Uint32Array): number {
+export function fastValidLine(b: Uint8Array, start: number, end: number, serial: Uint32Array, serialAt: number, keys: Uint32Array, keysAt: number): number {
   let p = start;
   if (end - start < 40) return 0;
   for (let i = 0; i < 10; i++) if (b[p + i] !== HEAD[i]) return 0;
@@ -33,14 +36,14 @@ export function fastValidLine(b: Uint8Array, start: number, end: number, serial:
     let n = 0;
     for (let i = digitsStart; i < p; i++) n = n * 10 + (b[i]! - 48);
     const low = n % TWO_32;
-    serial[0] = low;
-    serial[1] = (n - low) / TWO_32;
+    serial[serialAt] = low;
+    serial[serialAt + 1] = (n - low) / TWO_32;
   } else {
     let n = 0n;
     for (let i = digitsStart; i < p; i++) n = n * 10n + BigInt(b[i]! - 48);
     if (n > MAX_SERIAL) return 0;
-    serial[0] = Number(n & 0xffffffffn);
-    serial[1] = Number(n >> 32n);
+    serial[serialAt] = Number(n & 0xffffffffn);
+    serial[serialAt + 1] = Number(n >> 32n);
   }
   for (let i = 0; i < 12; i++) if (b[p + i] !== MIDDLE[i]) return 0;
   p += 12;
@@ -49,7 +52,8 @@ export function fastValidLine(b: Uint8Array, start: number, end: number, serial:
   for (;;) {
     if (tickets === 6 || b[p++] !== 91) return 0;
     let pattern = 0, k0 = 0, k1 = 0, k2 = 0;
-    lastInColumn.fill(0);
+    stamp += 128;
+    if (stamp > 0x3fffff00) { stamp = 128; lastInColumn.fill(0); }
     for (let r = 0; r < 3; r++) {
       if (b[p++] !== 91) return 0;
       let filled = 0;
@@ -63,8 +67,8 @@ export function fastValidLine(b: Uint8Array, start: number, end: number, serial:
           let x = c - 48;
           const d = b[++p]!;
           if (d >= 48 && d <= 57) { x = x * 10 + d - 48; p++; }
-          if (x < COLUMN_FIRST[j]! || x > COLUMN_LAST[j]! || x <= lastInColumn[j]!) return 0;
-          lastInColumn[j] = x;
+          if (COLUMN_OF[x] !== j || stamp + x <= lastInColumn[j]!) return 0;
+          lastInColumn[j] = stamp + x;
           filled++;
           pattern |= 1 << (9 * r + j);
           if (x <= 32) k0 |= 1 << (x - 1);
@@ -79,7 +83,7 @@ export function fastValidLine(b: Uint8Array, start: number, end: number, serial:
     if (((pattern | (pattern >>> 9) | (pattern >>> 18)) & 0x1ff) !== 0x1ff) return 0; // an empty column
     if ((seen0 & k0) | (seen1 & k1) | (seen2 & k2)) return 0; // a number twice in the book
     seen0 |= k0; seen1 |= k1; seen2 |= k2;
-    const at = 4 * tickets++;
+    const at = keysAt + 4 * tickets++;
     keys[at] = k0;
     keys[at + 1] = k1;
     keys[at + 2] = k2 | ((pattern & 0x3f) << 26);

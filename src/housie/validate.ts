@@ -115,6 +115,8 @@ export interface ValidateOptions {
   bytes?: number;
 }
 
+const PENDING = 256;
+
 /** Longest line looked at; a book line as `housie` writes it takes under 1 KB. */
 export const MAX_LINE_BYTES = 1 << 20;
 const EXPECTED_RECORD = 'one JSON object per line, {"serial": ..., "tickets": [...]}';
@@ -223,6 +225,14 @@ export class JsonlValidator {
   private carried = 0;
   private overlong = false;
   private readonly decoder = new TextDecoder();
+  // Fast lines wait here, PENDING at most, to be checked for repeats together (their
+  // set look-ups first touched all at once); any other line, and the end, check them
+  // first, so that violations still come in file order.
+  private pending = 0;
+  private readonly pendingLine = new Float64Array(PENDING);
+  private readonly pendingTickets = new Uint8Array(PENDING);
+  private readonly pendingSerials = new Uint32Array(2 * PENDING);
+  private readonly pendingKeys = new Uint32Array(24 * PENDING);
 
   constructor(report: (v: Violation) => void, options: ValidateOptions = {}) {
     this.report = report;
@@ -258,6 +268,7 @@ export class JsonlValidator {
   /** Ends the file: checks a last line without a newline; returns the counts. */
   end(): StreamSummary {
     if (this.carried > 0 || this.overlong) this.flush();
+    this.checkPending();
     if (this.records === 0 && this.broken === 0) {
       this.push({ rule: "shape", problem: "file holds no books or tickets", expected: "one JSON record per line", line: 1 });
     }
@@ -284,6 +295,7 @@ export class JsonlValidator {
 
   private flush(): void {
     if (this.overlong) {
+      this.checkPending();
       this.line++;
       this.push({ rule: "json", problem: `line is longer than ${MAX_LINE_BYTES} bytes`, expected: `${EXPECTED_RECORD} (a book takes under 1 KB)`, line: this.line });
       this.overlong = false;
@@ -302,34 +314,46 @@ export class JsonlValidator {
     }
     const line = ++this.line;
     if (this.fast) {
-      const count = fastValidLine(bytes, start, end, this.serialWords, this.keyWords);
+      const p = this.pending;
+      const count = fastValidLine(bytes, start, end, this.pendingSerials, 2 * p, this.pendingKeys, 24 * p);
       if (count > 0) {
         this.fastLines++;
         this.records++;
-        this.checkSerial(() => this.serialText(), line);
-        this.checkTickets(count, line);
+        this.pendingLine[p] = line;
+        this.pendingTickets[p] = count;
+        if (++this.pending === PENDING) this.checkPending();
         return;
       }
     }
+    this.checkPending();
     this.slowLine(this.decoder.decode(bytes.subarray(start, end)), line);
   }
 
-  private serialText(): string {
-    return ((BigInt(this.serialWords[1]!) << 32n) | BigInt(this.serialWords[0]!)).toString();
-  }
-
-  private checkSerial(text: () => string, line: number): void {
-    const first = this.serials.add(this.serialWords, 0, line);
-    if (first !== 0) this.push({ rule: "serial", problem: `serial ${text()} repeats line ${first}`, expected: "a different serial per record", line });
-  }
-
-  /** Tickets 0..count-1 of keyWords, all valid: counted and checked for repeats. */
-  private checkTickets(count: number, line: number): void {
-    for (let t = 0; t < count; t++) {
-      this.tickets++;
-      const first = this.ticketKeys.add(this.keyWords, 4 * t, line);
-      if (first !== 0) this.repeated(t, first, line);
+  /** Checks the pending fast lines for repeated serials and tickets, in line order. */
+  private checkPending(): void {
+    const n = this.pending;
+    if (n === 0) return;
+    this.pending = 0;
+    let touched = 0;
+    for (let p = 0; p < n; p++) {
+      touched |= this.serials.touch(this.pendingSerials, 2 * p);
+      for (let t = 0; t < this.pendingTickets[p]!; t++) touched |= this.ticketKeys.touch(this.pendingKeys, 24 * p + 4 * t);
     }
+    if (touched === -1) this.fastLines += 0; // keeps the reads
+    for (let p = 0; p < n; p++) {
+      const line = this.pendingLine[p]!;
+      const first = this.serials.add(this.pendingSerials, 2 * p, line);
+      if (first !== 0) this.push({ rule: "serial", problem: `serial ${this.serialText(this.pendingSerials, 2 * p)} repeats line ${first}`, expected: "a different serial per record", line });
+      for (let t = 0; t < this.pendingTickets[p]!; t++) {
+        this.tickets++;
+        const earlier = this.ticketKeys.add(this.pendingKeys, 24 * p + 4 * t, line);
+        if (earlier !== 0) this.repeated(t, earlier, line);
+      }
+    }
+  }
+
+  private serialText(words: Uint32Array, at: number): string {
+    return ((BigInt(words[at + 1]!) << 32n) | BigInt(words[at]!)).toString();
   }
 
   private repeated(t: number, first: number, line: number): void {
@@ -360,7 +384,8 @@ export class JsonlValidator {
       const value = BigInt(digits);
       this.serialWords[0] = Number(value & 0xffffffffn);
       this.serialWords[1] = Number(value >> 32n);
-      this.checkSerial(() => value.toString(), line);
+      const first = this.serials.add(this.serialWords, 0, line);
+      if (first !== 0) this.push({ rule: "serial", problem: `serial ${value} repeats line ${first}`, expected: "a different serial per record", line });
     }
     const broken = validateBook(record);
     for (const v of broken) this.push({ ...v, line });
