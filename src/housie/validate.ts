@@ -220,6 +220,13 @@ export class JsonlValidator {
   private readonly ticketKeys: WordKeySet;
   private readonly otherTickets = new Map<string, number>(); // tickets that break a rule
   private readonly serialWords = new Uint32Array(2);
+  // Serials of consecutive lines that count up by one from the first line form a run,
+  // checked by its bounds alone; the first line that breaks it freezes the run, and
+  // that serial and every later one go to the set as well.
+  private runFirst = -1; // first serial of the run (-1: none yet)
+  private runLast = -1;
+  private runLine = 0; // line of the run's first serial
+  private runLive = true;
   private readonly keyWords = new Uint32Array(24);
   private carry = new Uint8Array(0);
   private carried = 0;
@@ -336,13 +343,13 @@ export class JsonlValidator {
     this.pending = 0;
     let touched = 0;
     for (let p = 0; p < n; p++) {
-      touched |= this.serials.touch(this.pendingSerials, 2 * p);
+      if (!this.runLive) touched |= this.serials.touch(this.pendingSerials, 2 * p);
       for (let t = 0; t < this.pendingTickets[p]!; t++) touched |= this.ticketKeys.touch(this.pendingKeys, 24 * p + 4 * t);
     }
     if (touched === -1) this.fastLines += 0; // keeps the reads
     for (let p = 0; p < n; p++) {
       const line = this.pendingLine[p]!;
-      const first = this.serials.add(this.pendingSerials, 2 * p, line);
+      const first = this.serialSeen(this.pendingSerials, 2 * p, line);
       if (first !== 0) this.push({ rule: "serial", problem: `serial ${this.serialText(this.pendingSerials, 2 * p)} repeats line ${first}`, expected: "a different serial per record", line });
       for (let t = 0; t < this.pendingTickets[p]!; t++) {
         this.tickets++;
@@ -350,6 +357,26 @@ export class JsonlValidator {
         if (earlier !== 0) this.repeated(t, earlier, line);
       }
     }
+  }
+
+  /** Records the serial (two words at `at`) of `line`; returns the line that had it before, or 0. */
+  private serialSeen(words: Uint32Array, at: number, line: number): number {
+    const high = words[at + 1]!;
+    const value = high < 0x200000 ? high * 4294967296 + words[at]! : -1; // exact below 2^53
+    if (value >= 0 && this.runFirst >= 0 && value >= this.runFirst && value <= this.runLast) return this.runLine + (value - this.runFirst);
+    if (this.runLive) {
+      if (value >= 0 && this.runFirst < 0) {
+        this.runFirst = this.runLast = value;
+        this.runLine = line;
+        return 0;
+      }
+      if (value >= 0 && value === this.runLast + 1 && line === this.runLine + (value - this.runFirst)) {
+        this.runLast = value;
+        return 0;
+      }
+      this.runLive = false;
+    }
+    return this.serials.add(words, at, line);
   }
 
   private serialText(words: Uint32Array, at: number): string {
@@ -384,7 +411,7 @@ export class JsonlValidator {
       const value = BigInt(digits);
       this.serialWords[0] = Number(value & 0xffffffffn);
       this.serialWords[1] = Number(value >> 32n);
-      const first = this.serials.add(this.serialWords, 0, line);
+      const first = this.serialSeen(this.serialWords, 0, line);
       if (first !== 0) this.push({ rule: "serial", problem: `serial ${value} repeats line ${first}`, expected: "a different serial per record", line });
     }
     const broken = validateBook(record);

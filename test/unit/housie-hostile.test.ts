@@ -125,6 +125,26 @@ describe("the streaming validator", () => {
       }), { numRuns: 300, seed: 13 });
   });
 
+  it("repeated serials are found with the line that had them first, in or out of a counting-up run", () => {
+    const ticket = recordToJson(tickets[0]!).replace(/^\{"serial":\d+,/, "");
+    fc.assert(fc.property(fc.array(fc.oneof(fc.integer({ min: 0, max: 12 }), fc.constant(-1)), { maxLength: 30 }), (serials) => {
+      // -1: a blank line. Tickets repeat from line to line; only the serial rule is compared.
+      const text = serials.map((x) => (x < 0 ? "" : `{"serial":${x},${ticket}`)).join("\n") + "\n";
+      const expected: [number, string][] = [];
+      const seen = new Map<number, number>();
+      serials.forEach((x, i) => {
+        if (x < 0) return;
+        const first = seen.get(x);
+        if (first !== undefined) expected.push([i + 1, `serial ${x} repeats line ${first}`]);
+        else seen.set(x, i + 1);
+      });
+      for (const fast of [true, false]) {
+        const found = validateJsonl(text, { fast }).violations.filter((v) => v.rule === "serial").map((v) => [v.line, v.problem]);
+        expect(found).toEqual(expected);
+      }
+    }), { numRuns: 400, seed: 14 });
+  });
+
   it("the CLI streams a generated file chunk by chunk and reports the counts", () => {
     const file = join(dir, "many.jsonl");
     const result = housie(["books", "-n", "20000", "--seed", "5", "-f", "jsonl", "-o", file]);
