@@ -2,7 +2,7 @@
 // the TS pattern tables: the vector's block, every pattern of a vector, every subset of
 // a column, and the rank the book fill computes against the one read back from cells.
 import { describe, expect, it } from "vitest";
-import { HousieRun, generateTickets, ticketRank, ticketsFromCells, type TicketGrid } from "../../src/housie/generate.js";
+import { HousieRun, generateBooks, generateTickets, ticketRank, ticketsFromCells, type TicketGrid } from "../../src/housie/generate.js";
 import { housieKernel } from "../../src/housie/kernel.js";
 import { enumeratePatternsTs, weightsOf, COLUMNS, COLUMN_FIRST, COLUMN_SIZE } from "../../src/housie/tables.js";
 
@@ -90,6 +90,22 @@ describe("ticket ranks", () => {
     const ranks = generateTickets(2000, { seed: 22n }).map((r) => ticketRank(r.tickets[0]!));
     expect(ranks.every((r) => r >= 0n && r < T)).toBe(true);
     expect(new Set(ranks).size).toBe(2000);
+  });
+
+  it("a repeated book is redrawn from the words that follow it, wherever it falls in a call", () => {
+    // Without the repeat, book 11 comes from the words after book 10; so with a ticket of
+    // book 10 issued before, the run must give books 0-9, then 11, 12, ...
+    const plain = generateBooks(52, { seed: 31n, unique: false });
+    const expected = [...plain.slice(0, 10), ...plain.slice(11)].map((b) => b.tickets);
+    for (const calls of [[51], [11, 40], [10, 41], [1, 50], Array.from({ length: 51 }, () => 1)]) {
+      const run = new HousieRun("books", { seed: 31n, issued: [plain[10]!.tickets[2]!] });
+      const got = calls.flatMap((n) => {
+        const { cells } = run.nextCells(n);
+        return Array.from({ length: n }, (_, i) => ticketsFromCells(cells, i * 162, 6));
+      });
+      expect(run.redraws).toBe(1);
+      expect(got).toEqual(expected);
+    }
   });
 
   it("a ticket that breaks a rule cannot be ranked", () => {
