@@ -97,7 +97,7 @@ async function main(): Promise<number> {
       .option("-s, --seed <S>", "seed 0..2^64-1 for the reproducible xoshiro128** generator (default: OS CSPRNG)", seedOption)
       .addOption(new Option("-f, --format <format>", "output format").choices(FORMATS as string[]).default("text"))
       .option("-o, --out <FILE>", "write to FILE atomically (temporary file renamed when complete)")
-      .option("--first-serial <N>", `serial of the first record, to continue a series (the last must be at most ${MAX_SERIAL})`, serialOption, 1n)
+      .addOption(new Option("--first-serial <N>", `serial of the first record, to continue a series (the last must be at most ${MAX_SERIAL})`).argParser(serialOption).default(1n, "1"))
       .option("--no-unique", "allow tickets to repeat within the run (skips the uniqueness set)")
       .action(async (flags: GenerateFlags) => { status = await generate(kind, flags); });
   }

@@ -66,6 +66,14 @@ describe("serials are exact past 2^53", () => {
     expect(run.nextCells(2).firstSerial).toBe(MAX_SERIAL - 1n);
   });
 
+  it("help shows --first-serial and its default (a bigint) without crashing", () => {
+    for (const kind of ["books", "tickets"]) {
+      const help = housie([kind, "--help"]);
+      expect(help.status).toBe(0);
+      expect(help.stdout).toMatch(/--first-serial <N>.*\(default: 1\)/s);
+    }
+  });
+
   it("validate rejects serials beyond 2^64-1, negative, fractional or not numbers, with the text as written", () => {
     const book = recordToJson(generateBooks(1, { seed: 3n })[0]!);
     for (const serial of ["18446744073709551616", "-1", "1.5", "1e3", '"7"', "null"]) {
