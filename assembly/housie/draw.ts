@@ -47,7 +47,7 @@ const classTotal = new StaticArray<u64>(CLASS_LIMIT);
 const classPartner = new StaticArray<u32>(CLASS_LIMIT);
 /** Per alias slot of a class: [threshold, own vector | alias vector << 16]. */
 const ENTRY_LIMIT = 1 << 18;
-const classEntry = new StaticArray<u64>(2 * ENTRY_LIMIT);
+let classEntry = new StaticArray<u64>(0); // 2 * ENTRY_LIMIT, allocated by ensureDraw
 
 /** The class draw: alias words (threshold | own << 32 | alias << 48) over rounded
  * weights a_q = ceil(W_q / 2^shift) with sum topTotal < 2^32, and per class a_q and
@@ -120,6 +120,7 @@ function shiftRightWide(high: u64, low: u64, shift: u32): u64 {
 
 export function ensureDraw(): void {
   if (drawReady) return;
+  classEntry = new StaticArray<u64>(2 * ENTRY_LIMIT);
   ensureTriples();
   const vectors = vectorCount();
   for (let v = 0; v < vectors; v++) {

@@ -25,11 +25,10 @@ import { below } from "./rng";
 import { COLUMNS, VECTOR_COUNT, vectorType } from "./patterns";
 import { ensureLayouts, typePatterns, typePatternStart, vectorPermutation } from "./layouts";
 import { vectorBytes } from "./draw";
+import { ensureRank, subsetRank, rankBase, rankPerPattern, rankRadix } from "./rank";
 
 export const CELLS_PER_TICKET = 27;
 export const CELLS_PER_BOOK = 6 * CELLS_PER_TICKET;
-/** A ticket's key: numbers 1..64 in the low word, 65..90 in the high word's bits 0..25, the 27-bit pattern above them. */
-export const KEY_PATTERN_SHIFT = 26;
 
 /** Per canonical pattern, each canonical column's 3-bit row mask (a byte each). */
 const CANONICAL_PATTERNS = 2679;
@@ -58,10 +57,10 @@ const LOW_AT: StaticArray<u32> = [0, 24, 24];
 const HIGH_AT: StaticArray<u32> = [0, 120, 240];
 const RIFFLE_AT: StaticArray<u32> = [0, 126, 378];
 
-/** Per ticket of the book being filled, for the uniqueness keys: the numbers it holds
- * (bit x - 1 of low for x <= 64, bit x - 65 of high) and its pattern above them. */
-export const keyLow = new StaticArray<u64>(6);
-export const keyHigh = new StaticArray<u64>(6);
+/** Per ticket of the book being filled, for the uniqueness set: its exact rank (rank.ts). */
+export const keyRank = new StaticArray<u64>(6);
+/** Per ticket of the book being filled: the index of its pattern among its type's. */
+const patternIndex = new StaticArray<u32>(6);
 
 // Per book scratch: each ticket's row mask per column, the label keys per column, and
 // per ticket the positions of its numbers in each column (a 16-bit mask per column).
@@ -94,6 +93,7 @@ function writePermutation(table: StaticArray<u8>, entry: i32, k: i32, p: u32, of
 export function ensureFill(): void {
   if (fillReady) return;
   ensureLayouts();
+  ensureRank();
   const canonical = <i32>unchecked(typePatternStart[4]);
   if (canonical != CANONICAL_PATTERNS) unreachable();
   for (let i = 0; i < canonical; i++) {
@@ -167,32 +167,35 @@ export function ensureFill(): void {
 /** Splits column j's numbers among the tickets (size 0, 1, 2: 9, 10, 11 numbers, a
  * constant at each call, so that its divisions unroll): for each ticket, the bit mask
  * of its labels' positions in the arrangement to `places` (16-bit lane j of its 32
- * bytes); with `keyed`, its numbers to its key. */
+ * bytes): bit i = the column's (i+1)-th smallest number. */
 // @ts-ignore: decorator
-@inline function fillColumn(j: i32, size: i32, keyed: bool): void {
+@inline function fillColumn(j: i32, size: i32): void {
   const labels = v128.load(labelsOfBase + (<usize>load<u16>(labelKeysBase + (<usize>j << 1)) << 4));
   const order = arrange(labels, size);
-  const bit = <u64>(j == 0 ? 0 : 10 * j - 1); // number first + i has key bit first - 1 + i
   for (let t = 0; t < 6; t++) {
     // Bit i: position i holds ticket t's label (lanes beyond n hold 15).
     const mask = <u32>i8x16.bitmask(i8x16.eq(order, i8x16.splat(<i8>t)));
     store<u16>(placesBase + (<usize>t << 5) + (<usize>j << 1), <u16>mask);
-    if (keyed) {
-      const numbers = <u64>mask;
-      if (bit < 64) {
-        store<u64>(keyLowBase + (<usize>t << 3), load<u64>(keyLowBase + (<usize>t << 3)) | (numbers << bit));
-        if (bit > 53) store<u64>(keyHighBase + (<usize>t << 3), load<u64>(keyHighBase + (<usize>t << 3)) | (numbers >> (64 - bit)));
-      } else {
-        store<u64>(keyHighBase + (<usize>t << 3), load<u64>(keyHighBase + (<usize>t << 3)) | (numbers << (bit - 64)));
-      }
-    }
   }
 }
 
+/** Ticket t's rank (rank.ts) from its vector v, its pattern index and its subsets in
+ * `places`, each column's subset rank times the vector's radix for that column. */
+// @ts-ignore: decorator
+@inline function rankOfFilled(t: i32, v: i32): u64 {
+  const places = placesBase + (<usize>t << 5);
+  const radix = rankRadixBase + (<usize>v << 7);
+  let s: u64 = 0;
+  for (let j = 0; j < COLUMNS; j++) {
+    const subset = <usize>load<u16>(places + (<usize>j << 1));
+    s += <u64>load<u16>(subsetRankBase + (subset << 1)) * load<u64>(radix + (<usize>j << 3));
+  }
+  return load<u64>(rankBaseBase + (<usize>v << 3)) + <u64>load<u32>(patternIndexBase + (<usize>t << 2)) * load<u64>(rankPerPatternBase + (<usize>v << 3)) + s;
+}
 
 /**
  * Fills the book at `at` (162 bytes, and 7 bytes after it are overwritten) from the
- * vectors chosen[0..6) (i32s at `chosen`); with `keyed`, also keyLow / keyHigh. Random
+ * vectors chosen[0..6) (i32s at `chosen`); with `keyed`, also each ticket's rank (keyRank). Random
  * words: one per ticket (its pattern), then one per column (its split), in that order.
  */
 export function fillBook(at: usize, chosen: usize, keyed: bool): void {
@@ -211,20 +214,16 @@ export function fillBook(at: usize, chosen: usize, keyed: bool): void {
     keys = i16x8.add(keys, i16x8.mul(i16x8.extend_low_i8x16_u(countsLess1), i16x8.splat(power)));
     keyLast = i16x8.add(keyLast, i16x8.mul(i16x8.extend_high_i8x16_u(countsLess1), i16x8.splat(power)));
     power *= 3;
-    if (keyed) {
-      // The pattern, row-major (bit 9r + j): row r's bits are the masks' bit r.
-      const row0 = <u64>(i8x16.bitmask(i8x16.shl(masks, 7)) & 0x1ff);
-      const row1 = <u64>(i8x16.bitmask(i8x16.shl(masks, 6)) & 0x1ff);
-      const row2 = <u64>(i8x16.bitmask(i8x16.shl(masks, 5)) & 0x1ff);
-      store<u64>(keyLowBase + (<usize>t << 3), 0);
-      store<u64>(keyHighBase + (<usize>t << 3), (row0 | (row1 << 9) | (row2 << 18)) << KEY_PATTERN_SHIFT);
-    }
+    store<u32>(patternIndexBase + (<usize>t << 2), index - start);
   }
   v128.store(labelKeysBase, keys);
   store<u16>(labelKeysBase + 16, i16x8.extract_lane_u(keyLast, 0));
-  fillColumn(0, 0, keyed);
-  for (let j = 1; j < 8; j++) fillColumn(j, 1, keyed);
-  fillColumn(8, 2, keyed);
+  fillColumn(0, 0);
+  for (let j = 1; j < 8; j++) fillColumn(j, 1);
+  fillColumn(8, 2);
+  if (keyed) {
+    for (let t = 0; t < 6; t++) store<u64>(keyRankBase + (<usize>t << 3), rankOfFilled(t, load<i32>(chosen + (<usize>t << 2))));
+  }
   // Each ticket row by row: in column j, row r holds the number at the ticket's
   // (rank of r among its rows there)-th place, plus the column's first number, or a
   // blank. Rows are stored 16 bytes at a time, in order, so each store's last 7 bytes
@@ -282,8 +281,12 @@ let RIFFLE_ATBase: usize = 0;
 let ticketMasksBase: usize = 0;
 let labelKeysBase: usize = 0;
 let placesBase: usize = 0;
-let keyLowBase: usize = 0;
-let keyHighBase: usize = 0;
+let keyRankBase: usize = 0;
+let patternIndexBase: usize = 0;
+let subsetRankBase: usize = 0;
+let rankRadixBase: usize = 0;
+let rankBaseBase: usize = 0;
+let rankPerPatternBase: usize = 0;
 let vectorTypeBase: usize = 0;
 let typePatternStartBase: usize = 0;
 let vectorBytesBase: usize = 0;
@@ -300,8 +303,12 @@ function setFillBases(): void {
   ticketMasksBase = changetype<usize>(ticketMasks);
   labelKeysBase = changetype<usize>(labelKeys);
   placesBase = changetype<usize>(places);
-  keyLowBase = changetype<usize>(keyLow);
-  keyHighBase = changetype<usize>(keyHigh);
+  keyRankBase = changetype<usize>(keyRank);
+  patternIndexBase = changetype<usize>(patternIndex);
+  subsetRankBase = changetype<usize>(subsetRank);
+  rankRadixBase = changetype<usize>(rankRadix);
+  rankBaseBase = changetype<usize>(rankBase);
+  rankPerPatternBase = changetype<usize>(rankPerPattern);
   vectorTypeBase = changetype<usize>(vectorType);
   typePatternStartBase = changetype<usize>(typePatternStart);
   vectorBytesBase = changetype<usize>(vectorBytes);

@@ -3,6 +3,7 @@ export { enumeratePatterns, vectorCount, patternsPtr, vectorPatternStartPtr, vec
 export { ticketWeightOf, fillingWeightOf } from "./weights";
 export { pairSegments, segmentCodeAt, segmentTotalAt, maxPairTotal, convolveSegment, convolutionHighBits } from "./pairs";
 export { setSeedState, useSystemRandom, randomBlockPtr, RANDOM_BLOCK_WORDS } from "./rng";
-export { startRun, generateBooks, generateTickets, cellsPtr, redrawCount, BATCH, CELLS_PER_TICKET, KEY_PATTERN_SHIFT } from "./sample";
+export { startRun, generateBooks, generateTickets, cellsPtr, redrawCount, BATCH, CELLS_PER_TICKET } from "./sample";
 export { formatJsonl, textPtr, TEXT_CAPACITY } from "./jsonl";
-export { issuedCount, markIssuedTicket, reserveIssued } from "./unique";
+export { issuedCount, issuedBytes, markIssuedRank, reserveIssued } from "./unique";
+export { ticketScratchPtr, ticketRank } from "./rank";

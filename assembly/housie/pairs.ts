@@ -16,23 +16,23 @@ export const CODE_SPACE = 1953125; // 5^9
 export const vectorCode = new StaticArray<u32>(VECTOR_COUNT);
 export const vectorLanes = new StaticArray<u64>(VECTOR_COUNT);
 /** Pairs with code k occupy [codeStart[k], codeStart[k+1]); codeTotal[k] is their weight. */
-export const codeStart = new StaticArray<u32>(CODE_SPACE + 1);
-export const codeTotal = new StaticArray<u32>(CODE_SPACE);
+export let codeStart = new StaticArray<u32>(0); // CODE_SPACE + 1, allocated by ensurePairs
+export let codeTotal = new StaticArray<u32>(0); // CODE_SPACE, allocated by ensurePairs
 const PAIR_COUNT = VECTOR_COUNT * VECTOR_COUNT;
 /** Per pair slot, one word of the code's alias table (Walker/Vose, exact in integers):
  * bits 0-28 the threshold h (<= T < 2^29), bits 29-50 the slot's pair (first << 11 |
  * second), bits 51-63 the offset of its alias slot within the code. A uniform slot i of
  * the code and an independent uniform y below the code's total T pick slot i's pair if
  * y < h, else its alias's: every pair with probability w(a) w(b) / T. */
-export const pairAlias = new StaticArray<u64>(PAIR_COUNT);
+export let pairAlias = new StaticArray<u64>(0); // PAIR_COUNT, allocated by ensurePairs
 export const ALIAS_THRESHOLD: u64 = (1 << 29) - 1;
 /** The pair (first << 11 | second) stored in an alias word. */
 // @ts-ignore: decorator
 @inline export function aliasPair(word: u64): u32 { return <u32>(word >> 29) & 0x3fffff; }
 
 /** Distinct pair sums ("segments"): their code, lanes and total weight. */
-export const segmentCode = new StaticArray<u32>(CODE_SPACE >> 4);
-export const segmentLanes = new StaticArray<u64>(CODE_SPACE >> 4);
+export let segmentCode = new StaticArray<u32>(0); // CODE_SPACE >> 4, allocated by ensurePairs
+export let segmentLanes = new StaticArray<u64>(0); // CODE_SPACE >> 4, allocated by ensurePairs
 export let segments = 0;
 export let maxCodeTotal: u32 = 0;
 /** code of the residual when four (or two pairs of) tickets sum to nothing yet. */
@@ -48,9 +48,9 @@ let pairsReady = false;
 // with pairs, a rank per 64-code word and the totals in code order, ~0.6 MB together
 // instead of 7.8 MB, so that most look-ups hit the cache.
 const BITMAP_WORDS = (CODE_SPACE >> 6) + 1;
-const codeBitmap = new StaticArray<u64>(BITMAP_WORDS);
-const codeRank = new StaticArray<u32>(BITMAP_WORDS);
-const compactTotal = new StaticArray<u32>(CODE_SPACE >> 4);
+let codeBitmap = new StaticArray<u64>(0); // BITMAP_WORDS, allocated by ensurePairs
+let codeRank = new StaticArray<u32>(0); // BITMAP_WORDS, allocated by ensurePairs
+let compactTotal = new StaticArray<u32>(0); // CODE_SPACE >> 4, allocated by ensurePairs
 
 /** codeTotal[code], through the compact copy. */
 // @ts-ignore: decorator
@@ -64,6 +64,16 @@ const compactTotal = new StaticArray<u32>(CODE_SPACE >> 4);
 
 export function ensurePairs(): void {
   if (pairsReady) return;
+  // Allocated here, not at instantiation, so that single tickets (which never need
+  // these 40 MB) start fast and small.
+  codeStart = new StaticArray<u32>(CODE_SPACE + 1);
+  codeTotal = new StaticArray<u32>(CODE_SPACE);
+  pairAlias = new StaticArray<u64>(PAIR_COUNT);
+  segmentCode = new StaticArray<u32>(CODE_SPACE >> 4);
+  segmentLanes = new StaticArray<u64>(CODE_SPACE >> 4);
+  codeBitmap = new StaticArray<u64>(BITMAP_WORDS);
+  codeRank = new StaticArray<u32>(BITMAP_WORDS);
+  compactTotal = new StaticArray<u32>(CODE_SPACE >> 4);
   ensureWeights();
   const vectors = vectorCount();
   let power: u32 = 1;

@@ -15,7 +15,7 @@ export const columnFirst: StaticArray<i32> = [1, 10, 20, 30, 40, 50, 60, 70, 80]
 const rowMasks = new StaticArray<u32>(126);
 const rowSpread = new StaticArray<u32>(126); // row bits spread to 2 bits per column
 export const patterns = new StaticArray<u32>(PATTERN_COUNT);
-const vectorOfKey = new StaticArray<i32>(KEY_SPACE);
+export const vectorOfKey = new StaticArray<i32>(KEY_SPACE);
 export const vectorKey = new StaticArray<u32>(VECTOR_COUNT);
 export const vectorPatternStart = new StaticArray<u32>(VECTOR_COUNT + 1);
 /** Count of column j of vector v at [v * 9 + j]. */

@@ -12,10 +12,11 @@ import { below, below62, next32 } from "./rng";
 import { COLUMNS, patterns, vectorPatternStart, vectorDigits, columnSize, columnFirst, vectorCount } from "./patterns";
 import { ensureWeights, fillingCumulative } from "./weights";
 import { wasIssued, markIssued, clearIssued, issueAll } from "./unique";
+import { rankOfTicketAt } from "./rank";
 import { ensureDraw, drawBookVectors } from "./draw";
-import { ensureFill, fillBook, keyLow, keyHigh, CELLS_PER_TICKET, CELLS_PER_BOOK, KEY_PATTERN_SHIFT } from "./fill";
+import { ensureFill, fillBook, keyRank, CELLS_PER_TICKET, CELLS_PER_BOOK } from "./fill";
 
-export { CELLS_PER_TICKET, CELLS_PER_BOOK, KEY_PATTERN_SHIFT } from "./fill";
+export { CELLS_PER_TICKET, CELLS_PER_BOOK } from "./fill";
 export const BATCH = 4096; // books (or tickets) per call
 /** Output: cell values (0 = blank), ticket by ticket, row by row; then 16 bytes of
  * padding for fillBook's last 16-byte store. */
@@ -28,10 +29,9 @@ let redraws: i64 = 0;
 
 export function redrawCount(): i64 { return redraws; }
 
-/** Loads the tables (about 50 MB) and starts a new run: no ticket issued yet. */
+/** Starts a new run: no ticket issued yet. Tables are built on first use, by the
+ * generator that needs them (single tickets need only the patterns, books about 50 MB). */
 export function startRun(): void {
-  ensureDraw();
-  ensureFill();
   clearIssued();
   redraws = 0;
 }
@@ -73,22 +73,13 @@ const ROWS_OF_MASK: StaticArray<u8> = [0, 0, 1, 0b0100, 2, 0b1000, 0b1001, 0b100
 
 /** Writes pool[from..) down column j of the ticket at `at`, in the rows of `mask`. */
 // @ts-ignore: decorator
-@inline function placeColumn(at: i32, mask: u32, j: i32, from: i32, ticket: i32): void {
+@inline function placeColumn(at: i32, mask: u32, j: i32, from: i32): void {
   let rows = <u32>unchecked(ROWS_OF_MASK[mask]);
   const count = <i32>popcnt<u32>(mask);
-  let low = unchecked(keyLow[ticket]);
-  let high = unchecked(keyHigh[ticket]);
   for (let i = 0; i < count; i++) {
-    const x = <u32>unchecked(pool[from + i]);
-    unchecked(cells[at + 9 * <i32>(rows & 3) + j] = <u8>x);
+    unchecked(cells[at + 9 * <i32>(rows & 3) + j] = pool[from + i]);
     rows >>= 2;
-    const bit = (<u64>1) << <u64>((x - 1) & 63);
-    const isLow = x <= 64;
-    low |= select<u64>(bit, 0, isLow);
-    high |= select<u64>(0, bit, isLow);
   }
-  unchecked(keyLow[ticket] = low);
-  unchecked(keyHigh[ticket] = high);
 }
 
 
@@ -101,12 +92,14 @@ let chosenBase: usize = 0;
  * ticket issued earlier in the run is redrawn whole.
  */
 export function generateBooks(count: i32, unique: bool): i32 {
+  ensureDraw();
+  ensureFill();
   chosenBase = changetype<usize>(chosen);
   for (let b = 0; b < count; b++) {
     while (true) {
       drawBookVectors(chosenBase);
       fillBook(changetype<usize>(cells) + <usize>(b * CELLS_PER_BOOK), chosenBase, unique);
-      if (unique && issueAll(keyLow, keyHigh, 6)) { redraws++; continue; }
+      if (unique && issueAll(keyRank, 6)) { redraws++; continue; }
       break;
     }
   }
@@ -126,8 +119,6 @@ function fillTicket(slot: i32): void {
     if (unchecked(fillingCumulative[mid]) > x) hi = mid; else lo = mid + 1;
   }
   const pattern = drawPattern(lo);
-  unchecked(keyLow[0] = 0);
-  unchecked(keyHigh[0] = 0);
   for (let j = 0; j < COLUMNS; j++) {
     const n = unchecked(columnSize[j]);
     const first = unchecked(columnFirst[j]);
@@ -140,9 +131,8 @@ function fillTicket(slot: i32): void {
       unchecked(pool[r] = tmp);
     }
     sortSmall(0, k);
-    placeColumn(base, columnMask(pattern, j), j, 0, 0);
+    placeColumn(base, columnMask(pattern, j), j, 0);
   }
-  unchecked(keyHigh[0] |= <u64>pattern << KEY_PATTERN_SHIFT);
 }
 
 /** Generates `count` (<= 6 * BATCH) uniform tickets into `cells`, none repeating with `unique`. */
@@ -152,14 +142,18 @@ export function generateTickets(count: i32, unique: bool): i32 {
     while (true) {
       fillTicket(s);
       if (unique) {
-        if (wasIssued(unchecked(keyLow[0]), unchecked(keyHigh[0]))) { redraws++; continue; }
-        markIssued(unchecked(keyLow[0]), unchecked(keyHigh[0]));
+        const rank = rankOfTicketAt(changetype<usize>(cells) + <usize>(s * CELLS_PER_TICKET));
+        if (wasIssued(rank)) { redraws++; continue; }
+        markIssued(rank);
       }
       break;
     }
   }
   return count;
 }
+
+/** Test hook: ticket t's rank as the book fill computed it (for the last book drawn with uniqueness). */
+export function filledRank(t: i32): u64 { return unchecked(keyRank[t]); }
 
 /** Test hook: the vectors of the last book drawn. */
 export function chosenVector(t: i32): i32 { return unchecked(chosen[t]); }

@@ -3,5 +3,5 @@
 export * from "./index";
 export { patternAt, patternStartOf, vectorKeyAt } from "./patterns";
 export { below62 } from "./rng";
-export { chosenVector, nextWord } from "./sample";
+export { chosenVector, nextWord, filledRank } from "./sample";
 export { restTestHook, restChunkHook, drawClassCount, drawEntryCount, classWeightSumLow, classWeightSumHigh } from "./draw";

@@ -1,114 +1,125 @@
 // The run's set of tickets already issued, so that no ticket repeats. A ticket's key is
-// exact, not a hash: `low` has bit x-1 for each number x <= 64; `high` has bit x-65 for
-// each number x >= 65 (26 bits) and the 27-bit pattern above them. Open addressing with
-// linear probing over one array of (low, high) pairs, so a probe touches one cache
-// line; a zero key pair marks an empty slot (a real key always has numbers).
+// its exact rank among all tickets (rank.ts, < 2^62), stored plus one so that 0 marks an
+// empty slot: 8 bytes a slot, the set at most half full, so 16-32 bytes per issued
+// ticket (32 at most once sized by reserveIssued). Open addressing, linear probing.
 
 let capacity: i32 = 0;
 let used: i32 = 0;
-let keys = new StaticArray<u64>(0); // slot i at [2i] (low) and [2i+1] (high)
+// Unmanaged memory (heap.alloc), freed as soon as the set moves: the garbage collector
+// would keep old tables around for a while, and memory never shrinks.
+let keysBase: usize = 0;
+/** Largest number of slots: 2^25 (256 MB), for at most 2^24 tickets. */
+export const MAX_SLOTS = 1 << 25;
 
 // @ts-ignore: decorator
-@inline function slotOf(low: u64, high: u64, mask: i32): i32 {
-  let h = low ^ (high * 0x9e3779b97f4a7c15);
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccd;
-  h ^= h >> 33;
+@inline function slotOf(key: u64, mask: i32): i32 {
+  let h = key * 0x9e3779b97f4a7c15;
+  h ^= h >> 32;
   return <i32>h & mask;
+}
+
+function allocate(slots: i32): usize {
+  const bytes = <usize>slots << 3;
+  const base = heap.alloc(bytes);
+  memory.fill(base, 0, bytes);
+  return base;
 }
 
 /** Forgets every ticket (a new run). */
 export function clearIssued(): void {
+  if (keysBase != 0) heap.free(keysBase);
   capacity = 1 << 16;
   used = 0;
-  keys = new StaticArray<u64>(capacity * 2);
+  keysBase = allocate(capacity);
 }
 
 export function issuedCount(): i32 { return used; }
+/** Bytes held by the set. */
+export function issuedBytes(): i32 { return capacity * 8; }
 
-export function wasIssued(low: u64, high: u64): bool {
+export function wasIssued(rank: u64): bool {
   if (capacity == 0) return false;
+  const key = rank + 1;
   const mask = capacity - 1;
-  let i = slotOf(low, high, mask);
+  let i = slotOf(key, mask);
   while (true) {
-    const l = unchecked(keys[2 * i]);
-    const h = unchecked(keys[2 * i + 1]);
-    if (l == low && h == high) return true;
-    if ((l | h) == 0) return false;
+    const k = load<u64>(keysBase + (<usize>i << 3));
+    if (k == key) return true;
+    if (k == 0) return false;
     i = (i + 1) & mask;
   }
 }
 
-function place(low: u64, high: u64): void {
+function place(key: u64): void {
   const mask = capacity - 1;
-  let i = slotOf(low, high, mask);
-  while ((unchecked(keys[2 * i]) | unchecked(keys[2 * i + 1])) != 0) i = (i + 1) & mask;
-  unchecked(keys[2 * i] = low);
-  unchecked(keys[2 * i + 1] = high);
+  let i = slotOf(key, mask);
+  while (load<u64>(keysBase + (<usize>i << 3)) != 0) i = (i + 1) & mask;
+  store<u64>(keysBase + (<usize>i << 3), key);
 }
 
-function grow(): void {
-  const old = keys;
+/** Moves to `slots` slots (a power of two holding every key at most half full). */
+function resize(slots: i32): void {
+  const old = keysBase;
   const oldCapacity = capacity;
-  capacity <<= 1;
-  keys = new StaticArray<u64>(capacity * 2);
+  capacity = slots;
+  keysBase = allocate(capacity);
   for (let i = 0; i < oldCapacity; i++) {
-    const l = unchecked(old[2 * i]);
-    const h = unchecked(old[2 * i + 1]);
-    if ((l | h) != 0) place(l, h);
+    const k = load<u64>(old + (<usize>i << 3));
+    if (k != 0) place(k);
   }
+  heap.free(old);
 }
 
 /**
  * Sizes the set for `tickets` issued tickets in all (at most 2^24) before the run needs
- * them, so that it does not grow, and rehash, step by step while generating.
+ * them, in one step, so that it does not grow, and rehash, step by step while generating.
  */
 export function reserveIssued(tickets: i32): void {
   if (capacity == 0) clearIssued();
-  while (<i64>tickets * 2 > <i64>capacity && capacity < (1 << 25)) grow();
+  let slots = capacity;
+  while (<i64>tickets * 2 > <i64>slots && slots < MAX_SLOTS) slots <<= 1;
+  if (slots != capacity) resize(slots);
 }
 
 /** Records a ticket known not to be in the set. Keeps the load factor at most 1/2. */
-export function markIssued(low: u64, high: u64): void {
+export function markIssued(rank: u64): void {
   if (capacity == 0) clearIssued();
-  if ((used + 1) * 2 > capacity) grow();
-  place(low, high);
+  if ((used + 1) * 2 > capacity) resize(capacity << 1);
+  place(rank + 1);
   used++;
 }
 
 /** Records a ticket issued elsewhere (e.g. an earlier run of the series), once. */
-export function markIssuedTicket(low: u64, high: u64): void {
-  if (!wasIssued(low, high)) markIssued(low, high);
+export function markIssuedRank(rank: u64): void {
+  if (!wasIssued(rank)) markIssued(rank);
 }
 
 const probeSlot = new StaticArray<i32>(8);
 
 /**
- * For the `count` (<= 8) distinct keys of one book: true if any was issued before (then
+ * For the `count` (<= 8) distinct ranks of one book: true if any was issued before (then
  * nothing is recorded), else records them all. Their home slots are loaded first, all
  * at once, so that the cache misses of a large set overlap instead of queueing.
  */
-export function issueAll(lows: StaticArray<u64>, highs: StaticArray<u64>, count: i32): bool {
+export function issueAll(ranks: StaticArray<u64>, count: i32): bool {
   if (capacity == 0) clearIssued();
-  while ((used + count) * 2 > capacity) grow();
+  if ((used + count) * 2 > capacity) resize(capacity << 1);
   const mask = capacity - 1;
-  const base = changetype<usize>(keys);
+  const base = keysBase;
   let touch: u64 = 0;
   for (let t = 0; t < count; t++) {
-    const i = slotOf(unchecked(lows[t]), unchecked(highs[t]), mask);
+    const i = slotOf(unchecked(ranks[t]) + 1, mask);
     unchecked(probeSlot[t] = i);
-    touch |= load<u64>(base + (<usize>i << 4));
+    touch |= load<u64>(base + (<usize>i << 3));
   }
   if (touch == 0xffffffffffffffff && count < 0) unreachable(); // keeps the loads
   for (let t = 0; t < count; t++) {
-    const low = unchecked(lows[t]);
-    const high = unchecked(highs[t]);
+    const key = unchecked(ranks[t]) + 1;
     let i = unchecked(probeSlot[t]);
     while (true) {
-      const l = unchecked(keys[2 * i]);
-      const h = unchecked(keys[2 * i + 1]);
-      if (l == low && h == high) return true;
-      if ((l | h) == 0) break;
+      const k = load<u64>(base + (<usize>i << 3));
+      if (k == key) return true;
+      if (k == 0) break;
       i = (i + 1) & mask;
     }
     unchecked(probeSlot[t] = i); // the first empty slot on its probe path
@@ -116,9 +127,8 @@ export function issueAll(lows: StaticArray<u64>, highs: StaticArray<u64>, count:
   for (let t = 0; t < count; t++) {
     let i = unchecked(probeSlot[t]);
     // An earlier key of this book may have taken the slot: probe on.
-    while ((unchecked(keys[2 * i]) | unchecked(keys[2 * i + 1])) != 0) i = (i + 1) & mask;
-    unchecked(keys[2 * i] = lows[t]);
-    unchecked(keys[2 * i + 1] = highs[t]);
+    while (load<u64>(base + (<usize>i << 3)) != 0) i = (i + 1) & mask;
+    store<u64>(base + (<usize>i << 3), unchecked(ranks[t]) + 1);
   }
   used += count;
   return false;

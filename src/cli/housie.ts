@@ -1,16 +1,17 @@
 #!/usr/bin/env node
 // housie: exact counts and exactly uniform, unique, validated UK 90-ball bingo tickets and books.
 import { InvalidArgumentError, Option } from "commander";
-import { SingleBar } from "cli-progress";
-import { createProgram, integerOption, runMain, readInputText, EXIT_OK, EXIT_INVALID } from "./program.js";
+import { createProgram, integerOption, runMain, EXIT_OK, EXIT_INVALID } from "./program.js";
 import { checkOutputPath } from "../io/atomic-write.js";
 import { writeOutput } from "../io/output.js";
 import { quote } from "../io/quote.js";
-import { countHousie } from "../housie/count.js";
 import { HousieRun, ticketsFromCells, CELLS_PER_TICKET, MAX_UNIQUE_TICKETS, type HousieKind } from "../housie/generate.js";
 import { formatterFor, FORMATS, type HousieFormat } from "../housie/format.js";
-import { validateJsonl } from "../housie/validate.js";
+import { createReadStream, statSync } from "node:fs";
+import { once } from "node:events";
+import { InputError } from "../errors.js";
 import { parseSeed } from "../housie/rng.js";
+import { MAX_SERIAL, parseSerial, serialOverflow } from "../housie/serial.js";
 import { UsageError } from "../errors.js";
 
 interface GenerateFlags {
@@ -18,7 +19,7 @@ interface GenerateFlags {
   seed?: bigint;
   format: HousieFormat;
   out?: string;
-  firstSerial: number;
+  firstSerial: bigint;
   unique: boolean;
 }
 
@@ -31,18 +32,26 @@ function seedOption(value: string): bigint {
   }
 }
 
+function serialOption(value: string): bigint {
+  const serial = parseSerial(value);
+  if (serial === undefined) throw new InvalidArgumentError(`expected a whole number from 0 to ${MAX_SERIAL}, got "${value}"`);
+  return serial;
+}
 
 const PROGRESS_FROM = 100_000; // records: shorter runs finish before a bar helps
 
 async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number> {
+  const overflow = serialOverflow(flags.firstSerial, flags.count);
+  if (overflow !== undefined) throw new UsageError(`--first-serial ${flags.firstSerial} --count ${flags.count}: ${overflow}`);
   if (flags.unique && flags.count * (kind === "books" ? 6 : 1) > MAX_UNIQUE_TICKETS) {
     throw new UsageError(`--count ${flags.count} ${kind} exceeds the ${MAX_UNIQUE_TICKETS} tickets one run keeps unique (expected at most ${Math.floor(MAX_UNIQUE_TICKETS / (kind === "books" ? 6 : 1))}, or --no-unique)`);
   }
   if (flags.out !== undefined) checkOutputPath(flags.out); // before any work
   const run = new HousieRun(kind, { seed: flags.seed, firstSerial: flags.firstSerial, unique: flags.unique });
   run.reserve(flags.count);
+  // Modules only some commands need are imported when used, to keep start-up short.
   const bar = process.stderr.isTTY && flags.count >= PROGRESS_FROM
-    ? new SingleBar({ stream: process.stderr, format: `${kind} [{bar}] {percentage}% {value}/{total} eta {eta}s` })
+    ? new (await import("cli-progress")).SingleBar({ stream: process.stderr, format: `${kind} [{bar}] {percentage}% {value}/{total} eta {eta}s` })
     : undefined;
   bar?.start(flags.count, 0);
   async function* chunks(): AsyncGenerator<string | Uint8Array> {
@@ -58,7 +67,7 @@ async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number>
         const { firstSerial, cells } = run.nextCells(batch);
         let text = "";
         for (let i = 0; i < batch; i++) {
-          text += formatter.record({ serial: firstSerial + i, tickets: ticketsFromCells(cells, i * per * CELLS_PER_TICKET, per) });
+          text += formatter.record({ serial: firstSerial + BigInt(i), tickets: ticketsFromCells(cells, i * per * CELLS_PER_TICKET, per) });
         }
         yield text;
       }
@@ -88,7 +97,7 @@ async function main(): Promise<number> {
       .option("-s, --seed <S>", "seed 0..2^64-1 for the reproducible xoshiro128** generator (default: OS CSPRNG)", seedOption)
       .addOption(new Option("-f, --format <format>", "output format").choices(FORMATS as string[]).default("text"))
       .option("-o, --out <FILE>", "write to FILE atomically (temporary file renamed when complete)")
-      .option("--first-serial <N>", "serial of the first record, to continue a series", integerOption(0), 1)
+      .addOption(new Option("--first-serial <N>", `serial of the first record, to continue a series (the last must be at most ${MAX_SERIAL})`).argParser(serialOption).default(1n, "1"))
       .option("--no-unique", "allow tickets to repeat within the run (skips the uniqueness set)")
       .action(async (flags: GenerateFlags) => { status = await generate(kind, flags); });
   }
@@ -97,7 +106,8 @@ async function main(): Promise<number> {
     .description("exact numbers of patterns, column-count vectors, tickets and books")
     .option("--json", "print a JSON object with the numbers as decimal strings")
     .addOption(new Option("--engine <engine>", "counting engine").choices(["wasm", "ts"]).default("wasm"))
-    .action((flags: { json?: boolean; engine: "wasm" | "ts" }) => {
+    .action(async (flags: { json?: boolean; engine: "wasm" | "ts" }) => {
+      const { countHousie } = await import("../housie/count.js");
       const c = countHousie({ engine: flags.engine });
       const rows: [string, string, bigint][] = [
         ["patterns", "ticket patterns (3 rows of 5, no empty column)", c.patterns],
@@ -116,15 +126,30 @@ async function main(): Promise<number> {
     .command("validate")
     .description("check a JSONL file of books/tickets against every rule; exit 1 if anything is invalid")
     .argument("<FILE>", "JSON Lines file as written by --format jsonl ('-' for standard input)")
-    .action((file: string) => {
+    .action(async (file: string) => {
       const name = file === "-" ? "<stdin>" : file;
-      const report = validateJsonl(readInputText(file));
-      for (const v of report.violations) {
-        process.stdout.write(`${name}:${v.line ?? 1}: ${v.problem} (expected ${v.expected}) [${v.rule}]\n`);
+      const input = file === "-" ? process.stdin : createReadStream(file, { highWaterMark: 1 << 20 });
+      const unreadable = (error: NodeJS.ErrnoException): InputError => {
+        const code = error.code;
+        const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : `cannot read (${code ?? "error"})`;
+        return new InputError(why, { file: name });
+      };
+      let bytes: number | undefined;
+      if (file !== "-") {
+        await once(input, "open").catch((error: NodeJS.ErrnoException) => { throw unreadable(error); });
+        bytes = statSync(file).size;
       }
-      const verdict = report.violations.length === 0 ? "valid" : `${report.violations.length} rule(s) broken`;
-      process.stderr.write(`${name}: ${report.records} records, ${report.tickets} tickets: ${verdict}\n`);
-      status = report.violations.length === 0 ? EXIT_OK : EXIT_INVALID;
+      // Findings are printed as found, in batches: memory stays flat however many lines break.
+      let pending = "";
+      const { validateJsonlStream } = await import("../housie/validate.js");
+      const summary = await validateJsonlStream(input, (v) => {
+        pending += `${name}:${v.line ?? 1}: ${v.problem} (expected ${v.expected}) [${v.rule}]\n`;
+        if (pending.length > 1 << 16) { process.stdout.write(pending); pending = ""; }
+      }, { bytes }).catch((error: NodeJS.ErrnoException) => { throw error.code ? unreadable(error) : error; });
+      if (pending) process.stdout.write(pending);
+      const verdict = summary.broken === 0 ? "valid" : `${summary.broken} rule(s) broken`;
+      process.stderr.write(`${name}: ${summary.records} records, ${summary.tickets} tickets: ${verdict}\n`);
+      status = summary.broken === 0 ? EXIT_OK : EXIT_INVALID;
     });
   await program.parseAsync(process.argv);
   return status;

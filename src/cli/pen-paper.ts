@@ -12,7 +12,7 @@ import { countToursParallel, MAX_COUNT_SIZE } from "../tours/count.js";
 import { TOUR_FORMATS, tourChunks, type TourFormat } from "../tours/format.js";
 import { generateTour, type Engine } from "../tours/generate.js";
 import { MAX_GENERATE_SIZE, type Square } from "../tours/options.js";
-import { readTourFile } from "../tours/parse.js";
+import { readTourFile } from "../tours/read-file.js";
 import { validateTour } from "../tours/validate.js";
 import { progressOnTerminal } from "./progress.js";
 import { createProgram, EXIT_INVALID, integerOption, runMain } from "./program.js";

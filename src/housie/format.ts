@@ -28,7 +28,7 @@ export function ticketToText(ticket: TicketGrid): string {
   return out;
 }
 
-function label(kind: HousieKind, serial: number, index: number): string {
+function label(kind: HousieKind, serial: bigint, index: number): string {
   return kind === "books" ? `Book ${serial}, ticket ${index + 1} (ref ${serial}-${index + 1})` : `Ticket ${serial} (ref ${serial}-1)`;
 }
 
@@ -40,8 +40,9 @@ function textFormatter(kind: HousieKind): Formatter {
   };
 }
 
+/** The record as one JSON line's text, the serial's digits exact (JSON.stringify cannot take a bigint). */
 export function recordToJson(r: HousieRecord): string {
-  return JSON.stringify({ serial: r.serial, tickets: r.tickets });
+  return `{"serial":${r.serial},"tickets":${JSON.stringify(r.tickets)}}`;
 }
 
 function jsonlFormatter(): Formatter {

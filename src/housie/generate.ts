@@ -4,13 +4,18 @@ import { UsageError } from "../errors.js";
 import { housieKernel, housieLayout, kernelBytes } from "./kernel.js";
 import { parseSeed, seedState } from "./rng.js";
 import { CELLS_PER_TICKET } from "./cells.js";
+import { MAX_SERIAL, parseSerial, serialOverflow } from "./serial.js";
+import { validateBook } from "./validate.js";
 
 export type Cell = number | null;
 /** A ticket: 3 rows of 9 cells, a number or null for a blank. */
 export type TicketGrid = Cell[][];
-/** A book (6 tickets) or a single ticket (1), with its serial; ticket i's reference is `${serial}-${i + 1}`. */
+/**
+ * A book (6 tickets) or a single ticket (1), with its serial; ticket i's reference is
+ * `${serial}-${i + 1}`. Serials are bigint: exact up to MAX_SERIAL (2^64-1).
+ */
 export interface HousieRecord {
-  serial: number;
+  serial: bigint;
   tickets: TicketGrid[];
 }
 export type HousieKind = "books" | "tickets";
@@ -20,51 +25,54 @@ export interface GenerateOptions {
   seed?: bigint | number | string;
   /** Redraw any book or ticket that repeats a ticket issued earlier in the run (default true). */
   unique?: boolean;
-  /** Serial of the first book or ticket (default 1). */
-  firstSerial?: number;
+  /** Serial of the first book or ticket, 0..2^64-1 (default 1); the last must fit too. */
+  firstSerial?: bigint | number | string;
   /** Tickets issued before (e.g. by an earlier run of the series) that this run must not repeat. */
   issued?: Iterable<TicketGrid>;
 }
 
-/** The kernel's exact key of a ticket: bits of its numbers and its 27-bit pattern. */
-export function ticketKey(ticket: TicketGrid): { low: bigint; high: bigint } {
-  let low = 0n;
-  let high = 0n;
-  let pattern = 0n;
-  ticket.forEach((row, r) => row.forEach((cell, j) => {
-    if (cell === null) return;
-    if (!Number.isInteger(cell) || cell < 1 || cell > 90) throw new UsageError(`issued ticket holds ${cell}, not a number from 1 to 90`);
-    pattern |= 1n << BigInt(9 * r + j);
-    if (cell <= 64) low |= 1n << BigInt(cell - 1);
-    else high |= 1n << BigInt(cell - 65);
-  }));
-  return { low, high: high | (pattern << BigInt(housieLayout().keyPatternShift)) };
+/**
+ * A ticket's exact rank among all 3,669,688,706,217,187,500 tickets (0 <= rank < 2^62),
+ * the key of the kernel's uniqueness set (assembly/housie/rank.ts). The ticket must
+ * keep every rule (a UsageError says which it breaks).
+ */
+export function ticketRank(ticket: TicketGrid): bigint {
+  const broken = validateBook({ tickets: [ticket] });
+  if (broken.length > 0) throw new UsageError(`issued ${broken[0]!.problem} (expected ${broken[0]!.expected})`);
+  const k = housieKernel();
+  const scratch = kernelBytes(k.ticketScratchPtr(), CELLS_PER_TICKET);
+  ticket.forEach((row, r) => row.forEach((cell, j) => { scratch[9 * r + j] = cell ?? 0; }));
+  return BigInt.asUintN(64, k.ticketRank());
 }
 
 export { CELLS_PER_TICKET };
 /**
- * Most tickets one run can remember: the set's 16-byte slots, at most half full, live in
- * one AssemblyScript array, and arrays stop below 1 GB (2^25 slots, 512 MB). Beyond
- * that: `unique: false`, or separate runs (each unique within itself).
+ * Most tickets one run can remember: the set's 8-byte slots (a ticket's exact rank), at
+ * most half full, 2^25 slots (256 MB). Beyond that: `unique: false`, or separate runs
+ * (each unique within itself).
  */
 export const MAX_UNIQUE_TICKETS = 2 ** 24;
 let activeRun: HousieRun | undefined;
 
+export const SUPERSEDED = "housie: this run was superseded by a newer run in the same process";
+
 /**
  * A run of generation in the (single, per process) kernel. Starting a run ends the
- * previous one: its uniqueness set and random state belong to the new run.
+ * previous one: its uniqueness set and random state belong to the new run, and the old
+ * run (and any iterator over it) throws SUPERSEDED at its next record.
  */
 export class HousieRun {
   readonly kind: HousieKind;
   readonly ticketsPerRecord: number;
-  private serial: number;
+  private serial: bigint;
   private readonly unique: boolean;
 
   constructor(kind: HousieKind, options: GenerateOptions = {}) {
     this.kind = kind;
     this.ticketsPerRecord = kind === "books" ? 6 : 1;
-    this.serial = options.firstSerial ?? 1;
-    if (!Number.isSafeInteger(this.serial) || this.serial < 0) throw new UsageError(`first serial must be a whole number from 0 to 2^53-1, got ${options.firstSerial}`);
+    const serial = parseSerial(options.firstSerial ?? 1n);
+    if (serial === undefined) throw new UsageError(`first serial must be a whole number from 0 to ${MAX_SERIAL} (2^64-1), got ${String(options.firstSerial)}`);
+    this.serial = serial;
     this.unique = options.unique ?? true;
     const k = housieKernel();
     k.startRun();
@@ -76,10 +84,7 @@ export class HousieRun {
       const [a, b, c, d] = seedState(seed);
       k.setSeedState(a, b, c, d);
     }
-    for (const ticket of options.issued ?? []) {
-      const { low, high } = ticketKey(ticket);
-      k.markIssuedTicket(low, high);
-    }
+    for (const ticket of options.issued ?? []) k.markIssuedRank(ticketRank(ticket));
     activeRun = this;
   }
 
@@ -94,7 +99,7 @@ export class HousieRun {
   }
 
   /** Serial the next record will carry. */
-  get nextSerial(): number {
+  get nextSerial(): bigint {
     return this.serial;
   }
 
@@ -104,9 +109,16 @@ export class HousieRun {
     return this.kind === "books" ? batch : 6 * batch;
   }
 
+  /** True until a newer run starts in this process. */
+  get active(): boolean {
+    return activeRun === this;
+  }
+
   private generate(count: number): number {
-    if (activeRun !== this) throw new Error("housie: this run was superseded by a newer run in the same process");
+    if (activeRun !== this) throw new Error(SUPERSEDED);
     if (!Number.isInteger(count) || count < 0 || count > this.batchLimit) throw new RangeError(`batch of ${count} records (1..${this.batchLimit})`);
+    const overflow = serialOverflow(this.serial, count);
+    if (overflow !== undefined) throw new UsageError(overflow);
     const k = housieKernel();
     if (this.unique && k.issuedCount() + count * this.ticketsPerRecord > MAX_UNIQUE_TICKETS) {
       throw new UsageError(`a run can keep at most ${MAX_UNIQUE_TICKETS} tickets unique (about ${Math.floor(MAX_UNIQUE_TICKETS / 6)} books); use separate runs or --no-unique`);
@@ -117,10 +129,10 @@ export class HousieRun {
   }
 
   /** The next `count` records as raw cells (27 per ticket, 0 = blank), copied. */
-  nextCells(count: number): { firstSerial: number; cells: Uint8Array } {
+  nextCells(count: number): { firstSerial: bigint; cells: Uint8Array } {
     this.generate(count);
     const firstSerial = this.serial;
-    this.serial += count;
+    this.serial += BigInt(count);
     return { firstSerial, cells: kernelBytes(housieKernel().cellsPtr(), count * this.ticketsPerRecord * CELLS_PER_TICKET).slice() };
   }
 
@@ -128,8 +140,8 @@ export class HousieRun {
   nextJsonl(count: number): Uint8Array {
     this.generate(count);
     const k = housieKernel();
-    const length = k.formatJsonl(count, this.ticketsPerRecord, BigInt(this.serial));
-    this.serial += count;
+    const length = k.formatJsonl(count, this.ticketsPerRecord, BigInt.asIntN(64, this.serial)); // u64 in the kernel
+    this.serial += BigInt(count);
     return kernelBytes(k.textPtr(), length);
   }
 
@@ -157,18 +169,27 @@ export function ticketsFromCells(cells: Uint8Array, offset: number, count: numbe
   return tickets;
 }
 
-/** Records from a run, `count` of them (or without end), in batches. */
+/**
+ * Records from a run, `count` of them (or without end), in batches. The run starts at
+ * the first `next()`; once a newer run starts, the next `next()` throws SUPERSEDED (as
+ * HousieRun does), even within a batch already made.
+ */
 export function* iterateRecords(kind: HousieKind, count: number = Infinity, options: GenerateOptions = {}): Generator<HousieRecord> {
   if (!(count === Infinity || (Number.isSafeInteger(count) && count >= 0))) throw new UsageError(`count must be a whole number >= 0, got ${count}`);
   const run = new HousieRun(kind, options);
-  if (count !== Infinity) run.reserve(count);
+  if (count !== Infinity) {
+    const overflow = serialOverflow(run.nextSerial, count);
+    if (overflow !== undefined) throw new UsageError(overflow);
+    run.reserve(count);
+  }
   let left = count;
   while (left > 0) {
     const batch = Math.min(left, 256, run.batchLimit);
     const { firstSerial, cells } = run.nextCells(batch);
     const per = run.ticketsPerRecord;
     for (let i = 0; i < batch; i++) {
-      yield { serial: firstSerial + i, tickets: ticketsFromCells(cells, i * per * CELLS_PER_TICKET, per) };
+      if (!run.active) throw new Error(SUPERSEDED);
+      yield { serial: firstSerial + BigInt(i), tickets: ticketsFromCells(cells, i * per * CELLS_PER_TICKET, per) };
     }
     left -= batch;
   }

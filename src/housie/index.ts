@@ -3,18 +3,24 @@
 export { countHousie, type HousieCounts, type Engine as HousieEngine } from "./count.js";
 export {
   generateBooks, generateTickets, iterateBooks, iterateTickets, iterateRecords as iterateHousieRecords,
-  ticketsFromCells, ticketKey, HousieRun, MAX_UNIQUE_TICKETS,
+  ticketsFromCells, ticketRank, HousieRun, MAX_UNIQUE_TICKETS, SUPERSEDED as HOUSIE_RUN_SUPERSEDED,
   type Cell as HousieCell, type TicketGrid, type HousieRecord, type HousieKind, type GenerateOptions as HousieGenerateOptions,
 } from "./generate.js";
 export {
-  validateBook, validateJsonl as validateHousieJsonl,
+  validateBook, validateJsonl as validateHousieJsonl, validateJsonlStream as validateHousieJsonlStream,
+  JsonlValidator as HousieJsonlValidator, MAX_LINE_BYTES as HOUSIE_MAX_LINE_BYTES,
   type Violation as HousieViolation, type HousieRule, type FileReport as HousieFileReport,
+  type StreamSummary as HousieStreamSummary, type ValidateOptions as HousieValidateOptions,
 } from "./validate.js";
+export { MAX_SERIAL as MAX_HOUSIE_SERIAL } from "./serial.js";
 export {
   formatterFor as housieFormatter, ticketToText, recordToJson as housieRecordToJson, FORMATS as HOUSIE_FORMATS,
   type HousieFormat, type Formatter as HousieFormatter,
 } from "./format.js";
-export { firstTicketTypeProbabilities, ninetyPositionProbabilities, singleTicketTypeProbabilities } from "./marginals.js";
+export {
+  firstTicketTypeProbabilities, ninetyPositionProbabilities, singleTicketTypeProbabilities, probabilityValues,
+  type ExactProbability,
+} from "./marginals.js";
 export { BookSamplerTs } from "./baseline-sampler.js";
 export { enumeratePatternsTs, type PatternTables as HousiePatternTables } from "./tables.js";
 export { seedState as housieSeedState, parseSeed as parseHousieSeed, Xoshiro128 } from "./rng.js";

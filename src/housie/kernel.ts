@@ -31,7 +31,10 @@ export interface HousieKernel {
   formatJsonl(count: number, perGroup: number, firstSerial: bigint): number;
   textPtr(): number;
   issuedCount(): number;
-  markIssuedTicket(low: bigint, high: bigint): void;
+  markIssuedRank(rank: bigint): void;
+  issuedBytes(): number;
+  ticketScratchPtr(): number;
+  ticketRank(): bigint;
   reserveIssued(tickets: number): void;
 }
 
@@ -43,8 +46,6 @@ export interface HousieLayout {
   randomBlockWords: number;
   /** Cells per ticket in the cells buffer (3 rows × 9 columns, 0 for a blank). */
   cellsPerTicket: number;
-  /** A ticket key's high word: numbers 65..90 in bits 0..25, the pattern from this bit up. */
-  keyPatternShift: number;
 }
 
 // Most engines cap one getRandomValues call at 65,536 bytes.
@@ -75,7 +76,6 @@ export function housieLayout(): HousieLayout {
     batch: housieModule.constant("BATCH"),
     randomBlockWords: housieModule.constant("RANDOM_BLOCK_WORDS"),
     cellsPerTicket: housieModule.constant("CELLS_PER_TICKET"),
-    keyPatternShift: housieModule.constant("KEY_PATTERN_SHIFT"),
   };
   // The public raw-cells format is fixed (3 × 9); a kernel that disagrees is a bad build.
   if (layout.cellsPerTicket !== CELLS_PER_TICKET) {

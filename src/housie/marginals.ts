@@ -23,6 +23,18 @@ function canonicalCode(code: number): number {
   return all.reduceRight((acc, d) => acc * 5 + d, 0);
 }
 
+/** An exact probability numerator / denominator (reduced), and `value` as a float for convenience. */
+export interface ExactProbability {
+  numerator: bigint;
+  denominator: bigint;
+  value: number;
+}
+
+/** The floats of a list of exact probabilities (e.g. for a chi-square test). */
+export function probabilityValues(list: readonly ExactProbability[]): number[] {
+  return list.map((p) => p.value);
+}
+
 let cached: VectorDistribution | undefined;
 
 /** The exact distribution of the first ticket's column-count vector in a uniform book. */
@@ -67,8 +79,8 @@ export function firstTicketVectorDistribution(): VectorDistribution {
   return cached;
 }
 
-/** Exact probabilities (as floats, for chi-square) of ticket 1's type: 0..3 columns of 3. */
-export function firstTicketTypeProbabilities(): number[] {
+/** Exact probabilities of ticket 1's type: 0..3 columns of 3. */
+export function firstTicketTypeProbabilities(): ExactProbability[] {
   const d = firstTicketVectorDistribution();
   const byType = [0n, 0n, 0n, 0n];
   d.weight.forEach((w, v) => { byType[d.tables.vectorType[v]!]! += w; });
@@ -80,7 +92,7 @@ export function firstTicketTypeProbabilities(): number[] {
  * 80-90), index 9 (c_1 - 1) + 3 (c_5 - 1) + (c_9 - 1): the same for every ticket of a
  * uniform book, as books are symmetric under reordering tickets.
  */
-export function ticketCountsProbabilities(): number[] {
+export function ticketCountsProbabilities(): ExactProbability[] {
   const d = firstTicketVectorDistribution();
   const byCounts = new Array<bigint>(27).fill(0n);
   d.weight.forEach((w, v) => {
@@ -95,7 +107,7 @@ export function ticketCountsProbabilities(): number[] {
  * with vector c gets 90 with probability c_9 / 11 (the column is split uniformly), and
  * 90 sits in the lowest filled cell of column 9 of its (uniform) pattern.
  */
-export function ninetyPositionProbabilities(): number[] {
+export function ninetyPositionProbabilities(): ExactProbability[] {
   const d = firstTicketVectorDistribution();
   const t = d.tables;
   const rows = [0n, 0n, 0n];
@@ -115,12 +127,11 @@ export function ninetyPositionProbabilities(): number[] {
   }
   // Every ticket alike (books are symmetric under reordering tickets): 1/6 each.
   const sum = rows.reduce((a, b) => a + b, 0n);
-  const perTicket = rows.map((r) => ratio(r, sum) / 6);
-  return Array.from({ length: 18 }, (_, i) => perTicket[i % 3]!);
+  return Array.from({ length: 18 }, (_, i) => ratio(rows[i % 3]!, 6n * sum));
 }
 
 /** Exact probabilities of a uniform single ticket's type. */
-export function singleTicketTypeProbabilities(): number[] {
+export function singleTicketTypeProbabilities(): ExactProbability[] {
   const t = enumeratePatternsTs();
   const w = weightsOf(t);
   const byType = [0n, 0n, 0n, 0n];
@@ -129,8 +140,15 @@ export function singleTicketTypeProbabilities(): number[] {
   return byType.map((x) => ratio(x, total));
 }
 
-function ratio(a: bigint, b: bigint): number {
-  return Number((a * 10n ** 18n) / b) / 1e18;
+function gcd(a: bigint, b: bigint): bigint {
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
+/** a / b reduced, with its float (correct to about 1e-18 before rounding to a double). */
+function ratio(a: bigint, b: bigint): ExactProbability {
+  const g = gcd(a, b) || 1n;
+  return { numerator: a / g, denominator: b / g, value: Number((a * 10n ** 18n) / b) / 1e18 };
 }
 
 function lcm(a: bigint, b: bigint): bigint {

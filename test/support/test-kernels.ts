@@ -10,6 +10,7 @@ export interface HousieTestHooks {
   restChunkHook(q: number, k: number): number;
   chosenVector(t: number): number;
   nextWord(): number;
+  filledRank(t: number): bigint;
   below62(n: bigint): bigint;
   drawClassCount(): number;
   drawEntryCount(): number;

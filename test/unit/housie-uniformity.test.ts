@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { HousieRun } from "../../src/housie/generate.js";
 import { Xoshiro128 } from "../../src/housie/rng.js";
-import { firstTicketTypeProbabilities, ninetyPositionProbabilities, singleTicketTypeProbabilities, ticketCountsProbabilities } from "../../src/housie/marginals.js";
+import { firstTicketTypeProbabilities, ninetyPositionProbabilities, singleTicketTypeProbabilities, ticketCountsProbabilities, probabilityValues, type ExactProbability } from "../../src/housie/marginals.js";
 import { rowBinsBook } from "../fixtures/housie-row-bins.js";
 import { UnpermutedBookSampler } from "../fixtures/flawed-sampler.js";
 
@@ -67,13 +67,30 @@ function* rowBinsBooks(seed: bigint): Generator<Uint8Array> {
   for (let i = 0; i < BOOKS; i++) yield rowBinsBook(rng);
 }
 
+function gcd(a: bigint, b: bigint): bigint {
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
 describe("housie uniformity (chi-square, 99%)", () => {
-  const typeP = firstTicketTypeProbabilities();
-  const ninetyP = ninetyPositionProbabilities();
+  const typeP = probabilityValues(firstTicketTypeProbabilities());
+  const ninetyP = probabilityValues(ninetyPositionProbabilities());
   const ours = features(kernelBooks(20261121n));
   const biased = features(rowBinsBooks(20261121n));
 
-  it("the exact distributions are proper", () => {
+  it("the exact distributions are fractions summing to exactly 1, their floats to 1 within 1e-12", () => {
+    const sumsToOne = (list: ExactProbability[]) => {
+      const common = list.reduce((d, p) => (d * p.denominator) / gcd(d, p.denominator), 1n);
+      expect(list.reduce((sum, p) => sum + (p.numerator * common) / p.denominator, 0n)).toBe(common);
+      for (const p of list) {
+        expect(gcd(p.numerator, p.denominator)).toBe(1n);
+        expect(p.value).toBeCloseTo(Number(p.numerator) / Number(p.denominator), 14);
+      }
+    };
+    for (const list of [firstTicketTypeProbabilities(), ninetyPositionProbabilities(), singleTicketTypeProbabilities(), ticketCountsProbabilities()]) sumsToOne(list);
+    // The single ticket's type: p(c) prod C(n_j, c_j) summed by type, over T.
+    expect(singleTicketTypeProbabilities().reduce((d, p) => (d > p.denominator ? d : p.denominator), 0n) <= 3669688706217187500n).toBe(true);
+
     expect(typeP.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
     expect(ninetyP.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
     expect(Math.min(...typeP, ...ninetyP)).toBeGreaterThan(0);
@@ -92,7 +109,7 @@ describe("housie uniformity (chi-square, 99%)", () => {
   it("tickets 1 and 4: counts in columns 1, 5 and 9: uniform books pass; row bins, and our sampler without its middle permutation, fail", () => {
     // Counts (3, 3, 3) are rare (0.4 books expected in 20,000): pooled with (3, 3, 2).
     const pool = (x: number[]) => [...x.slice(0, 25), x[25]! + x[26]!];
-    const countsP = pool(ticketCountsProbabilities());
+    const countsP = pool(probabilityValues(ticketCountsProbabilities()));
     expect(Math.min(...countsP) * BOOKS).toBeGreaterThan(5); // chi-square is reliable
     expect(chiSquare(pool(ours.counts1), countsP)).toBeLessThan(CRITICAL_99[25]);
     expect(chiSquare(pool(ours.counts4), countsP)).toBeLessThan(CRITICAL_99[25]);
@@ -142,6 +159,6 @@ describe("housie uniformity (chi-square, 99%)", () => {
       const { cells } = run.nextCells(4000);
       for (let i = 0; i < 4000; i++) observed[threes(cells, i * 27)]!++;
     }
-    expect(chiSquare(observed, singleTicketTypeProbabilities())).toBeLessThan(CRITICAL_99[3]);
+    expect(chiSquare(observed, probabilityValues(singleTicketTypeProbabilities()))).toBeLessThan(CRITICAL_99[3]);
   });
 });

@@ -87,11 +87,11 @@ describe("housie validation rules, one broken book each", () => {
 });
 
 describe("housie file validation", () => {
-  const line = (r: unknown) => JSON.stringify(r);
+  const line = (r: unknown) => JSON.stringify(r, (_key, v: unknown) => (typeof v === "bigint" ? Number(v) : v));
 
   it("reports duplicate tickets across lines, with the line", () => {
     const dup = clone(base[1]!);
-    dup.serial = 9;
+    dup.serial = 9n;
     const report = validateJsonl([line(base[0]), line(base[1]), line(dup)].join("\n") + "\n");
     expect(report.records).toBe(3);
     expect(report.violations.map((v) => [v.line, v.rule])).toEqual(Array.from({ length: 6 }, () => [3, "duplicate-ticket"]));
