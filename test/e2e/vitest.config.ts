@@ -5,8 +5,9 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/e2e/**/*.e2e.test.ts"],
-    testTimeout: 300_000,
-    hookTimeout: 300_000,
+    // A page that never answers fails in 2 minutes, not 5: CI must stay short.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     fileParallelism: false,
   },
 });
