@@ -7,8 +7,9 @@
 // report on generated, broken and random lines.
 import { MAX_SERIAL } from "./serial.js";
 
-const HEAD = Buffer.from('{"serial":', "latin1");
-const MIDDLE = Buffer.from(',"tickets":[', "latin1");
+// TextEncoder, not Buffer: this module runs in browsers too (ASCII either way).
+const HEAD = new TextEncoder().encode('{"serial":');
+const MIDDLE = new TextEncoder().encode(',"tickets":[');
 const TWO_32 = 4294967296;
 /** Per number 0..99: its column (0-8), or 9 for none. */
 const COLUMN_OF = Uint8Array.from({ length: 100 }, (_, x) => (x < 1 || x > 90 ? 9 : x === 90 ? 8 : Math.floor(x / 10)));

@@ -432,7 +432,7 @@ export class JsonlValidator {
 export function validateJsonl(input: string | Uint8Array, options: ValidateOptions = {}): FileReport {
   const violations: Violation[] = [];
   const validator = new JsonlValidator((v) => violations.push(v), options);
-  validator.write(typeof input === "string" ? Buffer.from(input, "utf8") : input);
+  validator.write(typeof input === "string" ? new TextEncoder().encode(input) : input);
   const { records, tickets } = validator.end();
   return { records, tickets, violations };
 }

@@ -97,8 +97,10 @@ for (let dr = -3; dr <= 3; dr++) for (let dc = -3; dc <= 3; dc++) STEP_TEXT.push
 // The same as bytes, 8 per move in one flat table (and their lengths), for the hot loop.
 const STEP_BYTES = new Uint8Array(STEP_TEXT.length * 8);
 const STEP_LENGTH = new Uint8Array(STEP_TEXT.length);
+// TextEncoder/TextDecoder, not Buffer: this module runs in browsers too (the steps are ASCII).
+const ASCII = new TextDecoder();
 STEP_TEXT.forEach((text, i) => {
-  STEP_BYTES.set(Buffer.from(text, "latin1"), i * 8);
+  STEP_BYTES.set(new TextEncoder().encode(text), i * 8);
   STEP_LENGTH[i] = text.length;
 });
 
@@ -125,7 +127,7 @@ function* svgPieces({ size: n, closed, grid }: TourDocument): Generator<string> 
   yield `<path transform="scale(${CELL})" fill="none" stroke="#1f77b4" ${stroke} stroke-linejoin="round" stroke-opacity="0.7" d="M${(first % n) + 0.5} ${Math.floor(first / n) + 0.5}`;
   // Steps are copied as bytes into one buffer and handed on as ~64 KB strings: string
   // concatenation per step made this the slowest part of a 5000×5000 board.
-  const buffer = Buffer.allocUnsafe(CHUNK + 8);
+  const buffer = new Uint8Array(CHUNK + 8);
   let at = 0;
   let previousRow = (first / n) | 0;
   let previousCol = first - previousRow * n;
@@ -140,11 +142,11 @@ function* svgPieces({ size: n, closed, grid }: TourDocument): Generator<string> 
     previousRow = row;
     previousCol = col;
     if (at >= CHUNK) {
-      yield buffer.toString("latin1", 0, at);
+      yield ASCII.decode(buffer.subarray(0, at));
       at = 0;
     }
   }
-  if (at > 0) yield buffer.toString("latin1", 0, at);
+  if (at > 0) yield ASCII.decode(buffer.subarray(0, at));
   const last = order[total - 1]!;
   yield `${closed ? "z" : ""}"/>\n`;
   yield `<circle cx="${centreX(first)}" cy="${centreY(first)}" r="${CELL / 4}" fill="#2ca02c"/>\n`;
