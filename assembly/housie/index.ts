@@ -7,3 +7,4 @@ export { startRun, generateBooks, generateTickets, cellsPtr, redrawCount, chosen
 export { formatJsonl, textPtr } from "./jsonl";
 export { issuedCount, markIssuedTicket, reserveIssued } from "./unique";
 export { drawClassCount, drawEntryCount, classWeightSumLow, classWeightSumHigh, restTestHook, restChunkHook } from "./draw";
+export { checkBatchTickets, checkCellsPtr, checkPrizesPtr, clearCalls, setCall, checkTickets } from "./check";

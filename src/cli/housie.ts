@@ -10,6 +10,7 @@ import { formatterFor, FORMATS, type HousieFormat } from "../housie/format.js";
 import { validateJsonl } from "../housie/validate.js";
 import { parseSeed } from "../housie/rng.js";
 import { UsageError } from "../errors.js";
+import { registerHousieCheck } from "./housie-check.js";
 
 interface GenerateFlags {
   count: number;
@@ -126,6 +127,7 @@ async function main(): Promise<number> {
       process.stderr.write(`${name}: ${report.records} records, ${report.tickets} tickets: ${verdict}\n`);
       status = report.violations.length === 0 ? EXIT_OK : EXIT_INVALID;
     });
+  registerHousieCheck(program, (s) => { status = s; });
   await program.parseAsync(process.argv);
   return status;
 }

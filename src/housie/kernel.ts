@@ -40,6 +40,12 @@ export interface HousieKernel {
   issuedCount(): number;
   markIssuedTicket(low: bigint, high: bigint): void;
   reserveIssued(tickets: number): void;
+  checkBatchTickets(): number;
+  checkCellsPtr(): number;
+  checkPrizesPtr(): number;
+  clearCalls(): void;
+  setCall(x: number, call: number): void;
+  checkTickets(count: number): number;
 }
 
 /** Books (or tickets) the kernel fills per call, and its random block size in words. */
