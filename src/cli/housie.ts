@@ -11,11 +11,13 @@ import { validateJsonl } from "../housie/validate.js";
 import { parseSeed } from "../housie/rng.js";
 import { UsageError } from "../errors.js";
 import { registerHousieCheck } from "./housie-check.js";
+import { writePdfSeries, type PdfFlags } from "./housie-pdf.js";
+import { PDF_LAYOUTS, PDF_PAPERS } from "../housie/pdf.js";
 
-interface GenerateFlags {
+interface GenerateFlags extends PdfFlags {
   count: number;
   seed?: bigint;
-  format: HousieFormat;
+  format: HousieFormat | "pdf";
   out?: string;
   firstSerial: number;
   unique: boolean;
@@ -39,6 +41,7 @@ async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number>
   }
   const run = new HousieRun(kind, { seed: flags.seed, firstSerial: flags.firstSerial, unique: flags.unique });
   run.reserve(flags.count);
+  if (flags.format === "pdf") return writePdfSeries(run, flags);
   const target: AtomicStream | undefined = flags.out ? await openAtomicStream(flags.out) : undefined;
   const stream: NodeJS.WritableStream = target ? target.stream : process.stdout;
   const bar = process.stderr.isTTY && flags.count >= PROGRESS_FROM
@@ -87,7 +90,10 @@ async function main(): Promise<number> {
         : "single tickets, uniform over all distinct tickets")
       .requiredOption("-n, --count <N>", `number of ${kind}`, integerOption(1))
       .option("-s, --seed <S>", "seed 0..2^64-1 for the reproducible xoshiro128** generator (default: OS CSPRNG)", seedOption)
-      .addOption(new Option("-f, --format <format>", "output format").choices(FORMATS as string[]).default("text"))
+      .addOption(new Option("-f, --format <format>", "output format").choices([...FORMATS, "pdf"]).default("text"))
+      .addOption(new Option("--paper <paper>", "pdf: paper size").choices(PDF_PAPERS as string[]).default("a4"))
+      .addOption(new Option("--layout <layout>", "pdf: strip (a book per page) or sheet (tickets fill pages)").choices(PDF_LAYOUTS as string[]).default("strip"))
+      .option("--qr", "pdf: a QR code of each ticket's reference on its stub")
       .option("-o, --out <FILE>", "write to FILE atomically (temporary file renamed when complete)")
       .option("--first-serial <N>", "serial of the first record, to continue a series", integerOption(0), 1)
       .option("--no-unique", "allow tickets to repeat within the run (skips the uniqueness set)")
