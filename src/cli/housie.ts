@@ -11,6 +11,7 @@ import { validateJsonl } from "../housie/validate.js";
 import { parseSeed } from "../housie/rng.js";
 import { UsageError } from "../errors.js";
 import { registerHousieCheck } from "./housie-check.js";
+import { registerHousieAudit } from "./housie-audit.js";
 import { writePdfSeries, type PdfFlags } from "./housie-pdf.js";
 import { PDF_LAYOUTS, PDF_PAPERS } from "../housie/pdf.js";
 
@@ -134,6 +135,7 @@ async function main(): Promise<number> {
       status = report.violations.length === 0 ? EXIT_OK : EXIT_INVALID;
     });
   registerHousieCheck(program, (s) => { status = s; });
+  registerHousieAudit(program, (s) => { status = s; });
   await program.parseAsync(process.argv);
   return status;
 }

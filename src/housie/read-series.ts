@@ -150,7 +150,7 @@ function parseSlow(text: string, where: { file: string; line: number }, cells: U
   if (broken.length > 0) throw new InputError(broken[0]!.problem, where, broken[0]!.expected);
   const grids = (record as { tickets: (number | null)[][][] }).tickets;
   if (tickets !== undefined && grids.length !== tickets) {
-    throw new InputError(`record has ${grids.length} ticket(s)`, where, `${tickets} per record, as in the first record of the file`);
+    throw new InputError(`record has ${grids.length} ticket(s)`, where, tickets === 6 ? "6 tickets per record (books), like the rest of the series" : "1 ticket per record, like the rest of the series");
   }
   let c = at;
   for (const grid of grids) for (const row of grid) for (const x of row) cells[c++] = x ?? 0;
