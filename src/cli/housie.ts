@@ -12,6 +12,7 @@ import { parseSeed } from "../housie/rng.js";
 import { UsageError } from "../errors.js";
 import { registerHousieCheck } from "./housie-check.js";
 import { registerHousieAudit } from "./housie-audit.js";
+import { markSeriesIssued } from "../housie/unique-against.js";
 import { writePdfSeries, type PdfFlags } from "./housie-pdf.js";
 import { PDF_LAYOUTS, PDF_PAPERS } from "../housie/pdf.js";
 
@@ -22,6 +23,7 @@ interface GenerateFlags extends PdfFlags {
   out?: string;
   firstSerial: number;
   unique: boolean;
+  uniqueAgainst?: string[];
 }
 
 function seedOption(value: string): bigint {
@@ -40,7 +42,9 @@ async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number>
   if (flags.unique && flags.count * (kind === "books" ? 6 : 1) > MAX_UNIQUE_TICKETS) {
     throw new UsageError(`--count ${flags.count} ${kind} exceeds the ${MAX_UNIQUE_TICKETS} tickets one run keeps unique (expected at most ${Math.floor(MAX_UNIQUE_TICKETS / (kind === "books" ? 6 : 1))}, or --no-unique)`);
   }
+  if (flags.uniqueAgainst && !flags.unique) throw new UsageError("--unique-against needs the uniqueness set (drop --no-unique)");
   const run = new HousieRun(kind, { seed: flags.seed, firstSerial: flags.firstSerial, unique: flags.unique });
+  if (flags.uniqueAgainst) markSeriesIssued(run, flags.uniqueAgainst, { limit: MAX_UNIQUE_TICKETS - flags.count * run.ticketsPerRecord });
   run.reserve(flags.count);
   if (flags.format === "pdf") return writePdfSeries(run, flags);
   const target: AtomicStream | undefined = flags.out ? await openAtomicStream(flags.out) : undefined;
@@ -98,6 +102,7 @@ async function main(): Promise<number> {
       .option("-o, --out <FILE>", "write to FILE atomically (temporary file renamed when complete)")
       .option("--first-serial <N>", "serial of the first record, to continue a series", integerOption(0), 1)
       .option("--no-unique", "allow tickets to repeat within the run (skips the uniqueness set)")
+      .option("--unique-against <FILE...>", "repeat no ticket of these earlier series (JSONL), for linked games and venues")
       .action(async (flags: GenerateFlags) => { status = await generate(kind, flags); });
   }
   program

@@ -18,3 +18,12 @@ export { firstTicketTypeProbabilities, ninetyPositionProbabilities, singleTicket
 export { BookSamplerTs } from "./baseline-sampler.js";
 export { enumeratePatternsTs, type PatternTables as HousiePatternTables } from "./tables.js";
 export { seedState as housieSeedState, parseSeed as parseHousieSeed, Xoshiro128 } from "./rng.js";
+export { readSeries, readSeriesTickets, type SeriesBatch, type ReadSeriesOptions } from "./read-series.js";
+export { renderPdf, PdfWriter, PDF_PAPERS, PDF_LAYOUTS, type PdfOptions, type PdfPaper, type PdfLayout } from "./pdf.js";
+export {
+  checkClaims, parseCalls, parseRef as parseTicketRef, PRIZES as HOUSIE_PRIZES,
+  type CheckReport, type CheckOptions, type PrizeResult, type TicketClaim, type Prize as HousiePrize,
+} from "./check.js";
+export { auditBooks, auditReference, type AuditReport, type AuditTest, type AuditOptions, type AuditFamily, type AuditReference } from "./audit.js";
+export { chiSquareSurvival, normalTwoSided, upperGammaRegularized, holmAdjust } from "./stats.js";
+export { seriesTickets, markSeriesIssued, ticketKeyFromCells } from "./unique-against.js";

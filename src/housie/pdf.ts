@@ -66,6 +66,20 @@ function geometry(paper: PdfPaper, layout: PdfLayout): Geometry {
   return { perPage: rows * columns, columns, ticketWidth, ticketHeight, stubWidth, rowHeight: ticketHeight / 3, cellWidth: (ticketWidth - stubWidth) / 9, numberSize: 12, gap };
 }
 
+/** The parts of pdfkit's (untyped) page that hold a written page's objects. */
+interface PdfKitPage { dictionary: { data: object }; content: { data: object }; resources: { data: object } }
+
+/**
+ * pdfkit keeps every page's dictionary (in the page tree) with its data until the
+ * document ends, about 2 KB a page. Once a page is written only the references' ids are
+ * needed (the tree prints "id 0 R"), so their data are dropped: memory stays flat.
+ */
+function releasePage(page: PdfKitPage): void {
+  page.dictionary.data = {};
+  page.content.data = {};
+  page.resources.data = {};
+}
+
 /** Streams records as PDF pages to `sink`; `finish()` writes the trailer. */
 export class PdfWriter {
   private readonly doc: PDFKit.PDFDocument;
@@ -103,7 +117,9 @@ export class PdfWriter {
   }
 
   private newPage(title: string): void {
-    this.doc.addPage({ size: this.size, margin: 0 });
+    const finished = (this.doc as unknown as { page?: PdfKitPage }).page;
+    this.doc.addPage({ size: this.size, margin: 0 }); // writes out the finished page
+    if (finished) releasePage(finished);
     this.pageCount++;
     this.onPage = 0;
     this.doc.font(LABEL_FONT).fontSize(9).fillColor("#555555")
