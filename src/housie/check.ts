@@ -79,8 +79,14 @@ export function parseRef(ref: string): { serial: number; ticket: number } {
   return { serial: Number(m[1]), ticket: Number(m[2]) };
 }
 
-/** Each ticket's one-line, two-line and full-house calls (NEVER if not reached): the TS baseline of the kernel's checkTickets. */
-export function ticketPrizesTs(cells: Uint8Array, count: number, rank: Uint8Array, out: Uint8Array): void {
+/**
+ * Each ticket's one-line, two-line and full-house calls (NEVER if not reached), and the
+ * earliest of each packed one per byte: the TS baseline of the kernel's checkTickets.
+ */
+export function ticketPrizesTs(cells: Uint8Array, count: number, rank: Uint8Array, out: Uint8Array): number {
+  let best0 = NEVER;
+  let best1 = NEVER;
+  let best2 = NEVER;
   for (let t = 0; t < count; t++) {
     const base = t * CELLS_PER_TICKET;
     let r0 = 0;
@@ -96,10 +102,15 @@ export function ticketPrizesTs(cells: Uint8Array, count: number, rank: Uint8Arra
     }
     const lo = Math.min(r0, r1, r2);
     const hi = Math.max(r0, r1, r2);
+    const mid = r0 + r1 + r2 - lo - hi;
     out[3 * t] = lo;
-    out[3 * t + 1] = r0 + r1 + r2 - lo - hi;
+    out[3 * t + 1] = mid;
     out[3 * t + 2] = hi;
+    if (lo < best0) best0 = lo;
+    if (mid < best1) best1 = mid;
+    if (hi < best2) best2 = hi;
   }
+  return best0 | (best1 << 8) | (best2 << 16);
 }
 
 /** Calls as a rank table: number -> 1-based call, NEVER if not called, 0 for a blank. */
@@ -148,12 +159,11 @@ export function checkClaims(series: string | Iterable<SeriesBatch>, calls: reado
         mins = k.checkTickets(n);
         prizes = kernelBytes(k.checkPrizesPtr(), 3 * n);
       } else {
-        ticketPrizesTs(cells, n, rank, tsPrizes);
+        mins = ticketPrizesTs(cells, n, rank, tsPrizes);
         prizes = tsPrizes;
-        mins = 0; // scan every ticket
       }
       for (let p = 0; p < 3; p++) {
-        if (k && ((mins >>> (8 * p)) & 255) > best[p]!) continue; // nothing here beats or ties the best
+        if (((mins >>> (8 * p)) & 255) > best[p]!) continue; // nothing here beats or ties the best
         for (let t = 0; t < n; t++) {
           const call = prizes[3 * t + p]!;
           if (call > best[p]! || call === NEVER) continue;

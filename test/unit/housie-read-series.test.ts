@@ -1,0 +1,90 @@
+// The streaming series reader: its byte-level fast path agrees with JSON.parse plus the
+// validator on any line (fast-check mutations of real lines), errors name file and line.
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { HousieRun } from "../../src/housie/generate.js";
+import { readSeries } from "../../src/housie/read-series.js";
+import { validateBook } from "../../src/housie/validate.js";
+import { InputError } from "../../src/errors.js";
+
+const dir = mkdtempSync(join(tmpdir(), "housie-read-"));
+const lines = new TextDecoder().decode(new HousieRun("books", { seed: 3n }).nextJsonl(3)).trimEnd().split("\n");
+
+function readAll(file: string, batch = 2): { serials: number[]; cells: number[]; lines: number[] } {
+  const out = { serials: [] as number[], cells: [] as number[], lines: [] as number[] };
+  for (const b of readSeries(file, { batch })) {
+    out.serials.push(...b.serials.subarray(0, b.count));
+    out.lines.push(...b.lines.subarray(0, b.count));
+    out.cells.push(...b.cells.subarray(0, b.count * b.ticketsPerRecord * 27));
+  }
+  return out;
+}
+
+/** What the general path makes of a line: its cells and serial, or null if it breaks a rule. */
+function reference(line: string): { serial: number; cells: number[] } | null {
+  let record: { serial?: unknown; tickets?: unknown };
+  try { record = JSON.parse(line) as typeof record; } catch { return null; }
+  if (typeof record !== "object" || record === null || Array.isArray(record)) return null;
+  if (!Number.isSafeInteger(record.serial) || (record.serial as number) < 0) return null;
+  if (validateBook(record).length > 0 || (record.tickets as unknown[]).length !== 6) return null;
+  return { serial: record.serial as number, cells: (record.tickets as (number | null)[][][]).flat(2).map((x) => x ?? 0) };
+}
+
+describe("readSeries", () => {
+  it("reads our JSONL in batches: serials, lines, cells; blank lines, CRLF, spaces and a missing last newline are fine", () => {
+    const file = join(dir, "ok.jsonl");
+    const spaced = lines[1]!.replace(/,/g, ", ").replace(/:/g, ": ");
+    writeFileSync(file, `${lines[0]}\r\n\n${spaced}\n${lines[2]}`);
+    const got = readAll(file);
+    expect(got.serials).toEqual([1, 2, 3]);
+    expect(got.lines).toEqual([1, 3, 4]);
+    expect(got.cells).toEqual(lines.flatMap((l) => reference(l)!.cells));
+  });
+
+  it("keys in another order and extra keys take the general path", () => {
+    const file = join(dir, "other.jsonl");
+    const record = JSON.parse(lines[0]!) as { serial: number; tickets: unknown };
+    writeFileSync(file, JSON.stringify({ tickets: record.tickets, serial: 77, note: "x" }) + "\n");
+    expect(readAll(file).serials).toEqual([77]);
+  });
+
+  it("fuzz: any mutation of a line is read exactly as JSON.parse + validateBook would, or is an error naming line 2", () => {
+    const alphabet = ' ,[]{}:"0123456789nul-.e\t'.split("");
+    const mutation = fc.array(fc.record({ at: fc.nat(), kind: fc.constantFrom("insert", "delete", "replace"), ch: fc.constantFrom(...alphabet) }), { minLength: 1, maxLength: 3 });
+    let accepted = 0;
+    fc.assert(fc.property(fc.constantFrom(...lines), mutation, (line, edits) => {
+      let text = line;
+      for (const e of edits) {
+        const at = e.at % (text.length + 1);
+        text = e.kind === "insert" ? text.slice(0, at) + e.ch + text.slice(at) : e.kind === "delete" ? text.slice(0, at) + text.slice(at + 1) : text.slice(0, at) + e.ch + text.slice(at + 1);
+      }
+      if (text.includes("\n")) return;
+      const file = join(dir, "fuzz.jsonl");
+      writeFileSync(file, `${lines[0]}\n${text}\n${lines[2]}\n`);
+      const want = text.trim() === "" ? undefined : reference(text);
+      if (want === null) {
+        expect(() => readAll(file)).toThrow(InputError);
+        expect(() => readAll(file)).toThrow(/fuzz\.jsonl:2: /);
+      } else {
+        const got = readAll(file);
+        if (want === undefined) { expect(got.serials).toEqual([1, 3]); return; }
+        accepted++;
+        expect(got.serials).toEqual([1, want.serial, 3]);
+        expect(got.cells.slice(162, 324)).toEqual(want.cells);
+      }
+    }), { numRuns: 600, seed: 12 });
+    expect(accepted).toBeGreaterThan(0); // whitespace and harmless edits do get through
+  });
+
+  it("errors: no such file, empty file, a single ticket among books", () => {
+    expect(() => readAll(join(dir, "none.jsonl"))).toThrow(/none.jsonl: no such file/);
+    writeFileSync(join(dir, "empty.jsonl"), "\n\n");
+    expect(() => readAll(join(dir, "empty.jsonl"))).toThrow(/empty.jsonl:1: file holds no books or tickets/);
+    const single = new TextDecoder().decode(new HousieRun("tickets", { seed: 3n }).nextJsonl(1));
+    writeFileSync(join(dir, "mixed.jsonl"), lines[0] + "\n" + single);
+    expect(() => readAll(join(dir, "mixed.jsonl"))).toThrow(/mixed.jsonl:2: record has 1 ticket\(s\) \(expected 6 tickets per record/);
+  });
+});
