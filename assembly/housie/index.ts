@@ -8,3 +8,4 @@ export { formatJsonl, textPtr } from "./jsonl";
 export { issuedCount, markIssuedTicket, reserveIssued } from "./unique";
 export { drawClassCount, drawEntryCount, classWeightSumLow, classWeightSumHigh, restTestHook, restChunkHook } from "./draw";
 export { checkBatchTickets, checkCellsPtr, checkPrizesPtr, clearCalls, setCall, checkTickets } from "./check";
+export { readChunkBytes, readMaxRecords, readInputPtr, readCellsPtr, readSerialsPtr, readLinesPtr, readStoppedAt, readLinesConsumed, parseLines } from "./read";

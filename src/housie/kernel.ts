@@ -46,6 +46,15 @@ export interface HousieKernel {
   clearCalls(): void;
   setCall(x: number, call: number): void;
   checkTickets(count: number): number;
+  readChunkBytes(): number;
+  readMaxRecords(): number;
+  readInputPtr(): number;
+  readCellsPtr(): number;
+  readSerialsPtr(): number;
+  readLinesPtr(): number;
+  readStoppedAt(): number;
+  readLinesConsumed(): number;
+  parseLines(start: number, end: number, tickets: number, maxRecords: number): number;
 }
 
 /** Books (or tickets) the kernel fills per call, and its random block size in words. */

@@ -1,13 +1,15 @@
 // Streaming reader of a series in our JSONL (one {"serial":S,"tickets":[...]} per line),
 // for check, audit and --unique-against: fixed-size chunks read synchronously, records
 // handed out in batches of raw cells (27 per ticket, 0 = blank), so a file of any size
-// is read in constant memory. Our own output takes a byte-level fast path; any other
-// valid JSON line takes JSON.parse, and a line that breaks a rule is one clear error.
+// is read in constant memory. Our own lines are parsed byte by byte in the kernel
+// (assembly/housie/read.ts; parseFast below is its TS baseline); any other valid JSON
+// line takes JSON.parse, and a line that breaks a rule is one clear error.
 import { closeSync, openSync, readSync } from "node:fs";
 import { InputError } from "../errors.js";
 import { validateBook } from "./validate.js";
 import { COLUMN_FIRST, COLUMN_SIZE } from "./tables.js";
 import { CELLS_PER_TICKET } from "./generate.js";
+import { housieKernel, kernelBytes } from "./kernel.js";
 
 const CHUNK_BYTES = 1 << 20;
 const MAX_LINE_BYTES = 1 << 26;
@@ -36,6 +38,8 @@ export interface ReadSeriesOptions {
   batch?: number;
   /** Require books (6 tickets) or single tickets (1); default: whatever the first record is. */
   ticketsPerRecord?: 1 | 6;
+  /** Who reads our own lines: the kernel (default) or the TS baseline; other lines take JSON.parse either way. */
+  engine?: "wasm" | "ts";
 }
 
 function shorten(text: string): string {
@@ -200,6 +204,9 @@ export function* readSeries(file: string, options: ReadSeriesOptions = {}): Gene
     serials: new Float64Array(batchSize),
     lines: new Float64Array(batchSize),
   });
+  const kernel = (options.engine ?? "wasm") === "wasm"
+    ? { chunk: housieKernel().readChunkBytes(), maxRecords: housieKernel().readMaxRecords() }
+    : undefined;
   let buffer = Buffer.allocUnsafe(CHUNK_BYTES);
   let filled = 0; // bytes held in buffer
   let line = 0;
@@ -230,6 +237,36 @@ export function* readSeries(file: string, options: ReadSeriesOptions = {}): Gene
       filled += got;
       let start = 0;
       for (;;) {
+        if (kernel && per !== undefined) {
+          // The kernel takes every line it can read; it stops at a full batch or at a line
+          // for the general path below (which then handles just that line).
+          batch ??= newBatch(per);
+          const complete = filled > 0 ? buffer.lastIndexOf(10, filled - 1) + 1 : 0; // (a negative offset would count from the end)
+          while (start < complete && complete - start <= kernel.chunk) {
+            const k = housieKernel();
+            kernelBytes(k.readInputPtr(), complete - start).set(buffer.subarray(start, complete));
+            const want = batchSize - batch.count;
+            const got = k.parseLines(0, complete - start, per, Math.min(want, kernel.maxRecords));
+            const at = batch.count * per * CELLS_PER_TICKET;
+            batch.cells.set(kernelBytes(k.readCellsPtr(), got * per * CELLS_PER_TICKET), at);
+            const serials = new Float64Array(k.memory.buffer, k.readSerialsPtr(), got);
+            const lines = new Int32Array(k.memory.buffer, k.readLinesPtr(), got);
+            for (let r = 0; r < got; r++) {
+              batch.serials[batch.count + r] = serials[r]!;
+              batch.lines[batch.count + r] = line + lines[r]!;
+            }
+            batch.count += got;
+            records += got;
+            line += k.readLinesConsumed();
+            start += k.readStoppedAt();
+            if (batch.count === batchSize) {
+              yield batch;
+              batch.count = 0;
+            } else if (got < Math.min(want, kernel.maxRecords)) {
+              break; // a line for the general path
+            }
+          }
+        }
         const end = buffer.indexOf(10, start);
         if (end < 0 || end >= filled) break;
         line++;
