@@ -43,7 +43,7 @@ export function registerHousieCheck(program: Command, done: (status: number) => 
     .option("--calls-file <FILE>", "the calls in order, one number per line")
     .option("--ref <S-i>", "a claimed ticket: serial-ticket as printed on it")
     .option("--json", "print the report as one JSON object")
-    .option("--engine <engine>", "wasm (default) or ts (the baseline)", "wasm")
+    .option("--engine <engine>", "wasm (default) or ts (the baselines of the reader and the checker)", "wasm")
     .action((file: string, flags: CheckFlags) => {
       if ((flags.calls === undefined) === (flags.callsFile === undefined)) throw new UsageError("give the calls with exactly one of --calls or --calls-file");
       if (flags.engine !== "wasm" && flags.engine !== "ts") throw new UsageError(`--engine ${flags.engine} (expected wasm or ts)`);

@@ -144,7 +144,7 @@ export function checkClaims(series: string | Iterable<SeriesBatch>, calls: reado
   let claim: TicketClaim | null = null;
   let records = 0;
   let tickets = 0;
-  const batches = typeof series === "string" ? readSeries(series, { batch: Math.floor(batchTickets / 6) }) : series;
+  const batches = typeof series === "string" ? readSeries(series, { batch: Math.floor(batchTickets / 6), engine }) : series;
   for (const batch of batches) {
     const per = batch.ticketsPerRecord;
     // Batches from readSeries fit the kernel; others are taken in kernel-sized slices.
