@@ -43,8 +43,10 @@ export default async function operatorsBench(): Promise<void> {
   for (let done = 0; done < 100_000; done += BATCH) chunks.push(Buffer.from(run.nextJsonl(Math.min(BATCH, 100_000 - done))));
   writeFileSync(file, Buffer.concat(chunks));
   const bytes = chunks.reduce((a, c) => a + c.length, 0);
-  const read = medianMs(() => { for (const batch of readSeries(file)) if (batch.count < 0) throw new Error(); }, 3);
-  rows.push(`| read 100,000 books of JSONL (${(bytes / 1e6).toFixed(0)} MB) (ms) | ${read.toFixed(0)} | | ${(bytes / 1e6 / (read / 1000)).toFixed(0)} MB/s |`);
+  const readWith = (engine: "wasm" | "ts") => () => { for (const batch of readSeries(file, { engine })) if (batch.count < 0) throw new Error(); };
+  const readWasm = medianMs(readWith("wasm"), 3);
+  const readTs = medianMs(readWith("ts"), 3);
+  rows.push(`| read 100,000 books of JSONL, ${(bytes / 1e6).toFixed(0)} MB (ms) | ${readWasm.toFixed(0)} | ${readTs.toFixed(0)} | ${(readTs / readWasm).toFixed(2)}× |`);
   const audit = medianMs(() => auditBooks(books.slice(0, 25)), 3); // 102,400 books
   rows.push(`| audit 102,400 books in memory, 259 tests (ms) | | ${audit.toFixed(0)} | |`);
   rmSync(file, { force: true });

@@ -84,7 +84,13 @@ const NULL_WORD: u32 = 0x6c6c756e; // null
 // @ts-ignore: decorator
 @inline function isTicketsKey(p: usize): bool { return load<u64>(p) == 0x7374656b63697422 && load<u16>(p, 8) == 0x3a22; } // "tickets ":
 
-/** One line [p, end) of our format into cells at `out`; the serial, or -1 if it is anything else. */
+let nextLine: usize = 0; // set by parseLine: just after the newline ending the line it read
+
+/**
+ * One line of our format starting at p (the chunk ends at `end`) into cells at `out`;
+ * the serial, or -1 if it is anything else. Reads up to and including its newline in
+ * the same pass (no separate search for line ends).
+ */
 function parseLine(p: usize, end: usize, out: usize, tickets: i32): f64 {
   while (p < end && load<u8>(p) == 32) p++;
   if (end - p < 10 || !isSerialKey(p)) return -1;
@@ -148,7 +154,10 @@ function parseLine(p: usize, end: usize, out: usize, tickets: i32): f64 {
   for (p++; p < end && load<u8>(p) == 32; p++);
   if (p >= end || load<u8>(p) != 125) return -1;
   for (p++; p < end && (load<u8>(p) == 32 || load<u8>(p) == 9); p++);
-  return p == end ? serial : -1;
+  if (p < end && load<u8>(p) == 13) p++; // CRLF
+  if (p >= end || load<u8>(p) != 10) return -1;
+  nextLine = p + 1;
+  return serial;
 }
 
 /**
@@ -165,23 +174,24 @@ export function parseLines(start: i32, end: i32, tickets: i32, maxRecords: i32):
   let records = 0;
   linesRead = 0;
   while (p < stop && records < maxRecords) {
-    let e = p;
-    while (e < stop && load<u8>(e) != 10) e++;
-    if (e >= stop) break; // no newline: not a complete line
-    let lineEnd = e;
-    if (lineEnd > p && load<u8>(lineEnd - 1) == 13) lineEnd--;
-    let blank = true;
-    for (let q = p; q < lineEnd; q++) if (load<u8>(q) != 32 && load<u8>(q) != 9) { blank = false; break; }
-    if (!blank) {
-      const at = out + <usize>(records * tickets * 27);
-      const serial = parseLine(p, lineEnd, at, tickets);
-      if (serial < 0 || !obeysRules(at, tickets)) break;
-      unchecked(serials[records] = serial);
-      unchecked(lines[records] = linesRead + 1);
-      records++;
+    // A blank line (spaces, tabs, then CRLF or LF) is skipped; any other line is parsed in one pass.
+    let q = p;
+    while (q < stop && (load<u8>(q) == 32 || load<u8>(q) == 9)) q++;
+    if (q < stop && load<u8>(q) == 13) q++;
+    if (q >= stop) break; // (cannot happen: the chunk ends with a newline)
+    if (load<u8>(q) == 10) {
+      linesRead++;
+      p = q + 1;
+      continue;
     }
+    const at = out + <usize>(records * tickets * 27);
+    const serial = parseLine(p, stop, at, tickets);
+    if (serial < 0 || !obeysRules(at, tickets)) break;
+    unchecked(serials[records] = serial);
+    unchecked(lines[records] = linesRead + 1);
+    records++;
     linesRead++;
-    p = e + 1;
+    p = nextLine;
   }
   stoppedAt = <i32>(p - base);
   return records;

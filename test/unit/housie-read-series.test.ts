@@ -68,7 +68,7 @@ describe("readSeries", () => {
   });
 
   it("fuzz: any mutation of a line is read exactly as JSON.parse + validateBook would, or is an error naming line 2", () => {
-    const alphabet = ' ,[]{}:"0123456789nul-.e\t'.split("");
+    const alphabet = ' ,[]{}:"0123456789nul-.e\t\r'.split("");
     const mutation = fc.array(fc.record({ at: fc.nat(), kind: fc.constantFrom("insert", "delete", "replace"), ch: fc.constantFrom(...alphabet) }), { minLength: 1, maxLength: 3 });
     let accepted = 0;
     fc.assert(fc.property(fc.constantFrom(...lines), mutation, fc.constantFrom("wasm" as const, "ts" as const), (line, edits, engine) => {
