@@ -1,8 +1,8 @@
 // Print-ready PDF of books and tickets with pdfkit, streamed page by page: pdfkit writes
 // each page out as soon as the next begins (pdf-lib keeps the whole document in memory
 // until it saves), and here every page's bytes are handed to the sink, waiting for it
-// to drain, so 100,000 books take constant memory (only pdfkit's xref offsets grow,
-// a few bytes per page).
+// to drain, so 100,000 books take next to constant memory (what grows is pdfkit's page
+// references and xref offsets, about 225 bytes a page).
 //  strip: one book per page, its 6 tickets stacked as on a real strip, cut lines between.
 //  sheet: tickets fill pages two across, books running on from page to page.
 // Each ticket has a stub left of the play area with its reference serial-ticket (and,
@@ -72,7 +72,7 @@ interface PdfKitPage { dictionary: { data: object }; content: { data: object }; 
 /**
  * pdfkit keeps every page's dictionary (in the page tree) with its data until the
  * document ends, about 2 KB a page. Once a page is written only the references' ids are
- * needed (the tree prints "id 0 R"), so their data are dropped: memory stays flat.
+ * needed (the tree prints "id 0 R"), so their data are dropped.
  */
 function releasePage(page: PdfKitPage): void {
   page.dictionary.data = {};
