@@ -6,5 +6,5 @@ export type { KernelName, KernelSource } from "./wasm/load.js";
 export { ready } from "./ready.js";
 export * from "./farms/index.js";
 export * from "./tables/node.js";
-export * from "./housie/index.js";
+export * from "./housie/node.js";
 export * from "./tours/node.js";

@@ -7,3 +7,5 @@ export { startRun, generateBooks, generateTickets, cellsPtr, redrawCount, BATCH,
 export { formatJsonl, textPtr, TEXT_CAPACITY } from "./jsonl";
 export { issuedCount, issuedBytes, markIssuedRank, reserveIssued } from "./unique";
 export { ticketScratchPtr, ticketRank } from "./rank";
+export { checkBatchTickets, checkCellsPtr, checkPrizesPtr, clearCalls, setCall, checkTickets } from "./check";
+export { readChunkBytes, readMaxRecords, readInputPtr, readCellsPtr, readSerialsPtr, readLinesPtr, readStoppedAt, readLinesConsumed, parseLines } from "./read";

@@ -13,14 +13,20 @@ import { InputError } from "../errors.js";
 import { parseSeed } from "../housie/rng.js";
 import { MAX_SERIAL, parseSerial, serialOverflow } from "../housie/serial.js";
 import { UsageError } from "../errors.js";
+import { registerHousieCheck } from "./housie-check.js";
+import { registerHousieAudit } from "./housie-audit.js";
+import { markSeriesIssued } from "../housie/unique-against.js";
+import type { PdfFlags } from "./housie-pdf.js";
+import { PDF_LAYOUTS, PDF_PAPERS } from "../housie/pdf-options.js";
 
-interface GenerateFlags {
+interface GenerateFlags extends PdfFlags {
   count: number;
   seed?: bigint;
-  format: HousieFormat;
+  format: HousieFormat | "pdf";
   out?: string;
   firstSerial: bigint;
   unique: boolean;
+  uniqueAgainst?: string[];
 }
 
 function seedOption(value: string): bigint {
@@ -47,15 +53,19 @@ async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number>
     throw new UsageError(`--count ${flags.count} ${kind} exceeds the ${MAX_UNIQUE_TICKETS} tickets one run keeps unique (expected at most ${Math.floor(MAX_UNIQUE_TICKETS / (kind === "books" ? 6 : 1))}, or --no-unique)`);
   }
   if (flags.out !== undefined) checkOutputPath(flags.out); // before any work
+  if (flags.uniqueAgainst && !flags.unique) throw new UsageError("--unique-against needs the uniqueness set (drop --no-unique)");
   const run = new HousieRun(kind, { seed: flags.seed, firstSerial: flags.firstSerial, unique: flags.unique });
+  if (flags.uniqueAgainst) markSeriesIssued(run, flags.uniqueAgainst, { limit: MAX_UNIQUE_TICKETS - flags.count * run.ticketsPerRecord });
   run.reserve(flags.count);
+  if (flags.format === "pdf") return (await import("./housie-pdf.js")).writePdfSeries(run, flags); // pdfkit loads only for pdf
+  const format = flags.format;
   // Modules only some commands need are imported when used, to keep start-up short.
   const bar = process.stderr.isTTY && flags.count >= PROGRESS_FROM
     ? new (await import("cli-progress")).SingleBar({ stream: process.stderr, format: `${kind} [{bar}] {percentage}% {value}/{total} eta {eta}s` })
     : undefined;
   bar?.start(flags.count, 0);
   async function* chunks(): AsyncGenerator<string | Uint8Array> {
-    const formatter = formatterFor(flags.format, kind);
+    const formatter = formatterFor(format, kind);
     yield formatter.header();
     const per = run.ticketsPerRecord;
     let left = flags.count;
@@ -95,10 +105,14 @@ async function main(): Promise<number> {
         : "single tickets, uniform over all distinct tickets")
       .requiredOption("-n, --count <N>", `number of ${kind}`, integerOption(1))
       .option("-s, --seed <S>", "seed 0..2^64-1 for the reproducible xoshiro128** generator (default: OS CSPRNG)", seedOption)
-      .addOption(new Option("-f, --format <format>", "output format").choices(FORMATS as string[]).default("text"))
+      .addOption(new Option("-f, --format <format>", "output format").choices([...FORMATS, "pdf"]).default("text"))
+      .addOption(new Option("--paper <paper>", "pdf: paper size").choices(PDF_PAPERS as string[]).default("a4"))
+      .addOption(new Option("--layout <layout>", "pdf: strip (a book per page) or sheet (tickets fill pages)").choices(PDF_LAYOUTS as string[]).default("strip"))
+      .option("--qr", "pdf: a QR code of each ticket's reference on its stub")
       .option("-o, --out <FILE>", "write to FILE atomically (temporary file renamed when complete)")
       .addOption(new Option("--first-serial <N>", `serial of the first record, to continue a series (the last must be at most ${MAX_SERIAL})`).argParser(serialOption).default(1n, "1"))
       .option("--no-unique", "allow tickets to repeat within the run (skips the uniqueness set)")
+      .option("--unique-against <FILE...>", "repeat no ticket of these earlier series (JSONL), for linked games and venues")
       .action(async (flags: GenerateFlags) => { status = await generate(kind, flags); });
   }
   program
@@ -151,6 +165,8 @@ async function main(): Promise<number> {
       process.stderr.write(`${name}: ${summary.records} records, ${summary.tickets} tickets: ${verdict}\n`);
       status = summary.broken === 0 ? EXIT_OK : EXIT_INVALID;
     });
+  registerHousieCheck(program, (s) => { status = s; });
+  registerHousieAudit(program, (s) => { status = s; });
   await program.parseAsync(process.argv);
   return status;
 }

@@ -25,3 +25,4 @@ export { BookSamplerTs } from "./baseline-sampler.js";
 export { enumeratePatternsTs, type PatternTables as HousiePatternTables } from "./tables.js";
 export { seedState as housieSeedState, parseSeed as parseHousieSeed, Xoshiro128 } from "./rng.js";
 export { ready } from "./ready.js";
+export { chiSquareSurvival, normalTwoSided, upperGammaRegularized, holmAdjust } from "./stats.js";

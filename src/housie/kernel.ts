@@ -36,6 +36,21 @@ export interface HousieKernel {
   ticketScratchPtr(): number;
   ticketRank(): bigint;
   reserveIssued(tickets: number): void;
+  checkBatchTickets(): number;
+  checkCellsPtr(): number;
+  checkPrizesPtr(): number;
+  clearCalls(): void;
+  setCall(x: number, call: number): void;
+  checkTickets(count: number): number;
+  readChunkBytes(): number;
+  readMaxRecords(): number;
+  readInputPtr(): number;
+  readCellsPtr(): number;
+  readSerialsPtr(): number;
+  readLinesPtr(): number;
+  readStoppedAt(): number;
+  readLinesConsumed(): number;
+  parseLines(start: number, end: number, tickets: number, maxRecords: number): number;
 }
 
 /** Sizes and layouts the kernel exports (assembly/housie/index.ts). */

@@ -1,0 +1,71 @@
+// Claim checking: for each ticket, the call at which it completes one line, two lines
+// and a full house. Instead of replaying the calls against per-row bit masks (90 steps
+// per ticket), the calls become a rank table (number -> its 1-based call, 255 if never
+// called): a row is complete at the largest rank of its numbers (one load per cell, a
+// blank ranks 0), and a ticket's three row completions in order are its prizes:
+// smallest = one line, middle = two lines, largest = full house.
+
+/** Tickets per call of checkTickets; the wrapper reads it, never copies it. */
+export const CHECK_BATCH_TICKETS: i32 = 6 * 4096;
+/** The rank of a number never called. */
+export const NEVER_CALLED: u8 = 255;
+
+const rank = new StaticArray<u8>(128);
+const checkCells = new StaticArray<u8>(CHECK_BATCH_TICKETS * 27);
+const prizes = new StaticArray<u8>(CHECK_BATCH_TICKETS * 3);
+
+export function checkBatchTickets(): i32 { return CHECK_BATCH_TICKETS; }
+export function checkCellsPtr(): usize { return changetype<usize>(checkCells); }
+export function checkPrizesPtr(): usize { return changetype<usize>(prizes); }
+
+/** Forgets the calls: every number uncalled. Index 0 (a blank) ranks 0, below any call. */
+export function clearCalls(): void {
+  for (let x = 0; x < 128; x++) unchecked(rank[x] = NEVER_CALLED);
+  unchecked(rank[0] = 0);
+}
+
+/** Number x (1..90) was the call-th call (1..90). */
+export function setCall(x: i32, call: i32): void {
+  rank[x] = <u8>call;
+}
+
+// @ts-ignore: decorator
+@inline function maxU8(a: u32, b: u32): u32 { return a > b ? a : b; }
+// @ts-ignore: decorator
+@inline function minU8(a: u32, b: u32): u32 { return a < b ? a : b; }
+
+/**
+ * For `count` tickets in checkCells (27 cells each, 0 = blank), writes each ticket's
+ * one-line, two-line and full-house calls (255 = not reached) to prizes. Returns the
+ * batch's earliest call of each prize, one per byte (one line lowest).
+ */
+export function checkTickets(count: i32): u32 {
+  const cells = changetype<usize>(checkCells);
+  const out = changetype<usize>(prizes);
+  const ranks = changetype<usize>(rank);
+  let best0: u32 = 255;
+  let best1: u32 = 255;
+  let best2: u32 = 255;
+  for (let t = 0; t < count; t++) {
+    const base = cells + <usize>t * 27;
+    let r0: u32 = 0;
+    let r1: u32 = 0;
+    let r2: u32 = 0;
+    for (let j: usize = 0; j < 9; j++) {
+      r0 = maxU8(r0, load<u8>(ranks + <usize>load<u8>(base + j)));
+      r1 = maxU8(r1, load<u8>(ranks + <usize>load<u8>(base + 9 + j)));
+      r2 = maxU8(r2, load<u8>(ranks + <usize>load<u8>(base + 18 + j)));
+    }
+    const lo = minU8(r0, minU8(r1, r2));
+    const hi = maxU8(r0, maxU8(r1, r2));
+    const mid = r0 + r1 + r2 - lo - hi;
+    const o = out + <usize>t * 3;
+    store<u8>(o, <u8>lo);
+    store<u8>(o, <u8>mid, 1);
+    store<u8>(o, <u8>hi, 2);
+    best0 = minU8(best0, lo);
+    best1 = minU8(best1, mid);
+    best2 = minU8(best2, hi);
+  }
+  return best0 | (best1 << 8) | (best2 << 16);
+}

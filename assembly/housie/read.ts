@@ -1,0 +1,198 @@
+// Reading our JSONL back (for check, audit, --unique-against): the host reads the file
+// in chunks into `input`; parseLines turns its complete lines into cells (27 per
+// ticket, 0 = blank) and serials, checking every rule of a book or ticket. A line it
+// cannot read this way (other key order, other spacing than spaces, a broken rule) stops
+// it: the host reads that one with JSON.parse and words the error, then resumes.
+
+/** Bytes of input per chunk, and records per call; the wrapper reads both. */
+export const READ_CHUNK_BYTES: i32 = 1 << 20;
+export const READ_MAX_RECORDS: i32 = 4096;
+
+const input = new StaticArray<u8>(READ_CHUNK_BYTES);
+const cells = new StaticArray<u8>(READ_MAX_RECORDS * 6 * 27);
+const serials = new StaticArray<f64>(READ_MAX_RECORDS);
+const lines = new StaticArray<i32>(READ_MAX_RECORDS);
+const columnOf = new StaticArray<u8>(91);
+let stoppedAt: i32 = 0;
+let linesRead: i32 = 0;
+
+export function readChunkBytes(): i32 { return READ_CHUNK_BYTES; }
+export function readMaxRecords(): i32 { return READ_MAX_RECORDS; }
+export function readInputPtr(): usize { return changetype<usize>(input); }
+export function readCellsPtr(): usize { return changetype<usize>(cells); }
+export function readSerialsPtr(): usize { return changetype<usize>(serials); }
+export function readLinesPtr(): usize { return changetype<usize>(lines); }
+/** Where the last parseLines stopped: after its last line, or at the start of a line it could not read. */
+export function readStoppedAt(): i32 { return stoppedAt; }
+/** Lines (blank ones included) the last parseLines consumed. */
+export function readLinesConsumed(): i32 { return linesRead; }
+
+function initColumns(): void {
+  if (unchecked(columnOf[1]) == 1) return;
+  for (let x = 1; x <= 90; x++) unchecked(columnOf[x] = <u8>(x == 90 ? 9 : x / 10 + 1)); // column + 1
+}
+
+/** Every rule of the record's cells at `at` (ranges, 5 per row, columns non-empty and increasing, 1..90 once per book). */
+function obeysRules(at: usize, tickets: i32): bool {
+  const columns = changetype<usize>(columnOf);
+  let seenLow: u64 = 0;
+  let seenHigh: u64 = 0;
+  for (let t = 0; t < tickets; t++) {
+    const base = at + <usize>t * 27;
+    for (let r = 0; r < 3; r++) {
+      let filled = 0;
+      for (let j = 0; j < 9; j++) {
+        const x = <i32>load<u8>(base + <usize>(9 * r + j));
+        if (x == 0) continue;
+        if (x > 90 || <i32>load<u8>(columns + <usize>x) != j + 1) return false;
+        filled++;
+        if (x <= 64) {
+          const bit: u64 = <u64>1 << <u64>(x - 1);
+          if (seenLow & bit) return false;
+          seenLow |= bit;
+        } else {
+          const bit: u64 = <u64>1 << <u64>(x - 65);
+          if (seenHigh & bit) return false;
+          seenHigh |= bit;
+        }
+      }
+      if (filled != 5) return false;
+    }
+    for (let j = 0; j < 9; j++) {
+      let last = 0;
+      let n = 0;
+      for (let r = 0; r < 3; r++) {
+        const x = <i32>load<u8>(base + <usize>(9 * r + j));
+        if (x == 0) continue;
+        if (x <= last) return false;
+        last = x;
+        n++;
+      }
+      if (n == 0) return false;
+    }
+  }
+  return tickets != 6 || (seenLow == 0xffffffffffffffff && seenHigh == 0x3ffffff);
+}
+
+// Little-endian words of '{"serial":', '"tickets":' and 'null', compared a load at a time.
+const SERIAL_WORD: u64 = 0x6c6169726573227b; // {"serial
+const SERIAL_TAIL: u16 = 0x3a22; // ":
+const NULL_WORD: u32 = 0x6c6c756e; // null
+
+// @ts-ignore: decorator
+@inline function isSerialKey(p: usize): bool { return load<u64>(p) == SERIAL_WORD && load<u16>(p, 8) == SERIAL_TAIL; }
+// @ts-ignore: decorator
+@inline function isTicketsKey(p: usize): bool { return load<u64>(p) == 0x7374656b63697422 && load<u16>(p, 8) == 0x3a22; } // "tickets ":
+
+let nextLine: usize = 0; // set by parseLine: just after the newline ending the line it read
+
+/**
+ * One line of our format starting at p (the chunk ends at `end`) into cells at `out`;
+ * the serial, or -1 if it is anything else. Reads up to and including its newline in
+ * the same pass (no separate search for line ends).
+ */
+function parseLine(p: usize, end: usize, out: usize, tickets: i32): f64 {
+  while (p < end && load<u8>(p) == 32) p++;
+  if (end - p < 10 || !isSerialKey(p)) return -1;
+  p += 10;
+  while (p < end && load<u8>(p) == 32) p++;
+  let serial: f64 = 0;
+  const from = p;
+  while (p < end && load<u8>(p) >= 48 && load<u8>(p) <= 57) { serial = serial * 10 + <f64>(load<u8>(p) - 48); p++; }
+  if (p == from || p - from > 15 || (load<u8>(from) == 48 && p - from > 1)) return -1;
+  while (p < end && load<u8>(p) == 32) p++;
+  if (p >= end || load<u8>(p) != 44) return -1;
+  p++;
+  while (p < end && load<u8>(p) == 32) p++;
+  if (end - p < 10 || !isTicketsKey(p)) return -1;
+  p += 10;
+  let depth = 0;
+  let c = out;
+  const last = out + <usize>(tickets * 27);
+  let inRow = 0;
+  let rows = 0;
+  let seen = 0;
+  let afterValue = false;
+  let closed = false;
+  for (; p < end; p++) {
+    const b = <i32>load<u8>(p);
+    if (b == 32) continue;
+    if (b == 44) {
+      if (!afterValue) return -1;
+      afterValue = false;
+    } else if (b == 91) {
+      if (afterValue || depth == 3) return -1;
+      depth++;
+      if (depth == 2) rows = 0;
+      else if (depth == 3) inRow = 0;
+    } else if (b == 93) {
+      if (!afterValue) return -1;
+      if (depth == 3) { if (inRow != 9) return -1; rows++; } else if (depth == 2) { if (rows != 3) return -1; seen++; } else { closed = true; break; }
+      depth--;
+    } else if (depth != 3 || afterValue || c == last) {
+      return -1;
+    } else if (b == 110) {
+      if (end - p < 4 || load<u32>(p) != NULL_WORD) return -1;
+      p += 3;
+      store<u8>(c++, 0);
+      inRow++;
+      afterValue = true;
+    } else if (b >= 49 && b <= 57) {
+      let x = b - 48;
+      if (p + 1 < end) {
+        const next = <i32>load<u8>(p + 1);
+        if (next >= 48 && next <= 57) { x = x * 10 + next - 48; p++; }
+      }
+      store<u8>(c++, <u8>x);
+      inRow++;
+      afterValue = true;
+    } else {
+      return -1;
+    }
+  }
+  if (!closed || depth != 1 || seen != tickets || c != last) return -1;
+  for (p++; p < end && load<u8>(p) == 32; p++);
+  if (p >= end || load<u8>(p) != 125) return -1;
+  for (p++; p < end && (load<u8>(p) == 32 || load<u8>(p) == 9); p++);
+  if (p < end && load<u8>(p) == 13) p++; // CRLF
+  if (p >= end || load<u8>(p) != 10) return -1;
+  nextLine = p + 1;
+  return serial;
+}
+
+/**
+ * Parses the complete lines of input[start, end) (end just after a newline) into at most
+ * `maxRecords` records of `tickets` tickets; returns how many. Stops early at a line it
+ * cannot read (readStoppedAt points at it).
+ */
+export function parseLines(start: i32, end: i32, tickets: i32, maxRecords: i32): i32 {
+  initColumns();
+  const base = changetype<usize>(input);
+  const out = changetype<usize>(cells);
+  let p = base + <usize>start;
+  const stop = base + <usize>end;
+  let records = 0;
+  linesRead = 0;
+  while (p < stop && records < maxRecords) {
+    // A blank line (spaces, tabs, then CRLF or LF) is skipped; any other line is parsed in one pass.
+    let q = p;
+    while (q < stop && (load<u8>(q) == 32 || load<u8>(q) == 9)) q++;
+    if (q < stop && load<u8>(q) == 13) q++;
+    if (q >= stop) break; // (cannot happen: the chunk ends with a newline)
+    if (load<u8>(q) == 10) {
+      linesRead++;
+      p = q + 1;
+      continue;
+    }
+    const at = out + <usize>(records * tickets * 27);
+    const serial = parseLine(p, stop, at, tickets);
+    if (serial < 0 || !obeysRules(at, tickets)) break;
+    unchecked(serials[records] = serial);
+    unchecked(lines[records] = linesRead + 1);
+    records++;
+    linesRead++;
+    p = nextLine;
+  }
+  stoppedAt = <i32>(p - base);
+  return records;
+}

@@ -1,0 +1,37 @@
+// `housie books|tickets --format pdf`: the run's records as print-ready PDF pages,
+// written atomically to --out (or to standard output).
+import { openAtomicStream, type AtomicStream } from "../io/atomic-write.js";
+import { ticketsFromCells, CELLS_PER_TICKET, type HousieRun } from "../housie/generate.js";
+import { PdfWriter, type PdfLayout, type PdfPaper } from "../housie/pdf.js";
+import { EXIT_OK } from "./program.js";
+
+export interface PdfFlags {
+  count: number;
+  out?: string;
+  paper: PdfPaper;
+  layout: PdfLayout;
+  qr?: boolean;
+}
+
+const PDF_BATCH = 256; // records drawn per kernel call: small, pages are the slow part
+
+export async function writePdfSeries(run: HousieRun, flags: PdfFlags, progress?: (records: number) => void): Promise<number> {
+  const target: AtomicStream | undefined = flags.out ? await openAtomicStream(flags.out) : undefined;
+  try {
+    const writer = new PdfWriter(target ? target.stream : process.stdout, { paper: flags.paper, layout: flags.layout, qr: flags.qr });
+    const per = run.ticketsPerRecord;
+    for (let left = flags.count; left > 0;) {
+      const batch = Math.min(left, PDF_BATCH);
+      const { firstSerial, cells } = run.nextCells(batch);
+      for (let i = 0; i < batch; i++) await writer.add({ serial: firstSerial + BigInt(i), tickets: ticketsFromCells(cells, i * per * CELLS_PER_TICKET, per) });
+      left -= batch;
+      progress?.(batch);
+    }
+    await writer.finish();
+    if (target) await target.commit();
+    return EXIT_OK;
+  } catch (error) {
+    target?.abort();
+    throw error;
+  }
+}

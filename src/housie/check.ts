@@ -1,0 +1,209 @@
+// Claim checking: replay a game's calls against a series file and report, for each UK
+// prize (one line, two lines, full house), the first call at which any ticket reached
+// it and which tickets (ties listed); or, for one reference, what that ticket holds.
+// The per-ticket work runs in the WASM kernel (assembly/housie/check.ts); the TS
+// baseline below is the same algorithm.
+import { InputError, UsageError } from "../errors.js";
+import { housieKernel, kernelBytes } from "./kernel.js";
+import { readSeries, type SeriesBatch } from "./read-series.js";
+import { CELLS_PER_TICKET } from "./generate.js";
+
+export type Prize = "one line" | "two lines" | "full house";
+export const PRIZES: readonly Prize[] = ["one line", "two lines", "full house"];
+/** Rank of a number never called (the kernel's NEVER_CALLED). */
+const NEVER = 255;
+/** Winners' references kept per prize; `winnerCount` counts them all. */
+const MAX_LISTED_WINNERS = 1000;
+
+export interface PrizeResult {
+  prize: Prize;
+  /** 1-based call at which the first ticket(s) reached the prize, or null if none did. */
+  call: number | null;
+  /** The number called at that call. */
+  number: number | null;
+  /** References `serial-ticket` of the tickets reaching it at that call (at most 1,000 listed). */
+  winners: string[];
+  winnerCount: number;
+}
+
+export interface TicketClaim {
+  ref: string;
+  /** 1-based line of the record in the file. */
+  line: number;
+  /** For each prize, the call at which this ticket reached it, or null. */
+  prizes: { prize: Prize; call: number | null }[];
+}
+
+export interface CheckReport {
+  calls: number;
+  records: number;
+  tickets: number;
+  prizes: PrizeResult[];
+  /** With `ref`: the ticket, or null when the series holds no such ticket. */
+  claim?: TicketClaim | null;
+}
+
+export interface CheckOptions {
+  /** A reference `serial-ticket` to look up. */
+  ref?: string;
+  engine?: "wasm" | "ts";
+}
+
+/**
+ * Parses calls, comma- or whitespace-separated (one per line for --calls-file); a
+ * repeated call, a number outside 1..90 or anything else is one clear error.
+ */
+export function parseCalls(text: string, source = "--calls"): number[] {
+  const calls: number[] = [];
+  const seen = new Map<number, number>();
+  const lines = text.split("\n");
+  lines.forEach((raw, index) => {
+    const where = source === "--calls" ? { file: source } : { file: source, line: index + 1 };
+    for (const token of raw.split(/[\s,]+/).filter((t) => t !== "")) {
+      if (!/^\d+$/.test(token)) throw new InputError(`call ${calls.length + 1} is ${JSON.stringify(token.slice(0, 20))}`, where, "whole numbers from 1 to 90");
+      const x = Number(token);
+      if (x < 1 || x > 90) throw new InputError(`call ${calls.length + 1} is ${x}`, where, "a number from 1 to 90");
+      const first = seen.get(x);
+      if (first !== undefined) throw new InputError(`call ${calls.length + 1} repeats ${x} (call ${first})`, where, "each number called at most once");
+      calls.push(x);
+      seen.set(x, calls.length);
+    }
+  });
+  return calls;
+}
+
+/** Parses a reference `S-i` (serial, 1-based ticket). */
+export function parseRef(ref: string): { serial: number; ticket: number } {
+  const m = /^\s*(\d{1,15})-(\d{1,2})\s*$/.exec(ref);
+  if (!m || Number(m[2]) < 1 || Number(m[2]) > 6) throw new UsageError(`reference ${JSON.stringify(ref.slice(0, 30))} is not serial-ticket (expected e.g. 1234-5, ticket 1 to 6)`);
+  return { serial: Number(m[1]), ticket: Number(m[2]) };
+}
+
+/**
+ * Each ticket's one-line, two-line and full-house calls (NEVER if not reached), and the
+ * earliest of each packed one per byte: the TS baseline of the kernel's checkTickets.
+ */
+export function ticketPrizesTs(cells: Uint8Array, count: number, rank: Uint8Array, out: Uint8Array): number {
+  let best0 = NEVER;
+  let best1 = NEVER;
+  let best2 = NEVER;
+  for (let t = 0; t < count; t++) {
+    const base = t * CELLS_PER_TICKET;
+    let r0 = 0;
+    let r1 = 0;
+    let r2 = 0;
+    for (let j = 0; j < 9; j++) {
+      const a = rank[cells[base + j]!]!;
+      const b = rank[cells[base + 9 + j]!]!;
+      const c = rank[cells[base + 18 + j]!]!;
+      if (a > r0) r0 = a;
+      if (b > r1) r1 = b;
+      if (c > r2) r2 = c;
+    }
+    const lo = Math.min(r0, r1, r2);
+    const hi = Math.max(r0, r1, r2);
+    const mid = r0 + r1 + r2 - lo - hi;
+    out[3 * t] = lo;
+    out[3 * t + 1] = mid;
+    out[3 * t + 2] = hi;
+    if (lo < best0) best0 = lo;
+    if (mid < best1) best1 = mid;
+    if (hi < best2) best2 = hi;
+  }
+  return best0 | (best1 << 8) | (best2 << 16);
+}
+
+/** Calls as a rank table: number -> 1-based call, NEVER if not called, 0 for a blank. */
+function rankTable(calls: readonly number[]): Uint8Array {
+  const rank = new Uint8Array(128).fill(NEVER);
+  rank[0] = 0;
+  calls.forEach((x, i) => { rank[x] = i + 1; });
+  return rank;
+}
+
+/**
+ * Replays `calls` against a series (a JSONL file, or batches from readSeries) and
+ * reports each prize's first call and winners; with `ref`, that ticket's prizes.
+ * Streams the file in constant memory.
+ */
+export function checkClaims(series: string | Iterable<SeriesBatch>, calls: readonly number[], options: CheckOptions = {}): CheckReport {
+  parseCalls(calls.join(","));
+  const wanted = options.ref === undefined ? undefined : parseRef(options.ref);
+  const engine = options.engine ?? "wasm";
+  const k = engine === "wasm" ? housieKernel() : undefined;
+  const batchTickets = k ? k.checkBatchTickets() : 6 * 4096;
+  if (k) {
+    k.clearCalls();
+    calls.forEach((x, i) => k.setCall(x, i + 1));
+  }
+  const rank = rankTable(calls);
+  const tsPrizes = new Uint8Array(batchTickets * 3);
+  const best = [NEVER, NEVER, NEVER];
+  const winners: string[][] = [[], [], []];
+  const winnerCount = [0, 0, 0];
+  let claim: TicketClaim | null = null;
+  let records = 0;
+  let tickets = 0;
+  const batches = typeof series === "string" ? readSeries(series, { batch: Math.floor(batchTickets / 6), engine }) : series;
+  for (const batch of batches) {
+    const per = batch.ticketsPerRecord;
+    // Batches from readSeries fit the kernel; others are taken in kernel-sized slices.
+    for (let from = 0; from < batch.count; from += Math.floor(batchTickets / per)) {
+      const count = Math.min(batch.count - from, Math.floor(batchTickets / per));
+      const n = count * per;
+      const cells = batch.cells.subarray(from * per * CELLS_PER_TICKET, (from + count) * per * CELLS_PER_TICKET);
+      let prizes: Uint8Array;
+      let mins: number;
+      if (k) {
+        kernelBytes(k.checkCellsPtr(), cells.length).set(cells);
+        mins = k.checkTickets(n);
+        prizes = kernelBytes(k.checkPrizesPtr(), 3 * n);
+      } else {
+        mins = ticketPrizesTs(cells, n, rank, tsPrizes);
+        prizes = tsPrizes;
+      }
+      for (let p = 0; p < 3; p++) {
+        if (((mins >>> (8 * p)) & 255) > best[p]!) continue; // nothing here beats or ties the best
+        for (let t = 0; t < n; t++) {
+          const call = prizes[3 * t + p]!;
+          if (call > best[p]! || call === NEVER) continue;
+          if (call < best[p]!) {
+            best[p] = call;
+            winners[p] = [];
+            winnerCount[p] = 0;
+          }
+          winnerCount[p]!++;
+          if (winners[p]!.length < MAX_LISTED_WINNERS) winners[p]!.push(`${batch.serials[from + Math.floor(t / per)]}-${(t % per) + 1}`);
+        }
+      }
+      if (wanted && claim === null) {
+        for (let r = 0; r < count; r++) {
+          if (batch.serials[from + r] !== wanted.serial || wanted.ticket > per) continue;
+          const t = r * per + wanted.ticket - 1;
+          claim = {
+            ref: `${wanted.serial}-${wanted.ticket}`,
+            line: batch.lines[from + r]!,
+            prizes: PRIZES.map((prize, p) => ({ prize, call: prizes[3 * t + p] === NEVER ? null : prizes[3 * t + p]! })),
+          };
+          break;
+        }
+      }
+      records += count;
+      tickets += n;
+    }
+  }
+  const report: CheckReport = {
+    calls: calls.length,
+    records,
+    tickets,
+    prizes: PRIZES.map((prize, p) => ({
+      prize,
+      call: best[p] === NEVER ? null : best[p]!,
+      number: best[p] === NEVER ? null : calls[best[p]! - 1]!,
+      winners: winners[p]!,
+      winnerCount: winnerCount[p]!,
+    })),
+  };
+  if (wanted) report.claim = claim;
+  return report;
+}
