@@ -3,3 +3,6 @@ export { setSymbolCount } from "./comp";
 export { prepareCounts as prepareSymbols, setColumnCount, setColumn, countJob, leafCountLo, leafCountHi } from "./dp";
 // 128-bit helpers, exported for their edge tests.
 export { multiplyWide, divideSmall, multiplySmallForTest, clearOverflow, lastProductLo, lastProductHi, lastOverflowed } from "./wide";
+// Exactly uniform samples: the walk over the host-built completion graph.
+export * from "./sample";
+export { setSeedState, useSystemRandom, randomBlockPtr } from "../housie/rng";

@@ -1,5 +1,5 @@
 // Runs one DP job in the "tables" WASM kernel and reads back its 128-bit leaf counts.
-import { loadKernel } from "../wasm/load.js";
+import { tablesKernel } from "./kernel.js";
 import { UsageError } from "../errors.js";
 import type { JobShape } from "./dp-ts.js";
 
@@ -28,7 +28,7 @@ export function compIndex(counts: readonly number[], comp: readonly number[]): n
 }
 
 export function countJobWasm(counts: readonly number[], job: JobShape): bigint[] {
-  kernel ??= loadKernel<TablesKernel>("tables");
+  kernel ??= tablesKernel<TablesKernel>();
   const key = counts.join(",");
   if (key !== preparedCounts) {
     counts.forEach((c, s) => kernel!.setSymbolCount(s, c));

@@ -1,6 +1,6 @@
 // Edge tests of the kernel's 128-bit arithmetic (two u64 limbs, overflow flagged).
 import { describe, expect, it } from "vitest";
-import { loadKernel } from "../../src/wasm/load.js";
+import { tablesKernel } from "../../src/tables/kernel.js";
 
 interface WideKernel extends Record<string, unknown> {
   multiplyWide(aLo: bigint, aHi: bigint, bLo: bigint, bHi: bigint): void;
@@ -14,7 +14,7 @@ interface WideKernel extends Record<string, unknown> {
 
 const MASK = (1n << 64n) - 1n;
 const LIMIT = 1n << 128n;
-const k = loadKernel<WideKernel>("tables");
+const k = tablesKernel<WideKernel>();
 const limbs = (x: bigint): [bigint, bigint] => [BigInt.asIntN(64, x & MASK), BigInt.asIntN(64, x >> 64n)];
 const product = (): bigint => (BigInt.asUintN(64, k.lastProductHi()) << 64n) | BigInt.asUintN(64, k.lastProductLo());
 

@@ -1,0 +1,203 @@
+// The sampler's walk (TS baseline: src/tables/sample-ts.ts, same draws word for word).
+// The host builds the completion graph (exact counts, bigint) and copies it here as flat
+// arrays with 128-bit weights; the kernel draws tables row by row — a move with
+// probability weight/g(S) by an exact 128-bit range draw, then a uniform arrangement of
+// each group's symbols by Fisher-Yates — and redraws tables that break the rules.
+import { next32, below } from "../housie/rng";
+
+export const SAMPLE_MAX_SIZE: i32 = 16;
+/** Flags of the sample layout, read by the host. */
+export const SAMPLE_MAX_SYMBOLS: i32 = 16;
+
+let stateMoveStart = new StaticArray<i32>(0);
+let stateTotalLo = new StaticArray<u64>(0);
+let stateTotalHi = new StaticArray<u64>(0);
+let moveChild = new StaticArray<i32>(0);
+let moveWeightLo = new StaticArray<u64>(0);
+let moveWeightHi = new StaticArray<u64>(0);
+let moveSpreadAt = new StaticArray<i32>(0);
+let spreads = new StaticArray<u8>(0);
+let output = new StaticArray<u8>(0);
+
+let size: i32 = 0;
+let symbolCount: i32 = 0;
+let freeRows: i32 = 0;
+let givenRows: i32 = 0;
+let distinctRows = true;
+let distinctColumns = true;
+let rejected: u64 = 0;
+const radix = new StaticArray<i32>(SAMPLE_MAX_SYMBOLS);
+const rootNeeds = new StaticArray<i32>(SAMPLE_MAX_SIZE);
+const needs = new StaticArray<i32>(SAMPLE_MAX_SIZE);
+const order = new StaticArray<i32>(SAMPLE_MAX_SIZE);
+const symbolsOf = new StaticArray<i32>(SAMPLE_MAX_SIZE);
+/** The whole table, given rows first, one byte a cell. */
+const table = new StaticArray<u8>(SAMPLE_MAX_SIZE * SAMPLE_MAX_SIZE);
+const lineKeys = new StaticArray<u64>(SAMPLE_MAX_SIZE);
+
+/** Allocates the graph arrays; the host then fills them through the pointers below. */
+export function sampleReserve(states: i32, moves: i32, spreadBytes: i32, n: i32, k: i32, rows: i32, given: i32, rowsDiffer: bool, columnsDiffer: bool): void {
+  stateMoveStart = new StaticArray<i32>(states + 1);
+  stateTotalLo = new StaticArray<u64>(states);
+  stateTotalHi = new StaticArray<u64>(states);
+  moveChild = new StaticArray<i32>(moves);
+  moveWeightLo = new StaticArray<u64>(moves);
+  moveWeightHi = new StaticArray<u64>(moves);
+  moveSpreadAt = new StaticArray<i32>(moves);
+  spreads = new StaticArray<u8>(spreadBytes);
+  size = n;
+  symbolCount = k;
+  freeRows = rows;
+  givenRows = given;
+  distinctRows = rowsDiffer;
+  distinctColumns = columnsDiffer;
+}
+
+export function sampleSetRadix(s: i32, stride: i32): void { unchecked(radix[s] = stride); }
+export function sampleSetRootNeed(j: i32, code: i32): void { unchecked(rootNeeds[j] = code); }
+export function sampleSetGiven(i: i32, j: i32, symbol: i32): void { unchecked(table[i * SAMPLE_MAX_SIZE + j] = <u8>symbol); }
+export function stateMoveStartPtr(): usize { return changetype<usize>(stateMoveStart); }
+export function stateTotalLoPtr(): usize { return changetype<usize>(stateTotalLo); }
+export function stateTotalHiPtr(): usize { return changetype<usize>(stateTotalHi); }
+export function moveChildPtr(): usize { return changetype<usize>(moveChild); }
+export function moveWeightLoPtr(): usize { return changetype<usize>(moveWeightLo); }
+export function moveWeightHiPtr(): usize { return changetype<usize>(moveWeightHi); }
+export function moveSpreadAtPtr(): usize { return changetype<usize>(moveSpreadAt); }
+export function spreadsPtr(): usize { return changetype<usize>(spreads); }
+export function sampleOutputPtr(): usize { return changetype<usize>(output); }
+export function sampleRejected(): u64 { return rejected; }
+
+// 128-bit draw state (pick = pickHi·2^64 + pickLo).
+let pickLo: u64 = 0;
+let pickHi: u64 = 0;
+
+/** Uniform 128-bit integer below (hi, lo) >= 1 into pick: as src/tables/random.ts belowBig. */
+function drawBelow(lo: u64, hi: u64): void {
+  if (hi == 0 && lo <= 0xffffffff) {
+    pickLo = <u64>below(<u32>lo);
+    pickHi = 0;
+    return;
+  }
+  // bits of n - 1
+  let mLo = lo - 1;
+  let mHi = hi - (lo == 0 ? 1 : 0);
+  const bits: i32 = mHi != 0 ? 128 - <i32>clz<u64>(mHi) : 64 - <i32>clz<u64>(mLo);
+  const words = (bits + 31) >> 5;
+  const topShift = 32 * words - bits;
+  while (true) {
+    let xLo: u64 = <u64>(next32() >>> topShift);
+    let xHi: u64 = 0;
+    for (let w = 1; w < words; w++) {
+      xHi = (xHi << 32) | (xLo >> 32);
+      xLo = (xLo << 32) | <u64>next32();
+    }
+    if (xHi < hi || (xHi == hi && xLo < lo)) {
+      pickLo = xLo;
+      pickHi = xHi;
+      return;
+    }
+  }
+}
+
+/** Draws the free rows of one table into `table` (rules not checked). */
+function drawFree(): void {
+  const n = size;
+  const k = symbolCount;
+  for (let j = 0; j < n; j++) unchecked(needs[j] = rootNeeds[j]);
+  let state = 0;
+  for (let r = 0; r < freeRows; r++) {
+    drawBelow(unchecked(stateTotalLo[state]), unchecked(stateTotalHi[state]));
+    let m = unchecked(stateMoveStart[state]);
+    while (true) {
+      const wLo = unchecked(moveWeightLo[m]);
+      const wHi = unchecked(moveWeightHi[m]);
+      if (pickHi < wHi || (pickHi == wHi && pickLo < wLo)) break;
+      pickHi = pickHi - wHi - (pickLo < wLo ? 1 : 0);
+      pickLo = pickLo - wLo;
+      m++;
+    }
+    // Columns by need code, then index (insertion sort: n <= 16).
+    for (let j = 0; j < n; j++) {
+      const code = unchecked(needs[j]);
+      let i = j;
+      while (i > 0 && unchecked(needs[unchecked(order[i - 1])]) > code) {
+        unchecked(order[i] = order[i - 1]);
+        i--;
+      }
+      unchecked(order[i] = j);
+    }
+    const spreadBase = unchecked(moveSpreadAt[m]);
+    const rowBase = (givenRows + r) * SAMPLE_MAX_SIZE;
+    let g = 0;
+    let start = 0;
+    while (start < n) {
+      const code = unchecked(needs[unchecked(order[start])]);
+      let end = start + 1;
+      while (end < n && unchecked(needs[unchecked(order[end])]) == code) end++;
+      let at = 0;
+      for (let s = 0; s < k; s++) {
+        for (let y = <i32>unchecked(spreads[spreadBase + g * k + s]); y > 0; y--) unchecked(symbolsOf[at++] = s);
+      }
+      for (let i = at - 1; i > 0; i--) {
+        const j = <i32>below(<u32>(i + 1));
+        const t = unchecked(symbolsOf[i]);
+        unchecked(symbolsOf[i] = symbolsOf[j]);
+        unchecked(symbolsOf[j] = t);
+      }
+      for (let i = 0; i < at; i++) unchecked(table[rowBase + unchecked(order[start + i])] = <u8>unchecked(symbolsOf[i]));
+      start = end;
+      g++;
+    }
+    for (let j = 0; j < n; j++) unchecked(needs[j] -= radix[table[rowBase + j]]);
+    state = unchecked(moveChild[m]);
+  }
+}
+
+/** True when no two of the n keys in lineKeys are equal. */
+function allDifferent(n: i32): bool {
+  for (let a = 1; a < n; a++) {
+    const key = unchecked(lineKeys[a]);
+    for (let b = 0; b < a; b++) if (unchecked(lineKeys[b]) == key) return false;
+  }
+  return true;
+}
+
+function keepsRules(): bool {
+  const n = size;
+  if (distinctRows) {
+    for (let i = 0; i < n; i++) {
+      let key: u64 = 0;
+      for (let j = 0; j < n; j++) key = (key << 4) | <u64>unchecked(table[i * SAMPLE_MAX_SIZE + j]);
+      unchecked(lineKeys[i] = key);
+    }
+    if (!allDifferent(n)) return false;
+  }
+  if (distinctColumns) {
+    for (let j = 0; j < n; j++) {
+      let key: u64 = 0;
+      for (let i = 0; i < n; i++) key = (key << 4) | <u64>unchecked(table[i * SAMPLE_MAX_SIZE + j]);
+      unchecked(lineKeys[j] = key);
+    }
+    if (!allDifferent(n)) return false;
+  }
+  return true;
+}
+
+/** Draws `count` tables keeping the rules; their free rows (count × rows × n bytes) at sampleOutputPtr(). */
+export function sampleTables(count: i32): void {
+  const n = size;
+  const bytes = count * freeRows * n;
+  if (output.length < bytes) output = new StaticArray<u8>(bytes);
+  let at = 0;
+  for (let t = 0; t < count; t++) {
+    while (true) {
+      drawFree();
+      if (keepsRules()) break;
+      rejected++;
+    }
+    for (let r = 0; r < freeRows; r++) {
+      const rowBase = (givenRows + r) * SAMPLE_MAX_SIZE;
+      for (let j = 0; j < n; j++) unchecked(output[at++] = table[rowBase + j]);
+    }
+  }
+}

@@ -1,0 +1,94 @@
+// sampleTables / listTables: exactly uniform random tables and every table of a problem.
+import { UsageError } from "../errors.js";
+import { countTables } from "./count.js";
+import { enumerateTables } from "./list.js";
+import { normalizeProblem, type NormalizedProblem, type TableProblem, type TablesEngine } from "./problem.js";
+import { randomSource } from "./random.js";
+import { parseSeed } from "../housie/rng.js";
+import { buildSampleGraph, type SampleGraph } from "./sample-graph.js";
+import { drawFreeRows, keepsRules } from "./sample-ts.js";
+import { wasmSampler } from "./sample-wasm.js";
+
+/** Listing refuses problems with more tables than this unless forced. */
+export const MAX_LIST_COUNT = 10_000_000n;
+
+export interface SampleTablesOptions {
+  /** How many tables (independent draws, repetition possible). */
+  count: number;
+  /** Seed 0..2^64-1 for the seeded generator; omitted: the OS CSPRNG. */
+  seed?: bigint | number | string;
+  /** "wasm" (default) or "ts", the baseline of the same walk; the same seed gives the same tables. */
+  engine?: TablesEngine;
+}
+
+/** A problem prepared for drawing: its completion graph and its exact counts. */
+export interface PreparedSampler {
+  problem: NormalizedProblem;
+  graph: SampleGraph;
+  /** Tables keeping the rules (the count). */
+  count: bigint;
+  /** Tables with the counts and given rows, rules ignored (g(root)); count/free is the acceptance rate. */
+  free: bigint;
+}
+
+export function prepareSampler(problem: TableProblem): PreparedSampler {
+  const p = normalizeProblem(problem);
+  const count = countTables(p);
+  const graph = count === 0n ? { ...buildEmpty(p) } : buildSampleGraph(p);
+  return { problem: p, graph, count, free: graph.total };
+}
+
+function buildEmpty(p: NormalizedProblem): SampleGraph {
+  return { size: p.size, counts: p.counts, radix: [], rootNeeds: [], rows: 0, states: [], total: 0n };
+}
+
+/**
+ * A drawer of whole tables (given rows first) for a prepared problem: `draw(k)` returns
+ * the next k tables. Seeded (seed 0..2^64-1) or from the OS CSPRNG (seed undefined); the
+ * engines give the same tables for the same seed.
+ */
+export function tableDrawer(prepared: PreparedSampler, seed?: bigint | number | string, engine: TablesEngine = "wasm"): (count: number) => number[][][] {
+  const { problem: p, graph } = prepared;
+  if (prepared.count === 0n) throw new UsageError("no table has these symbol counts, given rows and rules, so there is nothing to sample");
+  const random = randomSource(seed);
+  if (engine === "wasm") {
+    const draw = wasmSampler(prepared, seed === undefined ? undefined : parseSeed(seed));
+    if (draw) return draw;
+  }
+  const one = (): number[][] => {
+    for (;;) {
+      const free = Array.from({ length: graph.rows }, () => new Array<number>(p.size).fill(0));
+      drawFreeRows(graph, random, free);
+      const table = [...p.given.map((row) => [...row]), ...free];
+      if (keepsRules(table, p.distinctRows, p.distinctColumns)) return table;
+    }
+  };
+  return (count) => Array.from({ length: count }, one);
+}
+
+/** `count` tables drawn independently and exactly uniformly among those countTables counts. */
+export async function* sampleTables(problem: TableProblem, options: SampleTablesOptions): AsyncGenerator<number[][]> {
+  if (!Number.isInteger(options.count) || options.count < 0) throw new UsageError(`count must be a whole number of at least 0, got ${String(options.count)}`);
+  const draw = tableDrawer(prepareSampler(problem), options.seed, options.engine ?? "wasm");
+  for (let done = 0; done < options.count; ) {
+    const batch = draw(Math.min(256, options.count - done));
+    done += batch.length;
+    yield* batch;
+  }
+}
+
+export interface ListTablesOptions {
+  /** List even when there are more than MAX_LIST_COUNT tables. */
+  force?: boolean;
+}
+
+/** Every table the problem counts, each once, in a fixed order (constant memory). */
+export async function* listTables(problem: TableProblem, options: ListTablesOptions = {}): AsyncGenerator<number[][]> {
+  const p = normalizeProblem(problem);
+  const count = countTables(p);
+  if (count > MAX_LIST_COUNT && !options.force) {
+    throw new UsageError(`there are ${count} tables, more than the listing limit of ${MAX_LIST_COUNT}; pass --force (API: force: true) to list them anyway`);
+  }
+  if (count === 0n) return;
+  yield* enumerateTables(p, buildSampleGraph(p));
+}
