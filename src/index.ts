@@ -5,3 +5,4 @@ export * from "./farms/index.js";
 export * from "./tables/index.js";
 export * from "./housie/index.js";
 export * from "./tours/index.js";
+export { mergeShards, parseShardSpec, type ShardSpec, type ShardPart } from "./shards/index.js";

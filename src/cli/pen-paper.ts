@@ -13,6 +13,7 @@ import { MAX_GENERATE_SIZE, type Square } from "../tours/options.js";
 import { parseTourFile } from "../tours/parse.js";
 import { validateTour } from "../tours/validate.js";
 import { createProgram, EXIT_INVALID, integerOption, readInputText, runMain } from "./program.js";
+import { runTourMerge, runTourShard } from "./pen-paper-shard.js";
 
 const ENGINES: Engine[] = ["wasm", "ts"];
 
@@ -66,10 +67,12 @@ interface CountFlags {
   from?: Square;
   threads: number;
   engine: Engine;
+  shard?: string;
 }
 
 async function countCommand(flags: CountFlags): Promise<void> {
   checkOnBoard(flags.from, flags.size, "--from");
+  if (flags.shard !== undefined) return runTourShard({ ...flags, shard: flags.shard });
   // Progress by finished (start, first step) tasks, only for a person watching.
   const bar = process.stderr.isTTY ? new SingleBar({ stream: process.stderr, format: "counting [{bar}] {value}/{total} searches", clearOnComplete: true }, Presets.shades_classic) : undefined;
   const onProgress = (done: number, all: number) => {
@@ -129,8 +132,16 @@ await runMain("pen-paper", async () => {
     .option("--closed", "count closed tours: distinct cycles, or with --from directed closed tours from that square")
     .option("--from <R,C>", "count only tours numbered 1 on this square (1-based row,column)", squareOption)
     .option("--threads <t>", "worker threads", integerOption(1, 256), availableParallelism())
+    .option("--shard <i/k>", "compute part i of k (0 ≤ i < k) on one thread and print it as a JSON line; total the parts with `pen-paper merge`")
+    .option("--json", "with --shard: the JSON line (the default there)")
     .addOption(engineOption())
     .action(async (flags: CountFlags) => countCommand(flags));
+  program
+    .command("merge")
+    .description("total the parts of a sharded count: every part 0..k-1 of one count exactly once")
+    .argument("<files...>", 'files of --shard JSON lines, "-" for standard input')
+    .option("--json", "print the problem, the number of parts and the count as JSON")
+    .action(async (files: string[], flags: { json?: boolean }) => runTourMerge(files, flags.json ?? false));
   program
     .command("validate")
     .description("check a tour file (JSON or text grid); exit 0 valid, 1 broken rules, 2 unreadable")

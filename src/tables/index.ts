@@ -13,3 +13,5 @@ export {
 export { planTableCount, type TableJob, type TablePlan, type TableColumn } from "./plan.js";
 export { countTablesParallel, type CountTablesParallelOptions } from "./parallel.js";
 export { fastFarmEngines, type FastFarmEngine } from "./farm-engines.js";
+export { sampleTables, listTables, prepareSampler, tableDrawer, MAX_LIST_COUNT, type SampleTablesOptions, type ListTablesOptions, type PreparedSampler } from "./sample.js";
+export { canonicalTableProblem, type CanonicalTableProblem } from "./shard.js";

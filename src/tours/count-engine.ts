@@ -6,6 +6,7 @@ import type { Engine } from "./generate.js";
 
 interface CountKernel extends Record<string, unknown> {
   countPaths(n: number, start: number, second: number, closed: boolean, session: number): bigint;
+  countPathsVia(n: number, start: number, second: number, third: number, closed: boolean, session: number): bigint;
 }
 
 const tsCounters = new Map<number, PathCounter>();
@@ -22,7 +23,9 @@ export function runCountTask(task: CountTask, engine: Engine = "wasm", session =
   if (engine === "ts") {
     let counter = tsCounters.get(task.n);
     if (!counter) tsCounters.set(task.n, (counter = createPathCounter(task.n)));
-    return counter.count(task.start, task.second, task.closed, session);
+    return counter.count(task.start, task.second, task.closed, session, task.third ?? -1);
   }
-  return BigInt(loadKernel<CountKernel>("tours").countPaths(task.n, task.start, task.second, task.closed, session));
+  const kernel = loadKernel<CountKernel>("tours");
+  if ((task.third ?? -1) >= 0) return BigInt(kernel.countPathsVia(task.n, task.start, task.second, task.third!, task.closed, session));
+  return BigInt(kernel.countPaths(task.n, task.start, task.second, task.closed, session));
 }

@@ -8,6 +8,8 @@ export interface CountTask {
   start: number;
   /** First step (a square index), or -1 for all. */
   second: number;
+  /** Third square (a square index), or -1/undefined for all: finer shard parts. */
+  third?: number;
   closed: boolean;
   weight: number;
 }

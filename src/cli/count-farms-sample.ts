@@ -1,0 +1,100 @@
+// count-farms' general-mode extras: --sample K (exactly uniform tables), --list (every
+// table), --shard i/k (one part of the count, a JSON line), and `count-farms merge`.
+import { UsageError } from "../errors.js";
+import { writeChunk } from "../io/atomic-write.js";
+import { parseShardSpec, shardLine } from "../shards/index.js";
+import { countTableShard, canonicalTableProblem } from "../tables/shard.js";
+import { MAX_LIST_COUNT, prepareSampler, tableDrawer } from "../tables/sample.js";
+import { enumerateTables } from "../tables/list.js";
+import { buildSampleGraph } from "../tables/sample-graph.js";
+import { countTables } from "../tables/count.js";
+import { normalizeProblem, type TableProblem, type TablesEngine } from "../tables/problem.js";
+import { parseSeed } from "../housie/rng.js";
+import { mergeShardFiles } from "./shard-merge.js";
+
+export interface TablesExtraOptions {
+  sample?: number;
+  seed?: string;
+  list?: boolean;
+  force?: boolean;
+  shard?: string;
+  json?: boolean;
+}
+
+/** True when any of the extras is asked for. */
+export function wantsTablesExtra(options: TablesExtraOptions): boolean {
+  return options.sample !== undefined || options.list === true || options.shard !== undefined;
+}
+
+/** Flags that only make sense with one of the extras. */
+function checkCombination(options: TablesExtraOptions): void {
+  const modes = [options.sample !== undefined && "--sample", options.list && "--list", options.shard !== undefined && "--shard"].filter(Boolean);
+  if (modes.length > 1) throw new UsageError(`${modes.join(" and ")} cannot be combined: pick one`);
+  if (options.seed !== undefined && options.sample === undefined) throw new UsageError("--seed only applies to --sample");
+  if (options.force && !options.list) throw new UsageError("--force only applies to --list");
+}
+
+function tableText(table: readonly (readonly number[])[], json: boolean): string {
+  const rows = table.map((row) => row.join(""));
+  return json ? `${JSON.stringify({ rows })}\n` : `${rows.join("\n")}\n`;
+}
+
+const SAMPLE_BATCH = 256;
+
+/** Runs --sample, --list or --shard for one table problem, writing to stdout with backpressure. */
+export async function runTablesExtra(problem: TableProblem, options: TablesExtraOptions, engine: TablesEngine): Promise<void> {
+  checkCombination(options);
+  const out = process.stdout;
+  if (options.shard !== undefined) {
+    const spec = parseShardSpec(options.shard);
+    const p = normalizeProblem(problem);
+    const start = process.hrtime.bigint();
+    const count = countTableShard(p, spec, engine);
+    const microseconds = Math.round(Number(process.hrtime.bigint() - start) / 1000);
+    await writeChunk(out, `${shardLine(canonicalTableProblem(p), spec, count, { engine: engine === "wasm" ? "fast" : "fast-ts", microseconds })}\n`);
+    return;
+  }
+  const json = options.json ?? false;
+  if (options.sample !== undefined) {
+    let seed: bigint | undefined;
+    if (options.seed !== undefined) {
+      try {
+        seed = parseSeed(options.seed);
+      } catch {
+        throw new UsageError(`--seed expects a whole number from 0 to 2^64-1, got "${options.seed}"`);
+      }
+    }
+    const draw = tableDrawer(prepareSampler(problem), seed, engine);
+    for (let done = 0; done < options.sample; ) {
+      const batch = draw(Math.min(SAMPLE_BATCH, options.sample - done));
+      let text = "";
+      batch.forEach((table, i) => (text += (done + i > 0 && !json ? "\n" : "") + tableText(table, json)));
+      done += batch.length;
+      await writeChunk(out, text);
+    }
+    return;
+  }
+  const p = normalizeProblem(problem);
+  const count = countTables(p);
+  if (count > MAX_LIST_COUNT && !options.force) {
+    throw new UsageError(`there are ${count} tables, more than the --list limit of ${MAX_LIST_COUNT}; add --force to list them anyway`);
+  }
+  if (count === 0n) return;
+  let text = "";
+  let first = true;
+  for (const table of enumerateTables(p, buildSampleGraph(p))) {
+    text += (first || json ? "" : "\n") + tableText(table, json);
+    first = false;
+    if (text.length >= 1 << 16) {
+      await writeChunk(out, text);
+      text = "";
+    }
+  }
+  await writeChunk(out, text);
+}
+
+/** `count-farms merge FILE…`: the total of the parts, each part of one problem exactly once. */
+export async function runTablesMerge(files: readonly string[], json: boolean): Promise<void> {
+  const { problem, shards, sum } = mergeShardFiles(files, "tables");
+  await writeChunk(process.stdout, json ? `${JSON.stringify({ problem, shards, count: sum.toString() })}\n` : `${sum}\n`);
+}
