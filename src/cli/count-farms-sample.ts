@@ -21,9 +21,9 @@ export interface TablesExtraOptions {
   json?: boolean;
 }
 
-/** True when any of the extras is asked for. */
+/** True when any of the extras (or a flag of theirs) is given. */
 export function wantsTablesExtra(options: TablesExtraOptions): boolean {
-  return options.sample !== undefined || options.list === true || options.shard !== undefined;
+  return options.sample !== undefined || options.list === true || options.shard !== undefined || options.seed !== undefined || options.force === true;
 }
 
 /** Flags that only make sense with one of the extras. */

@@ -122,7 +122,7 @@ await runMain("count-farms", async () => {
   }
   program.parse();
   const options = program.opts<CountFarmsOptions>();
-  const general = [options.size, options.counts, options.given, options.allowEqualRows, options.allowEqualColumns, options.threads, options.sample, options.list, options.shard];
+  const general = [options.size, options.counts, options.given, options.allowEqualRows, options.allowEqualColumns, options.threads, options.sample, options.list, options.shard, options.seed, options.force];
   if (general.some((value) => value !== undefined)) {
     await countGeneral(options, program.args[0], program.getOptionValueSource("engine") !== "default");
     return;
