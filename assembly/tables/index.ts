@@ -5,4 +5,5 @@ export { prepareCounts as prepareSymbols, setColumnCount, setColumn, countJob, l
 export { multiplyWide, divideSmall, multiplySmallForTest, clearOverflow, lastProductLo, lastProductHi, lastOverflowed } from "./wide";
 // Exactly uniform samples: the walk over the host-built completion graph.
 export * from "./sample";
+export { graphSetup, graphSetCount, graphSetRootCode, graphBuild, graphRootTotalLo, graphRootTotalHi, GRAPH_MAX_SIZE } from "./sample-graph";
 export { setSeedState, useSystemRandom, randomBlockPtr } from "../housie/rng";

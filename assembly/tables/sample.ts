@@ -1,24 +1,15 @@
-// The sampler's walk (TS baseline: src/tables/sample-ts.ts, same draws word for word).
-// The host builds the completion graph (exact counts, bigint) and copies it here as flat
-// arrays with 128-bit weights; the kernel draws tables row by row — a move with
+// The sampler's walk (TS baseline: src/tables/sample-ts.ts, same draws word for word)
+// over the completion graph of sample-graph.ts (128-bit weights): the kernel draws tables row by row — a move with
 // probability weight/g(S) by an exact 128-bit range draw, then a uniform arrangement of
 // each group's symbols by Fisher-Yates — and redraws tables that break the rules.
 import { next32, below } from "../housie/rng";
+import { graphTotalLo, graphTotalHi, graphMoveStart, graphMoveChild, graphWeightLo, graphWeightHi, graphSpreadAt, graphSpreads } from "./sample-graph";
 
 export const SAMPLE_MAX_SIZE: i32 = 16;
 /** Flags of the sample layout, read by the host. */
 export const SAMPLE_MAX_SYMBOLS: i32 = 16;
 
-let stateMoveStart = new StaticArray<i32>(0);
-let stateTotalLo = new StaticArray<u64>(0);
-let stateTotalHi = new StaticArray<u64>(0);
-let moveChild = new StaticArray<i32>(0);
-let moveWeightLo = new StaticArray<u64>(0);
-let moveWeightHi = new StaticArray<u64>(0);
-let moveSpreadAt = new StaticArray<i32>(0);
-let spreads = new StaticArray<u8>(0);
 let output = new StaticArray<u8>(0);
-
 let size: i32 = 0;
 let symbolCount: i32 = 0;
 let freeRows: i32 = 0;
@@ -35,35 +26,20 @@ const symbolsOf = new StaticArray<i32>(SAMPLE_MAX_SIZE);
 const table = new StaticArray<u8>(SAMPLE_MAX_SIZE * SAMPLE_MAX_SIZE);
 const lineKeys = new StaticArray<u64>(SAMPLE_MAX_SIZE);
 
-/** Allocates the graph arrays; the host then fills them through the pointers below. */
-export function sampleReserve(states: i32, moves: i32, spreadBytes: i32, n: i32, k: i32, rows: i32, given: i32, rowsDiffer: bool, columnsDiffer: bool): void {
-  stateMoveStart = new StaticArray<i32>(states + 1);
-  stateTotalLo = new StaticArray<u64>(states);
-  stateTotalHi = new StaticArray<u64>(states);
-  moveChild = new StaticArray<i32>(moves);
-  moveWeightLo = new StaticArray<u64>(moves);
-  moveWeightHi = new StaticArray<u64>(moves);
-  moveSpreadAt = new StaticArray<i32>(moves);
-  spreads = new StaticArray<u8>(spreadBytes);
+/** The walk's problem: the graph comes from graphBuild (sample-graph.ts). */
+export function sampleSetup(n: i32, k: i32, rows: i32, given: i32, rowsDiffer: bool, columnsDiffer: bool): void {
   size = n;
   symbolCount = k;
   freeRows = rows;
   givenRows = given;
   distinctRows = rowsDiffer;
   distinctColumns = columnsDiffer;
+  rejected = 0;
 }
 
 export function sampleSetRadix(s: i32, stride: i32): void { unchecked(radix[s] = stride); }
 export function sampleSetRootNeed(j: i32, code: i32): void { unchecked(rootNeeds[j] = code); }
 export function sampleSetGiven(i: i32, j: i32, symbol: i32): void { unchecked(table[i * SAMPLE_MAX_SIZE + j] = <u8>symbol); }
-export function stateMoveStartPtr(): usize { return changetype<usize>(stateMoveStart); }
-export function stateTotalLoPtr(): usize { return changetype<usize>(stateTotalLo); }
-export function stateTotalHiPtr(): usize { return changetype<usize>(stateTotalHi); }
-export function moveChildPtr(): usize { return changetype<usize>(moveChild); }
-export function moveWeightLoPtr(): usize { return changetype<usize>(moveWeightLo); }
-export function moveWeightHiPtr(): usize { return changetype<usize>(moveWeightHi); }
-export function moveSpreadAtPtr(): usize { return changetype<usize>(moveSpreadAt); }
-export function spreadsPtr(): usize { return changetype<usize>(spreads); }
 export function sampleOutputPtr(): usize { return changetype<usize>(output); }
 export function sampleRejected(): u64 { return rejected; }
 
@@ -106,11 +82,11 @@ function drawFree(): void {
   for (let j = 0; j < n; j++) unchecked(needs[j] = rootNeeds[j]);
   let state = 0;
   for (let r = 0; r < freeRows; r++) {
-    drawBelow(unchecked(stateTotalLo[state]), unchecked(stateTotalHi[state]));
-    let m = unchecked(stateMoveStart[state]);
+    drawBelow(unchecked(graphTotalLo[state]), unchecked(graphTotalHi[state]));
+    let m = unchecked(graphMoveStart[state]);
     while (true) {
-      const wLo = unchecked(moveWeightLo[m]);
-      const wHi = unchecked(moveWeightHi[m]);
+      const wLo = unchecked(graphWeightLo[m]);
+      const wHi = unchecked(graphWeightHi[m]);
       if (pickHi < wHi || (pickHi == wHi && pickLo < wLo)) break;
       pickHi = pickHi - wHi - (pickLo < wLo ? 1 : 0);
       pickLo = pickLo - wLo;
@@ -126,7 +102,7 @@ function drawFree(): void {
       }
       unchecked(order[i] = j);
     }
-    const spreadBase = unchecked(moveSpreadAt[m]);
+    const spreadBase = unchecked(graphSpreadAt[m]);
     const rowBase = (givenRows + r) * SAMPLE_MAX_SIZE;
     let g = 0;
     let start = 0;
@@ -136,7 +112,7 @@ function drawFree(): void {
       while (end < n && unchecked(needs[unchecked(order[end])]) == code) end++;
       let at = 0;
       for (let s = 0; s < k; s++) {
-        for (let y = <i32>unchecked(spreads[spreadBase + g * k + s]); y > 0; y--) unchecked(symbolsOf[at++] = s);
+        for (let y = <i32>unchecked(graphSpreads[spreadBase + g * k + s]); y > 0; y--) unchecked(symbolsOf[at++] = s);
       }
       for (let i = at - 1; i > 0; i--) {
         const j = <i32>below(<u32>(i + 1));
@@ -149,7 +125,7 @@ function drawFree(): void {
       g++;
     }
     for (let j = 0; j < n; j++) unchecked(needs[j] -= radix[table[rowBase + j]]);
-    state = unchecked(moveChild[m]);
+    state = unchecked(graphMoveChild[m]);
   }
 }
 

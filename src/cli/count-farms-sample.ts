@@ -64,7 +64,7 @@ export async function runTablesExtra(problem: TableProblem, options: TablesExtra
         throw new UsageError(`--seed expects a whole number from 0 to 2^64-1, got "${options.seed}"`);
       }
     }
-    const draw = tableDrawer(prepareSampler(problem), seed, engine);
+    const draw = tableDrawer(prepareSampler(problem, engine), seed);
     for (let done = 0; done < options.sample; ) {
       const batch = draw(Math.min(SAMPLE_BATCH, options.sample - done));
       let text = "";

@@ -1,92 +1,77 @@
-// The sampler's walk in the WASM kernel (assembly/tables/sample.ts): the host copies the
-// completion graph in as flat arrays with 128-bit weights and hands the kernel its random
-// source (the same seeded words as the TS baseline, or the OS CSPRNG).
+// The sampler on the WASM kernel: assembly/tables/sample-graph.ts builds the completion
+// graph (128-bit counts; the same states and moves, in the same order, as the bigint
+// baseline) and assembly/tables/sample.ts walks it with the same random words, so a seed
+// gives the same tables on both engines.
 import { seedState } from "../housie/rng.js";
 import { tablesKernel } from "./kernel.js";
-import type { PreparedSampler } from "./sample.js";
+import type { NormalizedProblem } from "./problem.js";
+import { columnNeeds, needRadix, MAX_GRAPH_MOVES, MAX_GRAPH_STATES } from "./sample-graph.js";
+import { UsageError } from "../errors.js";
 
 interface SampleKernel extends Record<string, unknown> {
   memory: { buffer: ArrayBuffer };
-  sampleReserve(states: number, moves: number, spreadBytes: number, n: number, k: number, rows: number, given: number, rowsDiffer: boolean, columnsDiffer: boolean): void;
+  GRAPH_MAX_SIZE: { value: number };
+  graphSetup(n: number, k: number, maxStates: number, maxMoves: number): void;
+  graphSetCount(s: number, count: number, stride: number): void;
+  graphSetRootCode(j: number, code: number): void;
+  graphBuild(rows: number): number;
+  graphRootTotalLo(): bigint;
+  graphRootTotalHi(): bigint;
+  sampleSetup(n: number, k: number, rows: number, given: number, rowsDiffer: boolean, columnsDiffer: boolean): void;
   sampleSetRadix(s: number, stride: number): void;
   sampleSetRootNeed(j: number, code: number): void;
   sampleSetGiven(i: number, j: number, symbol: number): void;
-  stateMoveStartPtr(): number;
-  stateTotalLoPtr(): number;
-  stateTotalHiPtr(): number;
-  moveChildPtr(): number;
-  moveWeightLoPtr(): number;
-  moveWeightHiPtr(): number;
-  moveSpreadAtPtr(): number;
-  spreadsPtr(): number;
   sampleOutputPtr(): number;
   sampleTables(count: number): void;
-  sampleRejected(): bigint;
   setSeedState(a: number, b: number, c: number, d: number): void;
   useSystemRandom(): void;
 }
 
-const LIMIT_128 = 1n << 128n;
 /** Tables the kernel draws per call. */
 const BATCH = 256;
 
-let loadedGraph: PreparedSampler | undefined;
+/** The problem whose graph the kernel holds (it holds one at a time). */
+let loaded: NormalizedProblem | undefined;
 
-function copyGraph(kernel: SampleKernel, prepared: PreparedSampler): void {
-  const { graph, problem: p } = prepared;
-  const k = p.counts.length;
-  let moves = 0;
-  let spreadBytes = 0;
-  for (const state of graph.states) {
-    moves += state.moves.length;
-    for (const move of state.moves) spreadBytes += move.spread.length;
-  }
-  kernel.sampleReserve(graph.states.length, moves, spreadBytes, p.size, k, graph.rows, p.given.length, p.distinctRows, p.distinctColumns);
-  graph.radix.forEach((stride, s) => kernel.sampleSetRadix(s, stride));
-  graph.rootNeeds.forEach((code, j) => kernel.sampleSetRootNeed(j, code));
+/**
+ * Builds the problem's graph in the kernel; returns g(root) (tables, rules ignored), or
+ * undefined when the kernel cannot hold it (a count of 2^128 or more). Too many states
+ * or moves is a UsageError, as in the baseline.
+ */
+export function buildKernelGraph(p: NormalizedProblem): bigint | undefined {
+  const kernel = tablesKernel<SampleKernel>();
+  const radix = needRadix(p.counts);
+  const needs = columnNeeds(p, radix);
+  if (!needs || p.size > kernel.GRAPH_MAX_SIZE.value) return needs ? undefined : 0n;
+  kernel.graphSetup(p.size, p.counts.length, MAX_GRAPH_STATES, MAX_GRAPH_MOVES);
+  p.counts.forEach((c, s) => kernel.graphSetCount(s, c, radix[s]!));
+  [...needs].sort((a, b) => a - b).forEach((code, j) => kernel.graphSetRootCode(j, code));
+  const states = kernel.graphBuild(p.size - p.given.length);
+  loaded = undefined;
+  if (states === -1) throw new UsageError(`sampling needs more than ${MAX_GRAPH_STATES} completion states for this problem; it is too large to sample`);
+  if (states === -2) throw new UsageError(`sampling needs more than ${MAX_GRAPH_MOVES} completion moves for this problem; it is too large to sample`);
+  if (states < 0) return undefined;
+  kernel.sampleSetup(p.size, p.counts.length, p.size - p.given.length, p.given.length, p.distinctRows, p.distinctColumns);
+  radix.forEach((stride, s) => kernel.sampleSetRadix(s, stride));
+  needs.forEach((code, j) => kernel.sampleSetRootNeed(j, code));
   p.given.forEach((row, i) => row.forEach((symbol, j) => kernel.sampleSetGiven(i, j, symbol)));
-  const buffer = kernel.memory.buffer;
-  const moveStart = new Int32Array(buffer, kernel.stateMoveStartPtr(), graph.states.length + 1);
-  const totalLo = new BigUint64Array(buffer, kernel.stateTotalLoPtr(), graph.states.length);
-  const totalHi = new BigUint64Array(buffer, kernel.stateTotalHiPtr(), graph.states.length);
-  const child = new Int32Array(buffer, kernel.moveChildPtr(), moves);
-  const weightLo = new BigUint64Array(buffer, kernel.moveWeightLoPtr(), moves);
-  const weightHi = new BigUint64Array(buffer, kernel.moveWeightHiPtr(), moves);
-  const spreadAt = new Int32Array(buffer, kernel.moveSpreadAtPtr(), moves);
-  const spreads = new Uint8Array(buffer, kernel.spreadsPtr(), spreadBytes);
-  let m = 0;
-  let at = 0;
-  graph.states.forEach((state, i) => {
-    moveStart[i] = m;
-    totalLo[i] = BigInt.asUintN(64, state.total);
-    totalHi[i] = state.total >> 64n;
-    for (const move of state.moves) {
-      child[m] = move.child;
-      weightLo[m] = BigInt.asUintN(64, move.weight);
-      weightHi[m] = move.weight >> 64n;
-      spreadAt[m] = at;
-      spreads.set(move.spread, at);
-      at += move.spread.length;
-      m++;
-    }
-  });
-  moveStart[graph.states.length] = m;
+  loaded = p;
+  return (BigInt.asUintN(64, kernel.graphRootTotalHi()) << 64n) | BigInt.asUintN(64, kernel.graphRootTotalLo());
 }
 
 /**
  * A drawer of whole tables on the kernel (given rows first), seeded or from the OS CSPRNG
- * (seed undefined), or undefined when the kernel cannot take the problem (counts of 2^128
- * or more). One drawer at a time: the kernel holds one graph and one generator state.
+ * (seed undefined). If another problem's graph was built since, it is built again.
  */
-export function wasmSampler(prepared: PreparedSampler, seed: bigint | undefined): ((count: number) => number[][][]) | undefined {
-  if (prepared.free >= LIMIT_128 || prepared.problem.size > 16) return undefined;
+export function wasmSampler(p: NormalizedProblem, seed: bigint | undefined): (count: number) => number[][][] {
   const kernel = tablesKernel<SampleKernel>();
-  const { problem: p, graph } = prepared;
-  copyGraph(kernel, prepared);
+  if (loaded !== p) buildKernelGraph(p);
   if (seed === undefined) kernel.useSystemRandom();
   else kernel.setSeedState(...seedState(seed));
-  const cells = graph.rows * p.size;
+  const rows = p.size - p.given.length;
+  const cells = rows * p.size;
   return (count) => {
+    if (loaded !== p) buildKernelGraph(p);
     const tables: number[][][] = [];
     for (let done = 0; done < count; ) {
       const now = Math.min(BATCH, count - done);
@@ -94,7 +79,7 @@ export function wasmSampler(prepared: PreparedSampler, seed: bigint | undefined)
       const out = new Uint8Array(kernel.memory.buffer, kernel.sampleOutputPtr(), now * cells);
       for (let t = 0; t < now; t++) {
         const table = p.given.map((row) => [...row]);
-        for (let r = 0; r < graph.rows; r++) table.push(Array.from(out.subarray(t * cells + r * p.size, t * cells + (r + 1) * p.size)));
+        for (let r = 0; r < rows; r++) table.push(Array.from(out.subarray(t * cells + r * p.size, t * cells + (r + 1) * p.size)));
         tables.push(table);
       }
       done += now;

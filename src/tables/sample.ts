@@ -7,7 +7,7 @@ import { randomSource } from "./random.js";
 import { parseSeed } from "../housie/rng.js";
 import { buildSampleGraph, type SampleGraph } from "./sample-graph.js";
 import { drawFreeRows, keepsRules } from "./sample-ts.js";
-import { wasmSampler } from "./sample-wasm.js";
+import { buildKernelGraph, wasmSampler } from "./sample-wasm.js";
 
 /** Listing refuses problems with more tables than this unless forced. */
 export const MAX_LIST_COUNT = 10_000_000n;
@@ -21,25 +21,30 @@ export interface SampleTablesOptions {
   engine?: TablesEngine;
 }
 
-/** A problem prepared for drawing: its completion graph and its exact counts. */
+/** A problem prepared for drawing: its exact counts and its completion graph. */
 export interface PreparedSampler {
   problem: NormalizedProblem;
-  graph: SampleGraph;
   /** Tables keeping the rules (the count). */
   count: bigint;
   /** Tables with the counts and given rows, rules ignored (g(root)); count/free is the acceptance rate. */
   free: bigint;
+  /** "wasm" when the kernel holds the graph, "ts" when the bigint baseline does. */
+  engine: TablesEngine;
+  /** The baseline's graph (engine "ts"). */
+  graph?: SampleGraph;
 }
 
-export function prepareSampler(problem: TableProblem): PreparedSampler {
+/** Counts the problem and builds its completion graph on the engine (the kernel falls back to bigint past 128 bits). */
+export function prepareSampler(problem: TableProblem, engine: TablesEngine = "wasm"): PreparedSampler {
   const p = normalizeProblem(problem);
-  const count = countTables(p);
-  const graph = count === 0n ? { ...buildEmpty(p) } : buildSampleGraph(p);
-  return { problem: p, graph, count, free: graph.total };
-}
-
-function buildEmpty(p: NormalizedProblem): SampleGraph {
-  return { size: p.size, counts: p.counts, radix: [], rootNeeds: [], rows: 0, states: [], total: 0n };
+  const count = countTables(p, {});
+  if (count === 0n) return { problem: p, count, free: 0n, engine: "ts" };
+  if (engine === "wasm") {
+    const free = buildKernelGraph(p);
+    if (free !== undefined) return { problem: p, count, free, engine: "wasm" };
+  }
+  const graph = buildSampleGraph(p);
+  return { problem: p, count, free: graph.total, engine: "ts", graph };
 }
 
 /**
@@ -47,18 +52,15 @@ function buildEmpty(p: NormalizedProblem): SampleGraph {
  * the next k tables. Seeded (seed 0..2^64-1) or from the OS CSPRNG (seed undefined); the
  * engines give the same tables for the same seed.
  */
-export function tableDrawer(prepared: PreparedSampler, seed?: bigint | number | string, engine: TablesEngine = "wasm"): (count: number) => number[][][] {
+export function tableDrawer(prepared: PreparedSampler, seed?: bigint | number | string): (count: number) => number[][][] {
   const { problem: p, graph } = prepared;
   if (prepared.count === 0n) throw new UsageError("no table has these symbol counts, given rows and rules, so there is nothing to sample");
   const random = randomSource(seed);
-  if (engine === "wasm") {
-    const draw = wasmSampler(prepared, seed === undefined ? undefined : parseSeed(seed));
-    if (draw) return draw;
-  }
+  if (prepared.engine === "wasm") return wasmSampler(p, seed === undefined ? undefined : parseSeed(seed));
   const one = (): number[][] => {
     for (;;) {
-      const free = Array.from({ length: graph.rows }, () => new Array<number>(p.size).fill(0));
-      drawFreeRows(graph, random, free);
+      const free = Array.from({ length: graph!.rows }, () => new Array<number>(p.size).fill(0));
+      drawFreeRows(graph!, random, free);
       const table = [...p.given.map((row) => [...row]), ...free];
       if (keepsRules(table, p.distinctRows, p.distinctColumns)) return table;
     }
@@ -69,7 +71,7 @@ export function tableDrawer(prepared: PreparedSampler, seed?: bigint | number | 
 /** `count` tables drawn independently and exactly uniformly among those countTables counts. */
 export async function* sampleTables(problem: TableProblem, options: SampleTablesOptions): AsyncGenerator<number[][]> {
   if (!Number.isInteger(options.count) || options.count < 0) throw new UsageError(`count must be a whole number of at least 0, got ${String(options.count)}`);
-  const draw = tableDrawer(prepareSampler(problem), options.seed, options.engine ?? "wasm");
+  const draw = tableDrawer(prepareSampler(problem, options.engine ?? "wasm"), options.seed);
   for (let done = 0; done < options.count; ) {
     const batch = draw(Math.min(256, options.count - done));
     done += batch.length;
