@@ -4,7 +4,7 @@ import { UsageError } from "../errors.js";
 import { writeChunk } from "../io/atomic-write.js";
 import { parseShardSpec, shardLine } from "../shards/index.js";
 import { countTableShard, canonicalTableProblem } from "../tables/shard.js";
-import { MAX_LIST_COUNT, prepareSampler, tableDrawer } from "../tables/sample.js";
+import { MAX_LIST_COUNT, prepareSampler, tableByteDrawer } from "../tables/sample.js";
 import { enumerateTables } from "../tables/list.js";
 import { buildSampleGraph } from "../tables/sample-graph.js";
 import { countTables } from "../tables/count.js";
@@ -39,7 +39,34 @@ function tableText(table: readonly (readonly number[])[], json: boolean): string
   return json ? `${JSON.stringify({ rows })}\n` : `${rows.join("\n")}\n`;
 }
 
-const SAMPLE_BATCH = 256;
+const SAMPLE_BATCH = 1024;
+const DIGIT = 48; // "0"
+
+/** Text of tables given as n·n symbol bytes each: rows of digits and a blank line between, or one JSON object a line. */
+function formatTables(bytes: Uint8Array, n: number, json: boolean, first: boolean): string {
+  const count = bytes.length / (n * n);
+  if (json) {
+    let text = "";
+    for (let t = 0; t < count; t++) {
+      const rows: string[] = [];
+      for (let i = 0; i < n; i++) rows.push(String.fromCharCode(...bytes.subarray((t * n + i) * n, (t * n + i + 1) * n).map((s) => s + DIGIT)));
+      text += `{"rows":${JSON.stringify(rows)}}\n`;
+    }
+    return text;
+  }
+  // n rows of n digits and a newline each, and a blank line before every table but the very first.
+  const tableBytes = n * (n + 1) + 1;
+  const out = Buffer.alloc(count * tableBytes - (first ? 1 : 0));
+  let at = 0;
+  for (let t = 0; t < count; t++) {
+    if (t > 0 || !first) out[at++] = 10;
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < n; j++) out[at++] = bytes[(t * n + i) * n + j]! + DIGIT;
+      out[at++] = 10;
+    }
+  }
+  return out.toString("latin1");
+}
 
 /** Runs --sample, --list or --shard for one table problem, writing to stdout with backpressure. */
 export async function runTablesExtra(problem: TableProblem, options: TablesExtraOptions, engine: TablesEngine): Promise<void> {
@@ -64,13 +91,13 @@ export async function runTablesExtra(problem: TableProblem, options: TablesExtra
         throw new UsageError(`--seed expects a whole number from 0 to 2^64-1, got "${options.seed}"`);
       }
     }
-    const draw = tableDrawer(prepareSampler(problem, engine), seed);
+    const prepared = prepareSampler(problem, engine);
+    const draw = tableByteDrawer(prepared, seed);
+    const n = prepared.problem.size;
     for (let done = 0; done < options.sample; ) {
-      const batch = draw(Math.min(SAMPLE_BATCH, options.sample - done));
-      let text = "";
-      batch.forEach((table, i) => (text += (done + i > 0 && !json ? "\n" : "") + tableText(table, json)));
-      done += batch.length;
-      await writeChunk(out, text);
+      const now = Math.min(SAMPLE_BATCH, options.sample - done);
+      await writeChunk(out, formatTables(draw(now), n, json, done === 0));
+      done += now;
     }
     return;
   }

@@ -60,27 +60,30 @@ export function buildKernelGraph(p: NormalizedProblem): bigint | undefined {
 }
 
 /**
- * A drawer of whole tables on the kernel (given rows first), seeded or from the OS CSPRNG
- * (seed undefined). If another problem's graph was built since, it is built again.
+ * A drawer on the kernel, seeded or from the OS CSPRNG (seed undefined): `draw(k)` gives
+ * k whole tables (given rows first) as n·n symbol bytes each. If another problem's graph
+ * was built since, it is built again.
  */
-export function wasmSampler(p: NormalizedProblem, seed: bigint | undefined): (count: number) => number[][][] {
+export function wasmByteSampler(p: NormalizedProblem, seed: bigint | undefined): (count: number) => Uint8Array {
   const kernel = tablesKernel<SampleKernel>();
   if (loaded !== p) buildKernelGraph(p);
   if (seed === undefined) kernel.useSystemRandom();
   else kernel.setSeedState(...seedState(seed));
-  const rows = p.size - p.given.length;
-  const cells = rows * p.size;
+  const n = p.size;
+  const givenCells = p.given.length * n;
+  const freeCells = (n - p.given.length) * n;
+  const given = Uint8Array.from(p.given.flat());
   return (count) => {
     if (loaded !== p) buildKernelGraph(p);
-    const tables: number[][][] = [];
+    const tables = new Uint8Array(count * n * n);
     for (let done = 0; done < count; ) {
       const now = Math.min(BATCH, count - done);
       kernel.sampleTables(now);
-      const out = new Uint8Array(kernel.memory.buffer, kernel.sampleOutputPtr(), now * cells);
+      const out = new Uint8Array(kernel.memory.buffer, kernel.sampleOutputPtr(), now * freeCells);
       for (let t = 0; t < now; t++) {
-        const table = p.given.map((row) => [...row]);
-        for (let r = 0; r < rows; r++) table.push(Array.from(out.subarray(t * cells + r * p.size, t * cells + (r + 1) * p.size)));
-        tables.push(table);
+        const at = (done + t) * n * n;
+        tables.set(given, at);
+        tables.set(out.subarray(t * freeCells, (t + 1) * freeCells), at + givenCells);
       }
       done += now;
     }

@@ -7,7 +7,7 @@ import { randomSource } from "./random.js";
 import { parseSeed } from "../housie/rng.js";
 import { buildSampleGraph, type SampleGraph } from "./sample-graph.js";
 import { drawFreeRows, keepsRules } from "./sample-ts.js";
-import { buildKernelGraph, wasmSampler } from "./sample-wasm.js";
+import { buildKernelGraph, wasmByteSampler } from "./sample-wasm.js";
 
 /** Listing refuses problems with more tables than this unless forced. */
 export const MAX_LIST_COUNT = 10_000_000n;
@@ -48,24 +48,37 @@ export function prepareSampler(problem: TableProblem, engine: TablesEngine = "wa
 }
 
 /**
- * A drawer of whole tables (given rows first) for a prepared problem: `draw(k)` returns
- * the next k tables. Seeded (seed 0..2^64-1) or from the OS CSPRNG (seed undefined); the
- * engines give the same tables for the same seed.
+ * A drawer for a prepared problem: `draw(k)` gives the next k tables, whole (given rows
+ * first), n·n symbol bytes each, row by row. Seeded (seed 0..2^64-1) or from the OS
+ * CSPRNG (seed undefined); the engines give the same tables for the same seed.
  */
-export function tableDrawer(prepared: PreparedSampler, seed?: bigint | number | string): (count: number) => number[][][] {
+export function tableByteDrawer(prepared: PreparedSampler, seed?: bigint | number | string): (count: number) => Uint8Array {
   const { problem: p, graph } = prepared;
   if (prepared.count === 0n) throw new UsageError("no table has these symbol counts, given rows and rules, so there is nothing to sample");
   const random = randomSource(seed);
-  if (prepared.engine === "wasm") return wasmSampler(p, seed === undefined ? undefined : parseSeed(seed));
-  const one = (): number[][] => {
-    for (;;) {
-      const free = Array.from({ length: graph!.rows }, () => new Array<number>(p.size).fill(0));
-      drawFreeRows(graph!, random, free);
-      const table = [...p.given.map((row) => [...row]), ...free];
-      if (keepsRules(table, p.distinctRows, p.distinctColumns)) return table;
+  if (prepared.engine === "wasm") return wasmByteSampler(p, seed === undefined ? undefined : parseSeed(seed));
+  const n = p.size;
+  const free = Array.from({ length: graph!.rows }, () => new Array<number>(n).fill(0));
+  const table = [...p.given, ...free];
+  return (count) => {
+    const out = new Uint8Array(count * n * n);
+    for (let t = 0; t < count; t++) {
+      do drawFreeRows(graph!, random, free);
+      while (!keepsRules(table, p.distinctRows, p.distinctColumns));
+      table.forEach((row, i) => out.set(row, (t * n + i) * n));
     }
+    return out;
   };
-  return (count) => Array.from({ length: count }, one);
+}
+
+/** As tableByteDrawer, each table as an array of rows of symbols. */
+export function tableDrawer(prepared: PreparedSampler, seed?: bigint | number | string): (count: number) => number[][][] {
+  const draw = tableByteDrawer(prepared, seed);
+  const n = prepared.problem.size;
+  return (count) => {
+    const bytes = draw(count);
+    return Array.from({ length: count }, (_, t) => Array.from({ length: n }, (_, i) => Array.from(bytes.subarray((t * n + i) * n, (t * n + i + 1) * n))));
+  };
 }
 
 /** `count` tables drawn independently and exactly uniformly among those countTables counts. */

@@ -98,6 +98,24 @@ describe("sampleTables is exactly uniform", () => {
     expect(await run("wasm", 8n)).not.toEqual(a);
   });
 
+  it("the kernel's graph and walk agree with the bigint baseline (totals, then the tables of a seed)", () => {
+    const problems: TableProblem[] = [
+      { size: 6, counts: [2, 2, 2] },
+      { size: 6, counts: [3, 3], given: ["000111"], distinctColumns: false },
+      { size: 5, counts: [1, 1, 1, 2], distinctRows: false },
+      { size: 8, counts: [2, 2, 4], given: ["00112222", "22221100"] },
+      { size: 1, counts: [1] },
+    ];
+    for (const problem of problems) {
+      const wasm = prepareSampler(problem, "wasm");
+      const ts = prepareSampler(problem, "ts");
+      expect([wasm.engine, ts.engine]).toEqual(["wasm", "ts"]);
+      expect(wasm.free).toBe(ts.free);
+      expect(wasm.count).toBe(countTables(problem));
+      expect(tableDrawer(wasm, 99n)(200)).toEqual(tableDrawer(ts, 99n)(200));
+    }
+  });
+
   it("refuses a problem with no table, and bad seeds", async () => {
     expect(() => tableDrawer(prepareSampler({ size: 3, counts: [3] }))).toThrow(/nothing to sample/);
     await expect(sampleTables({ size: 4, counts: [2, 2] }, { count: 1, seed: -1 }).next()).rejects.toThrow(/seed/);
