@@ -112,45 +112,34 @@ export function graphSetCount(s: i32, count: i32, stride: i32): void {
 /** Root need codes, sorted, at depth 0. */
 export function graphSetRootCode(j: i32, code: i32): void { unchecked(depthCodes[j] = <u16>code); }
 
+/** A copy of `old`'s first `used` entries in a new array of `cap` entries. */
+function grown<T>(old: StaticArray<T>, cap: i32, used: i32): StaticArray<T> {
+  const next = new StaticArray<T>(cap);
+  memory.copy(changetype<usize>(next), changetype<usize>(old), <usize>used * sizeof<T>());
+  return next;
+}
+
 function growStates(): void {
   const cap = max(1024, graphTotalLo.length * 2);
-  const codes = new StaticArray<u16>(cap * n);
-  memory.copy(changetype<usize>(codes), changetype<usize>(graphStateCodes), <usize>stateCount * n * 2);
-  graphStateCodes = codes;
-  const lo = new StaticArray<u64>(cap);
-  memory.copy(changetype<usize>(lo), changetype<usize>(graphTotalLo), <usize>stateCount * 8);
-  graphTotalLo = lo;
-  const hi = new StaticArray<u64>(cap);
-  memory.copy(changetype<usize>(hi), changetype<usize>(graphTotalHi), <usize>stateCount * 8);
-  graphTotalHi = hi;
-  totalLoBase = changetype<usize>(lo);
-  totalHiBase = changetype<usize>(hi);
-  const start = new StaticArray<i32>(cap + 1);
-  memory.copy(changetype<usize>(start), changetype<usize>(graphMoveStart), <usize>stateCount * 4);
-  graphMoveStart = start;
+  graphStateCodes = grown<u16>(graphStateCodes, cap * n, stateCount * n);
+  graphTotalLo = grown<u64>(graphTotalLo, cap, stateCount);
+  graphTotalHi = grown<u64>(graphTotalHi, cap, stateCount);
+  totalLoBase = changetype<usize>(graphTotalLo);
+  totalHiBase = changetype<usize>(graphTotalHi);
+  graphMoveStart = grown<i32>(graphMoveStart, cap + 1, stateCount);
 }
 
 function growMoves(need: i32, spreadNeed: i32): void {
   if (graphMoveCount + need > graphMoveChild.length) {
     const cap = max(graphMoveCount + need, max(4096, graphMoveChild.length * 2));
-    const child = new StaticArray<i32>(cap);
-    memory.copy(changetype<usize>(child), changetype<usize>(graphMoveChild), <usize>graphMoveCount * 4);
-    graphMoveChild = child;
-    const lo = new StaticArray<u64>(cap);
-    memory.copy(changetype<usize>(lo), changetype<usize>(graphWeightLo), <usize>graphMoveCount * 8);
-    graphWeightLo = lo;
-    const hi = new StaticArray<u64>(cap);
-    memory.copy(changetype<usize>(hi), changetype<usize>(graphWeightHi), <usize>graphMoveCount * 8);
-    graphWeightHi = hi;
-    const at = new StaticArray<i32>(cap);
-    memory.copy(changetype<usize>(at), changetype<usize>(graphSpreadAt), <usize>graphMoveCount * 4);
-    graphSpreadAt = at;
+    graphMoveChild = grown<i32>(graphMoveChild, cap, graphMoveCount);
+    graphWeightLo = grown<u64>(graphWeightLo, cap, graphMoveCount);
+    graphWeightHi = grown<u64>(graphWeightHi, cap, graphMoveCount);
+    graphSpreadAt = grown<i32>(graphSpreadAt, cap, graphMoveCount);
   }
   if (spreadTop + spreadNeed > graphSpreads.length) {
     const cap = max(spreadTop + spreadNeed, max(16384, graphSpreads.length * 2));
-    const bytes = new StaticArray<u8>(cap);
-    memory.copy(changetype<usize>(bytes), changetype<usize>(graphSpreads), <usize>spreadTop);
-    graphSpreads = bytes;
+    graphSpreads = grown<u8>(graphSpreads, cap, spreadTop);
   }
 }
 
@@ -158,22 +147,14 @@ function growMoves(need: i32, spreadNeed: i32): void {
 function growStack(spreadBytes: i32): void {
   if (stackTop == stackCap) {
     const cap = stackTop * 2;
-    const child = new StaticArray<i32>(cap);
-    memory.copy(changetype<usize>(child), changetype<usize>(stackChild), <usize>stackTop * 4);
-    stackChild = child;
-    const lo = new StaticArray<u64>(cap);
-    memory.copy(changetype<usize>(lo), changetype<usize>(stackLo), <usize>stackTop * 8);
-    stackLo = lo;
-    const hi = new StaticArray<u64>(cap);
-    memory.copy(changetype<usize>(hi), changetype<usize>(stackHi), <usize>stackTop * 8);
-    stackHi = hi;
+    stackChild = grown<i32>(stackChild, cap, stackTop);
+    stackLo = grown<u64>(stackLo, cap, stackTop);
+    stackHi = grown<u64>(stackHi, cap, stackTop);
     stackCap = cap;
   }
   if (stackSpreadTop + spreadBytes > stackSpreadCap) {
-    const bytes = new StaticArray<u8>(stackSpreads.length * 2 + spreadBytes);
-    memory.copy(changetype<usize>(bytes), changetype<usize>(stackSpreads), <usize>stackSpreadTop);
-    stackSpreads = bytes;
-    stackSpreadCap = bytes.length;
+    stackSpreads = grown<u8>(stackSpreads, stackSpreads.length * 2 + spreadBytes, stackSpreadTop);
+    stackSpreadCap = stackSpreads.length;
   }
   stackChildBase = changetype<usize>(stackChild);
   stackLoBase = changetype<usize>(stackLo);

@@ -4,7 +4,7 @@
 // cutting a branch as soon as a row repeats an earlier one when rows must differ.
 import type { NormalizedProblem } from "./problem.js";
 import type { SampleGraph } from "./sample-graph.js";
-import { columnsByNeed } from "./sample-ts.js";
+import { columnsByNeed, keepsRules } from "./sample-ts.js";
 
 /** Next distinct permutation of a[from..to) in lexicographic order; false after the last. */
 function nextArrangement(a: number[], from: number, to: number): boolean {
@@ -23,18 +23,6 @@ function sameRow(a: readonly number[], b: readonly number[]): boolean {
   return true;
 }
 
-function columnsDiffer(table: readonly (readonly number[])[]): boolean {
-  const n = table.length;
-  const seen = new Set<string>();
-  for (let j = 0; j < n; j++) {
-    let key = "";
-    for (let i = 0; i < n; i++) key += table[i]![j];
-    if (seen.has(key)) return false;
-    seen.add(key);
-  }
-  return true;
-}
-
 /** Yields every table (full n rows, given rows first) keeping the problem's rules; each table is a fresh array. */
 export function* enumerateTables(p: NormalizedProblem, graph: SampleGraph): Generator<number[][]> {
   if (graph.states.length === 0 || graph.total === 0n) return;
@@ -46,7 +34,7 @@ export function* enumerateTables(p: NormalizedProblem, graph: SampleGraph): Gene
 
   function* rowsOf(r: number, state: number, needs: number[]): Generator<number[][]> {
     if (r === graph.rows) {
-      if (!p.distinctColumns || columnsDiffer(table)) yield table.map((row) => [...row]);
+      if (keepsRules(table, false, p.distinctColumns)) yield table.map((row) => [...row]);
       return;
     }
     const order = new Array<number>(n);

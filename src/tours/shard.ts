@@ -3,9 +3,8 @@
 // of self-avoiding walks of a few more moves from there (more ways to go on, more work).
 import { parseShardSpec, unitsOfPart, type ShardSpec } from "../shards/index.js";
 import { newCountSession, runCountTask } from "./count-engine.js";
-import { planCount, type CountTask } from "./count-plan.js";
+import { firstSteps, planCount, type CountTask } from "./count-plan.js";
 import type { Engine } from "./generate.js";
-import { MOVE_DC, MOVE_DR } from "./moves.js";
 import { checkSize, checkSquare, type Square } from "./options.js";
 import { MAX_COUNT_SIZE } from "./count.js";
 
@@ -33,15 +32,7 @@ export function canonicalTourProblem(problem: TourCountProblem): CanonicalTourPr
 }
 
 function neighbours(n: number): number[][] {
-  return Array.from({ length: n * n }, (_, i) => {
-    const r = Math.floor(i / n), c = i % n;
-    const out: number[] = [];
-    for (let m = 0; m < 8; m++) {
-      const rr = r + MOVE_DR[m]!, cc = c + MOVE_DC[m]!;
-      if (rr >= 0 && rr < n && cc >= 0 && cc < n) out.push(rr * n + cc);
-    }
-    return out;
-  });
+  return Array.from({ length: n * n }, (_, i) => firstSteps(i, n));
 }
 
 /** Self-avoiding walks of `depth` more moves from the end of `path`. */
