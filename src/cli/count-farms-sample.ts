@@ -1,5 +1,6 @@
 // count-farms' general-mode extras: --sample K (exactly uniform tables), --list (every
 // table), --shard i/k (one part of the count, a JSON line), and `count-farms merge`.
+import { Presets, SingleBar } from "cli-progress";
 import { UsageError } from "../errors.js";
 import { writeChunk } from "../io/atomic-write.js";
 import { parseShardSpec, shardLine } from "../shards/index.js";
@@ -76,7 +77,15 @@ export async function runTablesExtra(problem: TableProblem, options: TablesExtra
     const spec = parseShardSpec(options.shard);
     const p = normalizeProblem(problem);
     const start = process.hrtime.bigint();
-    const count = countTableShard(p, spec, engine);
+    // On a terminal, progress by estimated work done, with cli-progress's time estimate.
+    const bar = process.stderr.isTTY ? new SingleBar({ stream: process.stderr, format: "part {part} [{bar}] {percentage}% of the estimated work, about {eta_formatted} left", clearOnComplete: true }, Presets.shades_classic) : undefined;
+    let count: bigint;
+    try {
+      bar?.start(1000, 0, { part: `${spec.shard}/${spec.shards}` });
+      count = countTableShard(p, spec, engine, (done, all) => bar?.update(Math.round((1000 * done) / all)));
+    } finally {
+      bar?.stop();
+    }
     const microseconds = Math.round(Number(process.hrtime.bigint() - start) / 1000);
     await writeChunk(out, `${shardLine(canonicalTableProblem(p), spec, count, { engine: engine === "wasm" ? "fast" : "fast-ts", microseconds })}\n`);
     return;

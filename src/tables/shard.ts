@@ -53,9 +53,23 @@ export function tableShardUnits(p: NormalizedProblem): { counts: number[]; jobs:
 }
 
 /** The exact partial count of part `spec` (parts 0..k-1 sum to the count). */
-export function countTableShard(p: NormalizedProblem, spec: ShardSpec | string, engine: TablesEngine = "wasm"): bigint {
+export function countTableShard(
+  p: NormalizedProblem,
+  spec: ShardSpec | string,
+  engine: TablesEngine = "wasm",
+  onProgress?: (doneWork: number, allWork: number) => void,
+): bigint {
   const part = parseShardSpec(spec);
   const { counts, jobs, estimates } = tableShardUnits(p);
-  const mine = unitsOfPart(estimates, part).map((i) => jobs[i]!);
-  return sumPlan({ counts, jobs: mine }, engineRunner(engine));
+  const mine = unitsOfPart(estimates, part);
+  const all = mine.reduce((sum, i) => sum + estimates[i]!, 0);
+  const run = engineRunner(engine);
+  let total = 0n;
+  let done = 0;
+  for (const i of mine) {
+    total += sumPlan({ counts, jobs: [jobs[i]!] }, run);
+    done += estimates[i]!;
+    onProgress?.(done, all);
+  }
+  return total;
 }
