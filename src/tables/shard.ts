@@ -41,8 +41,11 @@ export function estimateJobWork(counts: readonly number[], job: TableJob): numbe
   for (const col of job.columns) byWeight.set(col.weight, (byWeight.get(col.weight) ?? 0) + 1);
   let layer = 1;
   for (const columns of byWeight.values()) layer *= choose(states - 1, columns);
-  const share = job.firstPart > 0 ? job.firstPart / job.rows : 1;
-  return layer * Math.max(1, job.rows) * share;
+  // First part 1 is the whole single-row DP (met in the middle); a larger first part w
+  // places w equal rows at once and leaves rows - w to the walk, which is cheaper.
+  const rows = Math.max(1, job.rows);
+  const share = job.firstPart > 1 ? (rows - job.firstPart + 1) / rows / 2 : 1;
+  return layer * rows * share;
 }
 
 /** The units of a count and their estimated work, in a fixed order. */
