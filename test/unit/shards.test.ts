@@ -82,10 +82,16 @@ describe("merging parts", () => {
     const part = assignParts([1, 1, 1, 10, 1, 1, 1, 1, 1], 2);
     expect(part[3]).toBe(0); // the heaviest unit first, alone
     expect(part.filter((q) => q === 0)).toHaveLength(1);
-    const { estimates } = tableShardUnits(normalizeProblem({ size: 8, counts: [3, 3, 2] }));
-    const load = new Array<number>(4).fill(0);
-    assignParts(estimates, 4).forEach((q, i) => (load[q]! += estimates[i]!));
-    expect(Math.max(...load) / Math.min(...load)).toBeLessThan(1.5);
+    // Greedy to the least loaded part: no part exceeds the lightest by more than one unit.
+    for (const problem of [{ size: 8, counts: [3, 3, 2] }, { size: 9, counts: [3, 3, 3] }, { size: 7, counts: [2, 2, 3], given: ["2100221"] }]) {
+      const { estimates } = tableShardUnits(normalizeProblem(problem));
+      for (const k of [2, 4, 7]) {
+        const load = new Array<number>(k).fill(0);
+        assignParts(estimates, k).forEach((q, i) => (load[q]! += estimates[i]!));
+        expect(Math.max(...load) - Math.min(...load)).toBeLessThanOrEqual(Math.max(...estimates));
+        expect(Math.min(...load)).toBeGreaterThan(0);
+      }
+    }
   });
 });
 
