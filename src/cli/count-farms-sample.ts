@@ -131,6 +131,12 @@ export async function runTablesExtra(problem: TableProblem, options: TablesExtra
 
 /** `count-farms merge FILE…`: the total of the parts, each part of one problem exactly once. */
 export async function runTablesMerge(files: readonly string[], json: boolean): Promise<void> {
+  if (files.some((f) => f === "--help" || f === "-h")) {
+    await writeChunk(process.stdout, 'Usage: count-farms merge [--json] FILE…\n\nTotals the parts printed by count-farms --shard i/k (one JSON line each; "-" reads standard input):\nevery part 0..k-1 of one problem must appear exactly once.\n');
+    return;
+  }
+  const unknown = files.find((f) => f.startsWith("-") && f !== "-");
+  if (unknown !== undefined) throw new UsageError(`merge: unknown option ${unknown} (expected FILE… and optionally --json)`);
   const { problem, shards, sum } = mergeShardFiles(files, "tables");
   await writeChunk(process.stdout, json ? `${JSON.stringify({ problem, shards, count: sum.toString() })}\n` : `${sum}\n`);
 }

@@ -74,7 +74,7 @@ async function countCommand(flags: CountFlags): Promise<void> {
   checkOnBoard(flags.from, flags.size, "--from");
   if (flags.shard !== undefined) return runTourShard({ ...flags, shard: flags.shard });
   // Progress by finished (start, first step) tasks, only for a person watching.
-  const bar = process.stderr.isTTY ? new SingleBar({ stream: process.stderr, format: "counting [{bar}] {value}/{total} searches", clearOnComplete: true }, Presets.shades_classic) : undefined;
+  const bar = process.stderr.isTTY ? new SingleBar({ stream: process.stderr, format: "counting [{bar}] {value}/{total} searches, about {eta_formatted} left", clearOnComplete: true }, Presets.shades_classic) : undefined;
   const onProgress = (done: number, all: number) => {
     if (done === 1) bar?.start(all, 0);
     bar?.update(done);
