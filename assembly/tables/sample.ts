@@ -159,21 +159,29 @@ function keepsRules(): bool {
   return true;
 }
 
-/** Draws `count` tables keeping the rules; their free rows (count × rows × n bytes) at sampleOutputPtr(). */
-export function sampleTables(count: i32): void {
+/**
+ * Draws up to `count` tables keeping the rules; their free rows (count × rows × n bytes)
+ * at sampleOutputPtr(). Returns how many were drawn: fewer when `maxRejections` (> 0)
+ * draws in a row broke the rules, so the host can check that any table keeps them.
+ * Stopping there and calling again draws exactly as not stopping would.
+ */
+export function sampleTables(count: i32, maxRejections: i32): i32 {
   const n = size;
   const bytes = count * freeRows * n;
   if (output.length < bytes) output = new StaticArray<u8>(bytes);
   let at = 0;
   for (let t = 0; t < count; t++) {
+    let misses = 0;
     while (true) {
       drawFree();
       if (keepsRules()) break;
       rejected++;
+      if (++misses == maxRejections) return t;
     }
     for (let r = 0; r < freeRows; r++) {
       const rowBase = (givenRows + r) * SAMPLE_MAX_SIZE;
       for (let j = 0; j < n; j++) unchecked(output[at++] = table[rowBase + j]);
     }
   }
+  return count;
 }

@@ -7,6 +7,7 @@ import { tablesKernel } from "./kernel.js";
 import type { NormalizedProblem } from "./problem.js";
 import { columnNeeds, needRadix, MAX_GRAPH_MOVES, MAX_GRAPH_STATES } from "./sample-graph.js";
 import { UsageError } from "../errors.js";
+import type { RuleGuard } from "./sample.js";
 
 interface SampleKernel extends Record<string, unknown> {
   memory: { buffer: ArrayBuffer };
@@ -22,7 +23,7 @@ interface SampleKernel extends Record<string, unknown> {
   sampleSetRootNeed(j: number, code: number): void;
   sampleSetGiven(i: number, j: number, symbol: number): void;
   sampleOutputPtr(): number;
-  sampleTables(count: number): void;
+  sampleTables(count: number, maxRejections: number): number;
   setSeedState(a: number, b: number, c: number, d: number): void;
   useSystemRandom(): void;
 }
@@ -64,7 +65,7 @@ export function buildKernelGraph(p: NormalizedProblem): bigint | undefined {
  * k whole tables (given rows first) as n·n symbol bytes each. If another problem's graph
  * was built since, it is built again.
  */
-export function wasmByteSampler(p: NormalizedProblem, seed: bigint | undefined): (count: number) => Uint8Array {
+export function wasmByteSampler(p: NormalizedProblem, seed: bigint | undefined, ruleGuard: RuleGuard): (count: number) => Uint8Array {
   const kernel = tablesKernel<SampleKernel>();
   if (loaded !== p) buildKernelGraph(p);
   if (seed === undefined) kernel.useSystemRandom();
@@ -77,8 +78,8 @@ export function wasmByteSampler(p: NormalizedProblem, seed: bigint | undefined):
     if (loaded !== p) buildKernelGraph(p);
     const tables = new Uint8Array(count * n * n);
     for (let done = 0; done < count; ) {
-      const now = Math.min(BATCH, count - done);
-      kernel.sampleTables(now);
+      const now = kernel.sampleTables(Math.min(BATCH, count - done), ruleGuard.limit());
+      if (now < Math.min(BATCH, count - done)) ruleGuard.check();
       const out = new Uint8Array(kernel.memory.buffer, kernel.sampleOutputPtr(), now * freeCells);
       for (let t = 0; t < now; t++) {
         const at = (done + t) * n * n;

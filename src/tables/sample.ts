@@ -21,12 +21,10 @@ export interface SampleTablesOptions {
   engine?: TablesEngine;
 }
 
-/** A problem prepared for drawing: its exact counts and its completion graph. */
+/** A problem prepared for drawing: its completion graph and g(root). */
 export interface PreparedSampler {
   problem: NormalizedProblem;
-  /** Tables keeping the rules (the count). */
-  count: bigint;
-  /** Tables with the counts and given rows, rules ignored (g(root)); count/free is the acceptance rate. */
+  /** Tables with the counts and given rows, rules ignored (g(root)). */
   free: bigint;
   /** "wasm" when the kernel holds the graph, "ts" when the bigint baseline does. */
   engine: TablesEngine;
@@ -34,17 +32,42 @@ export interface PreparedSampler {
   graph?: SampleGraph;
 }
 
-/** Counts the problem and builds its completion graph on the engine (the kernel falls back to bigint past 128 bits). */
+/** Builds the problem's completion graph on the engine (the kernel falls back to bigint past 128 bits). */
 export function prepareSampler(problem: TableProblem, engine: TablesEngine = "wasm"): PreparedSampler {
   const p = normalizeProblem(problem);
-  const count = countTables(p, {});
-  if (count === 0n) return { problem: p, count, free: 0n, engine: "ts" };
   if (engine === "wasm") {
     const free = buildKernelGraph(p);
-    if (free !== undefined) return { problem: p, count, free, engine: "wasm" };
+    if (free !== undefined) return { problem: p, free, engine: "wasm" };
   }
   const graph = buildSampleGraph(p);
-  return { problem: p, count, free: graph.total, engine: "ts", graph };
+  return { problem: p, free: graph.total, engine: "ts", graph };
+}
+
+/** Consecutive rejected draws after which the sampler makes sure some table keeps the rules. */
+export const REJECTIONS_BEFORE_CHECK = 100_000;
+
+/**
+ * Guards the rejection loop against problems where no table keeps the rules (it would
+ * never end): after REJECTIONS_BEFORE_CHECK rejections in a row the exact count is
+ * computed once; 0 is a UsageError, anything else lets the draws go on unbounded. The
+ * count is not computed up front because it can take far longer than sampling.
+ */
+export interface RuleGuard {
+  /** Rejections in a row allowed before check() (0: unbounded). */
+  limit(): number;
+  check(): void;
+}
+
+function ruleGuard(p: NormalizedProblem): RuleGuard {
+  let checked = false;
+  return {
+    limit: () => (checked ? 0 : REJECTIONS_BEFORE_CHECK),
+    check: () => {
+      if (checked) return;
+      if (countTables(p, {}) === 0n) throw new UsageError("no table has these symbol counts, given rows and rules, so there is nothing to sample");
+      checked = true;
+    },
+  };
 }
 
 /**
@@ -54,17 +77,21 @@ export function prepareSampler(problem: TableProblem, engine: TablesEngine = "wa
  */
 export function tableByteDrawer(prepared: PreparedSampler, seed?: bigint | number | string): (count: number) => Uint8Array {
   const { problem: p, graph } = prepared;
-  if (prepared.count === 0n) throw new UsageError("no table has these symbol counts, given rows and rules, so there is nothing to sample");
+  if (prepared.free === 0n) throw new UsageError("no table has these symbol counts and given rows, so there is nothing to sample");
   const random = randomSource(seed);
-  if (prepared.engine === "wasm") return wasmByteSampler(p, seed === undefined ? undefined : parseSeed(seed));
+  const guard = ruleGuard(p);
+  if (prepared.engine === "wasm") return wasmByteSampler(p, seed === undefined ? undefined : parseSeed(seed), guard);
   const n = p.size;
   const free = Array.from({ length: graph!.rows }, () => new Array<number>(n).fill(0));
   const table = [...p.given, ...free];
   return (count) => {
     const out = new Uint8Array(count * n * n);
     for (let t = 0; t < count; t++) {
-      do drawFreeRows(graph!, random, free);
-      while (!keepsRules(table, p.distinctRows, p.distinctColumns));
+      for (let misses = 0; ; ) {
+        drawFreeRows(graph!, random, free);
+        if (keepsRules(table, p.distinctRows, p.distinctColumns)) break;
+        if (++misses === guard.limit()) guard.check();
+      }
       table.forEach((row, i) => out.set(row, (t * n + i) * n));
     }
     return out;
