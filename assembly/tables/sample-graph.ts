@@ -10,6 +10,8 @@ import { multiplyWide, productLo, productHi, overflowed, clearOverflow } from ".
 export const GRAPH_MAX_SIZE: i32 = 10;
 const CODE_BITS: u64 = 10; // need codes < Π(c_s + 1) <= 2^10 for n <= 10
 const MAX_SYMBOLS: i32 = 16;
+/** Largest spread array: 512 MiB (one allocation may not pass 1 GiB). */
+const MAX_SPREAD_BYTES: i32 = 1 << 29;
 
 let n: i32 = 0;
 let k: i32 = 0;
@@ -138,7 +140,11 @@ function growMoves(need: i32, spreadNeed: i32): void {
     graphSpreadAt = grown<i32>(graphSpreadAt, cap, graphMoveCount);
   }
   if (spreadTop + spreadNeed > graphSpreads.length) {
-    const cap = max(spreadTop + spreadNeed, max(16384, graphSpreads.length * 2));
+    if (spreadTop + spreadNeed > MAX_SPREAD_BYTES) {
+      failure = 2; // as "too many moves": their spreads outgrow one array
+      return;
+    }
+    const cap = min(MAX_SPREAD_BYTES, max(spreadTop + spreadNeed, max(16384, graphSpreads.length * 2)));
     graphSpreads = grown<u8>(graphSpreads, cap, spreadTop);
   }
 }
@@ -323,6 +329,7 @@ function visit(depth: i32, left: i32): i32 {
     return 0;
   }
   growMoves(moves, bytes);
+  if (failure != 0) return 0;
   unchecked(graphMoveStart[id] = graphMoveCount);
   let totalLo: u64 = 0, totalHi: u64 = 0;
   const stride = groups * k;

@@ -47,10 +47,17 @@ export function buildKernelGraph(p: NormalizedProblem): bigint | undefined {
   kernel.graphSetup(p.size, p.counts.length, MAX_GRAPH_STATES, MAX_GRAPH_MOVES);
   p.counts.forEach((c, s) => kernel.graphSetCount(s, c, radix[s]!));
   [...needs].sort((a, b) => a - b).forEach((code, j) => kernel.graphSetRootCode(j, code));
-  const states = kernel.graphBuild(p.size - p.given.length);
+  let states: number;
+  try {
+    states = kernel.graphBuild(p.size - p.given.length);
+  } catch (error) {
+    // A trap or an allocation abort: the graph outgrew the kernel's memory.
+    loaded = undefined;
+    throw new UsageError(`sampling this problem needs more memory than the WASM kernel has (${error instanceof Error ? error.message.split("\n")[0] : String(error)}); it is too large to sample`);
+  }
   loaded = undefined;
   if (states === -1) throw new UsageError(`sampling needs more than ${MAX_GRAPH_STATES} completion states for this problem; it is too large to sample`);
-  if (states === -2) throw new UsageError(`sampling needs more than ${MAX_GRAPH_MOVES} completion moves for this problem; it is too large to sample`);
+  if (states === -2) throw new UsageError(`sampling needs more than ${MAX_GRAPH_MOVES} completion moves (or 512 MiB of them) for this problem; it is too large to sample`);
   if (states < 0) return undefined;
   kernel.sampleSetup(p.size, p.counts.length, p.size - p.given.length, p.given.length, p.distinctRows, p.distinctColumns);
   radix.forEach((stride, s) => kernel.sampleSetRadix(s, stride));
