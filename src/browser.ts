@@ -7,3 +7,4 @@ export * from "./farms/index.js";
 export * from "./tables/browser.js";
 export * from "./housie/index.js";
 export * from "./tours/browser.js";
+export { mergeShards, parseShardSpec, type ShardSpec, type ShardPart } from "./shards/index.js";

@@ -2,3 +2,7 @@
 export { setSymbolCount, MAX_SYMBOLS, MAX_SPACE } from "./comp";
 export { MAX_COLUMNS } from "./transition";
 export { prepareCounts as prepareSymbols, setColumnCount, setColumn, countJob, leafCountLo, leafCountHi, MAX_ROWS } from "./dp";
+// Exactly uniform samples: the walk over the host-built completion graph.
+export * from "./sample";
+export { graphSetup, graphSetCount, graphSetRootCode, graphBuild, graphRootTotalLo, graphRootTotalHi, GRAPH_MAX_SIZE } from "./sample-graph";
+export { setSeedState, useSystemRandom, randomBlockPtr, RANDOM_BLOCK_WORDS } from "../housie/rng";

@@ -192,6 +192,11 @@ function setUpMemo(n: i32, start: i32, closed: bool, session: i32): void {
  * a new session starts from an empty one, so every count does its own work.
  */
 export function countPaths(n: i32, start: i32, second: i32, closed: bool, session: i32): i64 {
+  return countPathsVia(n, start, second, -1, closed, session);
+}
+
+/** countPaths with a third square too (-1: any), for finer parts of a sharded count. */
+export function countPathsVia(n: i32, start: i32, second: i32, third: i32, closed: bool, session: i32): i64 {
   setBoard(n);
   if (total == 1) return closed ? 0 : 1;
   low = 0;
@@ -212,5 +217,8 @@ export function countPaths(n: i32, start: i32, second: i32, closed: bool, sessio
   if (second < 0) return search(start, left);
   if (!isNeighbour(start, second) || second == goal) return 0;
   take(second);
-  return search(second, left - 1);
+  if (third < 0) return search(second, left - 1);
+  if (left < 2 || !isNeighbour(second, third) || !isFree(third) || third == goal) return 0;
+  take(third);
+  return search(third, left - 2);
 }

@@ -14,9 +14,10 @@ import { generalModeProblem } from "../tables/cli-options.js";
 import { DEFAULT_FARM_ENGINE, FARM_ENGINES, farmEngines, type FarmCounter, type FarmEngine } from "../farms/count.js";
 import { rowText } from "../farms/rows.js";
 import { countTablesParallel } from "../tables/parallel.js";
+import { runTablesExtra, runTablesMerge, wantsTablesExtra, type TablesExtraOptions } from "./count-farms-sample.js";
 
 
-interface CountFarmsOptions {
+interface CountFarmsOptions extends TablesExtraOptions {
   engine: string;
   json?: boolean;
   time?: boolean;
@@ -44,6 +45,7 @@ async function countGeneral(options: CountFarmsOptions, file: string | undefined
   const { size, counts, given, distinctRows, distinctColumns } = generalModeProblem({ ...options, size: options.size, counts: options.counts });
   const threads = options.threads ?? (size >= 8 ? availableParallelism() : 1);
   const problem = { size, counts, given: given.map((row) => row.join("")), distinctRows, distinctColumns };
+  if (wantsTablesExtra(options)) return runTablesExtra(problem, options, engine === "fast" ? "wasm" : "ts");
   const start = process.hrtime.bigint();
   const progress = progressOnTerminal("counting", "DP jobs");
   let count: bigint;
@@ -117,6 +119,11 @@ await runMain("count-farms", async () => {
     .option("--allow-equal-rows", "general mode: rows need not be different")
     .option("--allow-equal-columns", "general mode: columns need not be different")
     .option("--threads <n>", "general mode: worker threads (default: all cores for n ≥ 8, else 1)", integerOption(1, 256))
+    .option("--sample <k>", "general mode: print K tables drawn exactly uniformly (independently) among those counted", integerOption(0))
+    .option("--seed <s>", "with --sample: seeded generator (0 to 2^64-1), same tables on every run and machine; default: the OS CSPRNG")
+    .option("--list", "general mode: print every table (refused above 10^7 tables unless --force)")
+    .option("--force", "with --list: list even more than 10^7 tables")
+    .option("--shard <i/k>", "general mode: compute part i of k (0 ≤ i < k) of the count, one JSON line; total them with `count-farms merge`")
     .addHelpText(
       "after",
       "\nOutput: one decimal count per case, in input order, each printed as soon as it is counted." +
@@ -126,11 +133,19 @@ await runMain("count-farms", async () => {
         '\nGeneral mode: count-farms --size N --counts a,b,… [--given "ROW;ROW…"] [--allow-equal-rows] [--allow-equal-columns]' +
         "\nprints one count of N×N tables with those symbol counts in every row and column (rows and columns distinct unless allowed)." +
         "\nOn a terminal a progress bar shows the DP jobs done and an estimate of the time left. A count whose state tables" +
-        "\noutgrow the kernel's memory cap (1 GiB per thread) stops with one line instead of exhausting the machine.",
+        "\noutgrow the kernel's memory cap (1 GiB per thread) stops with one line instead of exhausting the machine." +
+        "\n--sample K [--seed S] [--json], --list [--force] [--json]: tables (N rows of digits, a blank line between; --json: one {\"rows\": […]} a line)." +
+        "\n--shard i/k: one JSON line with part i of k; count-farms merge FILE… (\"-\": stdin) checks parts 0..k-1 and prints the total.",
     );
+  if (process.argv[2] === "merge") {
+    // count-farms merge FILE…: the total of --shard parts (a command of its own).
+    const args = process.argv.slice(3);
+    await runTablesMerge(args.filter((a) => a !== "--json"), args.includes("--json"));
+    return;
+  }
   program.parse();
   const options = program.opts<CountFarmsOptions>();
-  const general = [options.size, options.counts, options.given, options.allowEqualRows, options.allowEqualColumns, options.threads];
+  const general = [options.size, options.counts, options.given, options.allowEqualRows, options.allowEqualColumns, options.threads, options.sample, options.list, options.shard, options.seed, options.force];
   if (general.some((value) => value !== undefined)) {
     await countGeneral(options, program.args[0], program.getOptionValueSource("engine") !== "default");
     return;

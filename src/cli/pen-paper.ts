@@ -16,6 +16,7 @@ import { readTourFile } from "../tours/read-file.js";
 import { validateTour } from "../tours/validate.js";
 import { progressOnTerminal } from "./progress.js";
 import { createProgram, EXIT_INVALID, integerOption, runMain } from "./program.js";
+import { runTourMerge, runTourShard } from "./pen-paper-shard.js";
 
 const ENGINES: Engine[] = ["wasm", "ts"];
 
@@ -60,10 +61,13 @@ interface CountFlags {
   threads: number;
   engine: Engine;
   force?: boolean;
+  shard?: string;
 }
 
 async function countCommand(flags: CountFlags): Promise<void> {
   checkOnBoard(flags.from, flags.size, "--from");
+  // A shard is how a count out of reach on one machine gets done: no refusal for it.
+  if (flags.shard !== undefined) return runTourShard({ ...flags, shard: flags.shard });
   if (!flags.force) refuseOutOfReach(flags);
   // Progress by finished (start, first step) tasks, only for a person watching.
   const progress = progressOnTerminal("counting", "searches");
@@ -132,10 +136,18 @@ await runMain("pen-paper", async () => {
     .option("--closed", "count closed tours: distinct cycles, or with --from directed closed tours from that square")
     .option("--from <R,C>", "count only tours numbered 1 on this square (1-based row,column)", squareOption)
     .option("--threads <t>", "worker threads", integerOption(1, 256), availableParallelism())
+    .option("--shard <i/k>", "compute part i of k (0 ≤ i < k) on one thread and print it as a JSON line; total the parts with `pen-paper merge`")
+    .option("--json", "with --shard: the JSON line (the default there)")
     .option("--force", "run a count documented as out of reach (7×7 from every start, 8×8 and up)")
     .addOption(engineOption())
     .addHelpText("after", "\n--engine wasm (default) is the WebAssembly counter, --engine ts its pure TypeScript baseline; both give the same counts.\nOn a terminal a progress bar shows the searches done and an estimate of the time left.")
     .action(async (flags: CountFlags) => countCommand(flags));
+  program
+    .command("merge")
+    .description("total the parts of a sharded count: every part 0..k-1 of one count exactly once")
+    .argument("<files...>", 'files of --shard JSON lines, "-" for standard input')
+    .option("--json", "print the problem, the number of parts and the count as JSON")
+    .action(async (files: string[], flags: { json?: boolean }) => runTourMerge(files, flags.json ?? false));
   program
     .command("validate")
     .description("check a tour file (JSON or text grid); exit 0 valid, 1 broken rules, 2 unreadable")

@@ -4,6 +4,8 @@ import { planTableCount, type TablePlan } from "./plan.js";
 import { countJobTs } from "./dp-ts.js";
 import { countJobWasm } from "./dp-wasm.js";
 import { UsageError } from "../errors.js";
+import type { ShardSpec } from "../shards/index.js";
+import { countTableShard } from "./shard.js";
 
 export interface CountTablesOptions extends TableProblem {
   /** "wasm" (default) or "ts" (the TypeScript baseline of the same method). */
@@ -30,9 +32,11 @@ export function engineRunner(engine: TablesEngine): typeof countJobTs {
 
 /**
  * Number of n×n tables with the given symbol counts in every row and column, the given
- * first rows, and (by default) all rows and all columns different. Exact.
+ * first rows, and (by default) all rows and all columns different. Exact. With `shard`
+ * ("i/k" or { shard, shards }), only that part of the count: parts 0..k-1 sum to it.
  */
-export function countTables(problem: CountTablesOptions): bigint {
+export function countTables(problem: CountTablesOptions, options: { shard?: ShardSpec | string } = {}): bigint {
+  if (options.shard !== undefined) return countTableShard(normalizeProblem(problem), options.shard, problem.engine ?? "wasm");
   const run = engineRunner(problem.engine ?? "wasm");
   return sumPlan(planTableCount(normalizeProblem(problem)), run);
 }

@@ -1,5 +1,5 @@
-// The tables WASM kernel's typed binding: runs one DP job and reads back its 128-bit leaf counts.
-import { Kernel } from "../wasm/load.js";
+// The tables WASM kernel's typed binding for the count: runs one DP job and reads back its 128-bit leaf counts.
+import { tablesModule, tablesKernel } from "./kernel.js";
 import { KernelError } from "../errors.js";
 import type { JobShape } from "./dp-ts.js";
 
@@ -13,8 +13,8 @@ interface TablesKernel {
   leafCountHi(i: number): bigint;
 }
 
-/** The tables module (a literal URL, so bundlers ship the .wasm as an asset). */
-export const tablesModule = new Kernel<TablesKernel>("tables", new URL("../../build/tables.wasm", import.meta.url));
+/** The tables module (shared with the sampler; defined with its random source in kernel.ts). */
+export { tablesModule };
 
 /** The kernel's fixed limits (assembly/tables), read from its exports once. */
 export interface TablesLimits {
@@ -63,7 +63,7 @@ export function compIndex(counts: readonly number[], comp: readonly number[]): n
 }
 
 export function countJobWasm(counts: readonly number[], job: JobShape): bigint[] {
-  const kernel = tablesModule.exports;
+  const kernel = tablesKernel<TablesKernel>();
   checkFits(counts, job);
   const key = counts.join(",");
   if (key !== preparedCounts) {

@@ -15,3 +15,5 @@ export { planTableCount, type TableJob, type TablePlan, type TableColumn } from 
 export type { CountTablesParallelOptions } from "./parallel.js";
 export { ready } from "./ready.js";
 export { fastFarmEngines, type FastFarmEngine } from "./farm-engines.js";
+export { sampleTables, listTables, prepareSampler, tableDrawer, MAX_LIST_COUNT, type SampleTablesOptions, type ListTablesOptions, type PreparedSampler } from "./sample.js";
+export { canonicalTableProblem, type CanonicalTableProblem } from "./shard.js";

@@ -21,9 +21,11 @@ export function runCountTask(task: CountTask, engine: Engine = "wasm", session =
   if (engine === "ts") {
     let counter = tsCounters.get(task.n);
     if (!counter) tsCounters.set(task.n, (counter = createPathCounter(task.n)));
-    return counter.count(task.start, task.second, task.closed, session);
+    return counter.count(task.start, task.second, task.closed, session, task.third ?? -1);
   }
   const limit = toursModule.constant("MAX_COUNT_SQUARES");
   if (task.n * task.n > limit) throw new KernelError("tours", "limit-exceeded", `a ${task.n}×${task.n} board has more than ${limit} squares`);
-  return BigInt(toursModule.exports.countPaths(task.n, task.start, task.second, task.closed, session));
+  const kernel = toursModule.exports;
+  if ((task.third ?? -1) >= 0) return BigInt(kernel.countPathsVia(task.n, task.start, task.second, task.third!, task.closed, session));
+  return BigInt(kernel.countPaths(task.n, task.start, task.second, task.closed, session));
 }

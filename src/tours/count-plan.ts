@@ -8,6 +8,8 @@ export interface CountTask {
   start: number;
   /** First step (a square index), or -1 for all. */
   second: number;
+  /** Third square (a square index), or -1/undefined for all: finer shard parts. */
+  third?: number;
   closed: boolean;
   weight: number;
 }
@@ -18,7 +20,8 @@ export interface CountPlan {
   divisor: bigint;
 }
 
-function firstSteps(s: number, n: number): number[] {
+/** Squares one move from square s on the n×n board. */
+export function firstSteps(s: number, n: number): number[] {
   const r = Math.floor(s / n), c = s % n;
   const steps: number[] = [];
   for (let m = 0; m < 8; m++) {

@@ -23,7 +23,7 @@ export interface PathCounter {
    * `second` (-1: any first step); `closed` counts only those ending a move from `start`.
    * Calls with the same `session` (one count split into tasks) and start share the memo.
    */
-  count(start: number, second: number, closed: boolean, session: number): bigint;
+  count(start: number, second: number, closed: boolean, session: number, third?: number): bigint;
 }
 
 // State lives in closure variables rather than object fields: V8 reaches them faster in
@@ -149,7 +149,7 @@ export function createPathCounter(n: number): PathCounter {
     return paths;
   }
 
-  function count(start: number, second: number, closed: boolean, session: number): bigint {
+  function count(start: number, second: number, closed: boolean, session: number, third = -1): bigint {
     if (total === 1) return closed ? 0n : 1n;
     free.fill(1);
     deg.set(adjCount);
@@ -172,7 +172,12 @@ export function createPathCounter(n: number): PathCounter {
     const left = closed ? total : total - 1; // free squares, the goal included
     if (second >= 0 && (!isNeighbour(start, second) || second === goal)) return 0n;
     if (second >= 0) take(second);
-    return exact(second < 0 ? search(start, left) : search(second, left - 1));
+    if (second < 0) return exact(search(start, left));
+    if (third < 0) return exact(search(second, left - 1));
+    // A third square too: the finer parts of a sharded count.
+    if (left < 2 || !isNeighbour(second, third) || free[third] === 0 || third === goal) return 0n;
+    take(third);
+    return exact(search(third, left - 2));
   }
 
   /** Counts are doubles here; all partial sums are at most the total, so a safe total is exact. */

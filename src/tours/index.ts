@@ -13,3 +13,4 @@ export { validateTour, type TourCheck } from "./validate.js";
 export { hasTour, MAX_GENERATE_SIZE as MAX_TOUR_SIZE, type Square as TourSquare } from "./options.js";
 export { writeTour, TOUR_FORMATS, type TourFormat, type TourDocument } from "./format.js";
 export { parseTourFile, type TourFile } from "./parse.js";
+export { countTourShard, canonicalTourProblem, tourShardUnits, type TourCountProblem, type CanonicalTourProblem } from "./shard.js";

@@ -5,6 +5,8 @@ interface ToursKernel {
   /** Address of the n*n step numbers (i32, row by row), 0 when no tour was found. */
   generate(n: number, closed: boolean, start: number, seed: number): number;
   countPaths(n: number, start: number, second: number, closed: boolean, session: number): bigint;
+  /** Paths that begin start, second, third (a shard's unit of work). */
+  countPathsVia(n: number, start: number, second: number, third: number, closed: boolean, session: number): bigint;
 }
 
 /** The tours module (a literal URL, so bundlers ship the .wasm as an asset). */

@@ -1,0 +1,100 @@
+// The sampler on the WASM kernel: assembly/tables/sample-graph.ts builds the completion
+// graph (128-bit counts; the same states and moves, in the same order, as the bigint
+// baseline) and assembly/tables/sample.ts walks it with the same random words, so a seed
+// gives the same tables on both engines.
+import { seedState } from "../housie/rng.js";
+import { tablesKernel } from "./kernel.js";
+import type { NormalizedProblem } from "./problem.js";
+import { columnNeeds, needRadix, MAX_GRAPH_MOVES, MAX_GRAPH_STATES } from "./sample-graph.js";
+import { UsageError } from "../errors.js";
+import type { RuleGuard } from "./sample.js";
+
+interface SampleKernel extends Record<string, unknown> {
+  memory: { buffer: ArrayBuffer };
+  GRAPH_MAX_SIZE: { value: number };
+  graphSetup(n: number, k: number, maxStates: number, maxMoves: number): void;
+  graphSetCount(s: number, count: number, stride: number): void;
+  graphSetRootCode(j: number, code: number): void;
+  graphBuild(rows: number): number;
+  graphRootTotalLo(): bigint;
+  graphRootTotalHi(): bigint;
+  sampleSetup(n: number, k: number, rows: number, given: number, rowsDiffer: boolean, columnsDiffer: boolean): void;
+  sampleSetRadix(s: number, stride: number): void;
+  sampleSetRootNeed(j: number, code: number): void;
+  sampleSetGiven(i: number, j: number, symbol: number): void;
+  sampleOutputPtr(): number;
+  sampleTables(count: number, maxRejections: number): number;
+  setSeedState(a: number, b: number, c: number, d: number): void;
+  useSystemRandom(): void;
+}
+
+/** Tables the kernel draws per call. */
+const BATCH = 256;
+
+/** The problem whose graph the kernel holds (it holds one at a time). */
+let loaded: NormalizedProblem | undefined;
+
+/**
+ * Builds the problem's graph in the kernel; returns g(root) (tables, rules ignored), or
+ * undefined when the kernel cannot hold it (a count of 2^128 or more). Too many states
+ * or moves is a UsageError, as in the baseline.
+ */
+export function buildKernelGraph(p: NormalizedProblem): bigint | undefined {
+  const kernel = tablesKernel<SampleKernel>();
+  const radix = needRadix(p.counts);
+  const needs = columnNeeds(p, radix);
+  if (!needs || p.size > kernel.GRAPH_MAX_SIZE.value) return needs ? undefined : 0n;
+  kernel.graphSetup(p.size, p.counts.length, MAX_GRAPH_STATES, MAX_GRAPH_MOVES);
+  p.counts.forEach((c, s) => kernel.graphSetCount(s, c, radix[s]!));
+  [...needs].sort((a, b) => a - b).forEach((code, j) => kernel.graphSetRootCode(j, code));
+  let states: number;
+  try {
+    states = kernel.graphBuild(p.size - p.given.length);
+  } catch (error) {
+    // A trap or an allocation abort: the graph outgrew the kernel's memory.
+    loaded = undefined;
+    throw new UsageError(`sampling this problem needs more memory than the WASM kernel has (${error instanceof Error ? error.message.split("\n")[0] : String(error)}); it is too large to sample`);
+  }
+  loaded = undefined;
+  if (states === -1) throw new UsageError(`sampling needs more than ${MAX_GRAPH_STATES} completion states for this problem; it is too large to sample`);
+  if (states === -2) throw new UsageError(`sampling needs more than ${MAX_GRAPH_MOVES} completion moves (or 512 MiB of them) for this problem; it is too large to sample`);
+  if (states < 0) return undefined;
+  kernel.sampleSetup(p.size, p.counts.length, p.size - p.given.length, p.given.length, p.distinctRows, p.distinctColumns);
+  radix.forEach((stride, s) => kernel.sampleSetRadix(s, stride));
+  needs.forEach((code, j) => kernel.sampleSetRootNeed(j, code));
+  p.given.forEach((row, i) => row.forEach((symbol, j) => kernel.sampleSetGiven(i, j, symbol)));
+  loaded = p;
+  return (BigInt.asUintN(64, kernel.graphRootTotalHi()) << 64n) | BigInt.asUintN(64, kernel.graphRootTotalLo());
+}
+
+/**
+ * A drawer on the kernel, seeded or from the OS CSPRNG (seed undefined): `draw(k)` gives
+ * k whole tables (given rows first) as n·n symbol bytes each. If another problem's graph
+ * was built since, it is built again.
+ */
+export function wasmByteSampler(p: NormalizedProblem, seed: bigint | undefined, ruleGuard: RuleGuard): (count: number) => Uint8Array {
+  const kernel = tablesKernel<SampleKernel>();
+  if (loaded !== p) buildKernelGraph(p);
+  if (seed === undefined) kernel.useSystemRandom();
+  else kernel.setSeedState(...seedState(seed));
+  const n = p.size;
+  const givenCells = p.given.length * n;
+  const freeCells = (n - p.given.length) * n;
+  const given = Uint8Array.from(p.given.flat());
+  return (count) => {
+    if (loaded !== p) buildKernelGraph(p);
+    const tables = new Uint8Array(count * n * n);
+    for (let done = 0; done < count; ) {
+      const now = kernel.sampleTables(Math.min(BATCH, count - done), ruleGuard.limit());
+      if (now < Math.min(BATCH, count - done)) ruleGuard.check();
+      const out = new Uint8Array(kernel.memory.buffer, kernel.sampleOutputPtr(), now * freeCells);
+      for (let t = 0; t < now; t++) {
+        const at = (done + t) * n * n;
+        tables.set(given, at);
+        tables.set(out.subarray(t * freeCells, (t + 1) * freeCells), at + givenCells);
+      }
+      done += now;
+    }
+    return tables;
+  };
+}

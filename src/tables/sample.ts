@@ -1,0 +1,136 @@
+// sampleTables / listTables: exactly uniform random tables and every table of a problem.
+import { UsageError } from "../errors.js";
+import { countTables } from "./count.js";
+import { enumerateTables } from "./list.js";
+import { normalizeProblem, type NormalizedProblem, type TableProblem, type TablesEngine } from "./problem.js";
+import { randomSource } from "./random.js";
+import { parseSeed } from "../housie/rng.js";
+import { buildSampleGraph, type SampleGraph } from "./sample-graph.js";
+import { drawFreeRows, keepsRules } from "./sample-ts.js";
+import { buildKernelGraph, wasmByteSampler } from "./sample-wasm.js";
+
+/** Listing refuses problems with more tables than this unless forced. */
+export const MAX_LIST_COUNT = 10_000_000n;
+
+export interface SampleTablesOptions {
+  /** How many tables (independent draws, repetition possible). */
+  count: number;
+  /** Seed 0..2^64-1 for the seeded generator; omitted: the OS CSPRNG. */
+  seed?: bigint | number | string;
+  /** "wasm" (default) or "ts", the baseline of the same walk; the same seed gives the same tables. */
+  engine?: TablesEngine;
+}
+
+/** A problem prepared for drawing: its completion graph and g(root). */
+export interface PreparedSampler {
+  problem: NormalizedProblem;
+  /** Tables with the counts and given rows, rules ignored (g(root)). */
+  free: bigint;
+  /** "wasm" when the kernel holds the graph, "ts" when the bigint baseline does. */
+  engine: TablesEngine;
+  /** The baseline's graph (engine "ts"). */
+  graph?: SampleGraph;
+}
+
+/** Builds the problem's completion graph on the engine (the kernel falls back to bigint past 128 bits). */
+export function prepareSampler(problem: TableProblem, engine: TablesEngine = "wasm"): PreparedSampler {
+  const p = normalizeProblem(problem);
+  if (engine === "wasm") {
+    const free = buildKernelGraph(p);
+    if (free !== undefined) return { problem: p, free, engine: "wasm" };
+  }
+  const graph = buildSampleGraph(p);
+  return { problem: p, free: graph.total, engine: "ts", graph };
+}
+
+/** Consecutive rejected draws after which the sampler makes sure some table keeps the rules. */
+export const REJECTIONS_BEFORE_CHECK = 100_000;
+
+/**
+ * Guards the rejection loop against problems where no table keeps the rules (it would
+ * never end): after REJECTIONS_BEFORE_CHECK rejections in a row the exact count is
+ * computed once; 0 is a UsageError, anything else lets the draws go on unbounded. The
+ * count is not computed up front because it can take far longer than sampling.
+ */
+export interface RuleGuard {
+  /** Rejections in a row allowed before check() (0: unbounded). */
+  limit(): number;
+  check(): void;
+}
+
+function ruleGuard(p: NormalizedProblem): RuleGuard {
+  let checked = false;
+  return {
+    limit: () => (checked ? 0 : REJECTIONS_BEFORE_CHECK),
+    check: () => {
+      if (checked) return;
+      if (countTables(p, {}) === 0n) throw new UsageError("no table has these symbol counts, given rows and rules, so there is nothing to sample");
+      checked = true;
+    },
+  };
+}
+
+/**
+ * A drawer for a prepared problem: `draw(k)` gives the next k tables, whole (given rows
+ * first), n·n symbol bytes each, row by row. Seeded (seed 0..2^64-1) or from the OS
+ * CSPRNG (seed undefined); the engines give the same tables for the same seed.
+ */
+export function tableByteDrawer(prepared: PreparedSampler, seed?: bigint | number | string): (count: number) => Uint8Array {
+  const { problem: p, graph } = prepared;
+  if (prepared.free === 0n) throw new UsageError("no table has these symbol counts and given rows, so there is nothing to sample");
+  const random = randomSource(seed);
+  const guard = ruleGuard(p);
+  if (prepared.engine === "wasm") return wasmByteSampler(p, seed === undefined ? undefined : parseSeed(seed), guard);
+  const n = p.size;
+  const free = Array.from({ length: graph!.rows }, () => new Array<number>(n).fill(0));
+  const table = [...p.given, ...free];
+  return (count) => {
+    const out = new Uint8Array(count * n * n);
+    for (let t = 0; t < count; t++) {
+      for (let misses = 0; ; ) {
+        drawFreeRows(graph!, random, free);
+        if (keepsRules(table, p.distinctRows, p.distinctColumns)) break;
+        if (++misses === guard.limit()) guard.check();
+      }
+      table.forEach((row, i) => out.set(row, (t * n + i) * n));
+    }
+    return out;
+  };
+}
+
+/** As tableByteDrawer, each table as an array of rows of symbols. */
+export function tableDrawer(prepared: PreparedSampler, seed?: bigint | number | string): (count: number) => number[][][] {
+  const draw = tableByteDrawer(prepared, seed);
+  const n = prepared.problem.size;
+  return (count) => {
+    const bytes = draw(count);
+    return Array.from({ length: count }, (_, t) => Array.from({ length: n }, (_, i) => Array.from(bytes.subarray((t * n + i) * n, (t * n + i + 1) * n))));
+  };
+}
+
+/** `count` tables drawn independently and exactly uniformly among those countTables counts. */
+export async function* sampleTables(problem: TableProblem, options: SampleTablesOptions): AsyncGenerator<number[][]> {
+  if (!Number.isInteger(options.count) || options.count < 0) throw new UsageError(`count must be a whole number of at least 0, got ${String(options.count)}`);
+  const draw = tableDrawer(prepareSampler(problem, options.engine ?? "wasm"), options.seed);
+  for (let done = 0; done < options.count; ) {
+    const batch = draw(Math.min(256, options.count - done));
+    done += batch.length;
+    yield* batch;
+  }
+}
+
+export interface ListTablesOptions {
+  /** List even when there are more than MAX_LIST_COUNT tables. */
+  force?: boolean;
+}
+
+/** Every table the problem counts, each once, in a fixed order (constant memory). */
+export async function* listTables(problem: TableProblem, options: ListTablesOptions = {}): AsyncGenerator<number[][]> {
+  const p = normalizeProblem(problem);
+  const count = countTables(p);
+  if (count > MAX_LIST_COUNT && !options.force) {
+    throw new UsageError(`there are ${count} tables, more than the listing limit of ${MAX_LIST_COUNT}; pass --force (API: force: true) to list them anyway`);
+  }
+  if (count === 0n) return;
+  yield* enumerateTables(p, buildSampleGraph(p));
+}

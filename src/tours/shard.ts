@@ -1,0 +1,105 @@
+// Tour counts cut into parts: each (start, first step) task of the plan is refined by its
+// second step (start, first, second square), and a unit's estimated work is the number
+// of self-avoiding walks of a few more moves from there (more ways to go on, more work).
+import { parseShardSpec, unitsOfPart, type ShardSpec } from "../shards/index.js";
+import { newCountSession, runCountTask } from "./count-engine.js";
+import { firstSteps, planCount, type CountTask } from "./count-plan.js";
+import type { Engine } from "./generate.js";
+import { checkSize, checkSquare, type Square } from "./options.js";
+import { MAX_COUNT_SIZE } from "./count.js";
+
+export interface TourCountProblem {
+  size: number;
+  closed?: boolean;
+  from?: Square;
+}
+
+/** Everything that defines a tour count, canonical (from is 1-based row,column or null). */
+export interface CanonicalTourProblem {
+  kind: "tours";
+  size: number;
+  closed: boolean;
+  from: [number, number] | null;
+}
+
+export function canonicalTourProblem(problem: TourCountProblem): CanonicalTourProblem {
+  return {
+    kind: "tours",
+    size: problem.size,
+    closed: problem.closed ?? false,
+    from: problem.from ? [problem.from[0] + 1, problem.from[1] + 1] : null,
+  };
+}
+
+function neighbours(n: number): number[][] {
+  return Array.from({ length: n * n }, (_, i) => firstSteps(i, n));
+}
+
+/** Self-avoiding walks of `depth` more moves from the end of `path`. */
+function walks(adj: readonly number[][], path: number[], used: Uint8Array, depth: number): number {
+  if (depth === 0) return 1;
+  let total = 0;
+  for (const x of adj[path[path.length - 1]!]!) {
+    if (used[x]) continue;
+    used[x] = 1;
+    path.push(x);
+    total += walks(adj, path, used, depth - 1);
+    path.pop();
+    used[x] = 0;
+  }
+  return total;
+}
+
+const ESTIMATE_DEPTH = 6;
+
+/** The units (tasks with a third square) of a tour count, with estimated work, and the divisor. */
+export function tourShardUnits(problem: TourCountProblem): { tasks: CountTask[]; estimates: number[]; divisor: bigint } {
+  const n = checkSize(problem.size, MAX_COUNT_SIZE);
+  const from = problem.from ? checkSquare(problem.from, n, "from") : undefined;
+  const plan = planCount(n, problem.closed ?? false, from);
+  const adj = neighbours(n);
+  const tasks: CountTask[] = [];
+  const estimates: number[] = [];
+  for (const task of plan.tasks) {
+    const used = new Uint8Array(n * n);
+    used[task.start] = 1;
+    if (task.second < 0) {
+      tasks.push(task);
+      estimates.push(1);
+      continue;
+    }
+    used[task.second] = 1;
+    const thirds = adj[task.second]!.filter((x) => !used[x]);
+    if (thirds.length === 0) {
+      tasks.push(task);
+      estimates.push(1);
+      continue;
+    }
+    for (const third of thirds) {
+      used[third] = 1;
+      tasks.push({ ...task, third });
+      // The weight scales the answer, not the work: the estimate is per search.
+      estimates.push(walks(adj, [task.start, task.second, third], used, Math.min(ESTIMATE_DEPTH, n * n - 3)));
+      used[third] = 0;
+    }
+  }
+  return { tasks, estimates, divisor: plan.divisor };
+}
+
+/**
+ * Part `spec` of a tour count: Σ weight · paths over its units. The parts' sum divided by
+ * the divisor (2 for distinct closed tours) is the count, so parts carry the undivided sum.
+ */
+export function countTourShard(problem: TourCountProblem, spec: ShardSpec | string, engine: Engine = "wasm", onProgress?: (done: number, all: number) => void): bigint {
+  const part = parseShardSpec(spec);
+  const { tasks, estimates } = tourShardUnits(problem);
+  // Units of one start run back to back so they share the kernel's memo.
+  const mine = unitsOfPart(estimates, part).map((i) => tasks[i]!).sort((a, b) => a.start - b.start);
+  const session = newCountSession();
+  let sum = 0n;
+  mine.forEach((task, i) => {
+    sum += BigInt(task.weight) * runCountTask(task, engine, session);
+    onProgress?.(i + 1, mine.length);
+  });
+  return sum;
+}

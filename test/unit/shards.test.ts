@@ -1,0 +1,121 @@
+// Counts split into parts: for tables (with and without given rows) and tours (6×6 paths
+// and closed tours), parts k = 1, 2, 7 merge to the unsharded count; bad merges are
+// rejected naming the part; parts are balanced by estimated work.
+import { describe, expect, it } from "vitest";
+import { countTables, countTours, mergeShards, normalizeProblem, type ShardPart, type TableProblem } from "../../src/index.js";
+import { assignParts, parseShardLines, parseShardSpec } from "../../src/shards/index.js";
+import { canonicalTableProblem, tableShardUnits } from "../../src/tables/shard.js";
+import { canonicalTourProblem, countTourShard, tourShardUnits, type TourCountProblem } from "../../src/tours/shard.js";
+import { runCli } from "./cli-run.js";
+
+const TABLES: TableProblem[] = [
+  { size: 7, counts: [2, 2, 3] },
+  { size: 7, counts: [2, 2, 3], given: ["2100221", "0221102"] },
+  { size: 6, counts: [2, 2, 2], given: ["001122"], distinctColumns: false },
+  { size: 8, counts: [4, 4], distinctRows: false },
+];
+
+function tableParts(problem: TableProblem, k: number): ShardPart[] {
+  const canonical = canonicalTableProblem(normalizeProblem(problem));
+  return Array.from({ length: k }, (_, shard) => ({ problem: canonical, shard, shards: k, count: countTables(problem, { shard: `${shard}/${k}` }) }));
+}
+
+describe("sharded table counts", () => {
+  for (const problem of TABLES) {
+    it(`parts k = 1, 2, 7 merge to the count: ${JSON.stringify(problem)}`, () => {
+      const whole = countTables(problem);
+      for (const k of [1, 2, 7]) expect(mergeShards(tableParts(problem, k))).toBe(whole);
+    });
+  }
+});
+
+describe("sharded tour counts", () => {
+  // All starts of 6×6 take ~5 s a pass, so that case runs k = 7 only (seven partial sums).
+  const cases: { problem: TourCountProblem; divisor: bigint; known: bigint; ks: number[] }[] = [
+    { problem: { size: 6 }, divisor: 1n, known: 8250272n, ks: [7] },
+    { problem: { size: 6, closed: true }, divisor: 2n, known: 13138n, ks: [1, 2, 7] },
+    { problem: { size: 6, from: [0, 1] }, divisor: 1n, known: 284261n, ks: [1, 2, 7] },
+  ];
+  for (const { problem, divisor, known, ks } of cases) {
+    it(`parts k = ${ks.join(", ")} merge to the count: ${JSON.stringify(problem)}`, () => {
+      expect(tourShardUnits(problem).divisor).toBe(divisor);
+      const canonical = canonicalTourProblem(problem);
+      for (const k of ks) {
+        const parts = Array.from({ length: k }, (_, shard) => ({ problem: canonical, shard, shards: k, count: countTourShard(problem, { shard, shards: k }) }));
+        expect(mergeShards(parts) / divisor).toBe(known);
+      }
+    });
+  }
+  it("the 5×5 counts agree with the unsharded counter", () => {
+    for (const problem of [{ size: 5 }, { size: 5, closed: true }, { size: 5, from: [2, 2] as [number, number] }]) {
+      const { divisor } = tourShardUnits(problem);
+      let sum = 0n;
+      for (let shard = 0; shard < 3; shard++) sum += countTourShard(problem, { shard, shards: 3 }, "ts");
+      expect(sum / divisor).toBe(countTours(problem));
+    }
+  });
+});
+
+describe("merging parts", () => {
+  const problem = { size: 7, counts: [2, 2, 3] };
+  const parts = tableParts(problem, 3);
+  const where = ["a.jsonl:1", "a.jsonl:2", "b.jsonl:1"];
+
+  it("rejects a missing, a repeated and a foreign part, naming it", () => {
+    expect(() => mergeShards(parts.slice(0, 2), where)).toThrow("part 2/3 is missing");
+    expect(() => mergeShards([...parts, parts[1]!], [...where, "c.jsonl:4"])).toThrow("c.jsonl:4: part 1/3 is repeated (also a.jsonl:2)");
+    const foreign = { ...tableParts({ size: 7, counts: [2, 2, 3], given: ["2100221"] }, 3)[2]! };
+    expect(() => mergeShards([parts[0]!, parts[1]!, foreign], where)).toThrow(/^b\.jsonl:1: part 2\/3 is of a different problem/);
+    expect(() => mergeShards([parts[0]!, parts[1]!, { ...parts[2]!, shards: 4 }], where)).toThrow("b.jsonl:1: part 2/4 belongs to a split into 4 parts, not 3");
+    expect(() => mergeShards([])).toThrow("no parts");
+  });
+
+  it("parses shard specs and part lines with one-line errors", () => {
+    expect(parseShardSpec("3/8")).toEqual({ shard: 3, shards: 8 });
+    expect(() => parseShardSpec("8/8")).toThrow("parts of 8 are numbered 0 to 7");
+    expect(() => parseShardSpec("x")).toThrow(/expects i\/k/);
+    expect(() => parseShardLines('{"shard":1}\n', "p.jsonl")).toThrow(/^p\.jsonl:1: not a part of a sharded count/);
+    expect(() => parseShardLines("\nnope\n", "p.jsonl")).toThrow(/^p\.jsonl:2: not a JSON line: "nope"/);
+  });
+
+  it("balances parts by estimated work, not by index", () => {
+    const part = assignParts([1, 1, 1, 10, 1, 1, 1, 1, 1], 2);
+    expect(part[3]).toBe(0); // the heaviest unit first, alone
+    expect(part.filter((q) => q === 0)).toHaveLength(1);
+    // Greedy to the least loaded part: no part exceeds the lightest by more than one unit.
+    for (const problem of [{ size: 8, counts: [3, 3, 2] }, { size: 9, counts: [3, 3, 3] }, { size: 7, counts: [2, 2, 3], given: ["2100221"] }]) {
+      const { estimates } = tableShardUnits(normalizeProblem(problem));
+      for (const k of [2, 4, 7]) {
+        const load = new Array<number>(k).fill(0);
+        assignParts(estimates, k).forEach((q, i) => (load[q]! += estimates[i]!));
+        expect(Math.max(...load) - Math.min(...load)).toBeLessThanOrEqual(Math.max(...estimates));
+        expect(Math.min(...load)).toBeGreaterThan(0);
+      }
+    }
+  });
+});
+
+describe("the CLIs", () => {
+  it("count-farms --shard and merge: parts total the count, bad merges exit 2 with one line", () => {
+    const args = ["--size", "7", "--counts", "2,2,3", "--given", "2100221;0221102"];
+    const lines = [0, 1].map((i) => runCli("count-farms", [...args, "--shard", `${i}/2`, "--json"]));
+    lines.forEach((r) => expect(r.status).toBe(0));
+    const text = lines.map((r) => r.stdout).join("");
+    expect(JSON.parse(lines[0]!.stdout).problem).toEqual({ kind: "tables", size: 7, counts: [2, 2, 3], given: ["2100221", "0221102"], distinctRows: true, distinctColumns: true });
+    expect(runCli("count-farms", ["merge", "-"], text)).toMatchObject({ status: 0, stdout: "4909920\n" });
+    const bad = runCli("count-farms", ["merge", "-"], lines[0]!.stdout);
+    expect(bad).toMatchObject({ status: 2, stdout: "", stderr: "count-farms: part 1/2 is missing\n" });
+    const tour = runCli("pen-paper", ["count", "--size", "5", "--shard", "0/1", "--json"]);
+    const foreign = runCli("count-farms", ["merge", "-"], tour.stdout);
+    expect(foreign.status).toBe(2);
+    expect(foreign.stderr).toMatch(/^count-farms: <stdin>:1: part 0\/1 is a count of "tours", not of tables\n$/);
+  });
+
+  it("pen-paper count --shard and merge: closed tours are halved once, over all parts", () => {
+    const parts = [0, 1, 2].map((i) => runCli("pen-paper", ["count", "--size", "6", "--closed", "--shard", `${i}/3`, "--json"]).stdout).join("");
+    expect(runCli("pen-paper", ["merge", "-"], parts)).toMatchObject({ status: 0, stdout: "13138\n" });
+    const repeated = runCli("pen-paper", ["merge", "-"], parts + parts.split("\n")[0] + "\n");
+    expect(repeated.status).toBe(2);
+    expect(repeated.stderr).toBe("pen-paper: <stdin>:4: part 0/3 is repeated (also <stdin>:1)\n");
+  });
+});
