@@ -6,7 +6,7 @@ import { newCountSession, runCountTask } from "./count-engine.js";
 import { firstSteps, planCount, type CountTask } from "./count-plan.js";
 import type { Engine } from "./generate.js";
 import { checkSize, checkSquare, type Square } from "./options.js";
-import { MAX_COUNT_SIZE } from "./count.js";
+import { MAX_COUNT_SIZE } from "./count-core.js";
 
 export interface TourCountProblem {
   size: number;
