@@ -5,6 +5,9 @@
 // rule-by-rule validator (validate.ts), which parses JSON and words every message. So
 // the fast path decides no message, and a test checks that both paths give the same
 // report on generated, broken and random lines.
+// Not read-series.ts's parseFast: that one allows spaces and writes cells for check and
+// audit; this one takes only the exact bytes and makes ticket keys in the same pass (the
+// serial's digits are shared: serialWordsFromDigits).
 import { serialWordsFromDigits } from "./serial.js";
 
 // TextEncoder, not Buffer: this module runs in browsers too (ASCII either way).
