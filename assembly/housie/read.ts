@@ -88,10 +88,10 @@ let nextLine: usize = 0; // set by parseLine: just after the newline ending the 
 let lineSerial: u64 = 0; // set by parseLine: the serial of the line it read
 
 /**
- * One line of our format starting at p (the chunk ends at `end`) into cells at `out`;
- * the serial, or -1 if it is anything else. Reads up to and including its newline in
- * the same pass (no separate search for line ends). Returns false for any other line
- * (a serial of more than 20 digits or above 2^64-1 included); else sets lineSerial.
+ * One line of our format starting at p (the chunk ends at `end`) into cells at `out`,
+ * its serial into lineSerial; false if it is anything else (a serial of more than 20
+ * digits or above 2^64-1 included). Reads up to and including its newline in the same
+ * pass (no separate search for line ends).
  */
 function parseLine(p: usize, end: usize, out: usize, tickets: i32): bool {
   while (p < end && load<u8>(p) == 32) p++;
