@@ -20,7 +20,7 @@ function inMemory(n: number): SeriesBatch[] {
   const batches: SeriesBatch[] = [];
   for (let done = 0; done < n; done += BATCH) {
     const count = Math.min(BATCH, n - done);
-    batches.push({ count, ticketsPerRecord: 6, cells: run.nextCells(count).cells, serials: Float64Array.from({ length: count }, (_, i) => done + i + 1), lines: new Float64Array(count) });
+    batches.push({ count, ticketsPerRecord: 6, cells: run.nextCells(count).cells, serials: BigUint64Array.from({ length: count }, (_, i) => BigInt(done + i + 1)), lines: new Float64Array(count) });
   }
   return batches;
 }
@@ -65,7 +65,7 @@ export default async function operatorsBench(): Promise<void> {
   for (const qr of [false, true]) {
     const sink = new Writable({ write(_chunk, _encoding, done) { done(); } });
     const writer = new PdfWriter(sink, { qr });
-    const records = inMemory(500).flatMap((b) => Array.from({ length: b.count }, (_, i) => ({ serial: BigInt(b.serials[i]!), tickets: ticketsFromCells(b.cells, i * 162, 6) })));
+    const records = inMemory(500).flatMap((b) => Array.from({ length: b.count }, (_, i) => ({ serial: b.serials[i]!, tickets: ticketsFromCells(b.cells, i * 162, 6) })));
     const start = process.hrtime.bigint();
     for (const record of records) await writer.add(record);
     await writer.finish();

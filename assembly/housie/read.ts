@@ -10,7 +10,7 @@ export const READ_MAX_RECORDS: i32 = 4096;
 
 const input = new StaticArray<u8>(READ_CHUNK_BYTES);
 const cells = new StaticArray<u8>(READ_MAX_RECORDS * 6 * 27);
-const serials = new StaticArray<f64>(READ_MAX_RECORDS);
+const serials = new StaticArray<u64>(READ_MAX_RECORDS); // exact: serials go up to 2^64-1
 const lines = new StaticArray<i32>(READ_MAX_RECORDS);
 const columnOf = new StaticArray<u8>(91);
 let stoppedAt: i32 = 0;
@@ -85,26 +85,33 @@ const NULL_WORD: u32 = 0x6c6c756e; // null
 @inline function isTicketsKey(p: usize): bool { return load<u64>(p) == 0x7374656b63697422 && load<u16>(p, 8) == 0x3a22; } // "tickets ":
 
 let nextLine: usize = 0; // set by parseLine: just after the newline ending the line it read
+let lineSerial: u64 = 0; // set by parseLine: the serial of the line it read
 
 /**
- * One line of our format starting at p (the chunk ends at `end`) into cells at `out`;
- * the serial, or -1 if it is anything else. Reads up to and including its newline in
- * the same pass (no separate search for line ends).
+ * One line of our format starting at p (the chunk ends at `end`) into cells at `out`,
+ * its serial into lineSerial; false if it is anything else (a serial of more than 20
+ * digits or above 2^64-1 included). Reads up to and including its newline in the same
+ * pass (no separate search for line ends).
  */
-function parseLine(p: usize, end: usize, out: usize, tickets: i32): f64 {
+function parseLine(p: usize, end: usize, out: usize, tickets: i32): bool {
   while (p < end && load<u8>(p) == 32) p++;
-  if (end - p < 10 || !isSerialKey(p)) return -1;
+  if (end - p < 10 || !isSerialKey(p)) return false;
   p += 10;
   while (p < end && load<u8>(p) == 32) p++;
-  let serial: f64 = 0;
+  let serial: u64 = 0;
   const from = p;
-  while (p < end && load<u8>(p) >= 48 && load<u8>(p) <= 57) { serial = serial * 10 + <f64>(load<u8>(p) - 48); p++; }
-  if (p == from || p - from > 15 || (load<u8>(from) == 48 && p - from > 1)) return -1;
+  while (p < end && load<u8>(p) >= 48 && load<u8>(p) <= 57) {
+    const d = <u64>(load<u8>(p) - 48);
+    if (serial > 1844674407370955161 || (serial == 1844674407370955161 && d > 5)) return false; // past 2^64-1
+    serial = serial * 10 + d;
+    p++;
+  }
+  if (p == from || (load<u8>(from) == 48 && p - from > 1)) return false;
   while (p < end && load<u8>(p) == 32) p++;
-  if (p >= end || load<u8>(p) != 44) return -1;
+  if (p >= end || load<u8>(p) != 44) return false;
   p++;
   while (p < end && load<u8>(p) == 32) p++;
-  if (end - p < 10 || !isTicketsKey(p)) return -1;
+  if (end - p < 10 || !isTicketsKey(p)) return false;
   p += 10;
   let depth = 0;
   let c = out;
@@ -118,21 +125,21 @@ function parseLine(p: usize, end: usize, out: usize, tickets: i32): f64 {
     const b = <i32>load<u8>(p);
     if (b == 32) continue;
     if (b == 44) {
-      if (!afterValue) return -1;
+      if (!afterValue) return false;
       afterValue = false;
     } else if (b == 91) {
-      if (afterValue || depth == 3) return -1;
+      if (afterValue || depth == 3) return false;
       depth++;
       if (depth == 2) rows = 0;
       else if (depth == 3) inRow = 0;
     } else if (b == 93) {
-      if (!afterValue) return -1;
-      if (depth == 3) { if (inRow != 9) return -1; rows++; } else if (depth == 2) { if (rows != 3) return -1; seen++; } else { closed = true; break; }
+      if (!afterValue) return false;
+      if (depth == 3) { if (inRow != 9) return false; rows++; } else if (depth == 2) { if (rows != 3) return false; seen++; } else { closed = true; break; }
       depth--;
     } else if (depth != 3 || afterValue || c == last) {
-      return -1;
+      return false;
     } else if (b == 110) {
-      if (end - p < 4 || load<u32>(p) != NULL_WORD) return -1;
+      if (end - p < 4 || load<u32>(p) != NULL_WORD) return false;
       p += 3;
       store<u8>(c++, 0);
       inRow++;
@@ -147,17 +154,18 @@ function parseLine(p: usize, end: usize, out: usize, tickets: i32): f64 {
       inRow++;
       afterValue = true;
     } else {
-      return -1;
+      return false;
     }
   }
-  if (!closed || depth != 1 || seen != tickets || c != last) return -1;
+  if (!closed || depth != 1 || seen != tickets || c != last) return false;
   for (p++; p < end && load<u8>(p) == 32; p++);
-  if (p >= end || load<u8>(p) != 125) return -1;
+  if (p >= end || load<u8>(p) != 125) return false;
   for (p++; p < end && (load<u8>(p) == 32 || load<u8>(p) == 9); p++);
   if (p < end && load<u8>(p) == 13) p++; // CRLF
-  if (p >= end || load<u8>(p) != 10) return -1;
+  if (p >= end || load<u8>(p) != 10) return false;
   nextLine = p + 1;
-  return serial;
+  lineSerial = serial;
+  return true;
 }
 
 /**
@@ -185,9 +193,8 @@ export function parseLines(start: i32, end: i32, tickets: i32, maxRecords: i32):
       continue;
     }
     const at = out + <usize>(records * tickets * 27);
-    const serial = parseLine(p, stop, at, tickets);
-    if (serial < 0 || !obeysRules(at, tickets)) break;
-    unchecked(serials[records] = serial);
+    if (!parseLine(p, stop, at, tickets) || !obeysRules(at, tickets)) break;
+    unchecked(serials[records] = lineSerial);
     unchecked(lines[records] = linesRead + 1);
     records++;
     linesRead++;

@@ -6,10 +6,11 @@
 // line takes JSON.parse, and a line that breaks a rule is one clear error.
 import { closeSync, openSync, readSync } from "node:fs";
 import { InputError } from "../errors.js";
-import { validateBook } from "./validate.js";
+import { topLevelNumberText, validateBook } from "./validate.js";
 import { COLUMN_FIRST, COLUMN_SIZE } from "./tables.js";
 import { CELLS_PER_TICKET } from "./generate.js";
 import { housieKernel, kernelBytes } from "./kernel.js";
+import { MAX_SERIAL, serialWordsFromDigits } from "./serial.js";
 
 const CHUNK_BYTES = 1 << 20;
 const MAX_LINE_BYTES = 1 << 26;
@@ -27,8 +28,8 @@ export interface SeriesBatch {
   ticketsPerRecord: number;
   /** count * ticketsPerRecord * 27 cells, row by row, 0 for a blank. */
   cells: Uint8Array;
-  /** Serial of each record. */
-  serials: Float64Array;
+  /** Serial of each record, exact (0 to 2^64-1). */
+  serials: BigUint64Array;
   /** 1-based line of each record in the file. */
   lines: Float64Array;
 }
@@ -89,23 +90,26 @@ const TICKETS_KEY = Buffer.from('"tickets":');
 
 /**
  * Byte-level parse of our own JSONL line (spaces allowed between tokens, keys in our
- * order) into cells at `at`; returns the serial, or -1 when the line is anything else
- * (the caller then takes the general path, which also words the error). One pass, a
- * small state machine: depth 1 is the ticket list, 2 a ticket, 3 a row of 9 cells.
+ * order) into cells at `at` and the serial into serialWords[2 * index] (low, high 32
+ * bits); false when the line is anything else (the caller then takes the general path,
+ * which also words the error). One pass, a small state machine: depth 1 is the ticket
+ * list, 2 a ticket, 3 a row of 9 cells.
+ * (Not validate-fast.ts's fastValidLine: that one takes only the exact canonical bytes
+ * and makes ticket keys, this one allows spaces and writes cells; they share the serial
+ * digits, serialWordsFromDigits.)
  */
-function parseFast(bytes: Uint8Array, start: number, end: number, cells: Uint8Array, at: number, tickets: number): number {
+function parseFast(bytes: Uint8Array, start: number, end: number, cells: Uint8Array, at: number, tickets: number, serialWords: Uint32Array, index: number): boolean {
   let i = start;
   while (i < end && bytes[i] === 32) i++;
-  for (let k = 0; k < SERIAL_PREFIX.length; k++) if (bytes[i++] !== SERIAL_PREFIX[k]) return -1;
+  for (let k = 0; k < SERIAL_PREFIX.length; k++) if (bytes[i++] !== SERIAL_PREFIX[k]) return false;
   while (i < end && bytes[i] === 32) i++;
-  let serial = 0;
   const digitsFrom = i;
-  while (i < end && bytes[i]! >= 48 && bytes[i]! <= 57) serial = serial * 10 + bytes[i++]! - 48;
-  if (i === digitsFrom || i - digitsFrom > 15 || (bytes[digitsFrom] === 48 && i - digitsFrom > 1)) return -1;
+  while (i < end && bytes[i]! >= 48 && bytes[i]! <= 57) i++;
+  if (!serialWordsFromDigits(bytes, digitsFrom, i, serialWords, 2 * index)) return false;
   while (i < end && bytes[i] === 32) i++;
-  if (bytes[i++] !== 44) return -1; // ,
+  if (bytes[i++] !== 44) return false; // ,
   while (i < end && bytes[i] === 32) i++;
-  for (let k = 0; k < TICKETS_KEY.length; k++) if (bytes[i++] !== TICKETS_KEY[k]) return -1;
+  for (let k = 0; k < TICKETS_KEY.length; k++) if (bytes[i++] !== TICKETS_KEY[k]) return false;
   let depth = 0;
   let c = at;
   const last = at + tickets * CELLS_PER_TICKET;
@@ -117,22 +121,22 @@ function parseFast(bytes: Uint8Array, start: number, end: number, cells: Uint8Ar
     const b = bytes[i]!;
     if (b === 32) continue;
     if (b === 44) { // ,
-      if (!afterValue) return -1;
+      if (!afterValue) return false;
       afterValue = false;
     } else if (b === 91) { // [
-      if (afterValue || depth === 3) return -1;
+      if (afterValue || depth === 3) return false;
       depth++;
       if (depth === 2) rows = 0;
       else if (depth === 3) inRow = 0;
     } else if (b === 93) { // ]
-      if (!afterValue) return -1; // no empty lists, no trailing commas
-      if (depth === 3) { if (inRow !== 9) return -1; rows++; } else if (depth === 2) { if (rows !== 3) return -1; seen++; } else break;
+      if (!afterValue) return false; // no empty lists, no trailing commas
+      if (depth === 3) { if (inRow !== 9) return false; rows++; } else if (depth === 2) { if (rows !== 3) return false; seen++; } else break;
       depth--;
       afterValue = true;
     } else if (depth !== 3 || afterValue || c === last) {
-      return -1;
+      return false;
     } else if (b === 110) { // null
-      if (bytes[i + 1] !== 117 || bytes[i + 2] !== 108 || bytes[i + 3] !== 108) return -1;
+      if (bytes[i + 1] !== 117 || bytes[i + 2] !== 108 || bytes[i + 3] !== 108) return false;
       i += 3;
       cells[c++] = 0;
       inRow++;
@@ -145,18 +149,18 @@ function parseFast(bytes: Uint8Array, start: number, end: number, cells: Uint8Ar
       inRow++;
       afterValue = true;
     } else {
-      return -1;
+      return false;
     }
   }
-  if (depth !== 1 || seen !== tickets || c !== last) return -1;
+  if (depth !== 1 || seen !== tickets || c !== last) return false;
   for (i++; i < end && bytes[i] === 32; i++);
-  if (bytes[i++] !== 125) return -1; // }
+  if (bytes[i++] !== 125) return false; // }
   while (i < end && (bytes[i] === 32 || bytes[i] === 9)) i++;
-  return i === end ? serial : -1;
+  return i === end;
 }
 
 /** The general path: JSON.parse, then every rule, or one clear error naming the line. */
-function parseSlow(text: string, where: { file: string; line: number }, cells: Uint8Array, at: number, tickets: number | undefined): { serial: number; tickets: number } {
+function parseSlow(text: string, where: { file: string; line: number }, cells: Uint8Array, at: number, tickets: number | undefined): { serial: bigint; tickets: number } {
   let record: unknown;
   try {
     record = JSON.parse(text);
@@ -166,10 +170,13 @@ function parseSlow(text: string, where: { file: string; line: number }, cells: U
   if (typeof record !== "object" || record === null || Array.isArray(record)) {
     throw new InputError(`not a record: ${shorten(text)}`, where, '{"serial": S, "tickets": [...]}');
   }
-  const serial = (record as { serial?: unknown }).serial;
-  if (!Number.isSafeInteger(serial) || (serial as number) < 0) {
-    throw new InputError(`serial is ${shorten(JSON.stringify(serial) ?? "missing")}`, where, "a whole-number serial");
+  // JSON.parse rounds big numbers: the serial is read from its digits in the text, as validate.ts does.
+  const value = (record as { serial?: unknown }).serial;
+  const digits = typeof value === "number" ? topLevelNumberText(text, "serial") : undefined;
+  if (digits === undefined || !/^\d+$/.test(digits) || BigInt(digits) > MAX_SERIAL) {
+    throw new InputError(`serial is ${shorten(digits ?? JSON.stringify(value) ?? "missing")}`, where, `a whole-number serial from 0 to ${MAX_SERIAL}`);
   }
+  const serial = BigInt(digits);
   const broken = validateBook(record);
   if (broken.length > 0) throw new InputError(broken[0]!.problem, where, broken[0]!.expected);
   const grids = (record as { tickets: (number | null)[][][] }).tickets;
@@ -178,7 +185,7 @@ function parseSlow(text: string, where: { file: string; line: number }, cells: U
   }
   let c = at;
   for (const grid of grids) for (const row of grid) for (const x of row) cells[c++] = x ?? 0;
-  return { serial: serial as number, tickets: grids.length };
+  return { serial, tickets: grids.length };
 }
 
 /**
@@ -197,13 +204,18 @@ export function* readSeries(file: string, options: ReadSeriesOptions = {}): Gene
   }
   let per: number | undefined = options.ticketsPerRecord;
   let batch: SeriesBatch | undefined;
-  const newBatch = (tickets: number): SeriesBatch => ({
-    count: 0,
-    ticketsPerRecord: tickets,
-    cells: new Uint8Array(batchSize * tickets * CELLS_PER_TICKET),
-    serials: new Float64Array(batchSize),
-    lines: new Float64Array(batchSize),
-  });
+  let serialWords: Uint32Array = new Uint32Array(0); // the batch's serials as 32-bit words (little-endian, as every Node platform)
+  const newBatch = (tickets: number): SeriesBatch => {
+    const made: SeriesBatch = {
+      count: 0,
+      ticketsPerRecord: tickets,
+      cells: new Uint8Array(batchSize * tickets * CELLS_PER_TICKET),
+      serials: new BigUint64Array(batchSize),
+      lines: new Float64Array(batchSize),
+    };
+    serialWords = new Uint32Array(made.serials.buffer);
+    return made;
+  };
   const kernel = (options.engine ?? "wasm") === "wasm"
     ? { chunk: housieKernel().readChunkBytes(), maxRecords: housieKernel().readMaxRecords() }
     : undefined;
@@ -249,12 +261,9 @@ export function* readSeries(file: string, options: ReadSeriesOptions = {}): Gene
             const got = k.parseLines(0, complete - start, per, Math.min(want, kernel.maxRecords));
             const at = batch.count * per * CELLS_PER_TICKET;
             batch.cells.set(kernelBytes(k.readCellsPtr(), got * per * CELLS_PER_TICKET), at);
-            const serials = new Float64Array(k.memory.buffer, k.readSerialsPtr(), got);
+            batch.serials.set(new BigUint64Array(k.memory.buffer, k.readSerialsPtr(), got), batch.count);
             const lines = new Int32Array(k.memory.buffer, k.readLinesPtr(), got);
-            for (let r = 0; r < got; r++) {
-              batch.serials[batch.count + r] = serials[r]!;
-              batch.lines[batch.count + r] = line + lines[r]!;
-            }
+            for (let r = 0; r < got; r++) batch.lines[batch.count + r] = line + lines[r]!;
             batch.count += got;
             records += got;
             line += k.readLinesConsumed();
@@ -283,11 +292,9 @@ export function* readSeries(file: string, options: ReadSeriesOptions = {}): Gene
           }
           batch ??= newBatch(per);
           const at = batch.count * per * CELLS_PER_TICKET;
-          let serial = parseFast(buffer, start, stop, batch.cells, at, per);
-          if (serial < 0 || !cellsObeyRules(batch.cells, at, per)) {
-            serial = parseSlow(buffer.toString("utf8", start, stop), where, batch.cells, at, per).serial;
+          if (!parseFast(buffer, start, stop, batch.cells, at, per, serialWords, batch.count) || !cellsObeyRules(batch.cells, at, per)) {
+            batch.serials[batch.count] = parseSlow(buffer.toString("utf8", start, stop), where, batch.cells, at, per).serial;
           }
-          batch.serials[batch.count] = serial;
           batch.lines[batch.count] = line;
           records++;
           if (++batch.count === batchSize) {

@@ -5,12 +5,14 @@
 // rule-by-rule validator (validate.ts), which parses JSON and words every message. So
 // the fast path decides no message, and a test checks that both paths give the same
 // report on generated, broken and random lines.
-import { MAX_SERIAL } from "./serial.js";
+// Not read-series.ts's parseFast: that one allows spaces and writes cells for check and
+// audit; this one takes only the exact bytes and makes ticket keys in the same pass (the
+// serial's digits are shared: serialWordsFromDigits).
+import { serialWordsFromDigits } from "./serial.js";
 
 // TextEncoder, not Buffer: this module runs in browsers too (ASCII either way).
 const HEAD = new TextEncoder().encode('{"serial":');
 const MIDDLE = new TextEncoder().encode(',"tickets":[');
-const TWO_32 = 4294967296;
 /** Per number 0..99: its column (0-8), or 9 for none. */
 const COLUMN_OF = Uint8Array.from({ length: 100 }, (_, x) => (x < 1 || x > 90 ? 9 : x === 90 ? 8 : Math.floor(x / 10)));
 /** Per column, the last number seen plus a stamp that grows by 128 per ticket, so that
@@ -31,21 +33,7 @@ export function fastValidLine(b: Uint8Array, start: number, end: number, serial:
   p += 10;
   const digitsStart = p;
   while (p < end && b[p]! >= 48 && b[p]! <= 57) p++;
-  const digits = p - digitsStart;
-  if (digits === 0 || digits > 20 || (digits > 1 && b[digitsStart] === 48)) return 0;
-  if (digits <= 15) {
-    let n = 0;
-    for (let i = digitsStart; i < p; i++) n = n * 10 + (b[i]! - 48);
-    const low = n % TWO_32;
-    serial[serialAt] = low;
-    serial[serialAt + 1] = (n - low) / TWO_32;
-  } else {
-    let n = 0n;
-    for (let i = digitsStart; i < p; i++) n = n * 10n + BigInt(b[i]! - 48);
-    if (n > MAX_SERIAL) return 0;
-    serial[serialAt] = Number(n & 0xffffffffn);
-    serial[serialAt + 1] = Number(n >> 32n);
-  }
+  if (!serialWordsFromDigits(b, digitsStart, p, serial, serialAt)) return 0;
   for (let i = 0; i < 12; i++) if (b[p + i] !== MIDDLE[i]) return 0;
   p += 12;
   let seen0 = 0, seen1 = 0, seen2 = 0;

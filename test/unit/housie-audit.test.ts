@@ -22,7 +22,7 @@ function ourBooks(n: number, seed: bigint): Uint8Array {
 
 function batchOf(cells: Uint8Array): SeriesBatch[] {
   const n = cells.length / 162;
-  return [{ count: n, ticketsPerRecord: 6, cells, serials: Float64Array.from({ length: n }, (_, i) => i + 1), lines: new Float64Array(n) }];
+  return [{ count: n, ticketsPerRecord: 6, cells, serials: BigUint64Array.from({ length: n }, (_, i) => BigInt(i + 1)), lines: new Float64Array(n) }];
 }
 
 function swapTickets(cells: Uint8Array, book: number, a: number, b: number): void {

@@ -7,14 +7,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HousieRun } from "../../src/housie/generate.js";
 import { readSeries } from "../../src/housie/read-series.js";
-import { validateBook } from "../../src/housie/validate.js";
+import { topLevelNumberText, validateBook } from "../../src/housie/validate.js";
+import { MAX_SERIAL } from "../../src/housie/serial.js";
 import { InputError } from "../../src/errors.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-read-"));
 const lines = new TextDecoder().decode(new HousieRun("books", { seed: 3n }).nextJsonl(3)).trimEnd().split("\n");
 
-function readAll(file: string, batch = 2, engine: "wasm" | "ts" = "wasm"): { serials: number[]; cells: number[]; lines: number[] } {
-  const out = { serials: [] as number[], cells: [] as number[], lines: [] as number[] };
+function readAll(file: string, batch = 2, engine: "wasm" | "ts" = "wasm"): { serials: bigint[]; cells: number[]; lines: number[] } {
+  const out = { serials: [] as bigint[], cells: [] as number[], lines: [] as number[] };
   for (const b of readSeries(file, { batch, engine })) {
     out.serials.push(...b.serials.subarray(0, b.count));
     out.lines.push(...b.lines.subarray(0, b.count));
@@ -23,14 +24,15 @@ function readAll(file: string, batch = 2, engine: "wasm" | "ts" = "wasm"): { ser
   return out;
 }
 
-/** What the general path makes of a line: its cells and serial, or null if it breaks a rule. */
-function reference(line: string): { serial: number; cells: number[] } | null {
+/** What the general path makes of a line: its cells and serial (its digits, exact), or null if it breaks a rule. */
+function reference(line: string): { serial: bigint; cells: number[] } | null {
   let record: { serial?: unknown; tickets?: unknown };
   try { record = JSON.parse(line) as typeof record; } catch { return null; }
   if (typeof record !== "object" || record === null || Array.isArray(record)) return null;
-  if (!Number.isSafeInteger(record.serial) || (record.serial as number) < 0) return null;
+  const digits = typeof record.serial === "number" ? topLevelNumberText(line, "serial") : undefined;
+  if (digits === undefined || !/^\d+$/.test(digits) || BigInt(digits) > MAX_SERIAL) return null;
   if (validateBook(record).length > 0 || (record.tickets as unknown[]).length !== 6) return null;
-  return { serial: record.serial as number, cells: (record.tickets as (number | null)[][][]).flat(2).map((x) => x ?? 0) };
+  return { serial: BigInt(digits), cells: (record.tickets as (number | null)[][][]).flat(2).map((x) => x ?? 0) };
 }
 
 describe("readSeries", () => {
@@ -40,7 +42,7 @@ describe("readSeries", () => {
     writeFileSync(file, `${lines[0]}\r\n\n${spaced}\n${lines[2]}`);
     for (const engine of ["wasm", "ts"] as const) {
       const got = readAll(file, 2, engine);
-      expect(got.serials).toEqual([1, 2, 3]);
+      expect(got.serials).toEqual([1n, 2n, 3n]);
       expect(got.lines).toEqual([1, 3, 4]);
       expect(got.cells).toEqual(lines.flatMap((l) => reference(l)!.cells));
     }
@@ -57,14 +59,14 @@ describe("readSeries", () => {
     expect(wasm.serials).toEqual(ts.serials);
     expect(wasm.lines).toEqual(ts.lines);
     expect(wasm.cells).toEqual(ts.cells);
-    expect(wasm.serials[3999]).toBe(4000);
+    expect(wasm.serials[3999]).toBe(4000n);
   });
 
   it("keys in another order and extra keys take the general path", () => {
     const file = join(dir, "other.jsonl");
     const record = JSON.parse(lines[0]!) as { serial: number; tickets: unknown };
     writeFileSync(file, JSON.stringify({ tickets: record.tickets, serial: 77, note: "x" }) + "\n");
-    expect(readAll(file).serials).toEqual([77]);
+    expect(readAll(file).serials).toEqual([77n]);
   });
 
   it("fuzz: any mutation of a line is read exactly as JSON.parse + validateBook would, or is an error naming line 2", () => {
@@ -86,9 +88,9 @@ describe("readSeries", () => {
         expect(() => readAll(file, 2, engine)).toThrow(/fuzz\.jsonl:2: /);
       } else {
         const got = readAll(file, 2, engine);
-        if (want === undefined) { expect(got.serials).toEqual([1, 3]); return; }
+        if (want === undefined) { expect(got.serials).toEqual([1n, 3n]); return; }
         accepted++;
-        expect(got.serials).toEqual([1, want.serial, 3]);
+        expect(got.serials).toEqual([1n, want.serial, 3n]);
         expect(got.cells.slice(162, 324)).toEqual(want.cells);
       }
     }), { numRuns: 800, seed: 12 });
