@@ -109,6 +109,22 @@ const handlers: Handlers = {
     return { blob: new Blob(out, { type: `${type};charset=utf-8` }), ms: since(start) };
   },
 
+  "housie-pdf": async ({ jsonl, records, qr }, progress) => {
+    const start = performance.now();
+    // pdfkit (~100 KB gzipped) is fetched only when a PDF is asked for.
+    const { PdfWriter } = await import("tabula/housie/pdf");
+    const parts: Uint8Array[] = [];
+    const writer = new PdfWriter((chunk) => void parts.push(chunk), { qr });
+    let done = 0;
+    for (const line of (await jsonl.text()).split("\n")) {
+      if (!line) continue;
+      await writer.add(JSON.parse(line) as HousieRecord); // the same pages as `housie … -f pdf`
+      progress(++done, records);
+    }
+    await writer.finish();
+    return { blob: new Blob(parts as BlobPart[], { type: "application/pdf" }), pages: writer.pages, ms: since(start) };
+  },
+
   "housie-validate": ({ text }) => {
     const start = performance.now();
     return { ...validateHousieJsonl(text), ms: since(start) };
