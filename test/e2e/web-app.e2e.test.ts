@@ -3,6 +3,9 @@ import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countTours, parseTourFile, validateTour } from "../../src/tours/index.js";
+import { countTables, ready as tablesReady } from "../../src/tables/index.js";
+import { planTableCount } from "../../src/tables/plan.js";
+import { normalizeProblem } from "../../src/tables/problem.js";
 import { chromiumAvailable } from "../support/chromium.js";
 import { downloadBytes, dropFile, openApp, ROOT, SHOTS, showTab, type App } from "./app.js";
 
@@ -24,6 +27,7 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
   let app: App;
 
   beforeAll(async () => {
+    await tablesReady();
     app = await openApp();
   });
 
@@ -92,6 +96,23 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
     await page.click("#tables-form button[type=submit]");
     await expect.poll(() => page.textContent("#tables-given-error"), { timeout: 30_000 }).toContain("given row 2");
     await page.fill("#tables-given", "");
+  });
+
+  it("reports progress job by job for a 9×9 (3,3,3) table count, ending at the exact count", async () => {
+    const { page } = app;
+    await showTab(page, "farms");
+    await page.fill("#tables-size", "9");
+    await page.fill("#tables-counts", "3,3,3");
+    await page.fill("#tables-given", "");
+    await page.click("#tables-form button[type=submit]");
+    await expect.poll(() => page.textContent("#tables-count"), { timeout: 120_000 }).toBe(countTables({ size: 9, counts: [3, 3, 3] }).toString());
+    // The worker posted (done, all) over the plan's jobs; the last message is all of them.
+    const jobs = planTableCount(normalizeProblem({ size: 9, counts: [3, 3, 3] })).jobs.length;
+    const progress = /^(\d+)\/(\d+) in (\d+) updates$/.exec((await page.getAttribute("#tables-job", "data-progress")) ?? "");
+    expect(progress, "no progress message arrived").not.toBeNull();
+    expect(Number(progress![1])).toBe(jobs);
+    expect(Number(progress![2])).toBe(jobs);
+    expect(Number(progress![3])).toBeGreaterThanOrEqual(2);
   });
 
   it("gives a general count past 2^64 exactly, as count-farms --size 9 does", async () => {

@@ -1,7 +1,7 @@
 // The Web Worker: every heavy call into the library runs here, so the page never
 // freezes. It imports the library's browser entry points and nothing else of logic.
 import { ready as farmsReady, countFarm, parseFarmInput, parseFarmRow, rowText } from "tabula/farms";
-import { ready as tablesReady, countTables } from "tabula/tables";
+import { ready as tablesReady, countTablesParallel } from "tabula/tables";
 import {
   ready as housieReady, countHousie, HousieRun, housieFormatter, validateHousieJsonl, type HousieRecord,
 } from "tabula/housie";
@@ -59,9 +59,10 @@ const handlers: Handlers = {
     };
   },
 
-  tables: ({ size, counts, given, distinctRows, distinctColumns }) => {
+  tables: async ({ size, counts, given, distinctRows, distinctColumns }, progress) => {
     const start = performance.now();
-    const count = countTables({ size, counts, given, distinctRows, distinctColumns });
+    // In one thread here (a browser has no worker_threads); progress after each job of the plan.
+    const count = await countTablesParallel({ size, counts, given, distinctRows, distinctColumns, onProgress: progress });
     return { count: count.toString(), ms: since(start) };
   },
 
