@@ -21,9 +21,13 @@ export { PDF_PAPERS, PDF_LAYOUTS, type PdfPaper, type PdfLayout };
  */
 export type PdfSink = (chunk: Uint8Array) => void | Promise<void>;
 
-/** Lets pdfkit emit what it has buffered: it does so on a later tick (Node) or microtask (browser build). */
+/**
+ * Lets pdfkit emit what it has buffered: Node's build on a later tick; the browser build
+ * drains in a microtask queued when data arrived, so one queued after it suffices (a
+ * setTimeout would cost ~4 ms a page, clamped).
+ */
 const nextTick = (): Promise<void> =>
-  new Promise<void>((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : setTimeout(resolve, 0)));
+  new Promise<void>((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : queueMicrotask(resolve)));
 
 export interface PdfOptions {
   paper?: PdfPaper;
