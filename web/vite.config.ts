@@ -23,7 +23,13 @@ export default defineConfig({
   base: "./",
   publicDir: false,
   resolve: { alias: entryPoints },
-  worker: { format: "es" },
+  worker: {
+    format: "es",
+    // piscina (the Node thread pool behind the library's parallel counts) is never called in
+    // a browser; once the worker is split (the PDF chunk loads lazily) rolldown would keep
+    // its CommonJS body, which extends Node's EventEmitterAsyncResource and throws.
+    rolldownOptions: { treeshake: { moduleSideEffects: [{ test: /[\\/]node_modules[\\/]piscina[\\/]/, sideEffects: false }] } },
+  },
   build: {
     outDir: here("../dist-web"),
     emptyOutDir: true,

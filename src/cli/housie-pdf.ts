@@ -1,6 +1,6 @@
 // `housie books|tickets --format pdf`: the run's records as print-ready PDF pages,
 // written atomically to --out (or to standard output).
-import { openAtomicStream, type AtomicStream } from "../io/atomic-write.js";
+import { openAtomicStream, streamSink, type AtomicStream } from "../io/atomic-write.js";
 import { ticketsFromCells, CELLS_PER_TICKET, type HousieRun } from "../housie/generate.js";
 import { PdfWriter, type PdfLayout, type PdfPaper } from "../housie/pdf.js";
 import { EXIT_OK } from "./program.js";
@@ -18,7 +18,7 @@ const PDF_BATCH = 256; // records drawn per kernel call: small, pages are the sl
 export async function writePdfSeries(run: HousieRun, flags: PdfFlags, progress?: (records: number) => void): Promise<number> {
   const target: AtomicStream | undefined = flags.out ? await openAtomicStream(flags.out) : undefined;
   try {
-    const writer = new PdfWriter(target ? target.stream : process.stdout, { paper: flags.paper, layout: flags.layout, qr: flags.qr });
+    const writer = new PdfWriter(streamSink(target ? target.stream : process.stdout), { paper: flags.paper, layout: flags.layout, qr: flags.qr });
     const per = run.ticketsPerRecord;
     for (let left = flags.count; left > 0;) {
       const batch = Math.min(left, PDF_BATCH);

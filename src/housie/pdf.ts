@@ -9,12 +9,25 @@
 // with qr, a QR code of the reference to scan at claim time).
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
-import { writeChunk } from "../io/atomic-write.js";
 import { UsageError } from "../errors.js";
 import type { HousieRecord } from "./generate.js";
 
 import { PDF_PAPERS, PDF_LAYOUTS, type PdfPaper, type PdfLayout } from "./pdf-options.js";
 export { PDF_PAPERS, PDF_LAYOUTS, type PdfPaper, type PdfLayout };
+
+/**
+ * Where the PDF's bytes go, chunk by chunk, in order; a returned promise is awaited
+ * before the next chunk (backpressure). Node: `streamSink(stream)` (io/atomic-write.ts).
+ */
+export type PdfSink = (chunk: Uint8Array) => void | Promise<void>;
+
+/**
+ * Lets pdfkit emit what it has buffered: Node's build on a later tick; the browser build
+ * drains in a microtask queued when data arrived, so one queued after it suffices (a
+ * setTimeout would cost ~4 ms a page, clamped).
+ */
+const nextTick = (): Promise<void> =>
+  new Promise<void>((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : queueMicrotask(resolve)));
 
 export interface PdfOptions {
   paper?: PdfPaper;
@@ -85,12 +98,12 @@ export class PdfWriter {
   private readonly qr: boolean;
   private readonly size: [number, number];
   private readonly layout: PdfLayout;
-  private readonly pending: Buffer[] = [];
+  private readonly pending: Uint8Array[] = [];
   private onPage = 0; // tickets on the current page
   private pageCount = 0;
   private readonly numberOffset: number[] = []; // x offset centring each number 1..90 in a cell
 
-  constructor(private readonly sink: NodeJS.WritableStream, options: PdfOptions = {}) {
+  constructor(private readonly sink: PdfSink, options: PdfOptions = {}) {
     const paper = options.paper ?? "a4";
     this.layout = options.layout ?? "strip";
     if (!PDF_PAPERS.includes(paper)) throw new UsageError(`paper ${paper} (expected ${PDF_PAPERS.join(" or ")})`);
@@ -99,7 +112,7 @@ export class PdfWriter {
     this.g = geometry(paper, this.layout);
     this.qr = options.qr ?? false;
     this.doc = new PDFDocument({ autoFirstPage: false, size: this.size, margin: 0, compress: true, info: { Title: "Housie tickets", Producer: "tabula" } });
-    this.doc.on("data", (chunk: Buffer) => this.pending.push(chunk));
+    this.doc.on("data", (chunk: Uint8Array) => this.pending.push(chunk));
     this.doc.font(NUMBER_FONT).fontSize(this.g.numberSize);
     for (let x = 0; x <= 90; x++) this.numberOffset.push((this.g.cellWidth - this.doc.widthOfString(String(x))) / 2);
   }
@@ -110,8 +123,11 @@ export class PdfWriter {
 
   /** Hands pdfkit's output so far to the sink, waiting whenever the sink is full. */
   private async flush(): Promise<void> {
-    await new Promise<void>((resolve) => setImmediate(resolve)); // pdfkit emits buffered data on a later tick
-    while (this.pending.length > 0) await writeChunk(this.sink, this.pending.shift()!);
+    await nextTick();
+    while (this.pending.length > 0) {
+      const chunk = this.pending.shift()!;
+      if (chunk.length > 0) await this.sink(chunk);
+    }
   }
 
   private newPage(title: string): void {
@@ -220,9 +236,9 @@ export class PdfWriter {
 
 /**
  * Renders records (any iterable, sync or async) as a PDF to `sink`, page by page;
- * returns the number of pages. The sink is not ended.
+ * returns the number of pages.
  */
-export async function renderPdf(records: Iterable<HousieRecord> | AsyncIterable<HousieRecord>, sink: NodeJS.WritableStream, options: PdfOptions = {}): Promise<{ pages: number }> {
+export async function renderPdf(records: Iterable<HousieRecord> | AsyncIterable<HousieRecord>, sink: PdfSink, options: PdfOptions = {}): Promise<{ pages: number }> {
   const writer = new PdfWriter(sink, options);
   for await (const record of records) await writer.add(record);
   await writer.finish();

@@ -1,8 +1,13 @@
 // countTablesParallel where there are no worker threads (browsers): the same exact sum,
-// counted in this thread (exact bigint sums make the order irrelevant).
+// counted in this thread (exact bigint sums make the order irrelevant), job by job with
+// onProgress when given.
 import { countTables } from "./count.js";
+import { normalizeProblem } from "./problem.js";
+import { planTableCount } from "./plan.js";
+import { sumWithProgress } from "./sum-progress.js";
 import type { CountTablesParallelOptions } from "./parallel.js";
 
 export async function countTablesParallel(options: CountTablesParallelOptions): Promise<bigint> {
-  return countTables(options);
+  if (!options.onProgress) return countTables(options);
+  return sumWithProgress(planTableCount(normalizeProblem(options)), options.engine, options.onProgress);
 }

@@ -9,6 +9,7 @@ import { normalizeProblem } from "./problem.js";
 import { planTableCount, splitByFirstPart, type TableJob } from "./plan.js";
 import type { WorkerRefusal, WorkerTask } from "./worker.js";
 import { UsageError } from "../errors.js";
+import { sumWithProgress } from "./sum-progress.js";
 
 /** The compiled worker (works from src/ under tsx and from dist/). */
 export const TABLES_WORKER = fileURLToPath(new URL("../../dist/tables/worker.js", import.meta.url));
@@ -18,18 +19,6 @@ export interface CountTablesParallelOptions extends CountTablesOptions {
   threads?: number;
   /** Called after each finished job with (done, all); the count then yields between jobs. */
   onProgress?: (done: number, all: number) => void;
-}
-
-/** One job at a time in this thread, yielding to the event loop between jobs (so a progress bar can draw). */
-async function sumWithProgress(plan: ReturnType<typeof planTableCount>, engine: CountTablesOptions["engine"], onProgress: (done: number, all: number) => void): Promise<bigint> {
-  let total = 0n;
-  let done = 0;
-  for (const job of plan.jobs) {
-    total += sumPlan({ counts: plan.counts, jobs: [job] }, engineRunner(engine ?? "wasm"));
-    onProgress(++done, plan.jobs.length);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return total;
 }
 
 /** A rough cost order, so the pool starts the largest jobs first. */
@@ -43,7 +32,8 @@ export async function countTablesParallel(options: CountTablesParallelOptions): 
   const plan = planTableCount(normalizeProblem(options));
   const threads = Math.max(1, Math.floor(options.threads ?? 1));
   if (threads <= 1 || plan.jobs.length === 0) {
-    return options.onProgress ? sumWithProgress(plan, engine, options.onProgress) : sumPlan(plan, engineRunner(engine));
+    // One job at a time, yielding to the event loop between jobs (so a progress bar can draw).
+    return options.onProgress ? sumWithProgress(plan, engine, options.onProgress, () => new Promise((resolve) => setImmediate(resolve))) : sumPlan(plan, engineRunner(engine));
   }
   if (!existsSync(TABLES_WORKER)) throw new Error(`tabula: ${TABLES_WORKER} is missing; run \`npm run build\` first`);
 

@@ -3,6 +3,9 @@ import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countTours, parseTourFile, validateTour } from "../../src/tours/index.js";
+import { countTables, ready as tablesReady } from "../../src/tables/index.js";
+import { planTableCount } from "../../src/tables/plan.js";
+import { normalizeProblem } from "../../src/tables/problem.js";
 import { chromiumAvailable } from "../support/chromium.js";
 import { downloadBytes, dropFile, openApp, ROOT, SHOTS, showTab, type App } from "./app.js";
 
@@ -11,10 +14,20 @@ function cli(name: string, args: string[]): { status: number | null; stdout: str
   return { status: result.status, stdout: result.stdout };
 }
 
+function pdfPages(file: string): number {
+  const info = spawnSync("pdfinfo", [file], { encoding: "utf8" }).stdout;
+  return Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]);
+}
+
+function pdfText(file: string, page: number): string {
+  return spawnSync("pdftotext", ["-layout", "-f", String(page), "-l", String(page), file, "-"], { encoding: "utf8" }).stdout;
+}
+
 describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
   let app: App;
 
   beforeAll(async () => {
+    await tablesReady();
     app = await openApp();
   });
 
@@ -83,6 +96,23 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
     await page.click("#tables-form button[type=submit]");
     await expect.poll(() => page.textContent("#tables-given-error"), { timeout: 30_000 }).toContain("given row 2");
     await page.fill("#tables-given", "");
+  });
+
+  it("reports progress job by job for a 9×9 (3,3,3) table count, ending at the exact count", async () => {
+    const { page } = app;
+    await showTab(page, "farms");
+    await page.fill("#tables-size", "9");
+    await page.fill("#tables-counts", "3,3,3");
+    await page.fill("#tables-given", "");
+    await page.click("#tables-form button[type=submit]");
+    await expect.poll(() => page.textContent("#tables-count"), { timeout: 120_000 }).toBe(countTables({ size: 9, counts: [3, 3, 3] }).toString());
+    // The worker posted (done, all) over the plan's jobs; the last message is all of them.
+    const jobs = planTableCount(normalizeProblem({ size: 9, counts: [3, 3, 3] })).jobs.length;
+    const progress = /^(\d+)\/(\d+) in (\d+) updates$/.exec((await page.getAttribute("#tables-job", "data-progress")) ?? "");
+    expect(progress, "no progress message arrived").not.toBeNull();
+    expect(Number(progress![1])).toBe(jobs);
+    expect(Number(progress![2])).toBe(jobs);
+    expect(Number(progress![3])).toBeGreaterThanOrEqual(2);
   });
 
   it("gives a general count past 2^64 exactly, as count-farms --size 9 does", async () => {
@@ -179,6 +209,37 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
     writeFileSync(`${SHOTS}housie-print.pdf`, pdf);
     const pages = pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? [];
     expect(pages.length).toBe(3);
+  });
+
+  it("downloads seeded books as PDF with the same pages and text as `housie books -f pdf`", async () => {
+    const { page } = app;
+    await showTab(page, "housie");
+    await page.fill("#housie-count", "3");
+    await page.fill("#housie-seed", "5");
+    await page.fill("#housie-serial", "1");
+    await page.click("#housie-form button[type=submit]");
+    await expect.poll(() => page.locator("#housie-books .book").count(), { timeout: 60_000 }).toBe(3);
+    await page.screenshot({ path: `${SHOTS}housie-pdf-button.png`, fullPage: false });
+    for (const qr of [false, true]) {
+      await page.setChecked("#housie-qr", qr);
+      const { name, bytes } = await downloadBytes(page, '#housie-downloads [data-format="pdf"]');
+      expect(name).toBe(`housie-books-seed5-1${qr ? "-qr" : ""}.pdf`);
+      const fromPage = `${SHOTS}housie-books${qr ? "-qr" : ""}.pdf`;
+      const fromCli = `${SHOTS}housie-books-cli${qr ? "-qr" : ""}.pdf`;
+      writeFileSync(fromPage, bytes);
+      const cliPdf = spawnSync(process.execPath, [`${ROOT}dist/cli/housie.js`, "books", "-n", "3", "--seed", "5", "-f", "pdf", ...(qr ? ["--qr"] : [])], { cwd: ROOT }).stdout;
+      writeFileSync(fromCli, cliPdf);
+      // Bytes differ (the creation date, the ID made from it, and the browser build deflates
+      // with fflate, Node's with zlib): compare what a reader sees, page by page.
+      expect(pdfPages(fromPage)).toBe(3);
+      expect(pdfPages(fromCli)).toBe(3);
+      for (let p = 1; p <= 3; p++) {
+        const text = pdfText(fromPage, p);
+        expect(text).toContain(`${p}-6`); // book p's last stub reference
+        expect(text).toBe(pdfText(fromCli, p));
+      }
+    }
+    spawnSync("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "1", `${SHOTS}housie-books-qr.pdf`, `${SHOTS}housie-pdf-page`]);
   });
 
   it("validates a broken file dropped in with the rules and lines of `housie validate`", async () => {

@@ -9,6 +9,7 @@ import { Writable } from "node:stream";
 import { runCli } from "./cli-run.js";
 import { renderPdf } from "../../src/housie/pdf.js";
 import { generateBooks } from "../../src/housie/generate.js";
+import { streamSink } from "../../src/io/atomic-write.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-pdf-"));
 type Grid = (number | null)[][];
@@ -106,10 +107,10 @@ describe("housie --format pdf", () => {
     expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   });
 
-  it("renderPdf streams any records to any writable, returning the page count", async () => {
+  it("renderPdf streams any records to any sink (a Node writable through streamSink), returning the page count", async () => {
     const chunks: Buffer[] = [];
     const sink = new Writable({ write(chunk: Buffer, _enc, done) { chunks.push(chunk); done(); } });
-    const { pages } = await renderPdf(generateBooks(3, { seed: 5n }), sink, { layout: "sheet" });
+    const { pages } = await renderPdf(generateBooks(3, { seed: 5n }), streamSink(sink), { layout: "sheet" });
     expect(pages).toBe(1);
     const pdf = Buffer.concat(chunks);
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
@@ -118,5 +119,15 @@ describe("housie --format pdf", () => {
     await import("node:fs").then((fs) => fs.writeFileSync(file, pdf));
     expect(pageCount(file)).toBe(1);
     expect(readFileSync(file).length).toBe(pdf.length);
+  });
+
+  it("renderPdf hands a plain function sink the same document, chunk by chunk", async () => {
+    const parts: Uint8Array[] = [];
+    const { pages } = await renderPdf(generateBooks(2, { seed: 5n }), (chunk) => void parts.push(chunk));
+    expect(pages).toBe(2);
+    const pdf = Buffer.concat(parts);
+    const file = join(dir, "fn.pdf");
+    await import("node:fs").then((fs) => fs.writeFileSync(file, pdf));
+    expect(pageCount(file)).toBe(2);
   });
 });

@@ -58,8 +58,11 @@ export class JobView {
       status.textContent = `${this.label}… ${progress}${ms(performance.now() - started)}`;
     };
     const tick = window.setInterval(render, 250);
+    let updates = 0;
+    delete this.box.dataset.progress;
     try {
       return await this.client.run<T>(job, (done, total) => {
+        this.box.dataset.progress = `${done}/${total} in ${++updates} updates`; // what arrived, for tests and tools
         bar.max = total;
         bar.value = done;
         progress = `${done.toLocaleString("en")} of ${total.toLocaleString("en")} · `;

@@ -30,6 +30,7 @@ function recordView(record: PreviewRecord, kind: HousieKind): HTMLElement {
 function setUpGenerate(): void {
   const job = new JobView("housie-job", "Generating");
   const formatJob = new JobView("housie-job", "Preparing the download");
+  const pdfJob = new JobView("housie-job", "Drawing the PDF pages");
   const form = $("housie-form");
   let firstRun = true;
   let last: { kind: HousieKind; result: Results["housie-generate"]; seed: string; firstSerial: number } | undefined;
@@ -73,6 +74,14 @@ function setUpGenerate(): void {
     if (!button || !last) return;
     const format = button.dataset.format!;
     if (format === "jsonl") return download(last.result.jsonl, `${base()}.jsonl`);
+    if (format === "pdf") {
+      const qr = $<HTMLInputElement>("housie-qr").checked;
+      const pdf = await pdfJob.run({ type: "housie-pdf", jsonl: last.result.jsonl, records: last.result.records, qr });
+      if (!pdf) return;
+      $("housie-downloads").dataset.pdfMs = String(pdf.ms);
+      $("housie-downloads").dataset.pdfPages = String(pdf.pages);
+      return download(pdf.blob, `${base()}${qr ? "-qr" : ""}.pdf`);
+    }
     const result = await formatJob.run({ type: "housie-format", kind: last.kind, jsonl: last.result.jsonl, format: format as "csv" | "html" | "text" });
     if (result) download(result.blob, `${base()}.${format === "text" ? "txt" : format}`);
   });

@@ -14,6 +14,7 @@ export type Job =
   | { type: "housie-count" }
   | { type: "housie-generate"; kind: HousieKind; count: number; seed?: string; firstSerial: number; preview: number }
   | { type: "housie-format"; kind: HousieKind; jsonl: Blob; format: "csv" | "html" | "text" }
+  | { type: "housie-pdf"; jsonl: Blob; records: number; qr: boolean }
   | { type: "housie-validate"; text: string }
   | { type: "tour-generate"; size: number; closed: boolean; start?: [number, number]; seed: number }
   | { type: "tour-validate"; text: string }
@@ -48,6 +49,7 @@ export interface Results {
   "housie-count": HousieCountsResult & { ms: number };
   "housie-generate": { jsonl: Blob; preview: PreviewRecord[]; records: number; ms: number };
   "housie-format": { blob: Blob; ms: number };
+  "housie-pdf": { blob: Blob; pages: number; ms: number };
   "housie-validate": HousieFileReport & { ms: number };
   "tour-generate": { size: number; closed: boolean; grid: Int32Array; ms: number };
   "tour-validate": { size: number; grid: Int32Array; ok: boolean; closed: boolean; problem?: string; claimedClosed?: boolean; ms: number };

@@ -1,7 +1,7 @@
 // The Web Worker: every heavy call into the library runs here, so the page never
 // freezes. It imports the library's browser entry points and nothing else of logic.
 import { ready as farmsReady, countFarm, parseFarmInput, parseFarmRow, rowText } from "tabula/farms";
-import { ready as tablesReady, countTables } from "tabula/tables";
+import { ready as tablesReady, countTablesParallel } from "tabula/tables";
 import {
   ready as housieReady, countHousie, HousieRun, housieFormatter, validateHousieJsonl, type HousieRecord,
 } from "tabula/housie";
@@ -59,9 +59,10 @@ const handlers: Handlers = {
     };
   },
 
-  tables: ({ size, counts, given, distinctRows, distinctColumns }) => {
+  tables: async ({ size, counts, given, distinctRows, distinctColumns }, progress) => {
     const start = performance.now();
-    const count = countTables({ size, counts, given, distinctRows, distinctColumns });
+    // In one thread here (a browser has no worker_threads); progress after each job of the plan.
+    const count = await countTablesParallel({ size, counts, given, distinctRows, distinctColumns, onProgress: progress });
     return { count: count.toString(), ms: since(start) };
   },
 
@@ -107,6 +108,22 @@ const handlers: Handlers = {
     out.push(formatter.footer());
     const type = format === "csv" ? "text/csv" : format === "html" ? "text/html" : "text/plain";
     return { blob: new Blob(out, { type: `${type};charset=utf-8` }), ms: since(start) };
+  },
+
+  "housie-pdf": async ({ jsonl, records, qr }, progress) => {
+    const start = performance.now();
+    // pdfkit (~100 KB gzipped) is fetched only when a PDF is asked for.
+    const { PdfWriter } = await import("tabula/housie/pdf");
+    const parts: Uint8Array[] = [];
+    const writer = new PdfWriter((chunk) => void parts.push(chunk), { qr });
+    let done = 0;
+    for (const line of (await jsonl.text()).split("\n")) {
+      if (!line) continue;
+      await writer.add(JSON.parse(line) as HousieRecord); // the same pages as `housie … -f pdf`
+      progress(++done, records);
+    }
+    await writer.finish();
+    return { blob: new Blob(parts as BlobPart[], { type: "application/pdf" }), pages: writer.pages, ms: since(start) };
   },
 
   "housie-validate": ({ text }) => {

@@ -1,0 +1,13 @@
+/// <reference path="./pdfkit-fonts.d.ts" />
+// The housie PDF writer for browsers (tabula/housie/pdf's default entry). pdfkit's
+// browser build reads no files, so the two standard fonts the tickets use (their AFM
+// metrics, as data modules) are registered with it before any document is made.
+import * as pdfkit from "pdfkit";
+import Helvetica from "pdfkit/standard-fonts/Helvetica";
+import HelveticaBold from "pdfkit/standard-fonts/HelveticaBold";
+
+/** Only pdfkit's browser build has it (Node's reads the AFM files itself). */
+const register = (pdfkit as unknown as { registerStdFonts?: (...fonts: object[]) => void }).registerStdFonts;
+register?.(Helvetica, HelveticaBold);
+
+export { PdfWriter, renderPdf, PDF_PAPERS, PDF_LAYOUTS, type PdfSink, type PdfOptions, type PdfPaper, type PdfLayout } from "./pdf.js";
