@@ -44,7 +44,8 @@ export function createProgram(name: string, description: string): Command {
     .option("--debug", "on an internal error, print its stack trace")
     .showHelpAfterError(false)
     .exitOverride()
-    .configureOutput({ outputError: (text, write) => write(`${name}: ${text.replace(/^error: /, "")}`) });
+    // Commander puts its "(Did you mean …?)" hint on a second line; usage errors are one line.
+    .configureOutput({ outputError: (text, write) => write(`${name}: ${text.replace(/^error: /, "").replace(/\n(?=\(Did you mean )/, " ")}`) });
 }
 
 /** Commander argument parser for whole numbers in [min, max]. */

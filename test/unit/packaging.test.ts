@@ -34,6 +34,15 @@ describe("packaging", () => {
     expect(Object.keys(pkg.dependencies as object)).not.toContain("assemblyscript");
   });
 
+  it("every command in bin is an executable file (npx runs it directly)", () => {
+    const bins = Object.values(pkg.bin as Record<string, string>);
+    expect(bins).toHaveLength(3);
+    for (const file of bins) {
+      expect(readFileSync(join(ROOT, file), "utf8")).toMatch(/^#!\/usr\/bin\/env node\n/);
+      expect(statSync(join(ROOT, file)).mode & 0o111, file).toBe(0o111);
+    }
+  });
+
   it("every source map carries its sources", () => {
     const maps = filesUnder(join(ROOT, "dist")).filter((f) => f.endsWith(".js.map"));
     expect(maps.length).toBeGreaterThan(10);
