@@ -1,7 +1,7 @@
 // `housie check FILE --calls ...`: who won each prize, and is a claimed ticket genuine.
 import type { Command } from "commander";
 import { readInputText, EXIT_OK, EXIT_INVALID } from "./program.js";
-import { checkClaims, parseCalls, type CheckReport } from "../housie/check.js";
+import type { CheckReport } from "../housie/check.js";
 import { UsageError } from "../errors.js";
 
 interface CheckFlags {
@@ -44,7 +44,8 @@ export function registerHousieCheck(program: Command, done: (status: number) => 
     .option("--ref <S-i>", "a claimed ticket: serial-ticket as printed on it")
     .option("--json", "print the report as one JSON object")
     .option("--engine <engine>", "wasm (default) or ts (the baselines of the reader and the checker)", "wasm")
-    .action((file: string, flags: CheckFlags) => {
+    .action(async (file: string, flags: CheckFlags) => {
+      const { checkClaims, parseCalls } = await import("../housie/check.js"); // loads only for check: start-up of the other commands
       if ((flags.calls === undefined) === (flags.callsFile === undefined)) throw new UsageError("give the calls with exactly one of --calls or --calls-file");
       if (flags.engine !== "wasm" && flags.engine !== "ts") throw new UsageError(`--engine ${flags.engine} (expected wasm or ts)`);
       const calls = flags.calls !== undefined ? parseCalls(flags.calls) : parseCalls(readInputText(flags.callsFile!), flags.callsFile);

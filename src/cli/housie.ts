@@ -15,7 +15,6 @@ import { MAX_SERIAL, parseSerial, serialOverflow } from "../housie/serial.js";
 import { UsageError } from "../errors.js";
 import { registerHousieCheck } from "./housie-check.js";
 import { registerHousieAudit } from "./housie-audit.js";
-import { markSeriesIssued } from "../housie/unique-against.js";
 import type { PdfFlags } from "./housie-pdf.js";
 import { PDF_LAYOUTS, PDF_PAPERS } from "../housie/pdf-options.js";
 
@@ -55,7 +54,7 @@ async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number>
   if (flags.out !== undefined) checkOutputPath(flags.out); // before any work
   if (flags.uniqueAgainst && !flags.unique) throw new UsageError("--unique-against needs the uniqueness set (drop --no-unique)");
   const run = new HousieRun(kind, { seed: flags.seed, firstSerial: flags.firstSerial, unique: flags.unique });
-  if (flags.uniqueAgainst) markSeriesIssued(run, flags.uniqueAgainst, { limit: MAX_UNIQUE_TICKETS - flags.count * run.ticketsPerRecord });
+  if (flags.uniqueAgainst) (await import("../housie/unique-against.js")).markSeriesIssued(run, flags.uniqueAgainst, { limit: MAX_UNIQUE_TICKETS - flags.count * run.ticketsPerRecord });
   run.reserve(flags.count);
   if (flags.format === "pdf") return (await import("./housie-pdf.js")).writePdfSeries(run, flags); // pdfkit loads only for pdf
   const format = flags.format;
