@@ -5,11 +5,11 @@ import { createProgram, integerOption, runMain, EXIT_OK, EXIT_INVALID } from "./
 import { checkOutputPath } from "../io/atomic-write.js";
 import { writeOutput } from "../io/output.js";
 import { quote } from "../io/quote.js";
+import { inputName, readFailure } from "../io/lines.js";
 import { HousieRun, ticketsFromCells, CELLS_PER_TICKET, MAX_UNIQUE_TICKETS, type HousieKind } from "../housie/generate.js";
 import { formatterFor, FORMATS, type HousieFormat } from "../housie/format.js";
 import { createReadStream, statSync } from "node:fs";
 import { once } from "node:events";
-import { InputError } from "../errors.js";
 import { parseSeed } from "../housie/rng.js";
 import { MAX_SERIAL, parseSerial, serialOverflow } from "../housie/serial.js";
 import { UsageError } from "../errors.js";
@@ -140,16 +140,11 @@ async function main(): Promise<number> {
     .description("check a JSONL file of books/tickets against every rule; exit 1 if anything is invalid")
     .argument("<FILE>", "JSON Lines file as written by --format jsonl ('-' for standard input)")
     .action(async (file: string) => {
-      const name = file === "-" ? "<stdin>" : file;
+      const name = inputName(file);
       const input = file === "-" ? process.stdin : createReadStream(file, { highWaterMark: 1 << 20 });
-      const unreadable = (error: NodeJS.ErrnoException): InputError => {
-        const code = error.code;
-        const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : `cannot read (${code ?? "error"})`;
-        return new InputError(why, { file: name });
-      };
       let bytes: number | undefined;
       if (file !== "-") {
-        await once(input, "open").catch((error: NodeJS.ErrnoException) => { throw unreadable(error); });
+        await once(input, "open").catch((error: NodeJS.ErrnoException) => { throw readFailure(file, error); });
         bytes = statSync(file).size;
       }
       // Findings are printed as found, in batches: memory stays flat however many lines break.
@@ -158,7 +153,7 @@ async function main(): Promise<number> {
       const summary = await validateJsonlStream(input, (v) => {
         pending += `${name}:${v.line ?? 1}: ${v.problem} (expected ${v.expected}) [${v.rule}]\n`;
         if (pending.length > 1 << 16) { process.stdout.write(pending); pending = ""; }
-      }, { bytes }).catch((error: NodeJS.ErrnoException) => { throw error.code ? unreadable(error) : error; });
+      }, { bytes }).catch((error: NodeJS.ErrnoException) => { throw error.code ? readFailure(file, error) : error; });
       if (pending) process.stdout.write(pending);
       const verdict = summary.broken === 0 ? "valid" : `${summary.broken} rule(s) broken`;
       process.stderr.write(`${name}: ${summary.records} records, ${summary.tickets} tickets: ${verdict}\n`);

@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { InputError, KernelError, UsageError } from "../errors.js";
 import { OutputClosed } from "../io/output-errors.js";
 import { quote, shorten } from "../io/quote.js";
+import { readFailure } from "../io/lines.js";
 import { stdoutFailure } from "../io/output.js";
 
 /** Exit statuses of every tabula command. */
@@ -95,8 +96,6 @@ export function readInputText(file: string): string {
   try {
     return readFileSync(file === "-" ? 0 : file, "utf8");
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : `cannot read (${code ?? "error"})`;
-    throw new InputError(why, { file: file === "-" ? "<stdin>" : file });
+    throw readFailure(file, error);
   }
 }

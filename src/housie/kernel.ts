@@ -3,6 +3,7 @@
 // (globalThis.crypto fills the kernel's block whenever it asks).
 import { KernelError } from "../errors.js";
 import { Kernel } from "../wasm/load.js";
+import { fillRandomWords } from "../wasm/random.js";
 import { CELLS_PER_TICKET } from "./cells.js";
 import type { WasmExports } from "../wasm/web-assembly.js";
 
@@ -63,8 +64,6 @@ export interface HousieLayout {
   cellsPerTicket: number;
 }
 
-// Most engines cap one getRandomValues call at 65,536 bytes.
-const RANDOM_CHUNK_WORDS = 16384;
 
 /** The housie module (a literal URL, so bundlers ship the .wasm as an asset). */
 export const housieModule = new Kernel<HousieKernel>("housie", new URL("../../build/housie.wasm", import.meta.url), (exports) => ({
@@ -72,8 +71,7 @@ export const housieModule = new Kernel<HousieKernel>("housie", new URL("../../bu
     refill(): void {
       // A fresh view each time: memory.buffer is replaced when the memory grows.
       const k = exports();
-      const block = new Uint32Array(k.memory.buffer, k.randomBlockPtr(), housieLayout().randomBlockWords);
-      for (let at = 0; at < block.length; at += RANDOM_CHUNK_WORDS) globalThis.crypto.getRandomValues(block.subarray(at, at + RANDOM_CHUNK_WORDS));
+      fillRandomWords(new Uint32Array(k.memory.buffer, k.randomBlockPtr(), housieLayout().randomBlockWords));
     },
   },
 }));

@@ -6,6 +6,7 @@
 // line takes JSON.parse, and a line that breaks a rule is one clear error.
 import { closeSync, openSync, readSync } from "node:fs";
 import { InputError } from "../errors.js";
+import { inputName, readFailure } from "../io/lines.js";
 import { topLevelNumberText, validateBook } from "./validate.js";
 import { COLUMN_FIRST, COLUMN_SIZE } from "./tables.js";
 import { CELLS_PER_TICKET } from "./generate.js";
@@ -193,14 +194,13 @@ function parseSlow(text: string, where: { file: string; line: number }, cells: U
  * one 1 MB chunk (more only for a longer line) and one batch.
  */
 export function* readSeries(file: string, options: ReadSeriesOptions = {}): Generator<SeriesBatch> {
-  const name = file === "-" ? "<stdin>" : file;
+  const name = inputName(file);
   const batchSize = options.batch ?? DEFAULT_BATCH;
   let fd: number;
   try {
     fd = file === "-" ? 0 : openSync(file, "r");
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : `cannot read (${code ?? "error"})`, { file: name });
+    throw readFailure(file, error);
   }
   let per: number | undefined = options.ticketsPerRecord;
   let batch: SeriesBatch | undefined;
@@ -240,7 +240,7 @@ export function* readSeries(file: string, options: ReadSeriesOptions = {}): Gene
         const code = (error as NodeJS.ErrnoException).code;
         if (code === "EAGAIN") continue;
         if (code === "EOF") got = 0;
-        else throw new InputError(`cannot read (${code ?? "error"})`, { file: name });
+        else throw readFailure(file, error);
       }
       if (got === 0) {
         eof = true;

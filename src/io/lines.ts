@@ -23,7 +23,8 @@ export function inputName(file: string): string {
   return file === "-" ? "<stdin>" : file;
 }
 
-function readFailure(file: string, error: unknown): InputError {
+/** A failure to open or read `file` as one InputError naming it ("no such file", …). */
+export function readFailure(file: string, error: unknown): InputError {
   const code = (error as NodeJS.ErrnoException).code;
   const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : `cannot read (${reasonOf(error)})`;
   return new InputError(why, { file: inputName(file) });

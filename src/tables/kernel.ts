@@ -3,14 +3,13 @@
 // system mode asks the host to refill its block from globalThis.crypto. Every binding of
 // this kernel (the DP count, the sampler) shares this one instance.
 import { Kernel } from "../wasm/load.js";
+import { fillRandomWords } from "../wasm/random.js";
 import type { WasmExports } from "../wasm/web-assembly.js";
 
 interface RandomExports {
   randomBlockPtr(): number;
 }
 
-// Most engines cap one getRandomValues call at 65,536 bytes.
-const RANDOM_CHUNK_WORDS = 16384;
 let randomBlockWords: number | undefined;
 
 /** The tables module (a literal URL, so bundlers ship the .wasm as an asset). */
@@ -20,8 +19,7 @@ export const tablesModule = new Kernel<RandomExports>("tables", new URL("../../b
       // A fresh view each time: memory.buffer is replaced when the memory grows.
       const k = exports();
       randomBlockWords ??= tablesModule.constant("RANDOM_BLOCK_WORDS");
-      const block = new Uint32Array(k.memory.buffer, k.randomBlockPtr(), randomBlockWords);
-      for (let at = 0; at < block.length; at += RANDOM_CHUNK_WORDS) globalThis.crypto.getRandomValues(block.subarray(at, at + RANDOM_CHUNK_WORDS));
+      fillRandomWords(new Uint32Array(k.memory.buffer, k.randomBlockPtr(), randomBlockWords));
     },
   },
 }));

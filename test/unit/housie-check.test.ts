@@ -149,6 +149,11 @@ describe("housie check", () => {
     const missing = runCli("housie", ["check", join(dir, "nope.jsonl"), "--calls", "1"]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/nope.jsonl: no such file/);
+    for (const command of [["check", dir, "--calls", "1"], ["audit", dir]]) {
+      const folder = runCli("housie", command); // a directory opens on Linux; reading it fails
+      expect(folder.status).toBe(2);
+      expect(folder.stderr).toBe(`housie: ${dir}: is a directory\n`);
+    }
     writeFileSync(join(dir, "bad.jsonl"), '{"serial":1,"tickets":[[[1]]]}\n');
     const bad = runCli("housie", ["check", join(dir, "bad.jsonl"), "--calls", "1"]);
     expect(bad.status).toBe(2);
