@@ -7,6 +7,7 @@
 import { closeSync, openSync, readSync } from "node:fs";
 import { InputError } from "../errors.js";
 import { inputName, readFailure } from "../io/lines.js";
+import { quote } from "../io/quote.js";
 import { topLevelNumberText, validateBook } from "./validate.js";
 import { COLUMN_FIRST, COLUMN_SIZE } from "./tables.js";
 import { CELLS_PER_TICKET } from "./generate.js";
@@ -42,11 +43,6 @@ export interface ReadSeriesOptions {
   ticketsPerRecord?: 1 | 6;
   /** Who reads our own lines: the kernel (default) or the TS baseline; other lines take JSON.parse either way. */
   engine?: "wasm" | "ts";
-}
-
-function shorten(text: string): string {
-  const s = text.length > 60 ? text.slice(0, 57) + "..." : text;
-  return JSON.stringify(s);
 }
 
 /** Rules of one record's cells (the same as validateBook); false sends it to the slow path for the message. */
@@ -166,16 +162,16 @@ function parseSlow(text: string, where: { file: string; line: number }, cells: U
   try {
     record = JSON.parse(text);
   } catch {
-    throw new InputError(`not valid JSON: ${shorten(text)}`, where, 'one JSON object per line, {"serial": S, "tickets": [...]}');
+    throw new InputError(`not valid JSON: ${quote(text)}`, where, 'one JSON object per line, {"serial": S, "tickets": [...]}');
   }
   if (typeof record !== "object" || record === null || Array.isArray(record)) {
-    throw new InputError(`not a record: ${shorten(text)}`, where, '{"serial": S, "tickets": [...]}');
+    throw new InputError(`not a record: ${quote(text)}`, where, '{"serial": S, "tickets": [...]}');
   }
   // JSON.parse rounds big numbers: the serial is read from its digits in the text, as validate.ts does.
   const value = (record as { serial?: unknown }).serial;
   const digits = typeof value === "number" ? topLevelNumberText(text, "serial") : undefined;
   if (digits === undefined || !/^\d+$/.test(digits) || BigInt(digits) > MAX_SERIAL) {
-    throw new InputError(`serial is ${shorten(digits ?? JSON.stringify(value) ?? "missing")}`, where, `a whole-number serial from 0 to ${MAX_SERIAL}`);
+    throw new InputError(`serial is ${quote(digits ?? JSON.stringify(value) ?? "missing")}`, where, `a whole-number serial from 0 to ${MAX_SERIAL}`);
   }
   const serial = BigInt(digits);
   const broken = validateBook(record);

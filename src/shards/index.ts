@@ -6,6 +6,7 @@
 // so far (ties: lower unit index, lower part), so parts are balanced by estimated work and
 // every machine computes the same assignment.
 import { InputError, UsageError } from "../errors.js";
+import { quote } from "../io/quote.js";
 
 export interface ShardSpec {
   /** Which part, 0 ≤ shard < shards. */
@@ -66,11 +67,6 @@ export function shardLine(problem: unknown, spec: ShardSpec, count: bigint, extr
   return JSON.stringify({ problem, shard: spec.shard, shards: spec.shards, count: count.toString(), ...extra });
 }
 
-function shorten(text: string): string {
-  const escaped = JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text);
-  return escaped;
-}
-
 /** Reads the parts in JSON-lines text (blank lines skipped); `name` names the source in errors. */
 export function parseShardLines(text: string, name: string): { part: ShardPart; where: string }[] {
   const parts: { part: ShardPart; where: string }[] = [];
@@ -82,7 +78,7 @@ export function parseShardLines(text: string, name: string): { part: ShardPart; 
     try {
       value = JSON.parse(line);
     } catch {
-      throw new InputError(`not a JSON line: ${shorten(line)}`, where, "one part per line as printed by --shard i/k --json");
+      throw new InputError(`not a JSON line: ${quote(line)}`, where, "one part per line as printed by --shard i/k --json");
     }
     const v = value as Partial<Record<keyof ShardPart, unknown>>;
     if (
@@ -90,7 +86,7 @@ export function parseShardLines(text: string, name: string): { part: ShardPart; 
       !Number.isInteger(v.shard) || !Number.isInteger(v.shards) ||
       typeof v.count !== "string" || !/^-?\d+$/.test(v.count)
     ) {
-      throw new InputError(`not a part of a sharded count: ${shorten(line)}`, where, 'an object with "problem", "shard", "shards" and a decimal "count"');
+      throw new InputError(`not a part of a sharded count: ${quote(line)}`, where, 'an object with "problem", "shard", "shards" and a decimal "count"');
     }
     parts.push({ part: { problem: v.problem, shard: v.shard as number, shards: v.shards as number, count: v.count }, where: `${name}:${i + 1}` });
   });
@@ -114,7 +110,7 @@ export function mergeShards(parts: readonly ShardPart[], where: readonly string[
   parts.forEach((part, i) => {
     const label = `part ${part.shard}/${part.shards}`;
     if (JSON.stringify(part.problem) !== problem) {
-      throw new UsageError(`${place(i)}${label} is of a different problem (${shorten(JSON.stringify(part.problem))}) than the first part (${shorten(problem)})`);
+      throw new UsageError(`${place(i)}${label} is of a different problem (${quote(JSON.stringify(part.problem))}) than the first part (${quote(problem)})`);
     }
     if (part.shards !== k) throw new UsageError(`${place(i)}${label} belongs to a split into ${part.shards} parts, not ${k} like the first part`);
     if (!Number.isInteger(part.shard) || part.shard < 0 || part.shard >= k) throw new UsageError(`${place(i)}${label} does not exist (parts are 0 to ${k - 1})`);

@@ -76,6 +76,9 @@ describe("merging parts", () => {
     expect(() => parseShardSpec("x")).toThrow(/expects i\/k/);
     expect(() => parseShardLines('{"shard":1}\n', "p.jsonl")).toThrow(/^p\.jsonl:1: not a part of a sharded count/);
     expect(() => parseShardLines("\nnope\n", "p.jsonl")).toThrow(/^p\.jsonl:2: not a JSON line: "nope"/);
+    // Binary bytes are escaped and a long line is cut (io/quote.ts), never echoed raw.
+    expect(() => parseShardLines("\u0000\ufffd\n", "p.jsonl")).toThrow('p.jsonl:1: not a JSON line: "\\x00\\ufffd"');
+    expect(() => parseShardLines(`${"x".repeat(5000)}\n`, "p.jsonl")).toThrow(`p.jsonl:1: not a JSON line: "${"x".repeat(40)}"…`);
   });
 
   it("balances parts by estimated work, not by index", () => {
