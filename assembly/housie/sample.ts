@@ -11,7 +11,7 @@
 import { below, below62, next32 } from "./rng";
 import { COLUMNS, patterns, vectorPatternStart, vectorDigits, columnSize, columnFirst, vectorCount } from "./patterns";
 import { ensureWeights, fillingCumulative } from "./weights";
-import { wasIssued, markIssued, clearIssued, issueAll } from "./unique";
+import { clearIssued, issueBatch } from "./unique";
 import { rankOfTicketAt } from "./rank";
 import { ensureDraw, drawBookVectors } from "./draw";
 import { ensureFill, fillBook, keyRank, CELLS_PER_TICKET, CELLS_PER_BOOK } from "./fill";
@@ -87,21 +87,55 @@ const ROWS_OF_MASK: StaticArray<u8> = [0, 0, 1, 0b0100, 2, 0b1000, 0b1001, 0b100
 // store under this runtime, a usize global does not.
 let chosenBase: usize = 0;
 
+/** Candidates' ranks (6 per book, 1 per ticket) and whether each was refused. */
+const candidateRanks = new StaticArray<u64>(6 * BATCH);
+const refusedFlags = new StaticArray<u8>(6 * BATCH);
+
+/**
+ * Issues the `open` candidates in cells from record `first` on (`recordBytes` each,
+ * `per` ranks each in candidateRanks) and moves the ones kept up over the refused ones.
+ * Returns the index after the last record kept.
+ */
+function keepIssued(first: i32, open: i32, per: i32, recordBytes: i32): i32 {
+  const refusals = issueBatch(changetype<usize>(candidateRanks), open, per, changetype<usize>(refusedFlags));
+  if (refusals == 0) return first + open;
+  redraws += refusals;
+  const base = changetype<usize>(cells);
+  let kept = first;
+  for (let c = 0; c < open; c++) {
+    if (unchecked(refusedFlags[c])) continue;
+    const from = first + c;
+    if (kept != from) memory.copy(base + <usize>(kept * recordBytes), base + <usize>(from * recordBytes), recordBytes);
+    kept++;
+  }
+  return kept;
+}
+
 /**
  * Generates `count` (<= BATCH) books into `cells`. With `unique`, a book that repeats a
  * ticket issued earlier in the run is redrawn whole.
+ *
+ * With `unique`, every open place gets a candidate book first, then the candidates are
+ * issued in order (unique.ts), the refused ones dropped and the later ones moved up, and
+ * places still open get new candidates. The random words go to the candidates in the
+ * same order as drawing, checking and redrawing book by book would use them (a
+ * candidate's draw never depends on the fate of the ones before it), so the books are
+ * the same; checking them together lets the set's cache misses overlap.
  */
 export function generateBooks(count: i32, unique: bool): i32 {
   ensureDraw();
   ensureFill();
   chosenBase = changetype<usize>(chosen);
-  for (let b = 0; b < count; b++) {
-    while (true) {
+  const base = changetype<usize>(cells);
+  let filled = 0;
+  while (filled < count) {
+    const open = count - filled;
+    for (let c = 0; c < open; c++) {
       drawBookVectors(chosenBase);
-      fillBook(changetype<usize>(cells) + <usize>(b * CELLS_PER_BOOK), chosenBase, unique);
-      if (unique && issueAll(keyRank, 6)) { redraws++; continue; }
-      break;
+      fillBook(base + <usize>((filled + c) * CELLS_PER_BOOK), chosenBase, unique);
+      if (unique) memory.copy(changetype<usize>(candidateRanks) + (<usize>(6 * c) << 3), changetype<usize>(keyRank), 48);
     }
+    filled = unique ? keepIssued(filled, open, 6, CELLS_PER_BOOK) : count;
   }
   return count;
 }
@@ -135,19 +169,20 @@ function fillTicket(slot: i32): void {
   }
 }
 
-/** Generates `count` (<= 6 * BATCH) uniform tickets into `cells`, none repeating with `unique`. */
+/** Generates `count` (<= 6 * BATCH) uniform tickets into `cells`, none repeating with
+ * `unique` (candidates first, then issued in order, as generateBooks does). */
 export function generateTickets(count: i32, unique: bool): i32 {
   ensureWeights();
-  for (let s = 0; s < count; s++) {
-    while (true) {
-      fillTicket(s);
-      if (unique) {
-        const rank = rankOfTicketAt(changetype<usize>(cells) + <usize>(s * CELLS_PER_TICKET));
-        if (wasIssued(rank)) { redraws++; continue; }
-        markIssued(rank);
-      }
-      break;
+  const base = changetype<usize>(cells);
+  let filled = 0;
+  while (filled < count) {
+    const open = count - filled;
+    for (let c = 0; c < open; c++) {
+      const slot = filled + c;
+      fillTicket(slot);
+      if (unique) unchecked(candidateRanks[c] = rankOfTicketAt(base + <usize>(slot * CELLS_PER_TICKET)));
     }
+    filled = unique ? keepIssued(filled, open, 1, CELLS_PER_TICKET) : count;
   }
   return count;
 }

@@ -94,42 +94,51 @@ export function markIssuedRank(rank: u64): void {
   if (!wasIssued(rank)) markIssued(rank);
 }
 
-const probeSlot = new StaticArray<i32>(8);
+/** Where the keys of the book being issued went, to take them out if it is refused. */
+const placedSlot = new StaticArray<i32>(8);
 
 /**
- * For the `count` (<= 8) distinct ranks of one book: true if any was issued before (then
- * nothing is recorded), else records them all. Their home slots are loaded first, all
- * at once, so that the cache misses of a large set overlap instead of queueing.
+ * Issues `books` records in order, `per` (<= 8) tickets each, their ranks (u64s) at
+ * `ranks`: a record holding a ticket issued before (by an earlier record of this call
+ * too) is refused — none of its tickets stays and refused[b] (u8s) is 1, else 0.
+ * Returns the number refused.
+ *
+ * Each key is checked and put in at once, in one loop over all the ranks, so that the
+ * misses of many records are in flight together: a record's keys are looked up and
+ * placed without waiting for a decision on the record, because refusals are rare (a
+ * repeat among ~10^18 tickets). A refused record's keys are taken out again in reverse
+ * order; each went into a slot that was empty, so that gives back the set exactly as it
+ * was before the record.
  */
-export function issueAll(ranks: StaticArray<u64>, count: i32): bool {
+export function issueBatch(ranks: usize, books: i32, per: i32, refused: usize): i32 {
   if (capacity == 0) clearIssued();
-  if ((used + count) * 2 > capacity) resize(capacity << 1);
+  while (<i64>(used + books * per) * 2 > <i64>capacity && capacity < MAX_SLOTS) resize(capacity << 1);
   const mask = capacity - 1;
   const base = keysBase;
-  let touch: u64 = 0;
-  for (let t = 0; t < count; t++) {
-    const i = slotOf(unchecked(ranks[t]) + 1, mask);
-    unchecked(probeSlot[t] = i);
-    touch |= load<u64>(base + (<usize>i << 3));
-  }
-  if (touch == 0xffffffffffffffff && count < 0) unreachable(); // keeps the loads
-  for (let t = 0; t < count; t++) {
-    const key = unchecked(ranks[t]) + 1;
-    let i = unchecked(probeSlot[t]);
-    while (true) {
-      const k = load<u64>(base + (<usize>i << 3));
-      if (k == key) return true;
-      if (k == 0) break;
-      i = (i + 1) & mask;
+  let refusals = 0;
+  let at = ranks;
+  for (let b = 0; b < books; b++) {
+    let t = 0;
+    for (; t < per; t++) {
+      const key = load<u64>(at + (<usize>t << 3)) + 1;
+      let i = slotOf(key, mask);
+      let k = load<u64>(base + (<usize>i << 3));
+      while (k != 0 && k != key) {
+        i = (i + 1) & mask;
+        k = load<u64>(base + (<usize>i << 3));
+      }
+      if (k == key) break;
+      store<u64>(base + (<usize>i << 3), key);
+      unchecked(placedSlot[t] = i);
     }
-    unchecked(probeSlot[t] = i); // the first empty slot on its probe path
+    const refuse = t < per;
+    if (refuse) {
+      for (let u = t - 1; u >= 0; u--) store<u64>(base + (<usize>unchecked(placedSlot[u]) << 3), 0);
+      refusals++;
+    }
+    store<u8>(refused + <usize>b, <u8>refuse);
+    at += <usize>per << 3;
   }
-  for (let t = 0; t < count; t++) {
-    let i = unchecked(probeSlot[t]);
-    // An earlier key of this book may have taken the slot: probe on.
-    while (load<u64>(base + (<usize>i << 3)) != 0) i = (i + 1) & mask;
-    store<u64>(base + (<usize>i << 3), unchecked(ranks[t]) + 1);
-  }
-  used += count;
-  return false;
+  used += (books - refusals) * per;
+  return refusals;
 }

@@ -16,6 +16,10 @@ export interface HousieTestHooks {
   drawEntryCount(): number;
   classWeightSumLow(): bigint;
   classWeightSumHigh(): bigint;
+  wasIssued(rank: bigint): number;
+  issueRanksPtr(): number;
+  issueRefusedPtr(): number;
+  issueScratch(records: number, per: number): number;
 }
 
 export interface TablesTestHooks {
