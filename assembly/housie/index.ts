@@ -4,6 +4,7 @@ export { ticketWeightOf, fillingWeightOf } from "./weights";
 export { pairSegments, segmentCodeAt, segmentTotalAt, maxPairTotal, convolveSegment, convolutionHighBits } from "./pairs";
 export { setSeedState, useSystemRandom, randomBlockPtr, RANDOM_BLOCK_WORDS } from "./rng";
 export { startRun, generateBooks, generateTickets, cellsPtr, redrawCount, BATCH, CELLS_PER_TICKET } from "./sample";
+export { drawCandidates, candidateRanksPtr, refusedFlagsPtr, issueCandidates } from "./sample";
 export { formatJsonl, textPtr, TEXT_CAPACITY } from "./jsonl";
 export { issuedCount, issuedBytes, markIssuedRank, reserveIssued } from "./unique";
 export { ticketScratchPtr, ticketRank } from "./rank";

@@ -90,6 +90,17 @@ let chosenBase: usize = 0;
 /** Candidates' ranks (6 per book, 1 per ticket) and whether each was refused. */
 const candidateRanks = new StaticArray<u64>(6 * BATCH);
 const refusedFlags = new StaticArray<u8>(6 * BATCH);
+export function candidateRanksPtr(): usize { return changetype<usize>(candidateRanks); }
+export function refusedFlagsPtr(): usize { return changetype<usize>(refusedFlags); }
+
+/**
+ * Issues `records` candidates whose ranks (`per` each) are in candidateRanks, in order
+ * (unique.ts issueBatch): refusedFlags[c] = 1 for each one refused. Returns how many.
+ * The host calls this directly when another instance drew the candidates.
+ */
+export function issueCandidates(records: i32, per: i32): i32 {
+  return issueBatch(changetype<usize>(candidateRanks), records, per, changetype<usize>(refusedFlags));
+}
 
 /**
  * Issues the `open` candidates in cells from record `first` on (`recordBytes` each,
@@ -97,7 +108,7 @@ const refusedFlags = new StaticArray<u8>(6 * BATCH);
  * Returns the index after the last record kept.
  */
 function keepIssued(first: i32, open: i32, per: i32, recordBytes: i32): i32 {
-  const refusals = issueBatch(changetype<usize>(candidateRanks), open, per, changetype<usize>(refusedFlags));
+  const refusals = issueCandidates(open, per);
   if (refusals == 0) return first + open;
   redraws += refusals;
   const base = changetype<usize>(cells);
@@ -109,6 +120,42 @@ function keepIssued(first: i32, open: i32, per: i32, recordBytes: i32): i32 {
     kept++;
   }
   return kept;
+}
+
+/** Draws `count` books into cells from book `first` on; with `ranked`, their tickets'
+ * ranks into candidateRanks from 0 on. */
+function drawBooks(first: i32, count: i32, ranked: bool): void {
+  ensureDraw();
+  ensureFill();
+  chosenBase = changetype<usize>(chosen);
+  const base = changetype<usize>(cells) + <usize>(first * CELLS_PER_BOOK);
+  for (let c = 0; c < count; c++) {
+    drawBookVectors(chosenBase);
+    fillBook(base + <usize>(c * CELLS_PER_BOOK), chosenBase, ranked);
+    if (ranked) memory.copy(changetype<usize>(candidateRanks) + (<usize>(6 * c) << 3), changetype<usize>(keyRank), 48);
+  }
+}
+
+/** Draws `count` tickets into cells from ticket `first` on; with `ranked`, their ranks
+ * into candidateRanks from 0 on. */
+function drawTickets(first: i32, count: i32, ranked: bool): void {
+  ensureWeights();
+  for (let c = 0; c < count; c++) {
+    const slot = first + c;
+    fillTicket(slot);
+    if (ranked) unchecked(candidateRanks[c] = rankOfTicketAt(changetype<usize>(cells) + <usize>(slot * CELLS_PER_TICKET)));
+  }
+}
+
+/**
+ * Draws `count` (<= BATCH books, 6 * BATCH tickets) candidates into cells and their
+ * ranks into candidateRanks, without looking at the uniqueness set: for a host that
+ * issues them elsewhere (another instance's issueCandidates) and keeps the ones not
+ * refused, in order — the same records as generateBooks/generateTickets with `unique`.
+ */
+export function drawCandidates(count: i32, books: bool): void {
+  if (books) drawBooks(0, count, true);
+  else drawTickets(0, count, true);
 }
 
 /**
@@ -123,18 +170,10 @@ function keepIssued(first: i32, open: i32, per: i32, recordBytes: i32): i32 {
  * the same; checking them together lets the set's cache misses overlap.
  */
 export function generateBooks(count: i32, unique: bool): i32 {
-  ensureDraw();
-  ensureFill();
-  chosenBase = changetype<usize>(chosen);
-  const base = changetype<usize>(cells);
   let filled = 0;
   while (filled < count) {
     const open = count - filled;
-    for (let c = 0; c < open; c++) {
-      drawBookVectors(chosenBase);
-      fillBook(base + <usize>((filled + c) * CELLS_PER_BOOK), chosenBase, unique);
-      if (unique) memory.copy(changetype<usize>(candidateRanks) + (<usize>(6 * c) << 3), changetype<usize>(keyRank), 48);
-    }
+    drawBooks(filled, open, unique);
     filled = unique ? keepIssued(filled, open, 6, CELLS_PER_BOOK) : count;
   }
   return count;
@@ -172,16 +211,10 @@ function fillTicket(slot: i32): void {
 /** Generates `count` (<= 6 * BATCH) uniform tickets into `cells`, none repeating with
  * `unique` (candidates first, then issued in order, as generateBooks does). */
 export function generateTickets(count: i32, unique: bool): i32 {
-  ensureWeights();
-  const base = changetype<usize>(cells);
   let filled = 0;
   while (filled < count) {
     const open = count - filled;
-    for (let c = 0; c < open; c++) {
-      const slot = filled + c;
-      fillTicket(slot);
-      if (unique) unchecked(candidateRanks[c] = rankOfTicketAt(base + <usize>(slot * CELLS_PER_TICKET)));
-    }
+    drawTickets(filled, open, unique);
     filled = unique ? keepIssued(filled, open, 1, CELLS_PER_TICKET) : count;
   }
   return count;

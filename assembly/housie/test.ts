@@ -13,6 +13,6 @@ const issueRanks = new StaticArray<u64>(8 * 4096);
 const issueRefused = new StaticArray<u8>(4096);
 export function issueRanksPtr(): usize { return changetype<usize>(issueRanks); }
 export function issueRefusedPtr(): usize { return changetype<usize>(issueRefused); }
-export function issueScratch(records: i32, per: i32): i32 {
+export function issueScratch(records: i32, per: i32): i32 { // issueBatch on any buffer
   return issueBatch(changetype<usize>(issueRanks), records, per, changetype<usize>(issueRefused));
 }

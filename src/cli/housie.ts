@@ -26,6 +26,16 @@ interface GenerateFlags extends PdfFlags {
   firstSerial: bigint;
   unique: boolean;
   uniqueAgainst?: string[];
+  uniqueThread: "auto" | "on" | "off";
+}
+
+/** What the output loop needs of a run, inline (HousieRun) or threaded (ThreadedUniqueRun). */
+interface RecordSource {
+  readonly ticketsPerRecord: number;
+  readonly batchLimit: number;
+  nextJsonl(count: number): Uint8Array | Promise<Uint8Array>;
+  nextCells(count: number): { firstSerial: bigint; cells: Uint8Array } | Promise<{ firstSerial: bigint; cells: Uint8Array }>;
+  close?(): Promise<void>;
 }
 
 function seedOption(value: string): bigint {
@@ -53,10 +63,8 @@ async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number>
   }
   if (flags.out !== undefined) checkOutputPath(flags.out); // before any work
   if (flags.uniqueAgainst && !flags.unique) throw new UsageError("--unique-against needs the uniqueness set (drop --no-unique)");
-  const run = new HousieRun(kind, { seed: flags.seed, firstSerial: flags.firstSerial, unique: flags.unique });
-  if (flags.uniqueAgainst) (await import("../housie/unique-against.js")).markSeriesIssued(run, flags.uniqueAgainst, { limit: MAX_UNIQUE_TICKETS - flags.count * run.ticketsPerRecord });
-  run.reserve(flags.count);
-  if (flags.format === "pdf") return (await import("./housie-pdf.js")).writePdfSeries(run, flags); // pdfkit loads only for pdf
+  const run = await startRun(kind, flags);
+  if (flags.format === "pdf") return (await import("./housie-pdf.js")).writePdfSeries(run as HousieRun, flags); // pdfkit loads only for pdf
   const format = flags.format;
   // Modules only some commands need are imported when used, to keep start-up short.
   const bar = process.stderr.isTTY && flags.count >= PROGRESS_FROM
@@ -71,9 +79,9 @@ async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number>
     while (left > 0) {
       const batch = Math.min(left, flags.format === "jsonl" ? run.batchLimit : 512, run.batchLimit);
       if (flags.format === "jsonl") {
-        yield Buffer.from(run.nextJsonl(batch)); // copy: the view is reused
+        yield Buffer.from(await run.nextJsonl(batch)); // copy: the view is reused
       } else {
-        const { firstSerial, cells } = run.nextCells(batch);
+        const { firstSerial, cells } = await run.nextCells(batch);
         let text = "";
         for (let i = 0; i < batch; i++) {
           text += formatter.record({ serial: firstSerial + BigInt(i), tickets: ticketsFromCells(cells, i * per * CELLS_PER_TICKET, per) });
@@ -89,8 +97,28 @@ async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number>
     await writeOutput(chunks(), flags.out);
   } finally {
     bar?.stop();
+    await run.close?.();
   }
   return EXIT_OK;
+}
+
+/**
+ * The run: with the uniqueness set on a worker thread when that pays (a long unique run
+ * on a machine with 2+ cores, not PDF, no --unique-against), else in this thread. Both
+ * give the same records for a seed.
+ */
+async function startRun(kind: HousieKind, flags: GenerateFlags): Promise<RecordSource> {
+  const per = kind === "books" ? 6 : 1;
+  if (flags.unique && !flags.uniqueAgainst && flags.format !== "pdf" && flags.uniqueThread !== "off") {
+    const threaded = await import("../housie/threaded-run.js");
+    if (flags.uniqueThread === "on" || threaded.threadedRunPays(flags.count * per)) {
+      return threaded.ThreadedUniqueRun.start(kind, flags.count, { seed: flags.seed, firstSerial: flags.firstSerial });
+    }
+  }
+  const run = new HousieRun(kind, { seed: flags.seed, firstSerial: flags.firstSerial, unique: flags.unique });
+  if (flags.uniqueAgainst) (await import("../housie/unique-against.js")).markSeriesIssued(run, flags.uniqueAgainst, { limit: MAX_UNIQUE_TICKETS - flags.count * run.ticketsPerRecord });
+  run.reserve(flags.count);
+  return run;
 }
 
 async function main(): Promise<number> {
@@ -112,6 +140,7 @@ async function main(): Promise<number> {
       .addOption(new Option("--first-serial <N>", `serial of the first record, to continue a series (the last must be at most ${MAX_SERIAL})`).argParser(serialOption).default(1n, "1"))
       .option("--no-unique", "allow tickets to repeat within the run (skips the uniqueness set)")
       .option("--unique-against <FILE...>", "repeat no ticket of these earlier series (JSONL), for linked games and venues")
+      .addOption(new Option("--unique-thread <when>", "run the uniqueness set on a second core: auto (runs of 120,000+ tickets on 2+ cores, not pdf or --unique-against), on, off; same output either way").choices(["auto", "on", "off"]).default("auto"))
       .action(async (flags: GenerateFlags) => { status = await generate(kind, flags); });
   }
   program

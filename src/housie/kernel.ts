@@ -37,6 +37,10 @@ export interface HousieKernel {
   ticketScratchPtr(): number;
   ticketRank(): bigint;
   reserveIssued(tickets: number): void;
+  drawCandidates(count: number, books: boolean | number): void;
+  candidateRanksPtr(): number;
+  refusedFlagsPtr(): number;
+  issueCandidates(records: number, per: number): number;
   checkBatchTickets(): number;
   checkCellsPtr(): number;
   checkPrizesPtr(): number;

@@ -9,3 +9,4 @@ export {
 } from "./check.js";
 export { auditBooks, auditReference, type AuditReport, type AuditTest, type AuditOptions, type AuditFamily, type AuditReference } from "./audit.js";
 export { seriesTickets, markSeriesIssued, ticketRankFromCells } from "./unique-against.js";
+export { ThreadedUniqueRun, threadedRunPays, THREADED_FROM_TICKETS, type ThreadedRunOptions } from "./threaded-run.js";

@@ -1,0 +1,88 @@
+// ThreadedUniqueRun (the uniqueness set on a worker thread) must give exactly the records
+// HousieRun gives with uniqueness, for books and tickets, whatever the call sizes, also
+// when records are refused; and the CLI must write the same bytes either way.
+import { describe, expect, it } from "vitest";
+import { HousieRun, SUPERSEDED, generateBooks, generateTickets, ticketsFromCells } from "../../src/housie/generate.js";
+import { ThreadedUniqueRun } from "../../src/housie/threaded-run.js";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runCli } from "./cli-run.js";
+
+/** Records from HousieRun (inline set) in calls of the given sizes, as raw cells. */
+function inline(kind: "books" | "tickets", calls: number[], options: ConstructorParameters<typeof HousieRun>[1]) {
+  const run = new HousieRun(kind, options);
+  const cells = calls.map((n) => run.nextCells(n).cells);
+  return { cells, redraws: run.redraws };
+}
+
+async function threaded(kind: "books" | "tickets", calls: number[], options: Parameters<typeof ThreadedUniqueRun.start>[2]) {
+  const run = await ThreadedUniqueRun.start(kind, calls.reduce((a, b) => a + b, 0), options);
+  try {
+    const cells: Uint8Array[] = [];
+    for (const n of calls) cells.push((await run.nextCells(n)).cells);
+    return { cells, redraws: run.redraws, next: run.nextSerial };
+  } finally {
+    await run.close();
+  }
+}
+
+describe("the uniqueness set on a worker thread", () => {
+  it("gives the inline run's books and tickets, call by call, across several batches", async () => {
+    const bookCalls = [1, 4096, 17, 4096, 3000];
+    const a = await threaded("books", bookCalls, { seed: 12n, firstSerial: 5n });
+    const b = inline("books", bookCalls, { seed: 12n });
+    expect(a.cells).toEqual(b.cells);
+    expect(a.next).toBe(5n + 11210n);
+    const ticketCalls = [24576, 5, 24576];
+    expect((await threaded("tickets", ticketCalls, { seed: 13n })).cells).toEqual(inline("tickets", ticketCalls, { seed: 13n }).cells);
+  }, 60_000);
+
+  it("leaves out the same refused records as the inline run", async () => {
+    // Tickets of the plain run's books 3, 4100 and 9000 issued before: those books (and
+    // the tickets that repeat them) must be redrawn, in a first batch and in later ones.
+    const plain = generateBooks(9001, { seed: 31n, unique: false });
+    const issued = [plain[3]!.tickets[0]!, plain[4100]!.tickets[5]!, plain[9000]!.tickets[2]!, plain[9000]!.tickets[3]!];
+    const calls = [100, 4096, 4096, 1000];
+    const a = await threaded("books", calls, { seed: 31n, issued });
+    const b = inline("books", calls, { seed: 31n, issued });
+    expect(b.redraws).toBe(3);
+    expect(a.redraws).toBe(3);
+    expect(a.cells).toEqual(b.cells);
+    const books = a.cells.flatMap((cells) => Array.from({ length: cells.length / 162 }, (_, i) => ticketsFromCells(cells, i * 162, 6)));
+    expect(books.slice(0, 3)).toEqual(plain.slice(0, 3).map((x) => x.tickets));
+    expect(books[3]).toEqual(plain[4]!.tickets);
+    const singles = generateTickets(3, { seed: 8n, unique: false }).map((r) => r.tickets[0]!);
+    const t = await threaded("tickets", [50], { seed: 8n, issued: [singles[1]!] });
+    expect(t.redraws).toBe(1);
+    expect(t.cells).toEqual(inline("tickets", [50], { seed: 8n, issued: [singles[1]!] }).cells);
+  }, 60_000);
+
+  it("stops when a newer run takes the kernel, and after close", async () => {
+    const run = await ThreadedUniqueRun.start("books", 10_000, { seed: 1n });
+    await run.nextCells(10);
+    new HousieRun("books", { seed: 2n });
+    await expect(run.nextCells(4096)).rejects.toThrow(SUPERSEDED);
+    await run.close();
+    await expect(run.nextCells(1)).rejects.toThrow(/closed/);
+  });
+
+  it("the CLI writes the same bytes with the set on a thread or not", () => {
+    const dir = mkdtempSync(join(tmpdir(), "tabula-thread-"));
+    try {
+      const args = ["books", "-n", "25000", "--seed", "9", "-f", "jsonl"];
+      const on = runCli("housie", [...args, "--unique-thread", "on", "-o", join(dir, "on.jsonl")]);
+      const off = runCli("housie", [...args, "--unique-thread", "off", "-o", join(dir, "off.jsonl")]);
+      expect([on.status, on.stderr, off.status, off.stderr]).toEqual([0, "", 0, ""]);
+      const written = readFileSync(join(dir, "on.jsonl"));
+      expect(written.length).toBeGreaterThan(17_000_000);
+      expect(written.equals(readFileSync(join(dir, "off.jsonl")))).toBe(true);
+      const tickets = ["tickets", "-n", "3000", "--seed", "9", "-f", "csv"];
+      const csv = runCli("housie", [...tickets, "--unique-thread", "on"]);
+      expect(csv.stdout.split("\n").length).toBeGreaterThan(3000);
+      expect(csv.stdout).toBe(runCli("housie", [...tickets, "--unique-thread", "off"]).stdout);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
