@@ -104,7 +104,7 @@ export class ThreadedUniqueRun {
 
   /** The next `count` records as raw cells (27 per ticket, 0 = blank). */
   async nextCells(count: number): Promise<{ firstSerial: bigint; cells: Uint8Array }> {
-    const cells = await this.take(count);
+    const cells = await this.take(count, (bytes) => new Uint8Array(bytes));
     const firstSerial = this.serial;
     this.serial += BigInt(count);
     return { firstSerial, cells };
@@ -112,9 +112,8 @@ export class ThreadedUniqueRun {
 
   /** The next `count` records as JSON Lines bytes (a view, valid until the next call). */
   async nextJsonl(count: number): Promise<Uint8Array> {
-    const cells = await this.take(count);
     const k = housieKernel();
-    kernelBytes(k.cellsPtr(), cells.length).set(cells);
+    await this.take(count, (bytes) => kernelBytes(k.cellsPtr(), bytes)); // straight into the kernel's cells
     const length = k.formatJsonl(count, this.ticketsPerRecord, BigInt.asIntN(64, this.serial)); // u64 in the kernel
     this.serial += BigInt(count);
     return kernelBytes(k.textPtr(), length);
@@ -124,7 +123,8 @@ export class ThreadedUniqueRun {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.inFlight?.verdict.catch(() => undefined);
+    // Let the batch in flight finish first: piscina throws on a reply after destroy().
+    await this.inFlight?.verdict.catch(() => undefined);
     await this.pool.destroy();
   }
 
@@ -165,8 +165,8 @@ export class ThreadedUniqueRun {
     this.keptRecords += batch.records - refusals;
   }
 
-  /** The next `count` records kept, in order, as one run of cells. */
-  private async take(count: number): Promise<Uint8Array> {
+  /** The next `count` records kept, in order, as one run of cells in `place(bytes)`. */
+  private async take(count: number, place: (bytes: number) => Uint8Array): Promise<Uint8Array> {
     if (this.closed) throw new Error("housie: this run was closed");
     if (!Number.isInteger(count) || count < 0 || count > this.batchLimit) throw new RangeError(`batch of ${count} records (1..${this.batchLimit})`);
     const overflow = serialOverflow(this.serial, count);
@@ -178,7 +178,7 @@ export class ThreadedUniqueRun {
       this.inFlight = ahead;
       this.keep(checked, await checked.verdict);
     }
-    const out = new Uint8Array(count * this.recordBytes);
+    const out = place(count * this.recordBytes); // after the awaits: the kernel's memory may have moved
     let at = 0;
     while (at < out.length) {
       const first = this.kept[0]!;
