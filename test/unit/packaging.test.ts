@@ -1,6 +1,7 @@
 // Issue 13, item 22: what the published package promises is there.
 import { describe, expect, it } from "vitest";
 import { createRequire } from "node:module";
+import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "./cli-run.js";
@@ -27,6 +28,14 @@ describe("packaging", () => {
   it("names no made-up repository: the fields wait for the project's public address", () => {
     // A repository/homepage/bugs URL that does not exist would send users nowhere.
     for (const field of ["repository", "homepage", "bugs"]) expect(pkg[field], field).toBeUndefined();
+  });
+
+  it("refuses to publish until it has a name of its own and a public address", () => {
+    expect((pkg.scripts as Record<string, string>).prepublishOnly).toBe("node scripts/check-publishable.mjs");
+    const refused = spawnSync(process.execPath, [join(ROOT, "scripts/check-publishable.mjs")], { encoding: "utf8" });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr.trim().split("\n")).toHaveLength(1);
+    expect(refused.stderr).toMatch(/"tabula" is taken on the npm registry.*"repository"/);
   });
 
   it("does not ship assembly/ (its tsconfig extends assemblyscript, a dev dependency only)", () => {
