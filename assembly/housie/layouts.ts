@@ -5,7 +5,7 @@
 // cache-resident) and a permutation per vector replace look-ups in the 2.9 MB table.
 // Canonical patterns are stored column-major: column j's rows as 3 bits at 3j.
 
-import { COLUMNS, VECTOR_COUNT, patterns, vectorPatternStart, vectorDigits, vectorType, vectorKey, ensurePatterns, vectorCount } from "./patterns";
+import { COLUMNS, VECTOR_COUNT, vectorDigits, vectorType, vectorKey, ensurePatterns, vectorCount, listPatterns } from "./patterns";
 
 export const typePatterns = new StaticArray<u32>(2679);
 export const typePatternStart = new StaticArray<u32>(5);
@@ -39,9 +39,10 @@ export function ensureLayouts(): void {
     while (unchecked(vectorKey[v]) != key) v++;
     unchecked(canonical[d] = v);
     unchecked(typePatternStart[d] = slot);
-    for (let i = unchecked(vectorPatternStart[v]); i < unchecked(vectorPatternStart[v + 1]); i++) {
-      unchecked(typePatterns[slot++] = columnMajor(unchecked(patterns[i])));
-    }
+    // The canonical vector's patterns (in the pattern table's order), made column-major.
+    const n = listPatterns(v, changetype<usize>(typePatterns) + (<usize>slot << 2));
+    for (let i: u32 = 0; i < n; i++) unchecked(typePatterns[slot + i] = columnMajor(unchecked(typePatterns[slot + i])));
+    slot += n;
   }
   unchecked(typePatternStart[4] = slot);
   for (let v = 0; v < vectors; v++) {

@@ -9,7 +9,7 @@
 // it, and a uniform c_j-subset of each column's numbers.
 
 import { below, below62, next32 } from "./rng";
-import { COLUMNS, patterns, vectorPatternStart, vectorDigits, columnSize, columnFirst, vectorCount } from "./patterns";
+import { COLUMNS, patternsOfVector, vectorPatternStart, vectorDigits, columnSize, columnFirst, vectorCount } from "./patterns";
 import { ensureWeights, fillingCumulative } from "./weights";
 import { wasIssued, markIssued, clearIssued, issueAll } from "./unique";
 import { rankOfTicketAt } from "./rank";
@@ -38,8 +38,9 @@ export function startRun(): void {
 
 // @ts-ignore: decorator
 @inline function drawPattern(v: i32): u32 {
+  const table = patternsOfVector(v); // v's patterns are listed on first use
   const start = unchecked(vectorPatternStart[v]);
-  return unchecked(patterns[start + below(unchecked(vectorPatternStart[v + 1]) - start)]);
+  return load<u32>(table + (<usize>(start + below(unchecked(vectorPatternStart[v + 1]) - start)) << 2));
 }
 
 /** Sorts pool[from..from+k), k <= 3, with min/max (selects, no branches on the data). */
