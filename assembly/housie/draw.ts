@@ -27,8 +27,9 @@ import { below, belowWide, next32 } from "./rng";
 import { buildAlias } from "./alias";
 import { COLUMNS, VECTOR_COUNT, vectorDigits, vectorCount } from "./patterns";
 import { ticketWeight } from "./weights";
-import { codeStart, vectorCode, totalOfCode, pairAlias, aliasPair, ALIAS_THRESHOLD } from "./pairs";
-import { ensureTriples, tripleTotal, middleClass, middleKey, pairClassTotal, pairClassCode, MIDDLE_CLASSES, CLASS_COUNT } from "./triples";
+import { vectorLanes, aliasPair, ALIAS_THRESHOLD, LANE_HIGH } from "./pairs";
+import { ensureTriples, tripleTotal, CLASS_COUNT } from "./triples";
+import { middleClass, middleKey, pairClassTotal, pairClassStart, pairClassAlias, pairTotalOfLanes, PAIR_CLASSES } from "./pair-classes";
 import { multiply64, multiplyHigh } from "../common/wide";
 
 const CODE3_SPACE = 19683; // 3^9
@@ -62,8 +63,7 @@ let weightSumLow: u64 = 0;
 let topShift: u32 = 0;
 
 /** Per pair-residual class (pairClassTotal's index), the first alias slot and the slot
- * count of its canonical code in pairs.ts's alias table. */
-const PAIR_CLASSES = 5 * 5 * MIDDLE_CLASSES;
+ * count of its canonical member in pair-classes.ts's alias table. */
 const pairSlot = new StaticArray<u32>(PAIR_CLASSES);
 const pairSlots = new StaticArray<u32>(PAIR_CLASSES);
 
@@ -88,14 +88,6 @@ function buildMiddlePermutations(): void {
     }
     unchecked(middlePermutations[d] = lanes);
   }
-}
-
-/** Code of three-ticket residual bytes t: sum_j (t_j - 3) 5^j (pairs.ts's code, shifted). */
-function codeOfTriple(t: StaticArray<i32>): u32 {
-  let code: u32 = 0;
-  let power: u32 = 1;
-  for (let j = 0; j < COLUMNS; j++) { code += <u32>(unchecked(t[j]) - 3) * power; power *= 5; }
-  return code;
 }
 
 /** 7! / prod of the multiplicities' factorials: the members of a class. */
@@ -159,17 +151,23 @@ export function ensureDraw(): void {
     unchecked(classTotal[q] = total);
     unchecked(classSlot[q] = slot);
     // The first vector c with weight w(c) K(t - c), over every c leaving a pair residual.
-    const code = codeOfTriple(t);
+    // c leaves a pair residual iff t_j - 6 <= c_j <= t_j - 2 in every column (lanes as
+    // in pairs.ts).
+    let lanes: u64 = 0;
+    let upper: u64 = 0;
+    let lower: u64 = 0;
+    for (let c = 0; c < COLUMNS; c++) {
+      const tc = <u64>unchecked(t[c]);
+      lanes |= tc << (7 * <u64>c);
+      upper |= (64 - (tc - 1)) << (7 * <u64>c);
+      lower |= (64 - (tc - 6)) << (7 * <u64>c);
+    }
     let n = 0;
     let sum: u64 = 0;
     for (let v = 0; v < vectors; v++) {
-      let fits = true;
-      for (let c = 0; c < COLUMNS; c++) {
-        const r = unchecked(t[c]) - <i32>unchecked(vectorDigits[v * COLUMNS + c]);
-        if (r < 2 || r > 6) fits = false;
-      }
-      if (!fits) continue;
-      const pair = totalOfCode(code - unchecked(vectorCode[v]));
+      const vLanes = unchecked(vectorLanes[v]);
+      if (((vLanes + upper) & LANE_HIGH) != 0 || ((vLanes + lower) & LANE_HIGH) != LANE_HIGH) continue;
+      const pair = pairTotalOfLanes(lanes - vLanes);
       if (pair == 0) continue;
       unchecked(weight[n] = <u64>unchecked(ticketWeight[v]) * <u64>pair);
       unchecked(own[n] = <u16>v);
@@ -200,9 +198,8 @@ export function ensureDraw(): void {
   buildMiddlePermutations();
   // Pair residual classes: the alias slots of their canonical code (middle ascending).
   for (let p = 0; p < PAIR_CLASSES; p++) {
-    const code = unchecked(pairClassCode[p]);
-    unchecked(pairSlot[p] = codeStart[code]);
-    unchecked(pairSlots[p] = codeStart[code + 1] - codeStart[code]);
+    unchecked(pairSlot[p] = pairClassStart[p]);
+    unchecked(pairSlots[p] = pairClassStart[p + 1] - pairClassStart[p]);
   }
   setDrawBases();
   drawReady = true;
@@ -422,7 +419,7 @@ function setDrawBases(): void {
   topRoundedBase = changetype<usize>(topRounded);
   pairSlotBase = changetype<usize>(pairSlot);
   pairSlotsBase = changetype<usize>(pairSlots);
-  pairAliasBase = changetype<usize>(pairAlias);
+  pairAliasBase = changetype<usize>(pairClassAlias);
   pairClassTotalBase = changetype<usize>(pairClassTotal);
   middleClassBase = changetype<usize>(middleClass);
   middlePermutationsBase = changetype<usize>(middlePermutations);

@@ -62,6 +62,28 @@ let compactTotal = new StaticArray<u32>(0); // CODE_SPACE >> 4, allocated by ens
   return unchecked(compactTotal[unchecked(codeRank[code >> 6]) + <u32>popcnt<u64>(below)]);
 }
 
+let codesReady = false;
+
+/** Fills vectorCode and vectorLanes (also what the book sampler's pair classes need). */
+export function ensureVectorCodes(): void {
+  if (codesReady) return;
+  const vectors = vectorCount();
+  for (let v = 0; v < vectors; v++) {
+    let code: u32 = 0;
+    let lanes: u64 = 0;
+    let p: u32 = 1;
+    for (let j = 0; j < COLUMNS; j++) {
+      const c = <u32>unchecked(vectorDigits[v * COLUMNS + j]);
+      code += (c - 1) * p;
+      lanes |= <u64>c << (7 * <u64>j);
+      p *= 5;
+    }
+    unchecked(vectorCode[v] = code);
+    unchecked(vectorLanes[v] = lanes);
+  }
+  codesReady = true;
+}
+
 export function ensurePairs(): void {
   if (pairsReady) return;
   // Allocated here, not at instantiation, so that single tickets (which never need
@@ -87,19 +109,7 @@ export function ensurePairs(): void {
     laneLower |= (64 - (n - 6)) << (7 * <u64>j); // sum >= n-6 leaves the pair <= 6
     power *= 5;
   }
-  for (let v = 0; v < vectors; v++) {
-    let code: u32 = 0;
-    let lanes: u64 = 0;
-    let p: u32 = 1;
-    for (let j = 0; j < COLUMNS; j++) {
-      const c = <u32>unchecked(vectorDigits[v * COLUMNS + j]);
-      code += (c - 1) * p;
-      lanes |= <u64>c << (7 * <u64>j);
-      p *= 5;
-    }
-    unchecked(vectorCode[v] = code);
-    unchecked(vectorLanes[v] = lanes);
-  }
+  ensureVectorCodes();
   // Counting sort of all ordered pairs by code.
   for (let k = 0; k <= CODE_SPACE; k++) unchecked(codeStart[k] = 0);
   for (let a = 0; a < vectors; a++) {

@@ -16,6 +16,9 @@ export interface HousieTestHooks {
   drawEntryCount(): number;
   classWeightSumLow(): bigint;
   classWeightSumHigh(): bigint;
+  pairClassTotalAt(p: number): number;
+  pairClassCodeAt(p: number): number;
+  tripleTotalAt(i: number): bigint;
 }
 
 export interface TablesTestHooks {
