@@ -13,13 +13,13 @@ export const columnSize: StaticArray<i32> = [9, 10, 10, 10, 10, 10, 10, 10, 11];
 export const columnFirst: StaticArray<i32> = [1, 10, 20, 30, 40, 50, 60, 70, 80];
 
 const rowMasks = new StaticArray<u32>(126);
-/** Patterns, vector by vector (vectorPatternStart), each vector's listed on first use:
- * a single ticket needs one vector's, a book none (layouts.ts lists the four canonical
- * vectors' on its own), so the 2.9 MB table is allocated and filled only for tickets. */
-let patterns = new StaticArray<u32>(0); // PATTERN_COUNT, allocated by patternsOfVector
-let patternsBase: usize = 0;
-const vectorListed = new StaticArray<u8>(VECTOR_COUNT);
-let listedCount = 0;
+/** Each vector's patterns, listed on first use into memory of its own (heap.alloc, never
+ * freed): a single ticket needs one vector's, a book none (layouts.ts lists the four
+ * canonical vectors' on its own). The whole table in one piece (2.9 MB, the patterns
+ * grouped by vector as vectorPatternStart says) only for enumeratePatterns. */
+const vectorPatterns = new StaticArray<usize>(VECTOR_COUNT);
+let patterns = new StaticArray<u32>(0); // PATTERN_COUNT, allocated by enumeratePatterns
+let enumerated = false;
 /** Vector index by packed key (2 bits per column), -1 for keys that are not vectors. */
 export const vectorOfKey = new StaticArray<i32>(KEY_SPACE);
 export const vectorKey = new StaticArray<u32>(VECTOR_COUNT);
@@ -56,52 +56,68 @@ function chooseSmall(n: u32, k: u32): u32 {
   return r;
 }
 
-/** Fills the vector tables (keys ascending) and each vector's pattern count; idempotent. */
+/** Patterns of a vector with masks (threes, twos, ones): the completions of each row a. */
+function countPatterns(threes: u32, twos: u32, ones: u32): u32 {
+  let count: u32 = 0;
+  for (let i = 0; i < 126; i++) {
+    const d = restOf(unchecked(rowMasks[i]), threes, twos, ones);
+    if (d >= 0) count += chooseSmall(popcnt<u32>(<u32>d >> 9), 5 - popcnt<u32>(<u32>d & 511));
+  }
+  return count;
+}
+
+/** Fills the vector tables (keys ascending) and each vector's pattern count; idempotent.
+ * The vectors are the digit strings 1..3 summing to 15 (all of them have patterns);
+ * a vector's pattern count depends only on its number of 3s (which fixes how many 2s
+ * and 1s), so it is counted once per type, on the type's first vector. */
 export function ensureVectors(): void {
   if (vectorsReady) return;
   let rows = 0;
   for (let bits: u32 = 0; bits < 512; bits++) if (popcnt<u32>(bits) == 5) unchecked(rowMasks[rows++] = bits);
   memory.fill(changetype<usize>(vectorOfKey), 0xff, <usize>KEY_SPACE << 2);
+  const typeCount = new StaticArray<u32>(4);
   let vectors = 0;
   let total: u32 = 0;
-  // Digits 1..3, column 0 the least significant: ascending code is ascending key.
-  for (let code = 0; code < 19683; code++) {
-    let rest = code;
-    let key: u32 = 0;
-    let sum = 0;
-    let threes: u32 = 0, twos: u32 = 0, ones: u32 = 0;
-    for (let j = 0; j < COLUMNS; j++) {
-      const digit = rest % 3 + 1;
-      rest /= 3;
-      sum += digit;
-      key |= <u32>digit << (2 * <u32>j);
-      if (digit == 3) threes |= 1 << <u32>j; else if (digit == 2) twos |= 1 << <u32>j; else ones |= 1 << <u32>j;
+  // Digits 1..3, column 0 the least significant, counted up like an odometer:
+  // ascending order of the packed key.
+  let key: u32 = 0x15555; // every digit 1
+  let sum: u32 = 9;
+  while (true) {
+    if (sum == 15) {
+      let threes: u32 = 0, twos: u32 = 0, ones: u32 = 0;
+      for (let j: u32 = 0; j < 9; j++) {
+        const digit = (key >> (2 * j)) & 3;
+        if (digit == 3) threes |= 1 << j; else if (digit == 2) twos |= 1 << j; else ones |= 1 << j;
+      }
+      const type = <i32>popcnt<u32>(threes);
+      if (unchecked(typeCount[type]) == 0) unchecked(typeCount[type] = countPatterns(threes, twos, ones));
+      addVector(vectors, key, threes, twos, ones, total);
+      total += unchecked(typeCount[type]);
+      vectors++;
     }
-    if (sum != 15) continue;
-    let count: u32 = 0;
-    for (let i = 0; i < rows; i++) {
-      const a = unchecked(rowMasks[i]);
-      const d = restOf(a, threes, twos, ones);
-      if (d < 0) continue;
-      count += chooseSmall(popcnt<u32>(<u32>d >> 9), 5 - popcnt<u32>(<u32>d & 511));
-    }
-    if (count == 0) continue;
-    if (vectors >= VECTOR_COUNT) unreachable();
-    unchecked(vectorKey[vectors] = key);
-    unchecked(vectorPatternStart[vectors] = total);
-    unchecked(vectorOfKey[key] = vectors);
-    for (let j = 0; j < COLUMNS; j++) unchecked(vectorDigits[vectors * COLUMNS + j] = <u8>((key >> (2 * j)) & 3));
-    unchecked(vectorType[vectors] = <u8>popcnt<u32>(threes));
-    unchecked(vectorMasks[3 * vectors] = threes);
-    unchecked(vectorMasks[3 * vectors + 1] = twos);
-    unchecked(vectorMasks[3 * vectors + 2] = ones);
-    total += count;
-    vectors++;
+    // The next key: the lowest digit below 3 goes up one, the 3s below it back to 1.
+    let j: u32 = 0;
+    while (j < 9 && ((key >> (2 * j)) & 3) == 3) { key ^= 2 << (2 * j); sum -= 2; j++; }
+    if (j == 9) break;
+    key += 1 << (2 * j);
+    sum++;
   }
   if (vectors != VECTOR_COUNT || total != <u32>PATTERN_COUNT) unreachable();
   unchecked(vectorPatternStart[vectors] = total);
   vectorsFound = vectors;
   vectorsReady = true;
+}
+
+function addVector(vectors: i32, key: u32, threes: u32, twos: u32, ones: u32, total: u32): void {
+  if (vectors >= VECTOR_COUNT) unreachable();
+  unchecked(vectorKey[vectors] = key);
+  unchecked(vectorPatternStart[vectors] = total);
+  unchecked(vectorOfKey[key] = vectors);
+  for (let j = 0; j < COLUMNS; j++) unchecked(vectorDigits[vectors * COLUMNS + j] = <u8>((key >> (2 * j)) & 3));
+  unchecked(vectorType[vectors] = <u8>popcnt<u32>(threes));
+  unchecked(vectorMasks[3 * vectors] = threes);
+  unchecked(vectorMasks[3 * vectors + 1] = twos);
+  unchecked(vectorMasks[3 * vectors + 2] = ones);
 }
 
 /** Writes vector v's patterns (row r, column j at bit 9r + j) at `out` in order;
@@ -135,27 +151,28 @@ export function listPatterns(v: i32, out: usize): u32 {
   return n;
 }
 
-/** The address of the pattern table with vector v's patterns listed. */
+/** The address of vector v's patterns (u32s, patternsOf(v) of them), listed on first use. */
 // @ts-ignore: decorator
 @inline export function patternsOfVector(v: i32): usize {
-  if (unchecked(vectorListed[v]) == 0) listVector(v);
-  return patternsBase;
+  const at = unchecked(vectorPatterns[v]);
+  return at != 0 ? at : listVector(v);
 }
 
-function listVector(v: i32): void {
-  if (patternsBase == 0) {
-    patterns = new StaticArray<u32>(PATTERN_COUNT);
-    patternsBase = changetype<usize>(patterns);
-  }
-  if (listPatterns(v, patternsBase + (<usize>unchecked(vectorPatternStart[v]) << 2)) != patternsOf(v)) unreachable();
-  unchecked(vectorListed[v] = 1);
-  listedCount++;
+function listVector(v: i32): usize {
+  const at = heap.alloc(<usize>patternsOf(v) << 2);
+  if (listPatterns(v, at) != patternsOf(v)) unreachable();
+  unchecked(vectorPatterns[v] = at);
+  return at;
 }
 
-/** Lists every vector's patterns; returns the number of patterns (735,210). Idempotent. */
+/** Fills the whole pattern table; returns the number of patterns (735,210). Idempotent. */
 export function enumeratePatterns(): i32 {
   ensureVectors();
-  if (listedCount < vectorsFound) for (let v = 0; v < vectorsFound; v++) patternsOfVector(v);
+  if (!enumerated) {
+    patterns = new StaticArray<u32>(PATTERN_COUNT);
+    for (let v = 0; v < vectorsFound; v++) listPatterns(v, changetype<usize>(patterns) + (<usize>unchecked(vectorPatternStart[v]) << 2));
+    enumerated = true;
+  }
   return <i32>unchecked(vectorPatternStart[vectorsFound]);
 }
 
@@ -177,6 +194,6 @@ export function vectorCount(): i32 {
 export function patternAt(i: i32): u32 { enumeratePatterns(); return unchecked(patterns[i]); }
 export function patternStartOf(v: i32): u32 { return unchecked(vectorPatternStart[v]); }
 export function vectorKeyAt(v: i32): u32 { return unchecked(vectorKey[v]); }
-export function patternsPtr(): usize { enumeratePatterns(); return patternsBase; }
+export function patternsPtr(): usize { enumeratePatterns(); return changetype<usize>(patterns); }
 export function vectorPatternStartPtr(): usize { ensureVectors(); return changetype<usize>(vectorPatternStart); }
 export function vectorKeyPtr(): usize { ensureVectors(); return changetype<usize>(vectorKey); }

@@ -38,9 +38,8 @@ export function startRun(): void {
 
 // @ts-ignore: decorator
 @inline function drawPattern(v: i32): u32 {
-  const table = patternsOfVector(v); // v's patterns are listed on first use
-  const start = unchecked(vectorPatternStart[v]);
-  return load<u32>(table + (<usize>(start + below(unchecked(vectorPatternStart[v + 1]) - start)) << 2));
+  const list = patternsOfVector(v); // v's patterns, listed on first use
+  return load<u32>(list + (<usize>below(unchecked(vectorPatternStart[v + 1]) - unchecked(vectorPatternStart[v])) << 2));
 }
 
 /** Sorts pool[from..from+k), k <= 3, with min/max (selects, no branches on the data). */
