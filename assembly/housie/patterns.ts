@@ -18,6 +18,8 @@ const rowMasks = new StaticArray<u32>(126);
  * canonical vectors' on its own). The whole table in one piece (2.9 MB, the patterns
  * grouped by vector as vectorPatternStart says) only for enumeratePatterns. */
 const vectorPatterns = new StaticArray<usize>(VECTOR_COUNT);
+// Its address as a plain integer (a read of a managed global costs a shadow-stack store).
+const vectorPatternsBase: usize = changetype<usize>(vectorPatterns);
 let patterns = new StaticArray<u32>(0); // PATTERN_COUNT, allocated by enumeratePatterns
 let enumerated = false;
 /** Vector index by packed key (2 bits per column), -1 for keys that are not vectors. */
@@ -154,7 +156,7 @@ export function listPatterns(v: i32, out: usize): u32 {
 /** The address of vector v's patterns (u32s, patternsOf(v) of them), listed on first use. */
 // @ts-ignore: decorator
 @inline export function patternsOfVector(v: i32): usize {
-  const at = unchecked(vectorPatterns[v]);
+  const at = load<usize>(vectorPatternsBase + (<usize>v << alignof<usize>()));
   return at != 0 ? at : listVector(v);
 }
 
