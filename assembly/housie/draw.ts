@@ -26,10 +26,9 @@
 import { below, belowWide, next32 } from "./rng";
 import { buildAlias } from "./alias";
 import { COLUMNS, VECTOR_COUNT, vectorDigits, vectorCount } from "./patterns";
-import { ticketWeight } from "./weights";
-import { vectorLanes, aliasPair, ALIAS_THRESHOLD, LANE_HIGH } from "./pairs";
-import { ensureTriples, tripleTotal, CLASS_COUNT } from "./triples";
-import { middleClass, middleKey, pairClassTotal, pairClassStart, pairClassAlias, pairTotalOfLanes, PAIR_CLASSES } from "./pair-classes";
+import { aliasPair, ALIAS_THRESHOLD } from "./pairs";
+import { ensureTriples, tripleTotal, termStart, termWeightBase, termVectorBase, releaseTerms, CLASS_COUNT } from "./triples";
+import { middleClass, middleKey, pairClassTotal, pairClassStart, pairClassAlias, PAIR_CLASSES } from "./pair-classes";
 import { multiply64, multiplyHigh } from "../common/wide";
 
 const CODE3_SPACE = 19683; // 3^9
@@ -46,9 +45,8 @@ const classBytes = new StaticArray<u8>(CLASS_LIMIT * 16);
 const classSlot = new StaticArray<u32>(CLASS_LIMIT + 1);
 const classTotal = new StaticArray<u64>(CLASS_LIMIT);
 const classPartner = new StaticArray<u32>(CLASS_LIMIT);
-/** Per alias slot of a class: [threshold, own vector | alias vector << 16]. */
-const ENTRY_LIMIT = 1 << 18;
-let classEntry = new StaticArray<u64>(0); // 2 * ENTRY_LIMIT, allocated by ensureDraw
+/** Per alias slot of a class: [threshold, own vector | alias vector << 16]; one slot per
+ * term of triples.ts, in unmanaged memory allocated by ensureDraw (every slot written). */
 
 /** The class draw: alias words (threshold | own << 32 | alias << 48) over rounded
  * weights a_q = ceil(W_q / 2^shift) with sum topTotal < 2^32, and per class a_q and
@@ -112,8 +110,8 @@ function shiftRightWide(high: u64, low: u64, shift: u32): u64 {
 
 export function ensureDraw(): void {
   if (drawReady) return;
-  classEntry = new StaticArray<u64>(2 * ENTRY_LIMIT);
   ensureTriples();
+  classEntryBase = heap.alloc(<usize>unchecked(termStart[CLASS_COUNT]) << 4);
   const vectors = vectorCount();
   for (let v = 0; v < vectors; v++) {
     let code: u32 = 0;
@@ -150,40 +148,26 @@ export function ensureDraw(): void {
     for (let c = 0; c < COLUMNS; c++) unchecked(classBytes[16 * q + c] = <u8>unchecked(t[c]));
     unchecked(classTotal[q] = total);
     unchecked(classSlot[q] = slot);
-    // The first vector c with weight w(c) K(t - c), over every c leaving a pair residual.
-    // c leaves a pair residual iff t_j - 6 <= c_j <= t_j - 2 in every column (lanes as
-    // in pairs.ts).
-    let lanes: u64 = 0;
-    let upper: u64 = 0;
-    let lower: u64 = 0;
-    for (let c = 0; c < COLUMNS; c++) {
-      const tc = <u64>unchecked(t[c]);
-      lanes |= tc << (7 * <u64>c);
-      upper |= (64 - (tc - 1)) << (7 * <u64>c);
-      lower |= (64 - (tc - 6)) << (7 * <u64>c);
-    }
-    let n = 0;
+    // The first vector c with weight w(c) K(t - c) (> 0): the terms of A(t), triples.ts.
+    const first = unchecked(termStart[index]);
+    const n = <i32>(unchecked(termStart[index + 1]) - first);
     let sum: u64 = 0;
-    for (let v = 0; v < vectors; v++) {
-      const vLanes = unchecked(vectorLanes[v]);
-      if (((vLanes + upper) & LANE_HIGH) != 0 || ((vLanes + lower) & LANE_HIGH) != LANE_HIGH) continue;
-      const pair = pairTotalOfLanes(lanes - vLanes);
-      if (pair == 0) continue;
-      unchecked(weight[n] = <u64>unchecked(ticketWeight[v]) * <u64>pair);
-      unchecked(own[n] = <u16>v);
-      sum += unchecked(weight[n]);
-      n++;
-    }
-    if (sum != total) unreachable();
-    buildAlias(weight, n, total, threshold, alias);
-    if (slot + <u32>n > <u32>ENTRY_LIMIT) unreachable();
     for (let i = 0; i < n; i++) {
-      unchecked(classEntry[2 * (slot + <u32>i)] = threshold[i]);
-      unchecked(classEntry[2 * (slot + <u32>i) + 1] = <u64>own[i] | (<u64>own[alias[i]] << 16));
+      unchecked(weight[i] = load<u64>(termWeightBase + (<usize>(first + <u32>i) << 3)));
+      unchecked(own[i] = load<u16>(termVectorBase + (<usize>(first + <u32>i) << 1)));
+      sum += unchecked(weight[i]);
+    }
+    if (sum != total || slot != first) unreachable();
+    buildAlias(weight, n, total, threshold, alias);
+    for (let i = 0; i < n; i++) {
+      const at = classEntryBase + (<usize>(slot + <u32>i) << 4);
+      store<u64>(at, unchecked(threshold[i]));
+      store<u64>(at, <u64>unchecked(own[i]) | (<u64>unchecked(own[unchecked(alias[i])]) << 16), 8);
     }
     slot += <u32>n;
   }
   unchecked(classSlot[classes] = slot);
+  releaseTerms();
   // Partners: s = n - t with its middle reversed (ascending again).
   for (let q = 0; q < classes; q++) {
     const first = 9 - <i32>unchecked(classBytes[16 * q]);
@@ -411,7 +395,6 @@ function setDrawBases(): void {
   vectorBytesBase = changetype<usize>(vectorBytes);
   vectorOfCode3Base = changetype<usize>(vectorOfCode3);
   classSlotBase = changetype<usize>(classSlot);
-  classEntryBase = changetype<usize>(classEntry);
   classTotalBase = changetype<usize>(classTotal);
   classBytesBase = changetype<usize>(classBytes);
   classPartnerBase = changetype<usize>(classPartner);
