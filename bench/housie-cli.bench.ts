@@ -17,7 +17,7 @@ interface Sample { wall: number; cpu: number; rss: number }
 
 /** Runs `node <cli> args` (`node -e 0` for no args) under /usr/bin/time; wall and CPU seconds, peak RSS in MB. */
 function measure(root: string, args: string[]): Sample {
-  const command = args.length === 0 ? ["-e", "0"] : [join(root, "dist/cli/housie.js"), ...args];
+  const command = args.length === 0 ? ["-e", "0"] : [join(root, "dist/bin/housie.js"), ...args];
   const result = spawnSync("/usr/bin/time", ["-f", "%e %U %S %M", process.execPath, ...command], { encoding: "utf8", stdio: ["ignore", "ignore", "pipe"], maxBuffer: 1 << 26 });
   const last = result.stderr.trim().split("\n").pop()!.split(" ").map(Number);
   const [wall, user, system, rss] = last as [number, number, number, number];
@@ -31,7 +31,7 @@ export default async function run(): Promise<void> {
   const books = join(dir, "books.jsonl");
   const builds: [string, string][] = [["this build", ROOT]];
   if (process.env.HOUSIE_BASELINE) builds.push(["baseline", process.env.HOUSIE_BASELINE]);
-  spawnSync(process.execPath, [join(ROOT, "dist/cli/housie.js"), "books", "-n", "500000", "--seed", "3", "-f", "jsonl", "-o", join(dir, "check.jsonl")]);
+  spawnSync(process.execPath, [join(ROOT, "dist/bin/housie.js"), "books", "-n", "500000", "--seed", "3", "-f", "jsonl", "-o", join(dir, "check.jsonl")]);
   const cases: [string, string[], number][] = [
     ["node -e 0 (Node's own start, for reference)", [], 1],
     ["tickets -n 1 (start-up)", ["tickets", "-n", "1"], 1],
