@@ -43,10 +43,16 @@ export function ensureRank(): void {
   if (rankReady) return;
   ensureWeights();
   ensureLayouts();
+  // Pascal's triangle below 12, for the colex ranks.
+  const pascal = new StaticArray<u32>(12 * 12);
+  for (let n = 0; n < 12; n++) {
+    unchecked(pascal[12 * n] = 1);
+    for (let k = 1; k <= n; k++) unchecked(pascal[12 * n + k] = pascal[12 * (n - 1) + k - 1] + (k < n ? pascal[12 * (n - 1) + k] : 0));
+  }
   for (let mask: u32 = 0; mask < 2048; mask++) {
     let rank: u32 = 0;
     let m: u32 = 0;
-    for (let i: u32 = 0; i < 11; i++) if ((mask >> i) & 1) rank += choose(i, ++m);
+    for (let i: u32 = 0; i < 11; i++) if ((mask >> i) & 1) rank += unchecked(pascal[12 * i + ++m]);
     unchecked(subsetRank[mask] = <u16>rank);
   }
   for (let size: u32 = 0; size < 3; size++) for (let c: u32 = 0; c < 4; c++) unchecked(chooseOf[4 * size + c] = choose(9 + size, c));
@@ -57,7 +63,7 @@ export function ensureRank(): void {
     let radix: u64 = 1;
     for (let j = 0; j < COLUMNS; j++) {
       unchecked(rankRadix[16 * v + j] = radix);
-      radix *= <u64>choose(<u32>unchecked(columnSize[j]), <u32>unchecked(vectorDigits[v * COLUMNS + j]));
+      radix *= <u64>unchecked(chooseOf[4 * (unchecked(columnSize[j]) - 9) + <i32>unchecked(vectorDigits[v * COLUMNS + j])]);
     }
   }
   for (let s = 0; s < LAYOUT_SLOTS; s++) unchecked(layoutKey[s] = 0);
