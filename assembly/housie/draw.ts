@@ -25,17 +25,14 @@
 
 import { below, belowWide, next32 } from "./rng";
 import { buildAlias } from "./alias";
-import { COLUMNS, VECTOR_COUNT, vectorDigits, vectorCount } from "./patterns";
+import { COLUMNS, VECTOR_COUNT, vectorDigits, vectorCount, vectorOfCode3 } from "./patterns";
 import { aliasPair, ALIAS_THRESHOLD } from "./pairs";
 import { ensureTriples, tripleTotal, termStart, termWeightBase, termVectorBase, releaseTerms, CLASS_COUNT } from "./triples";
 import { middleClass, middleKey, pairClassTotal, pairClassStart, pairClassAlias, PAIR_CLASSES } from "./pair-classes";
 import { multiply64, multiplyHigh } from "../common/wide";
 
-const CODE3_SPACE = 19683; // 3^9
 /** Per vector, its counts as 16 bytes (lanes 9-15 zero). */
 export const vectorBytes = new StaticArray<u8>(VECTOR_COUNT * 16);
-/** Vector index by sum_j (c_j - 1) 3^j. */
-const vectorOfCode3 = new StaticArray<u16>(CODE3_SPACE);
 
 /** Canonical three-ticket residuals with A > 0 ("classes"): bytes, alias slots, A, and
  * the class of the reversed complement n - t. */
@@ -114,15 +111,7 @@ export function ensureDraw(): void {
   classEntryBase = heap.alloc(<usize>unchecked(termStart[CLASS_COUNT]) << 4);
   const vectors = vectorCount();
   for (let v = 0; v < vectors; v++) {
-    let code: u32 = 0;
-    let power: u32 = 1;
-    for (let j = 0; j < COLUMNS; j++) {
-      const c = unchecked(vectorDigits[v * COLUMNS + j]);
-      unchecked(vectorBytes[16 * v + j] = c);
-      code += <u32>(c - 1) * power;
-      power *= 3;
-    }
-    unchecked(vectorOfCode3[code] = <u16>v);
+    for (let j = 0; j < COLUMNS; j++) unchecked(vectorBytes[16 * v + j] = vectorDigits[v * COLUMNS + j]);
   }
   // Classes in the order of triples.ts's index: t_1 - 3 + 4 (t_9 - 3 + 6 middle).
   const classOfIndex = new StaticArray<i32>(CLASS_COUNT);
@@ -317,7 +306,7 @@ const RANK_HIGH: u64 = 0x9090909090909001;
   const dot = i32x4.dot_i16x8_s(i16x8.extend_low_i8x16_u(digits), i16x8(1, 3, 9, 27, 81, 243, 729, 2187));
   const sum = v128.add<i32>(dot, i32x4.shuffle(dot, dot, 2, 3, 0, 1));
   const code = i32x4.extract_lane(sum, 0) + i32x4.extract_lane(sum, 1) + 6561 * <i32>i8x16.extract_lane_u(digits, 8);
-  return <i32>load<u16>(vectorOfCode3Base + (<usize>code << 1));
+  return <i32>load<i16>(vectorOfCode3Base + (<usize>code << 1));
 }
 
 // @ts-ignore: decorator

@@ -5,7 +5,7 @@
 // cache-resident) and a permutation per vector replace look-ups in the 2.9 MB table.
 // Canonical patterns are stored column-major: column j's rows as 3 bits at 3j.
 
-import { COLUMNS, VECTOR_COUNT, vectorDigits, vectorType, vectorOfKey, ensurePatterns, vectorCount, listPatterns } from "./patterns";
+import { COLUMNS, VECTOR_COUNT, vectorDigits, vectorType, vectorOfCode3, ensurePatterns, vectorCount, listPatterns } from "./patterns";
 
 export const typePatterns = new StaticArray<u32>(2679);
 export const typePatternStart = new StaticArray<u32>(5);
@@ -30,12 +30,14 @@ export function ensureLayouts(): void {
   const canonical = new StaticArray<i32>(4);
   for (let d = 0; d < 4; d++) {
     // The canonical vector: d threes, then 6 - 2d twos, then 3 + d ones.
-    let key: u32 = 0;
+    let code: u32 = 0;
+    let power: u32 = 1;
     for (let j = 0; j < COLUMNS; j++) {
       const c: u32 = j < d ? 3 : j < 6 - d ? 2 : 1;
-      key |= c << (2 * <u32>j);
+      code += (c - 1) * power;
+      power *= 3;
     }
-    const v = unchecked(vectorOfKey[key]);
+    const v = <i32>unchecked(vectorOfCode3[code]);
     unchecked(canonical[d] = v);
     unchecked(typePatternStart[d] = slot);
     // The canonical vector's patterns (in the pattern table's order), made column-major.

@@ -10,7 +10,7 @@
 // listed in order of the first vector, as pairs.ts lists a code's pairs: the same
 // tables, so the same draws.
 
-import { COLUMNS, VECTOR_COUNT, vectorCount, vectorDigits } from "./patterns";
+import { vectorCount, vectorOfCode3, vectorCode3 } from "./patterns";
 import { ensureWeights, ticketWeight } from "./weights";
 import { ensureVectorCodes, vectorLanes, LANE_HIGH, ALIAS_THRESHOLD } from "./pairs";
 import { buildAlias, ALIAS_LIMIT } from "./alias";
@@ -28,9 +28,6 @@ export const pairClassTotal = new StaticArray<u32>(PAIR_CLASSES);
 export const pairClassStart = new StaticArray<u32>(PAIR_CLASSES + 1);
 const PAIR_LIMIT = 1 << 15;
 export const pairClassAlias = new StaticArray<u64>(PAIR_LIMIT);
-/** Vector index by sum_j (c_j - 1) 3^j (-1 for none), and each vector's such code. */
-const vectorOfCode3 = new StaticArray<i16>(19683);
-const vectorCode3 = new StaticArray<u32>(VECTOR_COUNT);
 let middleReady = false;
 let pairClassesReady = false;
 
@@ -64,14 +61,6 @@ export function ensurePairClasses(): void {
   ensureWeights();
   ensureVectorCodes();
   const vectors = vectorCount();
-  for (let i = 0; i < 19683; i++) unchecked(vectorOfCode3[i] = -1);
-  for (let v = 0; v < vectors; v++) {
-    let code: u32 = 0;
-    let power: u32 = 1;
-    for (let j = 0; j < COLUMNS; j++) { code += (<u32>unchecked(vectorDigits[v * COLUMNS + j]) - 1) * power; power *= 3; }
-    unchecked(vectorCode3[v] = code);
-    unchecked(vectorOfCode3[code] = <i16>v);
-  }
   const weight = new StaticArray<u64>(ALIAS_LIMIT);
   const threshold = new StaticArray<u64>(ALIAS_LIMIT);
   const alias = new StaticArray<u16>(ALIAS_LIMIT);

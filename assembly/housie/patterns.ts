@@ -6,7 +6,7 @@
 export const COLUMNS = 9;
 export const PATTERN_COUNT = 735210;
 export const VECTOR_COUNT = 1554;
-const KEY_SPACE = 1 << 18; // 2 bits per column
+export const CODE3_SPACE = 19683; // 3^9
 
 /** Numbers per column in a book: 1-9, 10-19, ..., 70-79, 80-90. */
 export const columnSize: StaticArray<i32> = [9, 10, 10, 10, 10, 10, 10, 10, 11];
@@ -22,8 +22,11 @@ const vectorPatterns = new StaticArray<usize>(VECTOR_COUNT);
 const vectorPatternsBase: usize = changetype<usize>(vectorPatterns);
 let patterns = new StaticArray<u32>(0); // PATTERN_COUNT, allocated by enumeratePatterns
 let enumerated = false;
-/** Vector index by packed key (2 bits per column), -1 for keys that are not vectors. */
-export const vectorOfKey = new StaticArray<i32>(KEY_SPACE);
+/** Vector index by its code sum_j (c_j - 1) 3^j, -1 for codes that are not vectors
+ * (39 KB, where a table by packed key took 1 MB to clear and fill at start-up). */
+export const vectorOfCode3 = new StaticArray<i16>(CODE3_SPACE);
+/** Each vector's code sum_j (c_j - 1) 3^j. */
+export const vectorCode3 = new StaticArray<u32>(VECTOR_COUNT);
 export const vectorKey = new StaticArray<u32>(VECTOR_COUNT);
 export const vectorPatternStart = new StaticArray<u32>(VECTOR_COUNT + 1);
 /** Count of column j of vector v at [v * 9 + j]. */
@@ -76,7 +79,7 @@ export function ensureVectors(): void {
   if (vectorsReady) return;
   let rows = 0;
   for (let bits: u32 = 0; bits < 512; bits++) if (popcnt<u32>(bits) == 5) unchecked(rowMasks[rows++] = bits);
-  memory.fill(changetype<usize>(vectorOfKey), 0xff, <usize>KEY_SPACE << 2);
+  memory.fill(changetype<usize>(vectorOfCode3), 0xff, <usize>CODE3_SPACE << 1);
   const typeCount = new StaticArray<u32>(4);
   let vectors = 0;
   let total: u32 = 0;
@@ -114,8 +117,16 @@ function addVector(vectors: i32, key: u32, threes: u32, twos: u32, ones: u32, to
   if (vectors >= VECTOR_COUNT) unreachable();
   unchecked(vectorKey[vectors] = key);
   unchecked(vectorPatternStart[vectors] = total);
-  unchecked(vectorOfKey[key] = vectors);
-  for (let j = 0; j < COLUMNS; j++) unchecked(vectorDigits[vectors * COLUMNS + j] = <u8>((key >> (2 * j)) & 3));
+  let code3: u32 = 0;
+  let power: u32 = 1;
+  for (let j = 0; j < COLUMNS; j++) {
+    const digit = (key >> (2 * j)) & 3;
+    unchecked(vectorDigits[vectors * COLUMNS + j] = <u8>digit);
+    code3 += (digit - 1) * power;
+    power *= 3;
+  }
+  unchecked(vectorCode3[vectors] = code3);
+  unchecked(vectorOfCode3[code3] = <i16>vectors);
   unchecked(vectorType[vectors] = <u8>popcnt<u32>(threes));
   unchecked(vectorMasks[3 * vectors] = threes);
   unchecked(vectorMasks[3 * vectors + 1] = twos);

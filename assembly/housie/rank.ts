@@ -9,7 +9,7 @@
 // j's subset (positions i = number - first, rank sum_m C(i_m, m + 1)). Each part lies
 // in its range, so the map is a bijection onto [0, T).
 
-import { COLUMNS, VECTOR_COUNT, vectorOfKey, vectorType, vectorDigits, columnFirst, columnSize, patternsOf } from "./patterns";
+import { COLUMNS, VECTOR_COUNT, vectorOfCode3, vectorType, vectorDigits, columnFirst, columnSize, patternsOf } from "./patterns";
 import { ensureWeights, fillingWeight, fillingCumulative } from "./weights";
 import { ensureLayouts, typePatterns, typePatternStart, vectorPermutation } from "./layouts";
 
@@ -89,7 +89,8 @@ function layoutIndexOf(layout: u32): u32 {
 /** The rank of the (valid) ticket whose 27 cells, row by row, 0 = blank, are at `at`. */
 export function rankOfTicketAt(at: usize): u64 {
   ensureRank();
-  let key: u32 = 0;
+  let code3: u32 = 0; // sum_j (c_j - 1) 3^j
+  let power3: u32 = 1;
   let layoutMasks: u64 = 0; // 3 bits per column
   let subsets: u64 = 0; // 11 bits per column: columns 0-4 here, 5-8 in subsetsHigh
   let subsetsHigh: u64 = 0;
@@ -101,12 +102,13 @@ export function rankOfTicketAt(at: usize): u64 {
       const x = <u32>load<u8>(at + <usize>(9 * r + j));
       if (x != 0) { mask |= 1 << <u32>r; subset |= 1 << (x - first); }
     }
-    key |= popcnt<u32>(mask) << (2 * <u32>j);
+    code3 += (popcnt<u32>(mask) - 1) * power3; // a valid ticket has no empty column
+    power3 *= 3;
     layoutMasks |= <u64>mask << (3 * <u64>j);
     if (j < 5) subsets |= <u64>subset << (11 * <u64>j);
     else subsetsHigh |= <u64>subset << (11 * <u64>(j - 5));
   }
-  const v = unchecked(vectorOfKey[key]);
+  const v = <i32>unchecked(vectorOfCode3[code3]);
   const permutation = unchecked(vectorPermutation[v]);
   let layout: u32 = 0;
   for (let j = 0; j < COLUMNS; j++) {
