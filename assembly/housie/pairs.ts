@@ -1,5 +1,6 @@
 // Pairs of tickets and their summed column counts, the meet-in-the-middle half of the
-// book sampler and of the exact book count.
+// exact book count. (The book sampler needs only the pair classes it draws from, which
+// pair-classes.ts builds directly; it shares vectorCode and vectorLanes from here.)
 //
 // A pair sum u has u_j in 2..6; its code is sum_j (u_j - 2) * 5^j (< 5^9), which is the
 // sum of the two vectors' codes sum_j (c_j - 1) * 5^j because no digit carries. For each
