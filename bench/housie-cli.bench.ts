@@ -7,7 +7,7 @@
 // are medians of the runs. With HOUSIE_BASELINE=<dir of another built checkout>, the
 // same commands of that build run interleaved with ours, round by round.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,7 +19,8 @@ interface Sample { wall: number; cpu: number; rss: number }
 
 /** Runs `node <cli> args` (`node -e 0` for no args) under /usr/bin/time; wall and CPU seconds, peak RSS in MB. */
 function measure(root: string, args: string[]): Sample | undefined {
-  const command = args.length === 0 ? ["-e", "0"] : [join(root, "dist/cli/housie.js"), ...args];
+  const bin = existsSync(join(root, "dist/bin/housie.js")) ? "dist/bin/housie.js" : "dist/cli/housie.js"; // older builds: no bundle
+  const command = args.length === 0 ? ["-e", "0"] : [join(root, bin), ...args];
   const result = spawnSync("/usr/bin/time", ["-f", "%e %U %S %M", process.execPath, ...command], { encoding: "utf8", stdio: ["ignore", "ignore", "pipe"], maxBuffer: 1 << 26 });
   if (/^Command exited with non-zero status/m.test(result.stderr)) return undefined; // e.g. an older build without that flag
   const last = result.stderr.trim().split("\n").pop()!.split(" ").map(Number);
@@ -34,7 +35,7 @@ export default async function run(): Promise<void> {
   const books = join(dir, "books.jsonl");
   const builds: [string, string][] = [["this build", ROOT]];
   if (process.env.HOUSIE_BASELINE) builds.push(["baseline", process.env.HOUSIE_BASELINE]);
-  spawnSync(process.execPath, [join(ROOT, "dist/cli/housie.js"), "books", "-n", "500000", "--seed", "3", "-f", "jsonl", "-o", join(dir, "check.jsonl")]);
+  spawnSync(process.execPath, [join(ROOT, "dist/bin/housie.js"), "books", "-n", "500000", "--seed", "3", "-f", "jsonl", "-o", join(dir, "check.jsonl")]);
   const cases: [string, string[], number][] = [
     ["node -e 0 (Node's own start, for reference)", [], 1],
     ["tickets -n 1 (start-up)", ["tickets", "-n", "1"], 1],

@@ -11,12 +11,21 @@ export const CHECK_BATCH_TICKETS: i32 = 6 * 4096;
 export const NEVER_CALLED: u8 = 255;
 
 const rank = new StaticArray<u8>(128);
-const checkCells = new StaticArray<u8>(CHECK_BATCH_TICKETS * 27);
-const prizes = new StaticArray<u8>(CHECK_BATCH_TICKETS * 3);
+// Allocated together on first use (0.7 MB only the check command needs); they never move.
+let checkCells = new StaticArray<u8>(0); // CHECK_BATCH_TICKETS * 27
+let prizes = new StaticArray<u8>(0); // CHECK_BATCH_TICKETS * 3
+let checkBuffersReady = false;
+
+function ensureCheckBuffers(): void {
+  if (checkBuffersReady) return;
+  checkCells = new StaticArray<u8>(CHECK_BATCH_TICKETS * 27);
+  prizes = new StaticArray<u8>(CHECK_BATCH_TICKETS * 3);
+  checkBuffersReady = true;
+}
 
 export function checkBatchTickets(): i32 { return CHECK_BATCH_TICKETS; }
-export function checkCellsPtr(): usize { return changetype<usize>(checkCells); }
-export function checkPrizesPtr(): usize { return changetype<usize>(prizes); }
+export function checkCellsPtr(): usize { ensureCheckBuffers(); return changetype<usize>(checkCells); }
+export function checkPrizesPtr(): usize { ensureCheckBuffers(); return changetype<usize>(prizes); }
 
 /** Forgets the calls: every number uncalled. Index 0 (a blank) ranks 0, below any call. */
 export function clearCalls(): void {
@@ -40,6 +49,7 @@ export function setCall(x: i32, call: i32): void {
  * batch's earliest call of each prize, one per byte (one line lowest).
  */
 export function checkTickets(count: i32): u32 {
+  ensureCheckBuffers();
   const cells = changetype<usize>(checkCells);
   const out = changetype<usize>(prizes);
   const ranks = changetype<usize>(rank);

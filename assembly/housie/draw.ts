@@ -25,17 +25,14 @@
 
 import { below, belowWide, next32 } from "./rng";
 import { buildAlias } from "./alias";
-import { COLUMNS, VECTOR_COUNT, vectorDigits, vectorCount } from "./patterns";
-import { ticketWeight } from "./weights";
-import { codeStart, vectorCode, totalOfCode, pairAlias, aliasPair, ALIAS_THRESHOLD } from "./pairs";
-import { ensureTriples, tripleTotal, middleClass, middleKey, pairClassTotal, pairClassCode, MIDDLE_CLASSES, CLASS_COUNT } from "./triples";
+import { COLUMNS, VECTOR_COUNT, vectorDigits, vectorCount, vectorOfCode3 } from "./patterns";
+import { aliasPair, ALIAS_THRESHOLD } from "./pairs";
+import { ensureTriples, tripleTotal, termStart, termWeightBase, termVectorBase, releaseTerms, CLASS_COUNT } from "./triples";
+import { middleClass, middleKey, pairClassTotal, pairClassStart, pairClassAlias, PAIR_CLASSES } from "./pair-classes";
 import { multiply64, multiplyHigh } from "../common/wide";
 
-const CODE3_SPACE = 19683; // 3^9
 /** Per vector, its counts as 16 bytes (lanes 9-15 zero). */
 export const vectorBytes = new StaticArray<u8>(VECTOR_COUNT * 16);
-/** Vector index by sum_j (c_j - 1) 3^j. */
-const vectorOfCode3 = new StaticArray<u16>(CODE3_SPACE);
 
 /** Canonical three-ticket residuals with A > 0 ("classes"): bytes, alias slots, A, and
  * the class of the reversed complement n - t. */
@@ -45,9 +42,8 @@ const classBytes = new StaticArray<u8>(CLASS_LIMIT * 16);
 const classSlot = new StaticArray<u32>(CLASS_LIMIT + 1);
 const classTotal = new StaticArray<u64>(CLASS_LIMIT);
 const classPartner = new StaticArray<u32>(CLASS_LIMIT);
-/** Per alias slot of a class: [threshold, own vector | alias vector << 16]. */
-const ENTRY_LIMIT = 1 << 18;
-let classEntry = new StaticArray<u64>(0); // 2 * ENTRY_LIMIT, allocated by ensureDraw
+/** Per alias slot of a class: [threshold, own vector | alias vector << 16]; one slot per
+ * term of triples.ts, in unmanaged memory allocated by ensureDraw (every slot written). */
 
 /** The class draw: alias words (threshold | own << 32 | alias << 48) over rounded
  * weights a_q = ceil(W_q / 2^shift) with sum topTotal < 2^32, and per class a_q and
@@ -62,8 +58,7 @@ let weightSumLow: u64 = 0;
 let topShift: u32 = 0;
 
 /** Per pair-residual class (pairClassTotal's index), the first alias slot and the slot
- * count of its canonical code in pairs.ts's alias table. */
-const PAIR_CLASSES = 5 * 5 * MIDDLE_CLASSES;
+ * count of its canonical member in pair-classes.ts's alias table. */
 const pairSlot = new StaticArray<u32>(PAIR_CLASSES);
 const pairSlots = new StaticArray<u32>(PAIR_CLASSES);
 
@@ -90,14 +85,6 @@ function buildMiddlePermutations(): void {
   }
 }
 
-/** Code of three-ticket residual bytes t: sum_j (t_j - 3) 5^j (pairs.ts's code, shifted). */
-function codeOfTriple(t: StaticArray<i32>): u32 {
-  let code: u32 = 0;
-  let power: u32 = 1;
-  for (let j = 0; j < COLUMNS; j++) { code += <u32>(unchecked(t[j]) - 3) * power; power *= 5; }
-  return code;
-}
-
 /** 7! / prod of the multiplicities' factorials: the members of a class. */
 function orbitSize(t: StaticArray<i32>): u64 {
   const seen = new StaticArray<i32>(16);
@@ -120,19 +107,11 @@ function shiftRightWide(high: u64, low: u64, shift: u32): u64 {
 
 export function ensureDraw(): void {
   if (drawReady) return;
-  classEntry = new StaticArray<u64>(2 * ENTRY_LIMIT);
   ensureTriples();
+  classEntryBase = heap.alloc(<usize>unchecked(termStart[CLASS_COUNT]) << 4);
   const vectors = vectorCount();
   for (let v = 0; v < vectors; v++) {
-    let code: u32 = 0;
-    let power: u32 = 1;
-    for (let j = 0; j < COLUMNS; j++) {
-      const c = unchecked(vectorDigits[v * COLUMNS + j]);
-      unchecked(vectorBytes[16 * v + j] = c);
-      code += <u32>(c - 1) * power;
-      power *= 3;
-    }
-    unchecked(vectorOfCode3[code] = <u16>v);
+    for (let j = 0; j < COLUMNS; j++) unchecked(vectorBytes[16 * v + j] = vectorDigits[v * COLUMNS + j]);
   }
   // Classes in the order of triples.ts's index: t_1 - 3 + 4 (t_9 - 3 + 6 middle).
   const classOfIndex = new StaticArray<i32>(CLASS_COUNT);
@@ -158,34 +137,26 @@ export function ensureDraw(): void {
     for (let c = 0; c < COLUMNS; c++) unchecked(classBytes[16 * q + c] = <u8>unchecked(t[c]));
     unchecked(classTotal[q] = total);
     unchecked(classSlot[q] = slot);
-    // The first vector c with weight w(c) K(t - c), over every c leaving a pair residual.
-    const code = codeOfTriple(t);
-    let n = 0;
+    // The first vector c with weight w(c) K(t - c) (> 0): the terms of A(t), triples.ts.
+    const first = unchecked(termStart[index]);
+    const n = <i32>(unchecked(termStart[index + 1]) - first);
     let sum: u64 = 0;
-    for (let v = 0; v < vectors; v++) {
-      let fits = true;
-      for (let c = 0; c < COLUMNS; c++) {
-        const r = unchecked(t[c]) - <i32>unchecked(vectorDigits[v * COLUMNS + c]);
-        if (r < 2 || r > 6) fits = false;
-      }
-      if (!fits) continue;
-      const pair = totalOfCode(code - unchecked(vectorCode[v]));
-      if (pair == 0) continue;
-      unchecked(weight[n] = <u64>unchecked(ticketWeight[v]) * <u64>pair);
-      unchecked(own[n] = <u16>v);
-      sum += unchecked(weight[n]);
-      n++;
-    }
-    if (sum != total) unreachable();
-    buildAlias(weight, n, total, threshold, alias);
-    if (slot + <u32>n > <u32>ENTRY_LIMIT) unreachable();
     for (let i = 0; i < n; i++) {
-      unchecked(classEntry[2 * (slot + <u32>i)] = threshold[i]);
-      unchecked(classEntry[2 * (slot + <u32>i) + 1] = <u64>own[i] | (<u64>own[alias[i]] << 16));
+      unchecked(weight[i] = load<u64>(termWeightBase + (<usize>(first + <u32>i) << 3)));
+      unchecked(own[i] = load<u16>(termVectorBase + (<usize>(first + <u32>i) << 1)));
+      sum += unchecked(weight[i]);
+    }
+    if (sum != total || slot != first) unreachable();
+    buildAlias(weight, n, total, threshold, alias);
+    for (let i = 0; i < n; i++) {
+      const at = classEntryBase + (<usize>(slot + <u32>i) << 4);
+      store<u64>(at, unchecked(threshold[i]));
+      store<u64>(at, <u64>unchecked(own[i]) | (<u64>unchecked(own[unchecked(alias[i])]) << 16), 8);
     }
     slot += <u32>n;
   }
   unchecked(classSlot[classes] = slot);
+  releaseTerms();
   // Partners: s = n - t with its middle reversed (ascending again).
   for (let q = 0; q < classes; q++) {
     const first = 9 - <i32>unchecked(classBytes[16 * q]);
@@ -200,9 +171,8 @@ export function ensureDraw(): void {
   buildMiddlePermutations();
   // Pair residual classes: the alias slots of their canonical code (middle ascending).
   for (let p = 0; p < PAIR_CLASSES; p++) {
-    const code = unchecked(pairClassCode[p]);
-    unchecked(pairSlot[p] = codeStart[code]);
-    unchecked(pairSlots[p] = codeStart[code + 1] - codeStart[code]);
+    unchecked(pairSlot[p] = pairClassStart[p]);
+    unchecked(pairSlots[p] = pairClassStart[p + 1] - pairClassStart[p]);
   }
   setDrawBases();
   drawReady = true;
@@ -336,7 +306,7 @@ const RANK_HIGH: u64 = 0x9090909090909001;
   const dot = i32x4.dot_i16x8_s(i16x8.extend_low_i8x16_u(digits), i16x8(1, 3, 9, 27, 81, 243, 729, 2187));
   const sum = v128.add<i32>(dot, i32x4.shuffle(dot, dot, 2, 3, 0, 1));
   const code = i32x4.extract_lane(sum, 0) + i32x4.extract_lane(sum, 1) + 6561 * <i32>i8x16.extract_lane_u(digits, 8);
-  return <i32>load<u16>(vectorOfCode3Base + (<usize>code << 1));
+  return <i32>load<i16>(vectorOfCode3Base + (<usize>code << 1));
 }
 
 // @ts-ignore: decorator
@@ -414,7 +384,6 @@ function setDrawBases(): void {
   vectorBytesBase = changetype<usize>(vectorBytes);
   vectorOfCode3Base = changetype<usize>(vectorOfCode3);
   classSlotBase = changetype<usize>(classSlot);
-  classEntryBase = changetype<usize>(classEntry);
   classTotalBase = changetype<usize>(classTotal);
   classBytesBase = changetype<usize>(classBytes);
   classPartnerBase = changetype<usize>(classPartner);
@@ -422,7 +391,7 @@ function setDrawBases(): void {
   topRoundedBase = changetype<usize>(topRounded);
   pairSlotBase = changetype<usize>(pairSlot);
   pairSlotsBase = changetype<usize>(pairSlots);
-  pairAliasBase = changetype<usize>(pairAlias);
+  pairAliasBase = changetype<usize>(pairClassAlias);
   pairClassTotalBase = changetype<usize>(pairClassTotal);
   middleClassBase = changetype<usize>(middleClass);
   middlePermutationsBase = changetype<usize>(middlePermutations);

@@ -8,8 +8,14 @@ import { cells, BATCH, CELLS_PER_TICKET } from "./sample";
 // A book line takes at most 898 bytes (6 tickets of 142, the serial up to 16 digits), a
 // ticket line 183; a call formats at most BATCH books or 6 * BATCH tickets.
 export const TEXT_CAPACITY = BATCH * 6 * 192;
-export const text = new StaticArray<u8>(TEXT_CAPACITY);
-export function textPtr(): usize { return changetype<usize>(text); }
+/** Allocated on first use: a run that never writes JSON Lines (and a single ticket's
+ * start-up) does without these 4.7 MB. */
+let text = new StaticArray<u8>(0);
+function textBase(): usize {
+  if (text.length == 0) text = new StaticArray<u8>(TEXT_CAPACITY);
+  return changetype<usize>(text);
+}
+export function textPtr(): usize { return textBase(); }
 
 const NULL_BYTES: u32 = 0x6c6c756e; // "null", little-endian
 const HEAD = '{"serial":';
@@ -61,7 +67,7 @@ function putTicket(p: usize, from: i32): usize {
  * serials from `firstSerial`; returns the number of bytes written to `text`.
  */
 export function formatJsonl(count: i32, perGroup: i32, firstSerial: u64): i32 {
-  const start = changetype<usize>(text);
+  const start = textBase();
   let p = start;
   for (let g = 0; g < count; g++) {
     p = putAscii(p, HEAD);

@@ -5,7 +5,7 @@
 // cache-resident) and a permutation per vector replace look-ups in the 2.9 MB table.
 // Canonical patterns are stored column-major: column j's rows as 3 bits at 3j.
 
-import { COLUMNS, VECTOR_COUNT, patterns, vectorPatternStart, vectorDigits, vectorType, vectorKey, ensurePatterns, vectorCount } from "./patterns";
+import { COLUMNS, VECTOR_COUNT, vectorDigits, vectorType, vectorOfCode3, ensurePatterns, vectorCount, listPatterns } from "./patterns";
 
 export const typePatterns = new StaticArray<u32>(2679);
 export const typePatternStart = new StaticArray<u32>(5);
@@ -30,31 +30,34 @@ export function ensureLayouts(): void {
   const canonical = new StaticArray<i32>(4);
   for (let d = 0; d < 4; d++) {
     // The canonical vector: d threes, then 6 - 2d twos, then 3 + d ones.
-    let key: u32 = 0;
+    let code: u32 = 0;
+    let power: u32 = 1;
     for (let j = 0; j < COLUMNS; j++) {
       const c: u32 = j < d ? 3 : j < 6 - d ? 2 : 1;
-      key |= c << (2 * <u32>j);
+      code += (c - 1) * power;
+      power *= 3;
     }
-    let v = 0;
-    while (unchecked(vectorKey[v]) != key) v++;
+    const v = <i32>unchecked(vectorOfCode3[code]);
     unchecked(canonical[d] = v);
     unchecked(typePatternStart[d] = slot);
-    for (let i = unchecked(vectorPatternStart[v]); i < unchecked(vectorPatternStart[v + 1]); i++) {
-      unchecked(typePatterns[slot++] = columnMajor(unchecked(patterns[i])));
-    }
+    // The canonical vector's patterns (in the pattern table's order), made column-major.
+    const n = listPatterns(v, changetype<usize>(typePatterns) + (<usize>slot << 2));
+    for (let i: u32 = 0; i < n; i++) unchecked(typePatterns[slot + i] = columnMajor(unchecked(typePatterns[slot + i])));
+    slot += n;
   }
   unchecked(typePatternStart[4] = slot);
   for (let v = 0; v < vectors; v++) {
-    const c = unchecked(canonical[unchecked(vectorType[v])]);
-    // The i-th column of v holding k numbers takes the i-th such column of the canonical.
+    // The i-th column of v holding k numbers takes the i-th such column of the canonical,
+    // whose 3s are columns 0..d-1, its 2s d..5-d and its 1s 6-d..8.
+    const d = <u64>unchecked(vectorType[v]);
+    let next3: u64 = 0;
+    let next2: u64 = d;
+    let next1: u64 = 6 - d;
     let permutation: u64 = 0;
-    let used: u32 = 0;
     for (let j = 0; j < COLUMNS; j++) {
       const k = unchecked(vectorDigits[v * COLUMNS + j]);
-      let source = 0;
-      while (unchecked(vectorDigits[c * COLUMNS + source]) != k || (used & (1 << source)) != 0) source++;
-      used |= 1 << source;
-      permutation |= <u64>source << (4 * <u64>j);
+      const source = k == 3 ? next3++ : k == 2 ? next2++ : next1++;
+      permutation |= source << (4 * <u64>j);
     }
     unchecked(vectorPermutation[v] = permutation);
   }

@@ -1,5 +1,6 @@
 // Pairs of tickets and their summed column counts, the meet-in-the-middle half of the
-// book sampler and of the exact book count.
+// exact book count. (The book sampler needs only the pair classes it draws from, which
+// pair-classes.ts builds directly; it shares vectorCode and vectorLanes from here.)
 //
 // A pair sum u has u_j in 2..6; its code is sum_j (u_j - 2) * 5^j (< 5^9), which is the
 // sum of the two vectors' codes sum_j (c_j - 1) * 5^j because no digit carries. For each
@@ -62,6 +63,28 @@ let compactTotal = new StaticArray<u32>(0); // CODE_SPACE >> 4, allocated by ens
   return unchecked(compactTotal[unchecked(codeRank[code >> 6]) + <u32>popcnt<u64>(below)]);
 }
 
+let codesReady = false;
+
+/** Fills vectorCode and vectorLanes (also what the book sampler's pair classes need). */
+export function ensureVectorCodes(): void {
+  if (codesReady) return;
+  const vectors = vectorCount();
+  for (let v = 0; v < vectors; v++) {
+    let code: u32 = 0;
+    let lanes: u64 = 0;
+    let p: u32 = 1;
+    for (let j = 0; j < COLUMNS; j++) {
+      const c = <u32>unchecked(vectorDigits[v * COLUMNS + j]);
+      code += (c - 1) * p;
+      lanes |= <u64>c << (7 * <u64>j);
+      p *= 5;
+    }
+    unchecked(vectorCode[v] = code);
+    unchecked(vectorLanes[v] = lanes);
+  }
+  codesReady = true;
+}
+
 export function ensurePairs(): void {
   if (pairsReady) return;
   // Allocated here, not at instantiation, so that single tickets (which never need
@@ -87,19 +110,7 @@ export function ensurePairs(): void {
     laneLower |= (64 - (n - 6)) << (7 * <u64>j); // sum >= n-6 leaves the pair <= 6
     power *= 5;
   }
-  for (let v = 0; v < vectors; v++) {
-    let code: u32 = 0;
-    let lanes: u64 = 0;
-    let p: u32 = 1;
-    for (let j = 0; j < COLUMNS; j++) {
-      const c = <u32>unchecked(vectorDigits[v * COLUMNS + j]);
-      code += (c - 1) * p;
-      lanes |= <u64>c << (7 * <u64>j);
-      p *= 5;
-    }
-    unchecked(vectorCode[v] = code);
-    unchecked(vectorLanes[v] = lanes);
-  }
+  ensureVectorCodes();
   // Counting sort of all ordered pairs by code.
   for (let k = 0; k <= CODE_SPACE; k++) unchecked(codeStart[k] = 0);
   for (let a = 0; a < vectors; a++) {

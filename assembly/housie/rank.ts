@@ -9,7 +9,7 @@
 // j's subset (positions i = number - first, rank sum_m C(i_m, m + 1)). Each part lies
 // in its range, so the map is a bijection onto [0, T).
 
-import { COLUMNS, VECTOR_COUNT, vectorOfKey, vectorType, vectorDigits, columnFirst, columnSize, patternsOf } from "./patterns";
+import { COLUMNS, VECTOR_COUNT, vectorOfCode3, vectorType, vectorDigits, columnFirst, columnSize, patternsOf } from "./patterns";
 import { ensureWeights, fillingWeight, fillingCumulative } from "./weights";
 import { ensureLayouts, typePatterns, typePatternStart, vectorPermutation } from "./layouts";
 
@@ -43,10 +43,16 @@ export function ensureRank(): void {
   if (rankReady) return;
   ensureWeights();
   ensureLayouts();
+  // Pascal's triangle below 12, for the colex ranks.
+  const pascal = new StaticArray<u32>(12 * 12);
+  for (let n = 0; n < 12; n++) {
+    unchecked(pascal[12 * n] = 1);
+    for (let k = 1; k <= n; k++) unchecked(pascal[12 * n + k] = pascal[12 * (n - 1) + k - 1] + (k < n ? pascal[12 * (n - 1) + k] : 0));
+  }
   for (let mask: u32 = 0; mask < 2048; mask++) {
     let rank: u32 = 0;
     let m: u32 = 0;
-    for (let i: u32 = 0; i < 11; i++) if ((mask >> i) & 1) rank += choose(i, ++m);
+    for (let i: u32 = 0; i < 11; i++) if ((mask >> i) & 1) rank += unchecked(pascal[12 * i + ++m]);
     unchecked(subsetRank[mask] = <u16>rank);
   }
   for (let size: u32 = 0; size < 3; size++) for (let c: u32 = 0; c < 4; c++) unchecked(chooseOf[4 * size + c] = choose(9 + size, c));
@@ -57,7 +63,7 @@ export function ensureRank(): void {
     let radix: u64 = 1;
     for (let j = 0; j < COLUMNS; j++) {
       unchecked(rankRadix[16 * v + j] = radix);
-      radix *= <u64>choose(<u32>unchecked(columnSize[j]), <u32>unchecked(vectorDigits[v * COLUMNS + j]));
+      radix *= <u64>unchecked(chooseOf[4 * (unchecked(columnSize[j]) - 9) + <i32>unchecked(vectorDigits[v * COLUMNS + j])]);
     }
   }
   for (let s = 0; s < LAYOUT_SLOTS; s++) unchecked(layoutKey[s] = 0);
@@ -83,7 +89,8 @@ function layoutIndexOf(layout: u32): u32 {
 /** The rank of the (valid) ticket whose 27 cells, row by row, 0 = blank, are at `at`. */
 export function rankOfTicketAt(at: usize): u64 {
   ensureRank();
-  let key: u32 = 0;
+  let code3: u32 = 0; // sum_j (c_j - 1) 3^j
+  let power3: u32 = 1;
   let layoutMasks: u64 = 0; // 3 bits per column
   let subsets: u64 = 0; // 11 bits per column: columns 0-4 here, 5-8 in subsetsHigh
   let subsetsHigh: u64 = 0;
@@ -95,12 +102,13 @@ export function rankOfTicketAt(at: usize): u64 {
       const x = <u32>load<u8>(at + <usize>(9 * r + j));
       if (x != 0) { mask |= 1 << <u32>r; subset |= 1 << (x - first); }
     }
-    key |= popcnt<u32>(mask) << (2 * <u32>j);
+    code3 += (popcnt<u32>(mask) - 1) * power3; // a valid ticket has no empty column
+    power3 *= 3;
     layoutMasks |= <u64>mask << (3 * <u64>j);
     if (j < 5) subsets |= <u64>subset << (11 * <u64>j);
     else subsetsHigh |= <u64>subset << (11 * <u64>(j - 5));
   }
-  const v = unchecked(vectorOfKey[key]);
+  const v = <i32>unchecked(vectorOfCode3[code3]);
   const permutation = unchecked(vectorPermutation[v]);
   let layout: u32 = 0;
   for (let j = 0; j < COLUMNS; j++) {

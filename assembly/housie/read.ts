@@ -8,20 +8,36 @@
 export const READ_CHUNK_BYTES: i32 = 1 << 20;
 export const READ_MAX_RECORDS: i32 = 4096;
 
-const input = new StaticArray<u8>(READ_CHUNK_BYTES);
-const cells = new StaticArray<u8>(READ_MAX_RECORDS * 6 * 27);
-const serials = new StaticArray<u64>(READ_MAX_RECORDS); // exact: serials go up to 2^64-1
-const lines = new StaticArray<i32>(READ_MAX_RECORDS);
+// The buffers (1.7 MB) are allocated together on first use (any of the pointers or
+// parseLines), so that runs that never read a file start without them; they never move.
+let input = new StaticArray<u8>(0); // READ_CHUNK_BYTES
+let cells = new StaticArray<u8>(0); // READ_MAX_RECORDS * 6 * 27
+let serials = new StaticArray<u64>(0); // READ_MAX_RECORDS; exact: serials go up to 2^64-1
+let lines = new StaticArray<i32>(0); // READ_MAX_RECORDS
+let readBuffersReady = false;
+let serialsBase: usize = 0;
+let linesBase: usize = 0;
+
+function ensureReadBuffers(): void {
+  if (readBuffersReady) return;
+  input = new StaticArray<u8>(READ_CHUNK_BYTES);
+  cells = new StaticArray<u8>(READ_MAX_RECORDS * 6 * 27);
+  serials = new StaticArray<u64>(READ_MAX_RECORDS);
+  lines = new StaticArray<i32>(READ_MAX_RECORDS);
+  serialsBase = changetype<usize>(serials);
+  linesBase = changetype<usize>(lines);
+  readBuffersReady = true;
+}
 const columnOf = new StaticArray<u8>(91);
 let stoppedAt: i32 = 0;
 let linesRead: i32 = 0;
 
 export function readChunkBytes(): i32 { return READ_CHUNK_BYTES; }
 export function readMaxRecords(): i32 { return READ_MAX_RECORDS; }
-export function readInputPtr(): usize { return changetype<usize>(input); }
-export function readCellsPtr(): usize { return changetype<usize>(cells); }
-export function readSerialsPtr(): usize { return changetype<usize>(serials); }
-export function readLinesPtr(): usize { return changetype<usize>(lines); }
+export function readInputPtr(): usize { ensureReadBuffers(); return changetype<usize>(input); }
+export function readCellsPtr(): usize { ensureReadBuffers(); return changetype<usize>(cells); }
+export function readSerialsPtr(): usize { ensureReadBuffers(); return serialsBase; }
+export function readLinesPtr(): usize { ensureReadBuffers(); return linesBase; }
 /** Where the last parseLines stopped: after its last line, or at the start of a line it could not read. */
 export function readStoppedAt(): i32 { return stoppedAt; }
 /** Lines (blank ones included) the last parseLines consumed. */
@@ -175,6 +191,7 @@ function parseLine(p: usize, end: usize, out: usize, tickets: i32): bool {
  */
 export function parseLines(start: i32, end: i32, tickets: i32, maxRecords: i32): i32 {
   initColumns();
+  ensureReadBuffers();
   const base = changetype<usize>(input);
   const out = changetype<usize>(cells);
   let p = base + <usize>start;
@@ -194,8 +211,8 @@ export function parseLines(start: i32, end: i32, tickets: i32, maxRecords: i32):
     }
     const at = out + <usize>(records * tickets * 27);
     if (!parseLine(p, stop, at, tickets) || !obeysRules(at, tickets)) break;
-    unchecked(serials[records] = lineSerial);
-    unchecked(lines[records] = linesRead + 1);
+    store<u64>(serialsBase + (<usize>records << 3), lineSerial);
+    store<i32>(linesBase + (<usize>records << 2), linesRead + 1);
     records++;
     linesRead++;
     p = nextLine;

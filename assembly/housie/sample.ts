@@ -9,7 +9,7 @@
 // it, and a uniform c_j-subset of each column's numbers.
 
 import { below, below62, next32 } from "./rng";
-import { COLUMNS, patterns, vectorPatternStart, vectorDigits, columnSize, columnFirst, vectorCount } from "./patterns";
+import { COLUMNS, patternsOfVector, vectorPatternStart, vectorDigits, columnSize, columnFirst, vectorCount } from "./patterns";
 import { ensureWeights, fillingCumulative } from "./weights";
 import { clearIssued, issueBatch } from "./unique";
 import { rankOfTicketAt } from "./rank";
@@ -38,8 +38,8 @@ export function startRun(): void {
 
 // @ts-ignore: decorator
 @inline function drawPattern(v: i32): u32 {
-  const start = unchecked(vectorPatternStart[v]);
-  return unchecked(patterns[start + below(unchecked(vectorPatternStart[v + 1]) - start)]);
+  const list = patternsOfVector(v); // v's patterns, listed on first use
+  return load<u32>(list + (<usize>below(unchecked(vectorPatternStart[v + 1]) - unchecked(vectorPatternStart[v])) << 2));
 }
 
 /** Sorts pool[from..from+k), k <= 3, with min/max (selects, no branches on the data). */

@@ -5,6 +5,8 @@ export { patternAt, patternStartOf, vectorKeyAt } from "./patterns";
 export { below62 } from "./rng";
 export { chosenVector, nextWord, filledRank } from "./sample";
 export { restTestHook, restChunkHook, drawClassCount, drawEntryCount, classWeightSumLow, classWeightSumHigh } from "./draw";
+export { pairClassTotalAt, pairClassCodeAt } from "./pair-classes";
+export { tripleTotalAt } from "./triples";
 
 import { issueBatch, wasIssued } from "./unique";
 export { wasIssued };

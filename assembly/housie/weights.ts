@@ -32,6 +32,9 @@ export function ensureWeights(): void {
   ensurePatterns();
   const vectors = vectorCount();
   const raw = new StaticArray<u64>(VECTOR_COUNT);
+  // C(n_j, c) for each column and c = 0..3, at 4 j + c (u64 divisions are slow).
+  const chooseOf = new StaticArray<u64>(4 * COLUMNS);
+  for (let j = 0; j < COLUMNS; j++) for (let c = 0; c < 4; c++) unchecked(chooseOf[4 * j + c] = choose(unchecked(columnSize[j]), c));
   let g: u64 = 0;
   let fillingTotal: u64 = 0;
   for (let v = 0; v < vectors; v++) {
@@ -40,7 +43,7 @@ export function ensureWeights(): void {
     for (let j = 0; j < COLUMNS; j++) {
       const c = <i32>unchecked(vectorDigits[v * COLUMNS + j]);
       w *= c == 1 ? 6 : c == 2 ? 3 : 1; // 6 / c!
-      f *= choose(unchecked(columnSize[j]), c);
+      f *= unchecked(chooseOf[4 * j + c]);
     }
     unchecked(raw[v] = w);
     g = gcd(w, g);

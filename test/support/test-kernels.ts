@@ -20,6 +20,9 @@ export interface HousieTestHooks {
   issueRanksPtr(): number;
   issueRefusedPtr(): number;
   issueScratch(records: number, per: number): number;
+  pairClassTotalAt(p: number): number;
+  pairClassCodeAt(p: number): number;
+  tripleTotalAt(i: number): bigint;
 }
 
 export interface TablesTestHooks {

@@ -1,4 +1,5 @@
-// The housie CLI as users run it: node dist/cli/housie.js (built by `npm test`'s pretest).
+// The housie CLI as users run it: node dist/bin/housie.js, the bundle package.json's "bin"
+// names (built by `npm test`'s pretest).
 import { describe, expect, it } from "vitest";
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
