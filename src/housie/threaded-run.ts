@@ -53,6 +53,7 @@ export class ThreadedUniqueRun {
   private kept: Uint8Array[] = [];
   private keptRecords = 0;
   private inFlight: Batch | undefined;
+  private started: Promise<unknown> = Promise.resolve();
   private refused = 0;
   private closed = false;
 
@@ -67,12 +68,18 @@ export class ThreadedUniqueRun {
     const batch = run.run.batchLimit;
     // Candidates drawn ahead can add up to two batches to the set.
     const tickets = Math.min(2 * MAX_UNIQUE_TICKETS, earlier.length + (records + 2 * batch) * per);
-    try {
-      await run.pool.run({ start: true, tickets } satisfies IssueTask);
-      if (earlier.length > 0) await run.issue(BigUint64Array.from(earlier), earlier.length, 1); // repeats among them just stay out
-    } catch (error) {
-      await run.close();
-      throw error;
+    // Not awaited: the worker sizes its set (page faults for up to 256 MB) while this
+    // thread draws the first batch. One worker runs tasks in the order posted, and every
+    // verdict waits for this one, so a failure here fails the first batch.
+    run.started = run.pool.run({ start: true, tickets } satisfies IssueTask);
+    run.started.catch(() => undefined); // reported through the verdicts
+    if (earlier.length > 0) {
+      try {
+        await run.issue(BigUint64Array.from(earlier), earlier.length, 1); // repeats among them just stay out
+      } catch (error) {
+        await run.close();
+        throw error;
+      }
     }
     return run;
   }
@@ -123,14 +130,16 @@ export class ThreadedUniqueRun {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    // Let the batch in flight finish first: piscina throws on a reply after destroy().
+    // Let the tasks posted finish first: piscina throws on a reply after destroy().
+    await this.started.catch(() => undefined);
     await this.inFlight?.verdict.catch(() => undefined);
     await this.pool.destroy();
   }
 
   private issue(ranks: BigUint64Array, records: number, per: number): Promise<IssueVerdict> {
     const task: IssueTask = { ranks, records, per };
-    return this.pool.run(task, { transferList: [ranks.buffer as ArrayBuffer] });
+    const verdict = this.pool.run(task, { transferList: [ranks.buffer as ArrayBuffer] }) as Promise<IssueVerdict>;
+    return Promise.all([this.started, verdict]).then(([, refused]) => refused);
   }
 
   /** Draws a batch of candidates here and sends their ranks to the worker. */
