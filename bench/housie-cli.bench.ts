@@ -2,7 +2,7 @@
 // ticket, 1,000,000 books as JSONL to a file with the uniqueness set (on its worker
 // thread, the default, and in the main thread) and without it, and validating 500,000
 // books. The output file is removed before each run (unlinking the last run's 700 MB
-// would otherwise be charged to the next). Each command runs in its own process; wall time, CPU time
+// would otherwise be charged to the next) and `sync` runs before each command. Each command runs in its own process; wall time, CPU time
 // (user + system, steadier than wall time on a shared machine) and peak memory (RSS)
 // are medians of the runs. With HOUSIE_BASELINE=<dir of another built checkout>, the
 // same commands of that build run interleaved with ours, round by round.
@@ -51,6 +51,7 @@ export default async function run(): Promise<void> {
       for (const [build, root] of builds) {
         const key = `${name}|${build}`;
         rmSync(books, { force: true });
+        spawnSync("sync"); // no write-back of an earlier file competing with this run
         const sample = measure(root, args);
         if (sample) samples.set(key, [...(samples.get(key) ?? []), sample]);
       }
