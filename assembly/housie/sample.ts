@@ -170,11 +170,18 @@ export function drawCandidates(count: i32, books: bool): void {
  * the same; checking them together lets the set's cache misses overlap.
  */
 export function generateBooks(count: i32, unique: bool): i32 {
+  return generateRecords(count, unique, true);
+}
+
+/** generateBooks and generateTickets: `count` records, candidates first with `unique`. */
+function generateRecords(count: i32, unique: bool, books: bool): i32 {
+  const per = books ? 6 : 1;
   let filled = 0;
   while (filled < count) {
     const open = count - filled;
-    drawBooks(filled, open, unique);
-    filled = unique ? keepIssued(filled, open, 6, CELLS_PER_BOOK) : count;
+    if (books) drawBooks(filled, open, unique);
+    else drawTickets(filled, open, unique);
+    filled = unique ? keepIssued(filled, open, per, per * CELLS_PER_TICKET) : count;
   }
   return count;
 }
@@ -211,13 +218,7 @@ function fillTicket(slot: i32): void {
 /** Generates `count` (<= 6 * BATCH) uniform tickets into `cells`, none repeating with
  * `unique` (candidates first, then issued in order, as generateBooks does). */
 export function generateTickets(count: i32, unique: bool): i32 {
-  let filled = 0;
-  while (filled < count) {
-    const open = count - filled;
-    drawTickets(filled, open, unique);
-    filled = unique ? keepIssued(filled, open, 1, CELLS_PER_TICKET) : count;
-  }
-  return count;
+  return generateRecords(count, unique, false);
 }
 
 /** Test hook: ticket t's rank as the book fill computed it (for the last book drawn with uniqueness). */
