@@ -9,7 +9,7 @@
 // j's subset (positions i = number - first, rank sum_m C(i_m, m + 1)). Each part lies
 // in its range, so the map is a bijection onto [0, T).
 
-import { COLUMNS, VECTOR_COUNT, vectorOfCode3, vectorType, vectorDigits, columnFirst, columnSize, patternsOf } from "./patterns";
+import { COLUMNS, VECTOR_COUNT, vectorOfCode3, vectorType, columnFirst, columnSize, patternsOf } from "./patterns";
 import { ensureWeights, fillingWeight, fillingCumulative } from "./weights";
 import { ensureLayouts, typePatterns, typePatternStart, vectorPermutation } from "./layouts";
 
@@ -20,8 +20,6 @@ export const chooseOf = new StaticArray<u32>(12);
 /** Per vector: base(v) and P(v). */
 export const rankBase = new StaticArray<u64>(VECTOR_COUNT);
 export const rankPerPattern = new StaticArray<u64>(VECTOR_COUNT);
-/** Per vector and column j: the mixed radix prod_{i<j} C(n_i, c_i), at 16 v + j. */
-export const rankRadix = new StaticArray<u64>(VECTOR_COUNT * 16);
 /** Canonical layout (column-major, typePatterns) + 1 -> its index, open addressing. */
 const LAYOUT_SLOTS = 8192;
 const layoutKey = new StaticArray<u32>(LAYOUT_SLOTS);
@@ -60,11 +58,6 @@ export function ensureRank(): void {
     const filling = unchecked(fillingWeight[v]);
     unchecked(rankBase[v] = unchecked(fillingCumulative[v]) - filling);
     unchecked(rankPerPattern[v] = filling / <u64>patternsOf(v));
-    let radix: u64 = 1;
-    for (let j = 0; j < COLUMNS; j++) {
-      unchecked(rankRadix[16 * v + j] = radix);
-      radix *= <u64>unchecked(chooseOf[4 * (unchecked(columnSize[j]) - 9) + <i32>unchecked(vectorDigits[v * COLUMNS + j])]);
-    }
   }
   for (let s = 0; s < LAYOUT_SLOTS; s++) unchecked(layoutKey[s] = 0);
   const canonical = <i32>unchecked(typePatternStart[4]);
