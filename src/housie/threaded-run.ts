@@ -10,13 +10,13 @@
 // thrown away with the run.
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import { Piscina } from "piscina";
+import { Worker } from "node:worker_threads";
 import { UsageError } from "../errors.js";
 import { HousieRun, MAX_UNIQUE_TICKETS, SUPERSEDED, ticketRank, type HousieKind, type TicketGrid } from "./generate.js";
 import { housieKernel, kernelBytes } from "./kernel.js";
 import { CELLS_PER_TICKET } from "./cells.js";
 import { serialOverflow } from "./serial.js";
-import type { IssueTask, IssueVerdict } from "./issue-worker.js";
+import { ringBytes, ringViews, type IssueReply, type IssueRing, type IssueTask } from "./issue-worker.js";
 
 /** The compiled worker (works from src/ under tsx and from dist/). */
 export const ISSUE_WORKER = fileURLToPath(new URL("../../dist/housie/issue-worker.js", import.meta.url));
@@ -39,21 +39,40 @@ export interface ThreadedRunOptions {
 interface Batch {
   cells: Uint8Array;
   records: number;
-  verdict: Promise<IssueVerdict>;
+  /** Its place in the order of batches sent; its ring slot is sequence % RING_SLOTS. */
+  sequence: number;
+}
+
+/**
+ * Slots of the shared ring, and so most batches drawn ahead of the oldest one still being
+ * checked. While the worker starts and sizes its set (100-200 ms), this thread draws on
+ * instead of waiting (each batch held is ~0.9 MB); once the worker keeps up, one or two
+ * are in flight.
+ */
+const RING_SLOTS = 32;
+
+interface AtomicsWithWaitAsync {
+  waitAsync(array: Int32Array, index: number, value: number, timeout: number): { async: false; value: string } | { async: true; value: Promise<string> };
 }
 
 export class ThreadedUniqueRun {
   readonly kind: HousieKind;
   readonly ticketsPerRecord: number;
   private readonly run: HousieRun;
-  private readonly pool: Piscina;
+  private readonly worker: Worker;
   private readonly recordBytes: number;
   private serial: bigint;
   /** Records kept, not yet handed out: whole batches' cells, the first one partly used. */
   private kept: Uint8Array[] = [];
   private keptRecords = 0;
-  private inFlight: Batch | undefined;
-  private started: Promise<unknown> = Promise.resolve();
+  /** Batches sent to the worker, oldest first. */
+  private inFlight: Batch[] = [];
+  private sent = 0;
+  private readonly ring: IssueRing;
+  private readonly header: Int32Array;
+  /** The first failure the worker reported, and who waits for the "earlier" task. */
+  private failure: Error | undefined;
+  private earlierDone: (() => void) | undefined;
   private refused = 0;
   private closed = false;
 
@@ -66,16 +85,16 @@ export class ThreadedUniqueRun {
     }
     const run = new ThreadedUniqueRun(kind, options);
     const batch = run.run.batchLimit;
-    // Candidates drawn ahead can add up to two batches to the set.
-    const tickets = Math.min(2 * MAX_UNIQUE_TICKETS, earlier.length + (records + 2 * batch) * per);
+    // Candidates drawn ahead can add up to RING_SLOTS batches to the set.
+    const tickets = Math.min(2 * MAX_UNIQUE_TICKETS, earlier.length + (records + RING_SLOTS * batch) * per);
     // Not awaited: the worker sizes its set (page faults for up to 256 MB) while this
-    // thread draws the first batch. One worker runs tasks in the order posted, and every
-    // verdict waits for this one, so a failure here fails the first batch.
-    run.started = run.pool.run({ start: true, tickets } satisfies IssueTask);
-    run.started.catch(() => undefined); // reported through the verdicts
+    // thread draws the first batches; a failure shows at the first verdict.
+    run.post({ kind: "start", tickets, ring: run.ring });
     if (earlier.length > 0) {
       try {
-        await run.issue(BigUint64Array.from(earlier), earlier.length, 1); // repeats among them just stay out
+        const loaded = new Promise<void>((resolve) => { run.earlierDone = resolve; });
+        run.post({ kind: "earlier", ranks: BigUint64Array.from(earlier) }); // repeats among them just stay out
+        await Promise.race([loaded, run.failed()]);
       } catch (error) {
         await run.close();
         throw error;
@@ -91,7 +110,16 @@ export class ThreadedUniqueRun {
     // The main kernel only draws: its own set stays empty.
     this.run = new HousieRun(kind, { seed: options.seed, firstSerial: options.firstSerial, unique: false });
     this.serial = this.run.nextSerial;
-    this.pool = new Piscina({ filename: ISSUE_WORKER, minThreads: 1, maxThreads: 1 });
+    this.worker = new Worker(ISSUE_WORKER);
+    this.worker.on("message", (reply: IssueReply) => {
+      if ("error" in reply) this.failure ??= new Error(`housie uniqueness worker: ${reply.error}`);
+      else this.earlierDone?.();
+    });
+    this.worker.on("error", (error) => { this.failure ??= error; });
+    this.worker.on("exit", (code) => { if (!this.closed) this.failure ??= new Error(`housie uniqueness worker stopped (exit ${code})`); });
+    const maxRecords = this.run.batchLimit;
+    this.ring = { buffer: new SharedArrayBuffer(ringBytes(RING_SLOTS, maxRecords * this.ticketsPerRecord, maxRecords)), slots: RING_SLOTS, maxTickets: maxRecords * this.ticketsPerRecord, maxRecords };
+    this.header = ringViews(this.ring, 0).header;
   }
 
   /** Serial the next record will carry. */
@@ -130,19 +158,22 @@ export class ThreadedUniqueRun {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    // Let the tasks posted finish first: piscina throws on a reply after destroy().
-    await this.started.catch(() => undefined);
-    await this.inFlight?.verdict.catch(() => undefined);
-    await this.pool.destroy();
+    await this.worker.terminate();
   }
 
-  private issue(ranks: BigUint64Array, records: number, per: number): Promise<IssueVerdict> {
-    const task: IssueTask = { ranks, records, per };
-    const verdict = this.pool.run(task, { transferList: [ranks.buffer as ArrayBuffer] }) as Promise<IssueVerdict>;
-    return Promise.all([this.started, verdict]).then(([, refused]) => refused);
+  private post(task: IssueTask): void {
+    this.worker.postMessage(task);
   }
 
-  /** Draws a batch of candidates here and sends their ranks to the worker. */
+  /** Rejects once the worker has reported a failure (polled: it arrives as an event). */
+  private async failed(): Promise<never> {
+    for (;;) {
+      if (this.failure) throw this.failure;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /** Draws a batch of candidates here and hands their ranks to the worker. */
   private drawAndSend(): Batch {
     if (!this.run.active) throw new Error(SUPERSEDED);
     const k = housieKernel();
@@ -150,12 +181,39 @@ export class ThreadedUniqueRun {
     k.drawCandidates(records, this.kind === "books" ? 1 : 0);
     const tickets = records * this.ticketsPerRecord;
     const cells = kernelBytes(k.cellsPtr(), records * this.recordBytes).slice();
-    const ranks = new BigUint64Array(k.memory.buffer, k.candidateRanksPtr(), tickets).slice();
-    return { cells, records, verdict: this.issue(ranks, records, this.ticketsPerRecord) };
+    const sequence = this.sent++;
+    const slot = sequence % RING_SLOTS;
+    ringViews(this.ring, slot).ranks.set(new BigUint64Array(k.memory.buffer, k.candidateRanksPtr(), tickets));
+    this.post({ kind: "batch", slot, records, per: this.ticketsPerRecord });
+    return { cells, records, sequence };
+  }
+
+  /** The refused flags of `batch` once the worker has issued it, else undefined. */
+  private verdictOf(batch: Batch): Uint8Array | undefined {
+    if (this.failure) throw this.failure;
+    if (Atomics.load(this.header, 1) !== 0) return undefined; // failed: its message is on the way
+    return Atomics.load(this.header, 0) > batch.sequence ? ringViews(this.ring, batch.sequence % RING_SLOTS).refused : undefined;
+  }
+
+  /** Waits (without blocking the event loop) until the worker has issued `batch`. */
+  private async waitFor(batch: Batch): Promise<Uint8Array> {
+    for (;;) {
+      const refused = this.verdictOf(batch);
+      if (refused) return refused;
+      const seen = Atomics.load(this.header, 0);
+      if (seen > batch.sequence) continue;
+      if (Atomics.load(this.header, 1) !== 0 || this.closed) {
+        await new Promise((resolve) => setTimeout(resolve, 20)); // let the worker's message (or exit) in
+        if (this.closed) throw new Error("housie: this run was closed");
+        continue;
+      }
+      const wait = (Atomics as unknown as AtomicsWithWaitAsync).waitAsync(this.header, 0, seen, 50);
+      if (wait.async) await wait.value;
+    }
   }
 
   /** Adds the records of a checked batch that were not refused to `kept`. */
-  private keep(batch: Batch, refused: IssueVerdict): void {
+  private keep(batch: Batch, refused: Uint8Array): void {
     let refusals = 0;
     for (let r = 0; r < batch.records; r++) refusals += refused[r]!;
     this.refused += refusals;
@@ -177,15 +235,22 @@ export class ThreadedUniqueRun {
   /** The next `count` records kept, in order, as one run of cells in `place(bytes)`. */
   private async take(count: number, place: (bytes: number) => Uint8Array): Promise<Uint8Array> {
     if (this.closed) throw new Error("housie: this run was closed");
+    if (!this.run.active) throw new Error(SUPERSEDED); // as HousieRun: records drawn ahead are dropped
     if (!Number.isInteger(count) || count < 0 || count > this.batchLimit) throw new RangeError(`batch of ${count} records (1..${this.batchLimit})`);
     const overflow = serialOverflow(this.serial, count);
     if (overflow !== undefined) throw new UsageError(overflow);
-    this.inFlight ??= this.drawAndSend();
     while (this.keptRecords < count) {
-      const ahead = this.drawAndSend(); // while the worker checks the batch in flight
-      const checked = this.inFlight;
-      this.inFlight = ahead;
-      this.keep(checked, await checked.verdict);
+      const oldest = this.inFlight[0];
+      const refused = oldest && this.verdictOf(oldest);
+      if (refused) {
+        this.inFlight.shift();
+        this.keep(oldest, refused);
+      } else if (this.inFlight.length < RING_SLOTS) {
+        this.inFlight.push(this.drawAndSend()); // useful work while the worker checks
+      } else {
+        this.inFlight.shift();
+        this.keep(oldest!, await this.waitFor(oldest!));
+      }
     }
     const out = place(count * this.recordBytes); // after the awaits: the kernel's memory may have moved
     let at = 0;
