@@ -63,8 +63,8 @@ async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number>
   }
   if (flags.out !== undefined) checkOutputPath(flags.out); // before any work
   if (flags.uniqueAgainst && !flags.unique) throw new UsageError("--unique-against needs the uniqueness set (drop --no-unique)");
+  if (flags.format === "pdf") return (await import("./housie-pdf.js")).writePdfSeries(await inlineRun(kind, flags), flags); // pdfkit loads only for pdf
   const run = await startRun(kind, flags);
-  if (flags.format === "pdf") return (await import("./housie-pdf.js")).writePdfSeries(run as HousieRun, flags); // pdfkit loads only for pdf
   const format = flags.format;
   // Modules only some commands need are imported when used, to keep start-up short.
   const bar = process.stderr.isTTY && flags.count >= PROGRESS_FROM
@@ -103,18 +103,23 @@ async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number>
 }
 
 /**
- * The run: with the uniqueness set on a worker thread when that pays (a long unique run
- * on a machine with 2+ cores, not PDF, no --unique-against), else in this thread. Both
- * give the same records for a seed.
+ * The run for text, JSONL, CSV and HTML: with the uniqueness set on a worker thread when
+ * that pays (a long unique run on a machine with 2+ cores, no --unique-against), else in
+ * this thread. Both give the same records for a seed.
  */
 async function startRun(kind: HousieKind, flags: GenerateFlags): Promise<RecordSource> {
   const per = kind === "books" ? 6 : 1;
-  if (flags.unique && !flags.uniqueAgainst && flags.format !== "pdf" && flags.uniqueThread !== "off") {
+  if (flags.unique && !flags.uniqueAgainst && flags.uniqueThread !== "off") {
     const threaded = await import("../housie/threaded-run.js");
     if (flags.uniqueThread === "on" || threaded.threadedRunPays(flags.count * per)) {
       return threaded.ThreadedUniqueRun.start(kind, flags.count, { seed: flags.seed, firstSerial: flags.firstSerial });
     }
   }
+  return inlineRun(kind, flags);
+}
+
+/** The run in this thread, with the earlier series loaded and the set sized for --count. */
+async function inlineRun(kind: HousieKind, flags: GenerateFlags): Promise<HousieRun> {
   const run = new HousieRun(kind, { seed: flags.seed, firstSerial: flags.firstSerial, unique: flags.unique });
   if (flags.uniqueAgainst) (await import("../housie/unique-against.js")).markSeriesIssued(run, flags.uniqueAgainst, { limit: MAX_UNIQUE_TICKETS - flags.count * run.ticketsPerRecord });
   run.reserve(flags.count);

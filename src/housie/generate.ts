@@ -54,6 +54,18 @@ export { CELLS_PER_TICKET };
 export const MAX_UNIQUE_TICKETS = 2 ** 24;
 let activeRun: HousieRun | undefined;
 
+/** The error for a unique run asked for more than MAX_UNIQUE_TICKETS tickets. */
+export function uniqueLimitError(): UsageError {
+  return new UsageError(`a run can keep at most ${MAX_UNIQUE_TICKETS} tickets unique (about ${Math.floor(MAX_UNIQUE_TICKETS / 6)} books); use separate runs or --no-unique`);
+}
+
+/** Checks one call of a run for `count` records (at most `limit`) from serial `serial` on. */
+export function checkBatchRequest(count: number, limit: number, serial: bigint): void {
+  if (!Number.isInteger(count) || count < 0 || count > limit) throw new RangeError(`batch of ${count} records (1..${limit})`);
+  const overflow = serialOverflow(serial, count);
+  if (overflow !== undefined) throw new UsageError(overflow);
+}
+
 export const SUPERSEDED = "housie: this run was superseded by a newer run in the same process";
 
 /**
@@ -116,13 +128,9 @@ export class HousieRun {
 
   private generate(count: number): number {
     if (activeRun !== this) throw new Error(SUPERSEDED);
-    if (!Number.isInteger(count) || count < 0 || count > this.batchLimit) throw new RangeError(`batch of ${count} records (1..${this.batchLimit})`);
-    const overflow = serialOverflow(this.serial, count);
-    if (overflow !== undefined) throw new UsageError(overflow);
+    checkBatchRequest(count, this.batchLimit, this.serial);
     const k = housieKernel();
-    if (this.unique && k.issuedCount() + count * this.ticketsPerRecord > MAX_UNIQUE_TICKETS) {
-      throw new UsageError(`a run can keep at most ${MAX_UNIQUE_TICKETS} tickets unique (about ${Math.floor(MAX_UNIQUE_TICKETS / 6)} books); use separate runs or --no-unique`);
-    }
+    if (this.unique && k.issuedCount() + count * this.ticketsPerRecord > MAX_UNIQUE_TICKETS) throw uniqueLimitError();
     if (this.kind === "books") k.generateBooks(count, this.unique ? 1 : 0);
     else k.generateTickets(count, this.unique ? 1 : 0);
     return count;

@@ -9,7 +9,7 @@
 // state, fed in order while the main thread does not yield to its event loop (piscina
 // hands a worker its next task only when the main thread has seen the last one finish).
 import { parentPort } from "node:worker_threads";
-import { housieKernel } from "./kernel.js";
+import { housieKernel, housieLayout } from "./kernel.js";
 
 /**
  * The shared ring (one SharedArrayBuffer):
@@ -29,11 +29,11 @@ export interface IssueRing {
 
 export const RING_HEADER_BYTES = 8;
 
-export function ringViews(ring: IssueRing, slot: number): { done: Int32Array; header: Int32Array; ranks: BigUint64Array; refused: Uint8Array } {
+/** The ring's header ([done, failed]) and slot `slot`'s ranks and refused flags. */
+export function ringViews(ring: IssueRing, slot: number): { header: Int32Array; ranks: BigUint64Array; refused: Uint8Array } {
   const ranksAt = RING_HEADER_BYTES + slot * ring.maxTickets * 8;
   const refusedAt = RING_HEADER_BYTES + ring.slots * ring.maxTickets * 8 + slot * ring.maxRecords;
   return {
-    done: new Int32Array(ring.buffer, 0, 1),
     header: new Int32Array(ring.buffer, 0, 2),
     ranks: new BigUint64Array(ring.buffer, ranksAt, ring.maxTickets),
     refused: new Uint8Array(ring.buffer, refusedAt, ring.maxRecords),
@@ -64,21 +64,22 @@ function issue(task: IssueTask): void {
     k.startRun();
     k.reserveIssued(task.tickets);
   } else if (task.kind === "earlier") {
-    for (let at = 0; at < task.ranks.length; at += 4096) {
-      const part = task.ranks.subarray(at, at + 4096);
+    const chunk = housieLayout().batch; // within the kernel's candidate buffers (6 x BATCH)
+    for (let at = 0; at < task.ranks.length; at += chunk) {
+      const part = task.ranks.subarray(at, at + chunk);
       new BigUint64Array(k.memory.buffer, k.candidateRanksPtr(), part.length).set(part);
       k.issueCandidates(part.length, 1);
     }
     parentPort!.postMessage({ earlier: true } satisfies IssueReply);
   } else {
     if (!ring) throw new Error("issue-worker: a batch before the run started");
-    const { done, ranks, refused } = ringViews(ring, task.slot);
+    const { header, ranks, refused } = ringViews(ring, task.slot);
     const tickets = task.records * task.per;
     new BigUint64Array(k.memory.buffer, k.candidateRanksPtr(), tickets).set(ranks.subarray(0, tickets));
     k.issueCandidates(task.records, task.per);
     refused.set(new Uint8Array(k.memory.buffer, k.refusedFlagsPtr(), task.records));
-    Atomics.add(done, 0, 1);
-    Atomics.notify(done, 0);
+    Atomics.add(header, 0, 1);
+    Atomics.notify(header, 0);
   }
 }
 

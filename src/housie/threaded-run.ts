@@ -1,27 +1,25 @@
 // Unique books or tickets with the uniqueness set on a second core (Node): this thread
 // draws candidate records (the kernel's drawCandidates) while a worker thread issues the
-// batch drawn before it (issue-worker.ts, its own kernel instance and set).
+// batches drawn before (issue-worker.ts, its own kernel instance and set).
 //
 // The records are the same, in the same order, as HousieRun's with `unique`: there, a
 // record that repeats a ticket is redrawn from the words that follow it, and since a
 // candidate's draw never depends on the fate of the ones before it, that is the stream
-// of candidates with the refused ones left out. Here the stream is drawn a batch ahead
-// and filtered a batch behind. Candidates drawn ahead of the last record asked for are
-// thrown away with the run.
+// of candidates with the refused ones left out. Here the stream is drawn up to
+// RING_SLOTS batches ahead and filtered behind. Candidates drawn ahead of the last
+// record asked for are thrown away with the run.
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { UsageError } from "../errors.js";
-import { HousieRun, MAX_UNIQUE_TICKETS, SUPERSEDED, ticketRank, type HousieKind, type TicketGrid } from "./generate.js";
+import { HousieRun, MAX_UNIQUE_TICKETS, SUPERSEDED, checkBatchRequest, ticketRank, uniqueLimitError, type HousieKind, type TicketGrid } from "./generate.js";
 import { housieKernel, kernelBytes } from "./kernel.js";
 import { CELLS_PER_TICKET } from "./cells.js";
-import { serialOverflow } from "./serial.js";
 import { ringBytes, ringViews, type IssueReply, type IssueRing, type IssueTask } from "./issue-worker.js";
 
 /** The compiled worker (works from src/ under tsx and from dist/). */
 export const ISSUE_WORKER = fileURLToPath(new URL("../../dist/housie/issue-worker.js", import.meta.url));
 
-/** Tickets from which a run pays for its worker thread (about 40 ms to start). */
+/** Tickets from which a run pays for its worker thread (tens of ms to start, a 128 MB+ set). */
 export const THREADED_FROM_TICKETS = 120_000;
 
 /** True when a run of `tickets` tickets is worth a worker thread on this machine. */
@@ -72,7 +70,7 @@ export class ThreadedUniqueRun {
   private readonly header: Int32Array;
   /** The first failure the worker reported, and who waits for the "earlier" task. */
   private failure: Error | undefined;
-  private earlierDone: (() => void) | undefined;
+  private earlierWait: { resolve(): void; reject(error: Error): void } | undefined;
   private refused = 0;
   private closed = false;
 
@@ -80,9 +78,7 @@ export class ThreadedUniqueRun {
   static async start(kind: HousieKind, records: number, options: ThreadedRunOptions = {}): Promise<ThreadedUniqueRun> {
     const per = kind === "books" ? 6 : 1;
     const earlier = [...(options.issued ?? [])].map((ticket) => ticketRank(ticket));
-    if (earlier.length + records * per > MAX_UNIQUE_TICKETS) {
-      throw new UsageError(`a run can keep at most ${MAX_UNIQUE_TICKETS} tickets unique (about ${Math.floor(MAX_UNIQUE_TICKETS / 6)} books); use separate runs or --no-unique`);
-    }
+    if (earlier.length + records * per > MAX_UNIQUE_TICKETS) throw uniqueLimitError();
     const run = new ThreadedUniqueRun(kind, options);
     const batch = run.run.batchLimit;
     // Candidates drawn ahead can add up to RING_SLOTS batches to the set.
@@ -92,9 +88,9 @@ export class ThreadedUniqueRun {
     run.post({ kind: "start", tickets, ring: run.ring });
     if (earlier.length > 0) {
       try {
-        const loaded = new Promise<void>((resolve) => { run.earlierDone = resolve; });
+        const loaded = new Promise<void>((resolve, reject) => { run.earlierWait = { resolve, reject }; });
         run.post({ kind: "earlier", ranks: BigUint64Array.from(earlier) }); // repeats among them just stay out
-        await Promise.race([loaded, run.failed()]);
+        await loaded;
       } catch (error) {
         await run.close();
         throw error;
@@ -112,11 +108,11 @@ export class ThreadedUniqueRun {
     this.serial = this.run.nextSerial;
     this.worker = new Worker(ISSUE_WORKER);
     this.worker.on("message", (reply: IssueReply) => {
-      if ("error" in reply) this.failure ??= new Error(`housie uniqueness worker: ${reply.error}`);
-      else this.earlierDone?.();
+      if ("error" in reply) this.fail(new Error(`housie uniqueness worker: ${reply.error}`));
+      else this.earlierWait?.resolve();
     });
-    this.worker.on("error", (error) => { this.failure ??= error; });
-    this.worker.on("exit", (code) => { if (!this.closed) this.failure ??= new Error(`housie uniqueness worker stopped (exit ${code})`); });
+    this.worker.on("error", (error) => this.fail(error));
+    this.worker.on("exit", (code) => { if (!this.closed) this.fail(new Error(`housie uniqueness worker stopped (exit ${code})`)); });
     const maxRecords = this.run.batchLimit;
     this.ring = { buffer: new SharedArrayBuffer(ringBytes(RING_SLOTS, maxRecords * this.ticketsPerRecord, maxRecords)), slots: RING_SLOTS, maxTickets: maxRecords * this.ticketsPerRecord, maxRecords };
     this.header = ringViews(this.ring, 0).header;
@@ -165,12 +161,10 @@ export class ThreadedUniqueRun {
     this.worker.postMessage(task);
   }
 
-  /** Rejects once the worker has reported a failure (polled: it arrives as an event). */
-  private async failed(): Promise<never> {
-    for (;;) {
-      if (this.failure) throw this.failure;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+  /** Keeps the worker's first failure for the next verdict, and fails a wait for "earlier". */
+  private fail(error: Error): void {
+    this.failure ??= error;
+    this.earlierWait?.reject(this.failure);
   }
 
   /** Draws a batch of candidates here and hands their ranks to the worker. */
@@ -236,9 +230,7 @@ export class ThreadedUniqueRun {
   private async take(count: number, place: (bytes: number) => Uint8Array): Promise<Uint8Array> {
     if (this.closed) throw new Error("housie: this run was closed");
     if (!this.run.active) throw new Error(SUPERSEDED); // as HousieRun: records drawn ahead are dropped
-    if (!Number.isInteger(count) || count < 0 || count > this.batchLimit) throw new RangeError(`batch of ${count} records (1..${this.batchLimit})`);
-    const overflow = serialOverflow(this.serial, count);
-    if (overflow !== undefined) throw new UsageError(overflow);
+    checkBatchRequest(count, this.batchLimit, this.serial);
     while (this.keptRecords < count) {
       const oldest = this.inFlight[0];
       const refused = oldest && this.verdictOf(oldest);

@@ -17,9 +17,6 @@ export interface HousieTestHooks {
   classWeightSumLow(): bigint;
   classWeightSumHigh(): bigint;
   wasIssued(rank: bigint): number;
-  issueRanksPtr(): number;
-  issueRefusedPtr(): number;
-  issueScratch(records: number, per: number): number;
   pairClassTotalAt(p: number): number;
   pairClassCodeAt(p: number): number;
   tripleTotalAt(i: number): bigint;

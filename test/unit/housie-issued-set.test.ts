@@ -1,4 +1,4 @@
-// The uniqueness set's batch issue (assembly/housie/unique.ts issueBatch) against its TS
+// The uniqueness set's batch issue (assembly/housie/unique.ts issueBatch, through issueCandidates) against its TS
 // baseline (src/housie/issued-set.ts) and against the plain rule it must keep: records
 // are issued in order, and a record with a ticket issued before — by an earlier record of
 // the same call too, or twice within itself — is refused and leaves nothing behind.
@@ -9,11 +9,11 @@ import { IssuedSet, homeSlot } from "../../src/housie/issued-set.js";
 
 const k = housieTestKernel();
 
-/** Issues `records` in the kernel (fresh run first if asked); returns the refused flags. */
+/** Issues `records` in the kernel (through its candidate buffers); returns the refused flags. */
 function kernelIssue(records: bigint[][], per: number): number[] {
-  new BigUint64Array(k.memory.buffer, k.issueRanksPtr(), records.length * per).set(records.flat());
-  k.issueScratch(records.length, per);
-  return [...new Uint8Array(k.memory.buffer, k.issueRefusedPtr(), records.length)];
+  new BigUint64Array(k.memory.buffer, k.candidateRanksPtr(), records.length * per).set(records.flat());
+  k.issueCandidates(records.length, per);
+  return [...new Uint8Array(k.memory.buffer, k.refusedFlagsPtr(), records.length)];
 }
 
 function baselineIssue(set: IssuedSet, records: bigint[][], per: number): number[] {

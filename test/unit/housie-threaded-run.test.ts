@@ -67,6 +67,15 @@ describe("the uniqueness set on a worker thread", () => {
     await expect(run.nextCells(1)).rejects.toThrow(/closed/);
   });
 
+  it("a worker that dies is one clear error at the next records, not a hang", async () => {
+    const run = await ThreadedUniqueRun.start("books", 1_000_000, { seed: 3n });
+    await run.nextCells(10);
+    await (run as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    const calls = (async () => { for (let i = 0; i < 100; i++) await run.nextCells(4096); })();
+    await expect(calls).rejects.toThrow(/^housie uniqueness worker stopped \(exit 1\)$/);
+    await run.close();
+  }, 60_000);
+
   it("the CLI writes the same bytes with the set on a thread or not", () => {
     const dir = mkdtempSync(join(tmpdir(), "tabula-thread-"));
     try {
