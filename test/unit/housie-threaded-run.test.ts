@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { HousieRun, SUPERSEDED, generateBooks, generateTickets, ticketsFromCells } from "../../src/housie/generate.js";
 import { ThreadedUniqueRun } from "../../src/housie/threaded-run.js";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "./cli-run.js";
@@ -90,6 +90,10 @@ describe("the uniqueness set on a worker thread", () => {
       const csv = runCli("housie", [...tickets, "--unique-thread", "on"]);
       expect(csv.stdout.split("\n").length).toBeGreaterThan(3000);
       expect(csv.stdout).toBe(runCli("housie", [...tickets, "--unique-thread", "off"]).stdout);
+      const bad = runCli("housie", ["books", "-n", "5", "--unique-thread", "maybe", "-o", join(dir, "bad.jsonl")]);
+      expect(bad.status).toBe(2);
+      expect(bad.stderr).toBe("housie: option '--unique-thread <when>' argument 'maybe' is invalid. Allowed choices are auto, on, off.\n");
+      expect(existsSync(join(dir, "bad.jsonl"))).toBe(false);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
