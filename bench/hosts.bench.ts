@@ -19,7 +19,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function bundleSizes(): Promise<string[]> {
   const rows: string[] = [];
-  for (const subpath of ["tabula", "tabula/farms", "tabula/tables", "tabula/housie", "tabula/tours"]) {
+  for (const subpath of ["tabula-grids", "tabula-grids/farms", "tabula-grids/tables", "tabula-grids/housie", "tabula-grids/tours"]) {
     const result = await build({
       stdin: { contents: `export * from "${subpath}";`, resolveDir: ROOT, loader: "js" },
       bundle: true, minify: true, platform: "browser", format: "esm", write: false, logLevel: "silent",

@@ -4,7 +4,7 @@
 // Run: node examples/raw-wasm.mjs (Deno and Bun run it too).
 import { readFile } from "node:fs/promises";
 
-const bytes = await readFile(new URL(import.meta.resolve("tabula/wasm/farms")));
+const bytes = await readFile(new URL(import.meta.resolve("tabula-grids/wasm/farms")));
 const { instance } = await WebAssembly.instantiate(bytes, {
   env: {
     abort() {

@@ -1,16 +1,16 @@
-// npm runs this before `npm publish` (prepublishOnly): it refuses to publish until the
-// package has what the registry page needs. The README links to BENCHMARKS.md and docs/
-// by relative paths, which the registry resolves only against a `repository`, and the
-// name "tabula" already belongs to another project on the npm registry (trentm's
-// node-tabula, checked 2026-11-23), so publishing needs a name (or scope) of our own and
-// the project's public address first — decisions, not code.
-import { readFileSync } from "node:fs";
+// npm runs this before `npm publish` (prepublishOnly): it refuses to publish a package
+// without the files its exports and bins point at (a publish from a tree that was never
+// built would ship a package whose every import fails). The project has no public
+// repository address yet, so repository/homepage/bugs stay unset on purpose.
+import { existsSync, readFileSync } from "node:fs";
 
-const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
-const missing = [];
-if (pkg.name === "tabula") missing.push('a package name of our own ("tabula" is taken on the npm registry; e.g. a scope: "@<org>/tabula")');
-for (const field of ["repository", "homepage", "bugs"]) if (!pkg[field]) missing.push(`"${field}" (the README's relative links resolve against it)`);
+const root = new URL("..", import.meta.url);
+const pkg = JSON.parse(readFileSync(new URL("package.json", root), "utf8"));
+const wanted = [pkg.main, ...Object.values(pkg.bin ?? {})].map((p) => p.replace(/^\.\//, ""));
+for (const kernel of ["farms", "housie", "tables", "tours"]) wanted.push(`build/${kernel}.wasm`);
+const missing = wanted.filter((p) => !existsSync(new URL(p, root)));
+if (pkg.name !== "tabula-grids") missing.unshift(`the package name "tabula-grids" (package.json says ${JSON.stringify(pkg.name)})`);
 if (missing.length > 0) {
-  console.error(`check-publishable: not ready to publish; package.json needs ${missing.join(", ")}`);
+  console.error(`check-publishable: not ready to publish; missing ${missing.join(", ")} (run \`npm run build\`)`);
   process.exit(2);
 }

@@ -1,5 +1,5 @@
 // Vite config of the web app (web/ → dist-web/). The app imports the library as
-// `tabula/<problem>`; each is resolved as the package's own exports resolve it for a
+// `tabula-grids/<problem>`; each is resolved as the package's own exports resolve it for a
 // browser (the "default" condition), pointed at the TypeScript sources so a dev server
 // needs no prior tsc. The kernels' .wasm files come along as assets through the
 // library's `new URL("…/x.wasm", import.meta.url)`.
@@ -14,7 +14,7 @@ const exportsField = JSON.parse(readFileSync(here("../package.json"), "utf8")).e
 const entryPoints = Object.entries(exportsField).flatMap(([subpath, target]) => {
   const file = typeof target === "string" ? target : target.default;
   if (!file?.startsWith("./dist/") || !file.endsWith(".js")) return [];
-  const name = subpath === "." ? "tabula" : `tabula/${subpath.slice(2)}`;
+  const name = subpath === "." ? "tabula-grids" : `tabula-grids/${subpath.slice(2)}`;
   return [{ find: new RegExp(`^${name}$`), replacement: here(`../src/${file.slice("./dist/".length, -".js".length)}.ts`) }];
 });
 

@@ -14,10 +14,8 @@ export const EXIT_INVALID = 1; // a validator found broken rules
 export const EXIT_BAD_INPUT = 2; // unreadable input or bad options
 export const EXIT_INTERNAL = 3; // a bug: one line asking to report it
 
-
 interface PackageJson {
   version: string;
-  bugs?: { url?: string };
 }
 
 function packageJson(): PackageJson {
@@ -26,15 +24,6 @@ function packageJson(): PackageJson {
 
 export function packageVersion(): string {
   return packageJson().version;
-}
-
-/** Where to report a bug (package.json "bugs"). */
-function issuesUrl(): string {
-  try {
-    return packageJson().bugs?.url ?? "the project's issue tracker";
-  } catch {
-    return "the project's issue tracker";
-  }
 }
 
 /** A commander program named `name` whose parse errors exit with status 2. */
@@ -78,7 +67,9 @@ export async function runMain(name: string, main: () => Promise<number | void>):
       return EXIT_BAD_INPUT;
     }
     const what = error instanceof Error ? `${error.name}: ${error.message.split("\n")[0]!.slice(0, 200)}` : String(error).slice(0, 200);
-    process.stderr.write(`${name}: internal error (${what}); this is a bug, please report it at ${issuesUrl()}${debug ? "" : " (run again with --debug for details)"}\n`);
+    // No public tracker exists yet, so say what a useful report holds instead of where to send it.
+    const report = debug ? "the command line and the trace below" : "the command line and what it prints when run again with --debug";
+    process.stderr.write(`${name}: internal error (${what}); this is a bug: please report it with ${report}\n`);
     if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
     return EXIT_INTERNAL;
   };

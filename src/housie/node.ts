@@ -1,4 +1,4 @@
-// tabula/housie in Node: the portable API plus what reads or writes files (series
+// tabula-grids/housie in Node: the portable API plus what reads or writes files (series
 // readers, print-ready PDF through pdfkit, claim checks, audits, --unique-against).
 export * from "./index.js";
 export { readSeries, readSeriesTickets, type SeriesBatch, type ReadSeriesOptions } from "./read-series.js";

@@ -1,5 +1,5 @@
 /// <reference path="./pdfkit-fonts.d.ts" />
-// The housie PDF writer for browsers (tabula/housie/pdf's default entry). pdfkit's
+// The housie PDF writer for browsers (tabula-grids/housie/pdf's default entry). pdfkit's
 // browser build reads no files, so the two standard fonts the tickets use (their AFM
 // metrics, as data modules) are registered with it before any document is made.
 import * as pdfkit from "pdfkit";

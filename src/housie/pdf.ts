@@ -111,7 +111,7 @@ export class PdfWriter {
     this.size = PAPER_SIZE[paper];
     this.g = geometry(paper, this.layout);
     this.qr = options.qr ?? false;
-    this.doc = new PDFDocument({ autoFirstPage: false, size: this.size, margin: 0, compress: true, info: { Title: "Housie tickets", Producer: "tabula" } });
+    this.doc = new PDFDocument({ autoFirstPage: false, size: this.size, margin: 0, compress: true, info: { Title: "Housie tickets", Producer: "tabula-grids" } });
     this.doc.on("data", (chunk: Uint8Array) => this.pending.push(chunk));
     this.doc.font(NUMBER_FONT).fontSize(this.g.numberSize);
     for (let x = 0; x <= 90; x++) this.numberOffset.push((this.g.cellWidth - this.doc.widthOfString(String(x))) / 2);

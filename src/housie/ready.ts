@@ -1,4 +1,4 @@
-// ready() for tabula/housie: compiles the housie kernel (required before first use outside Node).
+// ready() for tabula-grids/housie: compiles the housie kernel (required before first use outside Node).
 import type { KernelSource } from "../wasm/load.js";
 import { housieModule } from "./kernel.js";
 

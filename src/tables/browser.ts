@@ -1,3 +1,3 @@
-// tabula/tables outside Node: the portable API plus countTablesParallel in one thread.
+// tabula-grids/tables outside Node: the portable API plus countTablesParallel in one thread.
 export * from "./index.js";
 export { countTablesParallel } from "./parallel-browser.js";

@@ -1,3 +1,3 @@
-// tabula/tables in Node: the portable API plus countTablesParallel over worker threads.
+// tabula-grids/tables in Node: the portable API plus countTablesParallel over worker threads.
 export * from "./index.js";
 export { countTablesParallel } from "./parallel.js";

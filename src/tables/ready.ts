@@ -1,4 +1,4 @@
-// ready() for tabula/tables: compiles the tables kernel (required before first use outside Node).
+// ready() for tabula-grids/tables: compiles the tables kernel (required before first use outside Node).
 import type { KernelSource } from "../wasm/load.js";
 import { tablesModule } from "./dp-wasm.js";
 

@@ -1,3 +1,3 @@
-// tabula/tours outside Node: the portable API plus countToursParallel in one thread.
+// tabula-grids/tours outside Node: the portable API plus countToursParallel in one thread.
 export * from "./index.js";
 export { countToursParallel } from "./count-browser.js";

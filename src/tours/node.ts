@@ -1,3 +1,3 @@
-// tabula/tours in Node: the portable API plus countToursParallel over worker threads.
+// tabula-grids/tours in Node: the portable API plus countToursParallel over worker threads.
 export * from "./index.js";
 export { countToursParallel } from "./count.js";

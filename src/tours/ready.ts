@@ -1,4 +1,4 @@
-// ready() for tabula/tours: compiles the tours kernel (required before first use outside Node).
+// ready() for tabula-grids/tours: compiles the tours kernel (required before first use outside Node).
 import type { KernelSource } from "../wasm/load.js";
 import { toursModule } from "./kernel.js";
 

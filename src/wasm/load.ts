@@ -127,7 +127,7 @@ export class Kernel<T extends object> {
     if (!this.module) {
       const bytes = readFileUrl(this.url);
       if (!bytes) {
-        throw new Error(`tabula: the ${this.name} kernel is not loaded yet; \`await ready()\` (from "tabula" or "tabula/${this.name}") first`);
+        throw new Error(`tabula: the ${this.name} kernel is not loaded yet; \`await ready()\` (from "tabula-grids" or "tabula-grids/${this.name}") first`);
       }
       this.module = new wasm.Module(bytes);
     }

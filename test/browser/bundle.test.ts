@@ -1,6 +1,6 @@
-// The bundle checks: esbuild bundles a page importing only tabula/housie and tabula/tours
+// The bundle checks: esbuild bundles a page importing only tabula-grids/housie and tabula-grids/tours
 // for the browser — no Node built-ins, only those two kernels referenced — and the page
-// runs in Chromium; Vite builds a tabula/tours page, shipping only tours.wasm as an asset.
+// runs in Chromium; Vite builds a tabula-grids/tours page, shipping only tours.wasm as an asset.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -13,7 +13,7 @@ import { bundleForBrowser, ROOT, serveRoot } from "./harness.js";
 
 const OUT = join(ROOT, "build", "browser-test");
 
-describe("bundling tabula/housie and tabula/tours for the browser", () => {
+describe("bundling tabula-grids/housie and tabula-grids/tours for the browser", () => {
   let bundle = "";
   beforeAll(async () => {
     await bundleForBrowser("test/browser/page/housie-tours.ts", "housie-tours.js");
@@ -70,7 +70,7 @@ describe("bundling tabula/housie and tabula/tours for the browser", () => {
       });
     });
 
-    it("Vite ships only the tours kernel for a tabula/tours page, and the page runs", async () => {
+    it("Vite ships only the tours kernel for a tabula-grids/tours page, and the page runs", async () => {
       const result = await viteBuild({
         root: join(ROOT, "test/browser/page/vite"),
         base: "./",

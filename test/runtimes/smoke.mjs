@@ -1,10 +1,10 @@
 // Smoke test for other runtimes (Deno, Bun): every kernel through the package's subpath
 // exports, after ready(). Prints one line per check; exits 1 on the first wrong answer.
 // Run: deno run --allow-read --allow-env test/runtimes/smoke.mjs | bun test/runtimes/smoke.mjs
-import { ready as farmsReady, countFarm } from "tabula/farms";
-import { ready as tablesReady, countTables } from "tabula/tables";
-import { ready as housieReady, countHousie, generateBooks, validateBook } from "tabula/housie";
-import { ready as toursReady, generateTour, validateTour } from "tabula/tours";
+import { ready as farmsReady, countFarm } from "tabula-grids/farms";
+import { ready as tablesReady, countTables } from "tabula-grids/tables";
+import { ready as housieReady, countHousie, generateBooks, validateBook } from "tabula-grids/housie";
+import { ready as toursReady, generateTour, validateTour } from "tabula-grids/tours";
 
 await Promise.all([farmsReady(), tablesReady(), housieReady(), toursReady()]);
 

@@ -346,7 +346,7 @@ describe("exit status 3: an internal error is one line asking to report it; the 
     expect(r.status).toBe(3);
     expect(r.stdout).toBe("");
     const [first, ...rest] = r.stderr.trimEnd().split("\n");
-    expect(first).toMatch(/^count-farms: internal error \(.*\.wasm is missing.*\); this is a bug, please report it at the project.s issue tracker/);
+    expect(first).toMatch(/^count-farms: internal error \(.*\.wasm is missing.*\); this is a bug: please report it with the command line and (the trace below|what it prints when run again with --debug)$/);
     if (flags.length === 0) {
       expect(rest).toEqual([]);
       expect(first).toMatch(/run again with --debug/);

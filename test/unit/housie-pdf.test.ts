@@ -1,7 +1,6 @@
-// --format pdf: what poppler's pdftotext reads back, page by page, is the JSONL of the
-// same seed; the page count is right; the file appears whole or not at all.
+// --format pdf: what a PDF reader (pdfjs-dist) reads back, page by page, is the JSONL of
+// the same seed; the page count is right; the file appears whole or not at all.
 import { describe, expect, it } from "vitest";
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, existsSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,16 +9,15 @@ import { runCli } from "./cli-run.js";
 import { renderPdf } from "../../src/housie/pdf.js";
 import { generateBooks } from "../../src/housie/generate.js";
 import { streamSink } from "../../src/io/atomic-write.js";
+import { readPdf, pdfPageCount } from "../support/pdf-text.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-pdf-"));
 type Grid = (number | null)[][];
 interface Word { x: number; y: number; text: string }
 
-/** Words of each page, from `pdftotext -bbox`. */
-function pagesOf(pdf: string): Word[][] {
-  const html = execFileSync("pdftotext", ["-bbox", pdf, "-"], { encoding: "utf8" });
-  return html.split("<page ").slice(1).map((page) =>
-    [...page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]), text: m[3]! })));
+/** Words of each page, with their top-left positions. */
+async function pagesOf(pdf: string): Promise<Word[][]> {
+  return (await readPdf(pdf)).map((page) => page.words.map(({ x, y, text }) => ({ x, y, text })));
 }
 
 /** Tickets of a page: each REF stub, the numbers to its right and below, rows by height, columns by value. */
@@ -52,9 +50,7 @@ function jsonl(kind: string, n: number, seed: string): { serial: number; tickets
   return out.stdout.trimEnd().split("\n").map((line) => JSON.parse(line) as { serial: number; tickets: Grid[] });
 }
 
-function pageCount(pdf: string): number {
-  return Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [pdf], { encoding: "utf8" }))![1]);
-}
+const pageCount = pdfPageCount;
 
 describe("housie --format pdf", () => {
   const cases = [
@@ -66,15 +62,15 @@ describe("housie --format pdf", () => {
   ] as const;
 
   for (const c of cases) {
-    it(`${c.kind} ${c.layout} ${c.paper}${c.qr ? " --qr" : ""}: pdftotext page by page equals the JSONL of the seed`, () => {
+    it(`${c.kind} ${c.layout} ${c.paper}${c.qr ? " --qr" : ""}: pdftotext page by page equals the JSONL of the seed`, async () => {
       const file = join(dir, `${c.kind}-${c.layout}-${c.paper}-${c.qr}.pdf`);
       const args = [c.kind, "-n", String(c.n), "--seed", "31", "-f", "pdf", "--layout", c.layout, "--paper", c.paper, "-o", file];
       const run = runCli("housie", c.qr ? [...args, "--qr"] : args);
       expect(run.stderr).toBe("");
       expect(run.status).toBe(0);
-      expect(pageCount(file)).toBe(c.pages);
+      expect(await pageCount(file)).toBe(c.pages);
       const expected = jsonl(c.kind, c.n, "31").flatMap((r) => r.tickets.map((grid, i) => ({ ref: `${r.serial}-${i + 1}`, grid })));
-      const pages = pagesOf(file);
+      const pages = await pagesOf(file);
       expect(pages).toHaveLength(c.pages);
       const read = pages.map(ticketsOfPage);
       read.slice(0, -1).forEach((p) => expect(p).toHaveLength(c.perPage));
@@ -90,9 +86,9 @@ describe("housie --format pdf", () => {
     });
   }
 
-  it("strips a hall would sell: each book on its own page with refs 1-1 to 1-6 in order down the page", () => {
+  it("strips a hall would sell: each book on its own page with refs 1-1 to 1-6 in order down the page", async () => {
     const file = join(dir, "books-strip-a4-false.pdf");
-    const page = pagesOf(file)[0]!;
+    const page = (await pagesOf(file))[0]!;
     const refs = page.filter((w) => /^\d+-\d$/.test(w.text)).sort((a, b) => a.y - b.y).map((w) => w.text);
     expect(refs).toEqual(["1-1", "1-2", "1-3", "1-4", "1-5", "1-6"]);
   });
@@ -117,7 +113,7 @@ describe("housie --format pdf", () => {
     expect(pdf.subarray(-6).toString()).toMatch(/%%EOF/);
     const file = join(dir, "api.pdf");
     await import("node:fs").then((fs) => fs.writeFileSync(file, pdf));
-    expect(pageCount(file)).toBe(1);
+    expect(await pageCount(file)).toBe(1);
     expect(readFileSync(file).length).toBe(pdf.length);
   });
 
@@ -128,6 +124,6 @@ describe("housie --format pdf", () => {
     const pdf = Buffer.concat(parts);
     const file = join(dir, "fn.pdf");
     await import("node:fs").then((fs) => fs.writeFileSync(file, pdf));
-    expect(pageCount(file)).toBe(2);
+    expect(await pageCount(file)).toBe(2);
   });
 });

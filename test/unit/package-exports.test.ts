@@ -13,8 +13,8 @@ interface RawWasm {
 const { WebAssembly: rawWasm } = globalThis as unknown as { WebAssembly: RawWasm };
 
 describe("package exports", () => {
-  test("tabula/wasm/farms resolves to the raw release module, which instantiates on its own", async () => {
-    const path = require.resolve("tabula/wasm/farms");
+  test("tabula-grids/wasm/farms resolves to the raw release module, which instantiates on its own", async () => {
+    const path = require.resolve("tabula-grids/wasm/farms");
     expect(path.endsWith("build/farms.wasm")).toBe(true);
     const { instance } = await rawWasm.instantiate(readFileSync(path), { env: { abort: () => {} } });
     const countPublishedSets = instance.exports.countPublishedSets as (a: number, b: number) => bigint;
@@ -24,7 +24,7 @@ describe("package exports", () => {
   });
 
   test("the package root imports from the built dist/ in plain Node", () => {
-    const script = 'import { countFarm } from "tabula"; console.log(String(countFarm("2100221", "0221102")));';
+    const script = 'import { countFarm } from "tabula-grids"; console.log(String(countFarm("2100221", "0221102")));';
     const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: ROOT, encoding: "utf8" });
     expect(result.stderr).toBe("");
     expect(result.stdout).toBe("4909920\n");

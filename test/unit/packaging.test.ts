@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { createRequire } from "node:module";
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT } from "./cli-run.js";
 
@@ -30,12 +31,25 @@ describe("packaging", () => {
     for (const field of ["repository", "homepage", "bugs"]) expect(pkg[field], field).toBeUndefined();
   });
 
-  it("refuses to publish until it has a name of its own and a public address", () => {
+  it("is published as tabula-grids (the registry's \"tabula\" is another project)", () => {
+    expect(pkg.name).toBe("tabula-grids");
+  });
+
+  it("refuses to publish a tree that was never built", () => {
     expect((pkg.scripts as Record<string, string>).prepublishOnly).toBe("node scripts/check-publishable.mjs");
-    const refused = spawnSync(process.execPath, [join(ROOT, "scripts/check-publishable.mjs")], { encoding: "utf8" });
+    const built = spawnSync(process.execPath, [join(ROOT, "scripts/check-publishable.mjs")], { encoding: "utf8" });
+    expect(built.stderr).toBe("");
+    expect(built.status).toBe(0);
+    // A copy of the script beside a package.json whose files are missing is refused in one line.
+    const bare = mkdtempSync(join(tmpdir(), "publishable-"));
+    mkdirSync(join(bare, "scripts"));
+    copyFileSync(join(ROOT, "scripts/check-publishable.mjs"), join(bare, "scripts/check-publishable.mjs"));
+    writeFileSync(join(bare, "package.json"), JSON.stringify({ name: pkg.name, main: pkg.main, bin: pkg.bin }));
+    const refused = spawnSync(process.execPath, [join(bare, "scripts/check-publishable.mjs")], { encoding: "utf8" });
     expect(refused.status).toBe(2);
     expect(refused.stderr.trim().split("\n")).toHaveLength(1);
-    expect(refused.stderr).toMatch(/"tabula" is taken on the npm registry.*"repository"/);
+    expect(refused.stderr).toMatch(/missing dist\/index\.js, .*build\/farms\.wasm/);
+    rmSync(bare, { recursive: true, force: true });
   });
 
   it("does not ship assembly/ (its tsconfig extends assemblyscript, a dev dependency only)", () => {
@@ -65,7 +79,7 @@ describe("packaging", () => {
     expect(pkg.type).toBe("module");
     expect(pkg.engines.node).toBe(">=20.19");
     const require = createRequire(import.meta.url);
-    const tabula = require("tabula") as { countFarm(a: string, b: string): bigint };
+    const tabula = require("tabula-grids") as { countFarm(a: string, b: string): bigint };
     expect(tabula.countFarm("2100221", "0221102")).toBe(4909920n);
   });
 });

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { ROOT } from "./cli-run.js";
 
 describe("examples/raw-wasm.mjs", () => {
-  it("instantiates tabula/wasm/farms with plain WebAssembly.instantiate and prints 4909920", () => {
+  it("instantiates tabula-grids/wasm/farms with plain WebAssembly.instantiate and prints 4909920", () => {
     const result = spawnSync(process.execPath, ["examples/raw-wasm.mjs"], { cwd: ROOT, encoding: "utf8" });
     expect(result.stderr).toBe("");
     expect(result.stdout).toBe("4909920\n");

@@ -1,6 +1,6 @@
-// The bundle check's page: imports only tabula/housie and tabula/tours, as a user would.
-import { ready as housieReady, generateBooks, validateBook } from "tabula/housie";
-import { ready as toursReady, generateTour, validateTour } from "tabula/tours";
+// The bundle check's page: imports only tabula-grids/housie and tabula-grids/tours, as a user would.
+import { ready as housieReady, generateBooks, validateBook } from "tabula-grids/housie";
+import { ready as toursReady, generateTour, validateTour } from "tabula-grids/tours";
 
 await Promise.all([housieReady(), toursReady()]);
 const books = generateBooks(10, { seed: 2024n });

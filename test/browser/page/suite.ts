@@ -1,10 +1,10 @@
 // The browser side of the browser tests (and of bench/browser.ts): bundled by esbuild for
 // the browser from the package's own entry points, loaded by a page in Chromium. Every
 // function returns plain data (counts as decimal strings) for the Node side to compare.
-import { ready as farmsReady, countFarm, parseFarmInput } from "tabula/farms";
-import { ready as tablesReady, countTables, countTablesParallel } from "tabula/tables";
-import { ready as housieReady, countHousie, HousieRun } from "tabula/housie";
-import { ready as toursReady, countToursParallel, generateTour, validateTour } from "tabula/tours";
+import { ready as farmsReady, countFarm, parseFarmInput } from "tabula-grids/farms";
+import { ready as tablesReady, countTables, countTablesParallel } from "tabula-grids/tables";
+import { ready as housieReady, countHousie, HousieRun } from "tabula-grids/housie";
+import { ready as toursReady, countToursParallel, generateTour, validateTour } from "tabula-grids/tours";
 
 export async function readyAll(): Promise<void> {
   await Promise.all([farmsReady(), tablesReady(), housieReady(), toursReady()]);

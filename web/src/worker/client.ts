@@ -26,7 +26,7 @@ export class WorkerClient {
   /** The worker, started on first use (each compiles only the kernels its jobs need). */
   private start(): Worker {
     if (this.worker) return this.worker;
-    this.worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module", name: "tabula" });
+    this.worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module", name: "tabula-grids" });
     this.worker.onmessage = (event: MessageEvent<Reply>) => {
       const reply = event.data;
       const job = this.pending.get(reply.id);

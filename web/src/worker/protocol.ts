@@ -1,6 +1,6 @@
 // Messages between the page and its Web Worker. Every job carries an id; the worker
 // answers with any number of progress messages, then one result or one error.
-import type { HousieFileReport } from "tabula/housie";
+import type { HousieFileReport } from "tabula-grids/housie";
 
 /** Boards drawn as the library's SVG, with numbers in the squares; bigger ones go on a canvas. */
 export const SVG_BOARD_MAX = 40;

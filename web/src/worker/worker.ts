@@ -1,13 +1,13 @@
 // The Web Worker: every heavy call into the library runs here, so the page never
 // freezes. It imports the library's browser entry points and nothing else of logic.
-import { ready as farmsReady, countFarm, parseFarmInput, parseFarmRow, rowText } from "tabula/farms";
-import { ready as tablesReady, countTablesParallel } from "tabula/tables";
+import { ready as farmsReady, countFarm, parseFarmInput, parseFarmRow, rowText } from "tabula-grids/farms";
+import { ready as tablesReady, countTablesParallel } from "tabula-grids/tables";
 import {
   ready as housieReady, countHousie, HousieRun, housieFormatter, validateHousieJsonl, type HousieRecord,
-} from "tabula/housie";
+} from "tabula-grids/housie";
 import {
   ready as toursReady, generateTour, validateTour, parseTourFile, countToursParallel, writeTour, type TourFormat,
-} from "tabula/tours";
+} from "tabula-grids/tours";
 import { SVG_BOARD_MAX, type Job, type JobError, type Reply, type Request, type Results, type PreviewRecord } from "./protocol.js";
 
 type Progress = (done: number, total: number) => void;
@@ -113,7 +113,7 @@ const handlers: Handlers = {
   "housie-pdf": async ({ jsonl, records, qr }, progress) => {
     const start = performance.now();
     // pdfkit (~100 KB gzipped) is fetched only when a PDF is asked for.
-    const { PdfWriter } = await import("tabula/housie/pdf");
+    const { PdfWriter } = await import("tabula-grids/housie/pdf");
     const parts: Uint8Array[] = [];
     const writer = new PdfWriter((chunk) => void parts.push(chunk), { qr });
     let done = 0;

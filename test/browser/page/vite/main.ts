@@ -1,5 +1,5 @@
-// The Vite check's page: tabula/tours only; Vite must ship tours.wasm as an asset.
-import { ready, generateTour, validateTour } from "tabula/tours";
+// The Vite check's page: tabula-grids/tours only; Vite must ship tours.wasm as an asset.
+import { ready, generateTour, validateTour } from "tabula-grids/tours";
 
 await ready();
 const page = (globalThis as unknown as { document: { title: string; body: { textContent: string } } }).document;
