@@ -13,6 +13,7 @@ import { writeOutput } from "../io/output.js";
 import { generalModeProblem } from "../tables/cli-options.js";
 import { DEFAULT_FARM_ENGINE, FARM_ENGINES, farmEngines, type FarmCounter, type FarmEngine } from "../farms/count.js";
 import { rowText } from "../farms/rows.js";
+import { groupDigits } from "../io/digits.js";
 import { countTablesParallel } from "../tables/parallel.js";
 import { runTablesExtra, runTablesMerge, wantsTablesExtra, type TablesExtraOptions } from "./count-farms-sample.js";
 
@@ -20,6 +21,7 @@ import { runTablesExtra, runTablesMerge, wantsTablesExtra, type TablesExtraOptio
 interface CountFarmsOptions extends TablesExtraOptions {
   engine: string;
   json?: boolean;
+  pretty?: boolean;
   time?: boolean;
   size?: number;
   counts?: string;
@@ -65,7 +67,7 @@ async function countGeneral(options: CountFarmsOptions, file: string | undefined
           threads,
           microseconds: Math.round(micros),
         })
-      : count.toString()) + "\n",
+      : options.pretty ? groupDigits(count) : count.toString()) + "\n",
   );
 }
 
@@ -91,7 +93,9 @@ async function* countCases(file: string, options: CountFarmsOptions): AsyncGener
       if (options.time) process.stderr.write(`case ${k}: ${(micros / 1000).toFixed(3)} ms\n`);
       yield (options.json
         ? JSON.stringify({ case: k, rows: c.rows.map(rowText), count: result.toString(), engine: options.engine, microseconds: Math.round(micros) })
-        : result.toString()) + "\n";
+        : options.pretty
+          ? `case ${k}: given ${c.rows.map(rowText).join(" / ")}: ${groupDigits(result)} completions`
+          : result.toString()) + "\n";
     }
     reader.end();
   } catch (error) {
@@ -100,18 +104,24 @@ async function* countCases(file: string, options: CountFarmsOptions): AsyncGener
   if (options.time) process.stderr.write(`total: ${(totalMicros / 1000).toFixed(3)} ms for ${k} case(s)\n`);
 }
 
+const MERGE_HELP =
+  "Usage: count-farms merge [--json] FILE…\n\n" +
+  "Totals the JSON lines of `count-farms --shard i/k` runs (\"-\": standard input): every part 0..k-1 of one\n" +
+  "problem exactly once, or one line naming what is missing or repeated and exit status 2.\n";
+
 await runMain("count-farms", async () => {
   const program = createProgram(
     "count-farms",
     "Count the ways to complete 7×7 tables (two 0s, two 1s, three 2s in every row and column; rows distinct; columns distinct) below two given rows.",
   )
-    .argument("[file]", 'input in the contest format (first line N, then 2N rows); "-" or nothing reads standard input')
+    .argument("[file]", 'input in the contest format (first line N, then 2N rows); "-" or nothing reads standard input; `count-farms help [merge]` prints help')
     .addOption(
       new Option("--engine <name>", "fast / fast-ts: the general engine in WASM / TypeScript; wasm / ts: the published algorithm")
         .choices(FARM_ENGINES)
         .default(DEFAULT_FARM_ENGINE),
     )
     .option("--json", "one JSON object per case: case, rows, count (decimal string), engine, microseconds")
+    .option("--pretty", "for people: each case's number and given rows beside its count, digits grouped (4,909,920)")
     .option("--time", "per-case and total time on stderr")
     .option("--size <n>", "general mode: an n×n table (1 to 10)", integerOption(0))
     .option("--counts <list>", "general mode: how often each symbol appears in every row and column, e.g. 2,2,3")
@@ -137,6 +147,11 @@ await runMain("count-farms", async () => {
         "\n--sample K [--seed S] [--json], --list [--force] [--json]: tables (N rows of digits, a blank line between; --json: one {\"rows\": […]} a line)." +
         "\n--shard i/k: one JSON line with part i of k; count-farms merge FILE… (\"-\": stdin) checks parts 0..k-1 and prints the total.",
     );
+  if (process.argv[2] === "help") {
+    // count-farms help [merge]: help as a subcommand too (a file named help: ./help).
+    process.stdout.write(process.argv[3] === "merge" ? MERGE_HELP : program.helpInformation());
+    return;
+  }
   if (process.argv[2] === "merge") {
     // count-farms merge FILE…: the total of --shard parts (a command of its own).
     const args = process.argv.slice(3);

@@ -62,6 +62,7 @@ interface CountFlags {
   engine: Engine;
   force?: boolean;
   shard?: string;
+  json?: boolean;
 }
 
 async function countCommand(flags: CountFlags): Promise<void> {
@@ -73,10 +74,21 @@ async function countCommand(flags: CountFlags): Promise<void> {
   const progress = progressOnTerminal("counting", "searches");
   try {
     const count = await countToursParallel({ size: flags.size, closed: flags.closed, from: flags.from, threads: flags.threads, engine: flags.engine, onProgress: progress.update });
-    process.stdout.write(`${count}\n`);
+    process.stdout.write(flags.json ? `${JSON.stringify(countJson(flags, count))}\n` : `${count}\n`);
   } finally {
     progress.stop();
   }
+}
+
+/** The --json line of a whole count: the problem as asked (1-based squares) and the count as a decimal string. */
+function countJson(flags: CountFlags, count: bigint): object {
+  return {
+    size: flags.size,
+    closed: flags.closed ?? false,
+    ...(flags.from ? { from: [flags.from[0] + 1, flags.from[1] + 1] } : {}),
+    count: count.toString(),
+    engine: flags.engine,
+  };
 }
 
 /**
@@ -121,6 +133,7 @@ await runMain("pen-paper", async () => {
     "Pen-and-paper tours: fill an n×n grid with 1..n², each step moving 3 squares along a row or column or 2 along a diagonal.",
   )
     .enablePositionalOptions()
+    .helpCommand("help [command]", "show help for a command (pen-paper help count)")
     .option("--size <n>", `board side (1, or 5 to ${MAX_GENERATE_SIZE})`, integerOption(1, MAX_GENERATE_SIZE), 5)
     .option("--closed", "a closed tour: the last square is a move away from the first")
     .option("--start <R,C>", "square numbered 1 (1-based row,column; default: chosen by the seed)", squareOption)
@@ -137,7 +150,7 @@ await runMain("pen-paper", async () => {
     .option("--from <R,C>", "count only tours numbered 1 on this square (1-based row,column)", squareOption)
     .option("--threads <t>", "worker threads", integerOption(1, 256), availableParallelism())
     .option("--shard <i/k>", "compute part i of k (0 ≤ i < k) on one thread and print it as a JSON line; total the parts with `pen-paper merge`")
-    .option("--json", "with --shard: the JSON line (the default there)")
+    .option("--json", "one JSON line: size, closed, from, count (a decimal string), engine (with --shard: the part's line, the default there)")
     .option("--force", "run a count documented as out of reach (7×7 from every start, 8×8 and up)")
     .addOption(engineOption())
     .addHelpText("after", "\n--engine wasm (default) is the WebAssembly counter, --engine ts its pure TypeScript baseline; both give the same counts.\nOn a terminal a progress bar shows the searches done and an estimate of the time left.")

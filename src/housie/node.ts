@@ -2,7 +2,7 @@
 // readers, print-ready PDF through pdfkit, claim checks, audits, --unique-against).
 export * from "./index.js";
 export { readSeries, readSeriesTickets, type SeriesBatch, type ReadSeriesOptions } from "./read-series.js";
-export { renderPdf, PdfWriter, PDF_PAPERS, PDF_LAYOUTS, type PdfOptions, type PdfPaper, type PdfLayout } from "./pdf.js";
+export { renderPdf, PdfWriter, streamSink, PDF_PAPERS, PDF_LAYOUTS, type PdfSink, type PdfTarget, type WritableLike, type PdfOptions, type PdfPaper, type PdfLayout } from "./pdf.js";
 export {
   checkClaims, parseCalls, parseRef as parseTicketRef, PRIZES as HOUSIE_PRIZES,
   type CheckReport, type CheckOptions, type PrizeResult, type TicketClaim, type Prize as HousiePrize,

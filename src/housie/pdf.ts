@@ -15,11 +15,8 @@ import type { HousieRecord } from "./generate.js";
 import { PDF_PAPERS, PDF_LAYOUTS, type PdfPaper, type PdfLayout } from "./pdf-options.js";
 export { PDF_PAPERS, PDF_LAYOUTS, type PdfPaper, type PdfLayout };
 
-/**
- * Where the PDF's bytes go, chunk by chunk, in order; a returned promise is awaited
- * before the next chunk (backpressure). Node: `streamSink(stream)` (io/atomic-write.ts).
- */
-export type PdfSink = (chunk: Uint8Array) => void | Promise<void>;
+import { toPdfSink, type PdfSink, type PdfTarget } from "./pdf-sink.js";
+export { streamSink, type PdfSink, type PdfTarget, type WritableLike } from "./pdf-sink.js";
 
 /**
  * Lets pdfkit emit what it has buffered: Node's build on a later tick; the browser build
@@ -103,7 +100,11 @@ export class PdfWriter {
   private pageCount = 0;
   private readonly numberOffset: number[] = []; // x offset centring each number 1..90 in a cell
 
-  constructor(private readonly sink: PdfSink, options: PdfOptions = {}) {
+  private readonly sink: PdfSink;
+
+  /** `target`: a function given the bytes chunk by chunk, or a Node writable stream. */
+  constructor(target: PdfTarget, options: PdfOptions = {}) {
+    this.sink = toPdfSink(target);
     const paper = options.paper ?? "a4";
     this.layout = options.layout ?? "strip";
     if (!PDF_PAPERS.includes(paper)) throw new UsageError(`paper ${paper} (expected ${PDF_PAPERS.join(" or ")})`);
@@ -238,7 +239,7 @@ export class PdfWriter {
  * Renders records (any iterable, sync or async) as a PDF to `sink`, page by page;
  * returns the number of pages.
  */
-export async function renderPdf(records: Iterable<HousieRecord> | AsyncIterable<HousieRecord>, sink: PdfSink, options: PdfOptions = {}): Promise<{ pages: number }> {
+export async function renderPdf(records: Iterable<HousieRecord> | AsyncIterable<HousieRecord>, sink: PdfTarget, options: PdfOptions = {}): Promise<{ pages: number }> {
   const writer = new PdfWriter(sink, options);
   for await (const record of records) await writer.add(record);
   await writer.finish();

@@ -8,7 +8,7 @@ import { HousieRun } from "../../src/housie/generate.js";
 import { generateTour } from "../../src/tours/generate.js";
 import { countTables } from "../../src/tables/count.js";
 import { chromiumAvailable } from "../support/chromium.js";
-import { SAMPLES } from "../unit/farms-samples.js";
+import { SAMPLES } from "../support/farms-samples.js";
 import { openSuite, ROOT, type SuitePage } from "./harness.js";
 
 const hex = (cells: Uint8Array) => Array.from(cells, (c) => c.toString(16).padStart(2, "0")).join("");

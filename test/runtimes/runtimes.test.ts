@@ -2,7 +2,7 @@
 // name them, else `deno` / `bun` on the PATH); skipped otherwise. Run by npm run test:browser.
 import { describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
-import { ROOT } from "../unit/cli-run.js";
+import { ROOT } from "../support/cli-run.js";
 
 const RUNTIMES = [
   { name: "deno", binary: process.env.DENO ?? "deno", args: ["run", "--allow-read", "--allow-env"] },

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { allFarmRows, countFarm, farmEngines, FARM_ENGINES, rowText } from "../../src/index.js";
-import { countFarmsBruteForce } from "./farms-brute-force.js";
-import { SAMPLES } from "./farms-samples.js";
+import { countFarmsBruteForce } from "../support/farms-brute-force.js";
+import { SAMPLES } from "../support/farms-samples.js";
 
 
 const digits = (s: string) => [...s].map(Number);

@@ -3,7 +3,7 @@
 // rules, both engines.
 import { describe, expect, it } from "vitest";
 import { countTables } from "../../src/tables/index.js";
-import { bruteForceCounts, rowsWithCounts } from "./tables-brute-force.js";
+import { bruteForceCounts, rowsWithCounts } from "../support/tables-brute-force.js";
 
 const COUNT_VECTORS: number[][] = [
   [1],

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { countTables } from "../../src/tables/index.js";
 import { allFarmRows, countFarm } from "../../src/farms/index.js";
-import { SAMPLES } from "./farms-samples.js";
+import { SAMPLES } from "../support/farms-samples.js";
 
 const FIRST = [0, 0, 1, 1, 2, 2, 2];
 const farm = (given: (readonly number[] | string)[], engine: "wasm" | "ts") =>

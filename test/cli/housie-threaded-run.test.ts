@@ -7,7 +7,7 @@ import { ThreadedUniqueRun } from "../../src/housie/threaded-run.js";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runCli } from "./cli-run.js";
+import { runCli } from "../support/cli-run.js";
 
 /** Records from HousieRun (inline set) in calls of the given sizes, as raw cells. */
 function inline(kind: "books" | "tickets", calls: number[], options: ConstructorParameters<typeof HousieRun>[1]) {

@@ -1,6 +1,6 @@
 // count-farms with the fast engine and in general mode (built CLI from dist/).
 import { describe, expect, test } from "vitest";
-import { runCli } from "./cli-run.js";
+import { runCli } from "../support/cli-run.js";
 
 const EXAMPLE = "examples/challenge24-2008.txt";
 const ANSWERS = "4909920\n507600\n725880\n1004640\n1347240\n1730880\n1906440\n2704800\n3436800\n3511800\n";

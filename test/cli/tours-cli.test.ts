@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { validateTour } from "../../src/tours/index.js";
 
-import { runCli } from "./cli-run.js";
+import { runCli } from "../support/cli-run.js";
 
 const penPaper = (args: string[], input?: string) => runCli("pen-paper", args, input);
 
@@ -86,6 +86,20 @@ describe("pen-paper count", () => {
     expect(penPaper(["count", "--size", "5"]).stdout).toBe("12400\n");
     expect(penPaper(["count", "--size", "5", "--from", "1,2", "--threads", "1"]).stdout).toBe("548\n");
     expect(penPaper(["count", "--size", "5", "--closed", "--threads", "2", "--engine", "ts"]).stdout).toBe("48\n");
+  });
+
+  it("--json without --shard prints one JSON line with the problem and the count (not silently plain text)", () => {
+    const r = penPaper(["count", "--size", "5", "--from", "1,2", "--json"]);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ size: 5, closed: false, from: [1, 2], count: "548", engine: "wasm" });
+    expect(r.stdout.trimEnd().split("\n")).toHaveLength(1);
+  });
+
+  it("help is a command too: pen-paper help count prints the count command's help", () => {
+    const r = penPaper(["help", "count"]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: pen-paper count \[options\]/);
+    expect(r.stdout).toMatch(/--closed/);
   });
 
   it.each([

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runCli } from "./cli-run.js";
-import { SAMPLES } from "./farms-samples.js";
+import { ROOT, runCli } from "../support/cli-run.js";
+import { SAMPLES } from "../support/farms-samples.js";
 
 const EXAMPLE = "examples/challenge24-2008.txt";
 const dir = mkdtempSync(join(tmpdir(), "count-farms-"));
@@ -87,5 +87,25 @@ describe("count-farms", () => {
     expect(engine.status).toBe(2);
     expect(engine.stdout).toBe("");
     expect(engine.stderr).toMatch(/^count-farms: option '--engine <name>' argument 'gpu' is invalid/);
+  });
+
+  test("help is a command too: count-farms help and count-farms help merge print usage, exit 0", () => {
+    const help = runCli("count-farms", ["help"]);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: count-farms \[options\] \[file\]/);
+    expect(help.stderr).toBe("");
+    const merge = runCli("count-farms", ["help", "merge"]);
+    expect(merge.status).toBe(0);
+    expect(merge.stdout).toMatch(/^Usage: count-farms merge/);
+  });
+
+  test("--pretty (npm start) labels each count with its case number and given rows, digits grouped", () => {
+    const { status, stdout } = runCli("count-farms", ["--pretty", EXAMPLE]);
+    expect(status).toBe(0);
+    const lines = stdout.trimEnd().split("\n");
+    expect(lines).toHaveLength(10);
+    expect(lines[0]).toBe("case 1: given 2100221 / 0221102: 4,909,920 completions");
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> };
+    expect(pkg.scripts.start).toMatch(/count-farms\.js --pretty /);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
-import { ROOT } from "./cli-run.js";
+import { ROOT } from "../support/cli-run.js";
 
 const require = createRequire(import.meta.url);
 

@@ -9,7 +9,7 @@ import { auditBooks, auditReference, type AuditReport } from "../../src/housie/a
 import { chiSquareSurvival, holmAdjust, logGamma, normalTwoSided, upperGammaRegularized, chiSquareTest } from "../../src/housie/stats.js";
 import type { SeriesBatch } from "../../src/housie/read-series.js";
 import { rowBinsBook } from "../fixtures/housie-row-bins.js";
-import { runCli } from "./cli-run.js";
+import { runCli } from "../support/cli-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-audit-"));
 

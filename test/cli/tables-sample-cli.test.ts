@@ -1,7 +1,7 @@
 // count-farms --sample / --list: formats, seeded repeats (byte-identical, both engines),
 // the listing limit, and one-line usage errors.
 import { describe, expect, it } from "vitest";
-import { runCli } from "./cli-run.js";
+import { runCli } from "../support/cli-run.js";
 
 const FARM = ["--size", "7", "--counts", "2,2,3", "--given", "2100221;0221102"];
 

@@ -6,7 +6,7 @@ import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdi
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT, runCli } from "./cli-run.js";
+import { ROOT, runCli } from "../support/cli-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "hostile-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true })); // 150 MB of huge-line files

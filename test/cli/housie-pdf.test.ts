@@ -5,10 +5,11 @@ import { mkdtempSync, readdirSync, existsSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
-import { runCli } from "./cli-run.js";
+import { runCli } from "../support/cli-run.js";
 import { renderPdf } from "../../src/housie/pdf.js";
 import { generateBooks } from "../../src/housie/generate.js";
 import { streamSink } from "../../src/io/atomic-write.js";
+import { UsageError } from "../../src/errors.js";
 import { readPdf, pdfPageCount } from "../support/pdf-text.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-pdf-"));
@@ -62,7 +63,7 @@ describe("housie --format pdf", () => {
   ] as const;
 
   for (const c of cases) {
-    it(`${c.kind} ${c.layout} ${c.paper}${c.qr ? " --qr" : ""}: pdftotext page by page equals the JSONL of the seed`, async () => {
+    it(`${c.kind} ${c.layout} ${c.paper}${c.qr ? " --qr" : ""}: the PDF read back page by page equals the JSONL of the seed`, async () => {
       const file = join(dir, `${c.kind}-${c.layout}-${c.paper}-${c.qr}.pdf`);
       const args = [c.kind, "-n", String(c.n), "--seed", "31", "-f", "pdf", "--layout", c.layout, "--paper", c.paper, "-o", file];
       const run = runCli("housie", c.qr ? [...args, "--qr"] : args);
@@ -115,6 +116,22 @@ describe("housie --format pdf", () => {
     await import("node:fs").then((fs) => fs.writeFileSync(file, pdf));
     expect(await pageCount(file)).toBe(1);
     expect(readFileSync(file).length).toBe(pdf.length);
+  });
+
+  it("renderPdf takes a Node writable as it is (the README's renderPdf(records, stream)), waiting for drain", async () => {
+    const chunks: Buffer[] = [];
+    let drains = 0;
+    // A stream whose buffer is always full after a write: every chunk waits for "drain".
+    const slow = new Writable({ highWaterMark: 1, write(chunk: Buffer, _enc, done) { chunks.push(chunk); setImmediate(() => { drains++; done(); }); } });
+    const { pages } = await renderPdf(generateBooks(2, { seed: 5n }), slow);
+    expect(pages).toBe(2);
+    expect(drains).toBeGreaterThan(1);
+    expect(await pageCount(Buffer.concat(chunks))).toBe(2);
+  });
+
+  it("renderPdf refuses a target that is neither a function nor a stream with a UsageError, before any work", async () => {
+    await expect(renderPdf(generateBooks(1, { seed: 5n }), {} as never)).rejects.toThrow(UsageError);
+    await expect(renderPdf(generateBooks(1, { seed: 5n }), null as never)).rejects.toThrow(/function .* or a writable stream/);
   });
 
   it("renderPdf hands a plain function sink the same document, chunk by chunk", async () => {

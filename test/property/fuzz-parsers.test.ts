@@ -18,7 +18,7 @@ import { generateTour } from "../../src/tours/generate.js";
 import { validateBook } from "../../src/housie/validate.js";
 import { generateBooks } from "../../src/housie/generate.js";
 import { formatterFor } from "../../src/housie/format.js";
-import { ROOT } from "./cli-run.js";
+import { ROOT } from "../support/cli-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fuzz-"));
 const RUNS = 300; // in-process runs per property: enough to find the usual suspects, quick

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HousieRun, ticketRank, ticketsFromCells, MAX_UNIQUE_TICKETS } from "../../src/housie/generate.js";
 import { seriesTickets, ticketRankFromCells, markSeriesIssued } from "../../src/housie/unique-against.js";
-import { runCli } from "./cli-run.js";
+import { runCli } from "../support/cli-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-unique-"));
 

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { HousieRun } from "../../src/housie/generate.js";
 import { checkClaims, parseCalls, type CheckReport } from "../../src/housie/check.js";
 import { Xoshiro128 } from "../../src/housie/rng.js";
-import { runCli } from "./cli-run.js";
+import { runCli } from "../support/cli-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-check-"));
 const BOOKS = 400;

@@ -6,7 +6,7 @@ import { countTables, countTours, mergeShards, normalizeProblem, type ShardPart,
 import { assignParts, parseShardLines, parseShardSpec } from "../../src/shards/index.js";
 import { canonicalTableProblem, tableShardUnits } from "../../src/tables/shard.js";
 import { canonicalTourProblem, countTourShard, tourShardUnits, type TourCountProblem } from "../../src/tours/shard.js";
-import { runCli } from "./cli-run.js";
+import { runCli } from "../support/cli-run.js";
 
 const TABLES: TableProblem[] = [
   { size: 7, counts: [2, 2, 3] },

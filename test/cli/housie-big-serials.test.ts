@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runCli } from "./cli-run.js";
+import { runCli } from "../support/cli-run.js";
 import { readSeries } from "../../src/housie/read-series.js";
 import { checkClaims } from "../../src/housie/check.js";
 import { MAX_SERIAL } from "../../src/housie/serial.js";

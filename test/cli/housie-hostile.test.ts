@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runCli } from "./cli-run.js";
+import { runCli } from "../support/cli-run.js";
 import { generateBooks, generateTickets, iterateBooks, HousieRun, SUPERSEDED } from "../../src/housie/generate.js";
 import { recordToJson } from "../../src/housie/format.js";
 import { validateJsonl, MAX_LINE_BYTES } from "../../src/housie/validate.js";
