@@ -4,7 +4,7 @@
 // assembly/<name>/test.ts (the release exports plus the hooks), built to build/test/<name>.wasm
 // for the tests only. Usage: build-wasm.mjs [--debug] [name...]
 import asc from "assemblyscript/asc";
-import { readdirSync, existsSync, mkdirSync } from "node:fs";
+import { readdirSync, readFileSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 
 const target = process.argv.includes("--debug") ? "debug" : "release";
@@ -16,10 +16,15 @@ const modules = readdirSync(join(root, "assembly"), { withFileTypes: true })
   .filter((name) => only.length === 0 || only.includes(name))
   .sort();
 
-// Per-module flags. tables: its DP state tables grow with the problem; a cap of 1 GiB
-// (16384 pages of 64 KiB) turns a count that cannot finish into a clear error instead
-// of memory growing until the machine gives out (see src/tables/dp-wasm.ts).
-const EXTRA_FLAGS = { tables: ["--maximumMemory", "16384"] };
+// Every kernel's memory is capped at the MEMORY_CAP_PAGES (64 KiB pages) its index.ts
+// exports: a problem that cannot fit stops with a clear error instead of memory growing
+// until the machine gives out. The host reads the same constant to word that error.
+function memoryCapFlags(name) {
+  const source = readFileSync(join(root, "assembly", name, "index.ts"), "utf8");
+  const cap = /export const MEMORY_CAP_PAGES: i32 = ([\d_]+);/.exec(source);
+  if (!cap) throw new Error(`assembly/${name}/index.ts exports no MEMORY_CAP_PAGES`);
+  return ["--maximumMemory", cap[1].replaceAll("_", "")];
+}
 
 // Binaryen prints "Last converge was suboptimal." when --converge stops at its round
 // limit; the module is still fully optimised and valid, so the line is only noise.
@@ -45,7 +50,7 @@ for (const { name, entry, out } of builds) {
     "--target", target,
     "--outFile", `${out}.wasm`,
     "--textFile", `${out}.wat`,
-    ...(EXTRA_FLAGS[name] ?? []),
+    ...memoryCapFlags(name),
   ], { stdout: process.stdout, stderr: quietStderr });
   if (error) {
     failed = true;

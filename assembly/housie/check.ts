@@ -4,6 +4,7 @@
 // called): a row is complete at the largest rank of its numbers (one load per cell, a
 // blank ranks 0), and a ticket's three row completions in order are its prizes:
 // smallest = one line, middle = two lines, largest = full house.
+import { within } from "../common/guard";
 
 /** Tickets per call of checkTickets; the wrapper reads it, never copies it. */
 export const CHECK_BATCH_TICKETS: i32 = 6 * 4096;
@@ -35,7 +36,9 @@ export function clearCalls(): void {
 
 /** Number x (1..90) was the call-th call (1..90). */
 export function setCall(x: i32, call: i32): void {
-  rank[x] = <u8>call;
+  within(x, 1, 90, "limit-exceeded: setCall: number outside 1-90");
+  within(call, 1, <i32>NEVER_CALLED - 1, "limit-exceeded: setCall: call past 254");
+  unchecked(rank[x] = <u8>call);
 }
 
 // @ts-ignore: decorator
@@ -49,6 +52,7 @@ export function setCall(x: i32, call: i32): void {
  * batch's earliest call of each prize, one per byte (one line lowest).
  */
 export function checkTickets(count: i32): u32 {
+  within(count, 0, CHECK_BATCH_TICKETS, "limit-exceeded: checkTickets: count past CHECK_BATCH_TICKETS");
   ensureCheckBuffers();
   const cells = changetype<usize>(checkCells);
   const out = changetype<usize>(prizes);

@@ -6,7 +6,9 @@ export { setSeedState, useSystemRandom, randomBlockPtr, RANDOM_BLOCK_WORDS } fro
 export { startRun, generateBooks, generateTickets, cellsPtr, redrawCount, BATCH, CELLS_PER_TICKET } from "./sample";
 export { drawCandidates, candidateRanksPtr, refusedFlagsPtr, issueCandidates } from "./sample";
 export { formatJsonl, textPtr, TEXT_CAPACITY } from "./jsonl";
-export { issuedCount, issuedBytes, markIssuedRank, reserveIssued } from "./unique";
+export { issuedCount, issuedBytes, markIssuedRank, reserveIssued, MAX_UNIQUE_TICKETS } from "./unique";
 export { ticketScratchPtr, ticketRank } from "./rank";
 export { checkBatchTickets, checkCellsPtr, checkPrizesPtr, clearCalls, setCall, checkTickets } from "./check";
 export { readChunkBytes, readMaxRecords, readInputPtr, readCellsPtr, readSerialsPtr, readLinesPtr, readStoppedAt, readLinesConsumed, parseLines } from "./read";
+/** Memory cap in 64 KiB pages (1 GiB): the uniqueness set (256 MB at most) while it moves, and the buffers. */
+export const MEMORY_CAP_PAGES: i32 = 16384;

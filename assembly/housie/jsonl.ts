@@ -2,6 +2,7 @@
 // that formatting keeps up with generation:
 //   {"serial":S,"tickets":[[[n|null x9] x3] x k]}\n   (k = 6 for a book, 1 for a ticket)
 // The write position stays in a local (globals cost a memory access each).
+import { within } from "../common/guard";
 
 import { cells, BATCH, CELLS_PER_TICKET } from "./sample";
 
@@ -67,6 +68,8 @@ function putTicket(p: usize, from: i32): usize {
  * serials from `firstSerial`; returns the number of bytes written to `text`.
  */
 export function formatJsonl(count: i32, perGroup: i32, firstSerial: u64): i32 {
+  within(perGroup, 1, 6, "limit-exceeded: formatJsonl: more than 6 tickets a record");
+  within(count * perGroup, 0, 6 * BATCH, "limit-exceeded: formatJsonl: tickets past 6 * BATCH");
   const start = textBase();
   let p = start;
   for (let g = 0; g < count; g++) {

@@ -3,6 +3,7 @@
 // ticket, 0 = blank) and serials, checking every rule of a book or ticket. A line it
 // cannot read this way (other key order, other spacing than spaces, a broken rule) stops
 // it: the host reads that one with JSON.parse and words the error, then resumes.
+import { within } from "../common/guard";
 
 /** Bytes of input per chunk, and records per call; the wrapper reads both. */
 export const READ_CHUNK_BYTES: i32 = 1 << 20;
@@ -190,6 +191,10 @@ function parseLine(p: usize, end: usize, out: usize, tickets: i32): bool {
  * cannot read (readStoppedAt points at it).
  */
 export function parseLines(start: i32, end: i32, tickets: i32, maxRecords: i32): i32 {
+  within(end, 0, READ_CHUNK_BYTES, "limit-exceeded: parseLines: end past READ_CHUNK_BYTES");
+  within(start, 0, end, "limit-exceeded: parseLines: start past end");
+  within(tickets, 1, 6, "limit-exceeded: parseLines: more than 6 tickets a record");
+  within(maxRecords, 0, READ_MAX_RECORDS, "limit-exceeded: parseLines: records past READ_MAX_RECORDS");
   initColumns();
   ensureReadBuffers();
   const base = changetype<usize>(input);

@@ -7,6 +7,7 @@
 //
 // Tickets: a vector with probability p(c) prod_j C(n_j, c_j) / T, a uniform pattern of
 // it, and a uniform c_j-subset of each column's numbers.
+import { within } from "../common/guard";
 
 import { below, below62, next32 } from "./rng";
 import { COLUMNS, patternsOfVector, vectorPatternStart, vectorDigits, columnSize, columnFirst, vectorCount } from "./patterns";
@@ -99,6 +100,8 @@ export function refusedFlagsPtr(): usize { return changetype<usize>(refusedFlags
  * The host calls this directly when another instance drew the candidates.
  */
 export function issueCandidates(records: i32, per: i32): i32 {
+  within(per, 1, 6, "limit-exceeded: issueCandidates: more than 6 tickets a record");
+  within(records * per, 0, 6 * BATCH, "limit-exceeded: issueCandidates: tickets past 6 * BATCH");
   return issueBatch(changetype<usize>(candidateRanks), records, per, changetype<usize>(refusedFlags));
 }
 
@@ -154,6 +157,7 @@ function drawTickets(first: i32, count: i32, ranked: bool): void {
  * refused, in order — the same records as generateBooks/generateTickets with `unique`.
  */
 export function drawCandidates(count: i32, books: bool): void {
+  within(count, 0, books ? BATCH : 6 * BATCH, "limit-exceeded: drawCandidates: count past the batch");
   if (books) drawBooks(0, count, true);
   else drawTickets(0, count, true);
 }
@@ -175,6 +179,7 @@ export function generateBooks(count: i32, unique: bool): i32 {
 
 /** generateBooks and generateTickets: `count` records, candidates first with `unique`. */
 function generateRecords(count: i32, unique: bool, books: bool): i32 {
+  within(count, 0, books ? BATCH : 6 * BATCH, "limit-exceeded: generate: count past the batch");
   const per = books ? 6 : 1;
   let filled = 0;
   while (filled < count) {

@@ -3,13 +3,17 @@
 // empty slot: 8 bytes a slot, the set at most half full, so 16-32 bytes per issued
 // ticket (32 at most once sized by reserveIssued). Open addressing, linear probing.
 
+import { within } from "../common/guard";
+
 let capacity: i32 = 0;
 let used: i32 = 0;
 // Unmanaged memory (heap.alloc), freed as soon as the set moves: the garbage collector
 // would keep old tables around for a while, and memory never shrinks.
 let keysBase: usize = 0;
 /** Largest number of slots: 2^25 (256 MB), for at most 2^24 tickets. */
-export const MAX_SLOTS = 1 << 25;
+const MAX_SLOTS = 1 << 25;
+/** Most tickets the set holds (half its slots); the host reads it. */
+export const MAX_UNIQUE_TICKETS: i32 = MAX_SLOTS >> 1;
 
 // @ts-ignore: decorator
 @inline function slotOf(key: u64, mask: i32): i32 {
@@ -75,6 +79,7 @@ function resize(slots: i32): void {
  * them, in one step, so that it does not grow, and rehash, step by step while generating.
  */
 export function reserveIssued(tickets: i32): void {
+  within(tickets, 0, MAX_SLOTS, "limit-exceeded: reserveIssued: tickets past the set's slots");
   if (capacity == 0) clearIssued();
   let slots = capacity;
   while (<i64>tickets * 2 > <i64>slots && slots < MAX_SLOTS) slots <<= 1;
@@ -84,6 +89,7 @@ export function reserveIssued(tickets: i32): void {
 /** Records a ticket known not to be in the set. Keeps the load factor at most 1/2. */
 export function markIssued(rank: u64): void {
   if (capacity == 0) clearIssued();
+  within(used + 1, 1, MAX_UNIQUE_TICKETS, "limit-exceeded: markIssued: tickets past MAX_UNIQUE_TICKETS");
   if ((used + 1) * 2 > capacity) resize(capacity << 1);
   place(rank + 1);
   used++;
@@ -112,6 +118,8 @@ const placedSlot = new StaticArray<i32>(8);
  */
 export function issueBatch(ranks: usize, books: i32, per: i32, refused: usize): i32 {
   if (capacity == 0) clearIssued();
+  // Past half full the set only slows, but a full set would probe for ever.
+  within(used + books * per, 0, MAX_SLOTS - 1, "limit-exceeded: issueBatch: tickets past the set's slots");
   while (<i64>(used + books * per) * 2 > <i64>capacity && capacity < MAX_SLOTS) resize(capacity << 1);
   const mask = capacity - 1;
   const base = keysBase;

@@ -1,5 +1,6 @@
 // Symbol-count vectors ("comps") as mixed-radix indices: digit s is in 0..counts[s],
 // stride of s is Π_{s'<s} (counts[s']+1). The TypeScript side uses the same layout.
+import { within } from "../common/guard";
 
 export const MAX_SYMBOLS: i32 = 16;
 /** Largest index space: comps × weights must fit the 16-bit column codes. */
@@ -15,11 +16,14 @@ export const stride = new StaticArray<i32>(MAX_SYMBOLS);
 export let digits = new StaticArray<u8>(0);
 
 export function setSymbolCount(s: i32, count: i32): void {
+  within(s, 0, MAX_SYMBOLS - 1, "limit-exceeded: setSymbolCount: symbol past MAX_SYMBOLS");
+  within(count, 0, MAX_SPACE, "limit-exceeded: setSymbolCount: count past MAX_SPACE");
   unchecked(counts[s] = count);
 }
 
 /** Fixes k = `k` symbols (counts set before); returns the index space, or -1 if too big. */
 export function prepareSymbols(k: i32): i32 {
+  within(k, 0, MAX_SYMBOLS, "limit-exceeded: prepareSymbols: symbols past MAX_SYMBOLS");
   symbols = k;
   let size = 1;
   for (let s = 0; s < k; s++) {

@@ -10,6 +10,7 @@
 // because the ways to finish a state with b single rows are the ways to reach its
 // complement from empty. Those layers depend only on the column weights, so they are
 // kept across jobs with the same weights.
+import { within } from "../common/guard";
 
 import { space, fullComp, prepareSymbols } from "./comp";
 import { width, walkStore, onesStore, LayerStore, setWidth, beginLayer, resetIndexes, indexLayer, findIndexed } from "./store";
@@ -69,6 +70,7 @@ export function prepareCounts(k: i32): i32 {
 
 /** Starts a job with t compressed columns. */
 export function setColumnCount(t: i32): void {
+  within(t, 0, MAX_COLUMNS, "limit-exceeded: setColumnCount: columns past MAX_COLUMNS");
   if (t != width) {
     setWidth(t);
     forgetOnes();
@@ -77,6 +79,9 @@ export function setColumnCount(t: i32): void {
 
 /** Column i of the start state: `weight` equal columns with comp index `comp`. */
 export function setColumn(i: i32, weight: i32, comp: i32): void {
+  within(i, 0, width - 1, "limit-exceeded: setColumn: column past setColumnCount");
+  within(comp, 0, space - 1, "limit-exceeded: setColumn: comp past the prepared space");
+  within(weight, 0, (65535 - comp) / space, "limit-exceeded: setColumn: weight past the 16-bit column code");
   unchecked(startCodes[i] = <u16>(weight * space + comp));
 }
 
@@ -225,6 +230,7 @@ function descend(base: i32, size: i32, left: i32, maxPart: i32, depth: i32, leaf
  * read 0. Returns the number of leaves, or -1 if a count overflowed 128 bits.
  */
 export function countJob(rows: i32, leastParts: i32, onlyFirst: i32): i32 {
+  within(rows, 0, MAX_ROWS, "limit-exceeded: countJob: rows past MAX_ROWS");
   const leaves = partitionsOf(rows, rows);
   for (let i = 0; i < leaves; i++) {
     unchecked(leafLo[i] = 0);

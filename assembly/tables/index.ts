@@ -6,3 +6,5 @@ export { prepareCounts as prepareSymbols, setColumnCount, setColumn, countJob, l
 export * from "./sample";
 export { graphSetup, graphSetCount, graphSetRootCode, graphBuild, graphRootTotalLo, graphRootTotalHi, GRAPH_MAX_SIZE } from "./sample-graph";
 export { setSeedState, useSystemRandom, randomBlockPtr, RANDOM_BLOCK_WORDS } from "../housie/rng";
+/** Memory cap in 64 KiB pages (1 GiB): the DP state tables grow with the problem. */
+export const MEMORY_CAP_PAGES: i32 = 16384;

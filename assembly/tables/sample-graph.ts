@@ -5,6 +5,7 @@
 // (any carry past them is flagged and the host falls back to bigint). States are found
 // depth first with a hash table; a state's moves are collected on a stack while its
 // children are built and then copied out contiguously, so the walk reads them in order.
+import { within } from "../common/guard";
 import { multiplyWide, productLo, productHi, overflowed, clearOverflow } from "./wide";
 
 export const GRAPH_MAX_SIZE: i32 = 10;
@@ -96,6 +97,8 @@ const placedBase: usize = changetype<usize>(placed);
 let failure: i32 = 0;
 
 export function graphSetup(size: i32, symbols: i32, statesLimit: i32, movesLimit: i32): void {
+  within(size, 1, GRAPH_MAX_SIZE, "limit-exceeded: graphSetup: size past GRAPH_MAX_SIZE");
+  within(symbols, 1, MAX_SYMBOLS, "limit-exceeded: graphSetup: symbols past SAMPLE_MAX_SYMBOLS");
   n = size;
   k = symbols;
   maxStates = statesLimit;
@@ -108,11 +111,17 @@ export function graphSetup(size: i32, symbols: i32, statesLimit: i32, movesLimit
   }
 }
 export function graphSetCount(s: i32, count: i32, stride: i32): void {
+  within(s, 0, k - 1, "limit-exceeded: graphSetCount: symbol past graphSetup's count");
+  within(count, 0, n, "limit-exceeded: graphSetCount: count past graphSetup's size");
   unchecked(counts[s] = count);
   unchecked(radixOf[s] = stride);
 }
 /** Root need codes, sorted, at depth 0. */
-export function graphSetRootCode(j: i32, code: i32): void { unchecked(depthCodes[j] = <u16>code); }
+export function graphSetRootCode(j: i32, code: i32): void {
+  within(j, 0, n - 1, "limit-exceeded: graphSetRootCode: column past graphSetup's size");
+  within(code, 0, (1 << <i32>CODE_BITS) - 1, "limit-exceeded: graphSetRootCode: need code past CODE_BITS");
+  unchecked(depthCodes[j] = <u16>code);
+}
 
 /** A copy of `old`'s first `used` entries in a new array of `cap` entries. */
 function grown<T>(old: StaticArray<T>, cap: i32, used: i32): StaticArray<T> {

@@ -2,6 +2,7 @@
 // over the completion graph of sample-graph.ts (128-bit weights): the kernel draws tables row by row — a move with
 // probability weight/g(S) by an exact 128-bit range draw, then a uniform arrangement of
 // each group's symbols by Fisher-Yates — and redraws tables that break the rules.
+import { within } from "../common/guard";
 import { next32, below } from "../housie/rng";
 import { graphTotalLo, graphTotalHi, graphMoveStart, graphMoveChild, graphWeightLo, graphWeightHi, graphSpreadAt, graphSpreads } from "./sample-graph";
 
@@ -28,6 +29,10 @@ const lineKeys = new StaticArray<u64>(SAMPLE_MAX_SIZE);
 
 /** The walk's problem: the graph comes from graphBuild (sample-graph.ts). */
 export function sampleSetup(n: i32, k: i32, rows: i32, given: i32, rowsDiffer: bool, columnsDiffer: bool): void {
+  within(n, 1, SAMPLE_MAX_SIZE, "limit-exceeded: sampleSetup: size past SAMPLE_MAX_SIZE");
+  within(k, 1, SAMPLE_MAX_SYMBOLS, "limit-exceeded: sampleSetup: symbols past SAMPLE_MAX_SYMBOLS");
+  within(given, 0, n, "limit-exceeded: sampleSetup: given rows past the size");
+  within(rows, 0, n - given, "limit-exceeded: sampleSetup: free rows past the size");
   size = n;
   symbolCount = k;
   freeRows = rows;
@@ -37,9 +42,20 @@ export function sampleSetup(n: i32, k: i32, rows: i32, given: i32, rowsDiffer: b
   rejected = 0;
 }
 
-export function sampleSetRadix(s: i32, stride: i32): void { unchecked(radix[s] = stride); }
-export function sampleSetRootNeed(j: i32, code: i32): void { unchecked(rootNeeds[j] = code); }
-export function sampleSetGiven(i: i32, j: i32, symbol: i32): void { unchecked(table[i * SAMPLE_MAX_SIZE + j] = <u8>symbol); }
+export function sampleSetRadix(s: i32, stride: i32): void {
+  within(s, 0, symbolCount - 1, "limit-exceeded: sampleSetRadix: symbol past sampleSetup's count");
+  unchecked(radix[s] = stride);
+}
+export function sampleSetRootNeed(j: i32, code: i32): void {
+  within(j, 0, size - 1, "limit-exceeded: sampleSetRootNeed: column past sampleSetup's size");
+  unchecked(rootNeeds[j] = code);
+}
+export function sampleSetGiven(i: i32, j: i32, symbol: i32): void {
+  within(i, 0, givenRows - 1, "limit-exceeded: sampleSetGiven: row past sampleSetup's given rows");
+  within(j, 0, size - 1, "limit-exceeded: sampleSetGiven: column past sampleSetup's size");
+  within(symbol, 0, symbolCount - 1, "limit-exceeded: sampleSetGiven: symbol past sampleSetup's count");
+  unchecked(table[i * SAMPLE_MAX_SIZE + j] = <u8>symbol);
+}
 export function sampleOutputPtr(): usize { return changetype<usize>(output); }
 export function sampleRejected(): u64 { return rejected; }
 

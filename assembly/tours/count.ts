@@ -1,5 +1,6 @@
 // Exact tour counting by depth-first search with incremental degree pruning (see
 // src/tours/count-ts.ts, the TS baseline, for the rules). Counts are i64 (BigInt in JS).
+import { within } from "../common/guard";
 import { MOVE_DC, MOVE_DR } from "./moves";
 
 /** Largest board the counter's fixed arrays hold (n*n squares). */
@@ -153,6 +154,8 @@ function search(h: i32, left: i32): i64 {
     if (!isFree(x) || x == goal) continue;
     take(x);
     paths += search(x, left - 1);
+    // Both terms are below 2^63, so a carry past 63 bits shows as a negative sum.
+    if (paths < 0) abort("limit-exceeded: a tour count passed the counter's 63 bits");
     release(x);
   }
   if (slot >= 0) {
@@ -197,6 +200,10 @@ export function countPaths(n: i32, start: i32, second: i32, closed: bool, sessio
 
 /** countPaths with a third square too (-1: any), for finer parts of a sharded count. */
 export function countPathsVia(n: i32, start: i32, second: i32, third: i32, closed: bool, session: i32): i64 {
+  within(n * n, 1, MAX_COUNT_SQUARES, "limit-exceeded: countPaths: board past MAX_COUNT_SQUARES");
+  within(start, 0, n * n - 1, "limit-exceeded: countPaths: start off the board");
+  within(second, -1, n * n - 1, "limit-exceeded: countPaths: second square off the board");
+  within(third, -1, n * n - 1, "limit-exceeded: countPaths: third square off the board");
   setBoard(n);
   if (total == 1) return closed ? 0 : 1;
   low = 0;

@@ -1,12 +1,15 @@
 // Tour generator entry (same dispatch as src/tours/generate-ts.ts): Warnsdorff search
 // with restarts for n <= 9, block construction for closed tours from n = 10 and for all
 // tours above WARNSDORFF_MAX, Warnsdorff with bounded backtracking for open tours between.
+import { within } from "../common/guard";
 import { constructClosedTour } from "./construct";
 import { mix32 } from "./hash";
 import { PAD, boardIndex, clearBoard, searchTour, useBoard } from "./search";
 
 const CONSTRUCTION_MIN: i32 = 10;
 const WARNSDORFF_MAX: i32 = 300;
+/** Largest board side generate takes; the host reads it. */
+export const MAX_GENERATE_SIZE: i32 = 10000;
 const SMALL_ATTEMPTS: i32 = 64;
 const SMALL_BUDGET: i32 = 20000;
 const MID_ATTEMPTS: i32 = 16;
@@ -31,6 +34,8 @@ function ensureGrid(cells: i32): void {
  * returns the address of its n*n cells, or 0 when the construction failed (a bug).
  */
 export function generate(n: i32, closed: bool, start: i32, seed: u32): usize {
+  within(n, 1, MAX_GENERATE_SIZE, "limit-exceeded: generate: size past MAX_GENERATE_SIZE");
+  within(start, 0, n * n - 1, "limit-exceeded: generate: start off the board");
   if (n == 1) {
     ensureGrid(1);
     unchecked(grid[0] = 1);

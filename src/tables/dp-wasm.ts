@@ -79,11 +79,10 @@ export function countJobWasm(counts: readonly number[], job: JobShape): bigint[]
   try {
     leaves = kernel.countJob(job.rows, job.minParts, job.firstPart);
   } catch (error) {
-    // Traps arrive as KernelErrors. The build caps this kernel's memory at 1 GiB
-    // (scripts/build-wasm.mjs), so a trap with the state tables at hundreds of MiB is
-    // their allocation failing: the count is out of reach, not a bug.
+    // Traps arrive as KernelErrors, a failed allocation as out-of-memory (src/wasm/load.ts):
+    // the count is out of reach, not a bug.
     const mib = Math.round(kernel.memory.buffer.byteLength / 2 ** 20);
-    if (error instanceof KernelError && (error.code === "out-of-memory" || mib >= 256)) {
+    if (error instanceof KernelError && error.code === "out-of-memory") {
       preparedCounts = "";
       throw new KernelError("tables", "out-of-memory", `this count needs more memory for its state tables than the kernel's cap (${mib} MiB in use); it is out of reach (smaller sizes or fewer symbols are)`);
     }

@@ -6,12 +6,13 @@ import { seedState } from "../housie/rng.js";
 import { tablesKernel } from "./kernel.js";
 import type { NormalizedProblem } from "./problem.js";
 import { columnNeeds, needRadix, MAX_GRAPH_MOVES, MAX_GRAPH_STATES } from "./sample-graph.js";
-import { UsageError } from "../errors.js";
+import { KernelError, UsageError } from "../errors.js";
 import type { RuleGuard } from "./sample.js";
 
 interface SampleKernel extends Record<string, unknown> {
   memory: { buffer: ArrayBuffer };
   GRAPH_MAX_SIZE: { value: number };
+  SAMPLE_MAX_SYMBOLS: { value: number };
   graphSetup(n: number, k: number, maxStates: number, maxMoves: number): void;
   graphSetCount(s: number, count: number, stride: number): void;
   graphSetRootCode(j: number, code: number): void;
@@ -43,7 +44,9 @@ export function buildKernelGraph(p: NormalizedProblem): bigint | undefined {
   const kernel = tablesKernel<SampleKernel>();
   const radix = needRadix(p.counts);
   const needs = columnNeeds(p, radix);
-  if (!needs || p.size > kernel.GRAPH_MAX_SIZE.value) return needs ? undefined : 0n;
+  if (!needs) return 0n;
+  // Past the kernel's fixed arrays the bigint baseline samples the problem.
+  if (p.size > kernel.GRAPH_MAX_SIZE.value || p.counts.length > kernel.SAMPLE_MAX_SYMBOLS.value) return undefined;
   kernel.graphSetup(p.size, p.counts.length, MAX_GRAPH_STATES, MAX_GRAPH_MOVES);
   p.counts.forEach((c, s) => kernel.graphSetCount(s, c, radix[s]!));
   [...needs].sort((a, b) => a - b).forEach((code, j) => kernel.graphSetRootCode(j, code));
@@ -51,8 +54,9 @@ export function buildKernelGraph(p: NormalizedProblem): bigint | undefined {
   try {
     states = kernel.graphBuild(p.size - p.given.length);
   } catch (error) {
-    // A trap or an allocation abort: the graph outgrew the kernel's memory.
     loaded = undefined;
+    // Only a graph that outgrew the kernel's memory is too large; any other trap is what it is.
+    if (!(error instanceof KernelError) || error.code !== "out-of-memory") throw error;
     throw new UsageError(`sampling this problem needs more memory than the WASM kernel has (${error instanceof Error ? error.message.split("\n")[0] : String(error)}); it is too large to sample`);
   }
   loaded = undefined;

@@ -51,19 +51,21 @@ function readKernelString(memory: WasmMemory | undefined, pointer: number): stri
   return String.fromCharCode(...new Uint16Array(memory.buffer, pointer, length));
 }
 
-const KERNEL_CODES = ["out-of-memory", "limit-exceeded", "invariant-broken"] as const;
+const WASM_PAGE_BYTES = 65536;
 
-/** Memory past which a bare trap is taken for a failed allocation (the allocator traps without a word). */
-const OUT_OF_MEMORY_BYTES = 1 << 30;
+const KERNEL_CODES = ["out-of-memory", "limit-exceeded", "invariant-broken"] as const;
 
 /**
  * A kernel's trap as a KernelError. Kernels abort with "<code>: detail" when they know
- * why; a bare trap is out of memory when the memory is already huge, else a bug.
+ * why. The allocator traps without a word when the memory cannot grow; it asks to double
+ * the memory, so a bare trap with the memory at a quarter or more of the kernel's cap
+ * (its MEMORY_CAP_PAGES, given to the build as --maximumMemory) is out of memory, and
+ * any other bare trap a bug.
  */
-export function kernelErrorOf(kernel: string, error: unknown, memory: WasmMemory | undefined): unknown {
+export function kernelErrorOf(kernel: string, error: unknown, memory: WasmMemory | undefined, capBytes = Infinity): unknown {
   if (!(error instanceof wasm.RuntimeError)) return error;
   const size = memory?.buffer.byteLength ?? 0;
-  const code = size >= OUT_OF_MEMORY_BYTES ? "out-of-memory" : "invariant-broken";
+  const code = size * 4 >= capBytes ? "out-of-memory" : "invariant-broken";
   return new KernelError(kernel, code, `${error.message} with ${Math.round(size / 2 ** 20)} MiB of memory`);
 }
 
@@ -140,7 +142,8 @@ export class Kernel<T extends object> {
     };
     const raw = new wasm.Instance(this.module, { env: { abort }, ...this.hostImports(() => this.exports) }).exports;
     memory = raw.memory;
-    this.instance = guardTraps(this.name, raw) as T & WasmExports;
+    const cap = raw.MEMORY_CAP_PAGES as WasmGlobal | undefined;
+    this.instance = guardTraps(this.name, raw, cap ? Number(cap.value) * WASM_PAGE_BYTES : Infinity) as T & WasmExports;
     return this.instance;
   }
 
@@ -162,7 +165,7 @@ async function compileResponse(response: FetchedResponse, href = "the kernel"): 
 }
 
 /** The exports with every function wrapped so traps surface as KernelErrors. */
-function guardTraps(kernel: string, raw: WasmExports): WasmExports {
+function guardTraps(kernel: string, raw: WasmExports, capBytes: number): WasmExports {
   const guarded: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(raw)) {
     if (typeof value !== "function") {
@@ -174,7 +177,7 @@ function guardTraps(kernel: string, raw: WasmExports): WasmExports {
       try {
         return call(...args);
       } catch (error) {
-        throw kernelErrorOf(kernel, error, raw.memory);
+        throw kernelErrorOf(kernel, error, raw.memory, capBytes);
       }
     };
   }

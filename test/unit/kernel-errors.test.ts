@@ -16,6 +16,7 @@ export function exhaust(): void {
   unreachable();
 }
 export function fine(x: i32): i32 { return x + 1; }
+export const MEMORY_CAP_PAGES: i32 = 20_000;
 `;
 
 interface Probe {
