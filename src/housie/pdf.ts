@@ -1,3 +1,8 @@
+/**
+ * Print-ready PDF of housie books and tickets (pdfkit), streamed page by page.
+ * Guide: `docs/operators.md`.
+ * @module tabula-grids/housie/pdf
+ */
 // Print-ready PDF of books and tickets with pdfkit, streamed page by page: pdfkit writes
 // each page out as soon as the next begins (pdf-lib keeps the whole document in memory
 // until it saves), and here every page's bytes are handed to the sink, waiting for it
