@@ -8,18 +8,12 @@
 //    every page names a file of the site, and its #fragment an id in that file.
 // Web addresses (https:, mailto:) are not fetched. Prints one line per broken link and
 // exits 1 if there is any, 2 on a usage error (e.g. --require-site without site/).
-// Usage: node scripts/check-links.mjs [--require-site] [--site DIR]
+// Usage: node scripts/check-links.mjs [--require-site | --no-site] [--site DIR]
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, extname, join, relative, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const args = process.argv.slice(2);
-const requireSite = args.includes("--require-site");
-const siteDir = resolve(ROOT, args.includes("--site") ? args[args.indexOf("--site") + 1] ?? "" : "site");
-
-const problems = [];
-const report = (file, line, text) => problems.push(`${relative(ROOT, file)}${line ? `:${line}` : ""}: ${text}`);
 const isExternal = (target) => /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith("//");
 
 // ---- Markdown ----------------------------------------------------------------------
@@ -94,7 +88,13 @@ function shippedMatcher() {
   };
 }
 
-function checkMarkdown() {
+/**
+ * Checks the Markdown docs; returns one line per broken link (`file:line: what is wrong`)
+ * and the numbers of files and links checked.
+ */
+export function checkMarkdown() {
+  const problems = [];
+  const report = (file, line, text) => problems.push(`${relative(ROOT, file)}:${line}: ${text}`);
   const ships = shippedMatcher();
   const files = ["README.md", "BENCHMARKS.md", "CHANGELOG.md"]
     .map((f) => join(ROOT, f))
@@ -121,7 +121,7 @@ function checkMarkdown() {
       }
     }
   }
-  return { files: files.length, links };
+  return { files: files.length, links, problems };
 }
 
 function splitFragment(target) {
@@ -150,7 +150,10 @@ function htmlIds(file) {
   return idCache.get(file);
 }
 
-function checkSite() {
+/** Checks the built site in `siteDir`, like checkMarkdown. */
+export function checkSite(siteDir) {
+  const problems = [];
+  const report = (file, _line, text) => problems.push(`${relative(ROOT, file)}: ${text}`);
   const pages = walk(siteDir).filter((f) => f.endsWith(".html"));
   let links = 0;
   for (const page of pages) {
@@ -169,22 +172,32 @@ function checkSite() {
       if (fragment && fragment !== "" && !htmlIds(path).has(decodeURIComponent(fragment))) report(page, 0, `link to ${target}: no id "${fragment}" in ${relative(ROOT, path)}`);
     }
   }
-  return { pages: pages.length, links };
+  return { pages: pages.length, links, problems };
 }
 
 // ---- main --------------------------------------------------------------------------
 
-const md = checkMarkdown();
-let summary = `${md.files} Markdown files, ${md.links} relative links`;
-if (existsSync(siteDir)) {
-  const site = checkSite();
-  summary += `; site: ${site.pages} pages, ${site.links} links`;
-} else if (requireSite) {
-  console.error(`check-links: ${relative(ROOT, siteDir) || siteDir}: no such folder (expected the site built by npm run docs)`);
-  process.exit(2);
-} else {
-  summary += "; no site/ (run npm run docs to check it too)";
+function main() {
+  const args = process.argv.slice(2);
+  const siteDir = resolve(ROOT, args.includes("--site") ? args[args.indexOf("--site") + 1] ?? "" : "site");
+  const md = checkMarkdown();
+  const problems = [...md.problems];
+  let summary = `${md.files} Markdown files, ${md.links} relative links`;
+  if (args.includes("--no-site")) {
+    summary += "; site not checked";
+  } else if (existsSync(siteDir)) {
+    const site = checkSite(siteDir);
+    problems.push(...site.problems);
+    summary += `; site: ${site.pages} pages, ${site.links} links`;
+  } else if (args.includes("--require-site")) {
+    console.error(`check-links: ${relative(ROOT, siteDir) || siteDir}: no such folder (expected the site built by npm run docs)`);
+    process.exit(2);
+  } else {
+    summary += "; no site/ (run npm run docs to check it too)";
+  }
+  for (const problem of problems) console.log(problem);
+  console.log(problems.length ? `${summary}: ${problems.length} broken` : `${summary}: all resolve`);
+  process.exit(problems.length ? 1 : 0);
 }
-for (const problem of problems) console.log(problem);
-console.log(problems.length ? `${summary}: ${problems.length} broken` : `${summary}: all resolve`);
-process.exit(problems.length ? 1 : 0);
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) main();

@@ -1,4 +1,4 @@
-// Exact counts of housie patterns, tickets and books (derivation in README, "Housie").
+// Exact counts of housie patterns, tickets and books (derivation in docs/derivations.md, "Housie").
 //
 // books (ordered) = prod_j n_j! * sum over count matrices of prod_t w(c_t), with
 // w(c) = p(c) / prod_j c_j!. With integer weights t(c) = w(c) * 6^9 / G, the sum is
