@@ -42,6 +42,14 @@ function toRow(row: FarmRow | string, which: string): FarmRow {
  * Number of ways to fill rows 3..7 of the 7×7 table (two 0s, two 1s, three 2s in every
  * row and column, rows distinct, columns distinct) below the given rows. Rows are
  * arrays of symbols or strings like "2100221" / "2 1 0 0 2 2 1".
+ *
+ * @example
+ * ```ts
+ * import { countFarm } from "tabula-grids";
+ *
+ * countFarm("2100221", "0221102"); // 4909920n
+ * countFarm([2, 0, 0, 2, 2, 1, 1], [2, 0, 1, 2, 2, 1, 0], { engine: "wasm" }); // 507600n, the published algorithm
+ * ```
  */
 export function countFarm(row0: FarmRow | string, row1: FarmRow | string, options: CountFarmOptions = {}): bigint {
   const engine = options.engine ?? DEFAULT_FARM_ENGINE;

@@ -191,6 +191,13 @@ class AuditCounts {
 /**
  * Audits books (a JSONL file, or batches from readSeries) against the exact
  * distributions of uniform books; streams in constant memory.
+ *
+ * @example
+ * ```ts
+ * import { auditBooks } from "tabula-grids";
+ *
+ * auditBooks("node_modules/tabula-grids/examples/housie-supplier.jsonl").verdict; // "reject" (a biased supplier)
+ * ```
  */
 export function auditBooks(series: string | Iterable<SeriesBatch>, options: AuditOptions = {}): AuditReport {
   const alpha = options.alpha ?? 0.01;

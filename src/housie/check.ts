@@ -129,6 +129,16 @@ function rankTable(calls: readonly number[]): Uint8Array {
  * Replays `calls` against a series (a JSONL file, or batches from readSeries) and
  * reports each prize's first call and winners; with `ref`, that ticket's prizes.
  * Streams the file in constant memory.
+ *
+ * @example
+ * ```ts
+ * import { readFileSync } from "node:fs";
+ * import { checkClaims, parseCalls } from "tabula-grids";
+ *
+ * const examples = "node_modules/tabula-grids/examples/";
+ * const report = checkClaims(`${examples}housie-books.jsonl`, parseCalls(readFileSync(`${examples}housie-calls.txt`, "utf8")));
+ * report.prizes[0]; // { prize: "one line", call: 43, number: 30, winners: ["3-2"], winnerCount: 1 }
+ * ```
  */
 export function checkClaims(series: string | Iterable<SeriesBatch>, calls: readonly number[], options: CheckOptions = {}): CheckReport {
   parseCalls(calls.join(","));

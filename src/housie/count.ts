@@ -121,7 +121,18 @@ function countWasm(): HousieCounts {
   return { patterns: BigInt(patterns), vectors: BigInt(vectors), tickets, ...booksFrom(S, scale) };
 }
 
-/** Exact counts of patterns, vectors, tickets and books (WASM kernel by default). */
+/**
+ * Exact counts of patterns, vectors, tickets and books (WASM kernel by default).
+ *
+ * @example
+ * ```ts
+ * import { countHousie } from "tabula-grids";
+ *
+ * const counts = countHousie();
+ * counts.tickets; // 3669688706217187500n
+ * counts.books;   // 649599362683678428164393082432658483439892243268874797056000000000000000000n (unordered)
+ * ```
+ */
 export function countHousie(options: { engine?: Engine } = {}): HousieCounts {
   return options.engine === "ts" ? countTs() : countWasm();
 }

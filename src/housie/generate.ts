@@ -203,20 +203,64 @@ export function* iterateRecords(kind: HousieKind, count: number = Infinity, opti
   }
 }
 
-/** Books uniform over all ordered books, none sharing a ticket with an earlier one. */
+/**
+ * Books uniform over all ordered books, none sharing a ticket with an earlier one.
+ *
+ * @example
+ * ```ts
+ * import { generateBooks } from "tabula-grids";
+ *
+ * const [book] = generateBooks(1, { seed: 2026n }); // without a seed: the OS CSPRNG
+ * book.serial;        // 1n
+ * book.tickets[0][0]; // [null, null, 22, null, 44, 52, null, 71, 81], the first ticket's top row
+ * ```
+ */
 export function generateBooks(n: number, options: GenerateOptions = {}): HousieRecord[] {
   return [...iterateBooks(n, options)];
 }
 
-/** Tickets uniform over all distinct tickets, none repeating. */
+/**
+ * Tickets uniform over all distinct tickets, none repeating.
+ *
+ * @example
+ * ```ts
+ * import { generateTickets } from "tabula-grids";
+ *
+ * const [record] = generateTickets(1, { seed: 2026n });
+ * record.tickets[0]; // [[null, 15, 23, 33, 44, 57, null, null, null], [1, null, null, null, 46, 58, 66, 73, null], [null, 18, null, 34, null, null, 67, 76, 85]]
+ * ```
+ */
 export function generateTickets(n: number, options: GenerateOptions = {}): HousieRecord[] {
   return [...iterateTickets(n, options)];
 }
 
+/**
+ * generateBooks, lazily: books are drawn in batches as the iterator is read, so `n` may
+ * be as large as wanted (by default there is no end). Starting another run ends this one.
+ *
+ * @example
+ * ```ts
+ * import { iterateBooks } from "tabula-grids";
+ *
+ * for (const book of iterateBooks(2, { seed: 1n, firstSerial: 1001n })) console.log(book.serial); // 1001n, 1002n
+ * ```
+ */
 export function iterateBooks(n: number = Infinity, options: GenerateOptions = {}): Generator<HousieRecord> {
   return iterateRecords("books", n, options);
 }
 
+/**
+ * generateTickets, lazily: tickets are drawn in batches as the iterator is read (by
+ * default without end). Starting another run ends this one.
+ *
+ * @example
+ * ```ts
+ * import { iterateTickets } from "tabula-grids";
+ *
+ * const tickets = iterateTickets(Infinity, { seed: 7n });
+ * tickets.next().value?.tickets.length; // 1
+ * ```
+ */
 export function iterateTickets(n: number = Infinity, options: GenerateOptions = {}): Generator<HousieRecord> {
   return iterateRecords("tickets", n, options);
 }

@@ -67,6 +67,14 @@ function ticketViolations(ticket: unknown, where: string): Violation[] {
 /**
  * Every rule broken by a book (6 tickets) or a single ticket (1): shape, ranges, row and
  * column counts, column order, and for a book each of 1..90 exactly once.
+ *
+ * @example
+ * ```ts
+ * import { generateBooks, validateBook } from "tabula-grids";
+ *
+ * validateBook(generateBooks(1)[0]); // [] (no broken rule)
+ * validateBook({ tickets: [] });     // [{ rule: "shape", problem: …, expected: … }]
+ * ```
  */
 export function validateBook(record: Pick<HousieRecord, "tickets"> | unknown): Violation[] {
   const tickets = (record as { tickets?: unknown })?.tickets;

@@ -26,6 +26,18 @@ function heavierFirst(a: TableJob, b: TableJob): number {
   return b.columns.length - a.columns.length || b.rows - a.rows || a.firstPart - b.firstPart;
 }
 
+/**
+ * countTables over worker threads in Node (the `node` export condition; elsewhere one
+ * thread), the largest DP jobs first, with `onProgress(done, all)` after each job. The
+ * same exact answer as countTables.
+ *
+ * @example
+ * ```ts
+ * import { countTablesParallel } from "tabula-grids";
+ *
+ * await countTablesParallel({ size: 9, counts: [3, 3, 3], threads: 2 }); // 1028714346091914854400n
+ * ```
+ */
 export async function countTablesParallel(options: CountTablesParallelOptions): Promise<bigint> {
   const engine = options.engine ?? "wasm";
   engineRunner(engine); // unknown engines fail here, before any thread starts

@@ -108,7 +108,17 @@ export function tableDrawer(prepared: PreparedSampler, seed?: bigint | number | 
   };
 }
 
-/** `count` tables drawn independently and exactly uniformly among those countTables counts. */
+/**
+ * `count` tables drawn independently and exactly uniformly among those countTables counts.
+ *
+ * @example
+ * ```ts
+ * import { sampleTables } from "tabula-grids";
+ *
+ * for await (const table of sampleTables({ size: 4, counts: [2, 2] }, { count: 2, seed: 1n })) console.log(table);
+ * // [[1, 1, 0, 0], [0, 1, 0, 1], [0, 0, 1, 1], [1, 0, 1, 0]], then [[1, 0, 0, 1], [1, 1, 0, 0], …]
+ * ```
+ */
 export async function* sampleTables(problem: TableProblem, options: SampleTablesOptions): AsyncGenerator<number[][]> {
   if (!Number.isInteger(options.count) || options.count < 0) throw new UsageError(`count must be a whole number of at least 0, got ${String(options.count)}`);
   const draw = tableDrawer(prepareSampler(problem, options.engine ?? "wasm"), options.seed);
@@ -124,7 +134,18 @@ export interface ListTablesOptions {
   force?: boolean;
 }
 
-/** Every table the problem counts, each once, in a fixed order (constant memory). */
+/**
+ * Every table the problem counts, each once, in a fixed order (constant memory).
+ *
+ * @example
+ * ```ts
+ * import { listTables } from "tabula-grids";
+ *
+ * let tables = 0;
+ * for await (const _ of listTables({ size: 4, counts: [2, 2] })) tables++;
+ * tables; // 72, as countTables({ size: 4, counts: [2, 2] }) says
+ * ```
+ */
 export async function* listTables(problem: TableProblem, options: ListTablesOptions = {}): AsyncGenerator<number[][]> {
   const p = normalizeProblem(problem);
   const count = countTables(p);

@@ -39,6 +39,14 @@ export function weigh(tasks: readonly CountTask[], counts: readonly bigint[], di
 /**
  * Exact number of tours on the n×n board: directed paths through every square (every
  * start and direction), only those from `from`, or with `closed` the distinct cycles.
+ *
+ * @example
+ * ```ts
+ * import { countTours } from "tabula-grids";
+ *
+ * countTours({ size: 5, from: [0, 1] });  // 548n (0-based squares)
+ * countTours({ size: 6, closed: true });  // 13138n
+ * ```
  */
 export function countTours(options: CountOptions): bigint {
   const { tasks, divisor } = plan(options);

@@ -18,7 +18,17 @@ export interface GenerateOptions {
   engine?: Engine;
 }
 
-/** An n×n tour as n*n step numbers 1..n², row by row (`grid[r*n+c]`). */
+/**
+ * An n×n tour as n*n step numbers 1..n², row by row (`grid[r*n+c]`).
+ *
+ * @example
+ * ```ts
+ * import { generateTour } from "tabula-grids";
+ *
+ * const grid = generateTour({ size: 1000, closed: true, start: [0, 0], seed: 42 });
+ * grid[0]; // 1: the start square holds step 1
+ * ```
+ */
 export function generateTour(options: GenerateOptions): Int32Array {
   const n = checkSize(options.size, MAX_GENERATE_SIZE);
   if (!hasTour(n)) throw new UsageError(`no tour exists on a ${n}×${n} board (sizes 2, 3 and 4 have none; 1 and 5 upwards do)`);
