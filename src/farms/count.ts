@@ -22,11 +22,14 @@ export const farmEngines = {
   ts: (row0: FarmRow, row1: FarmRow) => BigInt(countPublishedSetsTs(rowCode(row0), rowCode(row1))) * FREE_ROW_ORDERS,
 } satisfies Record<string, FarmCounter>;
 
+/** The farm counters: "fast" (the general counter in WASM, the default), "fast-ts" (its TS baseline), "wasm" and "ts" (the published algorithm). */
 export type FarmEngine = keyof typeof farmEngines;
+/** Every farm engine's name. */
 export const FARM_ENGINES = Object.keys(farmEngines) as FarmEngine[];
 /** fast agrees with the published algorithm on every input (test/unit/tables-farms.test.ts). */
 export const DEFAULT_FARM_ENGINE: FarmEngine = "fast";
 
+/** Options of `countFarm`. */
 export interface CountFarmOptions {
   engine?: FarmEngine;
 }

@@ -16,8 +16,10 @@ import { COLUMNS, COLUMN_SIZE } from "./tables.js";
 import { CELLS_PER_TICKET } from "./generate.js";
 import { chiSquareTest, holmAdjust, normalTwoSided } from "./stats.js";
 
+/** The five families of tests `auditBooks` runs (see the operators guide). */
 export type AuditFamily = "type" | "column" | "position" | "rows" | "serial";
 
+/** One statistical test of an audit: its statistic, degrees of freedom, p-value and Holm-adjusted p-value. */
 export interface AuditTest {
   family: AuditFamily;
   /** What is tested, e.g. "ticket 2, column 5 count". */
@@ -31,6 +33,7 @@ export interface AuditTest {
   reject: boolean;
 }
 
+/** What `auditBooks` found: the books read, the tests and the verdict ("pass" or "reject"). */
 export interface AuditReport {
   books: number;
   alpha: number;
@@ -40,6 +43,7 @@ export interface AuditReport {
   verdict: "pass" | "reject";
 }
 
+/** Options of `auditBooks`: the significance level `alpha` (default 0.01), kept over all tests by Holm's correction. */
 export interface AuditOptions {
   /** Family-wise error rate (default 0.01). */
   alpha?: number;

@@ -9,13 +9,16 @@ import { readSeries, type SeriesBatch } from "./read-series.js";
 import { CELLS_PER_TICKET } from "./generate.js";
 import { MAX_SERIAL, parseSerial } from "./serial.js";
 
+/** A housie prize: one line, two lines or full house. */
 export type Prize = "one line" | "two lines" | "full house";
+/** The prizes in the order a game reaches them. */
 export const PRIZES: readonly Prize[] = ["one line", "two lines", "full house"];
 /** Rank of a number never called (the kernel's NEVER_CALLED). */
 const NEVER = 255;
 /** Winners' references kept per prize; `winnerCount` counts them all. */
 const MAX_LISTED_WINNERS = 1000;
 
+/** A prize's first call, the number called then and the tickets reaching it at that call. */
 export interface PrizeResult {
   prize: Prize;
   /** 1-based call at which the first ticket(s) reached the prize, or null if none did. */
@@ -27,6 +30,7 @@ export interface PrizeResult {
   winnerCount: number;
 }
 
+/** One ticket's claim (`ref`): the line holding it in the series, and the call at which it reached each prize (null: not reached). */
 export interface TicketClaim {
   ref: string;
   /** 1-based line of the record in the file. */
@@ -35,6 +39,7 @@ export interface TicketClaim {
   prizes: { prize: Prize; call: number | null }[];
 }
 
+/** What `checkClaims` found: the series' size, the calls, each prize's first winners, and the claim when `ref` is given. */
 export interface CheckReport {
   calls: number;
   records: number;
@@ -44,6 +49,7 @@ export interface CheckReport {
   claim?: TicketClaim | null;
 }
 
+/** Options of `checkClaims`: a ticket reference `ref` ("serial-ticket") to check, and the engine. */
 export interface CheckOptions {
   /** A reference `serial-ticket` to look up. */
   ref?: string;

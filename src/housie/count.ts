@@ -10,6 +10,7 @@ import { factorial } from "../math.js";
 import { housieKernel } from "./kernel.js";
 import { COLUMNS, COLUMN_SIZE, enumeratePatternsTs, weightsOf, pairsOf, feasible, type PairTables } from "./tables.js";
 
+/** The exact housie counts, as bigints. */
 export interface HousieCounts {
   /** Blank/number patterns of a ticket (3 rows of 5 numbers, no empty column). */
   patterns: bigint;
@@ -23,6 +24,7 @@ export interface HousieCounts {
   books: bigint;
 }
 
+/** The housie engines: the WASM kernel or its TypeScript baseline. */
 export type Engine = "wasm" | "ts";
 
 /** Middle digits (columns 2-8) of a base-5 pair-sum code, or undefined unless sorted. */

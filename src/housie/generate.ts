@@ -7,6 +7,7 @@ import { CELLS_PER_TICKET } from "./cells.js";
 import { MAX_SERIAL, parseSerial, serialOverflow } from "./serial.js";
 import { validateBook } from "./validate.js";
 
+/** A ticket cell: its number, or null for a blank. */
 export type Cell = number | null;
 /** A ticket: 3 rows of 9 cells, a number or null for a blank. */
 export type TicketGrid = Cell[][];
@@ -18,8 +19,10 @@ export interface HousieRecord {
   serial: bigint;
   tickets: TicketGrid[];
 }
+/** What a run makes: books of six tickets or single tickets. */
 export type HousieKind = "books" | "tickets";
 
+/** Options of the housie generators: the seed (default: the OS CSPRNG), the first serial, uniqueness and tickets issued earlier. */
 export interface GenerateOptions {
   /** Seed (0..2^64-1) for the documented xoshiro128** generator; omit for the OS CSPRNG. */
   seed?: bigint | number | string;
@@ -66,6 +69,7 @@ export function checkBatchRequest(count: number, limit: number, serial: bigint):
   if (overflow !== undefined) throw new UsageError(overflow);
 }
 
+/** The message of the error thrown by a run (or iterator) that a newer run in the same process has ended. */
 export const SUPERSEDED = "housie: this run was superseded by a newer run in the same process";
 
 /**

@@ -34,6 +34,7 @@ export type PdfSink = (chunk: Uint8Array) => void | Promise<void>;
 const nextTick = (): Promise<void> =>
   new Promise<void>((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : queueMicrotask(resolve)));
 
+/** Options of the PDF output: paper, layout and QR codes. */
 export interface PdfOptions {
   paper?: PdfPaper;
   layout?: PdfLayout;

@@ -8,6 +8,7 @@
 import { InputError, UsageError } from "../errors.js";
 import { quote } from "../io/quote.js";
 
+/** Part `shard` (0 ≤ shard < shards) of a count cut into `shards` parts. */
 export interface ShardSpec {
   /** Which part, 0 ≤ shard < shards. */
   shard: number;

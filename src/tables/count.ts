@@ -7,6 +7,7 @@ import { UsageError } from "../errors.js";
 import type { ShardSpec } from "../shards/index.js";
 import { countTableShard } from "./shard.js";
 
+/** A table problem and the engine that counts it. */
 export interface CountTablesOptions extends TableProblem {
   /** "wasm" (default) or "ts" (the TypeScript baseline of the same method). */
   engine?: TablesEngine;

@@ -14,6 +14,7 @@ import { sumWithProgress } from "./sum-progress.js";
 /** The compiled worker (works from src/ under tsx and from dist/). */
 export const TABLES_WORKER = fileURLToPath(new URL("../../dist/tables/worker.js", import.meta.url));
 
+/** Options of `countTablesParallel`: the problem, the number of worker threads and a progress callback. */
 export interface CountTablesParallelOptions extends CountTablesOptions {
   /** Worker threads; 1 (or less) counts in this thread. */
   threads?: number;

@@ -12,6 +12,7 @@ import { buildKernelGraph, wasmByteSampler } from "./sample-wasm.js";
 /** Listing refuses problems with more tables than this unless forced. */
 export const MAX_LIST_COUNT = 10_000_000n;
 
+/** Options of `sampleTables`: how many tables, the seed (default: the OS CSPRNG) and the engine. */
 export interface SampleTablesOptions {
   /** How many tables (independent draws, repetition possible). */
   count: number;
@@ -129,6 +130,7 @@ export async function* sampleTables(problem: TableProblem, options: SampleTables
   }
 }
 
+/** Options of `listTables`. */
 export interface ListTablesOptions {
   /** List even when there are more than MAX_LIST_COUNT tables. */
   force?: boolean;

@@ -8,6 +8,7 @@ import { checkSize, checkSquare, type Square } from "./options.js";
 /** Largest board the counter accepts (7×7 and up take far too long; see BENCHMARKS.md). */
 export const MAX_COUNT_SIZE = 10;
 
+/** Options of `countTours`: the board, open or closed, an optional start square, the engine. */
 export interface CountOptions {
   size: number;
   /** Count closed tours: distinct cycles, or with `from`, directed closed tours from there. */
@@ -17,6 +18,7 @@ export interface CountOptions {
   engine?: Engine;
 }
 
+/** Options of `countToursParallel`: those of `countTours` and the number of worker threads. */
 export interface ParallelCountOptions extends CountOptions {
   /** Worker threads (default: one per core; browsers count in one thread). */
   threads?: number;

@@ -4,8 +4,10 @@ import { toursModule } from "./kernel.js";
 import { defaultStart, generateTourTs } from "./generate-ts.js";
 import { checkSize, checkSquare, hasTour, MAX_GENERATE_SIZE, type Square } from "./options.js";
 
+/** The tour engines: the WASM kernel or its TypeScript baseline (same output). */
 export type Engine = "wasm" | "ts";
 
+/** Options of `generateTour`. */
 export interface GenerateOptions {
   /** Board side n (1 or 5..10000; 2, 3 and 4 have no tour). */
   size: number;

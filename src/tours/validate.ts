@@ -2,6 +2,7 @@
 // move, and for closed tours a legal move from n² back to 1.
 import { isMove } from "./moves.js";
 
+/** What `validateTour` found. */
 export interface TourCheck {
   ok: boolean;
   /** Whether the last square is a move away from the first (only meaningful when ok). */
