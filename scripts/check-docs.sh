@@ -3,9 +3,12 @@
 # documentation site (npm run docs, into site/), checks that every relative link and
 # anchor in README.md, BENCHMARKS.md, CHANGELOG.md, docs/*.md and the site resolves, and
 # that the browser bundle-size tables in BENCHMARKS.md and docs/browsers.md match a fresh
-# measurement (npm run bundle-sizes rewrites them). No network.
+# measurement (npm run bundle-sizes rewrites them); then runs the README's commands as
+# printed in a scratch folder with the packed package installed (npm run check:readme;
+# its dependencies come from the npm registry, the only network use).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 npm run check:links
 node scripts/bundle-sizes.mjs --check > /dev/null
-echo "docs: links and bundle-size tables check out"
+npm run check:readme
+echo "docs: links, bundle-size tables and README examples check out"
