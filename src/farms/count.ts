@@ -31,6 +31,7 @@ export const DEFAULT_FARM_ENGINE: FarmEngine = "fast";
 
 /** Options of `countFarm`. */
 export interface CountFarmOptions {
+  /** Which counter (default "fast"); all four give the same answers. */
   engine?: FarmEngine;
 }
 

@@ -21,25 +21,33 @@ export type AuditFamily = "type" | "column" | "position" | "rows" | "serial";
 
 /** One statistical test of an audit: its statistic, degrees of freedom, p-value and Holm-adjusted p-value. */
 export interface AuditTest {
+  /** The family of tests it belongs to. */
   family: AuditFamily;
   /** What is tested, e.g. "ticket 2, column 5 count". */
   name: string;
+  /** The χ² statistic, or z for the serial test. */
   statistic: number;
   /** Degrees of freedom (chi-square), or null for the serial z-test. */
   df: number | null;
+  /** The p-value. */
   p: number;
   /** Holm-adjusted p-value; the test rejects when it is at most alpha. */
   adjusted: number;
+  /** Whether the Holm-adjusted p-value is at most alpha. */
   reject: boolean;
 }
 
 /** What `auditBooks` found: the books read, the tests and the verdict ("pass" or "reject"). */
 export interface AuditReport {
+  /** How many books were read. */
   books: number;
+  /** The significance level over all tests. */
   alpha: number;
+  /** Every test run, in order. */
   tests: AuditTest[];
   /** Tests not run for want of data (expected counts too small). */
   skipped: string[];
+  /** "reject" when any test rejects. */
   verdict: "pass" | "reject";
 }
 

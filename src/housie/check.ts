@@ -20,6 +20,7 @@ const MAX_LISTED_WINNERS = 1000;
 
 /** A prize's first call, the number called then and the tickets reaching it at that call. */
 export interface PrizeResult {
+  /** Which prize. */
   prize: Prize;
   /** 1-based call at which the first ticket(s) reached the prize, or null if none did. */
   call: number | null;
@@ -41,9 +42,13 @@ export interface TicketClaim {
 
 /** What `checkClaims` found: the series' size, the calls, each prize's first winners, and the claim when `ref` is given. */
 export interface CheckReport {
+  /** How many calls were replayed. */
   calls: number;
+  /** Books or single tickets in the series. */
   records: number;
+  /** Tickets in the series. */
   tickets: number;
+  /** One line, two lines and full house, in that order. */
   prizes: PrizeResult[];
   /** With `ref`: the ticket, or null when the series holds no such ticket. */
   claim?: TicketClaim | null;
@@ -53,6 +58,7 @@ export interface CheckReport {
 export interface CheckOptions {
   /** A reference `serial-ticket` to look up. */
   ref?: string;
+  /** The WASM kernel (default) or the TS baseline: the same answers. */
   engine?: "wasm" | "ts";
 }
 

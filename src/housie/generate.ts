@@ -16,7 +16,9 @@ export type TicketGrid = Cell[][];
  * `${serial}-${i + 1}`. Serials are bigint: exact up to MAX_SERIAL (2^64-1).
  */
 export interface HousieRecord {
+  /** The book's or ticket's serial, 1 to 2^64 − 1. */
   serial: bigint;
+  /** Six tickets for a book, one for a single ticket; each is 3 rows of 9 cells. */
   tickets: TicketGrid[];
 }
 /** What a run makes: books of six tickets or single tickets. */

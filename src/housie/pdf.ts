@@ -36,7 +36,9 @@ const nextTick = (): Promise<void> =>
 
 /** Options of the PDF output: paper, layout and QR codes. */
 export interface PdfOptions {
+  /** "a4" (default) or "letter". */
   paper?: PdfPaper;
+  /** "strip" (default: a book a page) or "sheet" (tickets two across). */
   layout?: PdfLayout;
   /** A QR code of each ticket's reference on its stub. */
   qr?: boolean;

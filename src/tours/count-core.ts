@@ -10,11 +10,13 @@ export const MAX_COUNT_SIZE = 10;
 
 /** Options of `countTours`: the board, open or closed, an optional start square, the engine. */
 export interface CountOptions {
+  /** The board is size × size. */
   size: number;
   /** Count closed tours: distinct cycles, or with `from`, directed closed tours from there. */
   closed?: boolean;
   /** Count only tours numbered 1 on this 0-based [row, col]. */
   from?: Square;
+  /** The WASM kernel (default) or the TS baseline: the same counts. */
   engine?: Engine;
 }
 

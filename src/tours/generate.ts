@@ -17,6 +17,7 @@ export interface GenerateOptions {
   start?: Square;
   /** Picks one of many tours reproducibly (32-bit unsigned; default 0). */
   seed?: number;
+  /** The WASM kernel (default) or the TS baseline: the same tour. */
   engine?: Engine;
 }
 

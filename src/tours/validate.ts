@@ -4,6 +4,7 @@ import { isMove } from "./moves.js";
 
 /** What `validateTour` found. */
 export interface TourCheck {
+  /** Whether the grid is a tour: 1..n² each once, each step one move from the one before. */
   ok: boolean;
   /** Whether the last square is a move away from the first (only meaningful when ok). */
   closed: boolean;
