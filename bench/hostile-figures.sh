@@ -1,5 +1,5 @@
 #!/bin/bash
-# Whole-process figures for issue 13 (BENCHMARKS.md, "Hostile input and streaming"):
+# Whole-process figures for issue 13 (BENCHMARKS.md, "Hostile input and streaming" in docs/benchmarks-history.md):
 # peak RSS and time of the CLIs on huge lines, a 5000×5000 SVG, and 1,000,000
 # count-farms cases (first answer, RSS while running). Usage: bench/hostile-figures.sh [DIST]
 # (DIST defaults to dist/; pass another build's dist/ to compare, interleaving runs).

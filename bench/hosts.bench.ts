@@ -1,40 +1,22 @@
 // The same kernels in Node and in Chromium, side by side in one run: rounds alternate
 // between the two hosts (test/browser/page/suite.ts's benchmarkRound, bundled for the
 // browser by esbuild), medians per host. Also the browser bundle size of each subpath
-// export (minified JS and its kernels, gzip -9). Writes bench/results/hosts.json (every
+// export (minified JS and its kernels, gzip -9, by scripts/bundle-sizes.mjs). Writes bench/results/hosts.json (every
 // round's times) and hosts.md (the tables for BENCHMARKS.md).
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
 import { cpus } from "node:os";
-import { build } from "esbuild";
+import { bundleSizeTable } from "../scripts/bundle-sizes.mjs";
 import { chromiumAvailable } from "../test/support/chromium.js";
 import { openSuite, ROOT } from "../test/browser/harness.js";
 import { benchmarkRound, BENCHMARK_BOOKS, readyAll } from "../test/browser/page/suite.js";
 
 const ROUNDS = 9;
-const gz = (bytes: Uint8Array | string) => gzipSync(bytes, { level: 9 }).length;
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-async function bundleSizes(): Promise<string[]> {
-  const rows: string[] = [];
-  for (const subpath of ["tabula-grids", "tabula-grids/farms", "tabula-grids/tables", "tabula-grids/housie", "tabula-grids/tours"]) {
-    const result = await build({
-      stdin: { contents: `export * from "${subpath}";`, resolveDir: ROOT, loader: "js" },
-      bundle: true, minify: true, platform: "browser", format: "esm", write: false, logLevel: "silent",
-    });
-    const js = result.outputFiles[0]!.contents;
-    const kernels = [...new TextDecoder().decode(js).matchAll(/new URL\("[^"]*\/([a-z]+)\.wasm"/g)].map((m) => m[1]!).sort();
-    const wasm = kernels.reduce((sum, name) => sum + gz(readFileSync(join(ROOT, "build", `${name}.wasm`))), 0);
-    rows.push(`| \`${subpath}\` | ${kb(gz(js))} | ${kernels.join(", ")} | ${kb(wasm)} | ${kb(gz(js) + wasm)} |`);
-  }
-  return rows;
-}
 
 export default async function hosts(): Promise<void> {
   const raw: Record<string, unknown> = { machine: `${cpus()[0]?.model ?? "unknown cpu"}, ${cpus().length} cores, node ${process.version}` };
-  const lines = ["| subpath | JS (min + gzip) | kernels | .wasm (gzip) | total |", "| --- | --- | --- | --- | --- |", ...(await bundleSizes())];
+  const lines = (await bundleSizeTable()).split("\n"); // scripts/bundle-sizes.mjs, which also writes the docs' table
   if (chromiumAvailable()) {
     await readyAll();
     const suite = await openSuite();

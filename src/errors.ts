@@ -2,7 +2,9 @@
 
 /** Where in an input a problem was found. Lines are 1-based. */
 export interface InputLocation {
+  /** The file, as named on the command line. */
   file?: string;
+  /** The 1-based line. */
   line?: number;
 }
 
@@ -12,9 +14,13 @@ export interface InputLocation {
  */
 export class InputError extends Error {
   override readonly name = "InputError";
+  /** The file the input came from, when known. */
   readonly file?: string;
+  /** The 1-based line of the problem, when known. */
   readonly line?: number;
+  /** What is wrong, in words. */
   readonly problem: string;
+  /** What was expected instead. */
   readonly expected?: string;
 
   constructor(problem: string, where: InputLocation = {}, expected?: string) {
@@ -60,7 +66,9 @@ const KERNEL_ERROR_TEXT: Record<KernelErrorCode, string> = {
  */
 export class KernelError extends Error {
   override readonly name = "KernelError";
+  /** The kernel that failed: "farms", "tables", "housie" or "tours". */
   readonly kernel: string;
+  /** Why it failed. */
   readonly code: KernelErrorCode;
 
   constructor(kernel: string, code: KernelErrorCode, detail: string) {

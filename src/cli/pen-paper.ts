@@ -92,14 +92,14 @@ function countJson(flags: CountFlags, count: bigint): object {
 }
 
 /**
- * Counts documented as out of reach (README, Limits): 8×8 and up, and 7×7 open tours
+ * Counts documented as out of reach (docs/tours.md, Limits): 8×8 and up, and 7×7 open tours
  * from every start (hours). 7×7 closed tours (minutes) and from one square still run.
  */
 function refuseOutOfReach(flags: CountFlags): void {
   const n = flags.size;
   if (n >= 8 || (n === 7 && !flags.closed && !flags.from)) {
     const what = n >= 8 ? `${n}×${n} tours` : "7×7 open tours from every start";
-    throw new UsageError(`counting ${what} is out of reach (hours to years on one machine; see the README's Limits); pass --force to run it anyway`);
+    throw new UsageError(`counting ${what} is out of reach (hours to years on one machine; see the Limits in the tours guide, docs/tours.md); pass --force to run it anyway`);
   }
 }
 

@@ -22,12 +22,16 @@ export const farmEngines = {
   ts: (row0: FarmRow, row1: FarmRow) => BigInt(countPublishedSetsTs(rowCode(row0), rowCode(row1))) * FREE_ROW_ORDERS,
 } satisfies Record<string, FarmCounter>;
 
+/** The farm counters: "fast" (the general counter in WASM, the default), "fast-ts" (its TS baseline), "wasm" and "ts" (the published algorithm). */
 export type FarmEngine = keyof typeof farmEngines;
+/** Every farm engine's name. */
 export const FARM_ENGINES = Object.keys(farmEngines) as FarmEngine[];
 /** fast agrees with the published algorithm on every input (test/unit/tables-farms.test.ts). */
 export const DEFAULT_FARM_ENGINE: FarmEngine = "fast";
 
+/** Options of `countFarm`. */
 export interface CountFarmOptions {
+  /** Which counter (default "fast"); all four give the same answers. */
   engine?: FarmEngine;
 }
 
@@ -42,6 +46,14 @@ function toRow(row: FarmRow | string, which: string): FarmRow {
  * Number of ways to fill rows 3..7 of the 7×7 table (two 0s, two 1s, three 2s in every
  * row and column, rows distinct, columns distinct) below the given rows. Rows are
  * arrays of symbols or strings like "2100221" / "2 1 0 0 2 2 1".
+ *
+ * @example
+ * ```ts
+ * import { countFarm } from "tabula-grids";
+ *
+ * countFarm("2100221", "0221102"); // 4909920n
+ * countFarm([2, 0, 0, 2, 2, 1, 1], [2, 0, 1, 2, 2, 1, 0], { engine: "wasm" }); // 507600n, the published algorithm
+ * ```
  */
 export function countFarm(row0: FarmRow | string, row1: FarmRow | string, options: CountFarmOptions = {}): bigint {
   const engine = options.engine ?? DEFAULT_FARM_ENGINE;

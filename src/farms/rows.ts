@@ -5,6 +5,7 @@ import { quote } from "../io/quote.js";
 
 /** Row width and the symbol counts every row and column must have. */
 export const FARM_WIDTH = 7;
+/** How often each symbol 0, 1, 2 appears in every row and column of a farm. */
 export const FARM_SYMBOL_COUNTS: readonly number[] = [2, 2, 3];
 
 /** A row: seven symbols 0, 1 or 2. */

@@ -16,30 +16,42 @@ import { COLUMNS, COLUMN_SIZE } from "./tables.js";
 import { CELLS_PER_TICKET } from "./generate.js";
 import { chiSquareTest, holmAdjust, normalTwoSided } from "./stats.js";
 
+/** The five families of tests `auditBooks` runs (see the operators guide). */
 export type AuditFamily = "type" | "column" | "position" | "rows" | "serial";
 
+/** One statistical test of an audit: its statistic, degrees of freedom, p-value and Holm-adjusted p-value. */
 export interface AuditTest {
+  /** The family of tests it belongs to. */
   family: AuditFamily;
   /** What is tested, e.g. "ticket 2, column 5 count". */
   name: string;
+  /** The χ² statistic, or z for the serial test. */
   statistic: number;
   /** Degrees of freedom (chi-square), or null for the serial z-test. */
   df: number | null;
+  /** The p-value. */
   p: number;
   /** Holm-adjusted p-value; the test rejects when it is at most alpha. */
   adjusted: number;
+  /** Whether the Holm-adjusted p-value is at most alpha. */
   reject: boolean;
 }
 
+/** What `auditBooks` found: the books read, the tests and the verdict ("pass" or "reject"). */
 export interface AuditReport {
+  /** How many books were read. */
   books: number;
+  /** The significance level over all tests. */
   alpha: number;
+  /** Every test run, in order. */
   tests: AuditTest[];
   /** Tests not run for want of data (expected counts too small). */
   skipped: string[];
+  /** "reject" when any test rejects. */
   verdict: "pass" | "reject";
 }
 
+/** Options of `auditBooks`: the significance level `alpha` (default 0.01), kept over all tests by Holm's correction. */
 export interface AuditOptions {
   /** Family-wise error rate (default 0.01). */
   alpha?: number;
@@ -191,6 +203,13 @@ class AuditCounts {
 /**
  * Audits books (a JSONL file, or batches from readSeries) against the exact
  * distributions of uniform books; streams in constant memory.
+ *
+ * @example
+ * ```ts
+ * import { auditBooks } from "tabula-grids";
+ *
+ * auditBooks("node_modules/tabula-grids/examples/housie-supplier.jsonl").verdict; // "reject" (a biased supplier)
+ * ```
  */
 export function auditBooks(series: string | Iterable<SeriesBatch>, options: AuditOptions = {}): AuditReport {
   const alpha = options.alpha ?? 0.01;

@@ -303,6 +303,7 @@ function aliasesOf(p: PairTables, weight: Uint32Array): Uint32Array {
   return alias;
 }
 
+/** The pure-TypeScript baseline of the WASM book sampler: the same exact draws, the same books for a seed (the tests check both). */
 export class BookSamplerTs {
   private readonly rng: Xoshiro128;
   private readonly tab = tables();

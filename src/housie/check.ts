@@ -9,14 +9,18 @@ import { readSeries, type SeriesBatch } from "./read-series.js";
 import { CELLS_PER_TICKET } from "./generate.js";
 import { MAX_SERIAL, parseSerial } from "./serial.js";
 
+/** A housie prize: one line, two lines or full house. */
 export type Prize = "one line" | "two lines" | "full house";
+/** The prizes in the order a game reaches them. */
 export const PRIZES: readonly Prize[] = ["one line", "two lines", "full house"];
 /** Rank of a number never called (the kernel's NEVER_CALLED). */
 const NEVER = 255;
 /** Winners' references kept per prize; `winnerCount` counts them all. */
 const MAX_LISTED_WINNERS = 1000;
 
+/** A prize's first call, the number called then and the tickets reaching it at that call. */
 export interface PrizeResult {
+  /** Which prize. */
   prize: Prize;
   /** 1-based call at which the first ticket(s) reached the prize, or null if none did. */
   call: number | null;
@@ -27,6 +31,7 @@ export interface PrizeResult {
   winnerCount: number;
 }
 
+/** One ticket's claim (`ref`): the line holding it in the series, and the call at which it reached each prize (null: not reached). */
 export interface TicketClaim {
   ref: string;
   /** 1-based line of the record in the file. */
@@ -35,18 +40,25 @@ export interface TicketClaim {
   prizes: { prize: Prize; call: number | null }[];
 }
 
+/** What `checkClaims` found: the series' size, the calls, each prize's first winners, and the claim when `ref` is given. */
 export interface CheckReport {
+  /** How many calls were replayed. */
   calls: number;
+  /** Books or single tickets in the series. */
   records: number;
+  /** Tickets in the series. */
   tickets: number;
+  /** One line, two lines and full house, in that order. */
   prizes: PrizeResult[];
   /** With `ref`: the ticket, or null when the series holds no such ticket. */
   claim?: TicketClaim | null;
 }
 
+/** Options of `checkClaims`: a ticket reference `ref` ("serial-ticket") to check, and the engine. */
 export interface CheckOptions {
   /** A reference `serial-ticket` to look up. */
   ref?: string;
+  /** The WASM kernel (default) or the TS baseline: the same answers. */
   engine?: "wasm" | "ts";
 }
 
@@ -129,6 +141,16 @@ function rankTable(calls: readonly number[]): Uint8Array {
  * Replays `calls` against a series (a JSONL file, or batches from readSeries) and
  * reports each prize's first call and winners; with `ref`, that ticket's prizes.
  * Streams the file in constant memory.
+ *
+ * @example
+ * ```ts
+ * import { readFileSync } from "node:fs";
+ * import { checkClaims, parseCalls } from "tabula-grids";
+ *
+ * const examples = "node_modules/tabula-grids/examples/";
+ * const report = checkClaims(`${examples}housie-books.jsonl`, parseCalls(readFileSync(`${examples}housie-calls.txt`, "utf8")));
+ * report.prizes[0]; // { prize: "one line", call: 43, number: 30, winners: ["3-2"], winnerCount: 1 }
+ * ```
  */
 export function checkClaims(series: string | Iterable<SeriesBatch>, calls: readonly number[], options: CheckOptions = {}): CheckReport {
   parseCalls(calls.join(","));

@@ -1,4 +1,4 @@
-// Exact counts of housie patterns, tickets and books (derivation in README, "Housie").
+// Exact counts of housie patterns, tickets and books (derivation in docs/derivations.md, "Housie").
 //
 // books (ordered) = prod_j n_j! * sum over count matrices of prod_t w(c_t), with
 // w(c) = p(c) / prod_j c_j!. With integer weights t(c) = w(c) * 6^9 / G, the sum is
@@ -10,6 +10,7 @@ import { factorial } from "../math.js";
 import { housieKernel } from "./kernel.js";
 import { COLUMNS, COLUMN_SIZE, enumeratePatternsTs, weightsOf, pairsOf, feasible, type PairTables } from "./tables.js";
 
+/** The exact housie counts, as bigints. */
 export interface HousieCounts {
   /** Blank/number patterns of a ticket (3 rows of 5 numbers, no empty column). */
   patterns: bigint;
@@ -23,6 +24,7 @@ export interface HousieCounts {
   books: bigint;
 }
 
+/** The housie engines: the WASM kernel or its TypeScript baseline. */
 export type Engine = "wasm" | "ts";
 
 /** Middle digits (columns 2-8) of a base-5 pair-sum code, or undefined unless sorted. */
@@ -121,7 +123,18 @@ function countWasm(): HousieCounts {
   return { patterns: BigInt(patterns), vectors: BigInt(vectors), tickets, ...booksFrom(S, scale) };
 }
 
-/** Exact counts of patterns, vectors, tickets and books (WASM kernel by default). */
+/**
+ * Exact counts of patterns, vectors, tickets and books (WASM kernel by default).
+ *
+ * @example
+ * ```ts
+ * import { countHousie } from "tabula-grids";
+ *
+ * const counts = countHousie();
+ * counts.tickets; // 3669688706217187500n
+ * counts.books;   // 649599362683678428164393082432658483439892243268874797056000000000000000000n (unordered)
+ * ```
+ */
 export function countHousie(options: { engine?: Engine } = {}): HousieCounts {
   return options.engine === "ts" ? countTs() : countWasm();
 }

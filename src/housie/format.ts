@@ -8,9 +8,12 @@
 //         inline CSS only (no scripts, no network assets).
 import type { HousieKind, HousieRecord, TicketGrid } from "./generate.js";
 
+/** The text formats of housie records (PDF is separate: `tabula-grids/housie/pdf`). */
 export type HousieFormat = "text" | "jsonl" | "csv" | "html";
+/** Every text format's name. */
 export const FORMATS: readonly HousieFormat[] = ["text", "jsonl", "csv", "html"];
 
+/** Turns records into one format's text: a header, each record, a footer (HTML pages need both). */
 export interface Formatter {
   header(): string;
   record(record: HousieRecord): string;
@@ -95,6 +98,19 @@ function htmlFormatter(kind: HousieKind): Formatter {
   };
 }
 
+/**
+ * The formatter of one text format for books or single tickets, byte for byte what the
+ * `housie` command writes.
+ *
+ * @example
+ * ```ts
+ * import { generateBooks, housieFormatter } from "tabula-grids";
+ *
+ * const csv = housieFormatter("csv", "books");
+ * csv.header(); // "serial,ticket,row,c1,c2,c3,c4,c5,c6,c7,c8,c9\n"
+ * const text = csv.header() + generateBooks(2).map((book) => csv.record(book)).join("") + csv.footer();
+ * ```
+ */
 export function formatterFor(format: HousieFormat, kind: HousieKind): Formatter {
   switch (format) {
     case "text": return textFormatter(kind);

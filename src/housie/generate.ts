@@ -7,6 +7,7 @@ import { CELLS_PER_TICKET } from "./cells.js";
 import { MAX_SERIAL, parseSerial, serialOverflow } from "./serial.js";
 import { validateBook } from "./validate.js";
 
+/** A ticket cell: its number, or null for a blank. */
 export type Cell = number | null;
 /** A ticket: 3 rows of 9 cells, a number or null for a blank. */
 export type TicketGrid = Cell[][];
@@ -15,11 +16,15 @@ export type TicketGrid = Cell[][];
  * `${serial}-${i + 1}`. Serials are bigint: exact up to MAX_SERIAL (2^64-1).
  */
 export interface HousieRecord {
+  /** The book's or ticket's serial, 1 to 2^64 − 1. */
   serial: bigint;
+  /** Six tickets for a book, one for a single ticket; each is 3 rows of 9 cells. */
   tickets: TicketGrid[];
 }
+/** What a run makes: books of six tickets or single tickets. */
 export type HousieKind = "books" | "tickets";
 
+/** Options of the housie generators: the seed (default: the OS CSPRNG), the first serial, uniqueness and tickets issued earlier. */
 export interface GenerateOptions {
   /** Seed (0..2^64-1) for the documented xoshiro128** generator; omit for the OS CSPRNG. */
   seed?: bigint | number | string;
@@ -66,6 +71,7 @@ export function checkBatchRequest(count: number, limit: number, serial: bigint):
   if (overflow !== undefined) throw new UsageError(overflow);
 }
 
+/** The message of the error thrown by a run (or iterator) that a newer run in the same process has ended. */
 export const SUPERSEDED = "housie: this run was superseded by a newer run in the same process";
 
 /**
@@ -203,20 +209,64 @@ export function* iterateRecords(kind: HousieKind, count: number = Infinity, opti
   }
 }
 
-/** Books uniform over all ordered books, none sharing a ticket with an earlier one. */
+/**
+ * Books uniform over all ordered books, none sharing a ticket with an earlier one.
+ *
+ * @example
+ * ```ts
+ * import { generateBooks } from "tabula-grids";
+ *
+ * const [book] = generateBooks(1, { seed: 2026n }); // without a seed: the OS CSPRNG
+ * book.serial;        // 1n
+ * book.tickets[0][0]; // [null, null, 22, null, 44, 52, null, 71, 81], the first ticket's top row
+ * ```
+ */
 export function generateBooks(n: number, options: GenerateOptions = {}): HousieRecord[] {
   return [...iterateBooks(n, options)];
 }
 
-/** Tickets uniform over all distinct tickets, none repeating. */
+/**
+ * Tickets uniform over all distinct tickets, none repeating.
+ *
+ * @example
+ * ```ts
+ * import { generateTickets } from "tabula-grids";
+ *
+ * const [record] = generateTickets(1, { seed: 2026n });
+ * record.tickets[0]; // [[null, 15, 23, 33, 44, 57, null, null, null], [1, null, null, null, 46, 58, 66, 73, null], [null, 18, null, 34, null, null, 67, 76, 85]]
+ * ```
+ */
 export function generateTickets(n: number, options: GenerateOptions = {}): HousieRecord[] {
   return [...iterateTickets(n, options)];
 }
 
+/**
+ * generateBooks, lazily: books are drawn in batches as the iterator is read, so `n` may
+ * be as large as wanted (by default there is no end). Starting another run ends this one.
+ *
+ * @example
+ * ```ts
+ * import { iterateBooks } from "tabula-grids";
+ *
+ * for (const book of iterateBooks(2, { seed: 1n, firstSerial: 1001n })) console.log(book.serial); // 1001n, 1002n
+ * ```
+ */
 export function iterateBooks(n: number = Infinity, options: GenerateOptions = {}): Generator<HousieRecord> {
   return iterateRecords("books", n, options);
 }
 
+/**
+ * generateTickets, lazily: tickets are drawn in batches as the iterator is read (by
+ * default without end). Starting another run ends this one.
+ *
+ * @example
+ * ```ts
+ * import { iterateTickets } from "tabula-grids";
+ *
+ * const tickets = iterateTickets(Infinity, { seed: 7n });
+ * tickets.next().value?.tickets.length; // 1
+ * ```
+ */
 export function iterateTickets(n: number = Infinity, options: GenerateOptions = {}): Generator<HousieRecord> {
   return iterateRecords("tickets", n, options);
 }

@@ -1,3 +1,18 @@
+/**
+ * UK 90-ball bingo (housie): exact counts, exactly uniform unique tickets and books,
+ * validation, and in Node the file tools (series readers, PDF, claim checks, audits).
+ * Guides: `docs/housie.md`, `docs/operators.md`.
+ *
+ * @example
+ * ```ts
+ * import { countHousie, generateBooks, validateBook } from "tabula-grids/housie";
+ *
+ * countHousie().tickets;                              // 3669688706217187500n
+ * const [book] = generateBooks(1, { seed: 2026n });   // { serial: 1n, tickets: [...6 tickets] }
+ * validateBook(book);                                 // [] (no broken rule)
+ * ```
+ * @module tabula-grids/housie
+ */
 // tabula-grids/housie in Node: the portable API plus what reads or writes files (series
 // readers, print-ready PDF through pdfkit, claim checks, audits, --unique-against).
 export * from "./index.js";

@@ -1,3 +1,8 @@
+/**
+ * Print-ready PDF of housie books and tickets (pdfkit), streamed page by page.
+ * Guide: `docs/operators.md`.
+ * @module tabula-grids/housie/pdf
+ */
 // Print-ready PDF of books and tickets with pdfkit, streamed page by page: pdfkit writes
 // each page out as soon as the next begins (pdf-lib keeps the whole document in memory
 // until it saves), and here every page's bytes are handed to the sink, waiting for it
@@ -26,8 +31,11 @@ export { streamSink, type PdfSink, type PdfTarget, type WritableLike } from "./p
 const nextTick = (): Promise<void> =>
   new Promise<void>((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : queueMicrotask(resolve)));
 
+/** Options of the PDF output: paper, layout and QR codes. */
 export interface PdfOptions {
+  /** "a4" (default) or "letter". */
   paper?: PdfPaper;
+  /** "strip" (default: a book a page) or "sheet" (tickets two across). */
   layout?: PdfLayout;
   /** A QR code of each ticket's reference on its stub. */
   qr?: boolean;

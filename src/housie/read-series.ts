@@ -36,6 +36,7 @@ export interface SeriesBatch {
   lines: Float64Array;
 }
 
+/** Options of `readSeries`. */
 export interface ReadSeriesOptions {
   /** Largest number of records per batch (default 4096). */
   batch?: number;

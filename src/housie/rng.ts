@@ -28,6 +28,7 @@ export function parseSeed(text: string | number | bigint): bigint {
   return value;
 }
 
+/** xoshiro128** (Blackman–Vigna) seeded by splitmix64, the generator behind `--seed`; the WASM kernel runs the same one. */
 export class Xoshiro128 {
   private s0: number;
   private s1: number;

@@ -9,6 +9,7 @@ const KEY_SPACE = 1 << 18;
 /** Lanes: 7 bits per column, three columns per 32-bit word (words 0..2), see pairs.ts. */
 export const LANE_HIGH = 0x40 | (0x40 << 7) | (0x40 << 14);
 
+/** The ticket patterns grouped by column-count vector, as the TS baseline enumerates them. */
 export interface PatternTables {
   patterns: Uint32Array; // grouped by vector
   vectorPatternStart: Uint32Array; // length vectors + 1

@@ -27,6 +27,7 @@ export function threadedRunPays(tickets: number): boolean {
   return tickets >= THREADED_FROM_TICKETS && availableParallelism() >= 2;
 }
 
+/** Options of `ThreadedUniqueRun.start`: the seed, the first serial and tickets issued earlier. */
 export interface ThreadedRunOptions {
   seed?: bigint | number | string;
   firstSerial?: bigint | number | string;
@@ -53,6 +54,7 @@ interface AtomicsWithWaitAsync {
   waitAsync(array: Int32Array, index: number, value: number, timeout: number): { async: false; value: string } | { async: true; value: Promise<string> };
 }
 
+/** A housie run (Node) whose uniqueness set works on a worker thread while this thread draws: the same records as a `HousieRun`. `await nextJsonl(n)` or `nextCells(n)`, then `close()`. */
 export class ThreadedUniqueRun {
   readonly kind: HousieKind;
   readonly ticketsPerRecord: number;

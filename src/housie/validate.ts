@@ -9,9 +9,11 @@ import { MAX_SERIAL } from "./serial.js";
 import { WordKeySet } from "./key-set.js";
 import { fastValidLine } from "./validate-fast.js";
 
+/** The rules `validateBook` and `housie validate` check, one name each. */
 export type HousieRule =
   | "json" | "shape" | "serial" | "range" | "row-count" | "column-count" | "column-order" | "book-numbers" | "duplicate-ticket";
 
+/** One broken rule: which, what is wrong, what was expected, and the line in a file. */
 export interface Violation {
   rule: HousieRule;
   /** What is wrong, naming the ticket/row/column (1-based). */
@@ -67,6 +69,14 @@ function ticketViolations(ticket: unknown, where: string): Violation[] {
 /**
  * Every rule broken by a book (6 tickets) or a single ticket (1): shape, ranges, row and
  * column counts, column order, and for a book each of 1..90 exactly once.
+ *
+ * @example
+ * ```ts
+ * import { generateBooks, validateBook } from "tabula-grids";
+ *
+ * validateBook(generateBooks(1)[0]); // [] (no broken rule)
+ * validateBook({ tickets: [] });     // [{ rule: "shape", problem: …, expected: … }]
+ * ```
  */
 export function validateBook(record: Pick<HousieRecord, "tickets"> | unknown): Violation[] {
   const tickets = (record as { tickets?: unknown })?.tickets;
@@ -93,6 +103,7 @@ export function validateBook(record: Pick<HousieRecord, "tickets"> | unknown): V
   return out;
 }
 
+/** What validating a whole JSONL text found: records, tickets and every violation. */
 export interface FileReport {
   records: number;
   tickets: number;
@@ -109,6 +120,7 @@ export interface StreamSummary {
   fastLines: number;
 }
 
+/** Options of the streaming JSONL validator. */
 export interface ValidateOptions {
   /** Try the byte-level fast path on each line first (default true); false = rule by rule only. */
   fast?: boolean;

@@ -8,6 +8,7 @@
 import { InputError, UsageError } from "../errors.js";
 import { quote } from "../io/quote.js";
 
+/** Part `shard` (0 ≤ shard < shards) of a count cut into `shards` parts. */
 export interface ShardSpec {
   /** Which part, 0 ≤ shard < shards. */
   shard: number;
@@ -17,9 +18,13 @@ export interface ShardSpec {
 
 /** One computed part: the canonical problem, which part, and its exact partial count. */
 export interface ShardPart {
+  /** The problem in its canonical form, as the part's JSON line gives it. */
   problem: unknown;
+  /** Which part, 0 to shards − 1. */
   shard: number;
+  /** How many parts the count was cut into. */
   shards: number;
+  /** The part's exact count (may be negative; only the total is a count). */
   count: bigint | string;
 }
 

@@ -14,6 +14,7 @@ import { sumWithProgress } from "./sum-progress.js";
 /** The compiled worker (works from src/ under tsx and from dist/). */
 export const TABLES_WORKER = fileURLToPath(new URL("../../dist/tables/worker.js", import.meta.url));
 
+/** Options of `countTablesParallel`: the problem, the number of worker threads and a progress callback. */
 export interface CountTablesParallelOptions extends CountTablesOptions {
   /** Worker threads; 1 (or less) counts in this thread. */
   threads?: number;
@@ -26,6 +27,18 @@ function heavierFirst(a: TableJob, b: TableJob): number {
   return b.columns.length - a.columns.length || b.rows - a.rows || a.firstPart - b.firstPart;
 }
 
+/**
+ * countTables over worker threads in Node (the `node` export condition; elsewhere one
+ * thread), the largest DP jobs first, with `onProgress(done, all)` after each job. The
+ * same exact answer as countTables.
+ *
+ * @example
+ * ```ts
+ * import { countTablesParallel } from "tabula-grids";
+ *
+ * await countTablesParallel({ size: 9, counts: [3, 3, 3], threads: 2 }); // 1028714346091914854400n
+ * ```
+ */
 export async function countTablesParallel(options: CountTablesParallelOptions): Promise<bigint> {
   const engine = options.engine ?? "wasm";
   engineRunner(engine); // unknown engines fail here, before any thread starts

@@ -9,12 +9,15 @@ export const MAX_TABLE_SIZE = 10;
 export const MAX_SIZE_REASON =
   "the kernel packs a column into a 16-bit code, keeps counts in 128 bits, and its state tables grow steeply with the size";
 
+/** The table counters: the WASM kernel or its TypeScript baseline. */
 export type TablesEngine = "wasm" | "ts";
+/** Every table engine's name. */
 export const TABLES_ENGINES: readonly TablesEngine[] = ["wasm", "ts"];
 
 /** A given row: symbols as numbers, or a digit string like "2100221". */
 export type TableRow = readonly number[] | string;
 
+/** An n×n table problem: the size, how often each symbol appears in every row and column, the given first rows and the distinctness rules. */
 export interface TableProblem {
   /** n: rows = columns = n. */
   size: number;
@@ -28,6 +31,7 @@ export interface TableProblem {
   distinctColumns?: boolean;
 }
 
+/** A table problem checked and with its defaults filled in. */
 export interface NormalizedProblem {
   size: number;
   counts: number[];

@@ -1,6 +1,6 @@
 // The sampler's walk in TypeScript (the baseline of assembly/tables/sample.ts): one
 // table drawn exactly uniformly among the completions WITHOUT the distinctness rules,
-// then kept or redrawn by the rules (see README "Why the samples are exactly uniform").
+// then kept or redrawn by the rules (see docs/derivations.md, "Tables: why the samples are exactly uniform").
 //
 // Row by row from the root state: a move is drawn with probability weight/g(S) (an exact
 // bigint range draw over the cumulative weights), then one of its `mult` concrete rows

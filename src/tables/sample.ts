@@ -12,6 +12,7 @@ import { buildKernelGraph, wasmByteSampler } from "./sample-wasm.js";
 /** Listing refuses problems with more tables than this unless forced. */
 export const MAX_LIST_COUNT = 10_000_000n;
 
+/** Options of `sampleTables`: how many tables, the seed (default: the OS CSPRNG) and the engine. */
 export interface SampleTablesOptions {
   /** How many tables (independent draws, repetition possible). */
   count: number;
@@ -108,7 +109,17 @@ export function tableDrawer(prepared: PreparedSampler, seed?: bigint | number | 
   };
 }
 
-/** `count` tables drawn independently and exactly uniformly among those countTables counts. */
+/**
+ * `count` tables drawn independently and exactly uniformly among those countTables counts.
+ *
+ * @example
+ * ```ts
+ * import { sampleTables } from "tabula-grids";
+ *
+ * for await (const table of sampleTables({ size: 4, counts: [2, 2] }, { count: 2, seed: 1n })) console.log(table);
+ * // [[1, 1, 0, 0], [0, 1, 0, 1], [0, 0, 1, 1], [1, 0, 1, 0]], then [[1, 0, 0, 1], [1, 1, 0, 0], …]
+ * ```
+ */
 export async function* sampleTables(problem: TableProblem, options: SampleTablesOptions): AsyncGenerator<number[][]> {
   if (!Number.isInteger(options.count) || options.count < 0) throw new UsageError(`count must be a whole number of at least 0, got ${String(options.count)}`);
   const draw = tableDrawer(prepareSampler(problem, options.engine ?? "wasm"), options.seed);
@@ -119,12 +130,24 @@ export async function* sampleTables(problem: TableProblem, options: SampleTables
   }
 }
 
+/** Options of `listTables`. */
 export interface ListTablesOptions {
   /** List even when there are more than MAX_LIST_COUNT tables. */
   force?: boolean;
 }
 
-/** Every table the problem counts, each once, in a fixed order (constant memory). */
+/**
+ * Every table the problem counts, each once, in a fixed order (constant memory).
+ *
+ * @example
+ * ```ts
+ * import { listTables } from "tabula-grids";
+ *
+ * let tables = 0;
+ * for await (const _ of listTables({ size: 4, counts: [2, 2] })) tables++;
+ * tables; // 72, as countTables({ size: 4, counts: [2, 2] }) says
+ * ```
+ */
 export async function* listTables(problem: TableProblem, options: ListTablesOptions = {}): AsyncGenerator<number[][]> {
   const p = normalizeProblem(problem);
   const count = countTables(p);

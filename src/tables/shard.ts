@@ -16,6 +16,7 @@ export interface CanonicalTableProblem {
   distinctColumns: boolean;
 }
 
+/** The problem as written in a shard's JSON line: everything that defines the count, in a fixed form, so parts of one problem can be recognised. */
 export function canonicalTableProblem(p: NormalizedProblem): CanonicalTableProblem {
   return {
     kind: "tables",

@@ -8,15 +8,19 @@ import { checkSize, checkSquare, type Square } from "./options.js";
 /** Largest board the counter accepts (7×7 and up take far too long; see BENCHMARKS.md). */
 export const MAX_COUNT_SIZE = 10;
 
+/** Options of `countTours`: the board, open or closed, an optional start square, the engine. */
 export interface CountOptions {
+  /** The board is size × size. */
   size: number;
   /** Count closed tours: distinct cycles, or with `from`, directed closed tours from there. */
   closed?: boolean;
   /** Count only tours numbered 1 on this 0-based [row, col]. */
   from?: Square;
+  /** The WASM kernel (default) or the TS baseline: the same counts. */
   engine?: Engine;
 }
 
+/** Options of `countToursParallel`: those of `countTours` and the number of worker threads. */
 export interface ParallelCountOptions extends CountOptions {
   /** Worker threads (default: one per core; browsers count in one thread). */
   threads?: number;
@@ -39,6 +43,14 @@ export function weigh(tasks: readonly CountTask[], counts: readonly bigint[], di
 /**
  * Exact number of tours on the n×n board: directed paths through every square (every
  * start and direction), only those from `from`, or with `closed` the distinct cycles.
+ *
+ * @example
+ * ```ts
+ * import { countTours } from "tabula-grids";
+ *
+ * countTours({ size: 5, from: [0, 1] });  // 548n (0-based squares)
+ * countTours({ size: 6, closed: true });  // 13138n
+ * ```
  */
 export function countTours(options: CountOptions): bigint {
   const { tasks, divisor } = plan(options);

@@ -8,7 +8,16 @@ import { countToursInThread, plan, weigh, type ParallelCountOptions } from "./co
 
 export { countTours, MAX_COUNT_SIZE, type CountOptions, type ParallelCountOptions } from "./count-core.js";
 
-/** countTours over worker threads, one task (start square, first step) at a time. */
+/**
+ * countTours over worker threads, one task (start square, first step) at a time.
+ *
+ * @example
+ * ```ts
+ * import { countToursParallel } from "tabula-grids";
+ *
+ * await countToursParallel({ size: 6, closed: true, threads: 2 }); // 13138n
+ * ```
+ */
 export async function countToursParallel(options: ParallelCountOptions): Promise<bigint> {
   const { tasks, divisor } = plan(options);
   const threads = options.threads ?? (await import("node:os")).availableParallelism();

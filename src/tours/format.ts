@@ -1,7 +1,9 @@
 // Renders a tour as text, JSON or SVG in chunks (a 5000×5000 board is hundreds of MB of
 // output, so nothing builds the whole string).
 
+/** The tour output formats. */
 export type TourFormat = "text" | "json" | "svg";
+/** Every tour format's name. */
 export const TOUR_FORMATS: readonly TourFormat[] = ["text", "json", "svg"];
 
 /** Boards above this side keep only the path in SVG: the numbers would be unreadable. */
@@ -9,6 +11,7 @@ export const SVG_NUMBERS_MAX = 40;
 const CHUNK = 1 << 16;
 const CELL = 40; // SVG units per square
 
+/** A tour as the JSON output writes it: size, closed, the grid and the seed. */
 export interface TourDocument {
   size: number;
   closed: boolean;

@@ -4,8 +4,10 @@ import { toursModule } from "./kernel.js";
 import { defaultStart, generateTourTs } from "./generate-ts.js";
 import { checkSize, checkSquare, hasTour, MAX_GENERATE_SIZE, type Square } from "./options.js";
 
+/** The tour engines: the WASM kernel or its TypeScript baseline (same output). */
 export type Engine = "wasm" | "ts";
 
+/** Options of `generateTour`. */
 export interface GenerateOptions {
   /** Board side n (1 or 5..10000; 2, 3 and 4 have no tour). */
   size: number;
@@ -15,10 +17,21 @@ export interface GenerateOptions {
   start?: Square;
   /** Picks one of many tours reproducibly (32-bit unsigned; default 0). */
   seed?: number;
+  /** The WASM kernel (default) or the TS baseline: the same tour. */
   engine?: Engine;
 }
 
-/** An n×n tour as n*n step numbers 1..n², row by row (`grid[r*n+c]`). */
+/**
+ * An n×n tour as n*n step numbers 1..n², row by row (`grid[r*n+c]`).
+ *
+ * @example
+ * ```ts
+ * import { generateTour } from "tabula-grids";
+ *
+ * const grid = generateTour({ size: 1000, closed: true, start: [0, 0], seed: 42 });
+ * grid[0]; // 1: the start square holds step 1
+ * ```
+ */
 export function generateTour(options: GenerateOptions): Int32Array {
   const n = checkSize(options.size, MAX_GENERATE_SIZE);
   if (!hasTour(n)) throw new UsageError(`no tour exists on a ${n}×${n} board (sizes 2, 3 and 4 have none; 1 and 5 upwards do)`);

@@ -21,6 +21,7 @@ function outOfRange(written: string, value: number): string | undefined {
   return `${shorten(written, 24)} is too large to number a square (squares are numbered 1 to n², at most ${MAX_SQUARE_NUMBER} on the largest board)`;
 }
 
+/** A tour read from a file: its size, the grid, whether our JSON says it is closed, and the file line of each grid row. */
 export interface TourFile {
   size: number;
   grid: Int32Array;
@@ -30,6 +31,7 @@ export interface TourFile {
   rowLines: number[];
 }
 
+/** Reads a tour from our JSON or a text grid (rules and `|` ignored); bad input is an `InputError` with the line. */
 export function parseTourFile(text: string): TourFile {
   return text.trimStart().startsWith("{") ? parseJson(text) : parseText(text);
 }

@@ -8,6 +8,7 @@ import type { Engine } from "./generate.js";
 import { checkSize, checkSquare, type Square } from "./options.js";
 import { MAX_COUNT_SIZE } from "./count-core.js";
 
+/** A tour count: the board, open or closed, an optional start square. */
 export interface TourCountProblem {
   size: number;
   closed?: boolean;
@@ -22,6 +23,7 @@ export interface CanonicalTourProblem {
   from: [number, number] | null;
 }
 
+/** The tour count as written in a shard's JSON line, in a fixed form, so parts of one problem can be recognised. */
 export function canonicalTourProblem(problem: TourCountProblem): CanonicalTourProblem {
   return {
     kind: "tours",

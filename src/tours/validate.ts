@@ -2,7 +2,9 @@
 // move, and for closed tours a legal move from n² back to 1.
 import { isMove } from "./moves.js";
 
+/** What `validateTour` found. */
 export interface TourCheck {
+  /** Whether the grid is a tour: 1..n² each once, each step one move from the one before. */
   ok: boolean;
   /** Whether the last square is a move away from the first (only meaningful when ok). */
   closed: boolean;
@@ -10,7 +12,17 @@ export interface TourCheck {
   problem?: string;
 }
 
-/** Validates an n×n grid given row by row (typed array or number[]), or as rows. */
+/**
+ * Validates an n×n grid given row by row (typed array or number[]), or as rows.
+ *
+ * @example
+ * ```ts
+ * import { generateTour, validateTour } from "tabula-grids";
+ *
+ * validateTour(generateTour({ size: 5, seed: 1 })); // { ok: true, closed: false }
+ * validateTour([[1, 2], [3, 4]]);                  // { ok: false, closed: false, problem: "1 to 2 is not a legal move (…)" }
+ * ```
+ */
 export function validateTour(grid: ArrayLike<number> | readonly (readonly number[])[], size?: number): TourCheck {
   const flat = toFlat(grid);
   const n = size ?? Math.round(Math.sqrt(flat.length));

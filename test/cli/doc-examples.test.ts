@@ -1,0 +1,133 @@
+// The documentation's code examples run as printed: every `@example` block in the doc
+// comments of src/ (the API reference that npm run docs builds) and every JavaScript block
+// of the README that imports tabula-grids. Each runs as a Node module of its own against the
+// built package (npm run build first), one after another in one Node process, and a line `expression; // value` asserts that the
+// expression equals the value, when the comment starts with a plain JavaScript value
+// (a number, bigint, string, array or object; comments holding "…" are prose).
+import { beforeAll, describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const requireFromRoot = createRequire(join(ROOT, "package.json"));
+
+interface Example { where: string; code: string }
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith(".ts") ? [path] : [];
+  });
+}
+
+function docCommentExamples(): Example[] {
+  const out: Example[] = [];
+  for (const file of sourceFiles(join(ROOT, "src"))) {
+    const text = readFileSync(file, "utf8");
+    for (const m of text.matchAll(/@example\s*\n\s*\*\s*```ts\n([\s\S]*?)\n\s*\*\s*```/g)) {
+      const code = m[1]!.split("\n").map((line) => line.replace(/^\s*\* ?/, "")).join("\n");
+      const line = text.slice(0, m.index).split("\n").length;
+      out.push({ where: `${relative(ROOT, file)}:${line}`, code });
+    }
+  }
+  return out;
+}
+
+function readmeExamples(): Example[] {
+  const text = readFileSync(join(ROOT, "README.md"), "utf8");
+  return [...text.matchAll(/```js\n([\s\S]*?)\n```/g)]
+    .filter((m) => /from "tabula-grids/.test(m[1]!))
+    .map((m) => ({ where: `README.md:${text.slice(0, m.index).split("\n").length}`, code: m[1]! }));
+}
+
+/** The longest start of `comment` that evaluates as a JavaScript value, if any. */
+function leadingValue(comment: string): string | undefined {
+  if (comment.includes("…")) return undefined;
+  for (let end = comment.length; end > 0; end--) {
+    const candidate = comment.slice(0, end).trim();
+    if (!/^(-?\d|"|\[|\{|true\b|false\b|null\b)/.test(candidate)) return undefined;
+    try {
+      new Function(`return (${candidate});`)();
+      return candidate;
+    } catch {
+      // not a complete value yet: try a shorter start
+    }
+  }
+  return undefined;
+}
+
+/** The example as a module: imports resolved to the built package, value comments asserted. */
+function runnable(code: string): string {
+  const lines = code.split("\n").map((line) => {
+    const m = /^(?!\s*(?:const|let|var|import|for|if)\b)(.+?);\s*\/\/\s*(.+)$/.exec(line);
+    const value = m ? leadingValue(m[2]!) : undefined;
+    return value === undefined ? line : `check(${JSON.stringify(m![1]!.trim())}, ${m![1]}, ${value});`;
+  });
+  const body = lines.join("\n")
+    .replace(/from "(tabula-grids[^"]*)"/g, (_, spec: string) => `from ${JSON.stringify(pathToFileURL(requireFromRoot.resolve(spec)).href)}`)
+    .replaceAll("node_modules/tabula-grids/examples/", `${join(ROOT, "examples")}/`);
+  return `import { isDeepStrictEqual } from "node:util";
+const plain = (v) => JSON.parse(JSON.stringify(v, (_, x) => (typeof x === "bigint" ? \`\${x}n\` : ArrayBuffer.isView(x) ? Array.from(x) : x)));
+function check(text, actual, expected) {
+  if (!isDeepStrictEqual(plain(actual), plain(expected))) {
+    console.error(\`\${text} is \${JSON.stringify(plain(actual))}, the comment says \${JSON.stringify(plain(expected))}\`);
+  }
+}
+${body}
+`;
+}
+
+const examples = [...docCommentExamples(), ...readmeExamples()];
+
+/** Runs every example in one Node process, one module after another; returns each one's errors. */
+function runAll(): string[] {
+  const dir = mkdtempSync(join(tmpdir(), "tabula-doc-examples-"));
+  try {
+    const files = examples.map((example, i) => {
+      const file = join(dir, `example-${i}.mjs`);
+      writeFileSync(file, runnable(example.code));
+      return pathToFileURL(file).href;
+    });
+    const runner = join(dir, "run.mjs");
+    writeFileSync(runner, `const errors = [];
+for (const file of ${JSON.stringify(files)}) {
+  const problems = [];
+  const report = (...args) => problems.push(args.map(String).join(" "));
+  const original = console.error;
+  console.error = report;
+  try { await import(file); } catch (error) { report(error instanceof Error ? error.stack ?? error.message : error); }
+  console.error = original;
+  errors.push(problems.join("\\n"));
+}
+(await import("node:fs")).writeFileSync(${JSON.stringify(join(dir, "errors.json"))}, JSON.stringify(errors));
+process.exit(0);
+`);
+    const r = spawnSync(process.execPath, [runner], { encoding: "utf8", cwd: dir, timeout: 240_000 });
+    if (r.status !== 0) throw new Error(`the examples' runner failed: ${r.stderr}`);
+    return JSON.parse(readFileSync(join(dir, "errors.json"), "utf8")) as string[];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe("the documentation's examples run as printed", () => {
+  let errors: string[] = [];
+  beforeAll(() => {
+    errors = runAll();
+  }, 240_000);
+
+  it("finds the examples of every entry point", () => {
+    expect(examples.length).toBeGreaterThan(15);
+    expect(examples.some((e) => e.where.startsWith("README.md"))).toBe(true);
+  });
+
+  for (const [i, example] of examples.entries()) {
+    it(example.where, () => {
+      expect(errors[i], example.code).toBe("");
+    });
+  }
+});
