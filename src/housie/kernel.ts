@@ -82,7 +82,7 @@ export const housieModule = new Kernel<HousieKernel>("housie", new URL("../../bu
 
 let layout: HousieLayout | undefined;
 
-/** The shared kernel instance (compiled from assembly/housie). */
+/** The shared kernel instance (compiled from assembly/housie), for calls that keep no state between them. */
 export function housieKernel(): HousieKernel & WasmExports {
   return housieModule.exports;
 }
@@ -101,7 +101,7 @@ export function housieLayout(): HousieLayout {
   return layout;
 }
 
-/** A view of `length` bytes at `ptr` in the kernel's current memory. */
-export function kernelBytes(ptr: number, length: number): Uint8Array {
-  return new Uint8Array(housieKernel().memory.buffer, ptr, length);
+/** A view of `length` bytes at `ptr` in the current memory of instance `k` (default: the shared one). */
+export function kernelBytes(ptr: number, length: number, k: WasmExports = housieKernel()): Uint8Array {
+  return new Uint8Array(k.memory.buffer, ptr, length);
 }

@@ -50,6 +50,8 @@ function checkFits(counts: readonly number[], job: JobShape): void {
 }
 
 let preparedCounts = "";
+/** The instance they were prepared in (a trapped instance is replaced by a fresh one). */
+let preparedOn: object | undefined;
 
 /** Mixed-radix index of a symbol-count vector (the layout of assembly/tables/comp.ts). */
 export function compIndex(counts: readonly number[], comp: readonly number[]): number {
@@ -66,12 +68,13 @@ export function countJobWasm(counts: readonly number[], job: JobShape): bigint[]
   const kernel = tablesKernel<TablesKernel>();
   checkFits(counts, job);
   const key = counts.join(",");
-  if (key !== preparedCounts) {
+  if (key !== preparedCounts || kernel !== preparedOn) {
     counts.forEach((c, s) => kernel.setSymbolCount(s, c));
     if (kernel.prepareSymbols(counts.length) < 0) {
       throw new KernelError("tables", "limit-exceeded", `counts ${key} have more than ${tablesLimits().maxSpace} symbol-count combinations for its 16-bit column codes`);
     }
     preparedCounts = key;
+    preparedOn = kernel;
   }
   kernel.setColumnCount(job.columns.length);
   job.columns.forEach((col, i) => kernel.setColumn(i, col.weight, compIndex(counts, col.comp)));

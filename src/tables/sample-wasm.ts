@@ -34,6 +34,8 @@ const BATCH = 256;
 
 /** The problem whose graph the kernel holds (it holds one at a time). */
 let loaded: NormalizedProblem | undefined;
+/** The instance holding it (a trapped instance is replaced by a fresh one). */
+let loadedOn: object | undefined;
 
 /**
  * Builds the problem's graph in the kernel; returns g(root) (tables, rules ignored), or
@@ -68,6 +70,7 @@ export function buildKernelGraph(p: NormalizedProblem): bigint | undefined {
   needs.forEach((code, j) => kernel.sampleSetRootNeed(j, code));
   p.given.forEach((row, i) => row.forEach((symbol, j) => kernel.sampleSetGiven(i, j, symbol)));
   loaded = p;
+  loadedOn = kernel;
   return (BigInt.asUintN(64, kernel.graphRootTotalHi()) << 64n) | BigInt.asUintN(64, kernel.graphRootTotalLo());
 }
 
@@ -78,7 +81,7 @@ export function buildKernelGraph(p: NormalizedProblem): bigint | undefined {
  */
 export function wasmByteSampler(p: NormalizedProblem, seed: bigint | undefined, ruleGuard: RuleGuard): (count: number) => Uint8Array {
   const kernel = tablesKernel<SampleKernel>();
-  if (loaded !== p) buildKernelGraph(p);
+  if (loaded !== p || loadedOn !== kernel) buildKernelGraph(p);
   if (seed === undefined) kernel.useSystemRandom();
   else kernel.setSeedState(...seedState(seed));
   const n = p.size;
@@ -86,7 +89,8 @@ export function wasmByteSampler(p: NormalizedProblem, seed: bigint | undefined, 
   const freeCells = (n - p.given.length) * n;
   const given = Uint8Array.from(p.given.flat());
   return (count) => {
-    if (loaded !== p) buildKernelGraph(p);
+    if (tablesKernel() !== kernel) throw new KernelError("tables", "invariant-broken", "this sampler's kernel instance trapped and was dropped; prepare the sampler again");
+    if (loaded !== p || loadedOn !== kernel) buildKernelGraph(p);
     const tables = new Uint8Array(count * n * n);
     for (let done = 0; done < count; ) {
       const now = kernel.sampleTables(Math.min(BATCH, count - done), ruleGuard.limit());
