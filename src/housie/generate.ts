@@ -2,7 +2,6 @@
 // CSPRNG, no ticket repeated within a run, numbered by serial.
 import { UsageError } from "../errors.js";
 import { housieKernel, housieLayout, housieModule, kernelBytes, type HousieKernel } from "./kernel.js";
-import type { WasmExports } from "../wasm/web-assembly.js";
 import { parseSeed, seedState } from "./rng.js";
 import { CELLS_PER_TICKET } from "./cells.js";
 import { MAX_SERIAL, parseSerial, serialOverflow } from "./serial.js";
@@ -75,13 +74,13 @@ export const SUPERSEDED = "housie: this run's kernel instance failed and was dro
 
 // Instances of runs that were closed, kept for the next runs: the book sampler's tables
 // are built once per instance (~45 ms CPU), instantiating costs ~8 ms. Two at most.
-const idleInstances: (HousieKernel & WasmExports)[] = [];
+const idleInstances: (HousieKernel)[] = [];
 const MAX_IDLE_INSTANCES = 2;
 /** Instances one of whose calls trapped: their state is broken, they are never used again. */
 const trappedInstances = new WeakSet<object>();
 
-function runInstance(): HousieKernel & WasmExports {
-  const k: HousieKernel & WasmExports = idleInstances.pop() ?? housieModule.instantiate(() => trappedInstances.add(k));
+function runInstance(): HousieKernel {
+  const k: HousieKernel = idleInstances.pop() ?? housieModule.instantiate(() => trappedInstances.add(k));
   return k;
 }
 
@@ -94,7 +93,7 @@ export class HousieRun {
   readonly kind: HousieKind;
   readonly ticketsPerRecord: number;
   /** This run's own kernel instance. */
-  readonly kernel: HousieKernel & WasmExports;
+  readonly kernel: HousieKernel;
   private serial: bigint;
   private readonly unique: boolean;
   private closed = false;
@@ -166,8 +165,8 @@ export class HousieRun {
     checkBatchRequest(count, this.batchLimit, this.serial);
     const k = this.kernel;
     if (this.unique && k.issuedCount() + count * this.ticketsPerRecord > MAX_UNIQUE_TICKETS) throw uniqueLimitError();
-    if (this.kind === "books") k.generateBooks(count, this.unique ? 1 : 0);
-    else k.generateTickets(count, this.unique ? 1 : 0);
+    if (this.kind === "books") k.generateBooks(count, this.unique);
+    else k.generateTickets(count, this.unique);
     return count;
   }
 

@@ -172,7 +172,7 @@ export class ThreadedUniqueRun {
     if (!this.run.active) throw new Error(SUPERSEDED);
     const k = this.run.kernel;
     const records = this.run.batchLimit;
-    k.drawCandidates(records, this.kind === "books" ? 1 : 0);
+    k.drawCandidates(records, this.kind === "books");
     const tickets = records * this.ticketsPerRecord;
     const cells = kernelBytes(k.cellsPtr(), records * this.recordBytes, k).slice();
     const sequence = this.sent++;

@@ -3,15 +3,6 @@ import { tablesModule, tablesKernel } from "./kernel.js";
 import { KernelError } from "../errors.js";
 import type { JobShape } from "./dp-ts.js";
 
-interface TablesKernel {
-  setSymbolCount(s: number, count: number): void;
-  prepareSymbols(k: number): number;
-  setColumnCount(t: number): void;
-  setColumn(i: number, weight: number, comp: number): void;
-  countJob(rows: number, leastParts: number, onlyFirst: number): number;
-  leafCountLo(i: number): bigint;
-  leafCountHi(i: number): bigint;
-}
 
 /** The tables module (shared with the sampler; defined with its random source in kernel.ts). */
 export { tablesModule };
@@ -65,7 +56,7 @@ export function compIndex(counts: readonly number[], comp: readonly number[]): n
 }
 
 export function countJobWasm(counts: readonly number[], job: JobShape): bigint[] {
-  const kernel = tablesKernel<TablesKernel>();
+  const kernel = tablesKernel();
   checkFits(counts, job);
   const key = counts.join(",");
   if (key !== preparedCounts || kernel !== preparedOn) {

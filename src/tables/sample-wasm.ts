@@ -9,25 +9,6 @@ import { columnNeeds, needRadix, MAX_GRAPH_MOVES, MAX_GRAPH_STATES } from "./sam
 import { KernelError, UsageError } from "../errors.js";
 import type { RuleGuard } from "./sample.js";
 
-interface SampleKernel extends Record<string, unknown> {
-  memory: { buffer: ArrayBuffer };
-  GRAPH_MAX_SIZE: { value: number };
-  SAMPLE_MAX_SYMBOLS: { value: number };
-  graphSetup(n: number, k: number, maxStates: number, maxMoves: number): void;
-  graphSetCount(s: number, count: number, stride: number): void;
-  graphSetRootCode(j: number, code: number): void;
-  graphBuild(rows: number): number;
-  graphRootTotalLo(): bigint;
-  graphRootTotalHi(): bigint;
-  sampleSetup(n: number, k: number, rows: number, given: number, rowsDiffer: boolean, columnsDiffer: boolean): void;
-  sampleSetRadix(s: number, stride: number): void;
-  sampleSetRootNeed(j: number, code: number): void;
-  sampleSetGiven(i: number, j: number, symbol: number): void;
-  sampleOutputPtr(): number;
-  sampleTables(count: number, maxRejections: number): number;
-  setSeedState(a: number, b: number, c: number, d: number): void;
-  useSystemRandom(): void;
-}
 
 /** Tables the kernel draws per call. */
 const BATCH = 256;
@@ -43,7 +24,7 @@ let loadedOn: object | undefined;
  * or moves is a UsageError, as in the baseline.
  */
 export function buildKernelGraph(p: NormalizedProblem): bigint | undefined {
-  const kernel = tablesKernel<SampleKernel>();
+  const kernel = tablesKernel();
   const radix = needRadix(p.counts);
   const needs = columnNeeds(p, radix);
   if (!needs) return 0n;
@@ -80,7 +61,7 @@ export function buildKernelGraph(p: NormalizedProblem): bigint | undefined {
  * was built since, it is built again.
  */
 export function wasmByteSampler(p: NormalizedProblem, seed: bigint | undefined, ruleGuard: RuleGuard): (count: number) => Uint8Array {
-  const kernel = tablesKernel<SampleKernel>();
+  const kernel = tablesKernel();
   if (loaded !== p || loadedOn !== kernel) buildKernelGraph(p);
   if (seed === undefined) kernel.useSystemRandom();
   else kernel.setSeedState(...seedState(seed));

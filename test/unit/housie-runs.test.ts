@@ -23,7 +23,7 @@ describe("runs held at once", () => {
     const run = new HousieRun("books", { seed: 4n });
     const other = new HousieRun("books", { seed: 4n });
     run.nextCells(1);
-    expect(() => run.kernel.generateBooks(run.batchLimit + 1, 1)).toThrow(/limit/);
+    expect(() => run.kernel.generateBooks(run.batchLimit + 1, true)).toThrow(/limit/);
     expect(run.active).toBe(false);
     expect(() => run.nextCells(1)).toThrow(SUPERSEDED);
     expect(other.nextCells(2).cells).toEqual(new HousieRun("books", { seed: 4n }).nextCells(2).cells);
