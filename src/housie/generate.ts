@@ -3,7 +3,7 @@
 import { UsageError } from "../errors.js";
 import { housieKernel, housieLayout, housieModule, kernelBytes, type HousieKernel } from "./kernel.js";
 import { parseSeed, seedState } from "./rng.js";
-import { CELLS_PER_TICKET } from "./cells.js";
+import { CELLS_PER_TICKET, MAX_UNIQUE_TICKETS } from "./cells.js";
 import { MAX_SERIAL, parseSerial, serialOverflow } from "./serial.js";
 import { validateBook } from "./validate.js";
 
@@ -45,13 +45,7 @@ export function ticketRank(ticket: TicketGrid): bigint {
   return BigInt.asUintN(64, k.ticketRank());
 }
 
-export { CELLS_PER_TICKET };
-/**
- * Most tickets one run can remember: the set's 8-byte slots (a ticket's exact rank), at
- * most half full, 2^25 slots (256 MB). Beyond that: `unique: false`, or separate runs
- * (each unique within itself).
- */
-export const MAX_UNIQUE_TICKETS = 2 ** 24;
+export { CELLS_PER_TICKET, MAX_UNIQUE_TICKETS };
 
 /** The error for a unique run asked for more than MAX_UNIQUE_TICKETS tickets. */
 export function uniqueLimitError(): UsageError {

@@ -5,7 +5,7 @@
 import { KernelError } from "../errors.js";
 import { Kernel } from "../wasm/load.js";
 import { fillRandomWords } from "../wasm/random.js";
-import { CELLS_PER_TICKET } from "./cells.js";
+import { CELLS_PER_TICKET, MAX_UNIQUE_TICKETS } from "./cells.js";
 import type { HousieExports } from "../wasm/generated/housie.js";
 import type { KernelExports } from "../wasm/load.js";
 
@@ -51,6 +51,10 @@ export function housieLayout(): HousieLayout {
   // The public raw-cells format is fixed (3 × 9); a kernel that disagrees is a bad build.
   if (layout.cellsPerTicket !== CELLS_PER_TICKET) {
     throw new KernelError("housie", "invariant-broken", `tickets of ${layout.cellsPerTicket} cells, expected ${CELLS_PER_TICKET}`);
+  }
+  // So is the documented MAX_UNIQUE_TICKETS (public, so a plain constant): the kernel's set holds it.
+  if (housieModule.constant("MAX_UNIQUE_TICKETS") !== MAX_UNIQUE_TICKETS) {
+    throw new KernelError("housie", "invariant-broken", `a uniqueness set of ${housieModule.constant("MAX_UNIQUE_TICKETS")} tickets, expected ${MAX_UNIQUE_TICKETS}`);
   }
   return layout;
 }

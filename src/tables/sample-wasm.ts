@@ -29,7 +29,7 @@ export function buildKernelGraph(p: NormalizedProblem): bigint | undefined {
   const needs = columnNeeds(p, radix);
   if (!needs) return 0n;
   // Past the kernel's fixed arrays the bigint baseline samples the problem.
-  if (p.size > kernel.GRAPH_MAX_SIZE.value || p.counts.length > kernel.SAMPLE_MAX_SYMBOLS.value) return undefined;
+  if (p.size > Math.min(kernel.GRAPH_MAX_SIZE.value, kernel.SAMPLE_MAX_SIZE.value) || p.counts.length > kernel.SAMPLE_MAX_SYMBOLS.value) return undefined;
   kernel.graphSetup(p.size, p.counts.length, MAX_GRAPH_STATES, MAX_GRAPH_MOVES);
   p.counts.forEach((c, s) => kernel.graphSetCount(s, c, radix[s]!));
   [...needs].sort((a, b) => a - b).forEach((code, j) => kernel.graphSetRootCode(j, code));
@@ -44,7 +44,7 @@ export function buildKernelGraph(p: NormalizedProblem): bigint | undefined {
   }
   loaded = undefined;
   if (states === -1) throw new UsageError(`sampling needs more than ${MAX_GRAPH_STATES} completion states for this problem; it is too large to sample`);
-  if (states === -2) throw new UsageError(`sampling needs more than ${MAX_GRAPH_MOVES} completion moves (or 512 MiB of them) for this problem; it is too large to sample`);
+  if (states === -2) throw new UsageError(`sampling needs more than ${MAX_GRAPH_MOVES} completion moves (or ${kernel.MAX_SPREAD_BYTES.value / 2 ** 20} MiB of them) for this problem; it is too large to sample`);
   if (states < 0) return undefined;
   kernel.sampleSetup(p.size, p.counts.length, p.size - p.given.length, p.given.length, p.distinctRows, p.distinctColumns);
   radix.forEach((stride, s) => kernel.sampleSetRadix(s, stride));
