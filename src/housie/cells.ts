@@ -9,3 +9,15 @@ export const CELLS_PER_TICKET = 27;
  * (each unique within itself). The kernel's MAX_UNIQUE_TICKETS, checked at load.
  */
 export const MAX_UNIQUE_TICKETS = 2 ** 24;
+
+export type Cell = number | null;
+/** A ticket: 3 rows of 9 cells, a number or null for a blank. */
+export type TicketGrid = Cell[][];
+/**
+ * A book (6 tickets) or a single ticket (1), with its serial; ticket i's reference is
+ * `${serial}-${i + 1}`. Serials are bigint: exact up to MAX_SERIAL (2^64-1).
+ */
+export interface HousieRecord {
+  serial: bigint;
+  tickets: TicketGrid[];
+}

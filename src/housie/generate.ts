@@ -3,21 +3,11 @@
 import { UsageError } from "../errors.js";
 import { housieKernel, housieLayout, housieModule, kernelBytes, type HousieKernel } from "./kernel.js";
 import { parseSeed, seedState } from "./rng.js";
-import { CELLS_PER_TICKET, MAX_UNIQUE_TICKETS } from "./cells.js";
+import { CELLS_PER_TICKET, MAX_UNIQUE_TICKETS, type Cell, type TicketGrid, type HousieRecord } from "./cells.js";
 import { MAX_SERIAL, parseSerial, serialOverflow } from "./serial.js";
 import { validateBook } from "./validate.js";
 
-export type Cell = number | null;
-/** A ticket: 3 rows of 9 cells, a number or null for a blank. */
-export type TicketGrid = Cell[][];
-/**
- * A book (6 tickets) or a single ticket (1), with its serial; ticket i's reference is
- * `${serial}-${i + 1}`. Serials are bigint: exact up to MAX_SERIAL (2^64-1).
- */
-export interface HousieRecord {
-  serial: bigint;
-  tickets: TicketGrid[];
-}
+export type { Cell, TicketGrid, HousieRecord };
 export type HousieKind = "books" | "tickets";
 
 export interface GenerateOptions {

@@ -7,8 +7,19 @@ import { tablesKernel } from "./kernel.js";
 import type { NormalizedProblem } from "./problem.js";
 import { columnNeeds, needRadix, MAX_GRAPH_MOVES, MAX_GRAPH_STATES } from "./sample-graph.js";
 import { KernelError, UsageError } from "../errors.js";
-import type { RuleGuard } from "./sample.js";
 
+
+/**
+ * Guards the rejection loop against problems where no table keeps the rules (it would
+ * never end): after REJECTIONS_BEFORE_CHECK (sample.ts) rejections in a row the exact count is
+ * computed once; 0 is a UsageError, anything else lets the draws go on unbounded. The
+ * count is not computed up front because it can take far longer than sampling.
+ */
+export interface RuleGuard {
+  /** Rejections in a row allowed before check() (0: unbounded). */
+  limit(): number;
+  check(): void;
+}
 
 /** Tables the kernel draws per call. */
 const BATCH = 256;
