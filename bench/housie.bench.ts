@@ -40,7 +40,7 @@ export default async function housieBench(): Promise<void> {
     add(`wasm ${BATCH} books`, () => { run.nextCells(BATCH); }, { minSamples: 5, maxTime: 3 }),
     add(`ts ${BATCH} books`, () => { for (let i = 0; i < BATCH; i++) ts.nextBook(out); }, { minSamples: 5, maxTime: 3 }),
     cycle(), complete(), ...saveResults("housie-books"));
-  const wasmMs = medianMs(() => k.generateBooks(BATCH, 0), 9);
+  const wasmMs = medianMs(() => k.generateBooks(BATCH, false), 9);
   const tsMs = medianMs(() => { for (let i = 0; i < BATCH; i++) ts.nextBook(out); }, 5);
   line("uniform books/s (seeded, no uniqueness set, no formatting)", (BATCH / wasmMs) * 1000, (BATCH / tsMs) * 1000, "rate");
   const unique = new HousieRun("books", { seed: 2n });

@@ -4,6 +4,7 @@
 // assembly/<name>/test.ts (the release exports plus the hooks), built to build/test/<name>.wasm
 // for the tests only. Usage: build-wasm.mjs [--debug] [name...]
 import asc from "assemblyscript/asc";
+import { writeKernelTypes } from "./kernel-types.mjs";
 import { readdirSync, readFileSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 
@@ -39,17 +40,18 @@ const quietStderr = {
 
 mkdirSync(join(root, "build", "test"), { recursive: true });
 const builds = modules.flatMap((name) => [
-  { name, entry: `assembly/${name}/index.ts`, out: `build/${name}` },
-  ...(existsSync(join(root, "assembly", name, "test.ts")) ? [{ name, entry: `assembly/${name}/test.ts`, out: `build/test/${name}` }] : []),
+  { name, entry: `assembly/${name}/index.ts`, out: `build/${name}`, test: false },
+  ...(existsSync(join(root, "assembly", name, "test.ts")) ? [{ name, entry: `assembly/${name}/test.ts`, out: `build/test/${name}`, test: true }] : []),
 ]);
 let failed = false;
-for (const { name, entry, out } of builds) {
+for (const { name, entry, out, test } of builds) {
   const { error, stderr } = await asc.main([
     entry,
     "--config", "asconfig.json",
     "--target", target,
     "--outFile", `${out}.wasm`,
     "--textFile", `${out}.wat`,
+    "--bindings", "raw", // build/<name>.d.ts: every export's types, for scripts/kernel-types.mjs
     ...memoryCapFlags(name),
   ], { stdout: process.stdout, stderr: quietStderr });
   if (error) {
@@ -57,6 +59,7 @@ for (const { name, entry, out } of builds) {
     console.error(`asc: ${entry} failed: ${error.message}`);
     if (stderr) console.error(stderr.toString());
   } else {
+    writeKernelTypes(root, name, out, test);
     console.log(`asc: ${out}.wasm (${target})`);
   }
 }

@@ -9,7 +9,7 @@ import { within } from "../common/guard";
 /** Tickets per call of checkTickets; the wrapper reads it, never copies it. */
 export const CHECK_BATCH_TICKETS: i32 = 6 * 4096;
 /** The rank of a number never called. */
-export const NEVER_CALLED: u8 = 255;
+export const NEVER_CALLED: i32 = 255;
 
 const rank = new StaticArray<u8>(128);
 // Allocated together on first use (0.7 MB only the check command needs); they never move.
@@ -24,13 +24,12 @@ function ensureCheckBuffers(): void {
   checkBuffersReady = true;
 }
 
-export function checkBatchTickets(): i32 { return CHECK_BATCH_TICKETS; }
 export function checkCellsPtr(): usize { ensureCheckBuffers(); return changetype<usize>(checkCells); }
 export function checkPrizesPtr(): usize { ensureCheckBuffers(); return changetype<usize>(prizes); }
 
 /** Forgets the calls: every number uncalled. Index 0 (a blank) ranks 0, below any call. */
 export function clearCalls(): void {
-  for (let x = 0; x < 128; x++) unchecked(rank[x] = NEVER_CALLED);
+  for (let x = 0; x < 128; x++) unchecked(rank[x] = <u8>NEVER_CALLED);
   unchecked(rank[0] = 0);
 }
 

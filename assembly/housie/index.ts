@@ -1,14 +1,14 @@
 // Kernel module "housie": UK 90-ball bingo tickets and books (strips).
 export { enumeratePatterns, vectorCount, patternsPtr, vectorPatternStartPtr, vectorKeyPtr } from "./patterns";
 export { ticketWeightOf, fillingWeightOf } from "./weights";
-export { pairSegments, segmentCodeAt, segmentTotalAt, maxPairTotal, convolveSegment, convolutionHighBits } from "./pairs";
+export { pairSegments, segmentCodeAt, segmentTotalAt, convolveSegment, convolutionHighBits } from "./pairs";
 export { setSeedState, useSystemRandom, randomBlockPtr, RANDOM_BLOCK_WORDS } from "./rng";
 export { startRun, generateBooks, generateTickets, cellsPtr, redrawCount, BATCH, CELLS_PER_TICKET } from "./sample";
 export { drawCandidates, candidateRanksPtr, refusedFlagsPtr, issueCandidates } from "./sample";
-export { formatJsonl, textPtr, TEXT_CAPACITY } from "./jsonl";
+export { formatJsonl, textPtr } from "./jsonl";
 export { issuedCount, issuedBytes, markIssuedRank, reserveIssued, MAX_UNIQUE_TICKETS } from "./unique";
 export { ticketScratchPtr, ticketRank } from "./rank";
-export { checkBatchTickets, checkCellsPtr, checkPrizesPtr, clearCalls, setCall, checkTickets } from "./check";
+export { CHECK_BATCH_TICKETS, NEVER_CALLED, checkCellsPtr, checkPrizesPtr, clearCalls, setCall, checkTickets } from "./check";
 export { readChunkBytes, readMaxRecords, readInputPtr, readCellsPtr, readSerialsPtr, readLinesPtr, readStoppedAt, readLinesConsumed, parseLines } from "./read";
 /** Memory cap in 64 KiB pages (1 GiB): the uniqueness set (256 MB at most) while it moves, and the buffers. */
 export const MEMORY_CAP_PAGES: i32 = 16384;

@@ -100,7 +100,7 @@ export function refusedFlagsPtr(): usize { return changetype<usize>(refusedFlags
  * The host calls this directly when another instance drew the candidates.
  */
 export function issueCandidates(records: i32, per: i32): i32 {
-  within(per, 1, 6, "limit-exceeded: issueCandidates: more than 6 tickets a record");
+  within(per, 1, 8, "limit-exceeded: issueCandidates: more than 8 tickets a record");
   within(records * per, 0, 6 * BATCH, "limit-exceeded: issueCandidates: tickets past 6 * BATCH");
   return issueBatch(changetype<usize>(candidateRanks), records, per, changetype<usize>(refusedFlags));
 }

@@ -4,7 +4,7 @@ export { MAX_COLUMNS } from "./transition";
 export { prepareCounts as prepareSymbols, setColumnCount, setColumn, countJob, leafCountLo, leafCountHi, MAX_ROWS } from "./dp";
 // Exactly uniform samples: the walk over the host-built completion graph.
 export * from "./sample";
-export { graphSetup, graphSetCount, graphSetRootCode, graphBuild, graphRootTotalLo, graphRootTotalHi, GRAPH_MAX_SIZE } from "./sample-graph";
+export { graphSetup, graphSetCount, graphSetRootCode, graphBuild, graphRootTotalLo, graphRootTotalHi, GRAPH_MAX_SIZE, MAX_SPREAD_BYTES } from "./sample-graph";
 export { setSeedState, useSystemRandom, randomBlockPtr, RANDOM_BLOCK_WORDS } from "../housie/rng";
 /** Memory cap in 64 KiB pages (1 GiB): the DP state tables grow with the problem. */
 export const MEMORY_CAP_PAGES: i32 = 16384;

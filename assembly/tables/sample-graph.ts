@@ -12,7 +12,7 @@ export const GRAPH_MAX_SIZE: i32 = 10;
 const CODE_BITS: u64 = 10; // need codes < Π(c_s + 1) <= 2^10 for n <= 10
 const MAX_SYMBOLS: i32 = 16;
 /** Largest spread array: 512 MiB (one allocation may not pass 1 GiB). */
-const MAX_SPREAD_BYTES: i32 = 1 << 29;
+export const MAX_SPREAD_BYTES: i32 = 1 << 29;
 
 let n: i32 = 0;
 let k: i32 = 0;

@@ -17,7 +17,6 @@ let freeRows: i32 = 0;
 let givenRows: i32 = 0;
 let distinctRows = true;
 let distinctColumns = true;
-let rejected: u64 = 0;
 const radix = new StaticArray<i32>(SAMPLE_MAX_SYMBOLS);
 const rootNeeds = new StaticArray<i32>(SAMPLE_MAX_SIZE);
 const needs = new StaticArray<i32>(SAMPLE_MAX_SIZE);
@@ -39,7 +38,6 @@ export function sampleSetup(n: i32, k: i32, rows: i32, given: i32, rowsDiffer: b
   givenRows = given;
   distinctRows = rowsDiffer;
   distinctColumns = columnsDiffer;
-  rejected = 0;
 }
 
 export function sampleSetRadix(s: i32, stride: i32): void {
@@ -57,7 +55,6 @@ export function sampleSetGiven(i: i32, j: i32, symbol: i32): void {
   unchecked(table[i * SAMPLE_MAX_SIZE + j] = <u8>symbol);
 }
 export function sampleOutputPtr(): usize { return changetype<usize>(output); }
-export function sampleRejected(): u64 { return rejected; }
 
 // 128-bit draw state (pick = pickHi·2^64 + pickLo).
 let pickLo: u64 = 0;
@@ -180,7 +177,7 @@ export function sampleTables(count: i32, maxRejections: i32): i32 {
     while (true) {
       drawFree();
       if (keepsRules()) break;
-      rejected++;
+
       if (++misses == maxRejections) return t;
     }
     for (let r = 0; r < freeRows; r++) {

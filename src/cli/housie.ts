@@ -35,7 +35,7 @@ interface RecordSource {
   readonly batchLimit: number;
   nextJsonl(count: number): Uint8Array | Promise<Uint8Array>;
   nextCells(count: number): { firstSerial: bigint; cells: Uint8Array } | Promise<{ firstSerial: bigint; cells: Uint8Array }>;
-  close?(): Promise<void>;
+  close?(): void | Promise<void>;
 }
 
 function seedOption(value: string): bigint {

@@ -4,7 +4,7 @@
 // The per-ticket work runs in the WASM kernel (assembly/housie/check.ts); the TS
 // baseline below is the same algorithm.
 import { InputError, UsageError } from "../errors.js";
-import { housieKernel, kernelBytes } from "./kernel.js";
+import { housieKernel, housieModule, kernelBytes } from "./kernel.js";
 import { readSeries, type SeriesBatch } from "./read-series.js";
 import { CELLS_PER_TICKET } from "./generate.js";
 import { MAX_SERIAL, parseSerial } from "./serial.js";
@@ -13,8 +13,9 @@ import { MAX_SERIAL, parseSerial } from "./serial.js";
 export type Prize = "one line" | "two lines" | "full house";
 /** The prizes in the order a game reaches them. */
 export const PRIZES: readonly Prize[] = ["one line", "two lines", "full house"];
-/** Rank of a number never called (the kernel's NEVER_CALLED). */
-const NEVER = 255;
+/** Rank of a number never called, the kernel's NEVER_CALLED (read once; the TS engine uses it too). */
+let never: number | undefined;
+const neverCalled = (): number => (never ??= housieModule.constant("NEVER_CALLED"));
 /** Winners' references kept per prize; `winnerCount` counts them all. */
 const MAX_LISTED_WINNERS = 1000;
 
@@ -100,6 +101,7 @@ export function parseRef(ref: string): { serial: bigint; ticket: number } {
  * earliest of each packed one per byte: the TS baseline of the kernel's checkTickets.
  */
 export function ticketPrizesTs(cells: Uint8Array, count: number, rank: Uint8Array, out: Uint8Array): number {
+  const NEVER = neverCalled();
   let best0 = NEVER;
   let best1 = NEVER;
   let best2 = NEVER;
@@ -131,7 +133,7 @@ export function ticketPrizesTs(cells: Uint8Array, count: number, rank: Uint8Arra
 
 /** Calls as a rank table: number -> 1-based call, NEVER if not called, 0 for a blank. */
 function rankTable(calls: readonly number[]): Uint8Array {
-  const rank = new Uint8Array(128).fill(NEVER);
+  const rank = new Uint8Array(128).fill(neverCalled());
   rank[0] = 0;
   calls.forEach((x, i) => { rank[x] = i + 1; });
   return rank;
@@ -157,13 +159,14 @@ export function checkClaims(series: string | Iterable<SeriesBatch>, calls: reado
   const wanted = options.ref === undefined ? undefined : parseRef(options.ref);
   const engine = options.engine ?? "wasm";
   const k = engine === "wasm" ? housieKernel() : undefined;
-  const batchTickets = k ? k.checkBatchTickets() : 6 * 4096;
+  const batchTickets = housieModule.constant("CHECK_BATCH_TICKETS");
   if (k) {
     k.clearCalls();
     calls.forEach((x, i) => k.setCall(x, i + 1));
   }
   const rank = rankTable(calls);
   const tsPrizes = new Uint8Array(batchTickets * 3);
+  const NEVER = neverCalled();
   const best = [NEVER, NEVER, NEVER];
   const winners: string[][] = [[], [], []];
   const winnerCount = [0, 0, 0];

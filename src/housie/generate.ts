@@ -1,27 +1,13 @@
 // Generation API over the kernel: uniform books or tickets, seeded or from the OS
 // CSPRNG, no ticket repeated within a run, numbered by serial.
 import { UsageError } from "../errors.js";
-import { housieKernel, housieLayout, kernelBytes } from "./kernel.js";
+import { housieKernel, housieLayout, housieModule, kernelBytes, type HousieKernel } from "./kernel.js";
 import { parseSeed, seedState } from "./rng.js";
-import { CELLS_PER_TICKET } from "./cells.js";
+import { CELLS_PER_TICKET, MAX_UNIQUE_TICKETS, type Cell, type TicketGrid, type HousieRecord } from "./cells.js";
 import { MAX_SERIAL, parseSerial, serialOverflow } from "./serial.js";
 import { validateBook } from "./validate.js";
 
-/** A ticket cell: its number, or null for a blank. */
-export type Cell = number | null;
-/** A ticket: 3 rows of 9 cells, a number or null for a blank. */
-export type TicketGrid = Cell[][];
-/**
- * A book (6 tickets) or a single ticket (1), with its serial; ticket i's reference is
- * `${serial}-${i + 1}`. Serials are bigint: exact up to MAX_SERIAL (2^64-1).
- */
-export interface HousieRecord {
-  /** The book's or ticket's serial, 1 to 2^64 − 1. */
-  serial: bigint;
-  /** Six tickets for a book, one for a single ticket; each is 3 rows of 9 cells. */
-  tickets: TicketGrid[];
-}
-/** What a run makes: books of six tickets or single tickets. */
+export type { Cell, TicketGrid, HousieRecord };
 export type HousieKind = "books" | "tickets";
 
 /** Options of the housie generators: the seed (default: the OS CSPRNG), the first serial, uniqueness and tickets issued earlier. */
@@ -50,14 +36,7 @@ export function ticketRank(ticket: TicketGrid): bigint {
   return BigInt.asUintN(64, k.ticketRank());
 }
 
-export { CELLS_PER_TICKET };
-/**
- * Most tickets one run can remember: the set's 8-byte slots (a ticket's exact rank), at
- * most half full, 2^25 slots (256 MB). Beyond that: `unique: false`, or separate runs
- * (each unique within itself).
- */
-export const MAX_UNIQUE_TICKETS = 2 ** 24;
-let activeRun: HousieRun | undefined;
+export { CELLS_PER_TICKET, MAX_UNIQUE_TICKETS };
 
 /** The error for a unique run asked for more than MAX_UNIQUE_TICKETS tickets. */
 export function uniqueLimitError(): UsageError {
@@ -71,19 +50,43 @@ export function checkBatchRequest(count: number, limit: number, serial: bigint):
   if (overflow !== undefined) throw new UsageError(overflow);
 }
 
-/** The message of the error thrown by a run (or iterator) that a newer run in the same process has ended. */
-export const SUPERSEDED = "housie: this run was superseded by a newer run in the same process";
+/**
+ * What a run throws once its kernel instance failed (a trap leaves the instance's state
+ * half-updated, so it is dropped). Runs no longer end one another: each has its own
+ * instance.
+ */
+export const SUPERSEDED = "housie: this run's kernel instance failed and was dropped; start a new run";
+
+// Instances of runs that were closed, kept for the next runs: the book sampler's tables
+// are built once per instance (~45 ms CPU), instantiating costs ~8 ms. Two at most.
+const idleInstances: (HousieKernel)[] = [];
+const MAX_IDLE_INSTANCES = 2;
+/** Instances one of whose calls trapped: their state is broken, they are never used again. */
+const trappedInstances = new WeakSet<object>();
+
+function runInstance(): HousieKernel {
+  const k: HousieKernel = idleInstances.pop() ?? housieModule.instantiate(() => trappedInstances.add(k));
+  return k;
+}
 
 /**
- * A run of generation in the (single, per process) kernel. Starting a run ends the
- * previous one: its uniqueness set and random state belong to the new run, and the old
- * run (and any iterator over it) throws SUPERSEDED at its next record.
+ * A run of generation in a kernel instance of its own (the module is compiled once per
+ * thread; instantiating costs well under a millisecond): its uniqueness set and random
+ * state are its own, so any number of runs may be held and interleaved at once.
  */
 export class HousieRun {
   readonly kind: HousieKind;
   readonly ticketsPerRecord: number;
+  /** This run's own kernel instance. */
+  readonly kernel: HousieKernel;
   private serial: bigint;
   private readonly unique: boolean;
+  private closed = false;
+
+  /** A call into this.kernel trapped (the instance's state is broken). */
+  private get trapped(): boolean {
+    return trappedInstances.has(this.kernel);
+  }
 
   constructor(kind: HousieKind, options: GenerateOptions = {}) {
     this.kind = kind;
@@ -92,7 +95,7 @@ export class HousieRun {
     if (serial === undefined) throw new UsageError(`first serial must be a whole number from 0 to ${MAX_SERIAL} (2^64-1), got ${String(options.firstSerial)}`);
     this.serial = serial;
     this.unique = options.unique ?? true;
-    const k = housieKernel();
+    const k = (this.kernel = runInstance());
     k.startRun();
     if (options.seed === undefined) {
       k.useSystemRandom();
@@ -103,7 +106,6 @@ export class HousieRun {
       k.setSeedState(a, b, c, d);
     }
     for (const ticket of options.issued ?? []) k.markIssuedRank(ticketRank(ticket));
-    activeRun = this;
   }
 
   /**
@@ -112,7 +114,7 @@ export class HousieRun {
    */
   reserve(records: number): void {
     if (!this.unique || !(records > 0)) return;
-    const k = housieKernel();
+    const k = this.kernel;
     k.reserveIssued(Math.min(MAX_UNIQUE_TICKETS, k.issuedCount() + Math.min(records, MAX_UNIQUE_TICKETS) * this.ticketsPerRecord));
   }
 
@@ -127,18 +129,29 @@ export class HousieRun {
     return this.kind === "books" ? batch : 6 * batch;
   }
 
-  /** True until a newer run starts in this process. */
+  /** True until a call into the run's kernel instance failed, or the run was closed. */
   get active(): boolean {
-    return activeRun === this;
+    return !this.trapped && !this.closed;
+  }
+
+  /**
+   * Ends the run and hands its kernel instance to a later run (its tables already built).
+   * Optional: an unclosed run's instance is collected with it.
+   */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (!this.trapped && idleInstances.length < MAX_IDLE_INSTANCES) idleInstances.push(this.kernel);
   }
 
   private generate(count: number): number {
-    if (activeRun !== this) throw new Error(SUPERSEDED);
+    if (this.trapped) throw new Error(SUPERSEDED);
+    if (this.closed) throw new Error("housie: this run was closed");
     checkBatchRequest(count, this.batchLimit, this.serial);
-    const k = housieKernel();
+    const k = this.kernel;
     if (this.unique && k.issuedCount() + count * this.ticketsPerRecord > MAX_UNIQUE_TICKETS) throw uniqueLimitError();
-    if (this.kind === "books") k.generateBooks(count, this.unique ? 1 : 0);
-    else k.generateTickets(count, this.unique ? 1 : 0);
+    if (this.kind === "books") k.generateBooks(count, this.unique);
+    else k.generateTickets(count, this.unique);
     return count;
   }
 
@@ -147,21 +160,21 @@ export class HousieRun {
     this.generate(count);
     const firstSerial = this.serial;
     this.serial += BigInt(count);
-    return { firstSerial, cells: kernelBytes(housieKernel().cellsPtr(), count * this.ticketsPerRecord * CELLS_PER_TICKET).slice() };
+    return { firstSerial, cells: kernelBytes(this.kernel.cellsPtr(), count * this.ticketsPerRecord * CELLS_PER_TICKET, this.kernel).slice() };
   }
 
   /** The next `count` records as JSON Lines bytes (a view, valid until the next call). */
   nextJsonl(count: number): Uint8Array {
     this.generate(count);
-    const k = housieKernel();
+    const k = this.kernel;
     const length = k.formatJsonl(count, this.ticketsPerRecord, BigInt.asIntN(64, this.serial)); // u64 in the kernel
     this.serial += BigInt(count);
-    return kernelBytes(k.textPtr(), length);
+    return kernelBytes(k.textPtr(), length, k);
   }
 
   /** Books or tickets redrawn because they repeated an issued ticket. */
   get redraws(): number {
-    return Number(housieKernel().redrawCount());
+    return Number(this.kernel.redrawCount());
   }
 }
 
@@ -185,8 +198,7 @@ export function ticketsFromCells(cells: Uint8Array, offset: number, count: numbe
 
 /**
  * Records from a run, `count` of them (or without end), in batches. The run starts at
- * the first `next()`; once a newer run starts, the next `next()` throws SUPERSEDED (as
- * HousieRun does), even within a batch already made.
+ * the first `next()`, in a kernel instance of its own, so iterators may be interleaved.
  */
 export function* iterateRecords(kind: HousieKind, count: number = Infinity, options: GenerateOptions = {}): Generator<HousieRecord> {
   if (!(count === Infinity || (Number.isSafeInteger(count) && count >= 0))) throw new UsageError(`count must be a whole number >= 0, got ${count}`);
@@ -197,15 +209,16 @@ export function* iterateRecords(kind: HousieKind, count: number = Infinity, opti
     run.reserve(count);
   }
   let left = count;
-  while (left > 0) {
-    const batch = Math.min(left, 256, run.batchLimit);
-    const { firstSerial, cells } = run.nextCells(batch);
-    const per = run.ticketsPerRecord;
-    for (let i = 0; i < batch; i++) {
-      if (!run.active) throw new Error(SUPERSEDED);
-      yield { serial: firstSerial + BigInt(i), tickets: ticketsFromCells(cells, i * per * CELLS_PER_TICKET, per) };
+  try {
+    while (left > 0) {
+      const batch = Math.min(left, 256, run.batchLimit);
+      const { firstSerial, cells } = run.nextCells(batch);
+      const per = run.ticketsPerRecord;
+      for (let i = 0; i < batch; i++) yield { serial: firstSerial + BigInt(i), tickets: ticketsFromCells(cells, i * per * CELLS_PER_TICKET, per) };
+      left -= batch;
     }
-    left -= batch;
+  } finally {
+    run.close();
   }
 }
 

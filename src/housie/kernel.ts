@@ -1,62 +1,16 @@
-// The housie WASM kernel's typed binding: its exports, the sizes and layouts it exports
+// The housie WASM kernel's binding, typed by the declarations the build generates from the
+// module (src/wasm/generated/housie.ts): its exports, the sizes and layouts it exports
 // (read at load time, never copied), and the host side of its random source
 // (globalThis.crypto fills the kernel's block whenever it asks).
 import { KernelError } from "../errors.js";
 import { Kernel } from "../wasm/load.js";
 import { fillRandomWords } from "../wasm/random.js";
-import { CELLS_PER_TICKET } from "./cells.js";
-import type { WasmExports } from "../wasm/web-assembly.js";
+import { CELLS_PER_TICKET, MAX_UNIQUE_TICKETS } from "./cells.js";
+import type { HousieExports } from "../wasm/generated/housie.js";
+import type { KernelExports } from "../wasm/load.js";
 
-export interface HousieKernel {
-  enumeratePatterns(): number;
-  vectorCount(): number;
-  patternsPtr(): number;
-  vectorPatternStartPtr(): number;
-  vectorKeyPtr(): number;
-  ticketWeightOf(v: number): number;
-  fillingWeightOf(v: number): bigint;
-  pairSegments(): number;
-  segmentCodeAt(s: number): number;
-  segmentTotalAt(s: number): number;
-  maxPairTotal(): number;
-  convolveSegment(s: number): bigint;
-  convolutionHighBits(): bigint;
-  setSeedState(a: number, b: number, c: number, d: number): void;
-  useSystemRandom(): void;
-  randomBlockPtr(): number;
-  startRun(): void;
-  generateBooks(count: number, unique: boolean | number): number;
-  generateTickets(count: number, unique: boolean | number): number;
-  cellsPtr(): number;
-  redrawCount(): bigint;
-  formatJsonl(count: number, perGroup: number, firstSerial: bigint): number;
-  textPtr(): number;
-  issuedCount(): number;
-  markIssuedRank(rank: bigint): void;
-  issuedBytes(): number;
-  ticketScratchPtr(): number;
-  ticketRank(): bigint;
-  reserveIssued(tickets: number): void;
-  drawCandidates(count: number, books: boolean | number): void;
-  candidateRanksPtr(): number;
-  refusedFlagsPtr(): number;
-  issueCandidates(records: number, per: number): number;
-  checkBatchTickets(): number;
-  checkCellsPtr(): number;
-  checkPrizesPtr(): number;
-  clearCalls(): void;
-  setCall(x: number, call: number): void;
-  checkTickets(count: number): number;
-  readChunkBytes(): number;
-  readMaxRecords(): number;
-  readInputPtr(): number;
-  readCellsPtr(): number;
-  readSerialsPtr(): number;
-  readLinesPtr(): number;
-  readStoppedAt(): number;
-  readLinesConsumed(): number;
-  parseLines(start: number, end: number, tickets: number, maxRecords: number): number;
-}
+/** The housie kernel's exports, as the build generates them from the module. */
+export type HousieKernel = HousieExports;
 
 /** Sizes and layouts the kernel exports (assembly/housie/index.ts). */
 export interface HousieLayout {
@@ -82,8 +36,8 @@ export const housieModule = new Kernel<HousieKernel>("housie", new URL("../../bu
 
 let layout: HousieLayout | undefined;
 
-/** The shared kernel instance (compiled from assembly/housie). */
-export function housieKernel(): HousieKernel & WasmExports {
+/** The shared kernel instance (compiled from assembly/housie), for calls that keep no state between them. */
+export function housieKernel(): HousieKernel {
   return housieModule.exports;
 }
 
@@ -98,10 +52,14 @@ export function housieLayout(): HousieLayout {
   if (layout.cellsPerTicket !== CELLS_PER_TICKET) {
     throw new KernelError("housie", "invariant-broken", `tickets of ${layout.cellsPerTicket} cells, expected ${CELLS_PER_TICKET}`);
   }
+  // So is the documented MAX_UNIQUE_TICKETS (public, so a plain constant): the kernel's set holds it.
+  if (housieModule.constant("MAX_UNIQUE_TICKETS") !== MAX_UNIQUE_TICKETS) {
+    throw new KernelError("housie", "invariant-broken", `a uniqueness set of ${housieModule.constant("MAX_UNIQUE_TICKETS")} tickets, expected ${MAX_UNIQUE_TICKETS}`);
+  }
   return layout;
 }
 
-/** A view of `length` bytes at `ptr` in the kernel's current memory. */
-export function kernelBytes(ptr: number, length: number): Uint8Array {
-  return new Uint8Array(housieKernel().memory.buffer, ptr, length);
+/** A view of `length` bytes at `ptr` in the current memory of instance `k` (default: the shared one). */
+export function kernelBytes(ptr: number, length: number, k: KernelExports = housieKernel()): Uint8Array {
+  return new Uint8Array(k.memory.buffer, ptr, length);
 }

@@ -12,7 +12,7 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { HousieRun, MAX_UNIQUE_TICKETS, SUPERSEDED, checkBatchRequest, ticketRank, uniqueLimitError, type HousieKind, type TicketGrid } from "./generate.js";
-import { housieKernel, kernelBytes } from "./kernel.js";
+import { kernelBytes } from "./kernel.js";
 import { CELLS_PER_TICKET } from "./cells.js";
 import { ringBytes, ringViews, type IssueReply, type IssueRing, type IssueTask } from "./issue-worker.js";
 
@@ -145,11 +145,11 @@ export class ThreadedUniqueRun {
 
   /** The next `count` records as JSON Lines bytes (a view, valid until the next call). */
   async nextJsonl(count: number): Promise<Uint8Array> {
-    const k = housieKernel();
-    await this.take(count, (bytes) => kernelBytes(k.cellsPtr(), bytes)); // straight into the kernel's cells
+    const k = this.run.kernel;
+    await this.take(count, (bytes) => kernelBytes(k.cellsPtr(), bytes, k)); // straight into the kernel's cells
     const length = k.formatJsonl(count, this.ticketsPerRecord, BigInt.asIntN(64, this.serial)); // u64 in the kernel
     this.serial += BigInt(count);
-    return kernelBytes(k.textPtr(), length);
+    return kernelBytes(k.textPtr(), length, k);
   }
 
   /** Ends the run and its worker thread. */
@@ -172,11 +172,11 @@ export class ThreadedUniqueRun {
   /** Draws a batch of candidates here and hands their ranks to the worker. */
   private drawAndSend(): Batch {
     if (!this.run.active) throw new Error(SUPERSEDED);
-    const k = housieKernel();
+    const k = this.run.kernel;
     const records = this.run.batchLimit;
-    k.drawCandidates(records, this.kind === "books" ? 1 : 0);
+    k.drawCandidates(records, this.kind === "books");
     const tickets = records * this.ticketsPerRecord;
-    const cells = kernelBytes(k.cellsPtr(), records * this.recordBytes).slice();
+    const cells = kernelBytes(k.cellsPtr(), records * this.recordBytes, k).slice();
     const sequence = this.sent++;
     const slot = sequence % RING_SLOTS;
     ringViews(this.ring, slot).ranks.set(new BigUint64Array(k.memory.buffer, k.candidateRanksPtr(), tickets));

@@ -53,7 +53,7 @@ export function* seriesTickets(files: readonly string[], options: SeriesTicketsO
  */
 export function markSeriesIssued(run: HousieRun, files: readonly string[], options: SeriesTicketsOptions = {}): number {
   if (!run) throw new UsageError("markSeriesIssued: no run to load the tickets into");
-  const k = housieKernel();
+  const k = run.kernel;
   let read = 0;
   for (const { cells, tickets } of limitedBatches(files, options.limit ?? MAX_UNIQUE_TICKETS)) {
     for (let t = 0; t < tickets; t++) {

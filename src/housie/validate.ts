@@ -2,7 +2,7 @@
 // (the baseline: every message is worded here), and JSON Lines files of them as a
 // stream, in memory that grows only with the duplicate checks (validate-fast.ts takes
 // the lines written exactly as `housie` writes them).
-import type { Cell, HousieRecord } from "./generate.js";
+import type { Cell, HousieRecord } from "./cells.js";
 import { COLUMN_FIRST, COLUMN_SIZE } from "./tables.js";
 import { quote, quoteValue, shorten } from "../io/quote.js";
 import { MAX_SERIAL } from "./serial.js";

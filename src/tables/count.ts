@@ -1,11 +1,9 @@
 // countTables: the general table count, exact, by a chosen engine.
-import { normalizeProblem, type TableProblem, type TablesEngine, TABLES_ENGINES } from "./problem.js";
-import { planTableCount, type TablePlan } from "./plan.js";
-import { countJobTs } from "./dp-ts.js";
-import { countJobWasm } from "./dp-wasm.js";
-import { UsageError } from "../errors.js";
+import { normalizeProblem, type TableProblem, type TablesEngine } from "./problem.js";
+import { planTableCount } from "./plan.js";
 import type { ShardSpec } from "../shards/index.js";
 import { countTableShard } from "./shard.js";
+import { engineRunner, sumPlan } from "./sum-plan.js";
 
 /** A table problem and the engine that counts it. */
 export interface CountTablesOptions extends TableProblem {
@@ -13,23 +11,7 @@ export interface CountTablesOptions extends TableProblem {
   engine?: TablesEngine;
 }
 
-/** Σ multiplier · N over one plan's jobs, each job counted by `run`. */
-export function sumPlan(plan: TablePlan, run: typeof countJobTs): bigint {
-  let total = 0n;
-  for (const job of plan.jobs) {
-    const values = run(plan.counts, job);
-    job.multipliers.forEach((mult, i) => {
-      if (mult !== 0n) total += mult * values[i]!;
-    });
-  }
-  return total;
-}
-
-export function engineRunner(engine: TablesEngine): typeof countJobTs {
-  if (engine === "ts") return countJobTs;
-  if (engine === "wasm") return countJobWasm;
-  throw new UsageError(`unknown engine "${String(engine)}" (expected one of ${TABLES_ENGINES.join(", ")})`);
-}
+export { sumPlan, engineRunner };
 
 /**
  * Number of n×n tables with the given symbol counts in every row and column, the given

@@ -3,15 +3,6 @@ import { tablesModule, tablesKernel } from "./kernel.js";
 import { KernelError } from "../errors.js";
 import type { JobShape } from "./dp-ts.js";
 
-interface TablesKernel {
-  setSymbolCount(s: number, count: number): void;
-  prepareSymbols(k: number): number;
-  setColumnCount(t: number): void;
-  setColumn(i: number, weight: number, comp: number): void;
-  countJob(rows: number, leastParts: number, onlyFirst: number): number;
-  leafCountLo(i: number): bigint;
-  leafCountHi(i: number): bigint;
-}
 
 /** The tables module (shared with the sampler; defined with its random source in kernel.ts). */
 export { tablesModule };
@@ -50,6 +41,8 @@ function checkFits(counts: readonly number[], job: JobShape): void {
 }
 
 let preparedCounts = "";
+/** The instance they were prepared in (a trapped instance is replaced by a fresh one). */
+let preparedOn: object | undefined;
 
 /** Mixed-radix index of a symbol-count vector (the layout of assembly/tables/comp.ts). */
 export function compIndex(counts: readonly number[], comp: readonly number[]): number {
@@ -63,15 +56,16 @@ export function compIndex(counts: readonly number[], comp: readonly number[]): n
 }
 
 export function countJobWasm(counts: readonly number[], job: JobShape): bigint[] {
-  const kernel = tablesKernel<TablesKernel>();
+  const kernel = tablesKernel();
   checkFits(counts, job);
   const key = counts.join(",");
-  if (key !== preparedCounts) {
+  if (key !== preparedCounts || kernel !== preparedOn) {
     counts.forEach((c, s) => kernel.setSymbolCount(s, c));
     if (kernel.prepareSymbols(counts.length) < 0) {
       throw new KernelError("tables", "limit-exceeded", `counts ${key} have more than ${tablesLimits().maxSpace} symbol-count combinations for its 16-bit column codes`);
     }
     preparedCounts = key;
+    preparedOn = kernel;
   }
   kernel.setColumnCount(job.columns.length);
   job.columns.forEach((col, i) => kernel.setColumn(i, col.weight, compIndex(counts, col.comp)));

@@ -4,16 +4,12 @@
 // this kernel (the DP count, the sampler) shares this one instance.
 import { Kernel } from "../wasm/load.js";
 import { fillRandomWords } from "../wasm/random.js";
-import type { WasmExports } from "../wasm/web-assembly.js";
-
-interface RandomExports {
-  randomBlockPtr(): number;
-}
+import type { TablesExports } from "../wasm/generated/tables.js";
 
 let randomBlockWords: number | undefined;
 
 /** The tables module (a literal URL, so bundlers ship the .wasm as an asset). */
-export const tablesModule = new Kernel<RandomExports>("tables", new URL("../../build/tables.wasm", import.meta.url), (exports) => ({
+export const tablesModule = new Kernel<TablesExports>("tables", new URL("../../build/tables.wasm", import.meta.url), (exports) => ({
   housie: {
     refill(): void {
       // A fresh view each time: memory.buffer is replaced when the memory grows.
@@ -24,7 +20,7 @@ export const tablesModule = new Kernel<RandomExports>("tables", new URL("../../b
   },
 }));
 
-/** The tables kernel's exports (every caller shares the instance), typed as `T`. */
-export function tablesKernel<T extends object>(): T & WasmExports {
-  return tablesModule.exports as unknown as T & WasmExports;
+/** The tables kernel's shared instance (every binding of this kernel uses it). */
+export function tablesKernel(): TablesExports {
+  return tablesModule.exports;
 }

@@ -7,26 +7,18 @@ import { tablesKernel } from "./kernel.js";
 import type { NormalizedProblem } from "./problem.js";
 import { columnNeeds, needRadix, MAX_GRAPH_MOVES, MAX_GRAPH_STATES } from "./sample-graph.js";
 import { KernelError, UsageError } from "../errors.js";
-import type { RuleGuard } from "./sample.js";
 
-interface SampleKernel extends Record<string, unknown> {
-  memory: { buffer: ArrayBuffer };
-  GRAPH_MAX_SIZE: { value: number };
-  SAMPLE_MAX_SYMBOLS: { value: number };
-  graphSetup(n: number, k: number, maxStates: number, maxMoves: number): void;
-  graphSetCount(s: number, count: number, stride: number): void;
-  graphSetRootCode(j: number, code: number): void;
-  graphBuild(rows: number): number;
-  graphRootTotalLo(): bigint;
-  graphRootTotalHi(): bigint;
-  sampleSetup(n: number, k: number, rows: number, given: number, rowsDiffer: boolean, columnsDiffer: boolean): void;
-  sampleSetRadix(s: number, stride: number): void;
-  sampleSetRootNeed(j: number, code: number): void;
-  sampleSetGiven(i: number, j: number, symbol: number): void;
-  sampleOutputPtr(): number;
-  sampleTables(count: number, maxRejections: number): number;
-  setSeedState(a: number, b: number, c: number, d: number): void;
-  useSystemRandom(): void;
+
+/**
+ * Guards the rejection loop against problems where no table keeps the rules (it would
+ * never end): after REJECTIONS_BEFORE_CHECK (sample.ts) rejections in a row the exact count is
+ * computed once; 0 is a UsageError, anything else lets the draws go on unbounded. The
+ * count is not computed up front because it can take far longer than sampling.
+ */
+export interface RuleGuard {
+  /** Rejections in a row allowed before check() (0: unbounded). */
+  limit(): number;
+  check(): void;
 }
 
 /** Tables the kernel draws per call. */
@@ -34,6 +26,8 @@ const BATCH = 256;
 
 /** The problem whose graph the kernel holds (it holds one at a time). */
 let loaded: NormalizedProblem | undefined;
+/** The instance holding it (a trapped instance is replaced by a fresh one). */
+let loadedOn: object | undefined;
 
 /**
  * Builds the problem's graph in the kernel; returns g(root) (tables, rules ignored), or
@@ -41,12 +35,12 @@ let loaded: NormalizedProblem | undefined;
  * or moves is a UsageError, as in the baseline.
  */
 export function buildKernelGraph(p: NormalizedProblem): bigint | undefined {
-  const kernel = tablesKernel<SampleKernel>();
+  const kernel = tablesKernel();
   const radix = needRadix(p.counts);
   const needs = columnNeeds(p, radix);
   if (!needs) return 0n;
   // Past the kernel's fixed arrays the bigint baseline samples the problem.
-  if (p.size > kernel.GRAPH_MAX_SIZE.value || p.counts.length > kernel.SAMPLE_MAX_SYMBOLS.value) return undefined;
+  if (p.size > Math.min(kernel.GRAPH_MAX_SIZE.value, kernel.SAMPLE_MAX_SIZE.value) || p.counts.length > kernel.SAMPLE_MAX_SYMBOLS.value) return undefined;
   kernel.graphSetup(p.size, p.counts.length, MAX_GRAPH_STATES, MAX_GRAPH_MOVES);
   p.counts.forEach((c, s) => kernel.graphSetCount(s, c, radix[s]!));
   [...needs].sort((a, b) => a - b).forEach((code, j) => kernel.graphSetRootCode(j, code));
@@ -61,13 +55,14 @@ export function buildKernelGraph(p: NormalizedProblem): bigint | undefined {
   }
   loaded = undefined;
   if (states === -1) throw new UsageError(`sampling needs more than ${MAX_GRAPH_STATES} completion states for this problem; it is too large to sample`);
-  if (states === -2) throw new UsageError(`sampling needs more than ${MAX_GRAPH_MOVES} completion moves (or 512 MiB of them) for this problem; it is too large to sample`);
+  if (states === -2) throw new UsageError(`sampling needs more than ${MAX_GRAPH_MOVES} completion moves (or ${kernel.MAX_SPREAD_BYTES.value / 2 ** 20} MiB of them) for this problem; it is too large to sample`);
   if (states < 0) return undefined;
   kernel.sampleSetup(p.size, p.counts.length, p.size - p.given.length, p.given.length, p.distinctRows, p.distinctColumns);
   radix.forEach((stride, s) => kernel.sampleSetRadix(s, stride));
   needs.forEach((code, j) => kernel.sampleSetRootNeed(j, code));
   p.given.forEach((row, i) => row.forEach((symbol, j) => kernel.sampleSetGiven(i, j, symbol)));
   loaded = p;
+  loadedOn = kernel;
   return (BigInt.asUintN(64, kernel.graphRootTotalHi()) << 64n) | BigInt.asUintN(64, kernel.graphRootTotalLo());
 }
 
@@ -77,8 +72,8 @@ export function buildKernelGraph(p: NormalizedProblem): bigint | undefined {
  * was built since, it is built again.
  */
 export function wasmByteSampler(p: NormalizedProblem, seed: bigint | undefined, ruleGuard: RuleGuard): (count: number) => Uint8Array {
-  const kernel = tablesKernel<SampleKernel>();
-  if (loaded !== p) buildKernelGraph(p);
+  const kernel = tablesKernel();
+  if (loaded !== p || loadedOn !== kernel) buildKernelGraph(p);
   if (seed === undefined) kernel.useSystemRandom();
   else kernel.setSeedState(...seedState(seed));
   const n = p.size;
@@ -86,7 +81,8 @@ export function wasmByteSampler(p: NormalizedProblem, seed: bigint | undefined, 
   const freeCells = (n - p.given.length) * n;
   const given = Uint8Array.from(p.given.flat());
   return (count) => {
-    if (loaded !== p) buildKernelGraph(p);
+    if (tablesKernel() !== kernel) throw new KernelError("tables", "invariant-broken", "this sampler's kernel instance trapped and was dropped; prepare the sampler again");
+    if (loaded !== p || loadedOn !== kernel) buildKernelGraph(p);
     const tables = new Uint8Array(count * n * n);
     for (let done = 0; done < count; ) {
       const now = kernel.sampleTables(Math.min(BATCH, count - done), ruleGuard.limit());

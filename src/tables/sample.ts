@@ -7,7 +7,8 @@ import { randomSource } from "./random.js";
 import { parseSeed } from "../housie/rng.js";
 import { buildSampleGraph, type SampleGraph } from "./sample-graph.js";
 import { drawFreeRows, keepsRules } from "./sample-ts.js";
-import { buildKernelGraph, wasmByteSampler } from "./sample-wasm.js";
+import { buildKernelGraph, wasmByteSampler, type RuleGuard } from "./sample-wasm.js";
+export type { RuleGuard } from "./sample-wasm.js";
 
 /** Listing refuses problems with more tables than this unless forced. */
 export const MAX_LIST_COUNT = 10_000_000n;
@@ -46,18 +47,6 @@ export function prepareSampler(problem: TableProblem, engine: TablesEngine = "wa
 
 /** Consecutive rejected draws after which the sampler makes sure some table keeps the rules. */
 export const REJECTIONS_BEFORE_CHECK = 100_000;
-
-/**
- * Guards the rejection loop against problems where no table keeps the rules (it would
- * never end): after REJECTIONS_BEFORE_CHECK rejections in a row the exact count is
- * computed once; 0 is a UsageError, anything else lets the draws go on unbounded. The
- * count is not computed up front because it can take far longer than sampling.
- */
-export interface RuleGuard {
-  /** Rejections in a row allowed before check() (0: unbounded). */
-  limit(): number;
-  check(): void;
-}
 
 function ruleGuard(p: NormalizedProblem): RuleGuard {
   let checked = false;

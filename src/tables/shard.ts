@@ -2,7 +2,7 @@
 // units; a unit's estimated work grows with the number of DP states its columns allow
 // (multisets of column states per weight) and with the rows it places.
 import { parseShardSpec, unitsOfPart, type ShardSpec } from "../shards/index.js";
-import { engineRunner, sumPlan } from "./count.js";
+import { engineRunner, sumPlan } from "./sum-plan.js";
 import { planTableCount, splitByFirstPart, type TableJob } from "./plan.js";
 import type { NormalizedProblem, TablesEngine } from "./problem.js";
 

@@ -1,13 +1,7 @@
-// The tours WASM kernel's typed binding (assembly/tours): generation and path counts.
+// The tours WASM kernel's binding (assembly/tours): generation and path counts, typed by
+// the declarations the build generates from the module (src/wasm/generated/tours.ts).
 import { Kernel } from "../wasm/load.js";
-
-interface ToursKernel {
-  /** Address of the n*n step numbers (i32, row by row), 0 when no tour was found. */
-  generate(n: number, closed: boolean, start: number, seed: number): number;
-  countPaths(n: number, start: number, second: number, closed: boolean, session: number): bigint;
-  /** Paths that begin start, second, third (a shard's unit of work). */
-  countPathsVia(n: number, start: number, second: number, third: number, closed: boolean, session: number): bigint;
-}
+import type { ToursExports } from "../wasm/generated/tours.js";
 
 /** The tours module (a literal URL, so bundlers ship the .wasm as an asset). */
-export const toursModule = new Kernel<ToursKernel>("tours", new URL("../../build/tours.wasm", import.meta.url));
+export const toursModule = new Kernel<ToursExports>("tours", new URL("../../build/tours.wasm", import.meta.url));

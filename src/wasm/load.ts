@@ -69,11 +69,26 @@ export function kernelErrorOf(kernel: string, error: unknown, memory: WasmMemory
   return new KernelError(kernel, code, `${error.message} with ${Math.round(size / 2 ** 20)} MiB of memory`);
 }
 
-/** One kernel module: compiled once per thread, instantiated once, its exports typed as T. */
-export class Kernel<T extends object> {
+/** What every kernel exports: its memory (the rest is typed by src/wasm/generated/<name>.ts). */
+export interface KernelExports {
+  readonly memory: WasmMemory;
+}
+
+/** The names of a kernel's exported constants (immutable globals). */
+export type ConstantName<T> = { [K in keyof T]-?: T[K] extends { readonly value: number } ? K : never }[keyof T] & string;
+
+/**
+ * One kernel module: compiled once per thread, its exports typed as T. `exports` is the
+ * shared instance; `instantiate()` makes one of a caller's own (a housie run keeps its
+ * state there). An instance that trapped is dropped, never called again: the shared one
+ * is replaced by a fresh instance at the next use.
+ */
+export class Kernel<T extends KernelExports> {
   private module?: WasmModule;
   private compiling?: Promise<WasmModule>;
-  private instance?: T & WasmExports;
+  private instance?: T;
+  /** The first instance made, shared or not, to read constants from. */
+  private anyInstance?: T;
 
   /**
    * @param url the release .wasm, as a literal `new URL(…, import.meta.url)` in the binding
@@ -83,7 +98,7 @@ export class Kernel<T extends object> {
   constructor(
     readonly name: KernelName,
     private url: URL,
-    private readonly hostImports: (exports: () => T & WasmExports) => WasmImports = () => ({}),
+    private readonly hostImports: (exports: () => T) => WasmImports = () => ({}),
   ) {}
 
   /** Whether the module is compiled (ready() resolved, or a synchronous load happened). */
@@ -123,9 +138,21 @@ export class Kernel<T extends object> {
     return compileResponse(await hostFetch(url), url.href);
   }
 
-  /** The kernel's exports; compiles synchronously on first use where the host can read files. */
-  get exports(): T & WasmExports {
+  /** The shared instance's exports; compiles synchronously on first use where the host can read files. */
+  get exports(): T {
     if (this.instance) return this.instance;
+    const instance = this.instantiate(() => {
+      if (this.instance === instance) this.instance = undefined;
+    });
+    this.instance = instance;
+    return instance;
+  }
+
+  /**
+   * A new instance (its own memory and state) of the compiled module; `onTrap` is told
+   * when one of its calls trapped, after which the caller must drop it.
+   */
+  instantiate(onTrap: () => void = () => {}): T {
     if (!this.module) {
       const bytes = readFileUrl(this.url);
       if (!bytes) {
@@ -140,16 +167,19 @@ export class Kernel<T extends object> {
       const where = `${readKernelString(memory, file)}:${line}:${column}`;
       throw new KernelError(this.name, code ?? "invariant-broken", code ? text.slice(code.length + 2) : `${text || "abort"} at ${where}`);
     };
-    const raw = new wasm.Instance(this.module, { env: { abort }, ...this.hostImports(() => this.exports) }).exports;
+    let instance: T | undefined;
+    const raw = new wasm.Instance(this.module, { env: { abort }, ...this.hostImports(() => instance!) }).exports;
     memory = raw.memory;
     const cap = raw.MEMORY_CAP_PAGES as WasmGlobal | undefined;
-    this.instance = guardTraps(this.name, raw, cap ? Number(cap.value) * WASM_PAGE_BYTES : Infinity) as T & WasmExports;
-    return this.instance;
+    instance = guardTraps(this.name, raw, cap ? Number(cap.value) * WASM_PAGE_BYTES : Infinity, onTrap) as unknown as T;
+    this.anyInstance ??= instance;
+    return instance;
   }
 
   /** An exported constant (an immutable global) of the kernel, as a number. */
-  constant(name: string): number {
-    const global = this.exports[name] as WasmGlobal | undefined;
+  constant(name: ConstantName<T>): number {
+    // Constants are the module's, the same in every instance: any instance made so far will do.
+    const global = (this.anyInstance ?? this.exports)[name] as WasmGlobal | undefined;
     if (global === undefined || typeof global !== "object") throw new Error(`tabula: the ${this.name} kernel exports no constant ${name}`);
     return Number(global.value);
   }
@@ -165,7 +195,7 @@ async function compileResponse(response: FetchedResponse, href = "the kernel"): 
 }
 
 /** The exports with every function wrapped so traps surface as KernelErrors. */
-function guardTraps(kernel: string, raw: WasmExports, capBytes: number): WasmExports {
+function guardTraps(kernel: string, raw: WasmExports, capBytes: number, onTrap: () => void): WasmExports {
   const guarded: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(raw)) {
     if (typeof value !== "function") {
@@ -177,6 +207,9 @@ function guardTraps(kernel: string, raw: WasmExports, capBytes: number): WasmExp
       try {
         return call(...args);
       } catch (error) {
+        // Any throw out of the instance (a trap, or an abort through the host) leaves its
+        // state half-updated.
+        onTrap();
         throw kernelErrorOf(kernel, error, raw.memory, capBytes);
       }
     };

@@ -3,44 +3,23 @@
 // the rest of the library then runs on the same instance, so hooks and API share state.
 import { housieKernel, housieModule, type HousieKernel } from "../../src/housie/kernel.js";
 import { tablesModule } from "../../src/tables/dp-wasm.js";
-import type { WasmExports } from "../../src/wasm/web-assembly.js";
+// Typed by the declarations the build generates from each test build's exports.
+import type { HousieTestExports } from "./generated/housie.js";
+import type { TablesTestExports } from "./generated/tables.js";
 
-export interface HousieTestHooks {
-  restTestHook(q: number): number;
-  restChunkHook(q: number, k: number): number;
-  chosenVector(t: number): number;
-  nextWord(): number;
-  filledRank(t: number): bigint;
-  below62(n: bigint): bigint;
-  drawClassCount(): number;
-  drawEntryCount(): number;
-  classWeightSumLow(): bigint;
-  classWeightSumHigh(): bigint;
-  wasIssued(rank: bigint): number;
-  pairClassTotalAt(p: number): number;
-  pairClassCodeAt(p: number): number;
-  tripleTotalAt(i: number): bigint;
-}
+export type HousieTestHooks = HousieTestExports;
 
-export interface TablesTestHooks {
-  multiplyWide(aLo: bigint, aHi: bigint, bLo: bigint, bHi: bigint): void;
-  divideSmall(lo: bigint, hi: bigint, d: bigint): void;
-  multiplySmallForTest(lo: bigint, hi: bigint, w: bigint): void;
-  clearOverflow(): void;
-  lastProductLo(): bigint;
-  lastProductHi(): bigint;
-  lastOverflowed(): number;
-}
+export type TablesTestHooks = TablesTestExports;
 
 const testBuild = (name: string) => new URL(`../../build/test/${name}.wasm`, import.meta.url);
 
-let housieTest: (HousieKernel & HousieTestHooks & WasmExports) | undefined;
+let housieTest: HousieTestExports | undefined;
 
 /** The housie kernel from its test build (the library shares it from then on). */
-export function housieTestKernel(): HousieKernel & HousieTestHooks & WasmExports {
+export function housieTestKernel(): HousieTestExports {
   if (!housieTest) {
     housieModule.useModuleAt(testBuild("housie"));
-    housieTest = housieKernel() as HousieKernel & HousieTestHooks & WasmExports;
+    housieTest = housieKernel() as HousieTestExports; // the shared instance, of the test build now
   }
   return housieTest;
 }
@@ -48,5 +27,5 @@ export function housieTestKernel(): HousieKernel & HousieTestHooks & WasmExports
 /** The tables kernel from its test build (the library shares it from then on). */
 export function tablesTestKernel(): TablesTestHooks {
   if (!tablesModule.isReady) tablesModule.useModuleAt(testBuild("tables"));
-  return tablesModule.exports as unknown as TablesTestHooks;
+  return tablesModule.exports as TablesTestExports; // the test build's instance
 }

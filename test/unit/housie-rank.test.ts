@@ -3,7 +3,7 @@
 // a column, and the rank the book fill computes against the one read back from cells.
 import { describe, expect, it } from "vitest";
 import { HousieRun, generateBooks, generateTickets, ticketRank, ticketsFromCells, type TicketGrid } from "../../src/housie/generate.js";
-import { housieTestKernel } from "../support/test-kernels.js";
+import { housieTestKernel, type HousieTestHooks } from "../support/test-kernels.js";
 import { enumeratePatternsTs, weightsOf, COLUMNS, COLUMN_FIRST, COLUMN_SIZE } from "../../src/housie/tables.js";
 
 // filledRank is a test hook: load the test build before anything loads the kernel.
@@ -84,8 +84,8 @@ describe("ticket ranks", () => {
   });
 
   it("the book fill's ranks equal the ranks read back from its cells; tickets rank below T", () => {
-    const k = housieKernel();
     const run = new HousieRun("books", { seed: 21n });
+    const k = run.kernel as typeof run.kernel & HousieTestHooks; // the run's own instance of the test build
     for (let b = 0; b < 300; b++) {
       const tickets = ticketsFromCells(run.nextCells(1).cells, 0, 6);
       const filled = tickets.map((_, t) => BigInt.asUintN(64, k.filledRank(t)));

@@ -20,6 +20,7 @@ export const MEMORY_CAP_PAGES: i32 = 20_000;
 `;
 
 interface Probe {
+  memory: { buffer: ArrayBuffer };
   coded(): void;
   uncoded(): void;
   bare(): void;

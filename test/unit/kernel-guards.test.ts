@@ -9,8 +9,6 @@ import { toursModule } from "../../src/tours/kernel.js";
 import { housieModule } from "../../src/housie/kernel.js";
 import { tablesModule } from "../../src/tables/kernel.js";
 
-type Call = (...args: number[]) => unknown;
-
 function limitExceeded(work: () => unknown): string {
   try {
     work();
@@ -24,39 +22,39 @@ function limitExceeded(work: () => unknown): string {
 
 describe("kernel setters check their arguments", () => {
   it("tables: the sampler's and the DP's setters", () => {
-    const k = tablesKernel<Record<string, Call>>();
-    expect(limitExceeded(() => k.graphSetup!(4, 17, 10, 10))).toMatch(/graphSetup: symbols/);
-    expect(limitExceeded(() => k.graphSetup!(11, 2, 10, 10))).toMatch(/graphSetup: size/);
-    k.graphSetup!(4, 2, 10, 10);
-    expect(limitExceeded(() => k.graphSetCount!(2, 1, 1))).toMatch(/graphSetCount: symbol/);
-    expect(limitExceeded(() => k.graphSetRootCode!(4, 0))).toMatch(/graphSetRootCode: column/);
-    expect(limitExceeded(() => k.sampleSetup!(4, 20, 4, 0, 1, 1))).toMatch(/sampleSetup: symbols/);
-    k.sampleSetup!(4, 2, 3, 1, 1, 1);
-    expect(limitExceeded(() => k.sampleSetRadix!(2, 1))).toMatch(/sampleSetRadix/);
-    expect(limitExceeded(() => k.sampleSetRootNeed!(4, 0))).toMatch(/sampleSetRootNeed/);
-    expect(limitExceeded(() => k.sampleSetGiven!(1, 0, 0))).toMatch(/sampleSetGiven: row/);
-    expect(limitExceeded(() => k.sampleSetGiven!(0, 0, 2))).toMatch(/sampleSetGiven: symbol/);
-    expect(limitExceeded(() => k.setSymbolCount!(16, 1))).toMatch(/setSymbolCount/);
-    expect(limitExceeded(() => k.setColumnCount!(tablesModule.constant("MAX_COLUMNS") + 1))).toMatch(/setColumnCount/);
-    expect(limitExceeded(() => k.countJob!(tablesModule.constant("MAX_ROWS") + 1, 0, 0))).toMatch(/countJob/);
+    const k = tablesKernel();
+    expect(limitExceeded(() => k.graphSetup(4, 17, 10, 10))).toMatch(/graphSetup: symbols/);
+    expect(limitExceeded(() => k.graphSetup(11, 2, 10, 10))).toMatch(/graphSetup: size/);
+    k.graphSetup(4, 2, 10, 10);
+    expect(limitExceeded(() => k.graphSetCount(2, 1, 1))).toMatch(/graphSetCount: symbol/);
+    expect(limitExceeded(() => k.graphSetRootCode(4, 0))).toMatch(/graphSetRootCode: column/);
+    expect(limitExceeded(() => k.sampleSetup(4, 20, 4, 0, true, true))).toMatch(/sampleSetup: symbols/);
+    k.sampleSetup(4, 2, 3, 1, true, true);
+    expect(limitExceeded(() => k.sampleSetRadix(2, 1))).toMatch(/sampleSetRadix/);
+    expect(limitExceeded(() => k.sampleSetRootNeed(4, 0))).toMatch(/sampleSetRootNeed/);
+    expect(limitExceeded(() => k.sampleSetGiven(1, 0, 0))).toMatch(/sampleSetGiven: row/);
+    expect(limitExceeded(() => k.sampleSetGiven(0, 0, 2))).toMatch(/sampleSetGiven: symbol/);
+    expect(limitExceeded(() => k.setSymbolCount(16, 1))).toMatch(/setSymbolCount/);
+    expect(limitExceeded(() => k.setColumnCount(tablesModule.constant("MAX_COLUMNS") + 1))).toMatch(/setColumnCount/);
+    expect(limitExceeded(() => k.countJob(tablesModule.constant("MAX_ROWS") + 1, 0, 0))).toMatch(/countJob/);
   });
 
   it("housie: calls, batch sizes and the uniqueness set", () => {
-    const k = housieKernel() as unknown as Record<string, Call>;
-    expect(limitExceeded(() => k.setCall!(91, 1))).toMatch(/setCall: number/);
-    expect(limitExceeded(() => k.setCall!(5, 255))).toMatch(/setCall: call/);
+    const k = housieKernel();
+    expect(limitExceeded(() => k.setCall(91, 1))).toMatch(/setCall: number/);
+    expect(limitExceeded(() => k.setCall(5, 255))).toMatch(/setCall: call/);
     const batch = housieModule.constant("BATCH");
-    expect(limitExceeded(() => k.generateBooks!(batch + 1, 0))).toMatch(/count past the batch/);
-    expect(limitExceeded(() => k.checkTickets!(6 * batch + 1))).toMatch(/checkTickets/);
+    expect(limitExceeded(() => k.generateBooks(batch + 1, false))).toMatch(/count past the batch/);
+    expect(limitExceeded(() => k.checkTickets(6 * batch + 1))).toMatch(/checkTickets/);
     expect(limitExceeded(() => housieKernel().formatJsonl(batch + 1, 6, 1n))).toMatch(/formatJsonl/);
-    expect(limitExceeded(() => k.reserveIssued!(2 ** 26))).toMatch(/reserveIssued/);
+    expect(limitExceeded(() => k.reserveIssued(2 ** 26))).toMatch(/reserveIssued/);
   });
 
   it("tours: the board and squares of a count or a tour", () => {
-    const k = toursModule.exports as unknown as Record<string, Call>;
-    expect(limitExceeded(() => k.countPaths!(17, 0, -1, 0, 1))).toMatch(/countPaths: board/);
-    expect(limitExceeded(() => k.countPaths!(5, 25, -1, 0, 1))).toMatch(/countPaths: start/);
-    expect(limitExceeded(() => k.generate!(5, 0, 25, 1))).toMatch(/generate: start/);
+    const k = toursModule.exports;
+    expect(limitExceeded(() => k.countPaths(17, 0, -1, false, 1))).toMatch(/countPaths: board/);
+    expect(limitExceeded(() => k.countPaths(5, 25, -1, false, 1))).toMatch(/countPaths: start/);
+    expect(limitExceeded(() => k.generate(5, false, 25, 1))).toMatch(/generate: start/);
   });
 });
 
@@ -70,5 +68,16 @@ describe("kernel memory caps", () => {
     const cap = capOf();
     expect(cap).toBeGreaterThan(0);
     expect(() => memory.grow(cap - memory.buffer.byteLength / 65536 + 1)).toThrow(RangeError);
+  });
+});
+
+describe("kernel bindings are typed from the build's declarations", () => {
+  it("a misspelt export or constant is a type error (checked by npm run typecheck)", () => {
+    // @ts-expect-error: no export countPath (the kernel has countPaths)
+    const misspelt = (): unknown => toursModule.exports.countPath;
+    // @ts-expect-error: no constant MAX_COUNT_SQUARE
+    const constant = (): number => toursModule.constant("MAX_COUNT_SQUARE");
+    expect(misspelt()).toBeUndefined();
+    expect(constant).toThrow(/no constant MAX_COUNT_SQUARE/);
   });
 });
