@@ -48,7 +48,7 @@ export interface LayoutOptions {
 export interface TicketGeometry {
   w: number;
   h: number;
-  /** Left stub (the QR code), 0 without QR. */
+  /** Left stub (the QR code), full height, 0 without QR. */
   stub: number;
   qrSide: number;
   refBand: number;
@@ -84,7 +84,9 @@ export function maxPerPage(paper: PdfPaper, layout: PdfLayout): number {
 
 function ticketGeometry(w: number, h: number, qr: boolean): TicketGeometry {
   const gridHeight = h - REF_BAND;
-  const qrSide = qr ? Math.min(QR_MAX_SIDE, gridHeight - 2 * STUB_PAD) : 0;
+  // The stub runs the ticket's full height (the reference line starts right of it), so
+  // the code's modules stay large enough to scan from a 100 dpi copy.
+  const qrSide = qr ? Math.min(QR_MAX_SIDE, h - 2 * STUB_PAD) : 0;
   const stub = qr ? qrSide + 2 * STUB_PAD : 0;
   const cellWidth = (w - stub) / 9;
   const rowHeight = gridHeight / 3;

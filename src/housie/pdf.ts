@@ -63,6 +63,7 @@ function releasePage(page: PdfKitPage): void {
 /** QR error correction and quiet zone (modules), as ISO/IEC 18004 asks. */
 const QR_LEVEL = "Q";
 const QR_QUIET = 4;
+const SEAM = 0.04; // points each dark run overlaps the next, so renderers leave no pale seam between rows
 
 function within(x: number, y: number, box: Box): boolean {
   return x >= box.x - 10 && x <= box.x + box.w + 10 && y >= box.y - 10 && y <= box.y + box.h + 10;
@@ -178,8 +179,8 @@ export class PdfWriter {
     for (let r = 1; r < 3; r++) doc.moveTo(gridX, gridY + r * t.rowHeight).lineTo(gridX + gridWidth, gridY + r * t.rowHeight);
     for (let j = 1; j < 9; j++) doc.moveTo(gridX + j * t.cellWidth, gridY).lineTo(gridX + j * t.cellWidth, gridY + 3 * t.rowHeight);
     doc.stroke();
-    doc.lineWidth(0.9).moveTo(x, gridY).lineTo(x + t.w, gridY).stroke();
-    if (t.stub > 0) doc.moveTo(gridX, gridY).lineTo(gridX, y + t.h).stroke();
+    doc.lineWidth(0.9).moveTo(gridX, gridY).lineTo(x + t.w, gridY).stroke();
+    if (t.stub > 0) doc.moveTo(gridX, y).lineTo(gridX, y + t.h).stroke();
     doc.lineWidth(1.6).rect(x, y, t.w, t.h).stroke();
     // Numbers, large and centred.
     doc.font(NUMBER_FONT).fontSize(t.numberSize).fillColor(INK);
@@ -195,17 +196,17 @@ export class PdfWriter {
     const labelSize = 6.5;
     doc.font(LABEL_FONT).fontSize(labelSize).fillColor(ink);
     const labelWidth = doc.widthOfString("Ref") + 3;
-    doc.text("Ref", x + 4, y + 3, { lineBreak: false });
+    doc.text("Ref", gridX + 4, y + 3, { lineBreak: false });
     let gameWidth = 0;
     if (ticket.game !== undefined) {
       doc.font(NUMBER_FONT).fontSize(labelSize);
-      const game = this.fit(ticket.game, t.w / 3);
+      const game = this.fit(ticket.game, (t.w - t.stub) / 3);
       gameWidth = doc.widthOfString(game) + 6;
       doc.text(game, x + t.w - 4 - gameWidth + 6, y + 3, { lineBreak: false });
     }
-    const size = refSizeFor(ticket.ref, t.w - 8 - labelWidth - gameWidth, t.refSize);
-    doc.font(NUMBER_FONT).fontSize(size).fillColor(INK).text(ticket.ref, x + 4 + labelWidth, y + (t.refBand - size * 0.72) / 2 - size * 0.2 + 0.5, { lineBreak: false });
-    if (this.qr) this.drawQr(ticket.qr, x + (t.stub - t.qrSide) / 2, gridY + (t.h - t.refBand - t.qrSide) / 2, t.qrSide);
+    const size = refSizeFor(ticket.ref, t.w - t.stub - 8 - labelWidth - gameWidth, t.refSize);
+    doc.font(NUMBER_FONT).fontSize(size).fillColor(INK).text(ticket.ref, gridX + 4 + labelWidth, y + (t.refBand - size * 0.72) / 2 - size * 0.2 + 0.5, { lineBreak: false });
+    if (this.qr) this.drawQr(ticket.qr, x + (t.stub - t.qrSide) / 2, y + (t.h - t.qrSide) / 2, t.qrSide);
   }
 
   /**
@@ -228,7 +229,7 @@ export class PdfWriter {
         if (!data[r * n + c]) { c++; continue; }
         const start = c;
         while (c < n && data[r * n + c]) c++;
-        this.doc.rect(ox + start * module, oy + r * module, (c - start) * module, module);
+        this.doc.rect(ox + start * module, oy + r * module, (c - start) * module + SEAM, module + SEAM); // overlap: no anti-aliased seams
       }
     }
     this.doc.fill();

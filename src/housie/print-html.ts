@@ -28,12 +28,13 @@ export function printCss(g: PageGeometry): string {
 .hp-band b span:first-child, .hp-band i { overflow: hidden; text-overflow: ellipsis; }
 .hp-band i { display: block; font-style: normal; font-size: 7.5pt; }
 .hp-ticket { border: 1.6pt solid var(--ink); break-inside: avoid; page-break-inside: avoid; }
-.hp-ref { position: absolute; left: 0; right: 0; top: 0; height: ${pt(t.refBand)}; border-bottom: 0.9pt solid var(--ink); display: flex; align-items: center; gap: 3pt; padding: 0 4pt; white-space: nowrap; overflow: hidden; }
+.hp-ref { position: absolute; left: ${pt(t.stub)}; right: 0; top: 0; height: ${pt(t.refBand)}; border-bottom: 0.9pt solid var(--ink); display: flex; align-items: center; gap: 3pt; padding: 0 4pt; white-space: nowrap; overflow: hidden; }
 .hp-ref small { font-size: 6.5pt; color: var(--ink); }
 .hp-ref b { font-size: var(--ref-size); font-variant-numeric: tabular-nums; }
 .hp-ref em { margin-left: auto; font-style: normal; font-weight: bold; font-size: 6.5pt; color: var(--ink); }
 .hp-qr { position: absolute; left: ${pt((t.stub - t.qrSide) / 2)}; width: ${pt(t.qrSide)}; height: ${pt(t.qrSide)}; }
-.hp-grid { position: absolute; left: ${pt(t.stub)}; top: ${pt(t.refBand)}; right: 0; bottom: 0; border-collapse: collapse; table-layout: fixed; ${t.stub > 0 ? "border-left: 0.9pt solid var(--ink);" : ""} }
+.hp-grid { position: absolute; left: ${pt(t.stub)}; top: ${pt(t.refBand)}; right: 0; bottom: 0; border-collapse: collapse; table-layout: fixed; }
+${t.stub > 0 ? ".hp-ref, .hp-grid { border-left: 0.9pt solid var(--ink); }" : ""}
 .hp-grid td { border: 0.6pt solid var(--ink); text-align: center; vertical-align: middle; font-weight: bold; font-size: ${pt(t.numberSize)}; padding: 0; width: ${pt(t.cellWidth)}; height: ${pt(t.rowHeight)}; }
 .hp-grid tr:first-child td { border-top: 0; } .hp-grid tr:last-child td { border-bottom: 0; }
 .hp-grid td:first-child { border-left: 0; } .hp-grid td:last-child { border-right: 0; }
@@ -73,11 +74,11 @@ function ticketHtml(ticket: PlacedTicket, g: PageGeometry, qr: boolean): string 
   const t = g.ticket;
   const { x, y, w, h } = ticket.box;
   // The reference shrinks for long serials as in the PDF (same widths: Arial matches Helvetica).
-  const room = w - 8 - 16 - (ticket.game !== undefined ? Math.min(w / 3, ticket.game.length * 4) + 6 : 0);
+  const room = w - t.stub - 8 - 16 - (ticket.game !== undefined ? Math.min((w - t.stub) / 3, ticket.game.length * 4) + 6 : 0);
   const size = Math.max(4, Math.min(t.refSize, room / (ticket.ref.length * 0.556)));
   let out = `<div class="hp-ticket" style="${box(x, y, w, h)};--ink:${ticket.colour.ink};--shade:${ticket.colour.shade};--ref-size:${pt(size)}">`;
   out += `<div class="hp-ref"><small>Ref</small><b>${ticket.ref}</b>${ticket.game !== undefined ? `<em>${escapeHtml(ticket.game)}</em>` : ""}</div>`;
-  if (qr) out += `<div class="hp-qr" style="top:${pt(t.refBand + (h - t.refBand - t.qrSide) / 2 - 1.6)}">${qrSvg(ticket.qr)}</div>`;
+  if (qr) out += `<div class="hp-qr" style="top:${pt((h - t.qrSide) / 2 - 1.6)}">${qrSvg(ticket.qr)}</div>`;
   out += `<table class="hp-grid">`;
   for (const row of ticket.grid) out += "<tr>" + row.map((c) => (c === null ? '<td class="blank"></td>' : `<td>${c}</td>`)).join("") + "</tr>";
   return out + "</table></div>";
