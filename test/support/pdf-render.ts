@@ -29,7 +29,7 @@ export async function renderPdfPages(bytes: Uint8Array, dpi: number): Promise<Re
       const context = canvas.getContext("2d");
       context.fillStyle = "#ffffff";
       context.fillRect(0, 0, canvas.width, canvas.height);
-      await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context as unknown as CanvasRenderingContext2D, viewport }).promise;
+      await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
       const image = context.getImageData(0, 0, canvas.width, canvas.height);
       out.push({ width: canvas.width, height: canvas.height, data: new Uint8ClampedArray(image.data), scale });
     }

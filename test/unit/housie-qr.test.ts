@@ -1,13 +1,17 @@
 // Every QR code on the printed pages decodes (jsQR, from the npm registry) from pages
 // rendered at 100, 200 and 300 dpi, each to its ticket's series and reference.
 import { describe, expect, it } from "vitest";
-import jsQR from "jsqr";
+import jsqrModule from "jsqr";
 import { renderPdf } from "../../src/housie/pdf.js";
 import { generateBooks } from "../../src/housie/generate.js";
 import { pageGeometry } from "../../src/housie/layout.js";
 import { printedRef } from "../../src/housie/check-digit.js";
 import { canRender, crop, renderPdfPages } from "../support/pdf-render.js";
 import type { PdfLayout, PdfPaper } from "../../src/housie/pdf-options.js";
+
+/** jsQR is CommonJS: its function is the module or its `default`, whichever the loader hands over. */
+type Decode = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
+const jsQR = ((jsqrModule as unknown as { default?: Decode }).default ?? jsqrModule) as unknown as Decode;
 
 describe.skipIf(!(await canRender()))("QR codes decode from rendered pages", () => {
   const cases: [PdfLayout, PdfPaper, bigint][] = [
