@@ -15,6 +15,7 @@ import { MAX_SERIAL, parseSerial, serialOverflow } from "../housie/serial.js";
 import { UsageError } from "../errors.js";
 import { registerHousieCheck } from "./housie-check.js";
 import { registerHousieAudit } from "./housie-audit.js";
+import { registerHousieCall } from "./housie-call.js";
 import type { PdfFlags } from "./housie-pdf.js";
 import { addPrintOptions, printOptions } from "./housie-print-options.js";
 
@@ -192,6 +193,7 @@ async function main(): Promise<number> {
     });
   registerHousieCheck(program, (s) => { status = s; });
   registerHousieAudit(program, (s) => { status = s; });
+  registerHousieCall(program, (s) => { status = s; });
   await program.parseAsync(process.argv);
   return status;
 }

@@ -50,12 +50,12 @@ export interface TicketRef {
  * misread or mistyped. Spaces around the parts are allowed (people copy them).
  */
 export function parseTicketRef(text: string): TicketRef {
-  const shown = JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+  const shown = JSON.stringify(text.slice(0, 30));
   const m = /^\s*(\d{1,20})\s*-\s*(\d{1,2})\s*(?:-\s*(\d)\s*)?$/.exec(text);
   const serial = m ? parseSerial(m[1]!) : undefined;
   const ticket = m ? Number(m[2]) : 0;
   if (!m || serial === undefined || ticket < 1 || ticket > 6) {
-    throw new UsageError(`reference ${shown} is not serial-ticket-check (expected e.g. 1234-5-0 as printed, serial 0 to ${MAX_SERIAL}, ticket 1 to 6)`);
+    throw new UsageError(`reference ${shown} is not serial-ticket (expected e.g. 1234-5, or 1234-5-0 with the printed check digit, serial 0 to ${MAX_SERIAL}, ticket 1 to 6)`);
   }
   if (m[3] !== undefined) {
     const want = dammDigit(`${serial}${ticket}`);
