@@ -59,7 +59,8 @@ export function parseTicketRef(text: string): TicketRef {
   }
   if (m[3] !== undefined) {
     const want = dammDigit(`${serial}${ticket}`);
-    if (Number(m[3]) !== want) throw new UsageError(`reference ${shown}: the check digit ${m[3]} does not match (misread or mistyped? ${serial}-${ticket} has check digit ${want})`);
+    // The right digit is not said: a misread serial would "fix" itself into another ticket.
+    if (Number(m[3]) !== want) throw new UsageError(`reference ${shown}: the check digit ${m[3]} does not match (misread or mistyped? read the whole reference again)`);
   }
   return { serial, ticket, checked: m[3] !== undefined };
 }
