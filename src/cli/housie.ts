@@ -150,8 +150,9 @@ async function main(): Promise<number> {
     .command("count")
     .description("exact numbers of patterns, column-count vectors, tickets and books")
     .option("--json", "print a JSON object with the numbers as decimal strings")
+    .option("--pretty", "group digits in threes (1,234,567)")
     .addOption(new Option("--engine <engine>", "counting engine").choices(["wasm", "ts"]).default("wasm"))
-    .action(async (flags: { json?: boolean; engine: "wasm" | "ts" }) => {
+    .action(async (flags: { json?: boolean; pretty?: boolean; engine: "wasm" | "ts" }) => {
       const { countHousie } = await import("../housie/count.js");
       const c = countHousie({ engine: flags.engine });
       const rows: [string, string, bigint][] = [
@@ -164,7 +165,8 @@ async function main(): Promise<number> {
       if (flags.json) {
         process.stdout.write(JSON.stringify(Object.fromEntries(rows.map(([key, , value]) => [key, value.toString()]))) + "\n");
       } else {
-        for (const [, label, value] of rows) process.stdout.write(`${label.padEnd(48)} ${value}\n`);
+        const shown = rows.map(([, label, value]) => [label, flags.pretty ? value.toLocaleString("en") : value.toString()] as const);
+        for (const [label, value] of shown) process.stdout.write(`${label.padEnd(48)} ${value}\n`);
       }
     });
   program

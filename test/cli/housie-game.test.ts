@@ -74,3 +74,12 @@ describe("housie check --game", () => {
     expect(JSON.parse(uk.stdout).prizes.map((p: { prize: string }) => p.prize)).toEqual(["one line", "two lines", "full house"]);
   });
 });
+
+describe("digit grouping", () => {
+  it("housie count --pretty groups digits in threes; without it the digits are plain", () => {
+    const pretty = housie("count", "--pretty");
+    expect(pretty.status).toBe(0);
+    expect(pretty.stdout).toMatch(/^distinct single tickets +3,669,688,706,217,187,500$/m);
+    expect(housie("count").stdout).toMatch(/^distinct single tickets +3669688706217187500$/m);
+  });
+});
