@@ -5,19 +5,8 @@ import { PDF_LAYOUTS, PDF_PAPERS, type PdfLayout, type PdfPaper } from "../housi
 import { integerOption } from "./program.js";
 import type { PrintOptions } from "../housie/print-plan.js";
 
-export interface PrintFlags {
-  paper: PdfPaper;
-  layout: PdfLayout;
-  qr?: boolean;
-  perPage?: number;
-  colour?: string;
-  games?: string;
-  title?: string;
-  venue?: string;
-  date?: string;
-  price?: string;
-  series?: string;
-}
+/** The print flags as commander gives them: PrintOptions with the defaults filled in. */
+export type PrintFlags = PrintOptions & { paper: PdfPaper; layout: PdfLayout };
 
 /** Adds the print options to a generating command. */
 export function addPrintOptions(command: Command): Command {

@@ -168,3 +168,9 @@ export function refSizeFor(ref: string, room: number, max: number): number {
 export function pagesFor(groups: number, geometry: PageGeometry): number {
   return Math.ceil(groups / geometry.groups.length);
 }
+
+/** The cut lines of a page that touch its filled groups (none beside an empty slot). */
+export function cutsFor(geometry: PageGeometry, filled: readonly Box[]): PageGeometry["cuts"] {
+  const near = (x: number, y: number, b: Box) => x >= b.x - 10 && x <= b.x + b.w + 10 && y >= b.y - 10 && y <= b.y + b.h + 10;
+  return geometry.cuts.filter((cut) => filled.some((b) => near(cut.x1, cut.y1, b) || near(cut.x2, cut.y2, b)));
+}

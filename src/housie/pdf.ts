@@ -10,8 +10,8 @@ import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { UsageError } from "../errors.js";
 import type { HousieRecord } from "./generate.js";
-import { BAND, MARGIN, refSizeFor, type Box, type PageGeometry } from "./layout.js";
-import { PrintPlanner, type PlacedGroup, type PlacedTicket, type PlannedPage, type PrintOptions } from "./print-plan.js";
+import { BAND, MARGIN, cutsFor, refSizeFor, type PageGeometry } from "./layout.js";
+import { PrintPlanner, QR_LEVEL, type PlacedGroup, type PlacedTicket, type PlannedPage, type PrintOptions } from "./print-plan.js";
 
 import { PDF_PAPERS, PDF_LAYOUTS, type PdfPaper, type PdfLayout } from "./pdf-options.js";
 export { PDF_PAPERS, PDF_LAYOUTS, type PdfPaper, type PdfLayout };
@@ -60,14 +60,9 @@ function releasePage(page: PdfKitPage): void {
   page.resources.data = {};
 }
 
-/** QR error correction and quiet zone (modules), as ISO/IEC 18004 asks. */
-const QR_LEVEL = "Q";
+/** The QR quiet zone (modules), as ISO/IEC 18004 asks. */
 const QR_QUIET = 4;
 const SEAM = 0.04; // points each dark run overlaps the next, so renderers leave no pale seam between rows
-
-function within(x: number, y: number, box: Box): boolean {
-  return x >= box.x - 10 && x <= box.x + box.w + 10 && y >= box.y - 10 && y <= box.y + box.h + 10;
-}
 
 /** Streams records as PDF pages to `sink`; `finish()` writes the trailer. */
 export class PdfWriter {
@@ -124,11 +119,7 @@ export class PdfWriter {
     if (finished) releasePage(finished);
     this.pageCount++;
     const doc = this.doc;
-    const used = new Set(page.groups.map((group) => group.box));
-    // Cut lines of the groups on this page only (none beside an empty slot).
-    for (const cut of this.g.cuts) {
-      const touches = page.groups.some((group) => within(cut.x1, cut.y1, group.box) || within(cut.x2, cut.y2, group.box));
-      if (!touches || used.size === 0) continue;
+    for (const cut of cutsFor(this.g, page.groups.map((group) => group.box))) {
       doc.lineWidth(cut.solid ? 1.2 : 0.5).strokeColor(cut.solid ? INK : "#888888");
       if (!cut.solid) doc.dash(4, { space: 3 });
       doc.moveTo(cut.x1, cut.y1).lineTo(cut.x2, cut.y2).stroke();

@@ -5,8 +5,8 @@
 // (print-color-adjust: exact), and all text is escaped.
 import QRCode from "qrcode";
 import type { HousieRecord } from "./generate.js";
-import { FOOTER, MARGIN, type PageGeometry } from "./layout.js";
-import { PrintPlanner, type PlacedGroup, type PlacedTicket, type PlannedPage, type PrintOptions } from "./print-plan.js";
+import { FOOTER, MARGIN, cutsFor, type PageGeometry } from "./layout.js";
+import { PrintPlanner, QR_LEVEL, type PlacedGroup, type PlacedTicket, type PlannedPage, type PrintOptions } from "./print-plan.js";
 
 export function escapeHtml(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
@@ -48,7 +48,7 @@ ${t.stub > 0 ? ".hp-ref, .hp-grid { border-left: 0.9pt solid var(--ink); }" : ""
 
 /** A QR code as an SVG (error correction Q, the 4-module quiet zone drawn white). */
 export function qrSvg(text: string): string {
-  const code = QRCode.create(text, { errorCorrectionLevel: "Q" });
+  const code = QRCode.create(text, { errorCorrectionLevel: QR_LEVEL });
   const n = code.modules.size;
   const side = n + 8;
   let path = "";
@@ -87,8 +87,7 @@ function ticketHtml(ticket: PlacedTicket, g: PageGeometry, qr: boolean): string 
 /** One planned page as a page-sized section. */
 export function pageHtml(page: PlannedPage, g: PageGeometry, qr: boolean): string {
   let out = `<section class="hp-page" data-page="${page.number}">`;
-  for (const cut of g.cuts) {
-    if (!page.groups.some((group) => near(cut.x1, cut.y1, group.box) || near(cut.x2, cut.y2, group.box))) continue;
+  for (const cut of cutsFor(g, page.groups.map((group) => group.box))) {
     const vertical = cut.x1 === cut.x2;
     out += `<div class="hp-cut ${vertical ? "v" : "h"}${cut.solid ? " solid" : ""}" style="${box(cut.x1, cut.y1, cut.x2 - cut.x1, cut.y2 - cut.y1)}"></div>`;
   }
@@ -97,10 +96,6 @@ export function pageHtml(page: PlannedPage, g: PageGeometry, qr: boolean): strin
     for (const ticket of group.tickets) out += ticketHtml(ticket, g, qr);
   }
   return out + `<div class="hp-footer" style="${box(MARGIN, g.footerY - 2, g.width - 2 * MARGIN, FOOTER)}">${escapeHtml(page.footer)}</div></section>\n`;
-}
-
-function near(x: number, y: number, b: { x: number; y: number; w: number; h: number }): boolean {
-  return x >= b.x - 10 && x <= b.x + b.w + 10 && y >= b.y - 10 && y <= b.y + b.h + 10;
 }
 
 /** A streaming HTML document of printed pages: header, a chunk per record, footer. */

@@ -62,6 +62,9 @@ export function randomSeries(): string {
   return [...bytes].map((b) => "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[b % 36]).join("");
 }
 
+/** QR error correction: Q, a quarter of a code may be marked or smudged and still scan. */
+export const QR_LEVEL = "Q";
+
 /** The text of a QR code: a version tag, the series and the printed reference. */
 export function qrText(series: string, ref: string): string {
   return `TG1/${series}/${ref}`;
