@@ -47,6 +47,8 @@ export interface PlannedPage {
 }
 
 const SERIES = /^[A-Z0-9]{1,16}$/;
+/** The band of a group of single tickets from several games. */
+const MIXED: TicketColour = { name: "games", ink: "#333333", shade: "#e4e4e4" };
 /** Text on a band or a header is kept to this many characters (the renderer may cut more). */
 const MAX_TEXT = 80;
 
@@ -113,8 +115,9 @@ export class PrintPlanner {
         const group = this.nextGroup(done, colour, `Book ${record.serial}${game ? ` · ${game}` : ""}`);
         record.tickets.forEach((grid, i) => group.tickets.push(this.ticket(record.serial, i + 1, grid, colour, game, group)));
       } else {
-        if (!this.singles || this.singles.tickets.length === 6 || this.singles.colour !== colour) {
-          this.singles = this.nextGroup(done, colour, `Tickets${game ? ` · ${game}` : ""}`);
+        // Six tickets fill a group whatever their games; each ticket carries its game's colour and name.
+        if (!this.singles || this.singles.tickets.length === 6) {
+          this.singles = this.nextGroup(done, this.games ? MIXED : colour, "Tickets");
         }
         this.singles.tickets.push(this.ticket(record.serial, 1, record.tickets[0]!, colour, game, this.singles));
       }

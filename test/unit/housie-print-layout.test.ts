@@ -88,6 +88,15 @@ describe("pages", () => {
     }
   });
 
+  it("single tickets in colour books: each ticket once per game, six to a group, each in its game's colour", () => {
+    const planner = new PrintPlanner({ games: "Red,Blue" });
+    const planned = [...generateTickets(6, { seed: 1n }).flatMap((r) => planner.add(r)), ...planner.finish()];
+    const tickets = planned.flatMap((p) => p.groups.flatMap((g) => g.tickets));
+    expect(planned.flatMap((p) => p.groups).map((g) => g.tickets.length)).toEqual([6, 6]);
+    expect(tickets.map((t) => t.game)).toEqual(Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? "Red" : "Blue")));
+    expect(tickets.map((t) => t.colour.ink)).toEqual(Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? "#b3261e" : "#1d4e89")));
+  });
+
   it("every box lies inside the page margins, and no two ticket boxes overlap", () => {
     for (const paper of ["a4", "letter"] as const) {
       for (const layout of ["strip", "sheet"] as const) {
