@@ -30,7 +30,7 @@ export type PdfSink = (chunk: Uint8Array) => void | Promise<void>;
 const nextTick = (): Promise<void> =>
   new Promise<void>((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : queueMicrotask(resolve)));
 
-export interface PdfOptions extends PrintOptions {}
+export type PdfOptions = PrintOptions;
 
 const INK = "#111111";
 const GREY = "#555555";
