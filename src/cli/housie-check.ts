@@ -41,10 +41,17 @@ export function registerHousieCheck(program: Command, done: (status: number) => 
     .argument("<FILE>", "the series as JSON Lines (--format jsonl; '-' for standard input)")
     .option("--calls <LIST>", "the calls in order, e.g. \"17,4,88\"")
     .option("--calls-file <FILE>", "the calls in order, one number per line")
-    .option("--ref <S-i>", "a claimed ticket: serial-ticket as printed on it")
+    .option("--ref <S-i-c>", "a claimed ticket: its reference as printed (serial-ticket-check; the check digit is verified)")
+    .option("--game <FILE>", "the calls of a game saved by housie call (and its prize set)")
+    .option("--prizes <SET>", "uk (one line, two lines, full house) or tambola (early five, four corners, top/middle/bottom line, full house); a claim's verdicts: valid now, late (valid since call k) or not yet")
+    .option("--pretty", "group digits in counts")
     .option("--json", "print the report as one JSON object")
     .option("--engine <engine>", "wasm (default) or ts (the baselines of the reader and the checker)", "wasm")
-    .action(async (file: string, flags: CheckFlags) => {
+    .action(async (file: string, flags: CheckFlags & { game?: string; prizes?: string; pretty?: boolean }) => {
+      if (flags.game !== undefined || flags.prizes !== undefined) {
+        done((await import("./housie-claims.js")).runClaims(file, flags));
+        return;
+      }
       const { checkClaims, parseCalls } = await import("../housie/check.js"); // loads only for check: start-up of the other commands
       if ((flags.calls === undefined) === (flags.callsFile === undefined)) throw new UsageError("give the calls with exactly one of --calls or --calls-file");
       if (flags.engine !== "wasm" && flags.engine !== "ts") throw new UsageError(`--engine ${flags.engine} (expected wasm or ts)`);

@@ -2,23 +2,23 @@
 // written atomically to --out (or to standard output).
 import { openAtomicStream, streamSink, type AtomicStream } from "../io/atomic-write.js";
 import { ticketsFromCells, CELLS_PER_TICKET, type HousieRun } from "../housie/generate.js";
-import { PdfWriter, type PdfLayout, type PdfPaper } from "../housie/pdf.js";
+import { PdfWriter } from "../housie/pdf.js";
 import { EXIT_OK } from "./program.js";
+import { printOptions, type PrintFlags } from "./housie-print-options.js";
 
-export interface PdfFlags {
+export interface PdfFlags extends PrintFlags {
   count: number;
   out?: string;
-  paper: PdfPaper;
-  layout: PdfLayout;
-  qr?: boolean;
+  seed?: bigint;
 }
 
 const PDF_BATCH = 256; // records drawn per kernel call: small, pages are the slow part
 
 export async function writePdfSeries(run: HousieRun, flags: PdfFlags, progress?: (records: number) => void): Promise<number> {
+  const options = await printOptions(flags);
   const target: AtomicStream | undefined = flags.out ? await openAtomicStream(flags.out) : undefined;
   try {
-    const writer = new PdfWriter(streamSink(target ? target.stream : process.stdout), { paper: flags.paper, layout: flags.layout, qr: flags.qr });
+    const writer = new PdfWriter(streamSink(target ? target.stream : process.stdout), options);
     const per = run.ticketsPerRecord;
     for (let left = flags.count; left > 0;) {
       const batch = Math.min(left, PDF_BATCH);

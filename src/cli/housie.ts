@@ -15,8 +15,9 @@ import { MAX_SERIAL, parseSerial, serialOverflow } from "../housie/serial.js";
 import { UsageError } from "../errors.js";
 import { registerHousieCheck } from "./housie-check.js";
 import { registerHousieAudit } from "./housie-audit.js";
+import { registerHousieCall } from "./housie-call.js";
 import type { PdfFlags } from "./housie-pdf.js";
-import { PDF_LAYOUTS, PDF_PAPERS } from "../housie/pdf-options.js";
+import { addPrintOptions, printOptions } from "./housie-print-options.js";
 
 interface GenerateFlags extends PdfFlags {
   count: number;
@@ -72,7 +73,7 @@ async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number>
     : undefined;
   bar?.start(flags.count, 0);
   async function* chunks(): AsyncGenerator<string | Uint8Array> {
-    const formatter = formatterFor(format, kind);
+    const formatter = formatterFor(format, kind, format === "html" ? await printOptions(flags) : {});
     yield formatter.header();
     const per = run.ticketsPerRecord;
     let left = flags.count;
@@ -130,7 +131,7 @@ async function main(): Promise<number> {
   let status = EXIT_OK;
   const program = createProgram("housie", "UK 90-ball bingo: exact counts, exactly uniform unique tickets and books, validation");
   for (const kind of ["books", "tickets"] as const) {
-    program
+    const command = program
       .command(kind)
       .description(kind === "books"
         ? "books (strips) of 6 tickets using 1-90 once, uniform over all ordered books"
@@ -138,22 +139,20 @@ async function main(): Promise<number> {
       .requiredOption("-n, --count <N>", `number of ${kind}`, integerOption(1))
       .option("-s, --seed <S>", "seed 0..2^64-1 for the reproducible xoshiro128** generator (default: OS CSPRNG)", seedOption)
       .addOption(new Option("-f, --format <format>", "output format").choices([...FORMATS, "pdf"]).default("text"))
-      .addOption(new Option("--paper <paper>", "pdf: paper size").choices(PDF_PAPERS as string[]).default("a4"))
-      .addOption(new Option("--layout <layout>", "pdf: strip (a book per page) or sheet (tickets fill pages)").choices(PDF_LAYOUTS as string[]).default("strip"))
-      .option("--qr", "pdf: a QR code of each ticket's reference on its stub")
       .option("-o, --out <FILE>", "write to FILE atomically (temporary file renamed when complete)")
       .addOption(new Option("--first-serial <N>", `serial of the first record, to continue a series (the last must be at most ${MAX_SERIAL})`).argParser(serialOption).default(1n, "1"))
       .option("--no-unique", "allow tickets to repeat within the run (skips the uniqueness set)")
       .option("--unique-against <FILE...>", "repeat no ticket of these earlier series (JSONL), for linked games and venues")
-      .addOption(new Option("--unique-thread <when>", "run the uniqueness set on a second core: auto (runs of 120,000+ tickets on 2+ cores, not pdf or --unique-against), on, off; same output either way").choices(["auto", "on", "off"]).default("auto"))
-      .action(async (flags: GenerateFlags) => { status = await generate(kind, flags); });
+      .addOption(new Option("--unique-thread <when>", "run the uniqueness set on a second core: auto (runs of 120,000+ tickets on 2+ cores, not pdf or --unique-against), on, off; same output either way").choices(["auto", "on", "off"]).default("auto"));
+    addPrintOptions(command).action(async (flags: GenerateFlags) => { status = await generate(kind, flags); });
   }
   program
     .command("count")
     .description("exact numbers of patterns, column-count vectors, tickets and books")
     .option("--json", "print a JSON object with the numbers as decimal strings")
+    .option("--pretty", "group digits in threes (1,234,567)")
     .addOption(new Option("--engine <engine>", "counting engine").choices(["wasm", "ts"]).default("wasm"))
-    .action(async (flags: { json?: boolean; engine: "wasm" | "ts" }) => {
+    .action(async (flags: { json?: boolean; pretty?: boolean; engine: "wasm" | "ts" }) => {
       const { countHousie } = await import("../housie/count.js");
       const c = countHousie({ engine: flags.engine });
       const rows: [string, string, bigint][] = [
@@ -166,7 +165,8 @@ async function main(): Promise<number> {
       if (flags.json) {
         process.stdout.write(JSON.stringify(Object.fromEntries(rows.map(([key, , value]) => [key, value.toString()]))) + "\n");
       } else {
-        for (const [, label, value] of rows) process.stdout.write(`${label.padEnd(48)} ${value}\n`);
+        const shown = rows.map(([, label, value]) => [label, flags.pretty ? value.toLocaleString("en") : value.toString()] as const);
+        for (const [label, value] of shown) process.stdout.write(`${label.padEnd(48)} ${value}\n`);
       }
     });
   program
@@ -195,6 +195,7 @@ async function main(): Promise<number> {
     });
   registerHousieCheck(program, (s) => { status = s; });
   registerHousieAudit(program, (s) => { status = s; });
+  registerHousieCall(program, (s) => { status = s; });
   await program.parseAsync(process.argv);
   return status;
 }

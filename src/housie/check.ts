@@ -7,7 +7,7 @@ import { InputError, UsageError } from "../errors.js";
 import { housieKernel, housieModule, kernelBytes } from "./kernel.js";
 import { readSeries, type SeriesBatch } from "./read-series.js";
 import { CELLS_PER_TICKET } from "./generate.js";
-import { MAX_SERIAL, parseSerial } from "./serial.js";
+import { parseTicketRef } from "./check-digit.js";
 
 /** A housie prize: one line, two lines or full house. */
 export type Prize = "one line" | "two lines" | "full house";
@@ -86,14 +86,10 @@ export function parseCalls(text: string, source = "--calls"): number[] {
   return calls;
 }
 
-/** Parses a reference `S-i` (serial 0 to 2^64-1, exact; 1-based ticket). */
+/** Parses a reference `S-i` or, as printed, `S-i-c` (the check digit is verified; check-digit.ts). */
 export function parseRef(ref: string): { serial: bigint; ticket: number } {
-  const m = /^\s*(\d{1,20})-(\d{1,2})\s*$/.exec(ref);
-  const serial = m ? parseSerial(m[1]!) : undefined;
-  if (!m || serial === undefined || Number(m[2]) < 1 || Number(m[2]) > 6) {
-    throw new UsageError(`reference ${JSON.stringify(ref.slice(0, 30))} is not serial-ticket (expected e.g. 1234-5, serial 0 to ${MAX_SERIAL}, ticket 1 to 6)`);
-  }
-  return { serial, ticket: Number(m[2]) };
+  const { serial, ticket } = parseTicketRef(ref);
+  return { serial, ticket };
 }
 
 /**

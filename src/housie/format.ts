@@ -4,9 +4,11 @@
 //  jsonl: {"serial":S,"tickets":[ticket...]}, a ticket = 3 rows of 9 (number | null).
 //  csv:   serial,ticket,row,c1..c9 - one line per ticket row, blank cells empty;
 //         the ticket's reference is serial-ticket.
-//  html:  printable A4 pages, a book or six single tickets per page, serials visible,
-//         inline CSS only (no scripts, no network assets).
+//  html:  printable pages laid out as the PDF (print-html.ts): strips or sheets, colours,
+//         bands, references with check digits; inline CSS only (no scripts, no network assets).
 import type { HousieKind, HousieRecord, TicketGrid } from "./generate.js";
+import { htmlPrintFormatter } from "./print-html.js";
+import type { PrintOptions } from "./print-plan.js";
 
 /** The text formats of housie records (PDF is separate: `tabula-grids/housie/pdf`). */
 export type HousieFormat = "text" | "jsonl" | "csv" | "html";
@@ -61,43 +63,6 @@ function csvFormatter(): Formatter {
   };
 }
 
-const HTML_HEAD = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Housie</title>
-<style>
-@page { size: A4; margin: 12mm; }
-body { font-family: Arial, Helvetica, sans-serif; margin: 0; }
-section { page-break-after: always; break-after: page; }
-h2 { font-size: 11pt; margin: 3mm 0 1mm; }
-table { border-collapse: collapse; width: 100%; table-layout: fixed; margin-bottom: 3mm; }
-td { border: 0.4mm solid #000; height: 12mm; text-align: center; font-size: 16pt; font-weight: bold; }
-td.blank { background: #eee; }
-</style></head><body>
-`;
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-
-/** A book per page, or six single tickets per page. */
-function htmlFormatter(kind: HousieKind): Formatter {
-  let onPage = 0;
-  const perPage = kind === "books" ? 1 : 6;
-  return {
-    header: () => HTML_HEAD,
-    record: (r) => {
-      let out = onPage === 0 ? "<section>\n" : "";
-      r.tickets.forEach((t, i) => {
-        out += `<h2>${escapeHtml(label(kind, r.serial, i))}</h2>\n<table>`;
-        for (const row of t) out += "<tr>" + row.map((c) => (c === null ? '<td class="blank"></td>' : `<td>${c}</td>`)).join("") + "</tr>";
-        out += "</table>\n";
-      });
-      onPage = (onPage + 1) % perPage;
-      return out + (onPage === 0 ? "</section>\n" : "");
-    },
-    footer: () => (onPage === 0 ? "" : "</section>\n") + "</body></html>\n",
-  };
-}
-
 /**
  * The formatter of one text format for books or single tickets, byte for byte what the
  * `housie` command writes.
@@ -111,11 +76,11 @@ function htmlFormatter(kind: HousieKind): Formatter {
  * const text = csv.header() + generateBooks(2).map((book) => csv.record(book)).join("") + csv.footer();
  * ```
  */
-export function formatterFor(format: HousieFormat, kind: HousieKind): Formatter {
+export function formatterFor(format: HousieFormat, kind: HousieKind, print: PrintOptions = {}): Formatter {
   switch (format) {
     case "text": return textFormatter(kind);
     case "jsonl": return jsonlFormatter();
     case "csv": return csvFormatter();
-    case "html": return htmlFormatter(kind);
+    case "html": return htmlPrintFormatter(print);
   }
 }

@@ -26,3 +26,12 @@ export { enumeratePatternsTs, type PatternTables as HousiePatternTables } from "
 export { seedState as housieSeedState, parseSeed as parseHousieSeed, Xoshiro128 } from "./rng.js";
 export { ready } from "./ready.js";
 export { chiSquareSurvival, normalTwoSided, upperGammaRegularized, holmAdjust } from "./stats.js";
+export { printedRef, parseTicketRef, dammDigit, type TicketRef } from "./check-digit.js";
+export { parseColour, parseGames, COLOUR_NAMES, type TicketColour } from "./colours.js";
+export { pageGeometry, pagesFor, maxPerPage, PAPER_SIZE, type PageGeometry, type LayoutOptions } from "./layout.js";
+export { PrintPlanner, seriesForSeed, randomSeries, type PrintOptions, type PlannedPage } from "./print-plan.js";
+export { htmlPrintFormatter, pageHtml, printCss } from "./print-html.js";
+export { Caller, seededOrder, type GameState } from "./game/caller.js";
+export { checkGame, describeVerdict, type GameCheck, type ClaimVerdict, type PrizeWinners } from "./game/claims.js";
+export { PRIZE_SETS, parsePrizeSet, type PrizeSetName } from "./game/prizes.js";
+export type { SeriesBatch } from "./read-series.js";

@@ -8,14 +8,15 @@
 // until it saves), and here every page's bytes are handed to the sink, waiting for it
 // to drain, so 100,000 books take next to constant memory (what grows is pdfkit's page
 // references and xref offsets, about 225 bytes a page).
-//  strip: one book per page, its 6 tickets stacked as on a real strip, cut lines between.
-//  sheet: tickets fill pages two across, books running on from page to page.
-// Each ticket has a stub left of the play area with its reference serial-ticket (and,
-// with qr, a QR code of the reference to scan at claim time).
+// What goes where comes from print-plan.ts and layout.ts (the same boxes as the HTML and
+// the web app's print): strips side by side or sheets of whole books, each ticket with
+// its reference serial-ticket-check above the grid and, with qr, a QR code on a stub.
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { UsageError } from "../errors.js";
 import type { HousieRecord } from "./generate.js";
+import { BAND, MARGIN, cutsFor, refSizeFor, type PageGeometry } from "./layout.js";
+import { PrintPlanner, QR_LEVEL, type PlacedGroup, type PlacedTicket, type PlannedPage, type PrintOptions } from "./print-plan.js";
 
 import { PDF_PAPERS, PDF_LAYOUTS, type PdfPaper, type PdfLayout } from "./pdf-options.js";
 export { PDF_PAPERS, PDF_LAYOUTS, type PdfPaper, type PdfLayout };
@@ -31,55 +32,21 @@ export { streamSink, type PdfSink, type PdfTarget, type WritableLike } from "./p
 const nextTick = (): Promise<void> =>
   new Promise<void>((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : queueMicrotask(resolve)));
 
-/** Options of the PDF output: paper, layout and QR codes. */
-export interface PdfOptions {
-  /** "a4" (default) or "letter". */
-  paper?: PdfPaper;
-  /** "strip" (default: a book a page) or "sheet" (tickets two across). */
-  layout?: PdfLayout;
-  /** A QR code of each ticket's reference on its stub. */
-  qr?: boolean;
-}
+/** Options of the PDF output: paper, layout, QR codes, colours and the header line (the print options shared with the HTML pages). */
+export type PdfOptions = PrintOptions;
 
-/** Page sizes in points (1/72 inch). */
-const PAPER_SIZE: Record<PdfPaper, [number, number]> = { a4: [595.28, 841.89], letter: [612, 792] };
-const MARGIN = 28;
-const TITLE_HEIGHT = 16;
 const INK = "#111111";
-const BLANK_FILL = "#dfe8f1";
+const GREY = "#555555";
 const NUMBER_FONT = "Helvetica-Bold";
 const LABEL_FONT = "Helvetica";
 
-interface Geometry {
-  /** Tickets per page and per column of the page. */
-  perPage: number;
-  columns: number;
-  ticketWidth: number;
-  ticketHeight: number;
-  stubWidth: number;
-  rowHeight: number;
-  cellWidth: number;
-  numberSize: number;
-  gap: number;
-}
-
-function geometry(paper: PdfPaper, layout: PdfLayout): Geometry {
-  const [width, height] = PAPER_SIZE[paper];
-  const usableHeight = height - 2 * MARGIN - TITLE_HEIGHT;
-  if (layout === "strip") {
-    const gap = 14;
-    const ticketHeight = (usableHeight - 5 * gap) / 6;
-    const stubWidth = 72;
-    const ticketWidth = width - 2 * MARGIN;
-    return { perPage: 6, columns: 1, ticketWidth, ticketHeight, stubWidth, rowHeight: ticketHeight / 3, cellWidth: (ticketWidth - stubWidth) / 9, numberSize: 22, gap };
-  }
-  const gap = 12;
-  const columns = 2;
-  const ticketWidth = (width - 2 * MARGIN - gap) / columns;
-  const stubWidth = 46;
-  const rows = 9;
-  const ticketHeight = (usableHeight - (rows - 1) * gap) / rows;
-  return { perPage: rows * columns, columns, ticketWidth, ticketHeight, stubWidth, rowHeight: ticketHeight / 3, cellWidth: (ticketWidth - stubWidth) / 9, numberSize: 12, gap };
+/**
+ * The standard PDF fonts hold WinAnsi (Latin-1 and a few more) only; anything else
+ * (e.g. ₹ or Devanagari in a title) would print as wrong glyphs, so it becomes "?".
+ * The HTML and the web app print every character.
+ */
+export function pdfText(text: string): string {
+  return text.replace(/[^\u0020-\u007e\u00a0-\u00ff€–—‘’“”•…]/gu, "?");
 }
 
 /** The parts of pdfkit's (untyped) page that hold a written page's objects. */
@@ -96,15 +63,17 @@ function releasePage(page: PdfKitPage): void {
   page.resources.data = {};
 }
 
+/** The QR quiet zone (modules), as ISO/IEC 18004 asks. */
+const QR_QUIET = 4;
+const SEAM = 0.04; // points each dark run overlaps the next, so renderers leave no pale seam between rows
+
 /** Streams records as PDF pages to `sink`; `finish()` writes the trailer. */
 export class PdfWriter {
   private readonly doc: PDFKit.PDFDocument;
-  private readonly g: Geometry;
+  private readonly planner: PrintPlanner;
+  private readonly g: PageGeometry;
   private readonly qr: boolean;
-  private readonly size: [number, number];
-  private readonly layout: PdfLayout;
   private readonly pending: Uint8Array[] = [];
-  private onPage = 0; // tickets on the current page
   private pageCount = 0;
   private readonly numberOffset: number[] = []; // x offset centring each number 1..90 in a cell
 
@@ -114,20 +83,26 @@ export class PdfWriter {
   constructor(target: PdfTarget, options: PdfOptions = {}) {
     this.sink = toPdfSink(target);
     const paper = options.paper ?? "a4";
-    this.layout = options.layout ?? "strip";
+    const layout = options.layout ?? "strip";
     if (!PDF_PAPERS.includes(paper)) throw new UsageError(`paper ${paper} (expected ${PDF_PAPERS.join(" or ")})`);
-    if (!PDF_LAYOUTS.includes(this.layout)) throw new UsageError(`layout ${this.layout} (expected ${PDF_LAYOUTS.join(" or ")})`);
-    this.size = PAPER_SIZE[paper];
-    this.g = geometry(paper, this.layout);
+    if (!PDF_LAYOUTS.includes(layout)) throw new UsageError(`layout ${layout} (expected ${PDF_LAYOUTS.join(" or ")})`);
+    this.planner = new PrintPlanner(options);
+    this.g = this.planner.geometry;
     this.qr = options.qr ?? false;
-    this.doc = new PDFDocument({ autoFirstPage: false, size: this.size, margin: 0, compress: true, info: { Title: "Housie tickets", Producer: "tabula-grids" } });
+    const title = pdfText([options.title, options.venue, options.date].filter(Boolean).join(" - ") || "Housie tickets");
+    this.doc = new PDFDocument({ autoFirstPage: false, size: [this.g.width, this.g.height], margin: 0, compress: true, info: { Title: title, Producer: "tabula-grids" } });
     this.doc.on("data", (chunk: Uint8Array) => this.pending.push(chunk));
-    this.doc.font(NUMBER_FONT).fontSize(this.g.numberSize);
-    for (let x = 0; x <= 90; x++) this.numberOffset.push((this.g.cellWidth - this.doc.widthOfString(String(x))) / 2);
+    this.doc.font(NUMBER_FONT).fontSize(this.g.ticket.numberSize);
+    for (let x = 0; x <= 90; x++) this.numberOffset.push((this.g.ticket.cellWidth - this.doc.widthOfString(String(x))) / 2);
   }
 
   get pages(): number {
     return this.pageCount;
+  }
+
+  /** The series' identity printed in the footers and QR codes. */
+  get series(): string {
+    return this.planner.series;
   }
 
   /** Hands pdfkit's output so far to the sink, waiting whenever the sink is full. */
@@ -139,87 +114,112 @@ export class PdfWriter {
     }
   }
 
-  private newPage(title: string): void {
+  /** Adds one book or ticket; pages are drawn and flushed to the sink as they fill. */
+  async add(record: HousieRecord): Promise<void> {
+    for (const page of this.planner.add(record)) await this.drawPage(page);
+  }
+
+  private async drawPage(page: PlannedPage): Promise<void> {
+    if (this.pageCount > 0) await this.flush();
     const finished = (this.doc as unknown as { page?: PdfKitPage }).page;
-    this.doc.addPage({ size: this.size, margin: 0 }); // writes out the finished page
+    this.doc.addPage({ size: [this.g.width, this.g.height], margin: 0 }); // writes out the finished page
     if (finished) releasePage(finished);
     this.pageCount++;
-    this.onPage = 0;
-    this.doc.font(LABEL_FONT).fontSize(9).fillColor("#555555")
-      .text(title, MARGIN, MARGIN, { lineBreak: false });
-  }
-
-  /** Adds one book or ticket; pages are flushed to the sink as they fill. */
-  async add(record: HousieRecord): Promise<void> {
-    const g = this.g;
-    const book = record.tickets.length === 6;
-    if (this.layout === "strip" && book) {
-      if (this.pageCount > 0) await this.flush();
-      this.newPage("Housie strip - one book of six tickets - cut along the dashed lines");
-    }
-    for (let i = 0; i < record.tickets.length; i++) {
-      if (this.pageCount === 0 || this.onPage === g.perPage) {
-        if (this.pageCount > 0) await this.flush();
-        this.newPage(this.layout === "strip" ? "Housie tickets - cut along the dashed lines" : "Housie tickets - sheet - cut along the dashed lines");
-      }
-      const column = this.layout === "strip" ? 0 : this.onPage % g.columns;
-      const row = this.layout === "strip" ? this.onPage : Math.floor(this.onPage / g.columns);
-      const x = MARGIN + column * (g.ticketWidth + g.gap);
-      const y = MARGIN + TITLE_HEIGHT + row * (g.ticketHeight + g.gap);
-      await this.drawTicket(record.tickets[i]!, `${record.serial}-${i + 1}`, x, y, row > 0, column > 0);
-      this.onPage++;
-    }
-  }
-
-  private async drawTicket(ticket: (number | null)[][], ref: string, x: number, y: number, cutAbove: boolean, cutLeft: boolean): Promise<void> {
-    const g = this.g;
     const doc = this.doc;
-    const gridX = x + g.stubWidth;
-    const gridWidth = g.cellWidth * 9;
+    for (const cut of cutsFor(this.g, page.groups.map((group) => group.box))) {
+      doc.lineWidth(cut.solid ? 1.2 : 0.5).strokeColor(cut.solid ? INK : "#888888");
+      if (!cut.solid) doc.dash(4, { space: 3 });
+      doc.moveTo(cut.x1, cut.y1).lineTo(cut.x2, cut.y2).stroke();
+      doc.undash();
+    }
+    for (const group of page.groups) {
+      this.drawBand(group);
+      for (const ticket of group.tickets) this.drawTicket(ticket);
+    }
+    doc.font(LABEL_FONT).fontSize(7).fillColor(GREY).text(pdfText(page.footer), MARGIN, this.g.footerY, { lineBreak: false });
+  }
+
+  /** Fits `text` into `width` points in the current font, cutting it with an ellipsis. */
+  private fit(text: string, width: number): string {
+    let t = pdfText(text);
+    if (this.doc.widthOfString(t) <= width) return t;
+    while (t.length > 0 && this.doc.widthOfString(`${t}…`) > width) t = t.slice(0, -1);
+    return t.length > 0 ? `${t}…` : "";
+  }
+
+  private drawBand(group: PlacedGroup): void {
+    const doc = this.doc;
+    const { x, y, w } = group.box;
+    const [[head, label], [details]] = group.lines;
+    doc.rect(x, y, w, BAND - 4).fill(group.colour.ink);
+    doc.font(NUMBER_FONT).fontSize(9).fillColor("#ffffff");
+    const labelWidth = doc.widthOfString(pdfText(label));
+    doc.text(pdfText(label), x + w - 4 - labelWidth, y + 2, { lineBreak: false });
+    doc.text(this.fit(head, w - labelWidth - 16), x + 4, y + 2, { lineBreak: false });
+    if (details) doc.font(LABEL_FONT).fontSize(7.5).text(this.fit(details, w - 8), x + 4, y + 11.5, { lineBreak: false });
+  }
+
+  private drawTicket(ticket: PlacedTicket): void {
+    const t = this.g.ticket;
+    const doc = this.doc;
+    const { x, y } = ticket.box;
+    const { ink, shade } = ticket.colour;
+    const gridX = x + t.stub;
+    const gridY = y + t.refBand;
+    const gridWidth = t.cellWidth * 9;
     // Blank cells shaded, as printed strips do; then the grid lines.
-    doc.fillColor(BLANK_FILL);
+    doc.fillColor(shade);
     for (let r = 0; r < 3; r++) {
-      for (let j = 0; j < 9; j++) if (ticket[r]![j] === null) doc.rect(gridX + j * g.cellWidth, y + r * g.rowHeight, g.cellWidth, g.rowHeight);
+      for (let j = 0; j < 9; j++) if (ticket.grid[r]![j] === null) doc.rect(gridX + j * t.cellWidth, gridY + r * t.rowHeight, t.cellWidth, t.rowHeight);
     }
     doc.fill();
-    doc.lineWidth(0.6).strokeColor(INK);
-    for (let r = 1; r < 3; r++) doc.moveTo(gridX, y + r * g.rowHeight).lineTo(gridX + gridWidth, y + r * g.rowHeight);
-    for (let j = 1; j < 9; j++) doc.moveTo(gridX + j * g.cellWidth, y).lineTo(gridX + j * g.cellWidth, y + g.ticketHeight);
+    doc.lineWidth(0.6).strokeColor(ink);
+    for (let r = 1; r < 3; r++) doc.moveTo(gridX, gridY + r * t.rowHeight).lineTo(gridX + gridWidth, gridY + r * t.rowHeight);
+    for (let j = 1; j < 9; j++) doc.moveTo(gridX + j * t.cellWidth, gridY).lineTo(gridX + j * t.cellWidth, gridY + 3 * t.rowHeight);
     doc.stroke();
-    doc.lineWidth(1.6).rect(x, y, g.ticketWidth, g.ticketHeight).stroke();
-    doc.lineWidth(0.8).moveTo(gridX, y).lineTo(gridX, y + g.ticketHeight).stroke();
+    doc.lineWidth(0.9).moveTo(gridX, gridY).lineTo(x + t.w, gridY).stroke();
+    if (t.stub > 0) doc.moveTo(gridX, y).lineTo(gridX, y + t.h).stroke();
+    doc.lineWidth(1.6).rect(x, y, t.w, t.h).stroke();
     // Numbers, large and centred.
-    doc.font(NUMBER_FONT).fontSize(g.numberSize).fillColor(INK);
-    const baseline = (g.rowHeight - g.numberSize * 0.72) / 2; // cap height of Helvetica ~0.72 em
+    doc.font(NUMBER_FONT).fontSize(t.numberSize).fillColor(INK);
+    const baseline = (t.rowHeight - t.numberSize * 0.72) / 2; // cap height of Helvetica ~0.72 em
     for (let r = 0; r < 3; r++) {
       for (let j = 0; j < 9; j++) {
-        const n = ticket[r]![j];
-        if (n === null) continue;
-        doc.text(String(n), gridX + j * g.cellWidth + this.numberOffset[n]!, y + r * g.rowHeight + baseline - g.numberSize * 0.2, { lineBreak: false });
+        const n = ticket.grid[r]![j];
+        if (n === null || n === undefined) continue;
+        doc.text(String(n), gridX + j * t.cellWidth + this.numberOffset[n]!, gridY + r * t.rowHeight + baseline - t.numberSize * 0.2, { lineBreak: false });
       }
     }
-    // The stub: reference (and QR code) outside the play area.
-    const small = this.layout === "strip" ? 8 : 6;
-    doc.font(LABEL_FONT).fontSize(small).fillColor("#444444").text("REF", x + 6, y + 5, { lineBreak: false });
-    doc.font(NUMBER_FONT).fontSize(this.layout === "strip" ? 11 : 7.5).fillColor(INK).text(ref, x + 6, y + 5 + small + 1, { lineBreak: false });
-    if (this.qr) {
-      const top = y + 5 + 2 * small + 6;
-      const side = Math.min(g.stubWidth - 12, y + g.ticketHeight - 4 - top);
-      this.drawQr(ref, x + 6, top, side);
+    // The reference line: label, reference (shrunk to fit any serial), game on the right.
+    const labelSize = 6.5;
+    doc.font(LABEL_FONT).fontSize(labelSize).fillColor(ink);
+    const labelWidth = doc.widthOfString("Ref") + 3;
+    doc.text("Ref", gridX + 4, y + 3, { lineBreak: false });
+    let gameWidth = 0;
+    if (ticket.game !== undefined) {
+      doc.font(NUMBER_FONT).fontSize(labelSize);
+      const game = this.fit(ticket.game, (t.w - t.stub) / 3);
+      gameWidth = doc.widthOfString(game) + 6;
+      doc.text(game, x + t.w - 4 - gameWidth + 6, y + 3, { lineBreak: false });
     }
-    // Cut lines in the gutters between tickets.
-    doc.lineWidth(0.5).strokeColor("#888888").dash(4, { space: 3 });
-    if (cutAbove) doc.moveTo(x - (cutLeft ? g.gap / 2 : MARGIN / 2), y - g.gap / 2).lineTo(x + g.ticketWidth + (this.layout === "strip" ? MARGIN / 2 : g.gap / 2), y - g.gap / 2).stroke();
-    if (cutLeft) doc.moveTo(x - g.gap / 2, y - g.gap / 2).lineTo(x - g.gap / 2, y + g.ticketHeight + g.gap / 2).stroke();
-    doc.undash();
+    const size = refSizeFor(ticket.ref, t.w - t.stub - 8 - labelWidth - gameWidth, t.refSize);
+    doc.font(NUMBER_FONT).fontSize(size).fillColor(INK).text(ticket.ref, gridX + 4 + labelWidth, y + (t.refBand - size * 0.72) / 2 - size * 0.2 + 0.5, { lineBreak: false });
+    if (this.qr) this.drawQr(ticket.qr, x + (t.stub - t.qrSide) / 2, y + (t.h - t.qrSide) / 2, t.qrSide);
   }
 
-  /** A QR code (error correction M) of `text`, `side` points square, dark runs as rectangles. */
+  /**
+   * A QR code (error correction Q: a quarter of it can be smudged or marked) of `text`,
+   * `side` points square including the standard 4-module quiet zone, dark runs as
+   * rectangles on a white square.
+   */
   private drawQr(text: string, x: number, y: number, side: number): void {
-    const code = QRCode.create(text, { errorCorrectionLevel: "M" });
+    const code = QRCode.create(text, { errorCorrectionLevel: QR_LEVEL });
     const n = code.modules.size;
-    const module = side / n;
+    const module = side / (n + 2 * QR_QUIET);
     const data = code.modules.data;
+    this.doc.rect(x, y, side, side).fill("#ffffff");
+    const ox = x + QR_QUIET * module;
+    const oy = y + QR_QUIET * module;
     this.doc.fillColor("#000000");
     for (let r = 0; r < n; r++) {
       let c = 0;
@@ -227,7 +227,7 @@ export class PdfWriter {
         if (!data[r * n + c]) { c++; continue; }
         const start = c;
         while (c < n && data[r * n + c]) c++;
-        this.doc.rect(x + start * module, y + r * module, (c - start) * module, module);
+        this.doc.rect(ox + start * module, oy + r * module, (c - start) * module + SEAM, module + SEAM); // overlap: no anti-aliased seams
       }
     }
     this.doc.fill();
@@ -235,7 +235,12 @@ export class PdfWriter {
 
   /** Ends the document and hands the rest to the sink (the caller closes or commits it). */
   async finish(): Promise<void> {
-    if (this.pageCount === 0) this.newPage("Housie tickets - none");
+    for (const page of this.planner.finish()) await this.drawPage(page);
+    if (this.pageCount === 0) {
+      this.doc.addPage({ size: [this.g.width, this.g.height], margin: 0 });
+      this.pageCount++;
+      this.doc.font(LABEL_FONT).fontSize(9).fillColor(GREY).text("Housie tickets - none", MARGIN, MARGIN, { lineBreak: false });
+    }
     const ended = new Promise<void>((resolve) => this.doc.once("end", () => resolve()));
     this.doc.end();
     await ended;

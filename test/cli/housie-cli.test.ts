@@ -58,12 +58,13 @@ describe("housie CLI", () => {
     expect(rows).toHaveLength(18);
     for (const row of rows) expect(row).toMatch(/^(\| ( \d|\d\d| {2}) ){9}\|$/);
     const html = housie("books", "-n", "2", "--seed", "1", "--format", "html");
-    expect(html.stdout).toContain("@page { size: A4");
-    expect(html.stdout).toContain("Book 2, ticket 6 (ref 2-6)");
+    expect(html.stdout).toContain("@page { size: 595.28pt 841.89pt; margin: 0; }"); // A4
+    expect(html.stdout).toContain("Book 2</span>");
+    expect(html.stdout).toContain("<b>2-6-4</b>"); // the reference with its check digit
     expect(html.stdout).not.toMatch(/https?:|<script|<link/);
-    expect(html.stdout.match(/<section>/g)).toHaveLength(2);
-    const tickets = housie("tickets", "-n", "7", "--seed", "1", "--format", "html").stdout;
-    expect(tickets.match(/<section>/g)).toHaveLength(2); // six tickets a page
+    expect(html.stdout.match(/<section class="hp-page"/g)).toHaveLength(1); // two strips side by side
+    const tickets = housie("tickets", "-n", "13", "--seed", "1", "--format", "html").stdout;
+    expect(tickets.match(/<section class="hp-page"/g)).toHaveLength(2); // two strips of six a page
     expect(tickets.match(/<\/section>/g)).toHaveLength(2);
   });
 

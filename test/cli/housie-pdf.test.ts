@@ -1,48 +1,44 @@
-// --format pdf: what a PDF reader (pdfjs-dist) reads back, page by page, is the JSONL of
-// the same seed; the page count is right; the file appears whole or not at all.
+// --format pdf: what a PDF reader (pdfjs-dist) reads back, ticket box by ticket box (the
+// boxes from layout.ts), is the JSONL of the same seed; the page count is exact; every
+// word lies on its page and inside its box; the file appears whole or not at all.
 import { describe, expect, it } from "vitest";
-import { mkdtempSync, readdirSync, existsSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { runCli } from "../support/cli-run.js";
 import { renderPdf } from "../../src/housie/pdf.js";
 import { generateBooks } from "../../src/housie/generate.js";
+import { pageGeometry, type Box } from "../../src/housie/layout.js";
+import { printedRef } from "../../src/housie/check-digit.js";
 import { streamSink } from "../../src/io/atomic-write.js";
 import { UsageError } from "../../src/errors.js";
-import { readPdf, pdfPageCount } from "../support/pdf-text.js";
+import { readPdf, pdfPageCount, type PdfPage, type PdfWord } from "../support/pdf-text.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-pdf-"));
 type Grid = (number | null)[][];
-interface Word { x: number; y: number; text: string }
 
-/** Words of each page, with their top-left positions. */
-async function pagesOf(pdf: string): Promise<Word[][]> {
-  return (await readPdf(pdf)).map((page) => page.words.map(({ x, y, text }) => ({ x, y, text })));
-}
+const inside = (w: PdfWord, b: Box, slack = 0.5): boolean =>
+  w.x >= b.x - slack && w.x + w.width <= b.x + b.w + slack && w.y >= b.y - slack && w.y + w.height <= b.y + b.h + slack;
 
-/** Tickets of a page: each REF stub, the numbers to its right and below, rows by height, columns by value. */
-function ticketsOfPage(words: Word[]): { ref: string; grid: Grid }[] {
-  const stubs = words.flatMap((w, i) => (w.text === "REF" ? [{ x: w.x, y: w.y, ref: words.find((v, k) => k !== i && /^\d+-\d$/.test(v.text) && Math.abs(v.x - w.x) < 1 && v.y > w.y && v.y - w.y < 12)!.text }] : []));
-  const numbers = words.filter((w) => /^\d+$/.test(w.text));
-  const tickets = stubs.map((s) => ({ ref: s.ref, stub: s, numbers: [] as Word[] }));
-  for (const n of numbers) {
-    const owner = tickets
-      .filter((t) => t.stub.x < n.x && t.stub.y - 5 <= n.y)
-      .sort((a, b) => b.stub.x - a.stub.x || b.stub.y - a.stub.y)[0];
-    if (!owner) throw new Error(`number ${n.text} outside every ticket`);
-    owner.numbers.push(n);
-  }
-  return tickets.map((t) => {
-    const heights = [...new Set(t.numbers.map((n) => Math.round(n.y)))].sort((a, b) => a - b);
+/** Each filled ticket box of a page: its reference and the grid of the numbers inside it. */
+function ticketsOfPage(page: PdfPage, boxes: Box[]): { ref: string; grid: Grid }[] {
+  const out: { ref: string; grid: Grid }[] = [];
+  for (const b of boxes) {
+    const words = page.words.filter((w) => inside(w, b, 2));
+    const ref = words.find((w) => /^\d+-\d-\d$/.test(w.text));
+    if (!ref) continue;
+    const numbers = words.filter((w) => /^\d+$/.test(w.text));
+    const heights = [...new Set(numbers.map((n) => Math.round(n.y)))].sort((a, c) => a - c);
     expect(heights).toHaveLength(3);
     const grid: Grid = [0, 1, 2].map(() => new Array<number | null>(9).fill(null));
-    for (const n of t.numbers) {
+    for (const n of numbers) {
       const x = Number(n.text);
       grid[heights.indexOf(Math.round(n.y))]![x === 90 ? 8 : Math.floor(x / 10)] = x;
     }
-    return { ref: t.ref, grid };
-  });
+    out.push({ ref: ref.text, grid });
+  }
+  return out;
 }
 
 function jsonl(kind: string, n: number, seed: string): { serial: number; tickets: Grid[] }[] {
@@ -51,47 +47,47 @@ function jsonl(kind: string, n: number, seed: string): { serial: number; tickets
   return out.stdout.trimEnd().split("\n").map((line) => JSON.parse(line) as { serial: number; tickets: Grid[] });
 }
 
-const pageCount = pdfPageCount;
-
 describe("housie --format pdf", () => {
   const cases = [
-    { kind: "books", n: 5, layout: "strip", paper: "a4", qr: false, pages: 5, perPage: 6 },
-    { kind: "books", n: 4, layout: "strip", paper: "letter", qr: true, pages: 4, perPage: 6 },
-    { kind: "books", n: 7, layout: "sheet", paper: "a4", qr: true, pages: 3, perPage: 18 },
-    { kind: "tickets", n: 40, layout: "sheet", paper: "letter", qr: false, pages: 3, perPage: 18 },
-    { kind: "tickets", n: 13, layout: "strip", paper: "a4", qr: true, pages: 3, perPage: 6 },
+    { kind: "books", n: 5, layout: "strip", paper: "a4", qr: false, perPage: undefined, pages: 3 },
+    { kind: "books", n: 4, layout: "strip", paper: "letter", qr: true, perPage: 1, pages: 4 },
+    { kind: "books", n: 7, layout: "sheet", paper: "a4", qr: true, perPage: undefined, pages: 3 },
+    { kind: "books", n: 7, layout: "sheet", paper: "letter", qr: false, perPage: 2, pages: 4 },
+    { kind: "tickets", n: 40, layout: "sheet", paper: "letter", qr: false, perPage: undefined, pages: 3 },
+    { kind: "tickets", n: 13, layout: "strip", paper: "a4", qr: true, perPage: undefined, pages: 2 },
   ] as const;
 
   for (const c of cases) {
-    it(`${c.kind} ${c.layout} ${c.paper}${c.qr ? " --qr" : ""}: the PDF read back page by page equals the JSONL of the seed`, async () => {
-      const file = join(dir, `${c.kind}-${c.layout}-${c.paper}-${c.qr}.pdf`);
+    it(`${c.kind} ${c.layout} ${c.paper}${c.perPage ? ` --per-page ${c.perPage}` : ""}${c.qr ? " --qr" : ""}: page by page, box by box, the JSONL of the seed`, async () => {
+      const file = join(dir, `${c.kind}-${c.layout}-${c.paper}-${c.qr}-${c.perPage}.pdf`);
       const args = [c.kind, "-n", String(c.n), "--seed", "31", "-f", "pdf", "--layout", c.layout, "--paper", c.paper, "-o", file];
+      if (c.perPage) args.push("--per-page", String(c.perPage));
       const run = runCli("housie", c.qr ? [...args, "--qr"] : args);
       expect(run.stderr).toBe("");
       expect(run.status).toBe(0);
-      expect(await pageCount(file)).toBe(c.pages);
-      const expected = jsonl(c.kind, c.n, "31").flatMap((r) => r.tickets.map((grid, i) => ({ ref: `${r.serial}-${i + 1}`, grid })));
-      const pages = await pagesOf(file);
-      expect(pages).toHaveLength(c.pages);
-      const read = pages.map(ticketsOfPage);
-      read.slice(0, -1).forEach((p) => expect(p).toHaveLength(c.perPage));
-      // Page by page, in reading order: down the page, then (sheets) left before right.
-      let at = 0;
-      for (const page of read) {
-        const want = expected.slice(at, at + page.length);
-        expect(page.map((t) => t.ref).sort()).toEqual(want.map((t) => t.ref).sort());
-        for (const t of page) expect(t.grid).toEqual(want.find((w) => w.ref === t.ref)!.grid);
-        at += page.length;
+      expect(await pdfPageCount(file)).toBe(c.pages);
+      const g = pageGeometry({ paper: c.paper, layout: c.layout, perPage: c.perPage, qr: c.qr });
+      const boxes = g.tickets.flat();
+      const expected = jsonl(c.kind, c.n, "31").flatMap((r) => r.tickets.map((grid, i) => ({ ref: printedRef(BigInt(r.serial), i + 1), grid })));
+      const pages = await readPdf(file);
+      const read = pages.map((p) => ticketsOfPage(p, boxes));
+      expect(read.flat().map((t) => t.ref)).toEqual(expected.map((t) => t.ref)); // in filling order
+      read.flat().forEach((t, i) => expect(t.grid).toEqual(expected[i]!.grid));
+      for (const p of pages) {
+        expect(p.width).toBeCloseTo(g.width, 0);
+        for (const w of p.words) expect(inside(w, { x: 0, y: 0, w: p.width, h: p.height })).toBe(true);
       }
-      expect(at).toBe(expected.length);
     });
   }
 
-  it("strips a hall would sell: each book on its own page with refs 1-1 to 1-6 in order down the page", async () => {
-    const file = join(dir, "books-strip-a4-false.pdf");
-    const page = (await pagesOf(file))[0]!;
-    const refs = page.filter((w) => /^\d+-\d$/.test(w.text)).sort((a, b) => a.y - b.y).map((w) => w.text);
-    expect(refs).toEqual(["1-1", "1-2", "1-3", "1-4", "1-5", "1-6"]);
+  it("strips a hall would sell: book 1 down the left strip as 1-1 to 1-6, book 2 down the right", async () => {
+    const page = (await readPdf(join(dir, "books-strip-a4-false-undefined.pdf")))[0]!;
+    const refs = page.words.filter((w) => /^\d+-\d-\d$/.test(w.text));
+    const column = (book: string) => refs.filter((w) => w.text.startsWith(`${book}-`)).sort((a, b) => a.y - b.y);
+    expect(column("1").map((w) => w.text)).toEqual([1, 2, 3, 4, 5, 6].map((i) => printedRef(1n, i)));
+    expect(column("2").map((w) => w.text)).toEqual([1, 2, 3, 4, 5, 6].map((i) => printedRef(2n, i)));
+    expect(new Set(column("1").map((w) => Math.round(w.x))).size).toBe(1);
+    expect(column("2")[0]!.x).toBeGreaterThan(page.width / 2);
   });
 
   it("is written atomically: nothing at the target until complete, nothing left on failure", () => {
@@ -101,6 +97,9 @@ describe("housie --format pdf", () => {
     const badPaper = runCli("housie", ["books", "-n", "2", "-f", "pdf", "--paper", "a5", "-o", join(dir, "a5.pdf")]);
     expect(badPaper.status).toBe(2);
     expect(existsSync(join(dir, "a5.pdf"))).toBe(false);
+    const badPerPage = runCli("housie", ["books", "-n", "2", "-f", "pdf", "--layout", "sheet", "--per-page", "4", "-o", join(dir, "pp.pdf")]);
+    expect(badPerPage.status).toBe(2);
+    expect(badPerPage.stderr).toMatch(/^housie: .*--per-page.*\n$/);
     expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   });
 
@@ -113,8 +112,8 @@ describe("housie --format pdf", () => {
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     expect(pdf.subarray(-6).toString()).toMatch(/%%EOF/);
     const file = join(dir, "api.pdf");
-    await import("node:fs").then((fs) => fs.writeFileSync(file, pdf));
-    expect(await pageCount(file)).toBe(1);
+    writeFileSync(file, pdf);
+    expect(await pdfPageCount(file)).toBe(1);
     expect(readFileSync(file).length).toBe(pdf.length);
   });
 
@@ -123,10 +122,10 @@ describe("housie --format pdf", () => {
     let drains = 0;
     // A stream whose buffer is always full after a write: every chunk waits for "drain".
     const slow = new Writable({ highWaterMark: 1, write(chunk: Buffer, _enc, done) { chunks.push(chunk); setImmediate(() => { drains++; done(); }); } });
-    const { pages } = await renderPdf(generateBooks(2, { seed: 5n }), slow);
+    const { pages } = await renderPdf(generateBooks(2, { seed: 5n }), slow, { perPage: 1 });
     expect(pages).toBe(2);
     expect(drains).toBeGreaterThan(1);
-    expect(await pageCount(Buffer.concat(chunks))).toBe(2);
+    expect(await pdfPageCount(Buffer.concat(chunks))).toBe(2);
   });
 
   it("renderPdf refuses a target that is neither a function nor a stream with a UsageError, before any work", async () => {
@@ -136,11 +135,8 @@ describe("housie --format pdf", () => {
 
   it("renderPdf hands a plain function sink the same document, chunk by chunk", async () => {
     const parts: Uint8Array[] = [];
-    const { pages } = await renderPdf(generateBooks(2, { seed: 5n }), (chunk) => void parts.push(chunk));
+    const { pages } = await renderPdf(generateBooks(2, { seed: 5n }), (chunk) => void parts.push(chunk), { perPage: 1 });
     expect(pages).toBe(2);
-    const pdf = Buffer.concat(parts);
-    const file = join(dir, "fn.pdf");
-    await import("node:fs").then((fs) => fs.writeFileSync(file, pdf));
-    expect(await pageCount(file)).toBe(2);
+    expect(await pdfPageCount(Buffer.concat(parts))).toBe(2);
   });
 });

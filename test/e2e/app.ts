@@ -51,7 +51,7 @@ export async function openApp(viewport = { width: 1200, height: 900 }): Promise<
   };
 }
 
-export async function showTab(page: Page, name: "farms" | "housie" | "tours"): Promise<void> {
+export async function showTab(page: Page, name: "farms" | "housie" | "game" | "tours"): Promise<void> {
   await page.click(`#tab-${name}`);
   await page.locator(`#panel-${name}`).waitFor({ state: "visible" });
 }

@@ -7,6 +7,9 @@ import { countTables, ready as tablesReady } from "../../src/tables/index.js";
 import { planTableCount } from "../../src/tables/plan.js";
 import { normalizeProblem } from "../../src/tables/problem.js";
 import { chromiumAvailable } from "../support/chromium.js";
+import { readPdf } from "../support/pdf-text.js";
+import { printedRef } from "../../src/housie/check-digit.js";
+import { pageGeometry } from "../../src/housie/layout.js";
 import { downloadBytes, dropFile, openApp, ROOT, SHOTS, showTab, type App } from "./app.js";
 
 function cli(name: string, args: string[]): { status: number | null; stdout: string } {
@@ -174,8 +177,8 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
     expect(bytes.equals(expected)).toBe(true);
     // The books on screen are the first ones of the file.
     const first = JSON.parse(expected.toString("utf8").split("\n")[0]!) as { serial: number; tickets: (number | null)[][][] };
-    expect(await page.textContent("#housie-books .book h3")).toBe(`Book ${first.serial}`);
-    const cells = await page.locator("#housie-books .book").first().locator("table.ticket").first().locator("td").allTextContents();
+    expect(await page.locator("#housie-books .hp-band").first().textContent()).toContain(`Book ${first.serial}`);
+    const cells = await page.locator("#housie-books .hp-ticket").first().locator("td").allTextContents();
     expect(cells).toEqual(first.tickets[0]!.flat().map((c) => (c === null ? "" : String(c))));
   });
 
@@ -186,7 +189,7 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
     await page.fill("#housie-seed", "99");
     await page.fill("#housie-serial", "1");
     await page.click("#housie-form button[type=submit]");
-    await expect.poll(() => page.locator("#housie-books .book").count(), { timeout: 60_000 }).toBe(12);
+    await expect.poll(() => page.locator("#housie-books .hp-ticket").count(), { timeout: 60_000 }).toBe(72);
     for (const format of ["csv", "html"]) {
       const { bytes } = await downloadBytes(page, `#housie-downloads [data-format="${format}"]`);
       const expected = spawnSync(process.execPath, [`${ROOT}dist/cli/housie.js`, "books", "--count", "12", "--seed", "99", "-f", format], { cwd: ROOT }).stdout;
@@ -195,20 +198,32 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
     await page.screenshot({ path: `${SHOTS}housie.png`, fullPage: false });
   });
 
-  it("prints one book per page with its serial", async () => {
+  it("prints every book asked for, as the note says, two strips a page, no ticket split", async () => {
     const { page } = app;
     await showTab(page, "housie");
-    await page.fill("#housie-count", "3");
+    await page.fill("#housie-count", "100");
     await page.fill("#housie-seed", "5");
     await page.click("#housie-form button[type=submit]");
-    await expect.poll(() => page.locator("#housie-books .book").count(), { timeout: 60_000 }).toBe(3);
+    await expect.poll(() => page.textContent("#housie-print-note"), { timeout: 60_000 }).toBe("Print: all 100 books on 50 A4 pages.");
+    await page.evaluate("window.print = () => undefined"); // no dialog: page.pdf() prints instead
+    await page.click("#housie-print");
+    await expect.poll(() => page.locator("#housie-books .hp-page").count(), { timeout: 60_000 }).toBe(50);
     await page.emulateMedia({ media: "print" });
-    await page.screenshot({ path: `${SHOTS}housie-print.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}housie-print.png`, fullPage: false });
     await page.emulateMedia({ media: null }); // page.pdf() prints with print CSS unless told otherwise
-    const pdf = await page.pdf({ format: "A4", printBackground: true });
+    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
     writeFileSync(`${SHOTS}housie-print.pdf`, pdf);
-    const pages = pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? [];
-    expect(pages.length).toBe(3);
+    const pages = await readPdf(pdf);
+    expect(pages).toHaveLength(50);
+    const g = pageGeometry({});
+    const grids = g.tickets.flat().map((b) => ({ x: b.x, y: b.y + g.ticket.refBand, w: b.w, h: b.h - g.ticket.refBand }));
+    pages.forEach((p, i) => {
+      const refs = p.words.filter((w) => /^\d+-\d-\d$/.test(w.text)).map((w) => w.text).sort();
+      expect(refs).toEqual([2 * i + 1, 2 * i + 2].flatMap((b) => [1, 2, 3, 4, 5, 6].map((t) => printedRef(BigInt(b), t))).sort());
+      const inGrid = (w: { x: number; y: number }) => grids.some((b) => w.x >= b.x && w.x <= b.x + b.w && w.y >= b.y - 4 && w.y <= b.y + b.h);
+      const numbers = p.words.filter((w) => /^\d{1,2}$/.test(w.text) && inGrid(w)).map((w) => Number(w.text)).sort((a, b) => a - b);
+      expect(numbers).toEqual([...Array.from({ length: 90 }, (_, k) => k + 1), ...Array.from({ length: 90 }, (_, k) => k + 1)].sort((a, b) => a - b)); // both books whole on this page
+    });
   });
 
   it("downloads seeded books as PDF with the same pages and text as `housie books -f pdf`", async () => {
@@ -218,7 +233,7 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
     await page.fill("#housie-seed", "5");
     await page.fill("#housie-serial", "1");
     await page.click("#housie-form button[type=submit]");
-    await expect.poll(() => page.locator("#housie-books .book").count(), { timeout: 60_000 }).toBe(3);
+    await expect.poll(() => page.locator("#housie-books .hp-ticket").count(), { timeout: 60_000 }).toBe(18);
     await page.screenshot({ path: `${SHOTS}housie-pdf-button.png`, fullPage: false });
     for (const qr of [false, true]) {
       await page.setChecked("#housie-qr", qr);
@@ -231,11 +246,11 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
       writeFileSync(fromCli, cliPdf);
       // Bytes differ (the creation date, the ID made from it, and the browser build deflates
       // with fflate, Node's with zlib): compare what a reader sees, page by page.
-      expect(pdfPages(fromPage)).toBe(3);
-      expect(pdfPages(fromCli)).toBe(3);
-      for (let p = 1; p <= 3; p++) {
+      expect(pdfPages(fromPage)).toBe(2); // two strips a page
+      expect(pdfPages(fromCli)).toBe(2);
+      for (let p = 1; p <= 2; p++) {
         const text = pdfText(fromPage, p);
-        expect(text).toContain(`${p}-6`); // book p's last stub reference
+        expect(text).toContain(printedRef(BigInt(2 * p - 1), 6)); // the page's first book's last reference
         expect(text).toBe(pdfText(fromCli, p));
       }
     }
@@ -276,7 +291,7 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
     await expect.poll(() => values.count(), { timeout: 60_000 }).toBe(5);
     const expected = JSON.parse(cli("housie", ["count", "--json"]).stdout) as Record<string, string>;
     const shown = await values.allTextContents();
-    for (const value of Object.values(expected)) expect(shown).toContain(String(value));
+    for (const value of Object.values(expected)) expect(shown.map((s) => s.replace(/\u2009/g, ""))).toContain(String(value)); // shown grouped by thin spaces
   });
 
   it("generates a 1000×1000 tour in the page that passes validateTour", async () => {
@@ -374,7 +389,7 @@ describe.skipIf(!chromiumAvailable())("web app on a phone-sized screen", () => {
       await showTab(page, "housie");
       await page.fill("#housie-seed", "1");
       await page.click("#housie-form button[type=submit]");
-      await expect.poll(() => page.locator("#housie-books .book").count(), { timeout: 60_000 }).toBe(6);
+      await expect.poll(() => page.locator("#housie-books .hp-ticket").count(), { timeout: 60_000 }).toBe(36);
       expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
       await page.screenshot({ path: `${SHOTS}phone-housie.png`, fullPage: false });
       expect(app.problems).toEqual([]);

@@ -1,7 +1,8 @@
-// The page: three tabs (farms, housie, tours), each wired by its panel module.
+// The page: four tabs (farms, housie, game, tours), each wired by its panel module.
 import { setUpFarms } from "./panels/farms.js";
 import { setUpHousie } from "./panels/housie.js";
 import { setUpTours } from "./panels/tours.js";
+import { setUpGame } from "./panels/game.js";
 
 /** Tabs as the ARIA pattern: arrow keys, Home and End move between them; the hash keeps the choice. */
 function setUpTabs(): void {
@@ -33,4 +34,5 @@ setUpTabs();
 setUpFarms();
 setUpHousie();
 setUpTours();
+setUpGame();
 document.body.dataset.ready = "1";

@@ -2,6 +2,7 @@
 // validate a JSONL file, and the exact counts.
 import { $, JobView, clearFieldErrors, describe, download, dropText, el, grouped, ms, setFieldError, wireDrop } from "../ui.js";
 import type { HousieKind, PreviewRecord, Results } from "../worker/protocol.js";
+import { PrintPlanner, pageHtml, printCss, seriesForSeed, randomSeries, pageGeometry, pagesFor, type PrintOptions } from "tabula-grids/housie";
 
 /** Records drawn on screen (and printed); downloads always hold all of them. */
 const ON_SCREEN = 60;
@@ -12,19 +13,34 @@ export function setUpHousie(): void {
   setUpCounts();
 }
 
-function ticketTable(ticket: (number | null)[][], caption: string): HTMLTableElement {
-  const table = el("table", { className: "ticket" }, el("caption", { textContent: caption }));
-  const body = el("tbody");
-  for (const row of ticket) body.append(el("tr", {}, ...row.map((cell) => el("td", cell === null ? { className: "blank" } : { textContent: String(cell) }))));
-  table.append(body);
-  return table;
+/** Records printed from the page at most; the PDF download holds any number. */
+const PRINT_MAX = 1000;
+
+/** The paper settings as the library's PrintOptions; the series follows the seed as in the CLI. */
+function printSettings(seed: string, series: string): PrintOptions {
+  const value = (id: string) => $<HTMLInputElement | HTMLSelectElement>(id).value.trim();
+  const games = value("housie-games");
+  const perPage = value("housie-per-page");
+  return {
+    layout: value("housie-layout") as "strip" | "sheet",
+    paper: value("housie-paper") as "a4" | "letter",
+    perPage: perPage === "" ? undefined : Number(perPage),
+    colour: games ? undefined : value("housie-colour") || undefined,
+    games: games || undefined,
+    title: value("housie-title") || undefined,
+    venue: value("housie-venue") || undefined,
+    date: value("housie-date") || undefined,
+    price: value("housie-price") || undefined,
+    qr: $<HTMLInputElement>("housie-qr").checked,
+    series: seed ? seriesForSeed(BigInt(seed)) : series,
+  };
 }
 
-function recordView(record: PreviewRecord, kind: HousieKind): HTMLElement {
-  const box = el("article", { className: kind === "books" ? "book" : "single" });
-  box.append(el("h3", { className: "serial", textContent: kind === "books" ? `Book ${record.serial}` : `Ticket ${record.serial}` }));
-  record.tickets.forEach((ticket, i) => box.append(ticketTable(ticket, kind === "books" ? `${record.serial}-${i + 1}` : `${record.serial}-1`)));
-  return box;
+/** Pages of records as the PDF lays them out (the same boxes), with their style sheet. */
+function pagesHtml(records: PreviewRecord[], options: PrintOptions): { html: string; pages: number } {
+  const planner = new PrintPlanner(options);
+  const pages = [...records.flatMap((r) => planner.add({ serial: BigInt(r.serial), tickets: r.tickets })), ...planner.finish()];
+  return { html: `<style>${printCss(planner.geometry)}</style>${pages.map((p) => pageHtml(p, planner.geometry, options.qr ?? false)).join("")}`, pages: pages.length };
 }
 
 function setUpGenerate(): void {
@@ -33,7 +49,44 @@ function setUpGenerate(): void {
   const pdfJob = new JobView("housie-job", "Drawing the PDF pages");
   const form = $("housie-form");
   let firstRun = true;
-  let last: { kind: HousieKind; result: Results["housie-generate"]; seed: string; firstSerial: number } | undefined;
+  let last: { kind: HousieKind; result: Results["housie-generate"]; seed: string; firstSerial: number; series: string } | undefined;
+  const settingFields = ["housie-colour", "housie-games"];
+
+  /** The settings, or undefined with the problem shown at its field. */
+  const settings = (): PrintOptions | undefined => {
+    for (const id of settingFields) setFieldError(id, "");
+    const options = printSettings(last!.seed, last!.series);
+    try {
+      pageGeometry(options);
+      new PrintPlanner(options);
+      return options;
+    } catch (error) {
+      setFieldError(/--games/.test(describe(error)) ? "housie-games" : "housie-colour", describe(error));
+      return undefined;
+    }
+  };
+
+  /** The preview (the first records, as they print) and what Print will print, said before printing. */
+  const showPages = () => {
+    if (!last) return;
+    const options = settings();
+    if (!options) return;
+    const { html } = pagesHtml(last.result.preview, options);
+    $("housie-books").innerHTML = html;
+    const count = last.result.records;
+    const printed = Math.min(count, PRINT_MAX);
+    const copies = options.games ? options.games.split(",").length : 1;
+    const groups = last.kind === "books" ? printed * copies : Math.ceil((printed * copies) / 6);
+    const pages = pagesFor(groups, pageGeometry(options));
+    const noun = last.kind === "books" ? "books" : "tickets";
+    const paper = options.paper === "letter" ? "Letter" : "A4";
+    $("housie-print-note").textContent = printed === count
+      ? `Print: all ${count.toLocaleString("en")} ${noun}${copies > 1 ? ` in ${copies} games` : ""} on ${pages.toLocaleString("en")} ${paper} pages.`
+      : `Print: the first ${printed.toLocaleString("en")} of ${count.toLocaleString("en")} ${noun} (${pages.toLocaleString("en")} ${paper} pages); the PDF download holds all ${count.toLocaleString("en")}.`;
+  };
+  for (const id of ["housie-layout", "housie-paper", "housie-per-page", "housie-colour", "housie-games", "housie-title", "housie-venue", "housie-date", "housie-price", "housie-qr"]) {
+    $(id).addEventListener("change", showPages);
+  }
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -51,17 +104,18 @@ function setUpGenerate(): void {
         firstRun = true; // a cancelled run ends its worker; the next one starts afresh
         return;
       }
-      last = { kind, result, seed, firstSerial };
+      last = { kind, result, seed, firstSerial, series: randomSeries() };
       const noun = kind === "books" ? (count === 1 ? "book" : "books") : count === 1 ? "ticket" : "tickets";
-      const shown = result.preview.length < count ? ` — the first ${result.preview.length} are shown; downloads hold all ${count.toLocaleString("en")}` : "";
+      const shown = result.preview.length < count ? ` — the first ${result.preview.length} are shown below; downloads hold all ${count.toLocaleString("en")}` : "";
       $("housie-summary").dataset.ms = String(result.ms);
       $("housie-summary").replaceChildren(el("p", {},
         el("strong", { textContent: `${count.toLocaleString("en")} ${noun}` }),
         ` in ${ms(result.ms)}${count >= 1000 ? ` (${((count / result.ms) * 1000).toLocaleString("en", { maximumFractionDigits: 0 })} per second)` : ""}, ${seed ? `seed ${seed}` : "from the browser's cryptographic random source"}${shown}.`,
         firstRun ? el("span", { className: "muted", textContent: " The first run also builds the sampler's tables." }) : ""));
       firstRun = false;
-      $("housie-books").replaceChildren(...result.preview.map((record) => recordView(record, kind)));
       $("housie-downloads").hidden = false;
+      $("housie-print-row").hidden = false;
+      showPages();
     } catch (error) {
       const message = describe(error);
       setFieldError(/seed/i.test(message) ? "housie-seed" : /serial/i.test(message) ? "housie-serial" : "housie-count", message);
@@ -74,18 +128,34 @@ function setUpGenerate(): void {
     if (!button || !last) return;
     const format = button.dataset.format!;
     if (format === "jsonl") return download(last.result.jsonl, `${base()}.jsonl`);
+    const print = settings();
+    if (!print) return;
     if (format === "pdf") {
-      const qr = $<HTMLInputElement>("housie-qr").checked;
-      const pdf = await pdfJob.run({ type: "housie-pdf", jsonl: last.result.jsonl, records: last.result.records, qr });
+      const qr = print.qr ?? false;
+      const pdf = await pdfJob.run({ type: "housie-pdf", jsonl: last.result.jsonl, records: last.result.records, print });
       if (!pdf) return;
       $("housie-downloads").dataset.pdfMs = String(pdf.ms);
       $("housie-downloads").dataset.pdfPages = String(pdf.pages);
       return download(pdf.blob, `${base()}${qr ? "-qr" : ""}.pdf`);
     }
-    const result = await formatJob.run({ type: "housie-format", kind: last.kind, jsonl: last.result.jsonl, format: format as "csv" | "html" | "text" });
+    const result = await formatJob.run({ type: "housie-format", kind: last.kind, jsonl: last.result.jsonl, format: format as "csv" | "html" | "text", print });
     if (result) download(result.blob, `${base()}.${format === "text" ? "txt" : format}`);
   });
-  $("housie-print").addEventListener("click", () => window.print());
+  // Print lays out every record (up to PRINT_MAX, as the note says) before the dialog opens.
+  $("housie-print").addEventListener("click", async () => {
+    if (!last) return;
+    const options = settings();
+    if (!options) return;
+    if (last.result.records > last.result.preview.length) {
+      const records: PreviewRecord[] = [];
+      for (const line of (await last.result.jsonl.text()).split("\n")) {
+        if (records.length === PRINT_MAX) break;
+        if (line) records.push(JSON.parse(line) as PreviewRecord);
+      }
+      $("housie-books").innerHTML = pagesHtml(records, options).html;
+    }
+    window.print();
+  });
 }
 
 function setUpValidate(): void {
@@ -131,7 +201,7 @@ function setUpCounts(): void {
       ["Books, as unordered sets of 6 tickets", c.unorderedBooks, "The ordered count ÷ 6! (a book's six tickets are always different)."],
     ];
     $("housie-counts").replaceChildren(
-      el("dl", { className: "counts" }, ...rows.flatMap(([name, value, why]) => [el("dt", { textContent: name }), el("dd", {}, el("output", { className: "mono", textContent: value, title: grouped(value) }), el("p", { className: "hint", textContent: why }))])),
+      el("dl", { className: "counts" }, ...rows.flatMap(([name, value, why]) => [el("dt", { textContent: name }), el("dd", {}, el("output", { className: "mono", textContent: grouped(value), title: value }), el("p", { className: "hint", textContent: why }))])),
       el("p", { className: "muted", textContent: `Computed in ${ms(c.ms)}.` }),
     );
   });

@@ -1,6 +1,6 @@
 // Messages between the page and its Web Worker. Every job carries an id; the worker
 // answers with any number of progress messages, then one result or one error.
-import type { HousieFileReport } from "tabula-grids/housie";
+import type { HousieFileReport, PrintOptions } from "tabula-grids/housie";
 
 /** Boards drawn as the library's SVG, with numbers in the squares; bigger ones go on a canvas. */
 export const SVG_BOARD_MAX = 40;
@@ -13,8 +13,8 @@ export type Job =
   | { type: "tables"; size: number; counts: number[]; given: string[]; distinctRows: boolean; distinctColumns: boolean }
   | { type: "housie-count" }
   | { type: "housie-generate"; kind: HousieKind; count: number; seed?: string; firstSerial: number; preview: number }
-  | { type: "housie-format"; kind: HousieKind; jsonl: Blob; format: "csv" | "html" | "text" }
-  | { type: "housie-pdf"; jsonl: Blob; records: number; qr: boolean }
+  | { type: "housie-format"; kind: HousieKind; jsonl: Blob; format: "csv" | "html" | "text"; print: PrintOptions }
+  | { type: "housie-pdf"; jsonl: Blob; records: number; print: PrintOptions }
   | { type: "housie-validate"; text: string }
   | { type: "tour-generate"; size: number; closed: boolean; start?: [number, number]; seed: number }
   | { type: "tour-validate"; text: string }

@@ -98,9 +98,9 @@ const handlers: Handlers = {
     return { jsonl: new Blob(parts as BlobPart[], { type: "application/x-ndjson" }), preview: shown, records: count, ms: since(start) };
   },
 
-  "housie-format": async ({ kind, jsonl, format }) => {
+  "housie-format": async ({ kind, jsonl, format, print }) => {
     const start = performance.now();
-    const formatter = housieFormatter(format, kind);
+    const formatter = housieFormatter(format, kind, print);
     const out: string[] = [formatter.header()];
     for (const line of (await jsonl.text()).split("\n")) {
       if (line) out.push(formatter.record(JSON.parse(line) as HousieRecord));
@@ -110,12 +110,12 @@ const handlers: Handlers = {
     return { blob: new Blob(out, { type: `${type};charset=utf-8` }), ms: since(start) };
   },
 
-  "housie-pdf": async ({ jsonl, records, qr }, progress) => {
+  "housie-pdf": async ({ jsonl, records, print }, progress) => {
     const start = performance.now();
     // pdfkit (~100 KB gzipped) is fetched only when a PDF is asked for.
     const { PdfWriter } = await import("tabula-grids/housie/pdf");
     const parts: Uint8Array[] = [];
-    const writer = new PdfWriter((chunk) => void parts.push(chunk), { qr });
+    const writer = new PdfWriter((chunk) => void parts.push(chunk), print);
     let done = 0;
     for (const line of (await jsonl.text()).split("\n")) {
       if (!line) continue;

@@ -1,0 +1,149 @@
+// Claims in a game: replays the calls against the series the game is played with and
+// says, for each prize of the set, who completed it first (ties listed) and, for one
+// claimed ticket (its printed reference, check digit verified), whether the claim is
+// valid now (completed on the last call), late (valid since an earlier call k) or not
+// yet. Takes the series as batches of cells (read-series.ts in Node, parsed JSONL in
+// the browser), twice when a claim's ties are wanted.
+import type { SeriesBatch } from "../read-series.js";
+import type { TicketGrid } from "../generate.js";
+import { printedRef, parseTicketRef } from "../check-digit.js";
+import { NEVER, PRIZE_SETS, rankTable, ticketPrizeCalls, type PrizeSetName } from "./prizes.js";
+
+const CELLS = 27;
+/** References kept per list; the counts count them all. */
+export const MAX_LISTED = 1000;
+
+export interface PrizeWinners {
+  prize: string;
+  /** The first call at which any ticket completed it, or null. */
+  call: number | null;
+  number: number | null;
+  /** Printed references of the tickets completing it at that call (ties), at most MAX_LISTED. */
+  winners: string[];
+  winnerCount: number;
+}
+
+export type Verdict = "valid now" | "late" | "not yet";
+
+export interface ClaimVerdict {
+  prize: string;
+  verdict: Verdict;
+  /** The call at which this ticket completed the prize, or null. */
+  call: number | null;
+  /** The first call at which any ticket completed it (earlier than `call`: someone else won first). */
+  first: number | null;
+  /** Other tickets completing it at the same call as this one, at most MAX_LISTED. */
+  ties: string[];
+  tieCount: number;
+}
+
+export interface ClaimReport {
+  ref: string;
+  /** 1-based line of its record in the series file. */
+  line: number;
+  grid: TicketGrid;
+  prizes: ClaimVerdict[];
+}
+
+export interface GameCheck {
+  prizeSet: PrizeSetName;
+  calls: number;
+  records: number;
+  tickets: number;
+  prizes: PrizeWinners[];
+  /** With a claim: the report, or null when the series holds no such ticket. */
+  claim?: ClaimReport | null;
+}
+
+function gridOf(cells: Uint8Array, at: number): TicketGrid {
+  return [0, 1, 2].map((r) => Array.from(cells.subarray(at + 9 * r, at + 9 * r + 9), (x) => (x === 0 ? null : x)));
+}
+
+/**
+ * Replays `calls` against the series from `series()` (called once, twice with a claim)
+ * for the prizes of `set`; with `claim` (a reference as printed), that ticket's verdicts.
+ */
+export function checkGame(series: () => Iterable<SeriesBatch>, calls: readonly number[], set: PrizeSetName, claim?: string): GameCheck {
+  const wanted = claim === undefined ? undefined : parseTicketRef(claim);
+  const names = PRIZE_SETS[set];
+  const p = names.length;
+  const rank = rankTable(calls);
+  const out = new Uint8Array(p);
+  const best = new Array<number>(p).fill(NEVER);
+  const winners: string[][] = names.map(() => []);
+  const winnerCount = new Array<number>(p).fill(0);
+  let found: { ref: string; line: number; grid: TicketGrid; calls: number[] } | null = null;
+  let records = 0;
+  let tickets = 0;
+  for (const batch of series()) {
+    const per = batch.ticketsPerRecord;
+    for (let r = 0; r < batch.count; r++) {
+      for (let t = 0; t < per; t++) {
+        const at = (r * per + t) * CELLS;
+        ticketPrizeCalls(set, batch.cells, at, rank, out, 0);
+        for (let k = 0; k < p; k++) {
+          const c = out[k]!;
+          if (c === NEVER || c > best[k]!) continue;
+          if (c < best[k]!) { best[k] = c; winners[k] = []; winnerCount[k] = 0; }
+          winnerCount[k]!++;
+          if (winners[k]!.length < MAX_LISTED) winners[k]!.push(printedRef(batch.serials[r]!, t + 1));
+        }
+        if (wanted && found === null && batch.serials[r] === wanted.serial && t + 1 === wanted.ticket) {
+          found = { ref: printedRef(wanted.serial, wanted.ticket), line: batch.lines[r]!, grid: gridOf(batch.cells, at), calls: [...out] };
+        }
+      }
+      records++;
+      tickets += per;
+    }
+  }
+  const report: GameCheck = {
+    prizeSet: set,
+    calls: calls.length,
+    records,
+    tickets,
+    prizes: names.map((prize, k) => ({
+      prize,
+      call: best[k] === NEVER ? null : best[k]!,
+      number: best[k] === NEVER ? null : calls[best[k]! - 1]!,
+      winners: winners[k]!,
+      winnerCount: winnerCount[k]!,
+    })),
+  };
+  if (!wanted) return report;
+  if (found === null) return { ...report, claim: null };
+  // Ties: the other tickets completing each prize at the claimed ticket's call.
+  const ties: string[][] = names.map(() => []);
+  const tieCount = new Array<number>(p).fill(0);
+  if (found.calls.some((c) => c !== NEVER)) {
+    for (const batch of series()) {
+      const per = batch.ticketsPerRecord;
+      for (let r = 0; r < batch.count; r++) {
+        for (let t = 0; t < per; t++) {
+          ticketPrizeCalls(set, batch.cells, (r * per + t) * CELLS, rank, out, 0);
+          const self = batch.serials[r] === wanted.serial && t + 1 === wanted.ticket;
+          for (let k = 0; k < p; k++) {
+            if (self || out[k] === NEVER || out[k] !== found.calls[k]) continue;
+            tieCount[k]!++;
+            if (ties[k]!.length < MAX_LISTED) ties[k]!.push(printedRef(batch.serials[r]!, t + 1));
+          }
+        }
+      }
+    }
+  }
+  const prizes: ClaimVerdict[] = names.map((prize, k) => {
+    const c = found!.calls[k]!;
+    const call = c === NEVER ? null : c;
+    const verdict: Verdict = call === null ? "not yet" : call === calls.length ? "valid now" : "late";
+    return { prize, verdict, call, first: report.prizes[k]!.call, ties: ties[k]!, tieCount: tieCount[k]! };
+  });
+  return { ...report, claim: { ref: found.ref, line: found.line, grid: found.grid, prizes } };
+}
+
+/** One line per verdict, as the CLI and the web app word them. */
+export function describeVerdict(v: ClaimVerdict, winners?: PrizeWinners): string {
+  if (v.call === null) return `${v.prize}: not yet`;
+  let text = v.verdict === "valid now" ? `${v.prize}: valid now (call ${v.call})` : `${v.prize}: late claim, valid since call ${v.call}`;
+  if (v.first !== null && v.first < v.call) text += `; already won at call ${v.first}${winners ? ` by ${winners.winners.slice(0, 5).join(" ")}${winners.winnerCount > 5 ? ` and ${winners.winnerCount - 5} more` : ""}` : ""}`;
+  if (v.tieCount > 0) text += `; tied with ${v.ties.slice(0, 5).join(" ")}${v.tieCount > 5 ? ` and ${v.tieCount - 5} more` : ""}`;
+  return text;
+}

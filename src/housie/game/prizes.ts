@@ -1,0 +1,71 @@
+// Prize sets of a game: which patterns on a ticket win, and at which call each is first
+// complete. A rank table maps each number to the 1-based call that drew it (NEVER if not
+// drawn yet; index 0, a blank cell, is 0), so a pattern is complete at the largest rank
+// among its numbers: one pass over a ticket's 27 cells gives every prize.
+//  uk:      one line, two lines, full house.
+//  tambola: early five (any five numbers), four corners (first and last numbers of the
+//           top and bottom rows), top line, middle line, bottom line, full house.
+import { UsageError } from "../../errors.js";
+
+export type PrizeSetName = "uk" | "tambola";
+export const PRIZE_SET_NAMES: readonly PrizeSetName[] = ["uk", "tambola"];
+export const PRIZE_SETS: Record<PrizeSetName, readonly string[]> = {
+  uk: ["one line", "two lines", "full house"],
+  tambola: ["early five", "four corners", "top line", "middle line", "bottom line", "full house"],
+};
+/** Rank of a number not called yet. */
+export const NEVER = 255;
+
+export function parsePrizeSet(text: string): PrizeSetName {
+  if (text === "uk" || text === "tambola") return text;
+  throw new UsageError(`--prizes ${JSON.stringify(text.slice(0, 30))} (expected uk or tambola)`);
+}
+
+/** number -> 1-based call (NEVER if not called; 0 for a blank cell), from calls in order. */
+export function rankTable(calls: readonly number[]): Uint8Array {
+  const rank = new Uint8Array(128).fill(NEVER);
+  rank[0] = 0;
+  calls.forEach((x, i) => { rank[x] = i + 1; });
+  return rank;
+}
+
+/**
+ * The call at which each prize of `set` is complete on the ticket at cells[at..at+27)
+ * (NEVER if not yet), written to out[outAt..].
+ */
+export function ticketPrizeCalls(set: PrizeSetName, cells: Uint8Array, at: number, rank: Uint8Array, out: Uint8Array, outAt: number): void {
+  const row = [0, 0, 0];
+  for (let r = 0; r < 3; r++) {
+    let m = 0;
+    for (let j = 0; j < 9; j++) {
+      const k = rank[cells[at + 9 * r + j]!]!;
+      if (k > m) m = k;
+    }
+    row[r] = m;
+  }
+  const full = Math.max(row[0]!, row[1]!, row[2]!);
+  if (set === "uk") {
+    const lo = Math.min(row[0]!, row[1]!, row[2]!);
+    out[outAt] = lo;
+    out[outAt + 1] = row[0]! + row[1]! + row[2]! - lo - full;
+    out[outAt + 2] = full;
+    return;
+  }
+  // Early five: the fifth smallest rank among the 15 numbers.
+  const ranks: number[] = [];
+  for (let c = 0; c < 27; c++) if (cells[at + c] !== 0) ranks.push(rank[cells[at + c]!]!);
+  ranks.sort((a, b) => a - b);
+  let corners = 0;
+  for (const r of [0, 2]) {
+    let first = -1;
+    let last = -1;
+    for (let j = 0; j < 9; j++) if (cells[at + 9 * r + j] !== 0) { if (first < 0) first = j; last = j; }
+    corners = Math.max(corners, rank[cells[at + 9 * r + first]!]!, rank[cells[at + 9 * r + last]!]!);
+  }
+  out[outAt] = ranks[4]!;
+  out[outAt + 1] = corners;
+  out[outAt + 2] = row[0]!;
+  out[outAt + 3] = row[1]!;
+  out[outAt + 4] = row[2]!;
+  out[outAt + 5] = full;
+}

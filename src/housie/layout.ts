@@ -1,0 +1,176 @@
+// One set of measurements for every printed form of tickets: the PDF (pdf.ts), the HTML
+// download and the web app's print and preview (print-html.ts) all place the same boxes
+// at the same points (1/72 inch), so the preview is what prints.
+//  strip: a book's 6 tickets stacked ("6 to view"), as many strips side by side as fit
+//         (--per-page fewer); each strip is cut whole along the dashed lines.
+//  sheet: each book a block of 3 rows x 2 tickets under its own band, blocks stacked down
+//         the page with a solid rule between books, 3 books a page by default.
+// Single tickets fill the same slots six at a time. Nothing is ever split across pages:
+// a page holds whole groups, and each group's boxes lie inside the page's margins.
+import { UsageError } from "../errors.js";
+import type { PdfLayout, PdfPaper } from "./pdf-options.js";
+
+export interface Box { x: number; y: number; w: number; h: number }
+
+/** Paper sizes in points. */
+export const PAPER_SIZE: Record<PdfPaper, { width: number; height: number }> = {
+  a4: { width: 595.28, height: 841.89 },
+  letter: { width: 612, height: 792 },
+};
+
+export const MARGIN = 28; // ~10 mm: inside every printer's unprintable edge
+export const FOOTER = 14; // the page's footer line (series, page, cutting hint)
+export const BAND = 24; // a group's band: book/title line and venue/date/price line
+export const REF_BAND = 12; // a ticket's reference line above its grid
+const STRIP_MIN_WIDTH = 240; // narrowest strip whose numbers stay readable (~15 pt)
+const STRIP_GUTTER = 18; // between strips side by side (the cut runs down its middle)
+const TICKET_GAP = 8; // between tickets of a group (cut lines)
+const SHEET_COLUMN_GAP = 12;
+const BOOK_GAP = 18; // between books on a sheet (a solid rule)
+const SHEET_DEFAULT_BOOKS = 3;
+const SHEET_MAX_BOOKS = 3; // a fourth would shrink numbers below 9 pt
+/** QR stub: side of the code, and padding around it (its own quiet zone is inside). */
+const QR_MAX_SIDE = 64;
+const STUB_PAD = 3;
+/** Helvetica-Bold advance widths (em) of what a reference holds. */
+const DIGIT_EM = 0.556;
+const HYPHEN_EM = 0.333;
+
+export interface LayoutOptions {
+  paper?: PdfPaper;
+  layout?: PdfLayout;
+  /** Groups (books) per page; default as many as fit. */
+  perPage?: number;
+  qr?: boolean;
+}
+
+/** Where everything of one ticket goes, relative to the ticket's box. */
+export interface TicketGeometry {
+  w: number;
+  h: number;
+  /** Left stub (the QR code), full height, 0 without QR. */
+  stub: number;
+  qrSide: number;
+  refBand: number;
+  cellWidth: number;
+  rowHeight: number;
+  numberSize: number;
+  /** Largest type for the reference line's label and reference. */
+  refSize: number;
+}
+
+export interface PageGeometry {
+  paper: PdfPaper;
+  layout: PdfLayout;
+  width: number;
+  height: number;
+  /** Group boxes of a page (band included), in filling order. */
+  groups: Box[];
+  /** Ticket boxes of each group, relative to the page. */
+  tickets: Box[][];
+  ticket: TicketGeometry;
+  /** Baseline-free top of the footer line. */
+  footerY: number;
+  /** Cut lines between neighbouring groups and tickets: dashed (cut) or solid (book rule). */
+  cuts: { x1: number; y1: number; x2: number; y2: number; solid: boolean }[];
+}
+
+/** Groups a page of this layout and paper can hold, at most. */
+export function maxPerPage(paper: PdfPaper, layout: PdfLayout): number {
+  if (layout === "sheet") return SHEET_MAX_BOOKS;
+  const usable = PAPER_SIZE[paper].width - 2 * MARGIN;
+  return Math.max(1, Math.floor((usable + STRIP_GUTTER) / (STRIP_MIN_WIDTH + STRIP_GUTTER)));
+}
+
+function ticketGeometry(w: number, h: number, qr: boolean): TicketGeometry {
+  const gridHeight = h - REF_BAND;
+  // The stub runs the ticket's full height (the reference line starts right of it), so
+  // the code's modules stay large enough to scan from a 100 dpi copy.
+  const qrSide = qr ? Math.min(QR_MAX_SIDE, h - 2 * STUB_PAD) : 0;
+  const stub = qr ? qrSide + 2 * STUB_PAD : 0;
+  const cellWidth = (w - stub) / 9;
+  const rowHeight = gridHeight / 3;
+  const numberSize = Math.min(24, rowHeight * 0.62, cellWidth * 0.62);
+  return { w, h, stub, qrSide, refBand: REF_BAND, cellWidth, rowHeight, numberSize, refSize: 8.5 };
+}
+
+/** The measurements of a page: validated options in, boxes out. */
+export function pageGeometry(options: LayoutOptions = {}): PageGeometry {
+  const paper = options.paper ?? "a4";
+  const layout = options.layout ?? "strip";
+  if (!(paper in PAPER_SIZE)) throw new UsageError(`paper ${String(paper)} (expected a4 or letter)`);
+  if (layout !== "strip" && layout !== "sheet") throw new UsageError(`layout ${String(layout)} (expected strip or sheet)`);
+  const most = maxPerPage(paper, layout);
+  const per = options.perPage ?? (layout === "sheet" ? SHEET_DEFAULT_BOOKS : most);
+  if (!Number.isInteger(per) || per < 1 || per > most) {
+    throw new UsageError(`--per-page ${per} (expected 1 to ${most} ${layout === "sheet" ? "books" : "strips"} on ${paper} ${layout} pages)`);
+  }
+  const { width, height } = PAPER_SIZE[paper];
+  const usableW = width - 2 * MARGIN;
+  const usableH = height - 2 * MARGIN - FOOTER;
+  const groups: Box[] = [];
+  const tickets: Box[][] = [];
+  const cuts: PageGeometry["cuts"] = [];
+  let ticketW: number;
+  let ticketH: number;
+  if (layout === "strip") {
+    const stripW = (usableW - (per - 1) * STRIP_GUTTER) / per;
+    ticketW = stripW;
+    ticketH = (usableH - BAND - 5 * TICKET_GAP) / 6;
+    for (let g = 0; g < per; g++) {
+      const x = MARGIN + g * (stripW + STRIP_GUTTER);
+      groups.push({ x, y: MARGIN, w: stripW, h: usableH });
+      tickets.push(Array.from({ length: 6 }, (_, i) => ({ x, y: MARGIN + BAND + i * (ticketH + TICKET_GAP), w: ticketW, h: ticketH })));
+      for (let i = 1; i < 6; i++) {
+        const y = MARGIN + BAND + i * (ticketH + TICKET_GAP) - TICKET_GAP / 2;
+        cuts.push({ x1: x, y1: y, x2: x + stripW, y2: y, solid: false });
+      }
+      if (g > 0) cuts.push({ x1: x - STRIP_GUTTER / 2, y1: MARGIN, x2: x - STRIP_GUTTER / 2, y2: MARGIN + usableH, solid: false });
+    }
+  } else {
+    const blockH = (usableH - (per - 1) * BOOK_GAP) / per;
+    ticketW = (usableW - SHEET_COLUMN_GAP) / 2;
+    ticketH = (blockH - BAND - 2 * TICKET_GAP) / 3;
+    for (let g = 0; g < per; g++) {
+      const y = MARGIN + g * (blockH + BOOK_GAP);
+      groups.push({ x: MARGIN, y, w: usableW, h: blockH });
+      const boxes: Box[] = [];
+      for (let i = 0; i < 6; i++) { // down the left column, then the right: 1-3 | 4-6
+        boxes.push({ x: MARGIN + Math.floor(i / 3) * (ticketW + SHEET_COLUMN_GAP), y: y + BAND + (i % 3) * (ticketH + TICKET_GAP), w: ticketW, h: ticketH });
+      }
+      tickets.push(boxes);
+      for (let r = 1; r < 3; r++) {
+        const cy = y + BAND + r * (ticketH + TICKET_GAP) - TICKET_GAP / 2;
+        cuts.push({ x1: MARGIN, y1: cy, x2: MARGIN + usableW, y2: cy, solid: false });
+      }
+      const cx = MARGIN + ticketW + SHEET_COLUMN_GAP / 2;
+      cuts.push({ x1: cx, y1: y + BAND, x2: cx, y2: y + blockH, solid: false });
+      if (g > 0) cuts.push({ x1: MARGIN, y1: y - BOOK_GAP / 2, x2: MARGIN + usableW, y2: y - BOOK_GAP / 2, solid: true });
+    }
+  }
+  const ticket = ticketGeometry(ticketW, ticketH, options.qr ?? false);
+  return { paper, layout, width, height, groups, tickets, ticket, footerY: height - MARGIN - FOOTER + 4, cuts };
+}
+
+/** Width in points of a reference (digits and hyphens) in Helvetica-Bold at `size`. */
+export function refWidth(ref: string, size: number): number {
+  let em = 0;
+  for (const c of ref) em += c === "-" ? HYPHEN_EM : DIGIT_EM;
+  return em * size;
+}
+
+/** The reference's type size: the largest up to `max` that fits `room` points (never below 4). */
+export function refSizeFor(ref: string, room: number, max: number): number {
+  return Math.max(4, Math.min(max, room / refWidth(ref, 1)));
+}
+
+/** The page count for `groups` groups (books, or single tickets / 6 rounded up). */
+export function pagesFor(groups: number, geometry: PageGeometry): number {
+  return Math.ceil(groups / geometry.groups.length);
+}
+
+/** The cut lines of a page that touch its filled groups (none beside an empty slot). */
+export function cutsFor(geometry: PageGeometry, filled: readonly Box[]): PageGeometry["cuts"] {
+  const near = (x: number, y: number, b: Box) => x >= b.x - 10 && x <= b.x + b.w + 10 && y >= b.y - 10 && y <= b.y + b.h + 10;
+  return geometry.cuts.filter((cut) => filled.some((b) => near(cut.x1, cut.y1, b) || near(cut.x2, cut.y2, b)));
+}

@@ -1,0 +1,153 @@
+// What goes where on printed pages, for every renderer (PDF, HTML, the web app): records
+// in, whole pages out, each ticket with its box, printed reference (with check digit),
+// colour and QR text. Renderers only draw what a planned page says.
+import { UsageError } from "../errors.js";
+import type { HousieRecord, TicketGrid } from "./generate.js";
+import { printedRef } from "./check-digit.js";
+import { DEFAULT_COLOUR, parseColour, parseGames, type TicketColour } from "./colours.js";
+import { pageGeometry, type Box, type LayoutOptions, type PageGeometry } from "./layout.js";
+
+export interface PrintOptions extends LayoutOptions {
+  /** Ticket colour (name or #hex) when there is one game. */
+  colour?: string;
+  /** Games of the night, e.g. "Red,Blue,Green": every record printed once per game in its colour. */
+  games?: string;
+  title?: string;
+  venue?: string;
+  date?: string;
+  price?: string;
+  /** The series' identity, printed in each footer and QR code: A-Z and 0-9, 1 to 16 characters. */
+  series?: string;
+}
+
+export interface PlacedTicket {
+  box: Box;
+  grid: TicketGrid;
+  /** As printed: serial-ticket-check. */
+  ref: string;
+  colour: TicketColour;
+  /** The game's name with --games, else undefined. */
+  game?: string;
+  /** The QR code's text: TG1/series/ref (uppercase alphanumeric, the QR's compact mode). */
+  qr: string;
+}
+
+export interface PlacedGroup {
+  box: Box;
+  colour: TicketColour;
+  /** Band lines: [left, right] of the first and second line. */
+  lines: [[string, string], [string, string]];
+  tickets: PlacedTicket[];
+}
+
+export interface PlannedPage {
+  number: number;
+  groups: PlacedGroup[];
+  footer: string;
+}
+
+const SERIES = /^[A-Z0-9]{1,16}$/;
+/** The band of a group of single tickets from several games. */
+const MIXED: TicketColour = { name: "games", ink: "#333333", shade: "#e4e4e4" };
+/** Text on a band or a header is kept to this many characters (the renderer may cut more). */
+const MAX_TEXT = 80;
+
+/** The series' identity for a seeded run (S + the seed in base 36), so a replay prints the same codes. */
+export function seriesForSeed(seed: bigint): string {
+  return `S${seed.toString(36).toUpperCase()}`;
+}
+
+/** A fresh random series identity (10 base-36 characters from the CSPRNG) for unseeded runs. */
+export function randomSeries(): string {
+  const bytes = new Uint8Array(10);
+  globalThis.crypto.getRandomValues(bytes);
+  return [...bytes].map((b) => "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[b % 36]).join("");
+}
+
+/** QR error correction: Q, a quarter of a code may be marked or smudged and still scan. */
+export const QR_LEVEL = "Q";
+
+/** The text of a QR code: a version tag, the series and the printed reference. */
+export function qrText(series: string, ref: string): string {
+  return `TG1/${series}/${ref}`;
+}
+
+function clean(text: string | undefined, option: string): string {
+  if (text === undefined) return "";
+  // eslint-disable-next-line no-control-regex
+  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
+  if (flat.length > MAX_TEXT) throw new UsageError(`${option} is ${flat.length} characters (expected at most ${MAX_TEXT})`);
+  return flat;
+}
+
+/** Lays records out on pages; `add` returns the pages it completed, `finish` the last. */
+export class PrintPlanner {
+  readonly geometry: PageGeometry;
+  readonly series: string;
+  private readonly colours: TicketColour[];
+  private readonly games: boolean;
+  private readonly head: string;
+  private readonly details: string;
+  private page: PlannedPage | undefined;
+  private pageNumber = 0;
+  private singles: PlacedGroup | undefined; // the group single tickets are filling
+
+  constructor(options: PrintOptions = {}) {
+    this.geometry = pageGeometry(options);
+    if (options.games !== undefined && options.colour !== undefined) throw new UsageError("give --colour or --games, not both (each game has its colour)");
+    this.games = options.games !== undefined;
+    this.colours = options.games !== undefined ? parseGames(options.games) : [parseColour(options.colour ?? DEFAULT_COLOUR)];
+    const series = options.series ?? randomSeries();
+    if (!SERIES.test(series)) throw new UsageError(`--series ${JSON.stringify(series.slice(0, 30))} (expected 1 to 16 capital letters A-Z and digits)`);
+    this.series = series;
+    this.head = clean(options.title, "--title") || "Housie";
+    this.details = [clean(options.venue, "--venue"), clean(options.date, "--date"), clean(options.price, "--price")].filter((s) => s !== "").join(" · ");
+  }
+
+  /** Pages completed by this record (each game's copy of it placed). */
+  add(record: HousieRecord): PlannedPage[] {
+    const done: PlannedPage[] = [];
+    const book = record.tickets.length === 6;
+    for (const colour of this.colours) {
+      const game = this.games ? colour.name : undefined;
+      if (book) {
+        this.singles = undefined;
+        const group = this.nextGroup(done, colour, `Book ${record.serial}${game ? ` · ${game}` : ""}`);
+        record.tickets.forEach((grid, i) => group.tickets.push(this.ticket(record.serial, i + 1, grid, colour, game, group)));
+      } else {
+        // Six tickets fill a group whatever their games; each ticket carries its game's colour and name.
+        if (!this.singles || this.singles.tickets.length === 6) {
+          this.singles = this.nextGroup(done, this.games ? MIXED : colour, "Tickets");
+        }
+        this.singles.tickets.push(this.ticket(record.serial, 1, record.tickets[0]!, colour, game, this.singles));
+      }
+    }
+    return done;
+  }
+
+  /** The last, partly filled page (if any). */
+  finish(): PlannedPage[] {
+    const last = this.page;
+    this.page = undefined;
+    this.singles = undefined;
+    return last ? [last] : [];
+  }
+
+  private nextGroup(done: PlannedPage[], colour: TicketColour, label: string): PlacedGroup {
+    const g = this.geometry;
+    if (!this.page || this.page.groups.length === g.groups.length) {
+      if (this.page) done.push(this.page);
+      this.pageNumber++;
+      this.page = { number: this.pageNumber, groups: [], footer: `Series ${this.series} · page ${this.pageNumber} · cut along the dashed lines` };
+    }
+    const group: PlacedGroup = { box: g.groups[this.page.groups.length]!, colour, lines: [[this.head, label], [this.details, ""]], tickets: [] };
+    this.page.groups.push(group);
+    return group;
+  }
+
+  private ticket(serial: bigint, index: number, grid: TicketGrid, colour: TicketColour, game: string | undefined, group: PlacedGroup): PlacedTicket {
+    const slot = this.page!.groups.length - 1;
+    const ref = printedRef(serial, index);
+    return { box: this.geometry.tickets[slot]![group.tickets.length]!, grid, ref, colour, game, qr: qrText(this.series, ref) };
+  }
+}

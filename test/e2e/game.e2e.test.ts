@@ -1,0 +1,73 @@
+// The Game tab in a real Chromium: call 30 numbers with the space bar, claim a winning and
+// a non-winning ticket against the series loaded in the page, reload and resume.
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromiumAvailable } from "../support/chromium.js";
+import { dropFile, openApp, ROOT, SHOTS, showTab, type App } from "./app.js";
+import { seededOrder } from "../../src/housie/game/caller.js";
+import { checkGame } from "../../src/housie/game/claims.js";
+import { readSeries } from "../../src/housie/read-series.js";
+
+describe.skipIf(!chromiumAvailable())("Game tab in Chromium", () => {
+  let app: App;
+  beforeAll(async () => { app = await openApp(); });
+  afterAll(async () => { await app?.close(); });
+
+  it("calls 30 with the space bar, checks claims, undoes, and resumes after a reload", async () => {
+    const { page } = app;
+    await showTab(page, "game");
+    await page.selectOption("#game-prizes", "tambola");
+    await page.fill("#game-seed", "2026");
+    await page.click("#game-new button[type=submit]");
+    await page.locator("body").click({ position: { x: 5, y: 5 } }); // focus off the fields: keys go to the caller
+    for (let i = 0; i < 30; i++) await page.keyboard.press("Space");
+    const order = seededOrder(2026n);
+    await expect.poll(() => page.textContent("#game-current")).toBe(String(order[29]));
+    expect(await page.textContent("#game-count")).toMatch(/^30 of 90 called · early five/);
+    expect(await page.locator("#game-board .n.called").count()).toBe(30);
+    await page.screenshot({ path: `${SHOTS}game.png`, fullPage: false });
+
+    const seriesFile = `${ROOT}test-results/e2e/game-series.jsonl`;
+    const made = spawnSync(process.execPath, [`${ROOT}dist/cli/housie.js`, "books", "-n", "200", "--seed", "3", "-f", "jsonl", "-o", seriesFile], { cwd: ROOT });
+    expect(made.status).toBe(0);
+    const report = checkGame(() => readSeries(seriesFile), order.slice(0, 30), "tambola");
+    const winner = report.prizes[0]!.winners[0]!; // early five by call 30 (200 books: certain)
+    await dropFile(page, "#game-drop", "series.jsonl", readFileSync(seriesFile, "utf8"));
+    await expect.poll(() => page.textContent("#game-series-info")).toContain("200 books, 1,200 tickets loaded");
+    await page.fill("#game-ref", winner);
+    await page.click("#game-claim");
+    const verdicts = page.locator("#game-claim-result ul.verdicts li");
+    await expect.poll(() => verdicts.count()).toBe(6);
+    const firstCall = report.prizes[0]!.call!;
+    expect(await verdicts.first().textContent()).toMatch(firstCall === 30 ? /^early five: valid now \(call 30\)/ : new RegExp(`^early five: late claim, valid since call ${firstCall}(;|$)`));
+    expect(await page.locator("#game-claim-result td.marked").count()).toBeGreaterThanOrEqual(5);
+    // A ticket with nothing yet: every verdict "not yet".
+    const loser = checkGame(() => readSeries(seriesFile), order.slice(0, 30), "tambola", "1-1").claim!;
+    const nothing = loser.prizes.every((v) => v.call === null) ? loser.ref : undefined;
+    if (nothing) {
+      await page.fill("#game-ref", nothing);
+      await page.click("#game-claim");
+      await expect.poll(() => verdicts.first().textContent()).toBe("early five: not yet");
+    }
+    // A mistyped check digit is caught at the field.
+    const [s, t, c] = winner.split("-");
+    await page.fill("#game-ref", `${s}-${t}-${(Number(c) + 1) % 10}`);
+    await page.click("#game-claim");
+    await expect.poll(() => page.textContent("#game-ref-error")).toContain("check digit");
+    await page.screenshot({ path: `${SHOTS}game-claim.png`, fullPage: true });
+
+    await page.locator("body").click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press("u");
+    await expect.poll(() => page.textContent("#game-current")).toBe(String(order[28]));
+    await page.reload();
+    await page.locator("body[data-ready='1']").waitFor();
+    await showTab(page, "game");
+    expect(await page.textContent("#game-current")).toBe(String(order[28]));
+    expect(await page.locator("#game-board .n.called").count()).toBe(29);
+    await page.locator("body").click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press("Space");
+    await expect.poll(() => page.textContent("#game-current")).toBe(String(order[29])); // the seed calls it again
+    expect(app.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,43 @@
+// Every QR code on the printed pages decodes (jsQR, from the npm registry) from pages
+// rendered at 100, 200 and 300 dpi, each to its ticket's series and reference.
+import { describe, expect, it } from "vitest";
+import jsqrModule from "jsqr";
+import { renderPdf } from "../../src/housie/pdf.js";
+import { generateBooks } from "../../src/housie/generate.js";
+import { pageGeometry } from "../../src/housie/layout.js";
+import { printedRef } from "../../src/housie/check-digit.js";
+import { canRender, crop, renderPdfPages } from "../support/pdf-render.js";
+import type { PdfLayout, PdfPaper } from "../../src/housie/pdf-options.js";
+
+/** jsQR is CommonJS: its function is the module or its `default`, whichever the loader hands over. */
+type Decode = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
+const jsQR = ((jsqrModule as unknown as { default?: Decode }).default ?? jsqrModule) as unknown as Decode;
+
+describe.skipIf(!(await canRender()))("QR codes decode from rendered pages", () => {
+  const cases: [PdfLayout, PdfPaper, bigint][] = [
+    ["strip", "a4", 18_446_744_073_709_551_610n], // 20-digit references: the densest codes
+    ["sheet", "a4", 18_446_744_073_709_551_610n],
+    ["sheet", "letter", 18_446_744_073_709_551_610n],
+    ["strip", "letter", 7n],
+  ];
+  for (const [layout, paper, first] of cases) {
+    it(`${layout} ${paper}, serials from ${first}: every code at 100, 200 and 300 dpi`, async () => {
+      const books = generateBooks(layout === "sheet" ? 3 : 2, { seed: 4n, firstSerial: first });
+      const parts: Uint8Array[] = [];
+      await renderPdf(books, (c) => void parts.push(c), { layout, paper, qr: true, series: "HALL7" });
+      const g = pageGeometry({ layout, paper, qr: true });
+      const want = books.flatMap((b) => [1, 2, 3, 4, 5, 6].map((i) => `TG1/HALL7/${printedRef(b.serial, i)}`));
+      for (const dpi of [100, 200, 300]) {
+        const [page] = await renderPdfPages(Buffer.concat(parts), dpi);
+        const read: string[] = [];
+        for (const box of g.tickets.flat().slice(0, want.length)) {
+          const t = g.ticket;
+          const stub = crop(page!, box.x, box.y, t.stub, box.h);
+          const code = jsQR(stub.data, stub.width, stub.height);
+          read.push(code?.data ?? `(none at ${dpi} dpi)`);
+        }
+        expect(read, `${dpi} dpi`).toEqual(want);
+      }
+    }, 60_000);
+  }
+});
