@@ -7,8 +7,7 @@ import { fileURLToPath } from "node:url";
 import { engineRunner, sumPlan, type CountTablesOptions } from "./count.js";
 import { normalizeProblem } from "./problem.js";
 import { planTableCount, splitByFirstPart, type TableJob } from "./plan.js";
-import type { WorkerRefusal, WorkerTask } from "./worker.js";
-import { UsageError } from "../errors.js";
+import { refusalError, type WorkerRefusal, type WorkerTask } from "./worker.js";
 import { sumWithProgress } from "./sum-progress.js";
 
 /** The compiled worker (works from src/ under tsx and from dist/). */
@@ -45,7 +44,7 @@ export async function countTablesParallel(options: CountTablesParallelOptions): 
     const parts = await Promise.all(
       jobs.map(async (job) => {
         const part = (await pool.run({ counts: plan.counts, jobs: [job], engine } satisfies WorkerTask)) as bigint | WorkerRefusal;
-        if (typeof part !== "bigint") throw new UsageError(part.usageError);
+        if (typeof part !== "bigint") throw refusalError(part);
         options.onProgress?.(++done, jobs.length);
         return part;
       }),
