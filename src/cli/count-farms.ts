@@ -14,6 +14,8 @@ import { generalModeProblem } from "../tables/cli-options.js";
 import { DEFAULT_FARM_ENGINE, FARM_ENGINES, farmEngines, type FarmCounter, type FarmEngine } from "../farms/count.js";
 import { rowText } from "../farms/rows.js";
 import { countTablesParallel } from "../tables/parallel.js";
+import type { TablesMethod } from "../tables/count.js";
+import { layerProgressOnTerminal } from "./count-farms-layers.js";
 import { runTablesExtra, runTablesMerge, wantsTablesExtra, type TablesExtraOptions } from "./count-farms-sample.js";
 
 
@@ -27,6 +29,7 @@ interface CountFarmsOptions extends TablesExtraOptions {
   allowEqualRows?: boolean;
   allowEqualColumns?: boolean;
   threads?: number;
+  method?: TablesMethod;
 }
 
 /**
@@ -48,11 +51,13 @@ async function countGeneral(options: CountFarmsOptions, file: string | undefined
   if (wantsTablesExtra(options)) return runTablesExtra(problem, options, engine === "fast" ? "wasm" : "ts");
   const start = process.hrtime.bigint();
   const progress = progressOnTerminal("counting", "DP jobs");
+  const layers = layerProgressOnTerminal();
   let count: bigint;
   try {
-    count = await countTablesParallel({ ...problem, engine: engine === "fast" ? "wasm" : "ts", threads, onProgress: progress.update });
+    count = await countTablesParallel({ ...problem, engine: engine === "fast" ? "wasm" : "ts", method: options.method, threads, onProgress: progress.update, onLayer: layers.update });
   } finally {
     progress.stop();
+    layers.stop();
   }
   const micros = Number(process.hrtime.bigint() - start) / 1000;
   if (options.time) process.stderr.write(`total: ${(micros / 1000).toFixed(3)} ms\n`);
@@ -118,6 +123,11 @@ await runMain("count-farms", async () => {
     .option("--given <rows>", 'general mode: the first rows, e.g. "2100221;0221102"')
     .option("--allow-equal-rows", "general mode: rows need not be different")
     .option("--allow-equal-columns", "general mode: columns need not be different")
+    .addOption(
+      new Option("--method <name>", "general mode: columns (the DP over column multisets, every rule), symmetric (states up to symbol and column permutations: Latin squares, no distinctness rules), auto")
+        .choices(["auto", "columns", "symmetric"])
+        .default("auto"),
+    )
     .option("--threads <n>", "general mode: worker threads (default: all cores for n ≥ 8, else 1)", integerOption(1, 256))
     .option("--sample <k>", "general mode: print K tables drawn exactly uniformly (independently) among those counted", integerOption(0))
     .option("--seed <s>", "with --sample: seeded generator (0 to 2^64-1), same tables on every run and machine; default: the OS CSPRNG")
@@ -145,7 +155,8 @@ await runMain("count-farms", async () => {
   }
   program.parse();
   const options = program.opts<CountFarmsOptions>();
-  const general = [options.size, options.counts, options.given, options.allowEqualRows, options.allowEqualColumns, options.threads, options.sample, options.list, options.shard, options.seed, options.force];
+  const method = program.getOptionValueSource("method") === "default" ? undefined : options.method;
+  const general = [options.size, options.counts, options.given, options.allowEqualRows, options.allowEqualColumns, options.threads, options.sample, options.list, options.shard, options.seed, options.force, method];
   if (general.some((value) => value !== undefined)) {
     await countGeneral(options, program.args[0], program.getOptionValueSource("engine") !== "default");
     return;

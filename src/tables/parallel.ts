@@ -4,7 +4,7 @@
 import { Piscina } from "piscina";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { engineRunner, sumPlan, type CountTablesOptions } from "./count.js";
+import { countSymmetric, engineRunner, sumPlan, usesSymmetric, type CountTablesOptions } from "./count.js";
 import { normalizeProblem } from "./problem.js";
 import { planTableCount, splitByFirstPart, type TableJob } from "./plan.js";
 import { refusalError, type WorkerRefusal, type WorkerTask } from "./worker.js";
@@ -28,7 +28,9 @@ function heavierFirst(a: TableJob, b: TableJob): number {
 export async function countTablesParallel(options: CountTablesParallelOptions): Promise<bigint> {
   const engine = options.engine ?? "wasm";
   engineRunner(engine); // unknown engines fail here, before any thread starts
-  const plan = planTableCount(normalizeProblem(options));
+  const problem = normalizeProblem(options);
+  if (usesSymmetric(problem, options.method)) return countSymmetric(problem, options);
+  const plan = planTableCount(problem);
   const threads = Math.max(1, Math.floor(options.threads ?? 1));
   if (threads <= 1 || plan.jobs.length === 0) {
     // One job at a time, yielding to the event loop between jobs (so a progress bar can draw).
