@@ -118,7 +118,7 @@ await runMain("count-farms", async () => {
     )
     .option("--json", "one JSON object per case: case, rows, count (decimal string), engine, microseconds")
     .option("--time", "per-case and total time on stderr")
-    .option("--size <n>", "general mode: an n×n table (1 to 10)", integerOption(0))
+    .option("--size <n>", "general mode: an n×n table (1 to 16)", integerOption(0))
     .option("--counts <list>", "general mode: how often each symbol appears in every row and column, e.g. 2,2,3")
     .option("--given <rows>", 'general mode: the first rows, e.g. "2100221;0221102"')
     .option("--allow-equal-rows", "general mode: rows need not be different")
