@@ -16,6 +16,7 @@ import { rowText } from "../farms/rows.js";
 import { countTablesParallel } from "../tables/parallel.js";
 import type { TablesMethod } from "../tables/count.js";
 import { layerProgressOnTerminal } from "./count-farms-layers.js";
+import { runSequence } from "./count-farms-sequence.js";
 import { runTablesExtra, runTablesMerge, wantsTablesExtra, type TablesExtraOptions } from "./count-farms-sample.js";
 
 
@@ -145,8 +146,13 @@ await runMain("count-farms", async () => {
         "\nOn a terminal a progress bar shows the DP jobs done and an estimate of the time left. A count whose state tables" +
         "\noutgrow the kernel's memory cap (1 GiB per thread) stops with one line instead of exhausting the machine." +
         "\n--sample K [--seed S] [--json], --list [--force] [--json]: tables (N rows of digits, a blank line between; --json: one {\"rows\": […]} a line)." +
-        "\n--shard i/k: one JSON line with part i of k; count-farms merge FILE… (\"-\": stdin) checks parts 0..k-1 and prints the total.",
+        "\n--shard i/k: one JSON line with part i of k; count-farms merge FILE… (\"-\": stdin) checks parts 0..k-1 and prints the total." +
+        "\ncount-farms sequence NAME [--to N] [--time]: a named family of counts as OEIS b-file lines (count-farms sequence --help lists them).",
     );
+  if (process.argv[2] === "sequence") {
+    await runSequence(process.argv.slice(3));
+    return;
+  }
   if (process.argv[2] === "merge") {
     // count-farms merge FILE…: the total of --shard parts (a command of its own).
     const args = process.argv.slice(3);
