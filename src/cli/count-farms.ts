@@ -17,6 +17,7 @@ import { countTablesParallel } from "../tables/parallel.js";
 import type { TablesMethod } from "../tables/count.js";
 import { layerProgressOnTerminal } from "./count-farms-layers.js";
 import { runSequence } from "./count-farms-sequence.js";
+import { estimateReach, outOfReachMessage } from "../tables/reach.js";
 import { runTablesExtra, runTablesMerge, wantsTablesExtra, type TablesExtraOptions } from "./count-farms-sample.js";
 
 
@@ -46,9 +47,14 @@ async function countGeneral(options: CountFarmsOptions, file: string | undefined
   if (engine !== "fast" && engine !== "fast-ts") {
     throw new UsageError(`--engine ${options.engine} is the published 7×7 algorithm, for contest files only; use --engine fast or fast-ts with --size`);
   }
-  const { size, counts, given, distinctRows, distinctColumns } = generalModeProblem({ ...options, size: options.size, counts: options.counts });
+  const normalized = generalModeProblem({ ...options, size: options.size, counts: options.counts });
+  const { size, counts, given, distinctRows, distinctColumns } = normalized;
   const threads = options.threads ?? (size >= 8 ? availableParallelism() : 1);
   const problem = { size, counts, given: given.map((row) => row.join("")), distinctRows, distinctColumns };
+  if (!options.force && !options.sample && !options.list) {
+    const estimate = estimateReach(normalized, options.method);
+    if (!estimate.withinReach) throw new UsageError(outOfReachMessage(normalized, estimate));
+  }
   if (wantsTablesExtra(options)) return runTablesExtra(problem, options, engine === "fast" ? "wasm" : "ts");
   const start = process.hrtime.bigint();
   const progress = progressOnTerminal("counting", "DP jobs");
@@ -133,7 +139,7 @@ await runMain("count-farms", async () => {
     .option("--sample <k>", "general mode: print K tables drawn exactly uniformly (independently) among those counted", integerOption(0))
     .option("--seed <s>", "with --sample: seeded generator (0 to 2^64-1), same tables on every run and machine; default: the OS CSPRNG")
     .option("--list", "general mode: print every table (refused above 10^7 tables unless --force)")
-    .option("--force", "with --list: list even more than 10^7 tables")
+    .option("--force", "with --list: list even more than 10^7 tables; a count: try it even when its states are estimated out of reach")
     .option("--shard <i/k>", "general mode: compute part i of k (0 ≤ i < k) of the count, one JSON line; total them with `count-farms merge`")
     .addHelpText(
       "after",
