@@ -4,22 +4,29 @@
 //
 // After r rows every column has a symbol-count vector summing to r; the states of the
 // column method are multisets of n such vectors, so a layer holds at most
-// C(A_r + n - 1, n) of them (A_r: the vectors with sum r). The symmetric method keeps one
-// state per class under symbol permutations, at most that bound over Π m_j! (m_j symbols
-// share a count). The limits are measured (docs/tables.md): the column method finishes
-// with bounds up to about 10^9 (Latin squares of order 7: 2·10^7 in 0.5 s; order 8:
-// 2·10^10 does not finish in 5 minutes); the symmetric method with up to about 10^6
-// classes (order 8: 5·10^5 in seconds; order 9: 8·10^7, hours).
+// C(A_r + n - 1, n) of them (A_r: the vectors with sum r), and the distinctness rules
+// run that DP once per job of the plan: its work is taken as bound × jobs. The symmetric
+// method keeps one state per class under symbol permutations, at most the bound over
+// Π m_j! (m_j symbols share a count). The limits are measured (docs/tables.md, CPU time):
+// the column method's work 2·10^7 (Latin squares of order 7) takes 0.5 s, 3·10^9
+// (11×11 with (3,4,4), distinct) 54 s, 3·10^8 (15×15 binary, distinct) 74 s; order 8 Latin
+// squares, 2·10^10, take more than 5 minutes. The symmetric method finishes with up to
+// about 10^6 classes (order 8: 5·10^5 in seconds; order 9: 8·10^7, hours).
 import { usesSymmetric, type TablesMethod } from "./count.js";
 import type { NormalizedProblem } from "./problem.js";
+import { planTableCount } from "./plan.js";
 
-export const COLUMN_METHOD_REACH = 1e9;
+export const COLUMN_METHOD_REACH = 3e10;
 export const SYMMETRIC_METHOD_REACH = 1e7;
 
 export interface ReachEstimate {
   method: "columns" | "symmetric";
   /** The bound on the states (or classes) of the largest layer. */
   states: number;
+  /** Column method: how often the DP runs (jobs of the plan); symmetric: 1. */
+  jobs: number;
+  /** states × jobs, compared with reach. */
+  work: number;
   /** Row count after which that layer comes. */
   atRow: number;
   reach: number;
@@ -67,15 +74,18 @@ export function estimateReach(problem: NormalizedProblem, method: TablesMethod =
     for (const c of problem.counts) classes.set(c, (classes.get(c) ?? 0) + 1);
     for (const m of classes.values()) states /= factorial(m);
   }
+  const jobs = symmetric ? 1 : planTableCount(problem).jobs.length;
+  const work = states * jobs;
   const reach = symmetric ? SYMMETRIC_METHOD_REACH : COLUMN_METHOD_REACH;
-  return { method: symmetric ? "symmetric" : "columns", states, atRow, reach, withinReach: states <= reach };
+  return { method: symmetric ? "symmetric" : "columns", states, jobs, work, atRow, reach, withinReach: work <= reach };
 }
 
 /** One line saying why a count is refused. */
 export function outOfReachMessage(problem: NormalizedProblem, estimate: ReachEstimate): string {
-  const what = estimate.method === "symmetric" ? "the symmetric method may hold up to about %s classes of states" : "the column method may hold up to about %s states";
-  return (
-    `counting ${problem.size}×${problem.size} tables with counts ${problem.counts.join(",")} is out of reach: after ${estimate.atRow} rows ${what.replace("%s", estimate.states.toExponential(1))} ` +
-    `(it finishes with up to about ${estimate.reach.toExponential(0)} on this machine); pass --force to try anyway`
-  );
+  const states = estimate.states.toExponential(1);
+  const what =
+    estimate.method === "symmetric"
+      ? `the symmetric method may hold up to about ${states} classes of states (it finishes with up to about ${estimate.reach.toExponential(0)})`
+      : `the column method may hold up to about ${states} states, in each of ${estimate.jobs} DP jobs (it finishes with up to about ${estimate.reach.toExponential(0)} states × jobs)`;
+  return `counting ${problem.size}×${problem.size} tables with counts ${problem.counts.join(",")} is out of reach: after ${estimate.atRow} rows ${what}; pass --force to try anyway`;
 }

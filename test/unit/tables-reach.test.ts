@@ -11,16 +11,16 @@ const latin = (n: number) => problem(n, new Array<number>(n).fill(1));
 
 describe("estimateReach", () => {
   it("keeps the counts that finish within reach", () => {
-    for (const p of [problem(7, [2, 2, 3]), problem(9, [3, 3, 3]), problem(10, [4, 3, 3]), problem(16, [8, 8]), problem(12, [4, 4, 4]), latin(7), latin(8)]) {
+    for (const p of [problem(7, [2, 2, 3]), problem(9, [3, 3, 3]), problem(10, [4, 3, 3]), problem(16, [8, 8]), problem(11, [3, 4, 4]), latin(7), latin(8)]) {
       expect(estimateReach(p).withinReach, `${p.size} ${p.counts.join(",")}`).toBe(true);
     }
   });
 
   it("refuses the counts that do not", () => {
-    for (const p of [latin(9), latin(10), problem(10, [2, 2, 2, 2, 2]), problem(10, [2, 2, 2, 2, 2], false), problem(16, [5, 5, 6])]) {
+    for (const p of [latin(9), latin(10), problem(10, [2, 2, 2, 2, 2]), problem(10, [2, 2, 2, 2, 2], false), problem(16, [5, 5, 6]), problem(13, [4, 4, 5])]) {
       expect(estimateReach(p).withinReach, `${p.size} ${p.counts.join(",")}`).toBe(false);
     }
-    expect(estimateReach(latin(8), "columns").withinReach).toBe(false);
+    expect(estimateReach(latin(9), "columns").withinReach).toBe(false);
   });
 
   it("bounds the classes the symmetric method really keeps per layer", () => {
