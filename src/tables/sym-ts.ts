@@ -48,8 +48,10 @@ export function forEachRow(needs: Uint8Array, n: number, k: number, counts: read
   const child = new Uint8Array(needs);
   const fact = [1];
   for (let i = 1; i <= n; i++) fact.push(fact[i - 1]! * i);
-  // Symbol y-values of the group being filled go column by column into `child`.
-  const fillGroup = (g: number, s: number, placed: number, mult: number): void => {
+  // Symbol y-values of the group being filled go column by column into `child`; `denom`
+  // is Π y! of the group so far, and the group's multinomial size!/denom is exact (both
+  // are integers below 2^53, n ≤ 16) before it multiplies `mult`.
+  const fillGroup = (g: number, s: number, placed: number, mult: number, denom: number): void => {
     if (g === groups.length) {
       visit(child, mult);
       return;
@@ -57,7 +59,7 @@ export function forEachRow(needs: Uint8Array, n: number, k: number, counts: read
     const group = groups[g]!;
     const size = group.members.length;
     if (placed === size) {
-      fillGroup(g + 1, 0, 0, mult * fact[size]!);
+      fillGroup(g + 1, 0, 0, mult * (fact[size]! / denom), 1);
       return;
     }
     if (s === k) return;
@@ -68,14 +70,14 @@ export function forEachRow(needs: Uint8Array, n: number, k: number, counts: read
         for (let j = 0; j < y; j++) child[group.members[placed + j]! * k + s]!--;
         left[s]! -= y;
       }
-      fillGroup(g, s + 1, placed + y, mult / fact[y]!);
+      fillGroup(g, s + 1, placed + y, mult, denom * fact[y]!);
       if (y > 0) {
         for (let j = 0; j < y; j++) child[group.members[placed + j]! * k + s]!++;
         left[s]! += y;
       }
     }
   };
-  fillGroup(0, 0, 0, 1);
+  fillGroup(0, 0, 0, 1, 1);
 }
 
 /** The column needs left by the given rows, or undefined when they overfill a column. */

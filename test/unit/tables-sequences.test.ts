@@ -28,6 +28,12 @@ const A001501 = [
   "65662040698002721810659005184000",
 ].map(BigInt);
 
+/** OEIS A058528, n = 0..14 (4 ones in every row and column). */
+const A058528 = [
+  "1", "0", "0", "0", "1", "120", "67950", "68938800", "116963796250", "315031400802720", "1289144584143523800",
+  "7722015017013984456000", "65599839591251908982712750", "769237071909157579108571190000", "12163525741347497524178307740904300",
+].map(BigInt);
+
 /** OEIS A058527, n = 0..5 (2n×2n, n ones in every row and column). */
 const A058527 = [1n, 2n, 90n, 297200n, 116963796250n, 6736218287430460752n];
 
@@ -37,6 +43,10 @@ describe("published sequences, reproduced", () => {
   });
   it("A001501 for n = 0 to 15 (binary-3)", async () => {
     expect(await values("binary-3", 15)).toEqual(A001501);
+  });
+  it("A058528 for n = 0 to 14 (4 ones per line, no family of its own)", async () => {
+    const terms = A058528.map((_, n) => countSequenceTerm({ index: n, size: n, counts: n >= 4 ? [n - 4, 4] : [], distinctRows: false, distinctColumns: false }));
+    expect(await Promise.all(terms)).toEqual(A058528);
   });
   it("A058527 for n = 0 to 5 (binary-central)", async () => {
     expect(await values("binary-central", 10)).toEqual(A058527);
