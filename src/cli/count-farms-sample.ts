@@ -24,7 +24,7 @@ export interface TablesExtraOptions {
 
 /** True when any of the extras (or a flag of theirs) is given. */
 export function wantsTablesExtra(options: TablesExtraOptions): boolean {
-  return options.sample !== undefined || options.list === true || options.shard !== undefined || options.seed !== undefined || options.force === true;
+  return options.sample !== undefined || options.list === true || options.shard !== undefined || options.seed !== undefined;
 }
 
 /** Flags that only make sense with one of the extras. */
@@ -32,7 +32,7 @@ function checkCombination(options: TablesExtraOptions): void {
   const modes = [options.sample !== undefined && "--sample", options.list && "--list", options.shard !== undefined && "--shard"].filter(Boolean);
   if (modes.length > 1) throw new UsageError(`${modes.join(" and ")} cannot be combined: pick one`);
   if (options.seed !== undefined && options.sample === undefined) throw new UsageError("--seed only applies to --sample");
-  if (options.force && !options.list) throw new UsageError("--force only applies to --list");
+  if (options.force && options.sample !== undefined) throw new UsageError("--force applies to --list and to counts, not to --sample");
 }
 
 function tableText(table: readonly (readonly number[])[], json: boolean): string {

@@ -15,6 +15,10 @@ import { DEFAULT_FARM_ENGINE, FARM_ENGINES, farmEngines, type FarmCounter, type 
 import { rowText } from "../farms/rows.js";
 import { groupDigits } from "../io/digits.js";
 import { countTablesParallel } from "../tables/parallel.js";
+import type { TablesMethod } from "../tables/count.js";
+import { layerProgressOnTerminal } from "./count-farms-layers.js";
+import { runSequence } from "./count-farms-sequence.js";
+import { estimateReach, outOfReachMessage } from "../tables/reach.js";
 import { runTablesExtra, runTablesMerge, wantsTablesExtra, type TablesExtraOptions } from "./count-farms-sample.js";
 
 
@@ -29,6 +33,7 @@ interface CountFarmsOptions extends TablesExtraOptions {
   allowEqualRows?: boolean;
   allowEqualColumns?: boolean;
   threads?: number;
+  method?: TablesMethod;
 }
 
 /**
@@ -44,17 +49,24 @@ async function countGeneral(options: CountFarmsOptions, file: string | undefined
   if (engine !== "fast" && engine !== "fast-ts") {
     throw new UsageError(`--engine ${options.engine} is the published 7×7 algorithm, for contest files only; use --engine fast or fast-ts with --size`);
   }
-  const { size, counts, given, distinctRows, distinctColumns } = generalModeProblem({ ...options, size: options.size, counts: options.counts });
+  const normalized = generalModeProblem({ ...options, size: options.size, counts: options.counts });
+  const { size, counts, given, distinctRows, distinctColumns } = normalized;
   const threads = options.threads ?? (size >= 8 ? availableParallelism() : 1);
   const problem = { size, counts, given: given.map((row) => row.join("")), distinctRows, distinctColumns };
+  if (!options.force && !options.sample && !options.list) {
+    const estimate = estimateReach(normalized, options.method);
+    if (!estimate.withinReach) throw new UsageError(outOfReachMessage(normalized, estimate));
+  }
   if (wantsTablesExtra(options)) return runTablesExtra(problem, options, engine === "fast" ? "wasm" : "ts");
   const start = process.hrtime.bigint();
   const progress = progressOnTerminal("counting", "DP jobs");
+  const layers = layerProgressOnTerminal();
   let count: bigint;
   try {
-    count = await countTablesParallel({ ...problem, engine: engine === "fast" ? "wasm" : "ts", threads, onProgress: progress.update });
+    count = await countTablesParallel({ ...problem, engine: engine === "fast" ? "wasm" : "ts", method: options.method, threads, onProgress: progress.update, onLayer: layers.update });
   } finally {
     progress.stop();
+    layers.stop();
   }
   const micros = Number(process.hrtime.bigint() - start) / 1000;
   if (options.time) process.stderr.write(`total: ${(micros / 1000).toFixed(3)} ms\n`);
@@ -123,16 +135,21 @@ await runMain("count-farms", async () => {
     .option("--json", "one JSON object per case: case, rows, count (decimal string), engine, microseconds")
     .option("--pretty", "for people: each case's number and given rows beside its count, digits grouped (4,909,920)")
     .option("--time", "per-case and total time on stderr")
-    .option("--size <n>", "general mode: an n×n table (1 to 10)", integerOption(0))
+    .option("--size <n>", "general mode: an n×n table (1 to 16)", integerOption(0))
     .option("--counts <list>", "general mode: how often each symbol appears in every row and column, e.g. 2,2,3")
     .option("--given <rows>", 'general mode: the first rows, e.g. "2100221;0221102"')
     .option("--allow-equal-rows", "general mode: rows need not be different")
     .option("--allow-equal-columns", "general mode: columns need not be different")
+    .addOption(
+      new Option("--method <name>", "general mode: columns (the DP over column multisets, every rule), symmetric (states up to symbol and column permutations: Latin squares, no distinctness rules), auto")
+        .choices(["auto", "columns", "symmetric"])
+        .default("auto"),
+    )
     .option("--threads <n>", "general mode: worker threads (default: all cores for n ≥ 8, else 1)", integerOption(1, 256))
     .option("--sample <k>", "general mode: print K tables drawn exactly uniformly (independently) among those counted", integerOption(0))
     .option("--seed <s>", "with --sample: seeded generator (0 to 2^64-1), same tables on every run and machine; default: the OS CSPRNG")
     .option("--list", "general mode: print every table (refused above 10^7 tables unless --force)")
-    .option("--force", "with --list: list even more than 10^7 tables")
+    .option("--force", "with --list: list even more than 10^7 tables; a count: try it even when its states are estimated out of reach")
     .option("--shard <i/k>", "general mode: compute part i of k (0 ≤ i < k) of the count, one JSON line; total them with `count-farms merge`")
     .addHelpText(
       "after",
@@ -145,11 +162,16 @@ await runMain("count-farms", async () => {
         "\nOn a terminal a progress bar shows the DP jobs done and an estimate of the time left. A count whose state tables" +
         "\noutgrow the kernel's memory cap (1 GiB per thread) stops with one line instead of exhausting the machine." +
         "\n--sample K [--seed S] [--json], --list [--force] [--json]: tables (N rows of digits, a blank line between; --json: one {\"rows\": […]} a line)." +
-        "\n--shard i/k: one JSON line with part i of k; count-farms merge FILE… (\"-\": stdin) checks parts 0..k-1 and prints the total.",
+        "\n--shard i/k: one JSON line with part i of k; count-farms merge FILE… (\"-\": stdin) checks parts 0..k-1 and prints the total." +
+        "\ncount-farms sequence NAME [--to N] [--time]: a named family of counts as OEIS b-file lines (count-farms sequence --help lists them).",
     );
   if (process.argv[2] === "help") {
     // count-farms help [merge]: help as a subcommand too (a file named help: ./help).
     process.stdout.write(process.argv[3] === "merge" ? MERGE_HELP : program.helpInformation());
+    return;
+  }
+  if (process.argv[2] === "sequence") {
+    await runSequence(process.argv.slice(3));
     return;
   }
   if (process.argv[2] === "merge") {
@@ -160,7 +182,8 @@ await runMain("count-farms", async () => {
   }
   program.parse();
   const options = program.opts<CountFarmsOptions>();
-  const general = [options.size, options.counts, options.given, options.allowEqualRows, options.allowEqualColumns, options.threads, options.sample, options.list, options.shard, options.seed, options.force];
+  const method = program.getOptionValueSource("method") === "default" ? undefined : options.method;
+  const general = [options.size, options.counts, options.given, options.allowEqualRows, options.allowEqualColumns, options.threads, options.sample, options.list, options.shard, options.seed, options.force, method];
   if (general.some((value) => value !== undefined)) {
     await countGeneral(options, program.args[0], program.getOptionValueSource("engine") !== "default");
     return;

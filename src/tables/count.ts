@@ -1,15 +1,28 @@
 // countTables: the general table count, exact, by a chosen engine.
-import { normalizeProblem, type TableProblem, type TablesEngine } from "./problem.js";
+import { normalizeProblem, type NormalizedProblem, type TableProblem, type TablesEngine } from "./problem.js";
 import { planTableCount } from "./plan.js";
+import { UsageError } from "../errors.js";
 import type { ShardSpec } from "../shards/index.js";
 import { countTableShard } from "./shard.js";
 import { engineRunner, sumPlan } from "./sum-plan.js";
+import { countSymmetricTs, type SymProgress } from "./sym-ts.js";
+import { prefersSymmetric, symmetricApplies } from "./method.js";
 
 /** A table problem and the engine that counts it. */
 export interface CountTablesOptions extends TableProblem {
   /** "wasm" (default) or "ts" (the TypeScript baseline of the same method). */
   engine?: TablesEngine;
+  /**
+   * "auto" (default): the symmetric method when it applies and is the faster one (see
+   * method.ts), else the column method; "columns" or "symmetric" to choose.
+   */
+  method?: TablesMethod;
+  /** Symmetric method: called after each row with (rows placed, n, states of the layer). */
+  onLayer?: SymProgress;
 }
+
+/** How a count is made: "columns" (the column DP), "symmetric" (states up to symmetry), or "auto". */
+export type TablesMethod = "auto" | "columns" | "symmetric";
 
 export { sumPlan, engineRunner };
 
@@ -30,6 +43,28 @@ export { sumPlan, engineRunner };
  */
 export function countTables(problem: CountTablesOptions, options: { shard?: ShardSpec | string } = {}): bigint {
   if (options.shard !== undefined) return countTableShard(normalizeProblem(problem), options.shard, problem.engine ?? "wasm");
+  const normalized = normalizeProblem(problem);
+  if (usesSymmetric(normalized, problem.method)) return countSymmetricTs(normalized, problem.onLayer);
   const run = engineRunner(problem.engine ?? "wasm");
-  return sumPlan(planTableCount(normalizeProblem(problem)), run);
+  return sumPlan(planTableCount(normalized), run);
+}
+
+/** Whether a count goes to the symmetric method (UsageError when it is asked for and cannot serve). */
+export function usesSymmetric(problem: NormalizedProblem, method: TablesMethod = "auto"): boolean {
+  if (method === "columns") return false;
+  const applies = symmetricApplies(problem);
+  if (method === "symmetric") {
+    if (!applies) throw new UsageError("the symmetric method counts tables without distinctness rules (or Latin squares, distinct by themselves); allow equal rows and columns or use the column method");
+    return true;
+  }
+  if (method !== "auto") throw new UsageError(`unknown method "${String(method)}" (expected auto, columns or symmetric)`);
+  return applies && prefersSymmetric(problem);
+}
+
+/** The symmetric count (one thread), reporting each layer to onLayer and as rows placed to onProgress. */
+export function countSymmetric(problem: NormalizedProblem, options: { onLayer?: SymProgress; onProgress?: (done: number, all: number) => void }): bigint {
+  return countSymmetricTs(problem, (placed, rows, states) => {
+    options.onLayer?.(placed, rows, states);
+    options.onProgress?.(placed, rows);
+  });
 }

@@ -1,7 +1,7 @@
 // The tables WASM kernel's typed binding for the count: runs one DP job and reads back its 128-bit leaf counts.
 import { tablesModule, tablesKernel } from "./kernel.js";
 import { KernelError } from "../errors.js";
-import type { JobShape } from "./dp-ts.js";
+import { countJobTs, type JobShape } from "./dp-ts.js";
 
 
 /** The tables module (shared with the sampler; defined with its random source in kernel.ts). */
@@ -34,7 +34,11 @@ export function tablesLimits(): TablesLimits {
 /** A KernelError when a job does not fit the kernel's fixed arrays (it would write past them). */
 function checkFits(counts: readonly number[], job: JobShape): void {
   const { maxSymbols, maxColumns, maxRows } = tablesLimits();
+  // A column's code is weight · space + comp (space = Π (c_s + 1)), in 16 bits.
+  const space = counts.reduce((a, c) => a * (c + 1), 1);
+  const heaviest = job.columns.reduce((a, col) => Math.max(a, col.weight), 0);
   const over = counts.length > maxSymbols ? `${counts.length} symbols (at most ${maxSymbols})`
+    : (heaviest + 1) * space > 1 << 16 ? `columns of weight ${heaviest} over ${space} symbol-count vectors (their codes pass 16 bits)`
     : job.columns.length > maxColumns ? `${job.columns.length} columns (at most ${maxColumns})`
     : job.rows > maxRows ? `${job.rows} rows (at most ${maxRows})` : undefined;
   if (over) throw new KernelError("tables", "limit-exceeded", `a job of ${over}; use the ts engine`);
@@ -82,7 +86,8 @@ export function countJobWasm(counts: readonly number[], job: JobShape): bigint[]
     }
     throw error;
   }
-  if (leaves < 0) throw new KernelError("tables", "limit-exceeded", "a partial count exceeded its 128 bits; use the ts engine");
+  // A partial count past 128 bits (binary tables from 14×14): this job again with bigints.
+  if (leaves < 0) return countJobTs(counts, job);
   const values: bigint[] = [];
   for (let i = 0; i < leaves; i++) {
     values.push((BigInt.asUintN(64, kernel.leafCountHi(i)) << 64n) | BigInt.asUintN(64, kernel.leafCountLo(i)));

@@ -1,7 +1,7 @@
 // countTablesParallel where there are no worker threads (browsers): the same exact sum,
 // counted in this thread (exact bigint sums make the order irrelevant), job by job with
 // onProgress when given.
-import { countTables } from "./count.js";
+import { countSymmetric, countTables, usesSymmetric } from "./count.js";
 import { normalizeProblem } from "./problem.js";
 import { planTableCount } from "./plan.js";
 import { sumWithProgress } from "./sum-progress.js";
@@ -9,5 +9,7 @@ import type { CountTablesParallelOptions } from "./parallel.js";
 
 export async function countTablesParallel(options: CountTablesParallelOptions): Promise<bigint> {
   if (!options.onProgress) return countTables(options);
-  return sumWithProgress(planTableCount(normalizeProblem(options)), options.engine, options.onProgress);
+  const problem = normalizeProblem(options);
+  if (usesSymmetric(problem, options.method)) return countSymmetric(problem, options);
+  return sumWithProgress(planTableCount(problem), options.engine, options.onProgress);
 }

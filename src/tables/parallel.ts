@@ -4,11 +4,10 @@
 import { Piscina } from "piscina";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { engineRunner, sumPlan, type CountTablesOptions } from "./count.js";
+import { countSymmetric, engineRunner, sumPlan, usesSymmetric, type CountTablesOptions } from "./count.js";
 import { normalizeProblem } from "./problem.js";
 import { planTableCount, splitByFirstPart, type TableJob } from "./plan.js";
-import type { WorkerRefusal, WorkerTask } from "./worker.js";
-import { UsageError } from "../errors.js";
+import { refusalError, type WorkerRefusal, type WorkerTask } from "./worker.js";
 import { sumWithProgress } from "./sum-progress.js";
 
 /** The compiled worker (works from src/ under tsx and from dist/). */
@@ -42,7 +41,9 @@ function heavierFirst(a: TableJob, b: TableJob): number {
 export async function countTablesParallel(options: CountTablesParallelOptions): Promise<bigint> {
   const engine = options.engine ?? "wasm";
   engineRunner(engine); // unknown engines fail here, before any thread starts
-  const plan = planTableCount(normalizeProblem(options));
+  const problem = normalizeProblem(options);
+  if (usesSymmetric(problem, options.method)) return countSymmetric(problem, options);
+  const plan = planTableCount(problem);
   const threads = Math.max(1, Math.floor(options.threads ?? 1));
   if (threads <= 1 || plan.jobs.length === 0) {
     // One job at a time, yielding to the event loop between jobs (so a progress bar can draw).
@@ -58,7 +59,7 @@ export async function countTablesParallel(options: CountTablesParallelOptions): 
     const parts = await Promise.all(
       jobs.map(async (job) => {
         const part = (await pool.run({ counts: plan.counts, jobs: [job], engine } satisfies WorkerTask)) as bigint | WorkerRefusal;
-        if (typeof part !== "bigint") throw new UsageError(part.usageError);
+        if (typeof part !== "bigint") throw refusalError(part);
         options.onProgress?.(++done, jobs.length);
         return part;
       }),

@@ -5,9 +5,9 @@ import { UsageError } from "../errors.js";
 import { shorten } from "../io/quote.js";
 
 /** Largest supported size: see MAX_SIZE_REASON. */
-export const MAX_TABLE_SIZE = 10;
+export const MAX_TABLE_SIZE = 16;
 export const MAX_SIZE_REASON =
-  "the kernel packs a column into a 16-bit code, keeps counts in 128 bits, and its state tables grow steeply with the size";
+  "the kernel places at most 16 rows over at most 16 columns (column codes of 16 bits, counts of 128 bits), and its state tables grow steeply with the size";
 
 /** The table counters: the WASM kernel or its TypeScript baseline. */
 export type TablesEngine = "wasm" | "ts";

@@ -322,8 +322,15 @@ describe("15. counts that cannot finish", () => {
     oneLine(r.stderr, message);
   });
 
-  it("count-farms --size 10 --counts 1×10 stops at the kernel's memory cap with one line", () => {
+  it("count-farms --size 10 --counts 1×10 is refused up front with an estimate of its states", () => {
     const r = runCli("count-farms", ["--size", "10", "--counts", "1,1,1,1,1,1,1,1,1,1", "--threads", "1"]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    oneLine(r.stderr, /^count-farms: counting 10×10 tables with counts 1,1,1,1,1,1,1,1,1,1 is out of reach: after 5 rows the symmetric method may hold up to about 9\.4e\+10 classes of states .*pass --force/);
+  });
+
+  it("count-farms --size 10 --counts 1×10 --force --method columns stops at the kernel's memory cap with one line", () => {
+    const r = runCli("count-farms", ["--size", "10", "--counts", "1,1,1,1,1,1,1,1,1,1", "--threads", "1", "--force", "--method", "columns"]);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe("");
     oneLine(r.stderr, /^count-farms: the tables kernel ran out of memory: this count needs more memory for its state tables than the kernel.s cap .*out of reach/);

@@ -44,7 +44,7 @@ describe("count-farms general mode", () => {
     [["--size", "7", "--counts", "2,2,2"], /counts 2,2,2 sum to 6, not to the size 7/],
     [["--size", "7", "--counts", "2,2,3", "--given", "2222222"], /given row 1 \(2222222\) has symbol counts 0,0,7, not 2,2,3/],
     [["--size", "7", "--counts", "2,2,3", "--given", "0011222;001122"], /given row 2 has 6 symbols \(expected 7\)/],
-    [["--size", "11", "--counts", "4,4,3"], /size 11 is not supported: the limit is 1 to 10 because/],
+    [["--size", "17", "--counts", "9,8"], /size 17 is not supported: the limit is 1 to 16 because/],
     [["--size", "6"], /needs both --size N and --counts/],
     [["--size", "6", "--counts", "3,x"], /--counts expects whole numbers/],
     [["--size", "6", "--counts", "3,3", EXAMPLE], /cannot be combined/],

@@ -92,7 +92,7 @@ describe("countTables errors", () => {
     expect(bad({ size: 7, counts: [2, 2, 3], given: ["0011223"] })).toThrow(/not one of 0..2/);
   });
   it("rejects unsupported sizes and engines, saying the limit and why", () => {
-    expect(bad({ size: 11, counts: [4, 4, 3] })).toThrow(/size 11 is not supported: the limit is 1 to 10 because .*128 bits/);
+    expect(bad({ size: 17, counts: [9, 8] })).toThrow(/size 17 is not supported: the limit is 1 to 16 because .*128 bits/);
     expect(bad({ size: 0, counts: [] })).toThrow(UsageError);
     expect(bad({ size: 3, counts: [1, 1, 1], engine: "fast" as never })).toThrow(/unknown engine/);
   });

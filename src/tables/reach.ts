@@ -1,0 +1,91 @@
+// Whether a count can finish: an estimate from the growth of the row-by-row states,
+// checked before counting so the CLI refuses what the machine cannot finish (one line,
+// exit 2) instead of running for hours or into the kernel's memory cap.
+//
+// After r rows every column has a symbol-count vector summing to r; the states of the
+// column method are multisets of n such vectors, so a layer holds at most
+// C(A_r + n - 1, n) of them (A_r: the vectors with sum r), and the distinctness rules
+// run that DP once per job of the plan: its work is taken as bound × jobs. The symmetric
+// method keeps one state per class under symbol permutations, at most the bound over
+// Π m_j! (m_j symbols share a count). The limits are measured (docs/tables.md, CPU time):
+// the column method's work 2·10^7 (Latin squares of order 7) takes 0.5 s, 3·10^9
+// (11×11 with (3,4,4), distinct) 54 s, 3·10^8 (15×15 binary, distinct) 74 s; order 8 Latin
+// squares, 2·10^10, take more than 5 minutes. The symmetric method finishes with up to
+// about 10^6 classes (order 8: 5·10^5 in seconds; order 9: 8·10^7, hours).
+import { usesSymmetric, type TablesMethod } from "./count.js";
+import type { NormalizedProblem } from "./problem.js";
+import { planTableCount } from "./plan.js";
+
+export const COLUMN_METHOD_REACH = 3e10;
+export const SYMMETRIC_METHOD_REACH = 1e7;
+
+export interface ReachEstimate {
+  method: "columns" | "symmetric";
+  /** The bound on the states (or classes) of the largest layer. */
+  states: number;
+  /** Column method: how often the DP runs (jobs of the plan); symmetric: 1. */
+  jobs: number;
+  /** states × jobs, compared with reach. */
+  work: number;
+  /** Row count after which that layer comes. */
+  atRow: number;
+  reach: number;
+  withinReach: boolean;
+}
+
+/** Vectors x with 0 ≤ x_s ≤ counts[s] and Σ x = r. */
+function vectorsWithSum(counts: readonly number[], r: number): number {
+  let ways = [1, ...new Array<number>(r).fill(0)];
+  for (const c of counts) {
+    const next = new Array<number>(r + 1).fill(0);
+    for (let t = 0; t <= r; t++) for (let x = 0; x <= Math.min(c, t); x++) next[t]! += ways[t - x]!;
+    ways = next;
+  }
+  return ways[r]!;
+}
+
+function choose(a: number, b: number): number {
+  let value = 1;
+  for (let i = 1; i <= b; i++) value = (value * (a - b + i)) / i;
+  return value;
+}
+
+function factorial(m: number): number {
+  let value = 1;
+  for (let i = 2; i <= m; i++) value *= i;
+  return value;
+}
+
+export function estimateReach(problem: NormalizedProblem, method: TablesMethod = "auto"): ReachEstimate {
+  const symmetric = usesSymmetric(problem, method);
+  const n = problem.size;
+  const first = problem.given.length;
+  let states = 1;
+  let atRow = first;
+  for (let r = first + 1; r < n; r++) {
+    const layer = choose(vectorsWithSum(problem.counts, r) + n - 1, n);
+    if (layer > states) {
+      states = layer;
+      atRow = r;
+    }
+  }
+  if (symmetric) {
+    const classes = new Map<number, number>();
+    for (const c of problem.counts) classes.set(c, (classes.get(c) ?? 0) + 1);
+    for (const m of classes.values()) states /= factorial(m);
+  }
+  const jobs = symmetric ? 1 : planTableCount(problem).jobs.length;
+  const work = states * jobs;
+  const reach = symmetric ? SYMMETRIC_METHOD_REACH : COLUMN_METHOD_REACH;
+  return { method: symmetric ? "symmetric" : "columns", states, jobs, work, atRow, reach, withinReach: work <= reach };
+}
+
+/** One line saying why a count is refused. */
+export function outOfReachMessage(problem: NormalizedProblem, estimate: ReachEstimate): string {
+  const states = estimate.states.toExponential(1);
+  const what =
+    estimate.method === "symmetric"
+      ? `the symmetric method may hold up to about ${states} classes of states (it finishes with up to about ${estimate.reach.toExponential(0)})`
+      : `the column method may hold up to about ${states} states, in each of ${estimate.jobs} DP jobs (it finishes with up to about ${estimate.reach.toExponential(0)} states × jobs)`;
+  return `counting ${problem.size}×${problem.size} tables with counts ${problem.counts.join(",")} is out of reach: after ${estimate.atRow} rows ${what}; pass --force to try anyway`;
+}

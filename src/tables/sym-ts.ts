@@ -1,0 +1,128 @@
+// The symmetric engine (TypeScript baseline): tables counted row by row over states
+// reduced by their symmetries. A state is the matrix of column needs — need[i][s], how
+// often column i must still take symbol s — and the number of ways to finish it does not
+// change when columns are permuted or when symbols of equal count are permuted. The DP
+// keeps one canonical representative per class (see canonical.ts) with the number of
+// labelled partial tables that reach the class, so Latin squares (every count 1), whose
+// column-multiset states explode, need only the isomorphism classes of regular
+// bipartite graphs. Counts tables without distinctness rules (Latin squares have them
+// for free), with any given first rows.
+import { Canonizer } from "./canonical.js";
+
+/** Progress of one layer: rows placed so far, of all, and the states of the new layer. */
+export type SymProgress = (rowsPlaced: number, rows: number, states: number) => void;
+
+export interface SymProblem {
+  size: number;
+  counts: readonly number[];
+  given: readonly (readonly number[])[];
+}
+
+interface LayerState {
+  needs: Uint8Array;
+  ways: bigint;
+}
+
+/** Calls visit(child, mult) for every row that can go below state `needs` (n columns × k symbols). */
+export function forEachRow(needs: Uint8Array, n: number, k: number, counts: readonly number[], visit: (child: Uint8Array, mult: number) => void): void {
+  // Equal columns are interchangeable: a group of g equal columns takes a multiset of
+  // symbols (y_s of symbol s) in g!/Π y_s! ways.
+  const groupOf: number[] = [];
+  const groups: { first: number; members: number[] }[] = [];
+  for (let i = 0; i < n; i++) {
+    let found = -1;
+    for (let g = 0; g < groups.length && found < 0; g++) {
+      const f = groups[g]!.first;
+      let same = true;
+      for (let s = 0; s < k && same; s++) same = needs[f * k + s] === needs[i * k + s];
+      if (same) found = g;
+    }
+    if (found < 0) {
+      found = groups.length;
+      groups.push({ first: i, members: [] });
+    }
+    groups[found]!.members.push(i);
+    groupOf.push(found);
+  }
+  const left = counts.map((c) => c);
+  const child = new Uint8Array(needs);
+  const fact = [1];
+  for (let i = 1; i <= n; i++) fact.push(fact[i - 1]! * i);
+  // Symbol y-values of the group being filled go column by column into `child`; `denom`
+  // is Π y! of the group so far, and the group's multinomial size!/denom is exact (both
+  // are integers below 2^53, n ≤ 16) before it multiplies `mult`.
+  const fillGroup = (g: number, s: number, placed: number, mult: number, denom: number): void => {
+    if (g === groups.length) {
+      visit(child, mult);
+      return;
+    }
+    const group = groups[g]!;
+    const size = group.members.length;
+    if (placed === size) {
+      fillGroup(g + 1, 0, 0, mult * (fact[size]! / denom), 1);
+      return;
+    }
+    if (s === k) return;
+    const base = group.first * k + s;
+    const most = needs[base]! > 0 ? Math.min(size - placed, left[s]!) : 0;
+    for (let y = most; y >= 0; y--) {
+      if (y > 0) {
+        for (let j = 0; j < y; j++) child[group.members[placed + j]! * k + s]!--;
+        left[s]! -= y;
+      }
+      fillGroup(g, s + 1, placed + y, mult, denom * fact[y]!);
+      if (y > 0) {
+        for (let j = 0; j < y; j++) child[group.members[placed + j]! * k + s]!++;
+        left[s]! += y;
+      }
+    }
+  };
+  fillGroup(0, 0, 0, 1, 1);
+}
+
+/** The column needs left by the given rows, or undefined when they overfill a column. */
+export function startNeeds(problem: SymProblem): Uint8Array | undefined {
+  const { size: n, counts } = problem;
+  const k = counts.length;
+  const needs = new Int32Array(n * k);
+  for (let i = 0; i < n; i++) for (let s = 0; s < k; s++) needs[i * k + s] = counts[s]!;
+  for (const row of problem.given) row.forEach((s, i) => needs[i * k + s]!--);
+  return needs.some((x) => x < 0) ? undefined : Uint8Array.from(needs);
+}
+
+/**
+ * Number of n×n tables with `counts` of every symbol in each row and column and the
+ * given first rows (no distinctness rules). Exact (bigint).
+ */
+export function countSymmetricTs(problem: SymProblem, onLayer?: SymProgress): bigint {
+  const { size: n, counts } = problem;
+  const k = counts.length;
+  const canon = new Canonizer(n, k, counts);
+  const rows = n - problem.given.length;
+  let layer = new Map<string, LayerState>();
+  const start = startNeeds(problem);
+  if (!start) return 0n;
+  layer.set(canon.key(start), { needs: canon.canonical(), ways: 1n });
+  // The last row is forced (each column has one need left), so stop one row early.
+  for (let placed = 0; placed < rows - 1; placed++) {
+    const next = new Map<string, LayerState>();
+    for (const { needs, ways } of layer.values()) {
+      // Children of one state summed as numbers first (their multiplicities total at most n!).
+      const local = new Map<string, number>();
+      forEachRow(needs, n, k, counts, (child, mult) => {
+        const key = canon.key(child);
+        const had = local.get(key);
+        if (had === undefined) {
+          local.set(key, mult);
+          if (!next.has(key)) next.set(key, { needs: canon.canonical(), ways: 0n });
+        } else local.set(key, had + mult);
+      });
+      for (const [key, mult] of local) next.get(key)!.ways += ways * BigInt(mult);
+    }
+    layer = next;
+    onLayer?.(placed + 1 + problem.given.length, n, layer.size);
+  }
+  let total = 0n;
+  for (const { ways } of layer.values()) total += ways;
+  return rows === 0 ? 1n : total;
+}

@@ -1,0 +1,58 @@
+// The symmetric method (states up to column and equal-count symbol permutations): the
+// published Latin square counts, and the same numbers as brute force and the column
+// method wherever it applies (no distinctness rules, or every count at most 1).
+import { describe, expect, it } from "vitest";
+import { countTables } from "../../src/tables/index.js";
+import { bruteForceCounts, rowsWithCounts } from "../support/tables-brute-force.js";
+
+/** OEIS A002860, Latin squares of order n = 1..7 (n = 8 is in test/slow). */
+const A002860 = [1n, 2n, 12n, 576n, 161280n, 812851200n, 61479419904000n];
+
+const COUNT_VECTORS: number[][] = [[1], [2], [1, 1], [2, 1], [1, 1, 1], [2, 2], [3, 1], [2, 1, 1], [1, 1, 1, 1], [0, 2, 1], [3, 2], [3, 1, 1]];
+
+describe("countTables, symmetric method", () => {
+  it("counts Latin squares of orders 1 to 7 (OEIS A002860)", () => {
+    A002860.forEach((expected, i) => {
+      const n = i + 1;
+      expect(countTables({ size: n, counts: new Array<number>(n).fill(1), method: "symmetric" }), `order ${n}`).toBe(expected);
+    });
+  });
+
+  it("agrees with brute force without distinctness rules, with 0, 1 or 2 given rows (n ≤ 5)", () => {
+    for (const counts of COUNT_VECTORS) {
+      const size = counts.reduce((a, b) => a + b, 0);
+      const rows = rowsWithCounts(counts);
+      for (const given of [[], [rows[0]!], [rows[rows.length - 1]!, rows[0]!]].filter((g) => g.length <= size)) {
+        const label = `n=${size} counts=${counts.join(",")} given=${given.length}`;
+        const brute = bruteForceCounts(counts, given);
+        const plain = { size, counts, given, distinctRows: false, distinctColumns: false, method: "symmetric" as const };
+        expect(countTables(plain), label).toBe(BigInt(brute.plain));
+        // Latin-like counts: equal rows or columns are impossible, the rules hold for free.
+        if (counts.every((c) => c <= 1)) expect(countTables({ ...plain, distinctRows: true, distinctColumns: true }), label).toBe(BigInt(brute.both));
+      }
+    }
+  });
+
+  it("agrees with the column method on 6×6 and 7×7 tables without distinctness rules", () => {
+    const cases: [number, number[], string[]][] = [
+      [6, [2, 2, 2], []],
+      [6, [1, 1, 1, 1, 2], ["012344"]],
+      [7, [2, 2, 3], ["2100221", "0221102"]],
+      [7, [1, 1, 1, 1, 1, 1, 1], ["0123456", "1234560"]],
+    ];
+    for (const [size, counts, given] of cases) {
+      const problem = { size, counts, given, distinctRows: false, distinctColumns: false };
+      expect(countTables({ ...problem, method: "symmetric" }), `${size} ${counts.join(",")}`).toBe(countTables({ ...problem, method: "columns" }));
+    }
+  });
+
+  it("agrees with the column method on 12×12 binary tables (multiplicities past float-exact quotients)", () => {
+    const problem = { size: 12, counts: [6, 6], distinctRows: false, distinctColumns: false };
+    expect(countTables({ ...problem, method: "symmetric" })).toBe(64051375889927380035549804336n);
+    expect(countTables({ ...problem, method: "columns" })).toBe(64051375889927380035549804336n);
+  });
+
+  it("refuses the symmetric method where distinct rows or columns would break its symmetry", () => {
+    expect(() => countTables({ size: 4, counts: [2, 2], method: "symmetric" })).toThrow(/symmetric method counts tables without distinctness rules/);
+  });
+});
