@@ -85,12 +85,12 @@ describe("pen-paper count", () => {
   it("counts all paths, paths from a square and closed tours", () => {
     expect(penPaper(["count", "--size", "5"]).stdout).toBe("12400\n");
     expect(penPaper(["count", "--size", "5", "--from", "1,2", "--threads", "1"]).stdout).toBe("548\n");
-    expect(penPaper(["count", "--size", "5", "--closed", "--threads", "2", "--engine", "ts"]).stdout).toBe("48\n");
+    expect(penPaper(["count", "--size", "5", "--closed", "--threads", "2", "--engine", "search-ts"]).stdout).toBe("48\n");
   });
 
   it.each([
     [["count"], /--size/],
-    [["count", "--size", "11"], /--size/],
+    [["count", "--size", "65"], /--size/],
     [["count", "--size", "5", "--from", "6,1"], /--from 6,1 is outside the 5×5 board/],
     [["count", "--size", "5", "--threads", "0"], /--threads/],
   ])("exits 2 for %j", (args, message) => {
