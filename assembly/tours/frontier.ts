@@ -39,17 +39,14 @@ let forcedCount: i32 = 0;
 const frontier = new StaticArray<i32>(FRONTIER_MAX_WIDTH + 2);
 const remaining = new StaticArray<i32>(FRONTIER_MAX_SQUARES); // neighbours not yet taken
 const retiring = new StaticArray<u8>(FRONTIER_MAX_WIDTH + 2);
-const mustEnd = new StaticArray<u8>(FRONTIER_MAX_WIDTH + 2);
 const maxDeg = new StaticArray<i32>(FRONTIER_MAX_WIDTH + 2);
 const nbrSlots = new StaticArray<i32>(FRONTIER_MAX_WIDTH + 2);
 const openSlots = new StaticArray<i32>(FRONTIER_MAX_WIDTH + 2);
 let nbrCount: i32 = 0;
 
-// One state, decoded, and a working copy for a choice of edges.
+// One state, decoded.
 const deg = new StaticArray<i32>(FRONTIER_MAX_WIDTH + 2);
 const mate = new StaticArray<i32>(FRONTIER_MAX_WIDTH + 2);
-const workDeg = new StaticArray<i32>(FRONTIER_MAX_WIDTH + 2);
-const workMate = new StaticArray<i32>(FRONTIER_MAX_WIDTH + 2);
 const labelAt = new StaticArray<i32>(FRONTIER_MAX_WIDTH + 2);
 const firstSlot = new StaticArray<i32>(FRONTIER_MAX_WIDTH + 8);
 const codes = new StaticArray<i32>(FRONTIER_MAX_WIDTH + 2);
@@ -225,77 +222,122 @@ function decode(e: usize): i32 {
   return spent;
 }
 
-/** Tries joining the new square to the given slots (0, 1 or 2 of them); inserts the state it makes. */
-function attempt(spent: i32, edges: i32, u1: i32, u2: i32, lo: u64, hi: u64): void {
-  const v = slotsBefore;
-  for (let i = 0; i < v; i++) {
-    unchecked(workDeg[i] = deg[i]);
-    unchecked(workMate[i] = mate[i]);
+// Changes to deg/mate while one choice of edges is tried are logged and undone after,
+// so a state is decoded once for all its choices.
+const UNDO_MAX: i32 = 2 * (FRONTIER_MAX_WIDTH + 2) + 16;
+const undoSlot = new StaticArray<i32>(UNDO_MAX);
+const undoDeg = new StaticArray<i32>(UNDO_MAX);
+const undoMate = new StaticArray<i32>(UNDO_MAX);
+let undoTop: i32 = 0;
+
+// @ts-ignore: decorator
+@inline function save(i: i32): void {
+  unchecked(undoSlot[undoTop] = i);
+  unchecked(undoDeg[undoTop] = deg[i]);
+  unchecked(undoMate[undoTop] = mate[i]);
+  undoTop++;
+}
+
+// @ts-ignore: decorator
+@inline function setMate(i: i32, m: i32): void {
+  save(i);
+  unchecked(mate[i] = m);
+}
+
+function undo(): void {
+  while (undoTop > 0) {
+    undoTop--;
+    const i = unchecked(undoSlot[undoTop]);
+    unchecked(deg[i] = undoDeg[undoTop]);
+    unchecked(mate[i] = undoMate[undoTop]);
   }
-  unchecked(workDeg[v] = 0);
-  unchecked(workMate[v] = v);
+}
+
+// Per step: the slots that leave the frontier, the free ones that can only be ends, the ones that stay.
+const retiringList = new StaticArray<i32>(FRONTIER_MAX_WIDTH + 2);
+const mustEndList = new StaticArray<i32>(FRONTIER_MAX_WIDTH + 2);
+const stayList = new StaticArray<i32>(FRONTIER_MAX_WIDTH + 2);
+let retiringCount: i32 = 0;
+let mustEndCount: i32 = 0;
+let stayCount: i32 = 0;
+const labelStamp = new StaticArray<u32>(FRONTIER_MAX_WIDTH + 2);
+let stamp: u32 = 0;
+
+/** Applies the chosen edges (0, 1 or 2 slots joined to the new square) and the retirements; the spent ends, or -1 if illegal. */
+function apply(spent: i32, edges: i32, u1: i32, u2: i32): i32 {
+  const v = slotsBefore;
   for (let j = 0; j < edges; j++) {
     const u = j == 0 ? u1 : u2;
-    const a = unchecked(workMate[v]), b = unchecked(workMate[u]);
+    const a = unchecked(mate[v]), b = unchecked(mate[u]);
+    save(v);
+    save(u);
     if (a == u) {
-      if (!cycles || !last) return; // a cycle closes only at the last square
-      unchecked(workDeg[v] = unchecked(workDeg[v]) + 1);
-      unchecked(workDeg[u] = unchecked(workDeg[u]) + 1);
-      unchecked(workMate[v] = NONE);
-      unchecked(workMate[u] = NONE);
+      if (!cycles || !last) return -1; // a cycle closes only at the last square
+      unchecked(deg[v] = deg[v] + 1);
+      unchecked(deg[u] = deg[u] + 1);
+      unchecked(mate[v] = NONE);
+      unchecked(mate[u] = NONE);
       continue;
     }
-    if (a == END && b == END && !last) return;
-    if (a != END) unchecked(workMate[a] = b);
-    if (b != END) unchecked(workMate[b] = a);
-    const dv = unchecked(workDeg[v]) + 1, du = unchecked(workDeg[u]) + 1;
-    unchecked(workDeg[v] = dv);
-    unchecked(workDeg[u] = du);
-    if (dv == 2) unchecked(workMate[v] = NONE);
-    if (du == 2) unchecked(workMate[u] = NONE);
+    if (a == END && b == END && !last) return -1;
+    if (a != END) setMate(a, b);
+    if (b != END) setMate(b, a);
+    const dv = unchecked(deg[v]) + 1, du = unchecked(deg[u]) + 1;
+    unchecked(deg[v] = dv);
+    unchecked(deg[u] = du);
+    if (dv == 2) unchecked(mate[v] = NONE);
+    if (du == 2) unchecked(mate[u] = NONE);
   }
   let s = spent;
-  for (let i = 0; i <= v; i++) {
-    if (unchecked(retiring[i]) == 0) continue;
-    const d = unchecked(workDeg[i]);
+  for (let r = 0; r < retiringCount; r++) {
+    const i = unchecked(retiringList[r]);
+    const d = unchecked(deg[i]);
     if (d == 2) continue;
-    if (d == 0 || cycles) return;
-    if (unchecked(forced[unchecked(frontier[i])]) == 0 && ++s > budget) return;
-    const m = unchecked(workMate[i]);
+    if (d == 0 || cycles) return -1;
+    if (unchecked(forced[unchecked(frontier[i])]) == 0 && ++s > budget) return -1;
+    const m = unchecked(mate[i]);
     if (m == END) {
-      if (!last) return;
+      if (!last) return -1;
     } else {
-      unchecked(workMate[m] = END);
+      setMate(m, END);
     }
-    unchecked(workMate[i] = NONE);
+    setMate(i, NONE);
   }
-  const spentNow = s;
-  for (let i = 0; i <= v; i++) if (unchecked(mustEnd[i]) != 0 && unchecked(workDeg[i]) == 0 && ++s > budget) return;
-  for (let w = 0; w < keyWords; w++) unchecked(keyBuf[w] = 0);
-  unchecked(keyBuf[0] = <u64>spentNow);
-  let nextLabel = CODE_LABEL;
-  for (let i = 0; i <= v; i++) unchecked(labelAt[i] = 0);
-  let slot = 0;
-  for (let i = 0; i <= v; i++) {
-    if (unchecked(retiring[i]) != 0) continue;
-    const d = unchecked(workDeg[i]);
-    let code: i32;
-    if (d == 0) code = CODE_FREE;
-    else if (d == 2) code = CODE_FULL;
-    else {
-      const m = unchecked(workMate[i]);
-      if (m == END) code = CODE_END;
-      else if (unchecked(labelAt[i]) != 0) code = unchecked(labelAt[i]);
+  let must = s;
+  for (let r = 0; r < mustEndCount; r++) if (unchecked(deg[unchecked(mustEndList[r])]) == 0 && ++must > budget) return -1;
+  return s;
+}
+
+/** Tries one choice of edges; inserts the state it makes. */
+function attempt(spent: i32, edges: i32, u1: i32, u2: i32, lo: u64, hi: u64): void {
+  const s = apply(spent, edges, u1, u2);
+  if (s >= 0) {
+    for (let w = 0; w < keyWords; w++) unchecked(keyBuf[w] = 0);
+    unchecked(keyBuf[0] = <u64>s);
+    let nextLabel = CODE_LABEL;
+    stamp++;
+    for (let slot = 0; slot < stayCount; slot++) {
+      const i = unchecked(stayList[slot]);
+      const d = unchecked(deg[i]);
+      let code: i32;
+      if (d == 0) code = CODE_FREE;
+      else if (d == 2) code = CODE_FULL;
       else {
-        code = nextLabel++;
-        unchecked(labelAt[m] = code);
+        const m = unchecked(mate[i]);
+        if (m == END) code = CODE_END;
+        else if (unchecked(labelStamp[i]) == stamp) code = unchecked(labelAt[i]);
+        else {
+          code = nextLabel++;
+          unchecked(labelAt[m] = code);
+          unchecked(labelStamp[m] = stamp);
+        }
       }
+      const w = unchecked(slotWord[slot]);
+      unchecked(keyBuf[w] |= (<u64>code) << <u64>unchecked(slotShift[slot]));
     }
-    const w = unchecked(slotWord[slot]);
-    unchecked(keyBuf[w] |= (<u64>code) << <u64>unchecked(slotShift[slot]));
-    slot++;
+    insert(lo, hi);
   }
-  insert(lo, hi);
+  undo();
 }
 
 /** Processes step k: every state of the current table into the next. */
@@ -317,11 +359,16 @@ function processStep(k: i32): void {
     }
     unchecked(nbrSlots[nbrCount++] = lo);
   }
+  retiringCount = 0;
+  mustEndCount = 0;
+  stayCount = 0;
   for (let i = 0; i <= v; i++) {
     const x = unchecked(frontier[i]);
     const left = unchecked(remaining[x]);
     unchecked(retiring[i] = left == 0 ? 1 : 0);
-    unchecked(mustEnd[i] = left == 1 && unchecked(forced[x]) == 0 ? 1 : 0);
+    if (left == 0) unchecked(retiringList[retiringCount++] = i);
+    else unchecked(stayList[stayCount++] = i);
+    if (left == 1 && unchecked(forced[x]) == 0) unchecked(mustEndList[mustEndCount++] = i);
     unchecked(maxDeg[i] = unchecked(forced[x]) != 0 ? 1 : 2);
   }
   // The next table starts at about the size of this one.
@@ -358,6 +405,8 @@ function processStep(k: i32): void {
         }
       }
     }
+    unchecked(deg[v] = 0);
+    unchecked(mate[v] = v);
     let open = 0;
     for (let j = 0; j < nbrCount; j++) {
       const u = unchecked(nbrSlots[j]);

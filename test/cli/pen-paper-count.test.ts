@@ -23,7 +23,7 @@ describe("pen-paper count (frontier engine)", () => {
   it("--stats prints the frontier width, peak states and memory on standard error", () => {
     const r = penPaper(["count", "--size", "6", "--closed", "--stats"]);
     expect(r.stdout).toBe("13138\n");
-    expect(r.stderr).toMatch(/^frontier width 10, peak states \d+, peak table memory [\d.]+ MiB, CPU [\d.]+ s\n$/);
+    expect(r.stderr).toMatch(/^frontier width 8, peak states \d+, peak table memory [\d.]+ MiB, CPU [\d.]+ s\n$/);
   });
 
   it("--shard parts merge to the whole count", () => {

@@ -81,8 +81,8 @@ describe("frontier counter: engines, orders and shards", () => {
     }
   });
 
-  it("the greedy order keeps the 7×7 pen-and-paper frontier at 13 squares (21 row by row)", () => {
-    expect(frontierPlan(7, 7, parseLeapers("0,3+2,2")).width).toBe(13);
+  it("the randomised greedy order keeps the 7×7 pen-and-paper frontier at 11 squares (21 row by row)", () => {
+    expect(frontierPlan(7, 7, parseLeapers("0,3+2,2")).width).toBe(11);
     expect(frontierPlan(7, 7, parseLeapers("0,3+2,2"), "rows").width).toBe(21);
   });
 
@@ -106,7 +106,7 @@ describe("frontier counter: engines, orders and shards", () => {
 
   it("reports the frontier width, peak states and memory", () => {
     const r = countHamiltonian({ rows: 6, cols: 6 });
-    expect(r.width).toBe(10);
+    expect(r.width).toBe(8);
     expect(r.peakStates).toBeGreaterThan(1000);
     expect(r.peakBytes).toBeGreaterThan(0);
   });
