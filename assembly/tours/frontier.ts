@@ -119,7 +119,8 @@ export function frontierPeakBytes(): u64 { return peakBytes; }
 function allocTable(capacity: i32): usize {
   const bytes = <u64>capacity * entryBytes;
   if (usedBytes + bytes > capBytes || bytes > MAX_BLOCK_BYTES) {
-    abort(`limit-exceeded: the state table needs more than ${<i32>(capBytes >> 20)} MiB at step ${step} of ${size} (${nextCount} states so far); the board is out of reach in one run, split it with --shard`);
+    const why = bytes > MAX_BLOCK_BYTES ? `one table of more than ${<i32>(MAX_BLOCK_BYTES >> 20)} MiB` : `more than ${<i32>(capBytes >> 20)} MiB`;
+    abort(`limit-exceeded: the state table needs ${why} at step ${step} of ${size} (${nextCount} states so far); the board is out of reach in one run, split it with --shard`);
   }
   usedBytes += bytes;
   if (usedBytes > peakBytes) peakBytes = usedBytes;

@@ -27,7 +27,8 @@ export interface FrontierPlan {
   width: number;
 }
 
-export type SquareOrder = "greedy" | "rows";
+/** greedy: the randomised search below; greedy-plain: greedy from every first square only; rows: row by row. */
+export type SquareOrder = "greedy" | "greedy-plain" | "rows";
 
 export const GREEDY_MAX_SQUARES = 256;
 
@@ -138,7 +139,7 @@ export function squareOrder(rows: number, cols: number, graph: readonly number[]
   const n = graph.length;
   const edges = graph.reduce((sum, list) => sum + list.length, 0);
   // Small boards count in milliseconds whatever the order: a short search only.
-  const tries = n <= 25 ? n : n <= 36 ? 4 * n : Math.max(n, Math.min(4000, Math.floor(ORDER_SEARCH_BUDGET / (n * n + edges * 8))));
+  const tries = n <= 25 || kind === "greedy-plain" ? n : n <= 36 ? 4 * n : Math.max(n, Math.min(4000, Math.floor(ORDER_SEARCH_BUDGET / (n * n + edges * 8))));
   const packed = pack(graph);
   for (let t = 0; t < tries; t++) {
     // Plain greedy from every square first, then with noise of growing strength.

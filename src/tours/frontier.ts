@@ -3,7 +3,7 @@
 // the question (closed or open, from, to, directed) into the DP's undirected count.
 import { UsageError } from "../errors.js";
 import type { ShardSpec } from "../shards/index.js";
-import { frontierPlan, type FrontierPlan } from "./frontier-plan.js";
+import { frontierPlan, type FrontierPlan, type SquareOrder } from "./frontier-plan.js";
 import { countFrontierTs, type FrontierProblem, type FrontierResult } from "./frontier-ts.js";
 import type { Engine } from "./generate.js";
 import { toursModule } from "./kernel.js";
@@ -30,6 +30,8 @@ export interface HamiltonianCountOptions {
   shard?: ShardSpec;
   /** The kernel's cap on its state tables, in MiB. */
   memoryCapMiB?: number;
+  /** Square order (default greedy); another order is an independent check of a count. */
+  order?: SquareOrder;
 }
 
 export interface HamiltonianCount {
@@ -109,7 +111,7 @@ export function countHamiltonian(options: HamiltonianCountOptions): HamiltonianC
   const rows = checkSide(options.rows, "rows");
   const cols = checkSide(options.cols, "cols");
   const moves = normaliseLeapers(options.moves ?? PEN_PAPER_LEAPERS);
-  const plan = frontierPlan(rows, cols, moves);
+  const plan = frontierPlan(rows, cols, moves, options.order ?? "greedy");
   const q = question(options, plan);
   if (typeof q === "bigint") {
     const whole = !options.shard || options.shard.shard === 0;
