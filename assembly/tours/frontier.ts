@@ -26,38 +26,57 @@ const CODE_LABEL: i32 = 3;
 const NONE: i32 = -1;
 const END: i32 = -2;
 
+// Raw accessors of the fixed tables (memory.data): module-level StaticArrays are managed
+// globals, and the incremental runtime spills them to the shadow stack on every read.
+// @ts-ignore: decorator
+@inline function get(base: usize, i: i32): i32 { return load<i32>(base + (<usize>i << 2)); }
+// @ts-ignore: decorator
+@inline function put(base: usize, i: i32, v: i32): void { store<i32>(base + (<usize>i << 2), v); }
+// @ts-ignore: decorator
+@inline function get8(base: usize, i: i32): u8 { return load<u8>(base + <usize>i); }
+// @ts-ignore: decorator
+@inline function put8(base: usize, i: i32, v: u8): void { store<u8>(base + <usize>i, v); }
+// @ts-ignore: decorator
+@inline function get32(base: usize, i: i32): u32 { return load<u32>(base + (<usize>i << 2)); }
+// @ts-ignore: decorator
+@inline function put32(base: usize, i: i32, v: u32): void { store<u32>(base + (<usize>i << 2), v); }
+// @ts-ignore: decorator
+@inline function get64(base: usize, i: i32): u64 { return load<u64>(base + (<usize>i << 3)); }
+// @ts-ignore: decorator
+@inline function put64(base: usize, i: i32, v: u64): void { store<u64>(base + (<usize>i << 3), v); }
+
 // The graph, in steps.
 let size: i32 = 0;
 let edgeCount: i32 = 0;
 const earlierStart = new StaticArray<i32>(FRONTIER_MAX_SQUARES + 1);
 const earlier = new StaticArray<i32>(MAX_EDGES);
 const laterCount = new StaticArray<i32>(FRONTIER_MAX_SQUARES); // neighbours after each square
-const forced = new StaticArray<u8>(FRONTIER_MAX_SQUARES);
+const forced: usize = memory.data(<i32>sizeof<u8>() * (FRONTIER_MAX_SQUARES));
 let forcedCount: i32 = 0;
 
 // Per step: the frontier (steps, increasing) with the new square appended, and per slot facts.
-const frontier = new StaticArray<i32>(FRONTIER_MAX_WIDTH + 2);
+const frontier: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 2));
 const remaining = new StaticArray<i32>(FRONTIER_MAX_SQUARES); // neighbours not yet taken
-const retiring = new StaticArray<u8>(FRONTIER_MAX_WIDTH + 2);
-const maxDeg = new StaticArray<i32>(FRONTIER_MAX_WIDTH + 2);
-const nbrSlots = new StaticArray<i32>(FRONTIER_MAX_WIDTH + 2);
-const openSlots = new StaticArray<i32>(FRONTIER_MAX_WIDTH + 2);
+const retiring: usize = memory.data(<i32>sizeof<u8>() * (FRONTIER_MAX_WIDTH + 2));
+const maxDeg: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 2));
+const nbrSlots: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 2));
+const openSlots: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 2));
 let nbrCount: i32 = 0;
 
 // One state, decoded.
-const deg = new StaticArray<i32>(FRONTIER_MAX_WIDTH + 2);
-const mate = new StaticArray<i32>(FRONTIER_MAX_WIDTH + 2);
-const labelAt = new StaticArray<i32>(FRONTIER_MAX_WIDTH + 2);
-const firstSlot = new StaticArray<i32>(FRONTIER_MAX_WIDTH + 8);
-const codes = new StaticArray<i32>(FRONTIER_MAX_WIDTH + 2);
+const deg: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 2));
+const mate: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 2));
+const labelAt: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 2));
+const firstSlot: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 8));
+const codes: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 2));
 
 // Key layout: bits per code, and each slot's word and shift (no code straddles words).
 let codeBits: i32 = 1;
 let keyWords: i32 = 1;
 let entryBytes: usize = 24;
-const slotWord = new StaticArray<i32>(FRONTIER_MAX_WIDTH + 2);
-const slotShift = new StaticArray<i32>(FRONTIER_MAX_WIDTH + 2);
-const keyBuf = new StaticArray<u64>(MAX_KEY_WORDS);
+const slotWord: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 2));
+const slotShift: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 2));
+const keyBuf: usize = memory.data(<i32>sizeof<u64>() * (MAX_KEY_WORDS));
 
 // Tables: the states of the last step (read) and of this step (written).
 let capBytes: u64 = <u64>FRONTIER_DEFAULT_CAP_MIB << 20;
@@ -83,7 +102,7 @@ export function frontierBegin(squares: i32): void {
   for (let i = 0; i <= squares; i++) unchecked(earlierStart[i] = 0);
   for (let i = 0; i < squares; i++) {
     unchecked(laterCount[i] = 0);
-    unchecked(forced[i] = 0);
+    put8(forced, i, 0);
   }
 }
 
@@ -97,8 +116,8 @@ export function frontierEdge(k: i32, y: i32): void {
 
 /** Step x's square must be an end of the path. */
 export function frontierForce(x: i32): void {
-  if (unchecked(forced[x]) == 0) forcedCount++;
-  unchecked(forced[x] = 1);
+  if (get8(forced, x) == 0) forcedCount++;
+  put8(forced, x, 1);
 }
 
 /** Cap on the tables' memory in MiB. */
@@ -149,13 +168,13 @@ function freeTable(base: usize, capacity: i32): void {
 function insert(lo: u64, hi: u64): void {
   if (nextCount * 10 >= nextCapacity * 7) growNext();
   const mask = nextCapacity - 1;
-  let slot = <i32>hashKey(changetype<usize>(keyBuf)) & mask;
+  let slot = <i32>hashKey(keyBuf) & mask;
   while (true) {
     const e = nextBase + <usize>slot * entryBytes;
     const countAt = e + (<usize>keyWords << 3);
     const oldLo = load<u64>(countAt), oldHi = load<u64>(countAt, 8);
     if (oldLo == 0 && oldHi == 0) {
-      for (let w = 0; w < keyWords; w++) store<u64>(e + (<usize>w << 3), unchecked(keyBuf[w]));
+      for (let w = 0; w < keyWords; w++) store<u64>(e + (<usize>w << 3), get64(keyBuf, w));
       store<u64>(countAt, lo);
       store<u64>(countAt, hi, 8);
       nextCount++;
@@ -163,7 +182,7 @@ function insert(lo: u64, hi: u64): void {
     }
     let same = true;
     for (let w = 0; w < keyWords; w++) {
-      if (load<u64>(e + (<usize>w << 3)) != unchecked(keyBuf[w])) {
+      if (load<u64>(e + (<usize>w << 3)) != get64(keyBuf, w)) {
         same = false;
         break;
       }
@@ -212,13 +231,13 @@ let last = false;
 let cycles = false;
 let budget: i32 = 0;
 
-/** Reads entry e's key into spent and codes[0 .. slotsBefore-1]; returns spent. */
+/** Reads entry e's key into spent and the codes of slots 0 .. slotsBefore-1; returns spent. */
 function decode(e: usize): i32 {
   const spent = <i32>(load<u64>(e) & 3);
   const mask: u64 = (<u64>1 << codeBits) - 1;
   for (let i = 0; i < slotsBefore; i++) {
-    const word = load<u64>(e + (<usize>unchecked(slotWord[i]) << 3));
-    unchecked(codes[i] = <i32>((word >> <u64>unchecked(slotShift[i])) & mask));
+    const word = load<u64>(e + (<usize>get(slotWord, i) << 3));
+    put(codes, i, <i32>((word >> <u64>get(slotShift, i)) & mask));
   }
   return spent;
 }
@@ -226,42 +245,42 @@ function decode(e: usize): i32 {
 // Changes to deg/mate while one choice of edges is tried are logged and undone after,
 // so a state is decoded once for all its choices.
 const UNDO_MAX: i32 = 2 * (FRONTIER_MAX_WIDTH + 2) + 16;
-const undoSlot = new StaticArray<i32>(UNDO_MAX);
-const undoDeg = new StaticArray<i32>(UNDO_MAX);
-const undoMate = new StaticArray<i32>(UNDO_MAX);
+const undoSlot: usize = memory.data(<i32>sizeof<i32>() * (UNDO_MAX));
+const undoDeg: usize = memory.data(<i32>sizeof<i32>() * (UNDO_MAX));
+const undoMate: usize = memory.data(<i32>sizeof<i32>() * (UNDO_MAX));
 let undoTop: i32 = 0;
 
 // @ts-ignore: decorator
 @inline function save(i: i32): void {
-  unchecked(undoSlot[undoTop] = i);
-  unchecked(undoDeg[undoTop] = deg[i]);
-  unchecked(undoMate[undoTop] = mate[i]);
+  put(undoSlot, undoTop, i);
+  put(undoDeg, undoTop, get(deg, i));
+  put(undoMate, undoTop, get(mate, i));
   undoTop++;
 }
 
 // @ts-ignore: decorator
 @inline function setMate(i: i32, m: i32): void {
   save(i);
-  unchecked(mate[i] = m);
+  put(mate, i, m);
 }
 
 function undo(): void {
   while (undoTop > 0) {
     undoTop--;
-    const i = unchecked(undoSlot[undoTop]);
-    unchecked(deg[i] = undoDeg[undoTop]);
-    unchecked(mate[i] = undoMate[undoTop]);
+    const i = get(undoSlot, undoTop);
+    put(deg, i, get(undoDeg, undoTop));
+    put(mate, i, get(undoMate, undoTop));
   }
 }
 
 // Per step: the slots that leave the frontier, the free ones that can only be ends, the ones that stay.
-const retiringList = new StaticArray<i32>(FRONTIER_MAX_WIDTH + 2);
-const mustEndList = new StaticArray<i32>(FRONTIER_MAX_WIDTH + 2);
-const stayList = new StaticArray<i32>(FRONTIER_MAX_WIDTH + 2);
+const retiringList: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 2));
+const mustEndList: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 2));
+const stayList: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 2));
 let retiringCount: i32 = 0;
 let mustEndCount: i32 = 0;
 let stayCount: i32 = 0;
-const labelStamp = new StaticArray<u32>(FRONTIER_MAX_WIDTH + 2);
+const labelStamp: usize = memory.data(<i32>sizeof<u32>() * (FRONTIER_MAX_WIDTH + 2));
 let stamp: u32 = 0;
 
 /** Applies the chosen edges (0, 1 or 2 slots joined to the new square) and the retirements; the spent ends, or -1 if illegal. */
@@ -269,34 +288,34 @@ function apply(spent: i32, edges: i32, u1: i32, u2: i32): i32 {
   const v = slotsBefore;
   for (let j = 0; j < edges; j++) {
     const u = j == 0 ? u1 : u2;
-    const a = unchecked(mate[v]), b = unchecked(mate[u]);
+    const a = get(mate, v), b = get(mate, u);
     save(v);
     save(u);
     if (a == u) {
       if (!cycles || !last) return -1; // a cycle closes only at the last square
-      unchecked(deg[v] = deg[v] + 1);
-      unchecked(deg[u] = deg[u] + 1);
-      unchecked(mate[v] = NONE);
-      unchecked(mate[u] = NONE);
+      put(deg, v, get(deg, v) + 1);
+      put(deg, u, get(deg, u) + 1);
+      put(mate, v, NONE);
+      put(mate, u, NONE);
       continue;
     }
     if (a == END && b == END && !last) return -1;
     if (a != END) setMate(a, b);
     if (b != END) setMate(b, a);
-    const dv = unchecked(deg[v]) + 1, du = unchecked(deg[u]) + 1;
-    unchecked(deg[v] = dv);
-    unchecked(deg[u] = du);
-    if (dv == 2) unchecked(mate[v] = NONE);
-    if (du == 2) unchecked(mate[u] = NONE);
+    const dv = get(deg, v) + 1, du = get(deg, u) + 1;
+    put(deg, v, dv);
+    put(deg, u, du);
+    if (dv == 2) put(mate, v, NONE);
+    if (du == 2) put(mate, u, NONE);
   }
   let s = spent;
   for (let r = 0; r < retiringCount; r++) {
-    const i = unchecked(retiringList[r]);
-    const d = unchecked(deg[i]);
+    const i = get(retiringList, r);
+    const d = get(deg, i);
     if (d == 2) continue;
     if (d == 0 || cycles) return -1;
-    if (unchecked(forced[unchecked(frontier[i])]) == 0 && ++s > budget) return -1;
-    const m = unchecked(mate[i]);
+    if (get8(forced, get(frontier, i)) == 0 && ++s > budget) return -1;
+    const m = get(mate, i);
     if (m == END) {
       if (!last) return -1;
     } else {
@@ -305,7 +324,7 @@ function apply(spent: i32, edges: i32, u1: i32, u2: i32): i32 {
     setMate(i, NONE);
   }
   let must = s;
-  for (let r = 0; r < mustEndCount; r++) if (unchecked(deg[unchecked(mustEndList[r])]) == 0 && ++must > budget) return -1;
+  for (let r = 0; r < mustEndCount; r++) if (get(deg, get(mustEndList, r)) == 0 && ++must > budget) return -1;
   return s;
 }
 
@@ -313,28 +332,28 @@ function apply(spent: i32, edges: i32, u1: i32, u2: i32): i32 {
 function attempt(spent: i32, edges: i32, u1: i32, u2: i32, lo: u64, hi: u64): void {
   const s = apply(spent, edges, u1, u2);
   if (s >= 0) {
-    for (let w = 0; w < keyWords; w++) unchecked(keyBuf[w] = 0);
-    unchecked(keyBuf[0] = <u64>s);
+    for (let w = 0; w < keyWords; w++) put64(keyBuf, w, 0);
+    put64(keyBuf, 0, <u64>s);
     let nextLabel = CODE_LABEL;
     stamp++;
     for (let slot = 0; slot < stayCount; slot++) {
-      const i = unchecked(stayList[slot]);
-      const d = unchecked(deg[i]);
+      const i = get(stayList, slot);
+      const d = get(deg, i);
       let code: i32;
       if (d == 0) code = CODE_FREE;
       else if (d == 2) code = CODE_FULL;
       else {
-        const m = unchecked(mate[i]);
+        const m = get(mate, i);
         if (m == END) code = CODE_END;
-        else if (unchecked(labelStamp[i]) == stamp) code = unchecked(labelAt[i]);
+        else if (get32(labelStamp, i) == stamp) code = get(labelAt, i);
         else {
           code = nextLabel++;
-          unchecked(labelAt[m] = code);
-          unchecked(labelStamp[m] = stamp);
+          put(labelAt, m, code);
+          put32(labelStamp, m, stamp);
         }
       }
-      const w = unchecked(slotWord[slot]);
-      unchecked(keyBuf[w] |= (<u64>code) << <u64>unchecked(slotShift[slot]));
+      const w = get(slotWord, slot);
+      put64(keyBuf, w, get64(keyBuf, w) | ((<u64>code) << <u64>get(slotShift, slot)));
     }
     insert(lo, hi);
   }
@@ -345,7 +364,7 @@ function attempt(spent: i32, edges: i32, u1: i32, u2: i32, lo: u64, hi: u64): vo
 function processStep(k: i32): void {
   last = k == size - 1;
   const v = slotsBefore;
-  unchecked(frontier[v] = k);
+  put(frontier, v, k);
   // Earlier neighbours of k are frontier squares; their slots (the frontier is increasing).
   nbrCount = 0;
   unchecked(remaining[k] = unchecked(laterCount[k]));
@@ -355,27 +374,27 @@ function processStep(k: i32): void {
     let lo = 0, hi = v - 1;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (unchecked(frontier[mid]) < y) lo = mid + 1;
+      if (get(frontier, mid) < y) lo = mid + 1;
       else hi = mid;
     }
-    unchecked(nbrSlots[nbrCount++] = lo);
+    put(nbrSlots, nbrCount++, lo);
   }
   retiringCount = 0;
   mustEndCount = 0;
   stayCount = 0;
   for (let i = 0; i <= v; i++) {
-    const x = unchecked(frontier[i]);
+    const x = get(frontier, i);
     const left = unchecked(remaining[x]);
-    unchecked(retiring[i] = left == 0 ? 1 : 0);
-    if (left == 0) unchecked(retiringList[retiringCount++] = i);
-    else unchecked(stayList[stayCount++] = i);
-    if (left == 1 && unchecked(forced[x]) == 0) unchecked(mustEndList[mustEndCount++] = i);
-    unchecked(maxDeg[i] = unchecked(forced[x]) != 0 ? 1 : 2);
+    put8(retiring, i, left == 0 ? 1 : 0);
+    if (left == 0) put(retiringList, retiringCount++, i);
+    else put(stayList, stayCount++, i);
+    if (left == 1 && get8(forced, x) == 0) put(mustEndList, mustEndCount++, i);
+    put(maxDeg, i, get8(forced, x) != 0 ? 1 : 2);
   }
-  // The next table starts at about the size of this one.
+  // The next table starts with room for as many states as this step read (it grows if needed).
   nextCount = 0;
   let capacity = 1024;
-  while (capacity < curCapacity) capacity <<= 1;
+  while (<i64>capacity * 7 <= <i64>curStates * 10) capacity <<= 1;
   nextCapacity = capacity;
   nextBase = allocTable(capacity);
   const countOffset = <usize>keyWords << 3;
@@ -384,47 +403,47 @@ function processStep(k: i32): void {
     const lo = load<u64>(e + countOffset), hi = load<u64>(e + countOffset, 8);
     if (lo == 0 && hi == 0) continue;
     const spent = decode(e);
-    for (let i = 0; i < CODE_LABEL + v; i++) unchecked(firstSlot[i] = -1);
+    for (let i = 0; i < CODE_LABEL + v; i++) put(firstSlot, i, -1);
     for (let i = 0; i < v; i++) {
-      const code = unchecked(codes[i]);
+      const code = get(codes, i);
       if (code == CODE_FREE) {
-        unchecked(deg[i] = 0);
-        unchecked(mate[i] = i);
+        put(deg, i, 0);
+        put(mate, i, i);
       } else if (code == CODE_FULL) {
-        unchecked(deg[i] = 2);
-        unchecked(mate[i] = NONE);
+        put(deg, i, 2);
+        put(mate, i, NONE);
       } else if (code == CODE_END) {
-        unchecked(deg[i] = 1);
-        unchecked(mate[i] = END);
+        put(deg, i, 1);
+        put(mate, i, END);
       } else {
-        unchecked(deg[i] = 1);
-        const j = unchecked(firstSlot[code]);
-        if (j < 0) unchecked(firstSlot[code] = i);
+        put(deg, i, 1);
+        const j = get(firstSlot, code);
+        if (j < 0) put(firstSlot, code, i);
         else {
-          unchecked(mate[i] = j);
-          unchecked(mate[j] = i);
+          put(mate, i, j);
+          put(mate, j, i);
         }
       }
     }
-    unchecked(deg[v] = 0);
-    unchecked(mate[v] = v);
+    put(deg, v, 0);
+    put(mate, v, v);
     let open = 0;
     for (let j = 0; j < nbrCount; j++) {
-      const u = unchecked(nbrSlots[j]);
-      if (unchecked(deg[u]) < unchecked(maxDeg[u])) unchecked(openSlots[open++] = u);
+      const u = get(nbrSlots, j);
+      if (get(deg, u) < get(maxDeg, u)) put(openSlots, open++, u);
     }
     attempt(spent, 0, 0, 0, lo, hi);
-    const pairs = unchecked(maxDeg[v]) >= 2;
+    const pairs = get(maxDeg, v) >= 2;
     for (let x = 0; x < open; x++) {
-      const ux = unchecked(openSlots[x]);
+      const ux = get(openSlots, x);
       attempt(spent, 1, ux, 0, lo, hi);
       if (!pairs) continue;
-      for (let y = x + 1; y < open; y++) attempt(spent, 2, ux, unchecked(openSlots[y]), lo, hi);
+      for (let y = x + 1; y < open; y++) attempt(spent, 2, ux, get(openSlots, y), lo, hi);
     }
   }
   // The new frontier: the squares that stay.
   let w = 0;
-  for (let i = 0; i <= v; i++) if (unchecked(retiring[i]) == 0) unchecked(frontier[w++] = unchecked(frontier[i]));
+  for (let i = 0; i <= v; i++) if (get8(retiring, i) == 0) put(frontier, w++, get(frontier, i));
   slotsBefore = w;
 }
 
@@ -435,7 +454,7 @@ function keepPart(part: i32, parts: i32): void {
     const e = curBase + <usize>t * entryBytes;
     if (load<u64>(e + countOffset) == 0 && load<u64>(e + countOffset, 8) == 0) continue;
     let h: u32 = <u32>decode(e);
-    for (let i = 0; i < slotsBefore; i++) h = h * 31 + <u32>unchecked(codes[i]);
+    for (let i = 0; i < slotsBefore; i++) h = h * 31 + <u32>get(codes, i);
     if (h % <u32>parts != <u32>part) {
       // Zero the count: the slot reads as empty (the table is only scanned from now on).
       store<u64>(e + countOffset, 0);
@@ -471,8 +490,8 @@ export function frontierCount(cycleMode: bool, width: i32, part: i32, parts: i32
       word++;
       shift = 0;
     }
-    unchecked(slotWord[i] = word);
-    unchecked(slotShift[i] = shift);
+    put(slotWord, i, word);
+    put(slotShift, i, shift);
     shift += codeBits;
   }
   keyWords = word + 1;
