@@ -45,6 +45,9 @@ const END: i32 = -2;
 // @ts-ignore: decorator
 @inline function put64(base: usize, i: i32, v: u64): void { store<u64>(base + (<usize>i << 3), v); }
 
+/** Bytes of a table with one 32-bit value per frontier slot (the new square included). */
+const SLOT_BYTES: i32 = 4 * (FRONTIER_MAX_WIDTH + 2);
+
 // The graph, in steps.
 let size: i32 = 0;
 let edgeCount: i32 = 0;
@@ -55,27 +58,27 @@ const forced: usize = memory.data(<i32>sizeof<u8>() * (FRONTIER_MAX_SQUARES));
 let forcedCount: i32 = 0;
 
 // Per step: the frontier (steps, increasing) with the new square appended, and per slot facts.
-const frontier: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 2));
+const frontier: usize = memory.data(SLOT_BYTES);
 const remaining = new StaticArray<i32>(FRONTIER_MAX_SQUARES); // neighbours not yet taken
 const retiring: usize = memory.data(<i32>sizeof<u8>() * (FRONTIER_MAX_WIDTH + 2));
-const maxDeg: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 2));
-const nbrSlots: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 2));
-const openSlots: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 2));
+const maxDeg: usize = memory.data(SLOT_BYTES);
+const nbrSlots: usize = memory.data(SLOT_BYTES);
+const openSlots: usize = memory.data(SLOT_BYTES);
 let nbrCount: i32 = 0;
 
 // One state, decoded.
-const deg: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 2));
-const mate: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 2));
-const labelAt: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 2));
+const deg: usize = memory.data(SLOT_BYTES);
+const mate: usize = memory.data(SLOT_BYTES);
+const labelAt: usize = memory.data(SLOT_BYTES);
 const firstSlot: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 8));
-const codes: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 2));
+const codes: usize = memory.data(SLOT_BYTES);
 
 // Key layout: bits per code, and each slot's word and shift (no code straddles words).
 let codeBits: i32 = 1;
 let keyWords: i32 = 1;
 let entryBytes: usize = 24;
-const slotWord: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 2));
-const slotShift: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 2));
+const slotWord: usize = memory.data(SLOT_BYTES);
+const slotShift: usize = memory.data(SLOT_BYTES);
 const keyBuf: usize = memory.data(<i32>sizeof<u64>() * (MAX_KEY_WORDS));
 
 // Tables: the states of the last step (read) and of this step (written).
@@ -274,13 +277,13 @@ function undo(): void {
 }
 
 // Per step: the slots that leave the frontier, the free ones that can only be ends, the ones that stay.
-const retiringList: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 2));
-const mustEndList: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 2));
-const stayList: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 2));
+const retiringList: usize = memory.data(SLOT_BYTES);
+const mustEndList: usize = memory.data(SLOT_BYTES);
+const stayList: usize = memory.data(SLOT_BYTES);
 let retiringCount: i32 = 0;
 let mustEndCount: i32 = 0;
 let stayCount: i32 = 0;
-const labelStamp: usize = memory.data(<i32>sizeof<u32>() * (FRONTIER_MAX_WIDTH + 2));
+const labelStamp: usize = memory.data(SLOT_BYTES);
 let stamp: u32 = 0;
 
 /** Applies the chosen edges (0, 1 or 2 slots joined to the new square) and the retirements; the spent ends, or -1 if illegal. */

@@ -18,14 +18,11 @@ import type { FrontierPlan } from "./frontier-plan.js";
 
 export type FrontierMode = "cycles" | "paths";
 
-/** Slot codes of a state (one per frontier square). */
+/** Slot codes of a state (one per frontier square), as in the kernel (the shard hash reads them). */
 export const CODE_FREE = 0; // degree 0
 export const CODE_FULL = 1; // degree 2
 export const CODE_END = 2; // degree 1, the piece's other end has left the frontier
 export const CODE_LABEL = 3; // degree 1, paired with the other slot of the same label
-
-/** Where a split run (a shard) cuts: the first step whose states number at least this many times the parts. */
-export const SPLIT_STATES_PER_PART = 64;
 
 export interface FrontierProblem {
   mode: FrontierMode;
@@ -34,6 +31,8 @@ export interface FrontierProblem {
   /** Only the states of this part at the split step go on (a shard), part < parts. */
   part?: number;
   parts?: number;
+  /** The split step is the first with at least this many states per part (the kernel's FRONTIER_SPLIT_STATES_PER_PART). */
+  splitStatesPerPart?: number;
 }
 
 export interface FrontierResult {
@@ -188,7 +187,7 @@ export function countFrontierTs(plan: FrontierPlan, problem: FrontierProblem): F
     layer = next;
     frontier = all.filter((_, i) => !retiring[i]);
     peakStates = Math.max(peakStates, layer.size);
-    if (parts > 1 && splitStep < 0 && (layer.size >= SPLIT_STATES_PER_PART * parts || k === N - 1)) {
+    if (parts > 1 && splitStep < 0 && (layer.size >= problem.splitStatesPerPart! * parts || k === N - 1)) {
       splitStep = k;
       for (const key of [...layer.keys()]) if (partOf(key, parts) !== part) layer.delete(key);
     }

@@ -71,7 +71,7 @@ function question(options: HamiltonianCountOptions, plan: FrontierPlan): Questio
   const { rows, cols } = plan;
   const from = options.from ? squareIndex(options.from, rows, cols, "from") : undefined;
   const to = options.to ? squareIndex(options.to, rows, cols, "to") : undefined;
-  const shard = options.shard ? { part: options.shard.shard, parts: options.shard.shards } : {};
+  const shard = options.shard ? { part: options.shard.shard, parts: options.shard.shards, splitStatesPerPart: toursModule.constant("FRONTIER_SPLIT_STATES_PER_PART") } : {};
   if (options.closed) {
     if (to !== undefined) throw new UsageError("a closed tour ends next to its start; --to is for open tours");
     if (plan.size < 3) return 0n;
