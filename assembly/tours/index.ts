@@ -1,5 +1,14 @@
 // Kernel module "tours": pen-and-paper tours (moves of 3 orthogonally or 2 diagonally).
 export { generate, MAX_GENERATE_SIZE } from "./generate";
 export { countPaths, countPathsVia, MAX_COUNT_SQUARES } from "./count";
-/** Memory cap in 64 KiB pages (1.5 GiB): a 10000×10000 tour (400 MB) while its grid moves, or the count memo (256 MB). */
-export const MEMORY_CAP_PAGES: i32 = 24576;
+/**
+ * Memory cap in 64 KiB pages: the whole 4 GiB a wasm32 module can address. The frontier
+ * counter's state tables have a cap of their own, checked before they grow (--memory,
+ * FRONTIER_DEFAULT_CAP_MIB), and a 10000×10000 tour needs 400 MB while its grid moves.
+ */
+export const MEMORY_CAP_PAGES: i32 = 65536;
+export {
+  frontierBegin, frontierEdge, frontierForce, frontierCount, frontierSetMemoryCap,
+  frontierResultLo, frontierResultHi, frontierPeakStates, frontierPeakBytes, frontierSplitStep,
+  FRONTIER_MAX_SQUARES, FRONTIER_MAX_WIDTH, FRONTIER_DEFAULT_CAP_MIB, FRONTIER_SPLIT_STATES_PER_PART,
+} from "./frontier";

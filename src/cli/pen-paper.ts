@@ -17,14 +17,29 @@ import { validateTour } from "../tours/validate.js";
 import { progressOnTerminal } from "./progress.js";
 import { createProgram, EXIT_INVALID, integerOption, runMain } from "./program.js";
 import { runTourMerge, runTourShard } from "./pen-paper-shard.js";
+import { runFrontierCount, type FrontierCountFlags } from "./pen-paper-frontier.js";
+import { MAX_FRONTIER_SIDE } from "../tours/frontier.js";
+import { PEN_PAPER_LEAPERS, formatLeapers, parseLeapers, type Leaper } from "../tours/leapers.js";
+import { canonicalFrontierProblem } from "./pen-paper-frontier.js";
 
 const ENGINES: Engine[] = ["wasm", "ts"];
+/** Counting engines: the frontier DP (default) or the depth-first search, each as the kernel or its TS baseline. */
+const COUNT_ENGINES = ["frontier", "frontier-ts", "search", "search-ts"] as const;
+type CountEngine = (typeof COUNT_ENGINES)[number];
 
 /** "R,C" with 1-based row and column, as a 0-based square. */
 function squareOption(value: string): Square {
   const match = /^\s*(\d+)\s*,\s*(\d+)\s*$/.exec(value);
   if (!match) throw new InvalidArgumentError(`expected ROW,COLUMN (1-based whole numbers), got ${quote(value)}`);
   return [Number(match[1]) - 1, Number(match[2]) - 1];
+}
+
+function movesOption(value: string): Leaper[] {
+  try {
+    return parseLeapers(value);
+  } catch (error) {
+    throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 /** Reports squares in the CLI's 1-based terms. */
@@ -55,6 +70,55 @@ async function generateCommand(flags: GenerateFlags): Promise<void> {
 }
 
 interface CountFlags {
+  size?: number;
+  rows?: number;
+  cols?: number;
+  moves: Leaper[];
+  closed?: boolean;
+  from?: Square;
+  to?: Square;
+  threads: number;
+  engine: CountEngine;
+  force?: boolean;
+  shard?: string;
+  stats?: boolean;
+  memory?: number;
+  json?: boolean;
+}
+
+/** The board of `count`: --size N, or --rows M --cols N (both). */
+function countBoard(flags: CountFlags): { rows: number; cols: number } {
+  if (flags.size !== undefined) {
+    if (flags.rows !== undefined || flags.cols !== undefined) throw new UsageError("give --size N, or --rows M and --cols N, not both");
+    return { rows: flags.size, cols: flags.size };
+  }
+  if (flags.rows === undefined || flags.cols === undefined) throw new UsageError("count needs the board: --size N, or --rows M and --cols N");
+  return { rows: flags.rows, cols: flags.cols };
+}
+
+function checkOnRectangle(square: Square | undefined, rows: number, cols: number, flag: string): void {
+  if (square && (square[0] < 0 || square[1] < 0 || square[0] >= rows || square[1] >= cols)) {
+    throw new UsageError(`${flag} ${square[0] + 1},${square[1] + 1} is outside the ${rows}×${cols} board (rows 1 to ${rows}, columns 1 to ${cols})`);
+  }
+}
+
+async function countCommand(flags: CountFlags): Promise<void> {
+  const { rows, cols } = countBoard(flags);
+  checkOnRectangle(flags.from, rows, cols, "--from");
+  checkOnRectangle(flags.to, rows, cols, "--to");
+  if (!flags.engine.startsWith("search")) {
+    const frontierFlags: FrontierCountFlags = { rows, cols, moves: flags.moves, closed: flags.closed, from: flags.from, to: flags.to, shard: flags.shard, engine: flags.engine === "frontier-ts" ? "ts" : "wasm", stats: flags.stats, memory: flags.memory, json: flags.json };
+    return runFrontierCount(frontierFlags);
+  }
+  // The search engine: square boards, the pen-and-paper moves, no --to.
+  if (rows !== cols) throw new UsageError(`--engine ${flags.engine} counts square boards only (--size N); --engine frontier counts ${rows}×${cols}`);
+  if (flags.to) throw new UsageError(`--engine ${flags.engine} has no --to; --engine frontier counts paths between two squares`);
+  if (formatLeapers(flags.moves) !== formatLeapers(PEN_PAPER_LEAPERS)) throw new UsageError(`--engine ${flags.engine} knows only the pen-and-paper moves 0,3+2,2; --engine frontier counts any leapers`);
+  if (rows > MAX_COUNT_SIZE) throw new UsageError(`--engine ${flags.engine} counts boards up to ${MAX_COUNT_SIZE}×${MAX_COUNT_SIZE}, not ${rows}×${rows}`);
+  return searchCount({ ...flags, size: rows, engine: flags.engine === "search-ts" ? "ts" : "wasm" });
+}
+
+interface SearchFlags {
   size: number;
   closed?: boolean;
   from?: Square;
@@ -65,8 +129,7 @@ interface CountFlags {
   json?: boolean;
 }
 
-async function countCommand(flags: CountFlags): Promise<void> {
-  checkOnBoard(flags.from, flags.size, "--from");
+async function searchCount(flags: SearchFlags): Promise<void> {
   // A shard is how a count out of reach on one machine gets done: no refusal for it.
   if (flags.shard !== undefined) return runTourShard({ ...flags, shard: flags.shard });
   if (!flags.force) refuseOutOfReach(flags);
@@ -74,32 +137,22 @@ async function countCommand(flags: CountFlags): Promise<void> {
   const progress = progressOnTerminal("counting", "searches");
   try {
     const count = await countToursParallel({ size: flags.size, closed: flags.closed, from: flags.from, threads: flags.threads, engine: flags.engine, onProgress: progress.update });
-    process.stdout.write(flags.json ? `${JSON.stringify(countJson(flags, count))}\n` : `${count}\n`);
+    const problem = { ...canonicalFrontierProblem({ rows: flags.size, cols: flags.size, moves: PEN_PAPER_LEAPERS, closed: flags.closed, from: flags.from, engine: flags.engine }), method: "search" };
+    process.stdout.write(flags.json ? `${JSON.stringify({ ...problem, count: count.toString(), engine: flags.engine === "ts" ? "search-ts" : "search" })}\n` : `${count}\n`);
   } finally {
     progress.stop();
   }
-}
-
-/** The --json line of a whole count: the problem as asked (1-based squares) and the count as a decimal string. */
-function countJson(flags: CountFlags, count: bigint): object {
-  return {
-    size: flags.size,
-    closed: flags.closed ?? false,
-    ...(flags.from ? { from: [flags.from[0] + 1, flags.from[1] + 1] } : {}),
-    count: count.toString(),
-    engine: flags.engine,
-  };
 }
 
 /**
  * Counts documented as out of reach (docs/tours.md, Limits): 8×8 and up, and 7×7 open tours
  * from every start (hours). 7×7 closed tours (minutes) and from one square still run.
  */
-function refuseOutOfReach(flags: CountFlags): void {
+function refuseOutOfReach(flags: SearchFlags): void {
   const n = flags.size;
   if (n >= 8 || (n === 7 && !flags.closed && !flags.from)) {
     const what = n >= 8 ? `${n}×${n} tours` : "7×7 open tours from every start";
-    throw new UsageError(`counting ${what} is out of reach (hours to years on one machine; see the Limits in the tours guide, docs/tours.md); pass --force to run it anyway`);
+    throw new UsageError(`counting ${what} is out of reach by search (hours to years on one machine); use --engine frontier, or pass --force to run it anyway`);
   }
 }
 
@@ -144,16 +197,22 @@ await runMain("pen-paper", async () => {
     .action(async (flags: GenerateFlags) => generateCommand(flags));
   program
     .command("count")
-    .description("exact number of tours: directed paths (every start and direction), from one square, or distinct closed tours")
-    .requiredOption("--size <n>", `board side (1 to ${MAX_COUNT_SIZE}; 6 takes seconds; 7 --closed about 2 minutes, 7 --from a corner about 17 minutes; 7 from every start and 8 up are refused without --force)`, integerOption(1, MAX_COUNT_SIZE))
-    .option("--closed", "count closed tours: distinct cycles, or with --from directed closed tours from that square")
+    .description("exact number of tours (Hamiltonian paths and cycles of the leaper graph): directed paths over every start, from a square, to a square, or distinct closed tours")
+    .option("--size <n>", `square board side (1 to ${MAX_FRONTIER_SIDE})`, integerOption(1, MAX_FRONTIER_SIDE))
+    .option("--rows <m>", `board rows (with --cols)`, integerOption(1, MAX_FRONTIER_SIDE))
+    .option("--cols <n>", `board columns (with --rows)`, integerOption(1, MAX_FRONTIER_SIDE))
+    .option("--moves <a,b+…>", "the leapers, joined by +: a leaper a,b moves ±a along one axis and ±b along the other (1,2 is the knight)", movesOption, [...PEN_PAPER_LEAPERS])
+    .option("--closed", "count closed tours: distinct cycles, or with --from directed closed tours from that square (2 × cycles)")
     .option("--from <R,C>", "count only tours numbered 1 on this square (1-based row,column)", squareOption)
-    .option("--threads <t>", "worker threads", integerOption(1, 256), availableParallelism())
+    .option("--to <R,C>", "count only open tours ending on this square (1-based row,column)", squareOption)
+    .option("--threads <t>", "worker threads (search engine)", integerOption(1, 256), availableParallelism())
     .option("--shard <i/k>", "compute part i of k (0 ≤ i < k) on one thread and print it as a JSON line; total the parts with `pen-paper merge`")
-    .option("--json", "one JSON line: size, closed, from, count (a decimal string), engine (with --shard: the part's line, the default there)")
-    .option("--force", "run a count documented as out of reach (7×7 from every start, 8×8 and up)")
-    .addOption(engineOption())
-    .addHelpText("after", "\n--engine wasm (default) is the WebAssembly counter, --engine ts its pure TypeScript baseline; both give the same counts.\nOn a terminal a progress bar shows the searches done and an estimate of the time left.")
+    .option("--json", "one JSON line: the problem (rows, cols, moves, closed, from, to), count (a decimal string) and engine; with --shard the part's line (the default there)")
+    .option("--stats", "frontier engine: print the frontier width, peak states and table memory to standard error")
+    .option("--memory <MiB>", "frontier engine: cap on the state tables (default 2048)", integerOption(16, 4000))
+    .option("--force", "search engine: run a count documented as out of reach (7×7 from every start, 8×8 and up)")
+    .addOption(new Option("--engine <name>", "frontier (default): the frontier DP in WebAssembly, frontier-ts its TypeScript baseline; search, search-ts: the depth-first search (n×n, pen-and-paper moves)").choices(COUNT_ENGINES).default("frontier"))
+    .addHelpText("after", "\nAll engines give the same counts where they all run. The frontier DP counts m×n boards for any leapers; the search,\nthe cross-check, counts n×n pen-and-paper boards up to 7×7 (and shows a progress bar on a terminal).")
     .action(async (flags: CountFlags) => countCommand(flags));
   program
     .command("merge")

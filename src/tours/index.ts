@@ -14,3 +14,5 @@ export { hasTour, MAX_GENERATE_SIZE as MAX_TOUR_SIZE, type Square as TourSquare 
 export { writeTour, TOUR_FORMATS, type TourFormat, type TourDocument } from "./format.js";
 export { parseTourFile, type TourFile } from "./parse.js";
 export { countTourShard, canonicalTourProblem, tourShardUnits, type TourCountProblem, type CanonicalTourProblem } from "./shard.js";
+export { countHamiltonian, MAX_FRONTIER_SIDE, type HamiltonianCountOptions, type HamiltonianCount } from "./frontier.js";
+export { parseLeapers, formatLeapers, PEN_PAPER_LEAPERS, KNIGHT, type Leaper } from "./leapers.js";

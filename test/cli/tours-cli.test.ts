@@ -85,14 +85,17 @@ describe("pen-paper count", () => {
   it("counts all paths, paths from a square and closed tours", () => {
     expect(penPaper(["count", "--size", "5"]).stdout).toBe("12400\n");
     expect(penPaper(["count", "--size", "5", "--from", "1,2", "--threads", "1"]).stdout).toBe("548\n");
-    expect(penPaper(["count", "--size", "5", "--closed", "--threads", "2", "--engine", "ts"]).stdout).toBe("48\n");
+    expect(penPaper(["count", "--size", "5", "--closed", "--threads", "2", "--engine", "search-ts"]).stdout).toBe("48\n");
   });
 
   it("--json without --shard prints one JSON line with the problem and the count (not silently plain text)", () => {
-    const r = penPaper(["count", "--size", "5", "--from", "1,2", "--json"]);
-    expect(r.status).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ size: 5, closed: false, from: [1, 2], count: "548", engine: "wasm" });
-    expect(r.stdout.trimEnd().split("\n")).toHaveLength(1);
+    const problem = { kind: "tours", rows: 5, cols: 5, moves: "0,3+2,2", closed: false, from: [1, 2], to: null, count: "548" };
+    const frontier = penPaper(["count", "--size", "5", "--from", "1,2", "--json"]);
+    expect(frontier.status).toBe(0);
+    expect(JSON.parse(frontier.stdout)).toEqual({ ...problem, method: "frontier", engine: "frontier" });
+    expect(frontier.stdout.trimEnd().split("\n")).toHaveLength(1);
+    const search = penPaper(["count", "--size", "5", "--from", "1,2", "--json", "--engine", "search"]);
+    expect(JSON.parse(search.stdout)).toEqual({ ...problem, method: "search", engine: "search" });
   });
 
   it("help is a command too: pen-paper help count prints the count command's help", () => {
@@ -104,7 +107,7 @@ describe("pen-paper count", () => {
 
   it.each([
     [["count"], /--size/],
-    [["count", "--size", "11"], /--size/],
+    [["count", "--size", "65"], /--size/],
     [["count", "--size", "5", "--from", "6,1"], /--from 6,1 is outside the 5×5 board/],
     [["count", "--size", "5", "--threads", "0"], /--threads/],
   ])("exits 2 for %j", (args, message) => {

@@ -1,0 +1,549 @@
+// Hamiltonian cycles and paths by frontier dynamic programming (the method and the state
+// are described in src/tours/frontier-ts.ts, the TS baseline; this is the same DP).
+// The host gives the graph in processing order: frontierBegin(size), then for every step
+// k in increasing order its earlier neighbours (frontierEdge(k, y), y < k), then the
+// squares that must be path ends (frontierForce), then frontierCount.
+// States live in open-addressing hash tables in unmanaged memory (heap.alloc): per entry
+// the packed key (2 bits of spent ends, then a few bits per frontier slot) and a 128-bit
+// count in two u64 limbs. All tables together stay under the memory cap, else
+// "limit-exceeded"; a count past 2^128 is "limit-exceeded" too (the host says so).
+
+/** Largest board (squares) and frontier the counter takes. */
+export const FRONTIER_MAX_SQUARES: i32 = 4096;
+export const FRONTIER_MAX_WIDTH: i32 = 160;
+/** Default cap on the state tables' memory, in MiB (frontierSetMemoryCap changes it). */
+export const FRONTIER_DEFAULT_CAP_MIB: i32 = 2048;
+/** A split run (shard) cuts at the first step with at least this many states per part (as the TS baseline). */
+export const FRONTIER_SPLIT_STATES_PER_PART: i32 = 64;
+
+const MAX_EDGES: i32 = 1 << 18;
+const MAX_BLOCK_BYTES: u64 = (1 << 30) - 4096; // under the allocator's largest block
+const MAX_KEY_WORDS: i32 = 12;
+const CODE_FREE: i32 = 0;
+const CODE_FULL: i32 = 1;
+const CODE_END: i32 = 2;
+const CODE_LABEL: i32 = 3;
+const NONE: i32 = -1;
+const END: i32 = -2;
+
+// Raw accessors of the fixed tables (memory.data): module-level StaticArrays are managed
+// globals, and the incremental runtime spills them to the shadow stack on every read.
+// @ts-ignore: decorator
+@inline function get(base: usize, i: i32): i32 { return load<i32>(base + (<usize>i << 2)); }
+// @ts-ignore: decorator
+@inline function put(base: usize, i: i32, v: i32): void { store<i32>(base + (<usize>i << 2), v); }
+// @ts-ignore: decorator
+@inline function get8(base: usize, i: i32): u8 { return load<u8>(base + <usize>i); }
+// @ts-ignore: decorator
+@inline function put8(base: usize, i: i32, v: u8): void { store<u8>(base + <usize>i, v); }
+// @ts-ignore: decorator
+@inline function get32(base: usize, i: i32): u32 { return load<u32>(base + (<usize>i << 2)); }
+// @ts-ignore: decorator
+@inline function put32(base: usize, i: i32, v: u32): void { store<u32>(base + (<usize>i << 2), v); }
+// @ts-ignore: decorator
+@inline function get64(base: usize, i: i32): u64 { return load<u64>(base + (<usize>i << 3)); }
+// @ts-ignore: decorator
+@inline function put64(base: usize, i: i32, v: u64): void { store<u64>(base + (<usize>i << 3), v); }
+
+/** Bytes of a table with one 32-bit value per frontier slot (the new square included). */
+const SLOT_BYTES: i32 = 4 * (FRONTIER_MAX_WIDTH + 2);
+
+// The graph, in steps.
+let size: i32 = 0;
+let edgeCount: i32 = 0;
+const earlierStart = new StaticArray<i32>(FRONTIER_MAX_SQUARES + 1);
+const earlier = new StaticArray<i32>(MAX_EDGES);
+const laterCount = new StaticArray<i32>(FRONTIER_MAX_SQUARES); // neighbours after each square
+const forced: usize = memory.data(<i32>sizeof<u8>() * (FRONTIER_MAX_SQUARES));
+let forcedCount: i32 = 0;
+
+// Per step: the frontier (steps, increasing) with the new square appended, and per slot facts.
+const frontier: usize = memory.data(SLOT_BYTES);
+const remaining = new StaticArray<i32>(FRONTIER_MAX_SQUARES); // neighbours not yet taken
+const retiring: usize = memory.data(<i32>sizeof<u8>() * (FRONTIER_MAX_WIDTH + 2));
+const maxDeg: usize = memory.data(SLOT_BYTES);
+const nbrSlots: usize = memory.data(SLOT_BYTES);
+const openSlots: usize = memory.data(SLOT_BYTES);
+let nbrCount: i32 = 0;
+
+// One state, decoded.
+const deg: usize = memory.data(SLOT_BYTES);
+const mate: usize = memory.data(SLOT_BYTES);
+const labelAt: usize = memory.data(SLOT_BYTES);
+const firstSlot: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 8));
+const codes: usize = memory.data(SLOT_BYTES);
+
+// Key layout: bits per code, and each slot's word and shift (no code straddles words).
+let codeBits: i32 = 1;
+let keyWords: i32 = 1;
+let entryBytes: usize = 24;
+const slotWord: usize = memory.data(SLOT_BYTES);
+const slotShift: usize = memory.data(SLOT_BYTES);
+const keyBuf: usize = memory.data(<i32>sizeof<u64>() * (MAX_KEY_WORDS));
+
+// Tables: the states of the last step (read) and of this step (written).
+let capBytes: u64 = <u64>FRONTIER_DEFAULT_CAP_MIB << 20;
+let usedBytes: u64 = 0;
+let curBase: usize = 0;
+let curCapacity: i32 = 0;
+let nextBase: usize = 0;
+let nextCapacity: i32 = 0;
+let nextCount: i32 = 0;
+let step: i32 = 0;
+
+let resultLo: u64 = 0;
+let resultHi: u64 = 0;
+let peakStates: i32 = 0;
+let splitStep: i32 = -1;
+
+/** Starts a graph of `squares` vertices (steps 0 .. squares-1). */
+export function frontierBegin(squares: i32): void {
+  if (squares < 1 || squares > FRONTIER_MAX_SQUARES) abort(`limit-exceeded: the frontier counter takes 1 to ${FRONTIER_MAX_SQUARES} squares, not ${squares}`);
+  size = squares;
+  edgeCount = 0;
+  forcedCount = 0;
+  for (let i = 0; i <= squares; i++) unchecked(earlierStart[i] = 0);
+  for (let i = 0; i < squares; i++) {
+    unchecked(laterCount[i] = 0);
+    put8(forced, i, 0);
+  }
+}
+
+/** Edge between step k and an earlier step y; calls in increasing k. */
+export function frontierEdge(k: i32, y: i32): void {
+  if (edgeCount >= MAX_EDGES) abort(`limit-exceeded: more than ${MAX_EDGES} edges`);
+  unchecked(earlier[edgeCount++] = y);
+  unchecked(earlierStart[k + 1] = edgeCount);
+  unchecked(laterCount[y] = unchecked(laterCount[y]) + 1);
+}
+
+/** Step x's square must be an end of the path. */
+export function frontierForce(x: i32): void {
+  if (get8(forced, x) == 0) forcedCount++;
+  put8(forced, x, 1);
+}
+
+/** Cap on the tables' memory in MiB. */
+export function frontierSetMemoryCap(mib: i32): void {
+  capBytes = <u64>mib << 20;
+}
+
+export function frontierResultLo(): u64 { return resultLo; }
+export function frontierResultHi(): u64 { return resultHi; }
+export function frontierPeakStates(): i32 { return peakStates; }
+export function frontierSplitStep(): i32 { return splitStep; }
+/** Bytes the tables held at most during the last count. */
+let peakBytes: u64 = 0;
+export function frontierPeakBytes(): u64 { return peakBytes; }
+
+// ---- tables
+
+function allocTable(capacity: i32): usize {
+  const bytes = <u64>capacity * entryBytes;
+  if (usedBytes + bytes > capBytes || bytes > MAX_BLOCK_BYTES) {
+    const why = bytes > MAX_BLOCK_BYTES ? `one table of more than ${<i32>(MAX_BLOCK_BYTES >> 20)} MiB` : `more than ${<i32>(capBytes >> 20)} MiB`;
+    abort(`limit-exceeded: the state table needs ${why} at step ${step} of ${size} (${nextCount} states so far); the board is out of reach in one run, split it with --shard`);
+  }
+  usedBytes += bytes;
+  if (usedBytes > peakBytes) peakBytes = usedBytes;
+  const base = heap.alloc(<usize>bytes);
+  memory.fill(base, 0, <usize>bytes);
+  return base;
+}
+
+function freeTable(base: usize, capacity: i32): void {
+  if (base == 0) return;
+  heap.free(base);
+  usedBytes -= <u64>capacity * entryBytes;
+}
+
+// @ts-ignore: decorator
+@inline function hashKey(at: usize): u64 {
+  let h: u64 = 0x9e3779b97f4a7c15;
+  for (let w = 0; w < keyWords; w++) {
+    h = (h ^ load<u64>(at + (<usize>w << 3))) * 0xff51afd7ed558ccd;
+    h ^= h >> 32;
+  }
+  return h;
+}
+
+/** Adds count (lo, hi) to the entry of keyBuf in the next table. */
+function insert(lo: u64, hi: u64): void {
+  if (nextCount * 10 >= nextCapacity * 7) growNext();
+  const mask = nextCapacity - 1;
+  let slot = <i32>hashKey(keyBuf) & mask;
+  while (true) {
+    const e = nextBase + <usize>slot * entryBytes;
+    const countAt = e + (<usize>keyWords << 3);
+    const oldLo = load<u64>(countAt), oldHi = load<u64>(countAt, 8);
+    if (oldLo == 0 && oldHi == 0) {
+      for (let w = 0; w < keyWords; w++) store<u64>(e + (<usize>w << 3), get64(keyBuf, w));
+      store<u64>(countAt, lo);
+      store<u64>(countAt, hi, 8);
+      nextCount++;
+      return;
+    }
+    let same = true;
+    for (let w = 0; w < keyWords; w++) {
+      if (load<u64>(e + (<usize>w << 3)) != get64(keyBuf, w)) {
+        same = false;
+        break;
+      }
+    }
+    if (same) {
+      const sumLo = oldLo + lo;
+      const carry: u64 = sumLo < oldLo ? 1 : 0;
+      const t = oldHi + hi;
+      const sumHi = t + carry;
+      if (t < oldHi || sumHi < t) abort("limit-exceeded: a count passed 2^128");
+      store<u64>(countAt, sumLo);
+      store<u64>(countAt, sumHi, 8);
+      return;
+    }
+    slot = (slot + 1) & mask;
+  }
+}
+
+function growNext(): void {
+  const oldBase = nextBase, oldCapacity = nextCapacity;
+  nextCapacity = oldCapacity << 1;
+  nextBase = allocTable(nextCapacity);
+  const mask = nextCapacity - 1;
+  const countOffset = <usize>keyWords << 3;
+  for (let i = 0; i < oldCapacity; i++) {
+    const e = oldBase + <usize>i * entryBytes;
+    const lo = load<u64>(e + countOffset), hi = load<u64>(e + countOffset, 8);
+    if (lo == 0 && hi == 0) continue;
+    let slot = <i32>hashKey(e) & mask;
+    while (true) {
+      const d = nextBase + <usize>slot * entryBytes;
+      if (load<u64>(d + countOffset) == 0 && load<u64>(d + countOffset, 8) == 0) {
+        memory.copy(d, e, entryBytes);
+        break;
+      }
+      slot = (slot + 1) & mask;
+    }
+  }
+  freeTable(oldBase, oldCapacity);
+}
+
+// ---- one step
+
+let slotsBefore: i32 = 0; // frontier squares before this step; the new square is slot slotsBefore
+let last = false;
+let cycles = false;
+let budget: i32 = 0;
+
+/** Reads entry e's key into spent and the codes of slots 0 .. slotsBefore-1; returns spent. */
+function decode(e: usize): i32 {
+  const spent = <i32>(load<u64>(e) & 3);
+  const mask: u64 = (<u64>1 << codeBits) - 1;
+  for (let i = 0; i < slotsBefore; i++) {
+    const word = load<u64>(e + (<usize>get(slotWord, i) << 3));
+    put(codes, i, <i32>((word >> <u64>get(slotShift, i)) & mask));
+  }
+  return spent;
+}
+
+// Changes to deg/mate while one choice of edges is tried are logged and undone after,
+// so a state is decoded once for all its choices.
+const UNDO_MAX: i32 = 2 * (FRONTIER_MAX_WIDTH + 2) + 16;
+const undoSlot: usize = memory.data(<i32>sizeof<i32>() * (UNDO_MAX));
+const undoDeg: usize = memory.data(<i32>sizeof<i32>() * (UNDO_MAX));
+const undoMate: usize = memory.data(<i32>sizeof<i32>() * (UNDO_MAX));
+let undoTop: i32 = 0;
+
+// @ts-ignore: decorator
+@inline function save(i: i32): void {
+  put(undoSlot, undoTop, i);
+  put(undoDeg, undoTop, get(deg, i));
+  put(undoMate, undoTop, get(mate, i));
+  undoTop++;
+}
+
+// @ts-ignore: decorator
+@inline function setMate(i: i32, m: i32): void {
+  save(i);
+  put(mate, i, m);
+}
+
+function undo(): void {
+  while (undoTop > 0) {
+    undoTop--;
+    const i = get(undoSlot, undoTop);
+    put(deg, i, get(undoDeg, undoTop));
+    put(mate, i, get(undoMate, undoTop));
+  }
+}
+
+// Per step: the slots that leave the frontier, the free ones that can only be ends, the ones that stay.
+const retiringList: usize = memory.data(SLOT_BYTES);
+const mustEndList: usize = memory.data(SLOT_BYTES);
+const stayList: usize = memory.data(SLOT_BYTES);
+let retiringCount: i32 = 0;
+let mustEndCount: i32 = 0;
+let stayCount: i32 = 0;
+const labelStamp: usize = memory.data(SLOT_BYTES);
+let stamp: u32 = 0;
+
+/** Applies the chosen edges (0, 1 or 2 slots joined to the new square) and the retirements; the spent ends, or -1 if illegal. */
+function apply(spent: i32, edges: i32, u1: i32, u2: i32): i32 {
+  const v = slotsBefore;
+  for (let j = 0; j < edges; j++) {
+    const u = j == 0 ? u1 : u2;
+    const a = get(mate, v), b = get(mate, u);
+    save(v);
+    save(u);
+    if (a == u) {
+      if (!cycles || !last) return -1; // a cycle closes only at the last square
+      put(deg, v, get(deg, v) + 1);
+      put(deg, u, get(deg, u) + 1);
+      put(mate, v, NONE);
+      put(mate, u, NONE);
+      continue;
+    }
+    if (a == END && b == END && !last) return -1;
+    if (a != END) setMate(a, b);
+    if (b != END) setMate(b, a);
+    const dv = get(deg, v) + 1, du = get(deg, u) + 1;
+    put(deg, v, dv);
+    put(deg, u, du);
+    if (dv == 2) put(mate, v, NONE);
+    if (du == 2) put(mate, u, NONE);
+  }
+  let s = spent;
+  for (let r = 0; r < retiringCount; r++) {
+    const i = get(retiringList, r);
+    const d = get(deg, i);
+    if (d == 2) continue;
+    if (d == 0 || cycles) return -1;
+    if (get8(forced, get(frontier, i)) == 0 && ++s > budget) return -1;
+    const m = get(mate, i);
+    if (m == END) {
+      if (!last) return -1;
+    } else {
+      setMate(m, END);
+    }
+    setMate(i, NONE);
+  }
+  let must = s;
+  for (let r = 0; r < mustEndCount; r++) if (get(deg, get(mustEndList, r)) == 0 && ++must > budget) return -1;
+  return s;
+}
+
+/** Tries one choice of edges; inserts the state it makes. */
+function attempt(spent: i32, edges: i32, u1: i32, u2: i32, lo: u64, hi: u64): void {
+  const s = apply(spent, edges, u1, u2);
+  if (s >= 0) {
+    for (let w = 0; w < keyWords; w++) put64(keyBuf, w, 0);
+    put64(keyBuf, 0, <u64>s);
+    let nextLabel = CODE_LABEL;
+    stamp++;
+    for (let slot = 0; slot < stayCount; slot++) {
+      const i = get(stayList, slot);
+      const d = get(deg, i);
+      let code: i32;
+      if (d == 0) code = CODE_FREE;
+      else if (d == 2) code = CODE_FULL;
+      else {
+        const m = get(mate, i);
+        if (m == END) code = CODE_END;
+        else if (get32(labelStamp, i) == stamp) code = get(labelAt, i);
+        else {
+          code = nextLabel++;
+          put(labelAt, m, code);
+          put32(labelStamp, m, stamp);
+        }
+      }
+      const w = get(slotWord, slot);
+      put64(keyBuf, w, get64(keyBuf, w) | ((<u64>code) << <u64>get(slotShift, slot)));
+    }
+    insert(lo, hi);
+  }
+  undo();
+}
+
+/** Processes step k: every state of the current table into the next. */
+function processStep(k: i32): void {
+  last = k == size - 1;
+  const v = slotsBefore;
+  put(frontier, v, k);
+  // Earlier neighbours of k are frontier squares; their slots (the frontier is increasing).
+  nbrCount = 0;
+  unchecked(remaining[k] = unchecked(laterCount[k]));
+  for (let e = unchecked(earlierStart[k]); e < unchecked(earlierStart[k + 1]); e++) {
+    const y = unchecked(earlier[e]);
+    unchecked(remaining[y] = unchecked(remaining[y]) - 1);
+    let lo = 0, hi = v - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (get(frontier, mid) < y) lo = mid + 1;
+      else hi = mid;
+    }
+    put(nbrSlots, nbrCount++, lo);
+  }
+  retiringCount = 0;
+  mustEndCount = 0;
+  stayCount = 0;
+  for (let i = 0; i <= v; i++) {
+    const x = get(frontier, i);
+    const left = unchecked(remaining[x]);
+    put8(retiring, i, left == 0 ? 1 : 0);
+    if (left == 0) put(retiringList, retiringCount++, i);
+    else put(stayList, stayCount++, i);
+    if (left == 1 && get8(forced, x) == 0) put(mustEndList, mustEndCount++, i);
+    put(maxDeg, i, get8(forced, x) != 0 ? 1 : 2);
+  }
+  // The next table starts with room for as many states as this step read (it grows if needed).
+  nextCount = 0;
+  let capacity = 1024;
+  while (<i64>capacity * 7 <= <i64>curStates * 10) capacity <<= 1;
+  nextCapacity = capacity;
+  nextBase = allocTable(capacity);
+  const countOffset = <usize>keyWords << 3;
+  for (let t = 0; t < curCapacity; t++) {
+    const e = curBase + <usize>t * entryBytes;
+    const lo = load<u64>(e + countOffset), hi = load<u64>(e + countOffset, 8);
+    if (lo == 0 && hi == 0) continue;
+    const spent = decode(e);
+    for (let i = 0; i < CODE_LABEL + v; i++) put(firstSlot, i, -1);
+    for (let i = 0; i < v; i++) {
+      const code = get(codes, i);
+      if (code == CODE_FREE) {
+        put(deg, i, 0);
+        put(mate, i, i);
+      } else if (code == CODE_FULL) {
+        put(deg, i, 2);
+        put(mate, i, NONE);
+      } else if (code == CODE_END) {
+        put(deg, i, 1);
+        put(mate, i, END);
+      } else {
+        put(deg, i, 1);
+        const j = get(firstSlot, code);
+        if (j < 0) put(firstSlot, code, i);
+        else {
+          put(mate, i, j);
+          put(mate, j, i);
+        }
+      }
+    }
+    put(deg, v, 0);
+    put(mate, v, v);
+    let open = 0;
+    for (let j = 0; j < nbrCount; j++) {
+      const u = get(nbrSlots, j);
+      if (get(deg, u) < get(maxDeg, u)) put(openSlots, open++, u);
+    }
+    attempt(spent, 0, 0, 0, lo, hi);
+    const pairs = get(maxDeg, v) >= 2;
+    for (let x = 0; x < open; x++) {
+      const ux = get(openSlots, x);
+      attempt(spent, 1, ux, 0, lo, hi);
+      if (!pairs) continue;
+      for (let y = x + 1; y < open; y++) attempt(spent, 2, ux, get(openSlots, y), lo, hi);
+    }
+  }
+  // The new frontier: the squares that stay.
+  let w = 0;
+  for (let i = 0; i <= v; i++) if (get8(retiring, i) == 0) put(frontier, w++, get(frontier, i));
+  slotsBefore = w;
+}
+
+/** Keeps only the states of part `part` of `parts` (the TS baseline's partOf hash). */
+function keepPart(part: i32, parts: i32): void {
+  const countOffset = <usize>keyWords << 3;
+  for (let t = 0; t < curCapacity; t++) {
+    const e = curBase + <usize>t * entryBytes;
+    if (load<u64>(e + countOffset) == 0 && load<u64>(e + countOffset, 8) == 0) continue;
+    let h: u32 = <u32>decode(e);
+    for (let i = 0; i < slotsBefore; i++) h = h * 31 + <u32>get(codes, i);
+    if (h % <u32>parts != <u32>part) {
+      // Zero the count: the slot reads as empty (the table is only scanned from now on).
+      store<u64>(e + countOffset, 0);
+      store<u64>(e + countOffset, 0, 8);
+      curStates--;
+    }
+  }
+}
+
+let curStates: i32 = 0;
+
+function bitsFor(values: i32): i32 {
+  let b = 1;
+  while ((1 << b) < values) b++;
+  return b;
+}
+
+/**
+ * Counts Hamiltonian cycles (cycles = true) or paths (with the forced ends) of the graph
+ * given since frontierBegin, with frontier width at most `width`. With parts > 1 only
+ * the states of part `part` go on after the split step. The count is read with
+ * frontierResultLo/Hi.
+ */
+export function frontierCount(cycleMode: bool, width: i32, part: i32, parts: i32): void {
+  if (width > FRONTIER_MAX_WIDTH) abort(`limit-exceeded: the frontier of ${width} squares is wider than ${FRONTIER_MAX_WIDTH}`);
+  cycles = cycleMode;
+  budget = cycles ? 0 : 2 - forcedCount;
+  codeBits = bitsFor(CODE_LABEL + ((width + 2) >> 1));
+  // Spent ends in bits 0-1 of word 0, then the slots.
+  let word = 0, shift = 2;
+  for (let i = 0; i <= width; i++) {
+    if (shift + codeBits > 64) {
+      word++;
+      shift = 0;
+    }
+    put(slotWord, i, word);
+    put(slotShift, i, shift);
+    shift += codeBits;
+  }
+  keyWords = word + 1;
+  if (keyWords > MAX_KEY_WORDS) abort(`limit-exceeded: the frontier of ${width} squares needs keys longer than ${MAX_KEY_WORDS} words`);
+  entryBytes = (<usize>keyWords + 2) << 3;
+  usedBytes = 0;
+  peakBytes = 0;
+  peakStates = 1;
+  splitStep = -1;
+  step = 0;
+  for (let i = 0; i < size; i++) unchecked(remaining[i] = 0);
+  // A step without earlier neighbours set no start of its own: it starts where the last ended.
+  for (let i = 1; i <= size; i++) if (unchecked(earlierStart[i]) < unchecked(earlierStart[i - 1])) unchecked(earlierStart[i] = unchecked(earlierStart[i - 1]));
+  // The start: one empty state with count 1.
+  nextCount = 0;
+  curCapacity = 1024;
+  curBase = allocTable(curCapacity);
+  store<u64>(curBase + (<usize>keyWords << 3), 1);
+  curStates = 1;
+  slotsBefore = 0;
+  for (let k = 0; k < size; k++) {
+    step = k;
+    processStep(k);
+    freeTable(curBase, curCapacity);
+    curBase = nextBase;
+    curCapacity = nextCapacity;
+    curStates = nextCount;
+    nextBase = 0;
+    if (curStates > peakStates) peakStates = curStates;
+    if (parts > 1 && splitStep < 0 && (curStates >= FRONTIER_SPLIT_STATES_PER_PART * parts || k == size - 1)) {
+      splitStep = k;
+      keepPart(part, parts);
+    }
+  }
+  resultLo = 0;
+  resultHi = 0;
+  const countOffset = <usize>keyWords << 3;
+  for (let t = 0; t < curCapacity; t++) {
+    const e = curBase + <usize>t * entryBytes;
+    const lo = load<u64>(e + countOffset), hi = load<u64>(e + countOffset, 8);
+    const sumLo = resultLo + lo;
+    const carry: u64 = sumLo < resultLo ? 1 : 0;
+    const h = resultHi + hi;
+    const sumHi = h + carry;
+    if (h < resultHi || sumHi < h) abort("limit-exceeded: a count passed 2^128");
+    resultLo = sumLo;
+    resultHi = sumHi;
+  }
+  freeTable(curBase, curCapacity);
+  curBase = 0;
+  curCapacity = 0;
+}

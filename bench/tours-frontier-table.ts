@@ -1,0 +1,40 @@
+// Counts for the docs' tables: Hamiltonian cycles and directed paths on m×n boards
+// (m ≤ n) for a move set, by the frontier kernel, one JSON line per board with the peak
+// states, table memory and CPU time. Usage:
+//   tsx bench/tours-frontier-table.ts MOVES MAXSIDE OUT.jsonl [--starts]
+// --starts: per start square of the n×n boards instead (directed paths from each square).
+// Boards already in OUT are skipped, so a run can be resumed.
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import { countHamiltonian } from "../src/tours/frontier.js";
+import { parseLeapers } from "../src/tours/leapers.js";
+
+const [movesText = "0,3+2,2", maxText = "6", out = "bench/results/tours-table.jsonl"] = process.argv.slice(2);
+const starts = process.argv.includes("--starts");
+const moves = parseLeapers(movesText);
+const max = Number(maxText);
+const done = new Set(existsSync(out) ? readFileSync(out, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l).key as string) : []);
+
+function run(key: string, options: Parameters<typeof countHamiltonian>[0]): void {
+  if (done.has(key)) return;
+  const cpu = process.cpuUsage();
+  const r = countHamiltonian({ ...options, moves, memoryCapMiB: 3000 });
+  const used = process.cpuUsage(cpu);
+  const line = { key, moves: movesText, ...options, moves_: undefined, count: r.count.toString(), width: r.width, peakStates: r.peakStates, peakMiB: +(r.peakBytes / 2 ** 20).toFixed(1), cpuSeconds: +((used.user + used.system) / 1e6).toFixed(2) };
+  appendFileSync(out, `${JSON.stringify(line)}\n`);
+  console.log(JSON.stringify(line));
+}
+
+if (starts) {
+  const n = max;
+  // One square per orbit of the board's 8 symmetries (the leaper graph has them all).
+  for (let r = 0; r < Math.ceil(n / 2); r++) for (let c = r; c < Math.ceil(n / 2); c++) run(`${n}x${n} from ${r + 1},${c + 1}`, { rows: n, cols: n, from: [r, c] });
+} else {
+  for (let size = 2; size <= 2 * max; size++) {
+    for (let m = 1; m <= max; m++) {
+      const n = size - m;
+      if (n < m || n > max) continue;
+      run(`${m}x${n} closed`, { rows: m, cols: n, closed: true });
+      run(`${m}x${n} paths`, { rows: m, cols: n });
+    }
+  }
+}

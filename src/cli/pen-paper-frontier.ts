@@ -1,0 +1,60 @@
+// pen-paper count with the frontier engine: the whole count, or one part (--shard i/k)
+// as a JSON line for `pen-paper merge`.
+import { writeChunk } from "../io/atomic-write.js";
+import { parseShardSpec, shardLine } from "../shards/index.js";
+import { countHamiltonian, type HamiltonianCount } from "../tours/frontier.js";
+import { formatLeapers, type Leaper } from "../tours/leapers.js";
+import type { Square } from "../tours/options.js";
+
+export interface FrontierCountFlags {
+  rows: number;
+  cols: number;
+  moves: readonly Leaper[];
+  closed?: boolean;
+  from?: Square;
+  to?: Square;
+  shard?: string;
+  engine: "wasm" | "ts";
+  stats?: boolean;
+  memory?: number;
+  /** A whole count as one JSON line: the problem, the count (a decimal string), the engine. */
+  json?: boolean;
+}
+
+/** Everything that defines a frontier count, canonical (squares 1-based or null). */
+export function canonicalFrontierProblem(flags: FrontierCountFlags) {
+  const square = (s: Square | undefined) => (s ? [s[0] + 1, s[1] + 1] : null);
+  return {
+    kind: "tours",
+    method: "frontier",
+    rows: flags.rows,
+    cols: flags.cols,
+    moves: formatLeapers(flags.moves),
+    closed: flags.closed ?? false,
+    from: square(flags.from),
+    to: square(flags.to),
+  };
+}
+
+function statsLine(result: HamiltonianCount, cpuMicroseconds: number): string {
+  const mib = (result.peakBytes / 2 ** 20).toFixed(1);
+  return `frontier width ${result.width}, peak states ${result.peakStates}, peak table memory ${mib} MiB, CPU ${(cpuMicroseconds / 1e6).toFixed(2)} s\n`;
+}
+
+export async function runFrontierCount(flags: FrontierCountFlags): Promise<void> {
+  const spec = flags.shard !== undefined ? parseShardSpec(flags.shard) : undefined;
+  const cpu = process.cpuUsage();
+  const started = process.hrtime.bigint();
+  const result = countHamiltonian({ ...flags, shard: spec, memoryCapMiB: flags.memory });
+  const used = process.cpuUsage(cpu);
+  if (flags.stats) process.stderr.write(statsLine(result, used.user + used.system));
+  const engine = flags.engine === "ts" ? "frontier-ts" : "frontier";
+  if (!spec) {
+    const line = flags.json ? JSON.stringify({ ...canonicalFrontierProblem(flags), count: result.count.toString(), engine }) : String(result.count);
+    await writeChunk(process.stdout, `${line}\n`);
+    return;
+  }
+  const microseconds = Math.round(Number(process.hrtime.bigint() - started) / 1000);
+  const extra = { engine, microseconds, splitStep: result.splitStep };
+  await writeChunk(process.stdout, `${shardLine(canonicalFrontierProblem(flags), spec, result.count, extra)}\n`);
+}

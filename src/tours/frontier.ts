@@ -1,0 +1,122 @@
+// Exact Hamiltonian cycle and path counts on m×n boards for any leapers, by the frontier
+// DP (assembly/tours/frontier.ts, or its TS baseline frontier-ts.ts). This module turns
+// the question (closed or open, from, to, directed) into the DP's undirected count.
+import { UsageError } from "../errors.js";
+import type { ShardSpec } from "../shards/index.js";
+import { frontierPlan, type FrontierPlan, type SquareOrder } from "./frontier-plan.js";
+import { countFrontierTs, type FrontierProblem, type FrontierResult } from "./frontier-ts.js";
+import type { Engine } from "./generate.js";
+import { toursModule } from "./kernel.js";
+import { normaliseLeapers, PEN_PAPER_LEAPERS, type Leaper } from "./leapers.js";
+import type { Square } from "./options.js";
+
+/** Longest side the frontier counter takes (the frontier, not this, is what limits it). */
+export const MAX_FRONTIER_SIDE = 64;
+
+export interface HamiltonianCountOptions {
+  rows: number;
+  cols: number;
+  /** Leapers (default: the pen-and-paper set (0,3)+(2,2)). */
+  moves?: readonly Leaper[];
+  /** Closed tours: distinct cycles; with `from`, directed closed tours from there (2 × cycles). */
+  closed?: boolean;
+  /** Open tours numbered 1 on this 0-based [row, col]. */
+  from?: Square;
+  /** Open tours ending on this square. */
+  to?: Square;
+  /** wasm: the kernel (default); ts: the pure TS baseline. */
+  engine?: Engine;
+  /** Only part `shard` of `shards` (split at the first step with enough states); parts sum to the count. */
+  shard?: ShardSpec;
+  /** The kernel's cap on its state tables, in MiB. */
+  memoryCapMiB?: number;
+  /** Square order (default greedy); another order is an independent check of a count. */
+  order?: SquareOrder;
+}
+
+export interface HamiltonianCount {
+  count: bigint;
+  /** Most states held after one step. */
+  peakStates: number;
+  /** Most bytes the kernel's tables held at once (0 for the TS engine). */
+  peakBytes: number;
+  /** Largest frontier (squares) of the order used. */
+  width: number;
+  /** Step after which a shard's states were split (-1: not split). */
+  splitStep: number;
+}
+
+function checkSide(value: unknown, what: string): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > MAX_FRONTIER_SIDE) {
+    throw new UsageError(`${what} must be a whole number from 1 to ${MAX_FRONTIER_SIDE}, got ${String(value)}`);
+  }
+  return value;
+}
+
+function squareIndex(square: Square, rows: number, cols: number, what: string): number {
+  const [r, c] = square;
+  if (!Number.isInteger(r) || !Number.isInteger(c) || r < 0 || c < 0 || r >= rows || c >= cols) {
+    throw new UsageError(`${what} (${r}, ${c}) is outside the ${rows}×${cols} board (rows 0 to ${rows - 1}, columns 0 to ${cols - 1})`);
+  }
+  return r * cols + c;
+}
+
+/** The undirected DP count for the question, times what makes it the answer. */
+interface Question {
+  problem: FrontierProblem;
+  factor: bigint;
+}
+
+function question(options: HamiltonianCountOptions, plan: FrontierPlan): Question | bigint {
+  const { rows, cols } = plan;
+  const from = options.from ? squareIndex(options.from, rows, cols, "from") : undefined;
+  const to = options.to ? squareIndex(options.to, rows, cols, "to") : undefined;
+  const shard = options.shard ? { part: options.shard.shard, parts: options.shard.shards, splitStatesPerPart: toursModule.constant("FRONTIER_SPLIT_STATES_PER_PART") } : {};
+  if (options.closed) {
+    if (to !== undefined) throw new UsageError("a closed tour ends next to its start; --to is for open tours");
+    if (plan.size < 3) return 0n;
+    return { problem: { mode: "cycles", ends: [], ...shard }, factor: from === undefined ? 1n : 2n };
+  }
+  if (plan.size === 1) return 1n; // the square alone
+  const ends = [from, to].filter((x) => x !== undefined).map((x) => plan.stepOf[x]!);
+  if (ends.length === 2 && ends[0] === ends[1]) return 0n;
+  return { problem: { mode: "paths", ends, ...shard }, factor: ends.length === 0 ? 2n : 1n };
+}
+
+/** Runs the DP on the kernel. */
+function countOnKernel(plan: FrontierPlan, problem: FrontierProblem, capMiB: number | undefined): FrontierResult & { peakBytes: number } {
+  const kernel = toursModule.exports;
+  kernel.frontierBegin(plan.size);
+  plan.adj.forEach((list, k) => list.forEach((y) => y < k && kernel.frontierEdge(k, y)));
+  for (const e of problem.ends) kernel.frontierForce(e);
+  kernel.frontierSetMemoryCap(capMiB ?? toursModule.constant("FRONTIER_DEFAULT_CAP_MIB"));
+  kernel.frontierCount(problem.mode === "cycles", plan.width, problem.part ?? 0, problem.parts ?? 1);
+  const lo = BigInt.asUintN(64, kernel.frontierResultLo());
+  const hi = BigInt.asUintN(64, kernel.frontierResultHi());
+  return {
+    count: (hi << 64n) | lo,
+    peakStates: kernel.frontierPeakStates(),
+    peakBytes: Number(kernel.frontierPeakBytes()),
+    splitStep: kernel.frontierSplitStep(),
+  };
+}
+
+/**
+ * Exact number of Hamiltonian cycles or paths of the leaper graph on the rows×cols board:
+ * closed: distinct cycles (from: directed closed tours from there, 2 × cycles);
+ * open: directed paths over all starts (2 × undirected), from a square, to a square, or
+ * between two squares.
+ */
+export function countHamiltonian(options: HamiltonianCountOptions): HamiltonianCount {
+  const rows = checkSide(options.rows, "rows");
+  const cols = checkSide(options.cols, "cols");
+  const moves = normaliseLeapers(options.moves ?? PEN_PAPER_LEAPERS);
+  const plan = frontierPlan(rows, cols, moves, options.order ?? "greedy");
+  const q = question(options, plan);
+  if (typeof q === "bigint") {
+    const whole = !options.shard || options.shard.shard === 0;
+    return { count: whole ? q : 0n, peakStates: 1, peakBytes: 0, width: plan.width, splitStep: -1 };
+  }
+  const result = options.engine === "ts" ? { ...countFrontierTs(plan, q.problem), peakBytes: 0 } : countOnKernel(plan, q.problem, options.memoryCapMiB);
+  return { count: result.count * q.factor, peakStates: result.peakStates, peakBytes: result.peakBytes, width: plan.width, splitStep: result.splitStep };
+}

@@ -1,0 +1,50 @@
+// pen-paper count on the frontier engine: m×n boards, leapers, --to, sharding, errors.
+import { describe, expect, it } from "vitest";
+import { runCli } from "../support/cli-run.js";
+
+const penPaper = (args: string[], input?: string) => runCli("pen-paper", args, input);
+
+describe("pen-paper count (frontier engine)", () => {
+  it("counts knight's tours on rectangles and the pen-and-paper set by default", () => {
+    expect(penPaper(["count", "--size", "6", "--moves", "1,2"]).stdout).toBe("6637920\n");
+    expect(penPaper(["count", "--rows", "3", "--cols", "12", "--moves", "2,1", "--closed"]).stdout).toBe("176\n");
+    expect(penPaper(["count", "--size", "5", "--moves", "0,3+2,2", "--closed"]).stdout).toBe("48\n");
+    expect(penPaper(["count", "--size", "5", "--from", "1,2", "--to", "5,5"]).stdout).toMatch(/^\d+\n$/);
+  });
+
+  it("agrees with --engine search and --engine frontier-ts on 5×5", () => {
+    expect(penPaper(["count", "--size", "5", "--from", "3,4", "--engine", "search"]).stdout).toBe(penPaper(["count", "--size", "5", "--from", "3,4"]).stdout);
+    expect(penPaper(["count", "--size", "5", "--closed", "--engine", "frontier-ts"]).stdout).toBe("48\n");
+  });
+
+  it("--stats prints the frontier width, peak states and memory on standard error", () => {
+    const r = penPaper(["count", "--size", "6", "--closed", "--stats"]);
+    expect(r.stdout).toBe("13138\n");
+    expect(r.stderr).toMatch(/^frontier width 8, peak states \d+, peak table memory [\d.]+ MiB, CPU [\d.]+ s\n$/);
+  });
+
+  it("--shard parts merge to the whole count", () => {
+    const parts = [0, 1, 2].map((i) => penPaper(["count", "--size", "6", "--shard", `${i}/3`]).stdout).join("");
+    expect(JSON.parse(parts.split("\n")[0]!).problem).toEqual({ kind: "tours", method: "frontier", rows: 6, cols: 6, moves: "0,3+2,2", closed: false, from: null, to: null });
+    expect(penPaper(["merge", "-"], parts)).toMatchObject({ status: 0, stdout: "8250272\n" });
+    const closed = [0, 1].map((i) => penPaper(["count", "--size", "6", "--closed", "--shard", `${i}/2`]).stdout).join("");
+    expect(penPaper(["merge", "-"], closed).stdout).toBe("13138\n");
+  });
+
+  it.each([
+    [["count", "--rows", "5"], /count needs the board: --size N, or --rows M and --cols N/],
+    [["count", "--size", "5", "--rows", "5", "--cols", "4"], /give --size N, or --rows M and --cols N, not both/],
+    [["count", "--size", "5", "--moves", "1-2"], /--moves expects leapers a,b joined by \+, like 0,3\+2,2 or 1,2; got "1-2"/],
+    [["count", "--size", "5", "--moves", "0,0"], /not both 0/],
+    [["count", "--rows", "4", "--cols", "5", "--to", "5,1"], /--to 5,1 is outside the 4×5 board/],
+    [["count", "--size", "5", "--closed", "--to", "1,1"], /--to is for open tours/],
+    [["count", "--rows", "5", "--cols", "6", "--engine", "search"], /counts square boards only/],
+    [["count", "--size", "5", "--moves", "1,2", "--engine", "search"], /knows only the pen-and-paper moves/],
+  ])("exits 2 with one line for %j", (args, message) => {
+    const r = penPaper(args);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(r.stderr).toMatch(message);
+  });
+});

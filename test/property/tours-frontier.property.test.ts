@@ -1,0 +1,37 @@
+// The frontier counter (kernel and TS baseline) against brute force on random small
+// rectangles and random leaper sets: all directed paths, closed tours, paths from a
+// square, paths between two squares.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { countHamiltonian } from "../../src/tours/frontier.js";
+import { boardGraph, type Leaper } from "../../src/tours/leapers.js";
+import { bruteDirected } from "../support/tours-brute.js";
+
+const leaper = fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1, max: 3 })).map(([a, b]) => [a, b] as Leaper);
+const board = fc
+  .record({ rows: fc.integer({ min: 1, max: 4 }), cols: fc.integer({ min: 1, max: 4 }), moves: fc.array(leaper, { minLength: 1, maxLength: 3 }) })
+  .filter(({ rows, cols }) => rows * cols <= 12);
+
+describe("frontier counter vs brute force", () => {
+  it("agrees on random boards and leaper sets, kernel and baseline", () => {
+    fc.assert(
+      fc.property(board, fc.nat(), fc.nat(), ({ rows, cols, moves }, sSeed, tSeed) => {
+        const size = rows * cols;
+        const brute = bruteDirected(boardGraph(rows, cols, moves));
+        const s = sSeed % size, t = tSeed % size;
+        const at = (x: number) => [Math.floor(x / cols), x % cols] as const;
+        const allPaths = brute.fromEach.reduce((a, b) => a + b, 0n);
+        const cycles = size < 3 ? 0n : brute.closedFromEach.reduce((a, b) => a + b, 0n) / BigInt(2 * size);
+        for (const engine of ["wasm", "ts"] as const) {
+          const count = (o: object) => countHamiltonian({ rows, cols, moves, engine, ...o }).count;
+          expect(count({})).toBe(allPaths);
+          expect(count({ closed: true })).toBe(cycles);
+          expect(count({ from: at(s) })).toBe(brute.fromEach[s]);
+          expect(count({ closed: true, from: at(s) })).toBe(brute.closedFromEach[s]);
+          if (s !== t) expect(count({ from: at(s), to: at(t) })).toBe(brute.between[s]![t]);
+        }
+      }),
+      { numRuns: 200, seed: 20261124 },
+    );
+  });
+});

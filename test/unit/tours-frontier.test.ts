@@ -1,0 +1,144 @@
+// The frontier counter: published values (OEIS) as fixtures, the pen-and-paper counts
+// the search engine established, kernel = TS baseline, both orders, shards, limits.
+import { describe, expect, it } from "vitest";
+import { KernelError, UsageError } from "../../src/errors.js";
+import { countTours } from "../../src/tours/count-core.js";
+import { countHamiltonian, type HamiltonianCountOptions } from "../../src/tours/frontier.js";
+import { frontierPlan } from "../../src/tours/frontier-plan.js";
+import { countFrontierTs } from "../../src/tours/frontier-ts.js";
+import { KNIGHT, parseLeapers } from "../../src/tours/leapers.js";
+
+const count = (options: HamiltonianCountOptions) => countHamiltonian(options).count;
+
+describe("frontier counter: published knight's-tour values", () => {
+  it("A165134: directed Hamiltonian paths of the n×n knight graph, 5×5 and 6×6", () => {
+    expect(count({ rows: 5, cols: 5, moves: KNIGHT })).toBe(1728n);
+    expect(count({ rows: 6, cols: 6, moves: KNIGHT })).toBe(6637920n);
+  });
+
+  it("A001230: undirected closed knight's tours of the 6×6 board (and none on odd boards)", () => {
+    expect(count({ rows: 6, cols: 6, moves: KNIGHT, closed: true })).toBe(9862n);
+    expect(count({ rows: 5, cols: 5, moves: KNIGHT, closed: true })).toBe(0n);
+  });
+
+  it("A070030: closed knight's tours of 3×2n boards, n = 5..8", () => {
+    const terms = [16n, 176n, 1536n, 15424n];
+    terms.forEach((term, i) => expect(count({ rows: 3, cols: 10 + 2 * i, moves: KNIGHT, closed: true })).toBe(term));
+    expect(count({ rows: 10, cols: 3, moves: KNIGHT, closed: true })).toBe(16n); // the same board turned
+    expect(count({ rows: 3, cols: 8, moves: KNIGHT, closed: true })).toBe(0n);
+  });
+});
+
+describe("frontier counter: pen-and-paper counts", () => {
+  it("5×5: 12400 directed paths, 48 closed tours, 548 from row 1 col 2", () => {
+    expect(count({ rows: 5, cols: 5 })).toBe(12400n);
+    expect(count({ rows: 5, cols: 5, closed: true })).toBe(48n);
+    expect(count({ rows: 5, cols: 5, from: [0, 1] })).toBe(548n);
+    expect(count({ rows: 5, cols: 5, closed: true, from: [2, 3] })).toBe(96n); // directed, from a square: 2 × 48
+  });
+
+  it("6×6: 8250272 directed paths, 13138 closed tours; 7×7: 5808784 closed tours", () => {
+    expect(count({ rows: 6, cols: 6 })).toBe(8250272n);
+    expect(count({ rows: 6, cols: 6, closed: true })).toBe(13138n);
+    expect(count({ rows: 7, cols: 7, closed: true })).toBe(5808784n);
+  });
+
+  it("agrees with the search engine on 5×5 from every square and on 6×6 from a square", () => {
+    for (let s = 0; s < 25; s++) {
+      const from = [Math.floor(s / 5), s % 5] as const;
+      expect(count({ rows: 5, cols: 5, from }), `from ${s}`).toBe(countTours({ size: 5, from }));
+    }
+    expect(count({ rows: 6, cols: 6, from: [2, 2] })).toBe(countTours({ size: 6, from: [2, 2] }));
+  });
+
+  it("paths to a square and between two squares add up to the paths from one", () => {
+    let sum = 0n;
+    for (let t = 0; t < 25; t++) if (t !== 1) sum += count({ rows: 5, cols: 5, from: [0, 1], to: [Math.floor(t / 5), t % 5] });
+    expect(sum).toBe(548n);
+    expect(count({ rows: 5, cols: 5, to: [0, 1] })).toBe(548n);
+    expect(count({ rows: 5, cols: 5, from: [0, 1], to: [0, 1] })).toBe(0n);
+  });
+});
+
+describe("frontier counter: engines, orders and shards", () => {
+  const boards: HamiltonianCountOptions[] = [
+    { rows: 5, cols: 5, from: [0, 1] },
+    { rows: 4, cols: 5, moves: parseLeapers("1,2+0,1") },
+    { rows: 3, cols: 6, moves: parseLeapers("1,1+0,2") },
+    { rows: 5, cols: 4, moves: KNIGHT, from: [0, 0] },
+    { rows: 4, cols: 5, moves: parseLeapers("0,1+1,1"), closed: true },
+  ];
+
+  it("the kernel and the TS baseline give the same counts", () => {
+    for (const b of boards) expect(count({ ...b, engine: "ts" }), JSON.stringify(b)).toBe(count(b));
+  });
+
+  it("the greedy order and the row order give the same counts (different states)", () => {
+    for (const closed of [false, true]) {
+      const greedy = countFrontierTs(frontierPlan(5, 4, KNIGHT), { mode: closed ? "cycles" : "paths", ends: [] });
+      const rows = countFrontierTs(frontierPlan(5, 4, KNIGHT, "rows"), { mode: closed ? "cycles" : "paths", ends: [] });
+      expect(greedy.count).toBe(rows.count);
+    }
+  });
+
+  it("the randomised greedy order keeps the 7×7 pen-and-paper frontier at 11 squares (21 row by row)", () => {
+    expect(frontierPlan(7, 7, parseLeapers("0,3+2,2")).width).toBe(11);
+    expect(frontierPlan(7, 7, parseLeapers("0,3+2,2"), "rows").width).toBe(21);
+  });
+
+  it("sharded counts merge to the unsharded count on 6×6 (kernel) and 5×5 (baseline)", () => {
+    for (const closed of [false, true]) {
+      for (const [engine, n] of [["wasm", 6], ["ts", 5]] as const) {
+        const whole = count({ rows: n, cols: n, closed });
+        let sum = 0n;
+        const parts: bigint[] = [];
+        for (let i = 0; i < 5; i++) {
+          const part = countHamiltonian({ rows: n, cols: n, closed, engine, shard: { shard: i, shards: 5 } });
+          expect(part.splitStep).toBeGreaterThan(0);
+          parts.push(part.count);
+          sum += part.count;
+        }
+        expect(sum, `${engine} closed=${closed}`).toBe(whole);
+        if (!closed) expect(parts.filter((p) => p > 0n).length).toBeGreaterThan(1); // really split
+      }
+    }
+  });
+
+  it("reports the frontier width, peak states and memory", () => {
+    const r = countHamiltonian({ rows: 6, cols: 6 });
+    expect(r.width).toBe(8);
+    expect(r.peakStates).toBeGreaterThan(1000);
+    expect(r.peakBytes).toBeGreaterThan(0);
+  });
+});
+
+describe("frontier counter: limits and bad input", () => {
+  it("a board past the memory cap is a KernelError limit-exceeded, not a crash", () => {
+    let error: unknown;
+    try {
+      countHamiltonian({ rows: 6, cols: 6, memoryCapMiB: 1 });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(KernelError);
+    expect((error as KernelError).code).toBe("limit-exceeded");
+    expect((error as Error).message).toMatch(/state table needs more than 1 MiB/);
+    expect(count({ rows: 5, cols: 5 })).toBe(12400n); // the kernel still works after it
+  });
+
+  it("tiny boards: one square is one path and no cycle", () => {
+    expect(count({ rows: 1, cols: 1 })).toBe(1n);
+    expect(count({ rows: 1, cols: 1, closed: true })).toBe(0n);
+    expect(count({ rows: 1, cols: 2, moves: parseLeapers("0,1") })).toBe(2n);
+    expect(count({ rows: 1, cols: 2, moves: parseLeapers("0,1"), closed: true })).toBe(0n);
+    expect(count({ rows: 2, cols: 2, moves: parseLeapers("0,1"), closed: true })).toBe(1n);
+  });
+
+  it("bad options are UsageErrors", () => {
+    expect(() => count({ rows: 0, cols: 5 })).toThrow(UsageError);
+    expect(() => count({ rows: 5, cols: 5, from: [5, 0] })).toThrow(/outside the 5×5 board/);
+    expect(() => count({ rows: 5, cols: 5, closed: true, to: [1, 1] })).toThrow(/--to is for open tours/);
+    expect(() => count({ rows: 5, cols: 5, moves: [[0, 0]] })).toThrow(UsageError);
+    expect(() => parseLeapers("1;2")).toThrow(/--moves expects leapers a,b joined by \+/);
+  });
+});
