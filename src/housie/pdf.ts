@@ -185,7 +185,7 @@ export class PdfWriter {
     for (let r = 0; r < 3; r++) {
       for (let j = 0; j < 9; j++) {
         const n = ticket[r]![j];
-        if (n === null) continue;
+        if (n === null || n === undefined) continue;
         doc.text(String(n), gridX + j * g.cellWidth + this.numberOffset[n]!, y + r * g.rowHeight + baseline - g.numberSize * 0.2, { lineBreak: false });
       }
     }
