@@ -13,7 +13,7 @@
 //     from the alias table of the residual t - c made canonical by a stable sort of its
 //     middle, all carried to the book's columns by sigma.
 // The kernel does the column shuffles as SIMD swizzles; here they are index look-ups.
-import { Xoshiro128 } from "./rng.js";
+import { Xoshiro128 } from "../core/random.js";
 import { CELLS_PER_TICKET } from "./cells.js";
 import { columnShuffle, columnPermutation } from "./column-shuffle.js";
 import { buildAlias, ALIAS_LIMIT } from "./alias.js";

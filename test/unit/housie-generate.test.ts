@@ -3,7 +3,7 @@ import { generateBooks, generateTickets, iterateBooks, HousieRun, ticketsFromCel
 import { validateBook, validateJsonl } from "../../src/housie/validate.js";
 import { recordToJson } from "../../src/housie/format.js";
 import { BookSamplerTs } from "../../src/housie/baseline-sampler.js";
-import { seedState, Xoshiro128 } from "../../src/housie/rng.js";
+import { seedState, Xoshiro128 } from "../../src/core/random.js";
 import { housieTestKernel } from "../support/test-kernels.js";
 
 // The test build, before any API call loads the release one; the API then shares it.
