@@ -21,7 +21,6 @@ export {
   firstTicketTypeProbabilities, ninetyPositionProbabilities, singleTicketTypeProbabilities, probabilityValues,
   type ExactProbability,
 } from "./marginals.js";
-export { BookSamplerTs } from "./baseline-sampler.js";
 export { enumeratePatternsTs, type PatternTables as HousiePatternTables } from "./tables.js";
 export { seedState as housieSeedState, parseSeed as parseHousieSeed, Xoshiro128 } from "../core/random.js";
 export { ready } from "./ready.js";
