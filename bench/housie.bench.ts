@@ -8,7 +8,7 @@ import { writeFileSync } from "node:fs";
 import { medianMs, saveResults } from "./common.js";
 import { housieKernel } from "../src/housie/kernel.js";
 import { enumeratePatternsTs } from "../src/housie/tables.js";
-import { BookSamplerTs } from "../src/housie/baseline-sampler.js";
+import { BookSamplerTs } from "../test/oracles/housie-baseline-sampler.js";
 import { HousieRun } from "../src/housie/generate.js";
 import { countHousie } from "../src/housie/count.js";
 

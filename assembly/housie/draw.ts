@@ -23,7 +23,7 @@
 // exact acceptance test (the weights take 107 bits); every other draw is an exact alias
 // table in integers.
 
-import { below, belowWide, next32 } from "./rng";
+import { below, belowWide, next32 } from "../common/random";
 import { buildAlias } from "./alias";
 import { COLUMNS, VECTOR_COUNT, vectorDigits, vectorCount, vectorOfCode3 } from "./patterns";
 import { aliasPair, ALIAS_THRESHOLD } from "./pairs";

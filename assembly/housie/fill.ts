@@ -21,7 +21,7 @@
 // found from the bit mask of its labels' positions (the bits below its m-th lowest set
 // bit, counted for all columns at once).
 
-import { below } from "./rng";
+import { below } from "../common/random";
 import { COLUMNS, VECTOR_COUNT, vectorType } from "./patterns";
 import { ensureLayouts, typePatterns, typePatternStart, vectorPermutation } from "./layouts";
 import { vectorBytes } from "./draw";

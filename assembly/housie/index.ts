@@ -2,7 +2,7 @@
 export { enumeratePatterns, vectorCount, patternsPtr, vectorPatternStartPtr, vectorKeyPtr } from "./patterns";
 export { ticketWeightOf, fillingWeightOf } from "./weights";
 export { pairSegments, segmentCodeAt, segmentTotalAt, convolveSegment, convolutionHighBits } from "./pairs";
-export { setSeedState, useSystemRandom, randomBlockPtr, RANDOM_BLOCK_WORDS } from "./rng";
+export { setSeedState, useSystemRandom, randomBlockPtr, RANDOM_BLOCK_WORDS } from "../common/random";
 export { startRun, generateBooks, generateTickets, cellsPtr, redrawCount, BATCH, CELLS_PER_TICKET } from "./sample";
 export { drawCandidates, candidateRanksPtr, refusedFlagsPtr, issueCandidates } from "./sample";
 export { formatJsonl, textPtr } from "./jsonl";

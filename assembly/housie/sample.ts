@@ -9,7 +9,7 @@
 // it, and a uniform c_j-subset of each column's numbers.
 import { within } from "../common/guard";
 
-import { below, below62, next32 } from "./rng";
+import { below, below62, next32 } from "../common/random";
 import { COLUMNS, patternsOfVector, vectorPatternStart, vectorDigits, columnSize, columnFirst, vectorCount } from "./patterns";
 import { ensureWeights, fillingCumulative } from "./weights";
 import { clearIssued, issueBatch } from "./unique";

@@ -2,7 +2,7 @@
 // the tests call to compare the kernel's steps with the TS baseline. Never shipped.
 export * from "./index";
 export { patternAt, patternStartOf, vectorKeyAt } from "./patterns";
-export { below62 } from "./rng";
+export { below62 } from "../common/random";
 export { chosenVector, nextWord, filledRank } from "./sample";
 export { restTestHook, restChunkHook, drawClassCount, drawEntryCount, classWeightSumLow, classWeightSumHigh } from "./draw";
 export { pairClassTotalAt, pairClassCodeAt } from "./pair-classes";

@@ -5,6 +5,6 @@ export { prepareCounts as prepareSymbols, setColumnCount, setColumn, countJob, l
 // Exactly uniform samples: the walk over the host-built completion graph.
 export * from "./sample";
 export { graphSetup, graphSetCount, graphSetRootCode, graphBuild, graphRootTotalLo, graphRootTotalHi, GRAPH_MAX_SIZE, MAX_SPREAD_BYTES } from "./sample-graph";
-export { setSeedState, useSystemRandom, randomBlockPtr, RANDOM_BLOCK_WORDS } from "../housie/rng";
+export { setSeedState, useSystemRandom, randomBlockPtr, RANDOM_BLOCK_WORDS } from "../common/random";
 /** Memory cap in 64 KiB pages (1 GiB): the DP state tables grow with the problem. */
 export const MEMORY_CAP_PAGES: i32 = 16384;

@@ -3,7 +3,7 @@
 // probability weight/g(S) by an exact 128-bit range draw, then a uniform arrangement of
 // each group's symbols by Fisher-Yates — and redraws tables that break the rules.
 import { within } from "../common/guard";
-import { next32, below } from "../housie/rng";
+import { next32, below } from "../common/random";
 import { graphTotalLo, graphTotalHi, graphMoveStart, graphMoveChild, graphWeightLo, graphWeightHi, graphSpreadAt, graphSpreads } from "./sample-graph";
 
 export const SAMPLE_MAX_SIZE: i32 = 16;

@@ -10,7 +10,7 @@ import { enumerateTables } from "../tables/list.js";
 import { buildSampleGraph } from "../tables/sample-graph.js";
 import { countTables } from "../tables/count.js";
 import { normalizeProblem, type TableProblem, type TablesEngine } from "../tables/problem.js";
-import { parseSeed } from "../housie/rng.js";
+import { parseSeed } from "../core/random.js";
 import { mergeShardFiles } from "./shard-merge.js";
 
 export interface TablesExtraOptions {

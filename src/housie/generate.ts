@@ -2,7 +2,7 @@
 // CSPRNG, no ticket repeated within a run, numbered by serial.
 import { UsageError } from "../errors.js";
 import { housieKernel, housieLayout, housieModule, kernelBytes, type HousieKernel } from "./kernel.js";
-import { parseSeed, seedState } from "./rng.js";
+import { parseSeed, seedState } from "../core/random.js";
 import { CELLS_PER_TICKET, MAX_UNIQUE_TICKETS, type Cell, type TicketGrid, type HousieRecord } from "./cells.js";
 import { MAX_SERIAL, parseSerial, serialOverflow } from "./serial.js";
 import { validateBook } from "./validate.js";

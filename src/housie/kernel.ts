@@ -4,7 +4,7 @@
 // (globalThis.crypto fills the kernel's block whenever it asks).
 import { KernelError } from "../errors.js";
 import { Kernel } from "../wasm/load.js";
-import { fillRandomWords } from "../wasm/random.js";
+import { fillRandomWords } from "../core/random.js";
 import { CELLS_PER_TICKET, MAX_UNIQUE_TICKETS } from "./cells.js";
 import type { HousieExports } from "../wasm/generated/housie.js";
 import type { KernelExports } from "../wasm/load.js";
@@ -25,7 +25,7 @@ export interface HousieLayout {
 
 /** The housie module (a literal URL, so bundlers ship the .wasm as an asset). */
 export const housieModule = new Kernel<HousieKernel>("housie", new URL("../../build/housie.wasm", import.meta.url), (exports) => ({
-  housie: {
+  random: {
     refill(): void {
       // A fresh view each time: memory.buffer is replaced when the memory grows.
       const k = exports();

@@ -74,7 +74,6 @@ export function qrText(series: string, ref: string): string {
 
 function clean(text: string | undefined, option: string): string {
   if (text === undefined) return "";
-  // eslint-disable-next-line no-control-regex
   const flat = text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
   if (flat.length > MAX_TEXT) throw new UsageError(`${option} is ${flat.length} characters (expected at most ${MAX_TEXT})`);
   return flat;

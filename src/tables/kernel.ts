@@ -1,16 +1,16 @@
 // The tables WASM kernel's module, with the host side of its random source: the
-// sampler's words come from housie's generator code (assembly/housie/rng.ts), whose
+// sampler's words come from the shared generator (assembly/common/random.ts), whose
 // system mode asks the host to refill its block from globalThis.crypto. Every binding of
 // this kernel (the DP count, the sampler) shares this one instance.
 import { Kernel } from "../wasm/load.js";
-import { fillRandomWords } from "../wasm/random.js";
+import { fillRandomWords } from "../core/random.js";
 import type { TablesExports } from "../wasm/generated/tables.js";
 
 let randomBlockWords: number | undefined;
 
 /** The tables module (a literal URL, so bundlers ship the .wasm as an asset). */
 export const tablesModule = new Kernel<TablesExports>("tables", new URL("../../build/tables.wasm", import.meta.url), (exports) => ({
-  housie: {
+  random: {
     refill(): void {
       // A fresh view each time: memory.buffer is replaced when the memory grows.
       const k = exports();

@@ -6,7 +6,7 @@
 // bigint range draw over the cumulative weights), then one of its `mult` concrete rows
 // uniformly (a Fisher-Yates shuffle of the symbols given to each group of equal columns),
 // so every concrete row r has probability g(child)/g(S), and a whole table 1/g(root).
-import { belowBig, type RandomWords } from "./random.js";
+import { belowBig, type RandomWords } from "../core/random.js";
 import type { SampleGraph } from "./sample-graph.js";
 
 /** Columns in the order of the state's sorted codes: by need code, then by index. */

@@ -2,7 +2,7 @@
 // graph (128-bit counts; the same states and moves, in the same order, as the bigint
 // baseline) and assembly/tables/sample.ts walks it with the same random words, so a seed
 // gives the same tables on both engines.
-import { seedState } from "../housie/rng.js";
+import { seedState } from "../core/random.js";
 import { tablesKernel } from "./kernel.js";
 import type { NormalizedProblem } from "./problem.js";
 import { columnNeeds, needRadix, MAX_GRAPH_MOVES, MAX_GRAPH_STATES } from "./sample-graph.js";

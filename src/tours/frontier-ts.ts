@@ -99,7 +99,7 @@ export function countFrontierTs(plan: FrontierPlan, problem: FrontierProblem): F
           // Closes the piece into a cycle: only the last square may, in cycle mode.
           if (!cycles || !last) return;
           workDeg[v]++;
-          workDeg[u]++;
+          workDeg[u] = workDeg[u]! + 1;
           workMate[v] = NONE;
           workMate[u] = NONE;
           continue;

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HousieRun, ticketsFromCells } from "../../src/housie/generate.js";
-import { Xoshiro128 } from "../../src/housie/rng.js";
+import { Xoshiro128 } from "../../src/core/random.js";
 import { auditBooks, auditReference, type AuditReport } from "../../src/housie/audit.js";
 import { chiSquareSurvival, holmAdjust, logGamma, normalTwoSided, upperGammaRegularized, chiSquareTest } from "../../src/housie/stats.js";
 import type { SeriesBatch } from "../../src/housie/read-series.js";

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HousieRun } from "../../src/housie/generate.js";
 import { checkClaims, parseCalls, type CheckReport } from "../../src/housie/check.js";
-import { Xoshiro128 } from "../../src/housie/rng.js";
+import { Xoshiro128 } from "../../src/core/random.js";
 import { runCli } from "../support/cli-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-check-"));

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { housieTestKernel } from "../support/test-kernels.js";
-import { IssuedSet, homeSlot } from "../../src/housie/issued-set.js";
+import { IssuedSet, homeSlot } from "../oracles/housie-issued-set.js";
 
 const k = housieTestKernel();
 

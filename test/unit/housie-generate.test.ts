@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { generateBooks, generateTickets, iterateBooks, HousieRun, ticketsFromCells, ticketRank } from "../../src/housie/generate.js";
 import { validateBook, validateJsonl } from "../../src/housie/validate.js";
 import { recordToJson } from "../../src/housie/format.js";
-import { BookSamplerTs } from "../../src/housie/baseline-sampler.js";
-import { seedState, Xoshiro128 } from "../../src/housie/rng.js";
+import { BookSamplerTs } from "../oracles/housie-baseline-sampler.js";
+import { seedState, Xoshiro128 } from "../../src/core/random.js";
 import { housieTestKernel } from "../support/test-kernels.js";
 
 // The test build, before any API call loads the release one; the API then shares it.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { columnShuffle, columnPermutation } from "../../src/housie/column-shuffle.js";
+import { columnShuffle, columnPermutation } from "../oracles/housie-column-shuffle.js";
 
 /** The lexicographic rank of a permutation of 0..n-1 (its Lehmer code). */
 function rankOf(pi: Uint8Array, n: number): number {

@@ -3,7 +3,7 @@
 // the same tests reject the biased 2007 row-bins generator (test/fixtures).
 import { describe, expect, it } from "vitest";
 import { HousieRun } from "../../src/housie/generate.js";
-import { Xoshiro128 } from "../../src/housie/rng.js";
+import { Xoshiro128 } from "../../src/core/random.js";
 import { firstTicketTypeProbabilities, ninetyPositionProbabilities, singleTicketTypeProbabilities, ticketCountsProbabilities, probabilityValues, type ExactProbability } from "../../src/housie/marginals.js";
 import { rowBinsBook } from "../fixtures/housie-row-bins.js";
 import { UnpermutedBookSampler } from "../fixtures/flawed-sampler.js";

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { countTables, listTables, normalizeProblem, sampleTables, type TableProblem } from "../../src/index.js";
 import { prepareSampler, tableDrawer } from "../../src/tables/sample.js";
-import { randomSource } from "../../src/tables/random.js";
+import { randomSource } from "../../src/core/random.js";
 import { biasedTableSampler } from "../fixtures/biased-table-sampler.js";
 
 const key = (table: readonly (readonly number[])[]): string => table.map((row) => row.join("")).join("/");

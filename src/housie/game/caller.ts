@@ -3,7 +3,7 @@
 // the last call; the state is a small JSON object to save and resume (CLI file, web
 // local storage).
 import { InputError, UsageError } from "../../errors.js";
-import { Xoshiro128, parseSeed } from "../rng.js";
+import { Xoshiro128, parseSeed } from "../../core/random.js";
 import { PRIZE_SET_NAMES, type PrizeSetName } from "./prizes.js";
 
 export const GAME_FORMAT = "tabula-grids housie game";

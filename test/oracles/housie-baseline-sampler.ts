@@ -13,14 +13,14 @@
 //     from the alias table of the residual t - c made canonical by a stable sort of its
 //     middle, all carried to the book's columns by sigma.
 // The kernel does the column shuffles as SIMD swizzles; here they are index look-ups.
-import { Xoshiro128 } from "./rng.js";
-import { CELLS_PER_TICKET } from "./cells.js";
-import { columnShuffle, columnPermutation } from "./column-shuffle.js";
-import { buildAlias, ALIAS_LIMIT } from "./alias.js";
+import { Xoshiro128 } from "../../src/core/random.js";
+import { CELLS_PER_TICKET } from "../../src/housie/cells.js";
+import { columnShuffle, columnPermutation } from "./housie-column-shuffle.js";
+import { buildAlias, ALIAS_LIMIT } from "./housie-alias.js";
 import {
   COLUMNS, COLUMN_FIRST, COLUMN_SIZE, enumeratePatternsTs, weightsOf, pairsOf,
   type PatternTables, type PairTables,
-} from "./tables.js";
+} from "../../src/housie/tables.js";
 
 const CELLS_PER_BOOK = 6 * CELLS_PER_TICKET;
 const COLUMN_SHUFFLES = [9, 10, 11].map(columnShuffle);

@@ -5,7 +5,7 @@
 // positions, in increasing order of bit masks) that sends the first half there and the
 // second half to the rest, both in order: pi = (pi1 (+) pi2) o tau_s, one pi per draw.
 
-import { factorial } from "../math.js";
+import { factorial } from "../../src/math.js";
 
 export interface ColumnShuffle {
   n: number;

@@ -1,4 +1,5 @@
-// Random words for the samplers, from one of two sources chosen by the host:
+// Random words for every kernel that draws (housie, tables), from one of two sources the
+// host chooses (shared infrastructure: the import is random.refill, no kernel's own):
 //  - seeded: xoshiro128** (Blackman & Vigna), 128-bit state set by the host from the
 //    user's seed through splitmix64, so a seed gives the same words on every machine;
 //    words are made a block at a time with the state in locals (cheaper than globals);
@@ -7,7 +8,7 @@
 //    draw never ends early (ending early would bias towards draws that need few words).
 // Range draws use Lemire's multiply-and-reject: exactly uniform, no modulo bias.
 
-@external("housie", "refill")
+@external("random", "refill")
 declare function hostRefill(): void;
 
 export const RANDOM_BLOCK_WORDS = 4096;
