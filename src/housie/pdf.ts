@@ -34,6 +34,16 @@ export interface PdfOptions {
   layout?: PdfLayout;
   /** A QR code of each ticket's reference on its stub. */
   qr?: boolean;
+  /** The document's CreationDate (default: SOURCE_DATE_EPOCH when set, else now); the file /ID is derived from it and `subject`. */
+  creationDate?: Date;
+  /** The document's Subject, e.g. the seed of a seeded series (it also makes the /ID differ between seeds). */
+  subject?: string;
+}
+
+/** SOURCE_DATE_EPOCH (seconds, the reproducible-builds convention) as a date, if set and valid. */
+export function sourceDateEpoch(): Date | undefined {
+  const text = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.SOURCE_DATE_EPOCH;
+  return text !== undefined && /^\d{1,12}$/.test(text.trim()) ? new Date(Number(text.trim()) * 1000) : undefined;
 }
 
 /** Page sizes in points (1/72 inch). */
@@ -111,7 +121,12 @@ export class PdfWriter {
     this.size = PAPER_SIZE[paper];
     this.g = geometry(paper, this.layout);
     this.qr = options.qr ?? false;
-    this.doc = new PDFDocument({ autoFirstPage: false, size: this.size, margin: 0, compress: true, info: { Title: "Housie tickets", Producer: "tabula-grids" } });
+    this.doc = new PDFDocument({ autoFirstPage: false, size: this.size, margin: 0, compress: true, info: {
+      Title: "Housie tickets", Producer: "tabula-grids",
+      // pdfkit derives the file /ID from this dictionary: a fixed date and subject give a fixed /ID.
+      CreationDate: options.creationDate ?? sourceDateEpoch() ?? new Date(),
+      ...(options.subject !== undefined ? { Subject: options.subject } : {}),
+    } });
     this.doc.on("data", (chunk: Uint8Array) => this.pending.push(chunk));
     this.doc.font(NUMBER_FONT).fontSize(this.g.numberSize);
     for (let x = 0; x <= 90; x++) this.numberOffset.push((this.g.cellWidth - this.doc.widthOfString(String(x))) / 2);

@@ -153,7 +153,7 @@ describe("3–5. --out that is not a file path: exit 2 before any work, nothing 
     const r = runCli(name, args as string[], undefined, dir);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe("");
-    oneLine(r.stderr, new RegExp(`^${name}: --out: empty file name \\(expected a file path\\)\\n$`));
+    oneLine(r.stderr, new RegExp(`^${name}: --out: empty file name \\(expected a file path, or - for standard output\\)\\n$`));
   });
 });
 
