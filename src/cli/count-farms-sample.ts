@@ -15,7 +15,7 @@ import { mergeShardFiles } from "./shard-merge.js";
 
 export interface TablesExtraOptions {
   sample?: number;
-  seed?: string;
+  seed?: bigint;
   list?: boolean;
   force?: boolean;
   shard?: string;
@@ -94,11 +94,7 @@ export async function runTablesExtra(problem: TableProblem, options: TablesExtra
   if (options.sample !== undefined) {
     let seed: bigint | undefined;
     if (options.seed !== undefined) {
-      try {
-        seed = parseSeed(options.seed);
-      } catch {
-        throw new UsageError(`--seed expects a whole number from 0 to 2^64-1, got "${options.seed}"`);
-      }
+      seed = parseSeed(options.seed, "--seed");
     }
     const prepared = prepareSampler(problem, engine);
     const draw = tableByteDrawer(prepared, seed);

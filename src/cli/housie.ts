@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // housie: exact counts and exactly uniform, unique, validated UK 90-ball bingo tickets and books.
 import { InvalidArgumentError, Option } from "commander";
-import { createProgram, integerOption, runMain, EXIT_OK, EXIT_INVALID } from "./program.js";
+import { createProgram, integerOption, runMain, seedOption, EXIT_OK, EXIT_INVALID } from "./program.js";
 import { checkOutputPath } from "../io/atomic-write.js";
 import { writeOutput } from "../io/output.js";
 import { quote } from "../io/quote.js";
@@ -10,7 +10,6 @@ import { HousieRun, ticketsFromCells, CELLS_PER_TICKET, MAX_UNIQUE_TICKETS, type
 import { formatterFor, FORMATS, type HousieFormat } from "../housie/format.js";
 import { createReadStream, statSync } from "node:fs";
 import { once } from "node:events";
-import { parseSeed } from "../housie/rng.js";
 import { MAX_SERIAL, parseSerial, serialOverflow } from "../housie/serial.js";
 import { UsageError } from "../errors.js";
 import { registerHousieCheck } from "./housie-check.js";
@@ -38,18 +37,10 @@ interface RecordSource {
   close?(): Promise<void>;
 }
 
-function seedOption(value: string): bigint {
-  try {
-    if (!/^\s*\d+\s*$/.test(value)) throw new Error();
-    return parseSeed(value);
-  } catch {
-    throw new InvalidArgumentError(`expected a whole number from 0 to 18446744073709551615, got ${quote(value)}`);
-  }
-}
 
 function serialOption(value: string): bigint {
   const serial = parseSerial(value);
-  if (serial === undefined) throw new InvalidArgumentError(`expected a whole number from 0 to ${MAX_SERIAL}, got "${value}"`);
+  if (serial === undefined) throw new InvalidArgumentError(`expected a whole number from 0 to ${MAX_SERIAL}, got ${quote(value)}`);
   return serial;
 }
 

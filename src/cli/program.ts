@@ -4,7 +4,8 @@ import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { readFileSync } from "node:fs";
 import { InputError, KernelError, UsageError } from "../errors.js";
 import { OutputClosed } from "../io/output-errors.js";
-import { quote, shorten } from "../io/quote.js";
+import { errorLine, parserErrorLine, quote, shorten } from "../io/quote.js";
+import { parseSeed, SEED_EXPECTED } from "../housie/rng.js";
 import { readFailure } from "../io/lines.js";
 import { stdoutFailure } from "../io/output.js";
 
@@ -35,7 +36,8 @@ export function createProgram(name: string, description: string): Command {
     .showHelpAfterError(false)
     .exitOverride()
     // Commander puts its "(Did you mean …?)" hint on a second line; usage errors are one line.
-    .configureOutput({ outputError: (text, write) => write(`${name}: ${text.replace(/^error: /, "").replace(/\n(?=\(Did you mean )/, " ")}`) });
+    // Its messages echo the offending value whole and raw: quoted, cut and escaped here.
+    .configureOutput({ outputError: (text, write) => write(`${name}: ${parserErrorLine(text.trimEnd().replace(/^error: /, "").replace(/\n(?=\(Did you mean )/, " "))}\n`) });
 }
 
 /** Commander argument parser for whole numbers in [min, max]. */
@@ -46,6 +48,15 @@ export function integerOption(min: number, max = Number.MAX_SAFE_INTEGER) {
     if (n < min || n > max) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}, got ${shorten(value.trim(), 24)}`);
     return n;
   };
+}
+
+/** Commander argument parser for seeds: the one seed syntax (parseSeed), blank refused. */
+export function seedOption(value: string): bigint {
+  try {
+    return parseSeed(value);
+  } catch {
+    throw new InvalidArgumentError(`expected ${SEED_EXPECTED}, got ${quote(value)}`);
+  }
 }
 
 /**
@@ -63,13 +74,13 @@ export async function runMain(name: string, main: () => Promise<number | void>):
     // A problem too large for a kernel (out of memory, past a limit) is the user's to change;
     // a broken kernel invariant is a bug like any other.
     if (error instanceof InputError || error instanceof UsageError || (error instanceof KernelError && error.code !== "invariant-broken")) {
-      process.stderr.write(`${name}: ${error.message}\n`);
+      process.stderr.write(`${name}: ${errorLine(error.message)}\n`);
       return EXIT_BAD_INPUT;
     }
     const what = error instanceof Error ? `${error.name}: ${error.message.split("\n")[0]!.slice(0, 200)}` : String(error).slice(0, 200);
     // No public tracker exists yet, so say what a useful report holds instead of where to send it.
     const report = debug ? "the command line and the trace below" : "the command line and what it prints when run again with --debug";
-    process.stderr.write(`${name}: internal error (${what}); this is a bug: please report it with ${report}\n`);
+    process.stderr.write(`${name}: internal error (${errorLine(what, 200)}); this is a bug: please report it with ${report}\n`);
     if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
     return EXIT_INTERNAL;
   };

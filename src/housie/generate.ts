@@ -91,9 +91,7 @@ export class HousieRun {
     if (options.seed === undefined) {
       k.useSystemRandom();
     } else {
-      let seed: bigint;
-      try { seed = parseSeed(options.seed); } catch { throw new UsageError(`seed must be a whole number from 0 to 2^64-1, got ${String(options.seed)}`); }
-      const [a, b, c, d] = seedState(seed);
+      const [a, b, c, d] = seedState(parseSeed(options.seed));
       k.setSeedState(a, b, c, d);
     }
     for (const ticket of options.issued ?? []) k.markIssuedRank(ticketRank(ticket));

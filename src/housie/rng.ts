@@ -3,6 +3,9 @@
 // user's 64-bit seed by splitmix64, and Lemire's exactly uniform range draw. The kernel
 // (assembly/housie/rng.ts) implements the same functions, so both give the same words.
 
+import { UsageError } from "../errors.js";
+import { quote, quoteValue } from "../io/quote.js";
+
 const MASK64 = (1n << 64n) - 1n;
 
 /** The four 32-bit xoshiro128** state words for a seed in [0, 2^64). */
@@ -21,10 +24,22 @@ export function seedState(seed: bigint): [number, number, number, number] {
   return words as [number, number, number, number];
 }
 
-/** Parses a user seed: a whole number from 0 to 2^64 - 1. */
-export function parseSeed(text: string | number | bigint): bigint {
-  const value = typeof text === "bigint" ? text : BigInt(String(text).trim());
-  if (value < 0n || value > MASK64) throw new RangeError(`seed must be from 0 to 2^64-1, got ${value}`);
+/** What every seed is, in words: the one seed syntax of the CLIs and the API. */
+export const SEED_EXPECTED = "a whole number from 0 to 18446744073709551615 (2^64-1), decimal digits";
+
+/**
+ * Parses a seed, the one syntax of every command and the API: decimal digits (spaces
+ * around allowed), a safe whole number or a bigint, from 0 to 2^64-1. Empty or blank text
+ * is refused (an unset shell variable must not become seed 0). UsageError names `name`.
+ */
+export function parseSeed(text: string | number | bigint, name = "seed"): bigint {
+  let value: bigint | undefined;
+  if (typeof text === "bigint") value = text;
+  else if (typeof text === "number") value = Number.isSafeInteger(text) ? BigInt(text) : undefined;
+  else if (typeof text === "string") value = /^\s*\d{1,20}\s*$/.test(text) ? BigInt(text.trim()) : undefined;
+  if (value === undefined || value < 0n || value > MASK64) {
+    throw new UsageError(`${name} ${typeof text === "string" ? quote(text) : quoteValue(typeof text === "bigint" ? String(text) : text)} is not a seed (expected ${SEED_EXPECTED})`);
+  }
   return value;
 }
 

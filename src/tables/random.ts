@@ -34,13 +34,7 @@ export class SystemRandom implements RandomWords {
 /** The seeded generator for `seed` (0..2^64-1), or the OS CSPRNG when undefined. */
 export function randomSource(seed?: bigint | number | string): RandomWords {
   if (seed === undefined) return new SystemRandom();
-  let value: bigint;
-  try {
-    value = parseSeed(seed);
-  } catch {
-    throw new UsageError(`seed must be a whole number from 0 to 2^64-1, got ${String(seed)}`);
-  }
-  return new Xoshiro128(value);
+  return new Xoshiro128(parseSeed(seed));
 }
 
 export function bitLength(n: bigint): number {

@@ -13,7 +13,7 @@ export interface TourDocument {
   size: number;
   closed: boolean;
   grid: Int32Array;
-  seed?: number;
+  seed?: number | bigint;
 }
 
 type Sink = (chunk: string) => Promise<void> | void;
