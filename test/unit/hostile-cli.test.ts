@@ -368,10 +368,10 @@ describe("18, 20. the README's tour example and the help tell the truth", () => 
   it("a mistyped option or command is one line, commander's suggestion included", () => {
     const option = runCli("count-farms", ["--out", "x", "examples/challenge24-2008.txt"]);
     expect(option.status).toBe(2);
-    oneLine(option.stderr, /^count-farms: unknown option '--out' \(Did you mean --counts\?\)$/m);
+    oneLine(option.stderr, /^count-farms: unknown option "--out" \(Did you mean --counts\?\)$/m);
     const command = runCli("housie", ["bokos"]);
     expect(command.status).toBe(2);
-    oneLine(command.stderr, /^housie: unknown command 'bokos' \(Did you mean books\?\)$/m);
+    oneLine(command.stderr, /^housie: unknown command "bokos" \(Did you mean books\?\)$/m);
   });
 
   it("count-farms --help names every --json field, the exit statuses and --debug", () => {
