@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // housie: exact counts and exactly uniform, unique, validated UK 90-ball bingo tickets and books.
-import { InvalidArgumentError, Option } from "commander";
-import { createProgram, integerOption, runMain, seedOption, EXIT_OK, EXIT_INVALID } from "./program.js";
+import { InvalidArgumentError, Option, type Command } from "commander";
+import { createProgram, integerOption, refuseInapplicable, runMain, seedOption, EXIT_OK, EXIT_INVALID } from "./program.js";
 import { checkOutputPath } from "../io/atomic-write.js";
 import { writeOutput } from "../io/output.js";
 import { quote } from "../io/quote.js";
@@ -58,8 +58,8 @@ async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number>
   const run = await startRun(kind, flags);
   const format = flags.format;
   // Modules only some commands need are imported when used, to keep start-up short.
-  const bar = process.stderr.isTTY && flags.count >= PROGRESS_FROM
-    ? new (await import("cli-progress")).SingleBar({ stream: process.stderr, format: `${kind} [{bar}] {percentage}% {value}/{total} eta {eta}s` })
+  const bar = flags.count >= PROGRESS_FROM
+    ? (await import("./progress.js")).terminalBar({ format: `${kind} [{bar}] {percentage}% {value}/{total} eta {eta}s` })
     : undefined;
   bar?.start(flags.count, 0);
   async function* chunks(): AsyncGenerator<string | Uint8Array> {
@@ -137,7 +137,10 @@ async function main(): Promise<number> {
       .option("--no-unique", "allow tickets to repeat within the run (skips the uniqueness set)")
       .option("--unique-against <FILE...>", "repeat no ticket of these earlier series (JSONL), for linked games and venues")
       .addOption(new Option("--unique-thread <when>", "run the uniqueness set on a second core: auto (runs of 120,000+ tickets on 2+ cores, not pdf or --unique-against), on, off; same output either way").choices(["auto", "on", "off"]).default("auto"))
-      .action(async (flags: GenerateFlags) => { status = await generate(kind, flags); });
+      .action(async (flags: GenerateFlags, command: Command) => {
+        if (flags.format !== "pdf") refuseInapplicable(command, ["paper", "layout", "qr"], "--format pdf");
+        status = await generate(kind, flags);
+      });
   }
   program
     .command("count")

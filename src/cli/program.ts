@@ -50,6 +50,19 @@ export function integerOption(min: number, max = Number.MAX_SAFE_INTEGER) {
   };
 }
 
+/**
+ * Refuses options given on the command line that do nothing in this run (`--qr` with
+ * `-f jsonl`): a usage error naming the first and what it applies to. Defaults do not count.
+ */
+export function refuseInapplicable(command: Command, options: readonly string[], appliesTo: string): void {
+  for (const option of options) {
+    if (command.getOptionValueSource(option) === "cli") {
+      const flag = command.options.find((o) => o.attributeName() === option)?.long ?? option;
+      throw new UsageError(`${flag} only applies to ${appliesTo}`);
+    }
+  }
+}
+
 /** Commander argument parser for seeds: the one seed syntax (parseSeed), blank refused. */
 export function seedOption(value: string): bigint {
   try {

@@ -92,3 +92,12 @@ describe("seeds: one syntax everywhere, blank refused", () => {
     }
   });
 });
+
+describe("options that do nothing for the chosen format are refused", () => {
+  it.each([["--qr"], ["--paper", "letter"], ["--layout", "sheet"]])("%s without --format pdf", (...option) => {
+    const r = runCli("housie", ["books", "-n", "1", "-f", "jsonl", ...option]);
+    expectSafeLine(r.stderr, r.status);
+    expect(r.stderr).toBe(`housie: ${option[0]} only applies to --format pdf\n`);
+    expect(r.stdout).toBe("");
+  });
+});
