@@ -46,7 +46,7 @@ describe.runIf(hasScript)("a bar on a pseudo-terminal", () => {
   });
 
   it("draws nothing with TERM=dumb or NO_COLOR", () => {
-    for (const env of [{ TERM: "dumb" }, { NO_COLOR: "1" }]) {
+    for (const env of [{ TERM: "dumb" }, { NO_COLOR: "1" }] as Record<string, string>[]) {
       const { text } = run({ SIGNAL: "SIGTERM", ...env });
       expect(text).not.toContain("work [");
     }
