@@ -8,6 +8,7 @@ import { errorLine, parserErrorLine, quote, shorten } from "../io/quote.js";
 import { parseSeed, SEED_EXPECTED } from "../housie/rng.js";
 import { readFailure } from "../io/lines.js";
 import { stdoutFailure } from "../io/output.js";
+import { rerunUnderAddressLimit } from "./address-space.js";
 
 /** Exit statuses of every tabula command. */
 export const EXIT_OK = 0;
@@ -79,6 +80,7 @@ export function seedOption(value: string): bigint {
  * and its stack only with --debug (accepted anywhere on the command line).
  */
 export async function runMain(name: string, main: () => Promise<number | void>): Promise<void> {
+  if (rerunUnderAddressLimit()) return; // the run happened in a child that fits the limit
   const debug = process.argv.includes("--debug");
   if (debug) process.argv = process.argv.filter((arg) => arg !== "--debug");
   const fail = (error: unknown): number => {

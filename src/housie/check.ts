@@ -3,6 +3,7 @@
 // it and which tickets (ties listed); or, for one reference, what that ticket holds.
 // The per-ticket work runs in the WASM kernel (assembly/housie/check.ts); the TS
 // baseline below is the same algorithm.
+import { optionsObject, seriesArgument, text as checkText, wholeNumbers } from "../args.js";
 import { InputError, UsageError } from "../errors.js";
 import { housieKernel, kernelBytes } from "./kernel.js";
 import { readSeries, type SeriesBatch } from "./read-series.js";
@@ -55,6 +56,7 @@ export interface CheckOptions {
  * repeated call, a number outside 1..90 or anything else is one clear error.
  */
 export function parseCalls(text: string, source = "--calls"): number[] {
+  checkText(text, "text");
   const calls: number[] = [];
   const seen = new Map<number, number>();
   const lines = text.split("\n");
@@ -75,6 +77,7 @@ export function parseCalls(text: string, source = "--calls"): number[] {
 
 /** Parses a reference `S-i` (serial 0 to 2^64-1, exact; 1-based ticket). */
 export function parseRef(ref: string): { serial: bigint; ticket: number } {
+  checkText(ref, "ref");
   const m = /^\s*(\d{1,20})-(\d{1,2})\s*$/.exec(ref);
   const serial = m ? parseSerial(m[1]!) : undefined;
   if (!m || serial === undefined || Number(m[2]) < 1 || Number(m[2]) > 6) {
@@ -131,6 +134,9 @@ function rankTable(calls: readonly number[]): Uint8Array {
  * Streams the file in constant memory.
  */
 export function checkClaims(series: string | Iterable<SeriesBatch>, calls: readonly number[], options: CheckOptions = {}): CheckReport {
+  seriesArgument(series, "series");
+  wholeNumbers(calls, "calls", 1, 90);
+  optionsObject(options, "options");
   parseCalls(calls.join(","));
   const wanted = options.ref === undefined ? undefined : parseRef(options.ref);
   const engine = options.engine ?? "wasm";

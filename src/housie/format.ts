@@ -6,6 +6,7 @@
 //         the ticket's reference is serial-ticket.
 //  html:  printable A4 pages, a book or six single tickets per page, serials visible,
 //         inline CSS only (no scripts, no network assets).
+import { argumentError, requiredObject } from "../args.js";
 import type { HousieKind, HousieRecord, TicketGrid } from "./generate.js";
 
 export type HousieFormat = "text" | "jsonl" | "csv" | "html";
@@ -21,6 +22,7 @@ const BORDER = "+----+----+----+----+----+----+----+----+----+\n";
 
 /** A ticket as the classic ASCII grid. */
 export function ticketToText(ticket: TicketGrid): string {
+  if (!Array.isArray(ticket) || !ticket.every((row) => Array.isArray(row))) throw argumentError("ticket", "3 rows of 9 cells", ticket);
   let out = BORDER;
   for (const row of ticket) {
     out += "|" + row.map((cell) => ` ${cell === null ? "  " : String(cell).padStart(2)} |`).join("") + "\n" + BORDER;
@@ -42,6 +44,7 @@ function textFormatter(kind: HousieKind): Formatter {
 
 /** The record as one JSON line's text, the serial's digits exact (JSON.stringify cannot take a bigint). */
 export function recordToJson(r: HousieRecord): string {
+  requiredObject(r, "record");
   return `{"serial":${r.serial},"tickets":${JSON.stringify(r.tickets)}}`;
 }
 

@@ -1,5 +1,6 @@
 // Generation API over the kernel: uniform books or tickets, seeded or from the OS
 // CSPRNG, no ticket repeated within a run, numbered by serial.
+import { argumentError, countOrInfinity, oneOf, optionalBoolean, optionsObject, wholeNumber } from "../args.js";
 import { UsageError } from "../errors.js";
 import { housieKernel, housieLayout, kernelBytes } from "./kernel.js";
 import { parseSeed, seedState } from "./rng.js";
@@ -80,7 +81,10 @@ export class HousieRun {
   private readonly unique: boolean;
 
   constructor(kind: HousieKind, options: GenerateOptions = {}) {
-    this.kind = kind;
+    this.kind = oneOf(kind, "kind", ["books", "tickets"] as const);
+    options = optionsObject<GenerateOptions>(options, "options");
+    optionalBoolean(options.unique, "unique");
+    if (options.issued !== undefined && typeof (options.issued as { [Symbol.iterator]?: unknown } | null)?.[Symbol.iterator] !== "function") throw argumentError("issued", "an iterable of tickets", options.issued);
     this.ticketsPerRecord = kind === "books" ? 6 : 1;
     const serial = parseSerial(options.firstSerial ?? 1n);
     if (serial === undefined) throw new UsageError(`first serial must be a whole number from 0 to ${MAX_SERIAL} (2^64-1), got ${String(options.firstSerial)}`);
@@ -103,9 +107,17 @@ export class HousieRun {
    * once (no effect on the output; without it the set grows as needed).
    */
   reserve(records: number): void {
+    countOrInfinity(records, "records");
     if (!this.unique || !(records > 0)) return;
     const k = housieKernel();
+    // Refused here, before the set grows: more than the set can ever hold.
+    if (k.issuedCount() + records * this.ticketsPerRecord > MAX_UNIQUE_TICKETS) throw uniqueLimitError();
     k.reserveIssued(Math.min(MAX_UNIQUE_TICKETS, k.issuedCount() + Math.min(records, MAX_UNIQUE_TICKETS) * this.ticketsPerRecord));
+  }
+
+  /** Whether the run keeps its tickets unique. */
+  get isUnique(): boolean {
+    return this.unique;
   }
 
   /** Serial the next record will carry. */
@@ -181,9 +193,10 @@ export function ticketsFromCells(cells: Uint8Array, offset: number, count: numbe
  * HousieRun does), even within a batch already made.
  */
 export function* iterateRecords(kind: HousieKind, count: number = Infinity, options: GenerateOptions = {}): Generator<HousieRecord> {
-  if (!(count === Infinity || (Number.isSafeInteger(count) && count >= 0))) throw new UsageError(`count must be a whole number >= 0, got ${count}`);
+  countOrInfinity(count, "count");
   const run = new HousieRun(kind, options);
   if (count !== Infinity) {
+    if (run.isUnique && count * run.ticketsPerRecord > MAX_UNIQUE_TICKETS) throw uniqueLimitError();
     const overflow = serialOverflow(run.nextSerial, count);
     if (overflow !== undefined) throw new UsageError(overflow);
     run.reserve(count);
@@ -201,14 +214,17 @@ export function* iterateRecords(kind: HousieKind, count: number = Infinity, opti
   }
 }
 
+/** Records one array may hold (generateBooks/generateTickets); iterateBooks/iterateTickets stream any number. */
+export const MAX_ARRAY_RECORDS = 2 ** 22;
+
 /** Books uniform over all ordered books, none sharing a ticket with an earlier one. */
 export function generateBooks(n: number, options: GenerateOptions = {}): HousieRecord[] {
-  return [...iterateBooks(n, options)];
+  return [...iterateBooks(wholeNumber(n, "n", 0, MAX_ARRAY_RECORDS), options)];
 }
 
 /** Tickets uniform over all distinct tickets, none repeating. */
 export function generateTickets(n: number, options: GenerateOptions = {}): HousieRecord[] {
-  return [...iterateTickets(n, options)];
+  return [...iterateTickets(wholeNumber(n, "n", 0, MAX_ARRAY_RECORDS), options)];
 }
 
 export function iterateBooks(n: number = Infinity, options: GenerateOptions = {}): Generator<HousieRecord> {

@@ -7,6 +7,7 @@
 //  sheet: tickets fill pages two across, books running on from page to page.
 // Each ticket has a stub left of the play area with its reference serial-ticket (and,
 // with qr, a QR code of the reference to scan at claim time).
+import { argumentError, requiredObject } from "../args.js";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { UsageError } from "../errors.js";
@@ -101,6 +102,21 @@ function releasePage(page: PdfKitPage): void {
   page.resources.data = {};
 }
 
+/** A record the pages can show: a serial and 1..6 tickets of 3 rows of 9 cells (a number 1..90 or null). */
+function checkPrintableRecord(record: unknown): void {
+  const r = requiredObject<{ serial?: unknown; tickets?: unknown }>(record, "record");
+  if (typeof r.serial !== "bigint" && !(typeof r.serial === "number" && Number.isSafeInteger(r.serial) && r.serial >= 0)) {
+    throw argumentError("record.serial", "a whole number (bigint) of at least 0", r.serial);
+  }
+  const tickets = r.tickets;
+  if (!Array.isArray(tickets) || tickets.length < 1 || tickets.length > 6) throw argumentError("record.tickets", "an array of 1 to 6 tickets", tickets);
+  tickets.forEach((ticket: unknown, t) => {
+    const rows = Array.isArray(ticket) && ticket.length === 3 && ticket.every((row: unknown) => Array.isArray(row) && row.length === 9 &&
+      row.every((cell: unknown) => cell === null || (typeof cell === "number" && Number.isInteger(cell) && cell >= 1 && cell <= 90)));
+    if (!rows) throw argumentError(`record.tickets[${t}]`, "3 rows of 9 cells, each a number 1..90 or null", ticket);
+  });
+}
+
 /** Streams records as PDF pages to `sink`; `finish()` writes the trailer. */
 export class PdfWriter {
   private readonly doc: PDFKit.PDFDocument;
@@ -157,6 +173,7 @@ export class PdfWriter {
 
   /** Adds one book or ticket; pages are flushed to the sink as they fill. */
   async add(record: HousieRecord): Promise<void> {
+    checkPrintableRecord(record);
     const g = this.g;
     const book = record.tickets.length === 6;
     if (this.layout === "strip" && book) {

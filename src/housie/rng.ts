@@ -10,7 +10,7 @@ const MASK64 = (1n << 64n) - 1n;
 
 /** The four 32-bit xoshiro128** state words for a seed in [0, 2^64). */
 export function seedState(seed: bigint): [number, number, number, number] {
-  let x = BigInt.asUintN(64, seed);
+  let x = parseSeed(seed);
   const words: number[] = [];
   for (let i = 0; i < 2; i++) {
     x = (x + 0x9e3779b97f4a7c15n) & MASK64;

@@ -2,6 +2,7 @@
 // (the baseline: every message is worded here), and JSON Lines files of them as a
 // stream, in memory that grows only with the duplicate checks (validate-fast.ts takes
 // the lines written exactly as `housie` writes them).
+import { argumentError, optionsObject } from "../args.js";
 import type { Cell, HousieRecord } from "./generate.js";
 import { COLUMN_FIRST, COLUMN_SIZE } from "./tables.js";
 import { quote, quoteValue, shorten } from "../io/quote.js";
@@ -430,6 +431,8 @@ export class JsonlValidator {
 
 /** Validates JSON Lines text or bytes held in memory; the violations in file order. */
 export function validateJsonl(input: string | Uint8Array, options: ValidateOptions = {}): FileReport {
+  if (typeof input !== "string" && !(input instanceof Uint8Array)) throw argumentError("input", "a string or a Uint8Array", input);
+  optionsObject(options, "options");
   const violations: Violation[] = [];
   const validator = new JsonlValidator((v) => violations.push(v), options);
   validator.write(typeof input === "string" ? new TextEncoder().encode(input) : input);

@@ -1,4 +1,5 @@
 // countTables: the general table count, exact, by a chosen engine.
+import { optionsObject, requiredObject } from "../args.js";
 import { normalizeProblem, type TableProblem, type TablesEngine, TABLES_ENGINES } from "./problem.js";
 import { planTableCount, type TablePlan } from "./plan.js";
 import { countJobTs } from "./dp-ts.js";
@@ -36,6 +37,8 @@ export function engineRunner(engine: TablesEngine): typeof countJobTs {
  * ("i/k" or { shard, shards }), only that part of the count: parts 0..k-1 sum to it.
  */
 export function countTables(problem: CountTablesOptions, options: { shard?: ShardSpec | string } = {}): bigint {
+  requiredObject(problem, "problem");
+  optionsObject(options, "options");
   if (options.shard !== undefined) return countTableShard(normalizeProblem(problem), options.shard, problem.engine ?? "wasm");
   const run = engineRunner(problem.engine ?? "wasm");
   return sumPlan(planTableCount(normalizeProblem(problem)), run);

@@ -9,6 +9,7 @@ import { normalizeProblem } from "./problem.js";
 import { planTableCount, splitByFirstPart, type TableJob } from "./plan.js";
 import type { WorkerRefusal, WorkerTask } from "./worker.js";
 import { UsageError } from "../errors.js";
+import { argumentError, requiredObject, threadCount } from "../args.js";
 import { sumWithProgress } from "./sum-progress.js";
 
 /** The compiled worker (works from src/ under tsx and from dist/). */
@@ -27,10 +28,12 @@ function heavierFirst(a: TableJob, b: TableJob): number {
 }
 
 export async function countTablesParallel(options: CountTablesParallelOptions): Promise<bigint> {
+  requiredObject(options, "options");
   const engine = options.engine ?? "wasm";
   engineRunner(engine); // unknown engines fail here, before any thread starts
   const plan = planTableCount(normalizeProblem(options));
-  const threads = Math.max(1, Math.floor(options.threads ?? 1));
+  const threads = threadCount(options.threads, "threads") ?? 1;
+  if (options.onProgress !== undefined && typeof options.onProgress !== "function") throw argumentError("onProgress", "a function", options.onProgress);
   if (threads <= 1 || plan.jobs.length === 0) {
     // One job at a time, yielding to the event loop between jobs (so a progress bar can draw).
     return options.onProgress ? sumWithProgress(plan, engine, options.onProgress, () => new Promise((resolve) => setImmediate(resolve))) : sumPlan(plan, engineRunner(engine));

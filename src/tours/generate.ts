@@ -1,4 +1,5 @@
 // generateTour: the public generator, on the WASM kernel (default) or the TS baseline.
+import { requiredObject } from "../args.js";
 import { KernelError, UsageError } from "../errors.js";
 import { toursModule } from "./kernel.js";
 import { parseSeed } from "../housie/rng.js";
@@ -27,6 +28,7 @@ function tourSeed(seed: number | bigint | string): number {
 
 /** An n×n tour as n*n step numbers 1..n², row by row (`grid[r*n+c]`). */
 export function generateTour(options: GenerateOptions): Int32Array {
+  requiredObject(options, "options");
   const n = checkSize(options.size, MAX_GENERATE_SIZE);
   if (!hasTour(n)) throw new UsageError(`no tour exists on a ${n}×${n} board (sizes 2, 3 and 4 have none; 1 and 5 upwards do)`);
   const closed = options.closed ?? false;

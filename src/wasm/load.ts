@@ -138,7 +138,16 @@ export class Kernel<T extends object> {
       const where = `${readKernelString(memory, file)}:${line}:${column}`;
       throw new KernelError(this.name, code ?? "invariant-broken", code ? text.slice(code.length + 2) : `${text || "abort"} at ${where}`);
     };
-    const raw = new wasm.Instance(this.module, { env: { abort }, ...this.hostImports(() => this.exports) }).exports;
+    let raw: WasmExports;
+    try {
+      raw = new wasm.Instance(this.module, { env: { abort }, ...this.hostImports(() => this.exports) }).exports;
+    } catch (error) {
+      // The engine could not reserve the instance's memory (an address-space limit, `ulimit -v`).
+      if (error instanceof RangeError && /memory/i.test(error.message)) {
+        throw new KernelError(this.name, "out-of-memory", "could not reserve its memory (is the address space limited, ulimit -v? Node's --disable-wasm-trap-handler needs far less)");
+      }
+      throw error;
+    }
     memory = raw.memory;
     this.instance = guardTraps(this.name, raw) as T & WasmExports;
     return this.instance;
