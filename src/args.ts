@@ -103,3 +103,11 @@ export function seriesArgument(value: unknown, name: string): void {
 export function rowArgument(value: unknown, name: string): void {
   if (typeof value !== "string" && !Array.isArray(value)) throw argumentError(name, "a row as text or an array of digits", value);
 }
+
+/** An iterable or async iterable (records, chunks). */
+export function iterableArgument(value: unknown, name: string): void {
+  const v = value as { [Symbol.iterator]?: unknown; [Symbol.asyncIterator]?: unknown } | null;
+  if (v === null || typeof v !== "object" || (typeof v[Symbol.iterator] !== "function" && typeof v[Symbol.asyncIterator] !== "function")) {
+    throw argumentError(name, "an iterable or async iterable", value);
+  }
+}

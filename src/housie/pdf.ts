@@ -7,7 +7,7 @@
 //  sheet: tickets fill pages two across, books running on from page to page.
 // Each ticket has a stub left of the play area with its reference serial-ticket (and,
 // with qr, a QR code of the reference to scan at claim time).
-import { argumentError, requiredObject } from "../args.js";
+import { argumentError, iterableArgument, optionsObject, requiredObject } from "../args.js";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { UsageError } from "../errors.js";
@@ -271,6 +271,9 @@ export class PdfWriter {
  * returns the number of pages.
  */
 export async function renderPdf(records: Iterable<HousieRecord> | AsyncIterable<HousieRecord>, sink: PdfSink, options: PdfOptions = {}): Promise<{ pages: number }> {
+  iterableArgument(records, "records");
+  if (typeof sink !== "function") throw argumentError("sink", "a function taking each chunk", sink);
+  optionsObject(options, "options");
   const writer = new PdfWriter(sink, options);
   for await (const record of records) await writer.add(record);
   await writer.finish();

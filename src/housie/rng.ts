@@ -32,7 +32,8 @@ export const SEED_EXPECTED = "a whole number from 0 to 18446744073709551615 (2^6
  * around allowed), a safe whole number or a bigint, from 0 to 2^64-1. Empty or blank text
  * is refused (an unset shell variable must not become seed 0). UsageError names `name`.
  */
-export function parseSeed(text: string | number | bigint, name = "seed"): bigint {
+export function parseSeed(text: string | number | bigint, name: string = "seed"): bigint {
+  if (typeof name !== "string") name = "seed";
   let value: bigint | undefined;
   if (typeof text === "bigint") value = text;
   else if (typeof text === "number") value = Number.isSafeInteger(text) ? BigInt(text) : undefined;

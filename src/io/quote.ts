@@ -56,9 +56,10 @@ export function quoteValue(value: unknown, limit = QUOTE_LIMIT): string {
   if (typeof value === "string") return quote(value, limit);
   let text: string;
   try {
-    text = JSON.stringify(value) ?? String(value);
+    // bigints as their digits; a value JSON cannot show (a cycle, a symbol) by its kind.
+    text = JSON.stringify(value, (_key, v: unknown) => (typeof v === "bigint" ? `${v}n` : v)) ?? String(value);
   } catch {
-    text = String(value);
+    text = Object.prototype.toString.call(value);
   }
   return shorten(text, limit);
 }

@@ -2,7 +2,7 @@
 // portable part (countTours, the plan) is count-core.ts; browsers get count-browser.ts.
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
-import { argumentError, threadCount } from "../args.js";
+import { argumentError, requiredObject, threadCount } from "../args.js";
 import { newCountSession } from "./count-engine.js";
 import { countToursInThread, plan, weigh, type ParallelCountOptions } from "./count-core.js";
 
@@ -10,6 +10,7 @@ export { countTours, MAX_COUNT_SIZE, type CountOptions, type ParallelCountOption
 
 /** countTours over worker threads, one task (start square, first step) at a time. */
 export async function countToursParallel(options: ParallelCountOptions): Promise<bigint> {
+  requiredObject(options, "options");
   const { tasks, divisor } = plan(options);
   const threads = threadCount(options.threads, "threads") ?? (await import("node:os")).availableParallelism();
   if (options.onProgress !== undefined && typeof options.onProgress !== "function") throw argumentError("onProgress", "a function", options.onProgress);

@@ -1,5 +1,6 @@
 // Renders a tour as text, JSON or SVG in chunks (a 5000×5000 board is hundreds of MB of
 // output, so nothing builds the whole string).
+import { argumentError, oneOf, requiredObject } from "../args.js";
 
 export type TourFormat = "text" | "json" | "svg";
 export const TOUR_FORMATS: readonly TourFormat[] = ["text", "json", "svg"];
@@ -51,6 +52,9 @@ export function* tourChunks(doc: TourDocument, format: TourFormat): Generator<st
 
 /** Hands the rendered tour to `sink` chunk by chunk, waiting on each. */
 export async function writeTour(doc: TourDocument, format: TourFormat, sink: Sink): Promise<void> {
+  requiredObject(doc, "doc");
+  oneOf(format, "format", TOUR_FORMATS);
+  if (typeof sink !== "function") throw argumentError("sink", "a function taking each chunk", sink);
   for (const chunk of tourChunks(doc, format)) await sink(chunk);
 }
 
