@@ -1,5 +1,6 @@
 // ready() for the package root: compiles every kernel (required before first use outside
 // Node; in Node the synchronous API also loads kernels on first use).
+import { optionsObject } from "./args.js";
 import type { KernelName, KernelSource } from "./wasm/load.js";
 import { farmsModule } from "./farms/published-wasm.js";
 import { tablesModule } from "./tables/dp-wasm.js";
@@ -8,6 +9,7 @@ import { toursModule } from "./tours/kernel.js";
 
 /** Compiles all four kernels; `sources` override where any of their .wasm files are found. */
 export async function ready(sources: Partial<Record<KernelName, KernelSource>> = {}): Promise<void> {
+  sources = optionsObject<Record<KernelName, KernelSource>>(sources, "sources");
   await Promise.all([
     farmsModule.ready(sources.farms),
     tablesModule.ready(sources.tables),

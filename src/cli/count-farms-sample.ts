@@ -1,6 +1,6 @@
 // count-farms' general-mode extras: --sample K (exactly uniform tables), --list (every
 // table), --shard i/k (one part of the count, a JSON line), and `count-farms merge`.
-import { Presets, SingleBar } from "cli-progress";
+import { terminalBar } from "./progress.js";
 import { UsageError } from "../errors.js";
 import { writeChunk } from "../io/atomic-write.js";
 import { parseShardSpec, shardLine } from "../shards/index.js";
@@ -15,7 +15,7 @@ import { mergeShardFiles } from "./shard-merge.js";
 
 export interface TablesExtraOptions {
   sample?: number;
-  seed?: string;
+  seed?: bigint;
   list?: boolean;
   force?: boolean;
   shard?: string;
@@ -78,7 +78,7 @@ export async function runTablesExtra(problem: TableProblem, options: TablesExtra
     const p = normalizeProblem(problem);
     const start = process.hrtime.bigint();
     // On a terminal, progress by estimated work done, with cli-progress's time estimate.
-    const bar = process.stderr.isTTY ? new SingleBar({ stream: process.stderr, format: "part {part} [{bar}] {percentage}% of the estimated work, about {eta_formatted} left", clearOnComplete: true }, Presets.shades_classic) : undefined;
+    const bar = terminalBar({ format: "part {part} [{bar}] {percentage}% of the estimated work, about {eta_formatted} left", clearOnComplete: true });
     let count: bigint;
     try {
       bar?.start(1000, 0, { part: `${spec.shard}/${spec.shards}` });
@@ -94,11 +94,7 @@ export async function runTablesExtra(problem: TableProblem, options: TablesExtra
   if (options.sample !== undefined) {
     let seed: bigint | undefined;
     if (options.seed !== undefined) {
-      try {
-        seed = parseSeed(options.seed);
-      } catch {
-        throw new UsageError(`--seed expects a whole number from 0 to 2^64-1, got "${options.seed}"`);
-      }
+      seed = parseSeed(options.seed, "--seed");
     }
     const prepared = prepareSampler(problem, engine);
     const draw = tableByteDrawer(prepared, seed);

@@ -4,7 +4,7 @@
 // problem (the tables engine).
 import { Option } from "commander";
 import { availableParallelism } from "node:os";
-import { createProgram, integerOption, runMain } from "./program.js";
+import { createProgram, integerOption, runMain, seedOption } from "./program.js";
 import { progressOnTerminal } from "./progress.js";
 import { InputError, UsageError } from "../errors.js";
 import { FarmCaseReader, MAX_FARM_LINE } from "../farms/parse.js";
@@ -147,7 +147,7 @@ await runMain("count-farms", async () => {
     )
     .option("--threads <n>", "general mode: worker threads (default: all cores for n ≥ 8, else 1)", integerOption(1, 256))
     .option("--sample <k>", "general mode: print K tables drawn exactly uniformly (independently) among those counted", integerOption(0))
-    .option("--seed <s>", "with --sample: seeded generator (0 to 2^64-1), same tables on every run and machine; default: the OS CSPRNG")
+    .option("--seed <s>", "with --sample: seeded generator (0 to 2^64-1), same tables on every run and machine; default: the OS CSPRNG", seedOption)
     .option("--list", "general mode: print every table (refused above 10^7 tables unless --force)")
     .option("--force", "with --list: list even more than 10^7 tables; a count: try it even when its states are estimated out of reach")
     .option("--shard <i/k>", "general mode: compute part i of k (0 ≤ i < k) of the count, one JSON line; total them with `count-farms merge`")

@@ -1,8 +1,8 @@
 // `housie books|tickets --format pdf`: the run's records as print-ready PDF pages,
 // written atomically to --out (or to standard output).
-import { openAtomicStream, streamSink, type AtomicStream } from "../io/atomic-write.js";
+import { isStandardOutput, openAtomicStream, streamSink, type AtomicStream } from "../io/atomic-write.js";
 import { ticketsFromCells, CELLS_PER_TICKET, type HousieRun } from "../housie/generate.js";
-import { PdfWriter } from "../housie/pdf.js";
+import { PdfWriter, sourceDateEpoch } from "../housie/pdf.js";
 import { EXIT_OK } from "./program.js";
 import { printOptions, type PrintFlags } from "./housie-print-options.js";
 
@@ -12,13 +12,24 @@ export interface PdfFlags extends PrintFlags {
   seed?: bigint;
 }
 
+/**
+ * A seeded series is byte-identical across runs: dated SOURCE_DATE_EPOCH, or the Unix
+ * epoch when that is unset, with the seed as its subject (so the /ID follows the seed).
+ * Unseeded series are dated now.
+ */
+function pdfStamp(seed: bigint | undefined): { creationDate: Date; subject?: string } {
+  const date = sourceDateEpoch();
+  if (seed === undefined) return { creationDate: date ?? new Date() };
+  return { creationDate: date ?? new Date(0), subject: `housie series, seed ${seed}` };
+}
+
 const PDF_BATCH = 256; // records drawn per kernel call: small, pages are the slow part
 
 export async function writePdfSeries(run: HousieRun, flags: PdfFlags, progress?: (records: number) => void): Promise<number> {
   const options = await printOptions(flags);
-  const target: AtomicStream | undefined = flags.out ? await openAtomicStream(flags.out) : undefined;
+  const target: AtomicStream | undefined = isStandardOutput(flags.out) ? undefined : await openAtomicStream(flags.out);
   try {
-    const writer = new PdfWriter(streamSink(target ? target.stream : process.stdout), options);
+    const writer = new PdfWriter(streamSink(target ? target.stream : process.stdout), { ...options, ...pdfStamp(flags.seed) });
     const per = run.ticketsPerRecord;
     for (let left = flags.count; left > 0;) {
       const batch = Math.min(left, PDF_BATCH);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // housie: exact counts and exactly uniform, unique, validated UK 90-ball bingo tickets and books.
-import { InvalidArgumentError, Option } from "commander";
-import { createProgram, integerOption, runMain, EXIT_OK, EXIT_INVALID } from "./program.js";
+import { InvalidArgumentError, Option, type Command } from "commander";
+import { createProgram, integerOption, refuseInapplicable, runMain, seedOption, EXIT_OK, EXIT_INVALID } from "./program.js";
 import { checkOutputPath } from "../io/atomic-write.js";
 import { writeOutput } from "../io/output.js";
 import { quote } from "../io/quote.js";
@@ -10,7 +10,6 @@ import { HousieRun, ticketsFromCells, CELLS_PER_TICKET, MAX_UNIQUE_TICKETS, type
 import { formatterFor, FORMATS, type HousieFormat } from "../housie/format.js";
 import { createReadStream, statSync } from "node:fs";
 import { once } from "node:events";
-import { parseSeed } from "../core/random.js";
 import { MAX_SERIAL, parseSerial, serialOverflow } from "../housie/serial.js";
 import { UsageError } from "../errors.js";
 import { registerHousieCheck } from "./housie-check.js";
@@ -39,18 +38,10 @@ interface RecordSource {
   close?(): void | Promise<void>;
 }
 
-function seedOption(value: string): bigint {
-  try {
-    if (!/^\s*\d+\s*$/.test(value)) throw new Error();
-    return parseSeed(value);
-  } catch {
-    throw new InvalidArgumentError(`expected a whole number from 0 to 18446744073709551615, got ${quote(value)}`);
-  }
-}
 
 function serialOption(value: string): bigint {
   const serial = parseSerial(value);
-  if (serial === undefined) throw new InvalidArgumentError(`expected a whole number from 0 to ${MAX_SERIAL}, got "${value}"`);
+  if (serial === undefined) throw new InvalidArgumentError(`expected a whole number from 0 to ${MAX_SERIAL}, got ${quote(value)}`);
   return serial;
 }
 
@@ -68,8 +59,8 @@ async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number>
   const run = await startRun(kind, flags);
   const format = flags.format;
   // Modules only some commands need are imported when used, to keep start-up short.
-  const bar = process.stderr.isTTY && flags.count >= PROGRESS_FROM
-    ? new (await import("cli-progress")).SingleBar({ stream: process.stderr, format: `${kind} [{bar}] {percentage}% {value}/{total} eta {eta}s` })
+  const bar = flags.count >= PROGRESS_FROM
+    ? (await import("./progress.js")).terminalBar({ format: `${kind} [{bar}] {percentage}% {value}/{total} eta {eta}s` })
     : undefined;
   bar?.start(flags.count, 0);
   async function* chunks(): AsyncGenerator<string | Uint8Array> {
@@ -144,7 +135,10 @@ async function main(): Promise<number> {
       .option("--no-unique", "allow tickets to repeat within the run (skips the uniqueness set)")
       .option("--unique-against <FILE...>", "repeat no ticket of these earlier series (JSONL), for linked games and venues")
       .addOption(new Option("--unique-thread <when>", "run the uniqueness set on a second core: auto (runs of 120,000+ tickets on 2+ cores, not pdf or --unique-against), on, off; same output either way").choices(["auto", "on", "off"]).default("auto"));
-    addPrintOptions(command).action(async (flags: GenerateFlags) => { status = await generate(kind, flags); });
+    addPrintOptions(command).action(async (flags: GenerateFlags, self: Command) => {
+      if (flags.format !== "pdf" && flags.format !== "html") refuseInapplicable(self, ["paper", "layout", "perPage", "qr", "colour", "games", "title", "venue", "date", "price", "series"], "--format pdf or html");
+      status = await generate(kind, flags);
+    });
   }
   program
     .command("count")

@@ -15,7 +15,7 @@ import { MAX_GENERATE_SIZE, type Square } from "../tours/options.js";
 import { readTourFile } from "../tours/read-file.js";
 import { validateTour } from "../tours/validate.js";
 import { progressOnTerminal } from "./progress.js";
-import { createProgram, EXIT_INVALID, integerOption, runMain } from "./program.js";
+import { createProgram, EXIT_INVALID, integerOption, runMain, seedOption } from "./program.js";
 import { runTourMerge, runTourShard } from "./pen-paper-shard.js";
 import { runFrontierCount, type FrontierCountFlags } from "./pen-paper-frontier.js";
 import { MAX_FRONTIER_SIDE } from "../tours/frontier.js";
@@ -53,7 +53,7 @@ interface GenerateFlags {
   size: number;
   closed?: boolean;
   start?: Square;
-  seed?: number;
+  seed?: bigint;
   format: TourFormat;
   out?: string;
   engine: Engine;
@@ -62,7 +62,7 @@ interface GenerateFlags {
 async function generateCommand(flags: GenerateFlags): Promise<void> {
   if (flags.out !== undefined) checkOutputPath(flags.out); // before any work
   checkOnBoard(flags.start, flags.size, "--start");
-  const seed = flags.seed ?? Math.floor(Math.random() * 0x100000000);
+  const seed = flags.seed ?? BigInt(Math.floor(Math.random() * 0x100000000));
   const closed = flags.closed ?? false;
   const grid = generateTour({ size: flags.size, closed, start: flags.start, seed, engine: flags.engine });
   const doc = { size: flags.size, closed, grid, seed };
@@ -190,7 +190,7 @@ await runMain("pen-paper", async () => {
     .option("--size <n>", `board side (1, or 5 to ${MAX_GENERATE_SIZE})`, integerOption(1, MAX_GENERATE_SIZE), 5)
     .option("--closed", "a closed tour: the last square is a move away from the first")
     .option("--start <R,C>", "square numbered 1 (1-based row,column; default: chosen by the seed)", squareOption)
-    .option("--seed <s>", "reproducible choice among many tours (default: random)", integerOption(0, 0xffffffff))
+    .option("--seed <s>", "reproducible choice among many tours, 0 to 2^64-1 (default: random)", seedOption)
     .addOption(new Option("--format <format>", "output format").choices(TOUR_FORMATS).default("text"))
     .option("--out <file>", "write to FILE (whole or not at all) instead of standard output")
     .addOption(engineOption())

@@ -4,9 +4,11 @@ import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { readFileSync } from "node:fs";
 import { InputError, KernelError, UsageError } from "../errors.js";
 import { OutputClosed } from "../io/output-errors.js";
-import { quote, shorten } from "../io/quote.js";
+import { errorLine, parserErrorLine, quote, shorten } from "../io/quote.js";
+import { parseSeed, SEED_EXPECTED } from "../core/random.js";
 import { readFailure } from "../io/lines.js";
 import { stdoutFailure } from "../io/output.js";
+import { rerunUnderAddressLimit } from "./address-space.js";
 
 /** Exit statuses of every tabula command. */
 export const EXIT_OK = 0;
@@ -35,7 +37,8 @@ export function createProgram(name: string, description: string): Command {
     .showHelpAfterError(false)
     .exitOverride()
     // Commander puts its "(Did you mean …?)" hint on a second line; usage errors are one line.
-    .configureOutput({ outputError: (text, write) => write(`${name}: ${text.replace(/^error: /, "").replace(/\n(?=\(Did you mean )/, " ")}`) });
+    // Its messages echo the offending value whole and raw: quoted, cut and escaped here.
+    .configureOutput({ outputError: (text, write) => write(`${name}: ${parserErrorLine(text.trimEnd().replace(/^error: /, "").replace(/\n(?=\(Did you mean )/, " "))}\n`) });
 }
 
 /** Commander argument parser for whole numbers in [min, max]. */
@@ -49,12 +52,35 @@ export function integerOption(min: number, max = Number.MAX_SAFE_INTEGER) {
 }
 
 /**
+ * Refuses options given on the command line that do nothing in this run (`--qr` with
+ * `-f jsonl`): a usage error naming the first and what it applies to. Defaults do not count.
+ */
+export function refuseInapplicable(command: Command, options: readonly string[], appliesTo: string): void {
+  for (const option of options) {
+    if (command.getOptionValueSource(option) === "cli") {
+      const flag = command.options.find((o) => o.attributeName() === option)?.long ?? option;
+      throw new UsageError(`${flag} only applies to ${appliesTo}`);
+    }
+  }
+}
+
+/** Commander argument parser for seeds: the one seed syntax (parseSeed), blank refused. */
+export function seedOption(value: string): bigint {
+  try {
+    return parseSeed(value);
+  } catch {
+    throw new InvalidArgumentError(`expected ${SEED_EXPECTED}, got ${quote(value)}`);
+  }
+}
+
+/**
  * Runs a CLI's main function and turns its outcome into an exit status: bad input,
  * usage and output errors, and problems too large for a kernel print one line `name: message` and exit 2; a closed standard
  * output ends quietly; anything else is a bug: one line asking to report it, exit 3,
  * and its stack only with --debug (accepted anywhere on the command line).
  */
 export async function runMain(name: string, main: () => Promise<number | void>): Promise<void> {
+  if (rerunUnderAddressLimit()) return; // the run happened in a child that fits the limit
   const debug = process.argv.includes("--debug");
   if (debug) process.argv = process.argv.filter((arg) => arg !== "--debug");
   const fail = (error: unknown): number => {
@@ -63,13 +89,13 @@ export async function runMain(name: string, main: () => Promise<number | void>):
     // A problem too large for a kernel (out of memory, past a limit) is the user's to change;
     // a broken kernel invariant is a bug like any other.
     if (error instanceof InputError || error instanceof UsageError || (error instanceof KernelError && error.code !== "invariant-broken")) {
-      process.stderr.write(`${name}: ${error.message}\n`);
+      process.stderr.write(`${name}: ${errorLine(error.message)}\n`);
       return EXIT_BAD_INPUT;
     }
     const what = error instanceof Error ? `${error.name}: ${error.message.split("\n")[0]!.slice(0, 200)}` : String(error).slice(0, 200);
     // No public tracker exists yet, so say what a useful report holds instead of where to send it.
     const report = debug ? "the command line and the trace below" : "the command line and what it prints when run again with --debug";
-    process.stderr.write(`${name}: internal error (${what}); this is a bug: please report it with ${report}\n`);
+    process.stderr.write(`${name}: internal error (${errorLine(what, 200)}); this is a bug: please report it with ${report}\n`);
     if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
     return EXIT_INTERNAL;
   };

@@ -5,12 +5,13 @@
 // below 2^32 (word for word as the kernels' below), whole words above. The kernels
 // implement the same functions, so both sides give the same words for a seed.
 import { UsageError } from "../errors.js";
+import { quote, quoteValue } from "../io/quote.js";
 
 const MASK64 = (1n << 64n) - 1n;
 
 /** The four 32-bit xoshiro128** state words for a seed in [0, 2^64). */
 export function seedState(seed: bigint): [number, number, number, number] {
-  let x = BigInt.asUintN(64, seed);
+  let x = parseSeed(seed);
   const words: number[] = [];
   for (let i = 0; i < 2; i++) {
     x = (x + 0x9e3779b97f4a7c15n) & MASK64;
@@ -24,10 +25,23 @@ export function seedState(seed: bigint): [number, number, number, number] {
   return words as [number, number, number, number];
 }
 
-/** Parses a user seed: a whole number from 0 to 2^64 - 1. */
-export function parseSeed(text: string | number | bigint): bigint {
-  const value = typeof text === "bigint" ? text : BigInt(String(text).trim());
-  if (value < 0n || value > MASK64) throw new RangeError(`seed must be from 0 to 2^64-1, got ${value}`);
+/** What every seed is, in words: the one seed syntax of the CLIs and the API. */
+export const SEED_EXPECTED = "a whole number from 0 to 18446744073709551615 (2^64-1), decimal digits";
+
+/**
+ * Parses a seed, the one syntax of every command and the API: decimal digits (spaces
+ * around allowed), a safe whole number or a bigint, from 0 to 2^64-1. Empty or blank text
+ * is refused (an unset shell variable must not become seed 0). UsageError names `name`.
+ */
+export function parseSeed(text: string | number | bigint, name: string = "seed"): bigint {
+  if (typeof name !== "string") name = "seed";
+  let value: bigint | undefined;
+  if (typeof text === "bigint") value = text;
+  else if (typeof text === "number") value = Number.isSafeInteger(text) ? BigInt(text) : undefined;
+  else if (typeof text === "string") value = /^\s*\d{1,20}\s*$/.test(text) ? BigInt(text.trim()) : undefined;
+  if (value === undefined || value < 0n || value > MASK64) {
+    throw new UsageError(`${name} ${typeof text === "string" ? quote(text) : quoteValue(typeof text === "bigint" ? String(text) : text)} is not a seed (expected ${SEED_EXPECTED})`);
+  }
   return value;
 }
 
@@ -138,13 +152,7 @@ export class SystemRandom implements RandomWords {
 /** The seeded generator for `seed` (0..2^64-1), or the OS CSPRNG when undefined. */
 export function randomSource(seed?: bigint | number | string): RandomWords {
   if (seed === undefined) return new SystemRandom();
-  let value: bigint;
-  try {
-    value = parseSeed(seed);
-  } catch {
-    throw new UsageError(`seed must be a whole number from 0 to 2^64-1, got ${String(seed)}`);
-  }
-  return new Xoshiro128(value);
+  return new Xoshiro128(parseSeed(seed));
 }
 
 /** Uniform bigint in [0, n), n >= 1: exact (rejection, never floats). */

@@ -1,4 +1,5 @@
 // countFarm: completions of the 7×7 puzzle below two given rows, by a chosen engine.
+import { optionsObject, rowArgument } from "../args.js";
 import { UsageError } from "../errors.js";
 import { countPublishedSetsTs } from "./published-ts.js";
 import { countPublishedSetsWasm } from "./published-wasm.js";
@@ -56,6 +57,9 @@ function toRow(row: FarmRow | string, which: string): FarmRow {
  * ```
  */
 export function countFarm(row0: FarmRow | string, row1: FarmRow | string, options: CountFarmOptions = {}): bigint {
+  rowArgument(row0, "row0");
+  rowArgument(row1, "row1");
+  optionsObject(options, "options");
   const engine = options.engine ?? DEFAULT_FARM_ENGINE;
   const counter = farmEngines[engine] as FarmCounter | undefined;
   if (!counter) throw new UsageError(`unknown engine "${engine}" (expected one of ${FARM_ENGINES.join(", ")})`);

@@ -3,6 +3,7 @@
 // (FarmCaseReader), so the CLI can count and print each case as soon as its two rows
 // have arrived, in constant memory; parseFarmInput is the same over a whole string.
 import { InputError } from "../errors.js";
+import { text as checkText } from "../args.js";
 import { quote, shorten } from "../io/quote.js";
 import { FARM_ROW_EXPECTED, farmRowProblem, type FarmRow } from "./rows.js";
 
@@ -20,6 +21,7 @@ export const MAX_FARM_LINE = 4096;
 
 /** Reads one row; `line` is 1-based, for messages. */
 export function parseFarmRow(text: string, line?: number): number[] {
+  checkText(text, "text");
   const where = { line };
   const tokens = text.trim().split(/\s+/).filter((t) => t.length > 0);
   if (tokens.length === 0) throw new InputError("blank line where a row was expected", where, FARM_ROW_EXPECTED);
@@ -107,6 +109,7 @@ export class FarmCaseReader {
 
 /** Parses the whole input; throws InputError with 1-based line numbers on bad input. */
 export function parseFarmInput(text: string): FarmCase[] {
+  checkText(text, "text");
   const reader = new FarmCaseReader();
   const result: FarmCase[] = [];
   text.split(/\r?\n/).forEach((line, i) => {

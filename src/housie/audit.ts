@@ -9,6 +9,7 @@
 //  serial    numbers keeping their ticket from one book to the next: mean exactly 15,
 //            exact variance from the pair probabilities below; z-test          1 test
 // Every test's p-value, Holm's correction over all of them, and a verdict at alpha.
+import { optionsObject, seriesArgument } from "../args.js";
 import { UsageError } from "../errors.js";
 import { firstTicketVectorDistribution } from "./marginals.js";
 import { readSeries, type SeriesBatch } from "./read-series.js";
@@ -212,6 +213,8 @@ class AuditCounts {
  * ```
  */
 export function auditBooks(series: string | Iterable<SeriesBatch>, options: AuditOptions = {}): AuditReport {
+  seriesArgument(series, "series");
+  optionsObject(options, "options");
   const alpha = options.alpha ?? 0.01;
   if (!(alpha > 0 && alpha < 1)) throw new UsageError(`alpha ${alpha} (expected a number between 0 and 1)`);
   const counts = new AuditCounts();

@@ -3,6 +3,7 @@
 // it and which tickets (ties listed); or, for one reference, what that ticket holds.
 // The per-ticket work runs in the WASM kernel (assembly/housie/check.ts); the TS
 // baseline below is the same algorithm.
+import { optionsObject, seriesArgument, text as checkText, wholeNumbers } from "../args.js";
 import { InputError, UsageError } from "../errors.js";
 import { housieKernel, housieModule, kernelBytes } from "./kernel.js";
 import { readSeries, type SeriesBatch } from "./read-series.js";
@@ -68,6 +69,7 @@ export interface CheckOptions {
  * repeated call, a number outside 1..90 or anything else is one clear error.
  */
 export function parseCalls(text: string, source = "--calls"): number[] {
+  checkText(text, "text");
   const calls: number[] = [];
   const seen = new Map<number, number>();
   const lines = text.split("\n");
@@ -88,6 +90,7 @@ export function parseCalls(text: string, source = "--calls"): number[] {
 
 /** Parses a reference `S-i` or, as printed, `S-i-c` (the check digit is verified; check-digit.ts). */
 export function parseRef(ref: string): { serial: bigint; ticket: number } {
+  checkText(ref, "ref");
   const { serial, ticket } = parseTicketRef(ref);
   return { serial, ticket };
 }
@@ -151,6 +154,9 @@ function rankTable(calls: readonly number[]): Uint8Array {
  * ```
  */
 export function checkClaims(series: string | Iterable<SeriesBatch>, calls: readonly number[], options: CheckOptions = {}): CheckReport {
+  seriesArgument(series, "series");
+  wholeNumbers(calls, "calls", 1, 90);
+  optionsObject(options, "options");
   parseCalls(calls.join(","));
   const wanted = options.ref === undefined ? undefined : parseRef(options.ref);
   const engine = options.engine ?? "wasm";

@@ -7,6 +7,7 @@
 // three pairs of tickets. Columns 2-8 are interchangeable, so u1 runs over sums whose
 // middle digits are sorted, each counted with its number of arrangements.
 import { factorial } from "../math.js";
+import { oneOf, optionsObject } from "../args.js";
 import { housieKernel } from "./kernel.js";
 import { COLUMNS, COLUMN_SIZE, enumeratePatternsTs, weightsOf, pairsOf, feasible, type PairTables } from "./tables.js";
 
@@ -136,5 +137,6 @@ function countWasm(): HousieCounts {
  * ```
  */
 export function countHousie(options: { engine?: Engine } = {}): HousieCounts {
-  return options.engine === "ts" ? countTs() : countWasm();
+  const { engine = "wasm" } = optionsObject<{ engine?: Engine }>(options, "options");
+  return oneOf(engine, "engine", ["wasm", "ts"] as const) === "ts" ? countTs() : countWasm();
 }

@@ -6,6 +6,7 @@
 //         the ticket's reference is serial-ticket.
 //  html:  printable pages laid out as the PDF (print-html.ts): strips or sheets, colours,
 //         bands, references with check digits; inline CSS only (no scripts, no network assets).
+import { argumentError, requiredObject } from "../args.js";
 import type { HousieKind, HousieRecord, TicketGrid } from "./generate.js";
 import { htmlPrintFormatter } from "./print-html.js";
 import type { PrintOptions } from "./print-plan.js";
@@ -26,6 +27,7 @@ const BORDER = "+----+----+----+----+----+----+----+----+----+\n";
 
 /** A ticket as the classic ASCII grid. */
 export function ticketToText(ticket: TicketGrid): string {
+  if (!Array.isArray(ticket) || !ticket.every((row) => Array.isArray(row))) throw argumentError("ticket", "3 rows of 9 cells", ticket);
   let out = BORDER;
   for (const row of ticket) {
     out += "|" + row.map((cell) => ` ${cell === null ? "  " : String(cell).padStart(2)} |`).join("") + "\n" + BORDER;
@@ -47,6 +49,7 @@ function textFormatter(kind: HousieKind): Formatter {
 
 /** The record as one JSON line's text, the serial's digits exact (JSON.stringify cannot take a bigint). */
 export function recordToJson(r: HousieRecord): string {
+  requiredObject(r, "record");
   return `{"serial":${r.serial},"tickets":${JSON.stringify(r.tickets)}}`;
 }
 

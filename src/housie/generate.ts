@@ -1,5 +1,6 @@
 // Generation API over the kernel: uniform books or tickets, seeded or from the OS
 // CSPRNG, no ticket repeated within a run, numbered by serial.
+import { argumentError, countOrInfinity, oneOf, optionalBoolean, optionsObject, wholeNumber } from "../args.js";
 import { UsageError } from "../errors.js";
 import { housieKernel, housieLayout, housieModule, kernelBytes, type HousieKernel } from "./kernel.js";
 import { parseSeed, seedState } from "../core/random.js";
@@ -89,7 +90,10 @@ export class HousieRun {
   }
 
   constructor(kind: HousieKind, options: GenerateOptions = {}) {
-    this.kind = kind;
+    this.kind = oneOf(kind, "kind", ["books", "tickets"] as const);
+    options = optionsObject<GenerateOptions>(options, "options");
+    optionalBoolean(options.unique, "unique");
+    if (options.issued !== undefined && typeof (options.issued as { [Symbol.iterator]?: unknown } | null)?.[Symbol.iterator] !== "function") throw argumentError("issued", "an iterable of tickets", options.issued);
     this.ticketsPerRecord = kind === "books" ? 6 : 1;
     const serial = parseSerial(options.firstSerial ?? 1n);
     if (serial === undefined) throw new UsageError(`first serial must be a whole number from 0 to ${MAX_SERIAL} (2^64-1), got ${String(options.firstSerial)}`);
@@ -100,9 +104,7 @@ export class HousieRun {
     if (options.seed === undefined) {
       k.useSystemRandom();
     } else {
-      let seed: bigint;
-      try { seed = parseSeed(options.seed); } catch { throw new UsageError(`seed must be a whole number from 0 to 2^64-1, got ${String(options.seed)}`); }
-      const [a, b, c, d] = seedState(seed);
+      const [a, b, c, d] = seedState(parseSeed(options.seed));
       k.setSeedState(a, b, c, d);
     }
     for (const ticket of options.issued ?? []) k.markIssuedRank(ticketRank(ticket));
@@ -113,9 +115,17 @@ export class HousieRun {
    * once (no effect on the output; without it the set grows as needed).
    */
   reserve(records: number): void {
+    countOrInfinity(records, "records");
     if (!this.unique || !(records > 0)) return;
     const k = this.kernel;
+    // Refused here, before the set grows: more than the set can ever hold.
+    if (k.issuedCount() + records * this.ticketsPerRecord > MAX_UNIQUE_TICKETS) throw uniqueLimitError();
     k.reserveIssued(Math.min(MAX_UNIQUE_TICKETS, k.issuedCount() + Math.min(records, MAX_UNIQUE_TICKETS) * this.ticketsPerRecord));
+  }
+
+  /** Whether the run keeps its tickets unique. */
+  get isUnique(): boolean {
+    return this.unique;
   }
 
   /** Serial the next record will carry. */
@@ -201,9 +211,10 @@ export function ticketsFromCells(cells: Uint8Array, offset: number, count: numbe
  * the first `next()`, in a kernel instance of its own, so iterators may be interleaved.
  */
 export function* iterateRecords(kind: HousieKind, count: number = Infinity, options: GenerateOptions = {}): Generator<HousieRecord> {
-  if (!(count === Infinity || (Number.isSafeInteger(count) && count >= 0))) throw new UsageError(`count must be a whole number >= 0, got ${count}`);
+  countOrInfinity(count, "count");
   const run = new HousieRun(kind, options);
   if (count !== Infinity) {
+    if (run.isUnique && count * run.ticketsPerRecord > MAX_UNIQUE_TICKETS) throw uniqueLimitError();
     const overflow = serialOverflow(run.nextSerial, count);
     if (overflow !== undefined) throw new UsageError(overflow);
     run.reserve(count);
@@ -222,6 +233,9 @@ export function* iterateRecords(kind: HousieKind, count: number = Infinity, opti
   }
 }
 
+/** Records one array may hold (generateBooks/generateTickets); iterateBooks/iterateTickets stream any number. */
+export const MAX_ARRAY_RECORDS = 2 ** 22;
+
 /**
  * Books uniform over all ordered books, none sharing a ticket with an earlier one.
  *
@@ -235,7 +249,7 @@ export function* iterateRecords(kind: HousieKind, count: number = Infinity, opti
  * ```
  */
 export function generateBooks(n: number, options: GenerateOptions = {}): HousieRecord[] {
-  return [...iterateBooks(n, options)];
+  return [...iterateBooks(wholeNumber(n, "n", 0, MAX_ARRAY_RECORDS), options)];
 }
 
 /**
@@ -250,12 +264,12 @@ export function generateBooks(n: number, options: GenerateOptions = {}): HousieR
  * ```
  */
 export function generateTickets(n: number, options: GenerateOptions = {}): HousieRecord[] {
-  return [...iterateTickets(n, options)];
+  return [...iterateTickets(wholeNumber(n, "n", 0, MAX_ARRAY_RECORDS), options)];
 }
 
 /**
  * generateBooks, lazily: books are drawn in batches as the iterator is read, so `n` may
- * be as large as wanted (by default there is no end). Starting another run ends this one.
+ * be as large as wanted (by default there is no end). Each iterator runs in a kernel instance of its own.
  *
  * @example
  * ```ts
@@ -270,7 +284,7 @@ export function iterateBooks(n: number = Infinity, options: GenerateOptions = {}
 
 /**
  * generateTickets, lazily: tickets are drawn in batches as the iterator is read (by
- * default without end). Starting another run ends this one.
+ * default without end). Each iterator runs in a kernel instance of its own.
  *
  * @example
  * ```ts

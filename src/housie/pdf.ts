@@ -11,6 +11,7 @@
 // What goes where comes from print-plan.ts and layout.ts (the same boxes as the HTML and
 // the web app's print): strips side by side or sheets of whole books, each ticket with
 // its reference serial-ticket-check above the grid and, with qr, a QR code on a stub.
+import { argumentError, iterableArgument, optionsObject, requiredObject } from "../args.js";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { UsageError } from "../errors.js";
@@ -32,8 +33,19 @@ export { streamSink, type PdfSink, type PdfTarget, type WritableLike } from "./p
 const nextTick = (): Promise<void> =>
   new Promise<void>((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : queueMicrotask(resolve)));
 
-/** Options of the PDF output: paper, layout, QR codes, colours and the header line (the print options shared with the HTML pages). */
-export type PdfOptions = PrintOptions;
+/** Options of the PDF output: paper, layout, QR codes, colours and the header line (the print options shared with the HTML pages), and the document's dates. */
+export type PdfOptions = PrintOptions & {
+  /** The document's CreationDate (default: SOURCE_DATE_EPOCH when set, else now); the file /ID is derived from it and `subject`. */
+  creationDate?: Date;
+  /** The document's Subject, e.g. the seed of a seeded series (it also makes the /ID differ between seeds). */
+  subject?: string;
+};
+
+/** SOURCE_DATE_EPOCH (seconds, the reproducible-builds convention) as a date, if set and valid. */
+export function sourceDateEpoch(): Date | undefined {
+  const text = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.SOURCE_DATE_EPOCH;
+  return text !== undefined && /^\d{1,12}$/.test(text.trim()) ? new Date(Number(text.trim()) * 1000) : undefined;
+}
 
 const INK = "#111111";
 const GREY = "#555555";
@@ -67,6 +79,21 @@ function releasePage(page: PdfKitPage): void {
 const QR_QUIET = 4;
 const SEAM = 0.04; // points each dark run overlaps the next, so renderers leave no pale seam between rows
 
+/** A record the pages can show: a serial and 1..6 tickets of 3 rows of 9 cells (a number 1..90 or null). */
+function checkPrintableRecord(record: unknown): void {
+  const r = requiredObject<{ serial?: unknown; tickets?: unknown }>(record, "record");
+  if (typeof r.serial !== "bigint" && !(typeof r.serial === "number" && Number.isSafeInteger(r.serial) && r.serial >= 0)) {
+    throw argumentError("record.serial", "a whole number (bigint) of at least 0", r.serial);
+  }
+  const tickets = r.tickets;
+  if (!Array.isArray(tickets) || tickets.length < 1 || tickets.length > 6) throw argumentError("record.tickets", "an array of 1 to 6 tickets", tickets);
+  tickets.forEach((ticket: unknown, t) => {
+    const rows = Array.isArray(ticket) && ticket.length === 3 && ticket.every((row: unknown) => Array.isArray(row) && row.length === 9 &&
+      row.every((cell: unknown) => cell === null || (typeof cell === "number" && Number.isInteger(cell) && cell >= 1 && cell <= 90)));
+    if (!rows) throw argumentError(`record.tickets[${t}]`, "3 rows of 9 cells, each a number 1..90 or null", ticket);
+  });
+}
+
 /** Streams records as PDF pages to `sink`; `finish()` writes the trailer. */
 export class PdfWriter {
   private readonly doc: PDFKit.PDFDocument;
@@ -90,7 +117,12 @@ export class PdfWriter {
     this.g = this.planner.geometry;
     this.qr = options.qr ?? false;
     const title = pdfText([options.title, options.venue, options.date].filter(Boolean).join(" - ") || "Housie tickets");
-    this.doc = new PDFDocument({ autoFirstPage: false, size: [this.g.width, this.g.height], margin: 0, compress: true, info: { Title: title, Producer: "tabula-grids" } });
+    this.doc = new PDFDocument({ autoFirstPage: false, size: [this.g.width, this.g.height], margin: 0, compress: true, info: {
+      Title: title, Producer: "tabula-grids",
+      // pdfkit derives the file /ID from this dictionary: a fixed date and subject give a fixed /ID.
+      CreationDate: options.creationDate ?? sourceDateEpoch() ?? new Date(),
+      ...(options.subject !== undefined ? { Subject: options.subject } : {}),
+    } });
     this.doc.on("data", (chunk: Uint8Array) => this.pending.push(chunk));
     this.doc.font(NUMBER_FONT).fontSize(this.g.ticket.numberSize);
     for (let x = 0; x <= 90; x++) this.numberOffset.push((this.g.ticket.cellWidth - this.doc.widthOfString(String(x))) / 2);
@@ -116,6 +148,7 @@ export class PdfWriter {
 
   /** Adds one book or ticket; pages are drawn and flushed to the sink as they fill. */
   async add(record: HousieRecord): Promise<void> {
+    checkPrintableRecord(record);
     for (const page of this.planner.add(record)) await this.drawPage(page);
   }
 
@@ -253,6 +286,8 @@ export class PdfWriter {
  * returns the number of pages.
  */
 export async function renderPdf(records: Iterable<HousieRecord> | AsyncIterable<HousieRecord>, sink: PdfTarget, options: PdfOptions = {}): Promise<{ pages: number }> {
+  iterableArgument(records, "records");
+  optionsObject(options, "options");
   const writer = new PdfWriter(sink, options);
   for await (const record of records) await writer.add(record);
   await writer.finish();

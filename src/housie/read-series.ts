@@ -4,6 +4,7 @@
 // is read in constant memory. Our own lines are parsed byte by byte in the kernel
 // (assembly/housie/read.ts; parseFast below is its TS baseline); any other valid JSON
 // line takes JSON.parse, and a line that breaks a rule is one clear error.
+import { optionsObject, text } from "../args.js";
 import { closeSync, openSync, readSync } from "node:fs";
 import { InputError } from "../errors.js";
 import { inputName, readFailure } from "../io/lines.js";
@@ -191,6 +192,8 @@ function parseSlow(text: string, where: { file: string; line: number }, cells: U
  * one 1 MB chunk (more only for a longer line) and one batch.
  */
 export function* readSeries(file: string, options: ReadSeriesOptions = {}): Generator<SeriesBatch> {
+  text(file, "file");
+  optionsObject(options, "options");
   const name = inputName(file);
   const batchSize = options.batch ?? DEFAULT_BATCH;
   let fd: number;

@@ -2,6 +2,7 @@
 // (the baseline: every message is worded here), and JSON Lines files of them as a
 // stream, in memory that grows only with the duplicate checks (validate-fast.ts takes
 // the lines written exactly as `housie` writes them).
+import { argumentError, iterableArgument, optionsObject } from "../args.js";
 import type { Cell, HousieRecord } from "./cells.js";
 import { COLUMN_FIRST, COLUMN_SIZE } from "./tables.js";
 import { quote, quoteValue, shorten } from "../io/quote.js";
@@ -442,6 +443,8 @@ export class JsonlValidator {
 
 /** Validates JSON Lines text or bytes held in memory; the violations in file order. */
 export function validateJsonl(input: string | Uint8Array, options: ValidateOptions = {}): FileReport {
+  if (typeof input !== "string" && !(input instanceof Uint8Array)) throw argumentError("input", "a string or a Uint8Array", input);
+  optionsObject(options, "options");
   const violations: Violation[] = [];
   const validator = new JsonlValidator((v) => violations.push(v), options);
   validator.write(typeof input === "string" ? new TextEncoder().encode(input) : input);
@@ -451,6 +454,8 @@ export function validateJsonl(input: string | Uint8Array, options: ValidateOptio
 
 /** Validates a stream of bytes (a file, standard input) chunk by chunk. */
 export async function validateJsonlStream(chunks: AsyncIterable<Uint8Array>, report: (v: Violation) => void, options: ValidateOptions = {}): Promise<StreamSummary> {
+  iterableArgument(chunks, "chunks");
+  if (typeof report !== "function") throw argumentError("report", "a function", report);
   const validator = new JsonlValidator(report, options);
   for await (const chunk of chunks) validator.write(chunk);
   return validator.end();

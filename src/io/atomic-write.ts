@@ -2,16 +2,63 @@
 // temporary file beside the target, renamed over it only when everything was written;
 // the temporary file is removed on failure, on exit, and on SIGINT/SIGTERM/SIGHUP (then
 // the process exits with 128 + the signal number, as if the signal had killed it).
-import { createWriteStream, renameSync, rmSync, statSync, type WriteStream } from "node:fs";
-import { basename, dirname, join } from "node:path";
+//
+// File semantics (docs/errors-and-files.md): "-" is standard output; a symbolic link is
+// written through (the file it names is replaced, the link stays); an existing target
+// keeps its permission bits; a target the user may not open for writing is refused, as
+// `>` in a shell would, even where the folder would let a rename replace it.
+import { accessSync, chmodSync, constants as fsConstants, createWriteStream, readlinkSync, renameSync, rmSync, statSync, lstatSync, type WriteStream } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import { once } from "node:events";
 import { constants } from "node:os";
 import { finished } from "node:stream/promises";
 import { UsageError } from "../errors.js";
+import { shorten } from "./quote.js";
 import { isSystemError, OutputError, reasonOf } from "./output-errors.js";
 
-function temporaryNameFor(path: string): string {
-  return join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
+/** The output name that means standard output, as for every Unix tool. */
+export const STANDARD_OUTPUT = "-";
+
+/** Whether `out` (an --out value, or none) means standard output. */
+export function isStandardOutput(out: string | undefined): out is undefined | "-" {
+  return out === undefined || out === STANDARD_OUTPUT;
+}
+
+/** An output path as shown in a message: escaped and shortened like all offending text. */
+export function showPath(path: string): string {
+  return shorten(path, 120);
+}
+
+/** Bytes a file name may take on the file systems tabula writes to (NAME_MAX). */
+const NAME_MAX = 255;
+
+function temporaryNameFor(target: string): string {
+  const tail = `.${process.pid}.${Date.now()}.tmp`;
+  const base = basename(target);
+  // A name near NAME_MAX has no room for the tail: the temporary file then gets a short name.
+  const head = Buffer.byteLength(base) + tail.length + 1 <= NAME_MAX ? base : "tabula";
+  return join(dirname(target), `.${head}${tail}`);
+}
+
+/** A failure of the output path (before any output) as the one-line usage error. */
+function pathFailure(path: string, error: unknown): UsageError {
+  if (error instanceof UsageError) return error;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return new UsageError(`${showPath(path)}: cannot write (${reasonOf(error)}${code && reasonOf(error) !== code ? `, ${code}` : ""})`);
+}
+
+/**
+ * The file a path names after following symbolic links (the link target for a link,
+ * even when that file does not exist yet); the path itself when it is no link.
+ */
+export function resolveOutputPath(path: string): string {
+  let current = resolve(path);
+  for (let hops = 0; hops < 40; hops++) {
+    const stats = lstatSync(current, { throwIfNoEntry: false });
+    if (!stats?.isSymbolicLink()) return current;
+    current = resolve(dirname(current), readlinkSync(current));
+  }
+  throw Object.assign(new Error("too many symbolic links"), { code: "ELOOP", syscall: "lstat" });
 }
 
 /** What a path is, in words, when it is not a regular file. */
@@ -31,16 +78,25 @@ function kindOf(stats: ReturnType<typeof statSync> & object): string | undefined
  * UsageError `PATH: is a directory (expected a file path)`.
  */
 export function checkOutputPath(path: string, option = "--out"): void {
-  if (path === "") throw new UsageError(`${option}: empty file name (expected a file path)`);
-  const stats = statSync(path, { throwIfNoEntry: false });
-  if (stats) {
-    const kind = kindOf(stats);
-    if (kind) throw new UsageError(`${path}: is ${kind} (expected a file path)`);
-    return;
+  if (path === "") throw new UsageError(`${option}: empty file name (expected a file path, or - for standard output)`);
+  if (path === STANDARD_OUTPUT) return;
+  try {
+    const target = resolveOutputPath(path);
+    if (Buffer.byteLength(basename(target)) > NAME_MAX) {
+      throw Object.assign(new Error("name too long"), { code: "ENAMETOOLONG", syscall: "open" });
+    }
+    const stats = statSync(target, { throwIfNoEntry: false });
+    if (stats) {
+      const kind = kindOf(stats);
+      if (kind) throw new UsageError(`${showPath(path)}: is ${kind} (expected a file path)`);
+      accessSync(target, fsConstants.W_OK); // a file the user may not write is not replaced
+    }
+    const folder = statSync(dirname(target));
+    if (!folder.isDirectory()) throw Object.assign(new Error("not a directory"), { code: "ENOTDIR", syscall: "stat" });
+    accessSync(dirname(target), fsConstants.W_OK | fsConstants.X_OK); // the temporary file goes there
+  } catch (error) {
+    throw pathFailure(path, error);
   }
-  const folder = statSync(dirname(path), { throwIfNoEntry: false });
-  if (!folder) throw new UsageError(`${path}: cannot write (ENOENT)`); // no such folder
-  if (!folder.isDirectory()) throw new UsageError(`${path}: cannot write (ENOTDIR)`);
 }
 
 // Temporary files alive now; removed by the signal handlers below.
@@ -75,7 +131,7 @@ export interface AtomicStream {
 /** Full disk and other write failures as one line naming the target. */
 function writeFailure(path: string, error: unknown): Error {
   if (!isSystemError(error)) return error as Error;
-  return new OutputError(`${path}: ${reasonOf(error)} (nothing written)`);
+  return new OutputError(`${showPath(path)}: ${reasonOf(error)} (nothing written)`);
 }
 
 /**
@@ -86,17 +142,22 @@ function writeFailure(path: string, error: unknown): Error {
  */
 export async function openAtomicStream(path: string): Promise<AtomicStream> {
   checkOutputPath(path);
-  const temporary = temporaryNameFor(path);
+  const target = resolveOutputPath(path);
+  const existing = statSync(target, { throwIfNoEntry: false });
+  const temporary = temporaryNameFor(target);
   track(temporary);
   const stream = createWriteStream(temporary, { flags: "wx" });
   let failure: unknown;
   stream.on("error", (error) => { failure ??= error; });
   try {
     await once(stream, "open");
+    // The replacement keeps the permissions of the file it replaces (a private file stays private).
+    if (existing) chmodSync(temporary, existing.mode & 0o7777);
   } catch (error) {
+    stream.destroy();
     rmSync(temporary, { force: true });
     untrack(temporary);
-    throw new UsageError(`${path}: cannot write (${(error as NodeJS.ErrnoException).code ?? reasonOf(error)})`);
+    throw pathFailure(path, error);
   }
   let done = false;
   const removeOnExit = (): void => { if (!done) rmSync(temporary, { force: true }); };
@@ -119,7 +180,7 @@ export async function openAtomicStream(path: string): Promise<AtomicStream> {
         if (!stream.writableEnded) stream.end();
         await finished(stream);
         if (failure) throw failure;
-        renameSync(temporary, path);
+        renameSync(temporary, target);
       } catch (error) {
         abort();
         throw writeFailure(path, failure ?? error);

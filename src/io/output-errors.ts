@@ -20,6 +20,9 @@ const REASONS: Record<string, string> = {
   ENOENT: "no such file or directory",
   ENOTDIR: "a part of the path is not a directory",
   EISDIR: "is a directory",
+  ENAMETOOLONG: "file name too long",
+  ELOOP: "too many symbolic links",
+  ETXTBSY: "text file busy",
 };
 
 /** A system error code in words ("no space left on device"), or the code itself. */

@@ -4,7 +4,7 @@
 // stage; the file sink then removes its temporary file.
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { atomicWriteFailure, openAtomicStream } from "./atomic-write.js";
+import { atomicWriteFailure, isStandardOutput, openAtomicStream } from "./atomic-write.js";
 import { isSystemError, OutputClosed, OutputError, reasonOf } from "./output-errors.js";
 
 export type Chunk = string | Uint8Array;
@@ -20,11 +20,11 @@ export function stdoutFailure(error: unknown): Error {
 
 /**
  * Streams `source` to the file `out` (atomically: whole or not at all) or, without
- * `out`, to standard output. Resolves when everything is written; rejects with
+ * `out` or for "-", to standard output. Resolves when everything is written; rejects with
  * OutputError (one line), OutputClosed (reader went away) or the producer's own error.
  */
 export async function writeOutput(source: ChunkSource, out?: string): Promise<void> {
-  if (out === undefined) {
+  if (isStandardOutput(out)) {
     try {
       await pipeline(Readable.from(source, { objectMode: false }), process.stdout, { end: false });
     } catch (error) {

@@ -5,11 +5,14 @@
 /** Characters of the offending text kept in a message; the rest becomes "…". */
 export const QUOTE_LIMIT = 40;
 
-function escapeChar(ch: string, quotes: boolean): string {
+/** How much to escape: "quoted" (inside quotes), "text" (offending text), "line" (only what is unsafe: a line already quoted). */
+type EscapeMode = "quoted" | "text" | "line";
+
+function escapeChar(ch: string, mode: EscapeMode): string {
   const code = ch.codePointAt(0)!;
   switch (ch) {
-    case '"': return quotes ? '\\"' : ch;
-    case "\\": return "\\\\";
+    case '"': return mode === "quoted" ? '\\"' : ch;
+    case "\\": return mode === "line" ? ch : "\\\\";
     case "\n": return "\\n";
     case "\r": return "\\r";
     case "\t": return "\\t";
@@ -27,17 +30,21 @@ function escapeChar(ch: string, quotes: boolean): string {
  * when longer. Only the kept prefix is looked at, so quoting a huge string is cheap.
  */
 export function quote(text: string, limit = QUOTE_LIMIT): string {
-  return `"${shorten(text, limit, true)}"`.replace(/…"$/, '"…');
+  return `"${escaped(text, limit, "quoted")}"`.replace(/…"$/, '"…');
 }
 
 /** Escaped and cut to `limit` characters, "…" appended when cut. */
-export function shorten(text: string, limit = QUOTE_LIMIT, quotes = false): string {
+export function shorten(text: string, limit = QUOTE_LIMIT): string {
+  return escaped(text, limit, "text");
+}
+
+function escaped(text: string, limit: number, mode: EscapeMode): string {
   let out = "";
   let kept = 0;
   let i = 0;
   while (i < text.length && kept < limit) {
     const ch = String.fromCodePoint(text.codePointAt(i)!);
-    out += escapeChar(ch, quotes);
+    out += escapeChar(ch, mode);
     i += ch.length;
     kept++;
   }
@@ -49,9 +56,34 @@ export function quoteValue(value: unknown, limit = QUOTE_LIMIT): string {
   if (typeof value === "string") return quote(value, limit);
   let text: string;
   try {
-    text = JSON.stringify(value) ?? String(value);
+    // bigints as their digits; a value JSON cannot show (a cycle, a symbol) by its kind.
+    text = JSON.stringify(value, (_key, v: unknown) => (typeof v === "bigint" ? `${v}n` : v)) ?? String(value);
   } catch {
-    text = String(value);
+    text = Object.prototype.toString.call(value);
   }
   return shorten(text, limit);
+}
+
+/** Characters of a whole error line kept (the offending text in it is already quoted and cut). */
+export const LINE_LIMIT = 400;
+
+/**
+ * The last guard of every error line a CLI prints: control bytes, DEL, broken UTF-8 and
+ * line breaks escaped (the line stays one line and cannot drive the terminal), and the
+ * whole cut to LINE_LIMIT characters. Quotes are kept as written.
+ */
+export function errorLine(text: string, limit = LINE_LIMIT): string {
+  return escaped(text, limit, "line");
+}
+
+/**
+ * A message from a parser that echoes offending values whole (commander): each value in
+ * single quotes after "argument", "option" or "command" quoted and cut like all offending
+ * text, then the line guarded by `errorLine`.
+ */
+export function parserErrorLine(text: string): string {
+  const quoted = text
+    .replace(/(argument )'([\s\S]*)'( is invalid)/, (_all, before: string, value: string, after: string) => `${before}${quote(value)}${after}`)
+    .replace(/(unknown (?:option|command) )'([\s\S]*?)'(?=$|\s|\n|\()/, (_all, before: string, value: string) => `${before}${quote(value)}`);
+  return errorLine(quoted);
 }

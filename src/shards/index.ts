@@ -5,6 +5,7 @@
 // work; units go to parts greedily, heaviest first, each to the part with the least work
 // so far (ties: lower unit index, lower part), so parts are balanced by estimated work and
 // every machine computes the same assignment.
+import { argumentError, requiredObject } from "../args.js";
 import { InputError, UsageError } from "../errors.js";
 import { quote } from "../io/quote.js";
 
@@ -32,6 +33,7 @@ export const MAX_SHARDS = 1_000_000;
 
 /** Parses "i/k" (0 ≤ i < k) or checks a ShardSpec; UsageError otherwise. */
 export function parseShardSpec(spec: string | ShardSpec): ShardSpec {
+  if (typeof spec !== "string") requiredObject(spec, "spec");
   let shard: number;
   let shards: number;
   if (typeof spec === "string") {
@@ -89,7 +91,7 @@ export function parseShardLines(text: string, name: string): { part: ShardPart; 
     if (
       typeof v !== "object" || v === null || v.problem === undefined ||
       !Number.isInteger(v.shard) || !Number.isInteger(v.shards) ||
-      typeof v.count !== "string" || !/^-?\d+$/.test(v.count)
+      typeof v.count !== "string" || !/^-?\d{1,400}$/.test(v.count)
     ) {
       throw new InputError(`not a part of a sharded count: ${quote(line)}`, where, 'an object with "problem", "shard", "shards" and a decimal "count"');
     }
@@ -104,7 +106,17 @@ export function parseShardLines(text: string, name: string): { part: ShardPart; 
  * UsageErrors naming the part (and where it came from, when `where` is given).
  */
 export function mergeShards(parts: readonly ShardPart[], where: readonly string[] = []): bigint {
+  if (!Array.isArray(parts)) throw argumentError("parts", "an array of shard parts", parts);
+  if (!Array.isArray(where)) throw argumentError("where", "an array of strings", where);
   if (parts.length === 0) throw new UsageError("no parts to merge");
+  parts.forEach((part, i) => {
+    requiredObject(part, `parts[${i}]`);
+    const count = part.count as unknown;
+    // A part may be negative (counts by inclusion and exclusion); the total may not.
+    if (!(typeof count === "bigint" || (typeof count === "string" && /^-?\d{1,400}$/.test(count)))) {
+      throw argumentError(`parts[${i}].count`, "a whole number (a bigint or a decimal string)", count);
+    }
+  });
   const place = (i: number): string => (where[i] ? `${where[i]}: ` : "");
   const first = parts[0]!;
   const problem = JSON.stringify(first.problem);
@@ -131,5 +143,6 @@ export function mergeShards(parts: readonly ShardPart[], where: readonly string[
     const plural = missing.length + (more ? 2 : 0) > 1;
     throw new UsageError(`${plural ? "parts" : "part"} ${missing.map((q) => `${q}/${k}`).join(", ")}${more} ${plural ? "are" : "is"} missing`);
   }
+  if (total < 0n) throw new UsageError(`the parts total ${total}, below 0: they are not the parts of one count`);
   return total;
 }

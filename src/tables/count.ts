@@ -1,4 +1,5 @@
 // countTables: the general table count, exact, by a chosen engine.
+import { optionsObject, requiredObject } from "../args.js";
 import { normalizeProblem, type NormalizedProblem, type TableProblem, type TablesEngine } from "./problem.js";
 import { planTableCount } from "./plan.js";
 import { UsageError } from "../errors.js";
@@ -42,6 +43,8 @@ export { sumPlan, engineRunner };
  * ```
  */
 export function countTables(problem: CountTablesOptions, options: { shard?: ShardSpec | string } = {}): bigint {
+  requiredObject(problem, "problem");
+  optionsObject(options, "options");
   if (options.shard !== undefined) return countTableShard(normalizeProblem(problem), options.shard, problem.engine ?? "wasm");
   const normalized = normalizeProblem(problem);
   if (usesSymmetric(normalized, problem.method)) return countSymmetricTs(normalized, problem.onLayer);

@@ -8,6 +8,7 @@ import { countSymmetric, engineRunner, sumPlan, usesSymmetric, type CountTablesO
 import { normalizeProblem } from "./problem.js";
 import { planTableCount, splitByFirstPart, type TableJob } from "./plan.js";
 import { refusalError, type WorkerRefusal, type WorkerTask } from "./worker.js";
+import { argumentError, requiredObject, threadCount } from "../args.js";
 import { sumWithProgress } from "./sum-progress.js";
 
 /** The compiled worker (works from src/ under tsx and from dist/). */
@@ -39,12 +40,14 @@ function heavierFirst(a: TableJob, b: TableJob): number {
  * ```
  */
 export async function countTablesParallel(options: CountTablesParallelOptions): Promise<bigint> {
+  requiredObject(options, "options");
   const engine = options.engine ?? "wasm";
   engineRunner(engine); // unknown engines fail here, before any thread starts
+  if (options.onProgress !== undefined && typeof options.onProgress !== "function") throw argumentError("onProgress", "a function", options.onProgress);
   const problem = normalizeProblem(options);
   if (usesSymmetric(problem, options.method)) return countSymmetric(problem, options);
   const plan = planTableCount(problem);
-  const threads = Math.max(1, Math.floor(options.threads ?? 1));
+  const threads = threadCount(options.threads, "threads") ?? 1;
   if (threads <= 1 || plan.jobs.length === 0) {
     // One job at a time, yielding to the event loop between jobs (so a progress bar can draw).
     return options.onProgress ? sumWithProgress(plan, engine, options.onProgress, () => new Promise((resolve) => setImmediate(resolve))) : sumPlan(plan, engineRunner(engine));

@@ -6,6 +6,7 @@
 //   f: how many free rows are merged into each given row, F = Σ f (free rows must also
 //      differ from the given rows), λ ⊢ m - F the cycle type of the free rows' blocks,
 //   N: tables whose columns are equal on blocks of π, counted by the layer DP.
+import { argumentError, requiredObject, wholeNumbers } from "../args.js";
 import { partitionsInLeafOrder, signedCycleCoefficient } from "./partitions.js";
 import { factorial } from "../math.js";
 import type { NormalizedProblem } from "./problem.js";
@@ -112,6 +113,9 @@ function planEmpty(p: NormalizedProblem): TableJob[] {
 
 /** The jobs whose weighted results sum to the number of completions. */
 export function planTableCount(p: NormalizedProblem): TablePlan {
+  requiredObject(p, "problem");
+  wholeNumbers(p.counts, "problem.counts");
+  if (!Array.isArray(p.given)) throw argumentError("problem.given", "an array of rows", p.given);
   const { size: n, counts, given } = p;
   const k = counts.length;
   const g = given.length;

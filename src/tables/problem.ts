@@ -2,6 +2,7 @@
 // 0..k-1 with counts c_s in every row and column, optional distinct rows/columns, and
 // the first g rows given.
 import { UsageError } from "../errors.js";
+import { argumentError, optionalBoolean, requiredObject, wholeNumbers } from "../args.js";
 import { shorten } from "../io/quote.js";
 
 /** Largest supported size: see MAX_SIZE_REASON. */
@@ -54,7 +55,15 @@ function parseRow(row: TableRow, index: number, size: number, symbols: number): 
 
 /** Checks a problem and fills in the defaults; throws UsageError with a one-line reason. */
 export function normalizeProblem(problem: TableProblem): NormalizedProblem {
+  requiredObject(problem, "problem");
   const { size, counts } = problem;
+  if (typeof size !== "number") throw argumentError("size", `a whole number from 1 to ${MAX_TABLE_SIZE}`, size);
+  wholeNumbers(counts, "counts");
+  if (problem.given !== undefined && !(Array.isArray(problem.given) && problem.given.every((row) => typeof row === "string" || Array.isArray(row)))) {
+    throw argumentError("given", "an array of rows (strings or arrays of symbols)", problem.given);
+  }
+  optionalBoolean(problem.distinctRows, "distinctRows");
+  optionalBoolean(problem.distinctColumns, "distinctColumns");
   if (!Number.isInteger(size) || size < 1 || size > MAX_TABLE_SIZE) {
     throw new UsageError(`size ${String(size)} is not supported: the limit is 1 to ${MAX_TABLE_SIZE} because ${MAX_SIZE_REASON}`);
   }

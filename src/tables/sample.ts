@@ -1,4 +1,5 @@
 // sampleTables / listTables: exactly uniform random tables and every table of a problem.
+import { requiredObject } from "../args.js";
 import { UsageError } from "../errors.js";
 import { countTables } from "./count.js";
 import { enumerateTables } from "./list.js";
@@ -66,6 +67,7 @@ function ruleGuard(p: NormalizedProblem): RuleGuard {
  * CSPRNG (seed undefined); the engines give the same tables for the same seed.
  */
 export function tableByteDrawer(prepared: PreparedSampler, seed?: bigint | number | string): (count: number) => Uint8Array {
+  requiredObject(requiredObject<{ problem?: unknown }>(prepared, "prepared").problem, "prepared.problem");
   const { problem: p, graph } = prepared;
   if (prepared.free === 0n) throw new UsageError("no table has these symbol counts and given rows, so there is nothing to sample");
   const random = randomSource(seed);
@@ -90,6 +92,7 @@ export function tableByteDrawer(prepared: PreparedSampler, seed?: bigint | numbe
 
 /** As tableByteDrawer, each table as an array of rows of symbols. */
 export function tableDrawer(prepared: PreparedSampler, seed?: bigint | number | string): (count: number) => number[][][] {
+  requiredObject(requiredObject<{ problem?: unknown }>(prepared, "prepared").problem, "prepared.problem");
   const draw = tableByteDrawer(prepared, seed);
   const n = prepared.problem.size;
   return (count) => {

@@ -1,6 +1,7 @@
 // The general table count cut into parts: its DP jobs, split by first part, are the
 // units; a unit's estimated work grows with the number of DP states its columns allow
 // (multisets of column states per weight) and with the rows it places.
+import { argumentError, requiredObject, wholeNumbers } from "../args.js";
 import { parseShardSpec, unitsOfPart, type ShardSpec } from "../shards/index.js";
 import { engineRunner, sumPlan } from "./sum-plan.js";
 import { planTableCount, splitByFirstPart, type TableJob } from "./plan.js";
@@ -18,6 +19,9 @@ export interface CanonicalTableProblem {
 
 /** The problem as written in a shard's JSON line: everything that defines the count, in a fixed form, so parts of one problem can be recognised. */
 export function canonicalTableProblem(p: NormalizedProblem): CanonicalTableProblem {
+  requiredObject(p, "problem");
+  wholeNumbers(p.counts, "problem.counts");
+  if (!Array.isArray(p.given)) throw argumentError("problem.given", "an array of rows", p.given);
   return {
     kind: "tables",
     size: p.size,

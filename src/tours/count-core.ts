@@ -1,5 +1,6 @@
 // countTours: exact counts of tours on small boards, in this thread (any host). The
 // worker-thread version lives in count.ts (Node) and count-browser.ts (one thread).
+import { requiredObject } from "../args.js";
 import { newCountSession, runCountTask } from "./count-engine.js";
 import { planCount, type CountTask } from "./count-plan.js";
 import type { Engine } from "./generate.js";
@@ -53,6 +54,7 @@ export function weigh(tasks: readonly CountTask[], counts: readonly bigint[], di
  * ```
  */
 export function countTours(options: CountOptions): bigint {
+  requiredObject(options, "options");
   const { tasks, divisor } = plan(options);
   const session = newCountSession();
   return weigh(tasks, tasks.map((t) => runCountTask(t, options.engine, session)), divisor);
@@ -60,6 +62,7 @@ export function countTours(options: CountOptions): bigint {
 
 /** countTours one task at a time in this thread, reporting progress after each. */
 export function countToursInThread(options: ParallelCountOptions): bigint {
+  requiredObject(options, "options");
   const { tasks, divisor } = plan(options);
   const session = newCountSession();
   const counts: bigint[] = [];

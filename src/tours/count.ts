@@ -2,7 +2,7 @@
 // portable part (countTours, the plan) is count-core.ts; browsers get count-browser.ts.
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
-import { UsageError } from "../errors.js";
+import { argumentError, requiredObject, threadCount } from "../args.js";
 import { newCountSession } from "./count-engine.js";
 import { countToursInThread, plan, weigh, type ParallelCountOptions } from "./count-core.js";
 
@@ -19,9 +19,10 @@ export { countTours, MAX_COUNT_SIZE, type CountOptions, type ParallelCountOption
  * ```
  */
 export async function countToursParallel(options: ParallelCountOptions): Promise<bigint> {
+  requiredObject(options, "options");
   const { tasks, divisor } = plan(options);
-  const threads = options.threads ?? (await import("node:os")).availableParallelism();
-  if (!Number.isInteger(threads) || threads < 1) throw new UsageError(`threads must be a whole number from 1, got ${threads}`);
+  const threads = threadCount(options.threads, "threads") ?? (await import("node:os")).availableParallelism();
+  if (options.onProgress !== undefined && typeof options.onProgress !== "function") throw argumentError("onProgress", "a function", options.onProgress);
   if (threads === 1) return countToursInThread(options);
   const session = newCountSession();
   // Workers must load compiled JS, so this resolves to dist/ from both src/ and dist/.

@@ -1,5 +1,6 @@
 // Renders a tour as text, JSON or SVG in chunks (a 5000×5000 board is hundreds of MB of
 // output, so nothing builds the whole string).
+import { argumentError, oneOf, requiredObject } from "../args.js";
 
 /** The tour output formats. */
 export type TourFormat = "text" | "json" | "svg";
@@ -16,7 +17,7 @@ export interface TourDocument {
   size: number;
   closed: boolean;
   grid: Int32Array;
-  seed?: number;
+  seed?: number | bigint;
 }
 
 type Sink = (chunk: string) => Promise<void> | void;
@@ -54,6 +55,9 @@ export function* tourChunks(doc: TourDocument, format: TourFormat): Generator<st
 
 /** Hands the rendered tour to `sink` chunk by chunk, waiting on each. */
 export async function writeTour(doc: TourDocument, format: TourFormat, sink: Sink): Promise<void> {
+  requiredObject(doc, "doc");
+  oneOf(format, "format", TOUR_FORMATS);
+  if (typeof sink !== "function") throw argumentError("sink", "a function taking each chunk", sink);
   for (const chunk of tourChunks(doc, format)) await sink(chunk);
 }
 

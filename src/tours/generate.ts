@@ -1,6 +1,8 @@
 // generateTour: the public generator, on the WASM kernel (default) or the TS baseline.
+import { requiredObject } from "../args.js";
 import { KernelError, UsageError } from "../errors.js";
 import { toursModule } from "./kernel.js";
+import { parseSeed } from "../core/random.js";
 import { defaultStart, generateTourTs } from "./generate-ts.js";
 import { checkSize, checkSquare, hasTour, MAX_GENERATE_SIZE, type Square } from "./options.js";
 
@@ -15,10 +17,16 @@ export interface GenerateOptions {
   closed?: boolean;
   /** Square numbered 1, 0-based [row, col]; a seeded choice when left out. */
   start?: Square;
-  /** Picks one of many tours reproducibly (32-bit unsigned; default 0). */
-  seed?: number;
+  /** Picks one of many tours reproducibly: the one seed syntax, 0..2^64-1 (default 0); seeds below 2^32 are used as they are, larger ones folded to 32 bits. */
+  seed?: number | bigint | string;
   /** The WASM kernel (default) or the TS baseline: the same tour. */
   engine?: Engine;
+}
+
+/** The kernel's 32-bit seed for a user seed: itself below 2^32, else its two halves xor-ed. */
+function tourSeed(seed: number | bigint | string): number {
+  const value = parseSeed(seed);
+  return Number((value ^ (value >> 32n)) & 0xffffffffn);
 }
 
 /**
@@ -33,12 +41,12 @@ export interface GenerateOptions {
  * ```
  */
 export function generateTour(options: GenerateOptions): Int32Array {
+  requiredObject(options, "options");
   const n = checkSize(options.size, MAX_GENERATE_SIZE);
   if (!hasTour(n)) throw new UsageError(`no tour exists on a ${n}×${n} board (sizes 2, 3 and 4 have none; 1 and 5 upwards do)`);
   const closed = options.closed ?? false;
   if (closed && n === 1) throw new UsageError("no closed tour exists on a 1×1 board (the one square has no move back to itself)");
-  const seed = options.seed ?? 0;
-  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new UsageError(`seed must be a whole number from 0 to 4294967295, got ${seed}`);
+  const seed = tourSeed(options.seed ?? 0);
   const start = options.start ? checkSquare(options.start, n, "start") : defaultStart(n, seed);
   if (options.engine === "ts") return generateTourTs(n, closed, start, seed);
   const kernel = toursModule.exports;

@@ -1,6 +1,7 @@
 // Reads a tour file for `pen-paper validate`: our JSON ({"size", "closed", "grid"}) or a
 // text grid (our text format, or plain rows of numbers; rule lines and "|" are ignored).
 // Shape problems are InputErrors with the line; broken tour rules are for validateTour.
+import { text as checkText } from "../args.js";
 import { InputError } from "../errors.js";
 import { quote, quoteValue, shorten } from "../io/quote.js";
 import { MAX_GENERATE_SIZE } from "./options.js";
@@ -33,6 +34,7 @@ export interface TourFile {
 
 /** Reads a tour from our JSON or a text grid (rules and `|` ignored); bad input is an `InputError` with the line. */
 export function parseTourFile(text: string): TourFile {
+  checkText(text, "text");
   return text.trimStart().startsWith("{") ? parseJson(text) : parseText(text);
 }
 

@@ -1,5 +1,6 @@
 // Checks a filled grid against the rules: each of 1..n² exactly once, each step a legal
 // move, and for closed tours a legal move from n² back to 1.
+import { argumentError, wholeNumber } from "../args.js";
 import { isMove } from "./moves.js";
 
 /** What `validateTour` found. */
@@ -24,6 +25,8 @@ export interface TourCheck {
  * ```
  */
 export function validateTour(grid: ArrayLike<number> | readonly (readonly number[])[], size?: number): TourCheck {
+  if (grid === null || typeof grid !== "object") throw argumentError("grid", "an array of step numbers or of rows", grid);
+  if (size !== undefined) wholeNumber(size, "size", 1, 10000);
   const flat = toFlat(grid);
   const n = size ?? Math.round(Math.sqrt(flat.length));
   const total = n * n;

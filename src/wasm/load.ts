@@ -168,7 +168,16 @@ export class Kernel<T extends KernelExports> {
       throw new KernelError(this.name, code ?? "invariant-broken", code ? text.slice(code.length + 2) : `${text || "abort"} at ${where}`);
     };
     let instance: T | undefined;
-    const raw = new wasm.Instance(this.module, { env: { abort }, ...this.hostImports(() => instance!) }).exports;
+    let raw: WasmExports;
+    try {
+      raw = new wasm.Instance(this.module, { env: { abort }, ...this.hostImports(() => instance!) }).exports;
+    } catch (error) {
+      // The engine could not reserve the instance's memory (an address-space limit, `ulimit -v`).
+      if (error instanceof RangeError && /memory/i.test(error.message)) {
+        throw new KernelError(this.name, "out-of-memory", "could not reserve its memory (is the address space limited, ulimit -v? Node's --disable-wasm-trap-handler needs far less)");
+      }
+      throw error;
+    }
     memory = raw.memory;
     const cap = raw.MEMORY_CAP_PAGES as WasmGlobal | undefined;
     instance = guardTraps(this.name, raw, cap ? Number(cap.value) * WASM_PAGE_BYTES : Infinity, onTrap) as unknown as T;

@@ -86,7 +86,7 @@ describe("count-farms", () => {
     const engine = runCli("count-farms", ["--engine", "gpu", EXAMPLE]);
     expect(engine.status).toBe(2);
     expect(engine.stdout).toBe("");
-    expect(engine.stderr).toMatch(/^count-farms: option '--engine <name>' argument 'gpu' is invalid/);
+    expect(engine.stderr).toMatch(/^count-farms: option '--engine <name>' argument "gpu" is invalid/);
   });
 
   test("help is a command too: count-farms help and count-farms help merge print usage, exit 0", () => {

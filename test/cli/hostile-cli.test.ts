@@ -153,7 +153,7 @@ describe("3–5. --out that is not a file path: exit 2 before any work, nothing 
     const r = runCli(name, args as string[], undefined, dir);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe("");
-    oneLine(r.stderr, new RegExp(`^${name}: --out: empty file name \\(expected a file path\\)\\n$`));
+    oneLine(r.stderr, new RegExp(`^${name}: --out: empty file name \\(expected a file path, or - for standard output\\)\\n$`));
   });
 });
 
@@ -376,10 +376,10 @@ describe("18, 20. the README's tour example and the help tell the truth", () => 
   it("a mistyped option or command is one line, commander's suggestion included", () => {
     const option = runCli("count-farms", ["--out", "x", "examples/challenge24-2008.txt"]);
     expect(option.status).toBe(2);
-    oneLine(option.stderr, /^count-farms: unknown option '--out' \(Did you mean --counts\?\)$/m);
+    oneLine(option.stderr, /^count-farms: unknown option "--out" \(Did you mean --counts\?\)$/m);
     const command = runCli("housie", ["bokos"]);
     expect(command.status).toBe(2);
-    oneLine(command.stderr, /^housie: unknown command 'bokos' \(Did you mean books\?\)$/m);
+    oneLine(command.stderr, /^housie: unknown command "bokos" \(Did you mean books\?\)$/m);
   });
 
   it("count-farms --help names every --json field, the exit statuses and --debug", () => {

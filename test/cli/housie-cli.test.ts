@@ -106,7 +106,7 @@ describe("housie CLI", () => {
   it("a failed run leaves no output file behind", () => {
     const r = housie("books", "-n", "1", "--out", join(dir, "no-such-dir", "x.jsonl"));
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/^housie: .*x\.jsonl: cannot write \(ENOENT\)\n$/);
+    expect(r.stderr).toMatch(/^housie: .*x\.jsonl: cannot write \(no such file or directory, ENOENT\)\n$/);
     expect(existsSync(join(dir, "no-such-dir"))).toBe(false);
   });
 });

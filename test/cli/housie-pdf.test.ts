@@ -93,7 +93,7 @@ describe("housie --format pdf", () => {
   it("is written atomically: nothing at the target until complete, nothing left on failure", () => {
     const bad = runCli("housie", ["books", "-n", "2", "-f", "pdf", "-o", join(dir, "missing", "x.pdf")]);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toMatch(/missing\/x.pdf: cannot write \(ENOENT\)/);
+    expect(bad.stderr).toMatch(/missing\/x.pdf: cannot write \(no such file or directory, ENOENT\)/);
     const badPaper = runCli("housie", ["books", "-n", "2", "-f", "pdf", "--paper", "a5", "-o", join(dir, "a5.pdf")]);
     expect(badPaper.status).toBe(2);
     expect(existsSync(join(dir, "a5.pdf"))).toBe(false);

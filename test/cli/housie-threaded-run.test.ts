@@ -93,7 +93,7 @@ describe("the uniqueness set on a worker thread", () => {
       expect(csv.stdout).toBe(runCli("housie", [...tickets, "--unique-thread", "off"]).stdout);
       const bad = runCli("housie", ["books", "-n", "5", "--unique-thread", "maybe", "-o", join(dir, "bad.jsonl")]);
       expect(bad.status).toBe(2);
-      expect(bad.stderr).toBe("housie: option '--unique-thread <when>' argument 'maybe' is invalid. Allowed choices are auto, on, off.\n");
+      expect(bad.stderr).toBe("housie: option '--unique-thread <when>' argument \"maybe\" is invalid. Allowed choices are auto, on, off.\n");
       expect(existsSync(join(dir, "bad.jsonl"))).toBe(false);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -64,7 +64,7 @@ describe("pen-paper generate", () => {
     [["--format", "png"], /--format/],
     [["--seed", "-3"], /--seed/],
     [["--frobnicate"], /unknown option/],
-    [["--size", "5", "--out", "/nonexistent-folder/t.txt"], /^pen-paper: \/nonexistent-folder\/t\.txt: cannot write \(ENOENT\)$/m],
+    [["--size", "5", "--out", "/nonexistent-folder/t.txt"], /^pen-paper: \/nonexistent-folder\/t\.txt: cannot write \(no such file or directory, ENOENT\)$/m],
   ])("exits 2 with one line for %j", (args, message) => {
     const r = penPaper(args);
     expect(r.status).toBe(2);

