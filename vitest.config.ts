@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // The suites, by what they need (README, "Tests"):
@@ -10,6 +11,10 @@ const suite = (name: string) => ({ extends: true as const, test: { name, include
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on these 2-core
+    // machines. Most test time is spent waiting on spawned commands and kernels, so two
+    // workers finish the unit suite in 45 s instead of 69 s here.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 300_000,
     hookTimeout: 300_000,
     projects: [suite("unit"), suite("cli"), suite("property"), { extends: true as const, test: { name: "slow", include: ["test/slow/**/*.test.ts"], testTimeout: 3_600_000 } }],
