@@ -8,6 +8,7 @@ import { readSeries } from "../housie/read-series.js";
 import { parseCalls } from "../housie/check.js";
 import { readFailure } from "../io/lines.js";
 import { UsageError } from "../errors.js";
+import { groupDigits } from "../io/digits.js";
 import { EXIT_INVALID, EXIT_OK, readInputText } from "./program.js";
 
 export interface ClaimFlags {
@@ -20,7 +21,7 @@ export interface ClaimFlags {
   pretty?: boolean;
 }
 
-const grouped = (n: number, pretty: boolean | undefined): string => (pretty ? n.toLocaleString("en") : String(n));
+const grouped = (n: number, pretty: boolean | undefined): string => (pretty ? groupDigits(n) : String(n));
 
 function describe(report: GameCheck, name: string, pretty?: boolean): string {
   let out = `${name}: ${grouped(report.records, pretty)} records, ${grouped(report.tickets, pretty)} tickets, ${report.calls} calls, ${report.prizeSet} prizes\n`;

@@ -12,6 +12,7 @@ import { createReadStream, statSync } from "node:fs";
 import { once } from "node:events";
 import { MAX_SERIAL, parseSerial, serialOverflow } from "../housie/serial.js";
 import { UsageError } from "../errors.js";
+import { groupDigits } from "../io/digits.js";
 import { registerHousieCheck } from "./housie-check.js";
 import { registerHousieAudit } from "./housie-audit.js";
 import { registerHousieCall } from "./housie-call.js";
@@ -159,7 +160,7 @@ async function main(): Promise<number> {
       if (flags.json) {
         process.stdout.write(JSON.stringify(Object.fromEntries(rows.map(([key, , value]) => [key, value.toString()]))) + "\n");
       } else {
-        const shown = rows.map(([, label, value]) => [label, flags.pretty ? value.toLocaleString("en") : value.toString()] as const);
+        const shown = rows.map(([, label, value]) => [label, flags.pretty ? groupDigits(value) : value.toString()] as const);
         for (const [label, value] of shown) process.stdout.write(`${label.padEnd(48)} ${value}\n`);
       }
     });

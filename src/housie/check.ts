@@ -9,6 +9,7 @@ import { housieKernel, housieModule, kernelBytes } from "./kernel.js";
 import { readSeries, type SeriesBatch } from "./read-series.js";
 import { CELLS_PER_TICKET } from "./generate.js";
 import { parseTicketRef } from "./check-digit.js";
+import { rankTable } from "./game/prizes.js";
 
 /** A housie prize: one line, two lines or full house. */
 export type Prize = "one line" | "two lines" | "full house";
@@ -131,13 +132,6 @@ export function ticketPrizesTs(cells: Uint8Array, count: number, rank: Uint8Arra
 }
 
 /** Calls as a rank table: number -> 1-based call, NEVER if not called, 0 for a blank. */
-function rankTable(calls: readonly number[]): Uint8Array {
-  const rank = new Uint8Array(128).fill(neverCalled());
-  rank[0] = 0;
-  calls.forEach((x, i) => { rank[x] = i + 1; });
-  return rank;
-}
-
 /**
  * Replays `calls` against a series (a JSONL file, or batches from readSeries) and
  * reports each prize's first call and winners; with `ref`, that ticket's prizes.
@@ -166,7 +160,7 @@ export function checkClaims(series: string | Iterable<SeriesBatch>, calls: reado
     k.clearCalls();
     calls.forEach((x, i) => k.setCall(x, i + 1));
   }
-  const rank = rankTable(calls);
+  const rank = rankTable(calls, neverCalled());
   const tsPrizes = new Uint8Array(batchTickets * 3);
   const NEVER = neverCalled();
   const best = [NEVER, NEVER, NEVER];

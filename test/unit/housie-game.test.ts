@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { dammDigit, parseTicketRef, printedRef } from "../../src/housie/check-digit.js";
 import { Caller, seededOrder } from "../../src/housie/game/caller.js";
 import { checkGame } from "../../src/housie/game/claims.js";
-import { PRIZE_SETS, type PrizeSetName } from "../../src/housie/game/prizes.js";
+import { NEVER, PRIZE_SETS, type PrizeSetName } from "../../src/housie/game/prizes.js";
+import { housieModule } from "../../src/housie/kernel.js";
 import { generateBooks, generateTickets, type HousieRecord, type TicketGrid } from "../../src/housie/generate.js";
 import { checkClaims } from "../../src/housie/check.js";
 import type { SeriesBatch } from "../../src/housie/read-series.js";
@@ -38,6 +39,12 @@ function bruteForce(ticket: TicketGrid, calls: number[], set: PrizeSetName): (nu
   });
   return first;
 }
+
+describe("the game's sentinel", () => {
+  it("NEVER, the rank of a number not called, is the kernel's NEVER_CALLED (the claim check shares its rank table)", () => {
+    expect(NEVER).toBe(housieModule.constant("NEVER_CALLED"));
+  });
+});
 
 describe("check digits (Damm)", () => {
   it("gives the published digit and catches every single wrong digit and adjacent swap", () => {

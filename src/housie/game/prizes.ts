@@ -13,7 +13,7 @@ export const PRIZE_SETS: Record<PrizeSetName, readonly string[]> = {
   uk: ["one line", "two lines", "full house"],
   tambola: ["early five", "four corners", "top line", "middle line", "bottom line", "full house"],
 };
-/** Rank of a number not called yet. */
+/** Rank of a number not called yet: the housie kernel's NEVER_CALLED (a unit test holds them equal). */
 export const NEVER = 255;
 
 export function parsePrizeSet(text: string): PrizeSetName {
@@ -22,8 +22,8 @@ export function parsePrizeSet(text: string): PrizeSetName {
 }
 
 /** number -> 1-based call (NEVER if not called; 0 for a blank cell), from calls in order. */
-export function rankTable(calls: readonly number[]): Uint8Array {
-  const rank = new Uint8Array(128).fill(NEVER);
+export function rankTable(calls: readonly number[], never: number = NEVER): Uint8Array {
+  const rank = new Uint8Array(128).fill(never);
   rank[0] = 0;
   calls.forEach((x, i) => { rank[x] = i + 1; });
   return rank;
