@@ -1,6 +1,6 @@
 // `housie books|tickets --format pdf`: the run's records as print-ready PDF pages,
 // written atomically to --out (or to standard output).
-import { isStandardOutput, openAtomicStream, streamSink, type AtomicStream } from "../io/atomic-write.js";
+import { isStandardOutput, openAtomicStream, type AtomicStream } from "../io/atomic-write.js";
 import { ticketsFromCells, CELLS_PER_TICKET, type HousieRun } from "../housie/generate.js";
 import { PdfWriter, sourceDateEpoch } from "../housie/pdf.js";
 import { EXIT_OK } from "./program.js";
@@ -29,7 +29,7 @@ export async function writePdfSeries(run: HousieRun, flags: PdfFlags, progress?:
   const options = await printOptions(flags);
   const target: AtomicStream | undefined = isStandardOutput(flags.out) ? undefined : await openAtomicStream(flags.out);
   try {
-    const writer = new PdfWriter(streamSink(target ? target.stream : process.stdout), { ...options, ...pdfStamp(flags.seed) });
+    const writer = new PdfWriter(target ? target.stream : process.stdout, { ...options, ...pdfStamp(flags.seed) });
     const per = run.ticketsPerRecord;
     for (let left = flags.count; left > 0;) {
       const batch = Math.min(left, PDF_BATCH);

@@ -201,11 +201,6 @@ export function atomicWriteFailure(path: string, error: unknown): Error {
  * of any length streams in constant memory. (Kept for callers that write by hand; new
  * code goes through `writeOutput` in ./output.ts.)
  */
-/** A chunk-at-a-time writer onto a Node stream, waiting for it to drain when full. */
-export function streamSink(stream: NodeJS.WritableStream): (chunk: Uint8Array) => Promise<void> {
-  return (chunk) => writeChunk(stream, chunk);
-}
-
 export async function writeChunk(stream: NodeJS.WritableStream, chunk: string | Uint8Array): Promise<void> {
   if (chunk.length === 0) return;
   if (!stream.write(chunk)) await once(stream, "drain");
