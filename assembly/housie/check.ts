@@ -3,7 +3,9 @@
 // per ticket), the calls become a rank table (number -> its 1-based call, 255 if never
 // called): a row is complete at the largest rank of its numbers (one load per cell, a
 // blank ranks 0), and a ticket's three row completions in order are its prizes:
-// smallest = one line, middle = two lines, largest = full house.
+// smallest = one line, middle = two lines, largest = full house. Tambola's six prizes come
+// from the same table (checkTambola): early five is the fifth smallest rank of the ticket's
+// fifteen numbers, four corners the largest rank of the top and bottom rows' end numbers.
 import { within } from "../common/guard";
 
 /** Tickets per call of checkTickets; the wrapper reads it, never copies it. */
@@ -11,11 +13,16 @@ export const CHECK_BATCH_TICKETS: i32 = 6 * 4096;
 /** The rank of a number never called. */
 export const NEVER_CALLED: i32 = 255;
 
+/** Prizes per ticket that checkTambola writes: early five, four corners, top, middle, bottom line, full house. */
+export const TAMBOLA_PRIZES: i32 = 6;
+
 const rank = new StaticArray<u8>(128);
 // Allocated together on first use (0.7 MB only the check command needs); they never move.
 let checkCells = new StaticArray<u8>(0); // CHECK_BATCH_TICKETS * 27
 let prizes = new StaticArray<u8>(0); // CHECK_BATCH_TICKETS * 3
+let tambolaPrizes = new StaticArray<u8>(0); // CHECK_BATCH_TICKETS * TAMBOLA_PRIZES
 let checkBuffersReady = false;
+let tambolaBufferReady = false;
 
 function ensureCheckBuffers(): void {
   if (checkBuffersReady) return;
@@ -24,8 +31,15 @@ function ensureCheckBuffers(): void {
   checkBuffersReady = true;
 }
 
+function ensureTambolaBuffer(): void {
+  if (tambolaBufferReady) return;
+  tambolaPrizes = new StaticArray<u8>(CHECK_BATCH_TICKETS * TAMBOLA_PRIZES);
+  tambolaBufferReady = true;
+}
+
 export function checkCellsPtr(): usize { ensureCheckBuffers(); return changetype<usize>(checkCells); }
 export function checkPrizesPtr(): usize { ensureCheckBuffers(); return changetype<usize>(prizes); }
+export function checkTambolaPtr(): usize { ensureTambolaBuffer(); return changetype<usize>(tambolaPrizes); }
 
 /** Forgets the calls: every number uncalled. Index 0 (a blank) ranks 0, below any call. */
 export function clearCalls(): void {
@@ -81,4 +95,75 @@ export function checkTickets(count: i32): u32 {
     best2 = minU8(best2, hi);
   }
   return best0 | (best1 << 8) | (best2 << 16);
+}
+
+/**
+ * For `count` tickets in checkCells, writes each ticket's tambola prize calls (early five,
+ * four corners, top line, middle line, bottom line, full house; 255 = not reached) to the
+ * tambola buffer, TAMBOLA_PRIZES bytes a ticket. Returns the batch's earliest early five,
+ * four corners and full house, one per byte (a pre-filter, as checkTickets's is).
+ */
+export function checkTambola(count: i32): u32 {
+  within(count, 0, CHECK_BATCH_TICKETS, "limit-exceeded: checkTambola: count past CHECK_BATCH_TICKETS");
+  ensureCheckBuffers();
+  ensureTambolaBuffer();
+  const cells = changetype<usize>(checkCells);
+  const out = changetype<usize>(tambolaPrizes);
+  const ranks = changetype<usize>(rank);
+  let bestFive: u32 = 255;
+  let bestCorners: u32 = 255;
+  let bestFull: u32 = 255;
+  for (let t = 0; t < count; t++) {
+    const base = cells + <usize>t * 27;
+    // The five smallest ranks so far, a0 <= a1 <= ... <= a4 (insertion from the top).
+    let a0: u32 = 255;
+    let a1: u32 = 255;
+    let a2: u32 = 255;
+    let a3: u32 = 255;
+    let a4: u32 = 255;
+    let r0: u32 = 0;
+    let r1: u32 = 0;
+    let r2: u32 = 0;
+    for (let c: usize = 0; c < 27; c++) {
+      const x = <usize>load<u8>(base + c);
+      if (x == 0) continue; // a blank: no number to mark
+      const k = <u32>load<u8>(ranks + x);
+      if (c < 9) r0 = maxU8(r0, k);
+      else if (c < 18) r1 = maxU8(r1, k);
+      else r2 = maxU8(r2, k);
+      if (k >= a4) continue;
+      if (k < a3) {
+        a4 = a3;
+        if (k < a2) {
+          a3 = a2;
+          if (k < a1) {
+            a2 = a1;
+            if (k < a0) { a1 = a0; a0 = k; } else a1 = k;
+          } else a2 = k;
+        } else a3 = k;
+      } else a4 = k;
+    }
+    // Corners: the first and last numbers of the top (cells 0-8) and bottom (18-26) rows.
+    let corners: u32 = 0;
+    for (let row: usize = 0; row < 27; row += 18) {
+      let first: usize = 0;
+      while (first < 8 && load<u8>(base + row + first) == 0) first++;
+      let last: usize = 8;
+      while (last > 0 && load<u8>(base + row + last) == 0) last--;
+      corners = maxU8(corners, load<u8>(ranks + <usize>load<u8>(base + row + first)));
+      corners = maxU8(corners, load<u8>(ranks + <usize>load<u8>(base + row + last)));
+    }
+    const full = maxU8(r0, maxU8(r1, r2));
+    const o = out + <usize>t * TAMBOLA_PRIZES;
+    store<u8>(o, <u8>a4);
+    store<u8>(o, <u8>corners, 1);
+    store<u8>(o, <u8>r0, 2);
+    store<u8>(o, <u8>r1, 3);
+    store<u8>(o, <u8>r2, 4);
+    store<u8>(o, <u8>full, 5);
+    bestFive = minU8(bestFive, a4);
+    bestCorners = minU8(bestCorners, corners);
+    bestFull = minU8(bestFull, full);
+  }
+  return bestFive | (bestCorners << 8) | (bestFull << 16);
 }

@@ -131,6 +131,25 @@ describe("claims against a brute-force replay", () => {
     }
   }
 
+  it("both prize sets: the kernel and the TS baseline give every ticket's prize calls alike, across kernel batches", () => {
+    // 4,200 books = 25,200 tickets: more than one CHECK_BATCH_TICKETS (24,576) slice, and
+    // the second batch (4,100 books) split over two slices.
+    const records = generateBooks(4200, { seed: 31n });
+    const series = () => [batchOf(records.slice(0, 100)), batchOf(records.slice(100))];
+    const refs = [4199].map((r) => printedRef(records[r]!.serial, 6));
+    for (const set of ["uk", "tambola"] as const) {
+      for (const k of [9, 44]) {
+        const calls = seededOrder(BigInt(k)).slice(0, k);
+        const wasm = checkGame(series, calls, set);
+        const ts = checkGame(series, calls, set, undefined, { engine: "ts" });
+        expect(wasm, `${set} after ${k} calls`).toEqual(ts);
+        expect(wasm.tickets).toBe(25200);
+        for (const ref of refs) expect(checkGame(series, calls, set, ref)).toEqual(checkGame(series, calls, set, ref, { engine: "ts" }));
+      }
+    }
+    expect(() => checkGame(series, [1], "uk", undefined, { engine: "nope" as "ts" })).toThrow(UsageError);
+  });
+
   it("uk agrees with the kernel's checkClaims; an unknown ticket is null", () => {
     const records = generateBooks(20, { seed: 4n });
     const calls = seededOrder(5n).slice(0, 50);

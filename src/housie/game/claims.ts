@@ -4,10 +4,11 @@
 // valid now (completed on the last call), late (valid since an earlier call k) or not
 // yet. Takes the series as batches of cells (read-series.ts in Node, parsed JSONL in
 // the browser), twice when a claim's ties are wanted.
+import { oneOf, optionsObject } from "../../args.js";
 import type { SeriesBatch } from "../read-series.js";
 import type { TicketGrid } from "../generate.js";
 import { printedRef, parseTicketRef } from "../check-digit.js";
-import { NEVER, PRIZE_SETS, rankTable, ticketPrizeCalls, type PrizeSetName } from "./prizes.js";
+import { NEVER, PRIZE_SETS, batchPrizeCalls, prizeBatchTickets, type GameEngine, type PrizeSetName } from "./prizes.js";
 
 const CELLS = 27;
 /** References kept per list; the counts count them all. */
@@ -59,37 +60,59 @@ function gridOf(cells: Uint8Array, at: number): TicketGrid {
   return [0, 1, 2].map((r) => Array.from(cells.subarray(at + 9 * r, at + 9 * r + 9), (x) => (x === 0 ? null : x)));
 }
 
+/** Options of checkGame: the engine (the housie kernel by default, or the TS baseline). */
+export interface GameCheckOptions {
+  engine?: GameEngine;
+}
+
+/**
+ * A series' tickets in kernel-sized slices, each with its prize calls: (batch, first
+ * record of the slice, records in it, prize calls of its tickets).
+ */
+function* slicesWithPrizes(batches: Iterable<SeriesBatch>, calls: readonly number[], set: PrizeSetName, engine: GameEngine): Generator<[SeriesBatch, number, number, Uint8Array]> {
+  const batchTickets = prizeBatchTickets();
+  const scratch = new Uint8Array(batchTickets * PRIZE_SETS[set].length);
+  for (const batch of batches) {
+    const per = batch.ticketsPerRecord;
+    const step = Math.max(1, Math.floor(batchTickets / per));
+    for (let from = 0; from < batch.count; from += step) {
+      const count = Math.min(batch.count - from, step);
+      const cells = batch.cells.subarray(from * per * CELLS, (from + count) * per * CELLS);
+      yield [batch, from, count, batchPrizeCalls(set, cells, count * per, calls, engine, scratch)];
+    }
+  }
+}
+
 /**
  * Replays `calls` against the series from `series()` (called once, twice with a claim)
  * for the prizes of `set`; with `claim` (a reference as printed), that ticket's verdicts.
  */
-export function checkGame(series: () => Iterable<SeriesBatch>, calls: readonly number[], set: PrizeSetName, claim?: string): GameCheck {
+export function checkGame(series: () => Iterable<SeriesBatch>, calls: readonly number[], set: PrizeSetName, claim?: string, options: GameCheckOptions = {}): GameCheck {
   const wanted = claim === undefined ? undefined : parseTicketRef(claim);
+  const { engine = "wasm" } = optionsObject<GameCheckOptions>(options, "options");
+  oneOf(engine, "options.engine", ["wasm", "ts"] as const);
   const names = PRIZE_SETS[set];
   const p = names.length;
-  const rank = rankTable(calls);
-  const out = new Uint8Array(p);
   const best = new Array<number>(p).fill(NEVER);
   const winners: string[][] = names.map(() => []);
   const winnerCount = new Array<number>(p).fill(0);
   let found: { ref: string; line: number; grid: TicketGrid; calls: number[] } | null = null;
   let records = 0;
   let tickets = 0;
-  for (const batch of series()) {
+  for (const [batch, from, count, prizes] of slicesWithPrizes(series(), calls, set, engine)) {
     const per = batch.ticketsPerRecord;
-    for (let r = 0; r < batch.count; r++) {
+    for (let r = from; r < from + count; r++) {
       for (let t = 0; t < per; t++) {
-        const at = (r * per + t) * CELLS;
-        ticketPrizeCalls(set, batch.cells, at, rank, out, 0);
+        const at = ((r - from) * per + t) * p;
         for (let k = 0; k < p; k++) {
-          const c = out[k]!;
+          const c = prizes[at + k]!;
           if (c === NEVER || c > best[k]!) continue;
           if (c < best[k]!) { best[k] = c; winners[k] = []; winnerCount[k] = 0; }
           winnerCount[k]!++;
           if (winners[k]!.length < MAX_LISTED) winners[k]!.push(printedRef(batch.serials[r]!, t + 1));
         }
         if (wanted && found === null && batch.serials[r] === wanted.serial && t + 1 === wanted.ticket) {
-          found = { ref: printedRef(wanted.serial, wanted.ticket), line: batch.lines[r]!, grid: gridOf(batch.cells, at), calls: [...out] };
+          found = { ref: printedRef(wanted.serial, wanted.ticket), line: batch.lines[r]!, grid: gridOf(batch.cells, (r * per + t) * CELLS), calls: Array.from(prizes.subarray(at, at + p)) };
         }
       }
       records++;
@@ -115,14 +138,15 @@ export function checkGame(series: () => Iterable<SeriesBatch>, calls: readonly n
   const ties: string[][] = names.map(() => []);
   const tieCount = new Array<number>(p).fill(0);
   if (found.calls.some((c) => c !== NEVER)) {
-    for (const batch of series()) {
+    for (const [batch, from, count, prizes] of slicesWithPrizes(series(), calls, set, engine)) {
       const per = batch.ticketsPerRecord;
-      for (let r = 0; r < batch.count; r++) {
+      for (let r = from; r < from + count; r++) {
         for (let t = 0; t < per; t++) {
-          ticketPrizeCalls(set, batch.cells, (r * per + t) * CELLS, rank, out, 0);
+          const at = ((r - from) * per + t) * p;
           const self = batch.serials[r] === wanted.serial && t + 1 === wanted.ticket;
           for (let k = 0; k < p; k++) {
-            if (self || out[k] === NEVER || out[k] !== found.calls[k]) continue;
+            const c = prizes[at + k];
+            if (self || c === NEVER || c !== found.calls[k]) continue;
             tieCount[k]!++;
             if (ties[k]!.length < MAX_LISTED) ties[k]!.push(printedRef(batch.serials[r]!, t + 1));
           }

@@ -5,7 +5,10 @@
 //  uk:      one line, two lines, full house.
 //  tambola: early five (any five numbers), four corners (first and last numbers of the
 //           top and bottom rows), top line, middle line, bottom line, full house.
-import { UsageError } from "../../errors.js";
+// The per-ticket pass runs in the housie kernel (checkTickets for uk, checkTambola for
+// tambola, assembly/housie/check.ts); ticketPrizeCalls is its TS baseline.
+import { KernelError, UsageError } from "../../errors.js";
+import { housieKernel, housieModule, kernelBytes } from "../kernel.js";
 
 export type PrizeSetName = "uk" | "tambola";
 export const PRIZE_SET_NAMES: readonly PrizeSetName[] = ["uk", "tambola"];
@@ -68,4 +71,41 @@ export function ticketPrizeCalls(set: PrizeSetName, cells: Uint8Array, at: numbe
   out[outAt + 3] = row[1]!;
   out[outAt + 4] = row[2]!;
   out[outAt + 5] = full;
+}
+
+/** The engines of a claim check: the housie kernel (default) or the TS baseline, the same answers. */
+export type GameEngine = "wasm" | "ts";
+
+/** Tickets per batchPrizeCalls call: the kernel's CHECK_BATCH_TICKETS. */
+export function prizeBatchTickets(): number {
+  return housieModule.constant("CHECK_BATCH_TICKETS");
+}
+
+/**
+ * The prize calls of `n` tickets at cells[0..27n): PRIZE_SETS[set].length bytes a ticket,
+ * in the order of the set's names (NEVER if not complete). n ≤ prizeBatchTickets(). The
+ * result is a view of the kernel's memory (wasm) or of `scratch` (ts), valid until the next call.
+ */
+export function batchPrizeCalls(set: PrizeSetName, cells: Uint8Array, n: number, calls: readonly number[], engine: GameEngine, scratch: Uint8Array): Uint8Array {
+  const p = PRIZE_SETS[set].length;
+  if (engine === "ts") {
+    const rank = rankTable(calls);
+    for (let t = 0; t < n; t++) ticketPrizeCalls(set, cells, 27 * t, rank, scratch, p * t);
+    return scratch.subarray(0, p * n);
+  }
+  const k = housieKernel();
+  if (set === "tambola" && housieModule.constant("TAMBOLA_PRIZES") !== p) {
+    throw new KernelError("housie", "invariant-broken", `the kernel checks ${housieModule.constant("TAMBOLA_PRIZES")} tambola prizes, expected ${p}`);
+  }
+  // The rank table is the shared instance's state: set for every batch, so nothing between
+  // two batches (another check, a generator of the series) can leave other calls in it.
+  k.clearCalls();
+  calls.forEach((x, i) => k.setCall(x, i + 1));
+  kernelBytes(k.checkCellsPtr(), 27 * n).set(cells.subarray(0, 27 * n));
+  if (set === "uk") {
+    k.checkTickets(n);
+    return kernelBytes(k.checkPrizesPtr(), p * n);
+  }
+  k.checkTambola(n);
+  return kernelBytes(k.checkTambolaPtr(), p * n);
 }

@@ -3,7 +3,7 @@
 // resumed on reload) and claim checks against the series file, read in the page
 // (nothing is uploaded): a reference with its check digit gives the ticket with the
 // called numbers marked and a verdict for each prize.
-import { Caller, PRIZE_SETS, checkGame, describeVerdict, parsePrizeSet, type SeriesBatch } from "tabula-grids/housie";
+import { Caller, PRIZE_SETS, checkGame, describeVerdict, parsePrizeSet, ready, type SeriesBatch } from "tabula-grids/housie";
 import { $, describe, dropText, el, setFieldError, wireDrop } from "../ui.js";
 
 const STORAGE_KEY = "tabula-housie-game";
@@ -102,8 +102,14 @@ export function setUpGame(): void {
   };
   wireDrop("game-drop", "game-series-text", "game-series-file", (text) => loadSeries(text));
   $("game-claim-form").addEventListener("submit", (event) => event.preventDefault());
-  $("game-claim").addEventListener("click", () => {
+  $("game-claim").addEventListener("click", async () => {
     setFieldError("game-ref", "");
+    // The claim check runs in the housie kernel, compiled once on first use.
+    try {
+      await ready();
+    } catch (error) {
+      return setFieldError("game-ref", describe(error));
+    }
     if (!series) loadSeries(dropText("game-series-text"));
     if (!series) return;
     const ref = $<HTMLInputElement>("game-ref").value;
