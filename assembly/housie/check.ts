@@ -115,7 +115,9 @@ export function checkTambola(count: i32): u32 {
   let bestFull: u32 = 255;
   for (let t = 0; t < count; t++) {
     const base = cells + <usize>t * 27;
-    // The five smallest ranks so far, a0 <= a1 <= ... <= a4 (insertion from the top).
+    // The five smallest ranks so far, a0 <= a1 <= ... <= a4, kept by a branch-free
+    // insertion (each new rank k: a_i = max(a_(i-1), min(a_i, k)), top first); a blank
+    // takes part as 255, above any call.
     let a0: u32 = 255;
     let a1: u32 = 255;
     let a2: u32 = 255;
@@ -126,22 +128,16 @@ export function checkTambola(count: i32): u32 {
     let r2: u32 = 0;
     for (let c: usize = 0; c < 27; c++) {
       const x = <usize>load<u8>(base + c);
-      if (x == 0) continue; // a blank: no number to mark
-      const k = <u32>load<u8>(ranks + x);
+      const k = <u32>load<u8>(ranks + x); // a blank ranks 0: below any call, right for the lines
       if (c < 9) r0 = maxU8(r0, k);
       else if (c < 18) r1 = maxU8(r1, k);
       else r2 = maxU8(r2, k);
-      if (k >= a4) continue;
-      if (k < a3) {
-        a4 = a3;
-        if (k < a2) {
-          a3 = a2;
-          if (k < a1) {
-            a2 = a1;
-            if (k < a0) { a1 = a0; a0 = k; } else a1 = k;
-          } else a2 = k;
-        } else a3 = k;
-      } else a4 = k;
+      const v = select<u32>(255, k, x == 0);
+      a4 = maxU8(a3, minU8(a4, v));
+      a3 = maxU8(a2, minU8(a3, v));
+      a2 = maxU8(a1, minU8(a2, v));
+      a1 = maxU8(a0, minU8(a1, v));
+      a0 = minU8(a0, v);
     }
     // Corners: the first and last numbers of the top (cells 0-8) and bottom (18-26) rows.
     let corners: u32 = 0;
