@@ -79,8 +79,11 @@ export function wholeNumbers(value: unknown, name: string, min = 0, max = Number
   return value as number[];
 }
 
+/** Most worker threads a pool takes (more only cost memory): a larger request is refused, a default of one per core is capped. */
+export const MAX_THREADS = 256;
+
 /** Worker threads: a whole number from 1 to `max` (more threads than that only cost memory). */
-export function threadCount(value: unknown, name: string, max = 256): number | undefined {
+export function threadCount(value: unknown, name: string, max = MAX_THREADS): number | undefined {
   if (value === undefined) return undefined;
   return wholeNumber(value, name, 1, max);
 }
