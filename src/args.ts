@@ -88,6 +88,19 @@ export function threadCount(value: unknown, name: string, max = MAX_THREADS): nu
   return wholeNumber(value, name, 1, max);
 }
 
+/** An optional whole number from min to max (undefined: the default). */
+export function optionalWholeNumber(value: unknown, name: string, min = 0, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  return value === undefined ? undefined : wholeNumber(value, name, min, max);
+}
+
+/** A square: an array of two whole numbers [row, column] (whether it lies on the board is the caller's check). */
+export function squareArgument(value: unknown, name: string): readonly [number, number] {
+  if (!Array.isArray(value) || value.length !== 2 || !value.every((x) => typeof x === "number" && Number.isInteger(x))) {
+    throw argumentError(name, "a square [row, column] of two whole numbers", value);
+  }
+  return value as unknown as readonly [number, number];
+}
+
 /** An array of strings (file names). */
 export function textArray(value: unknown, name: string): string[] {
   if (!Array.isArray(value) || !value.every((v) => typeof v === "string")) throw argumentError(name, "an array of strings", value);

@@ -8,10 +8,14 @@ import { countFrontierTs, type FrontierProblem, type FrontierResult } from "./fr
 import type { Engine } from "./generate.js";
 import { toursModule } from "./kernel.js";
 import { formatLeapers, normaliseLeapers, parseLeapers, PEN_PAPER_LEAPERS, type Leaper } from "./leapers.js";
-import { problemFields, requireCanonical, type CountFacts } from "../shards/index.js";
+import { parseShardSpec, problemFields, requireCanonical, type CountFacts } from "../shards/index.js";
+import { oneOf, optionalBoolean, optionalWholeNumber, requiredObject, squareArgument } from "../args.js";
 import { quoteValue } from "../io/quote.js";
 import { partFlag, partSquare } from "./shard.js";
 import type { Square } from "./options.js";
+
+/** Largest cap on the kernel's state tables, in MiB: its whole memory is 4 GiB. */
+const MAX_MEMORY_CAP_MIB = 4096;
 
 /** Longest side the frontier counter takes (the frontier, not this, is what limits it). */
 export const MAX_FRONTIER_SIDE = 64;
@@ -174,9 +178,17 @@ export function checkFrontierShardProblem(problem: unknown): CountFacts {
  * between two squares.
  */
 export function countHamiltonian(options: HamiltonianCountOptions): HamiltonianCount {
+  requiredObject(options, "options");
   const rows = checkSide(options.rows, "rows");
   const cols = checkSide(options.cols, "cols");
-  const moves = normaliseLeapers(options.moves ?? PEN_PAPER_LEAPERS);
+  const moves = normaliseLeapers(options.moves ?? PEN_PAPER_LEAPERS, "moves");
+  optionalBoolean(options.closed, "closed");
+  if (options.from !== undefined) squareArgument(options.from, "from");
+  if (options.to !== undefined) squareArgument(options.to, "to");
+  if (options.engine !== undefined) oneOf(options.engine, "engine", ["wasm", "ts"]);
+  if (options.shard !== undefined) parseShardSpec(requiredObject<ShardSpec>(options.shard, "shard"));
+  optionalWholeNumber(options.memoryCapMiB, "memoryCapMiB", 1, MAX_MEMORY_CAP_MIB);
+  if (options.order !== undefined) oneOf(options.order, "order", ["greedy", "greedy-plain", "rows"]);
   const plan = frontierPlan(rows, cols, moves, options.order ?? "greedy");
   const q = question(options, plan);
   if (typeof q === "bigint") {
