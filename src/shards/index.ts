@@ -119,6 +119,15 @@ const DECIMAL = /^(?:0|-?[1-9]\d{0,399})$/;
 /** Longest line of a parts file read (a part is about 200 characters). */
 export const MAX_PART_LINE = 64 * 1024;
 
+/** A value as JSON, or undefined when it has none (a cycle, a bigint): then it matches no problem. */
+function jsonOf(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
+}
+
 /** A shard number for a message: the number, or the value shortened and escaped. */
 function numberText(value: unknown): string {
   return typeof value === "number" ? String(value) : quoteValue(value);
@@ -207,7 +216,7 @@ export class ShardMerger {
       this.k = k;
       this.seen = new Uint8Array(k);
       this.ids = new Float64Array(k);
-    } else if (JSON.stringify(part.problem) !== this.problemKey) {
+    } else if (jsonOf(part.problem) !== this.problemKey) {
       throw new UsageError(`${this.at(id)}${label} is of a different problem (${quoteValue(part.problem)}) than the first part (${quote(this.problemKey)})`);
     }
     const k = this.k;

@@ -159,3 +159,15 @@ describe("the CLI's merge of files", () => {
     await expect(mergeShardFiles([a, b], "tables")).rejects.toThrow(`${b}:2: a line longer than 65536 characters`);
   });
 });
+
+describe("mergeShards on hostile parts", () => {
+  it("a later part whose problem has no JSON (a cycle, a bigint) is of a different problem, not a TypeError", () => {
+    const cyclic: Record<string, unknown> = { ...TABLE };
+    cyclic.self = cyclic;
+    for (const problem of [cyclic, { ...TABLE, size: 7n }]) {
+      const parts: ShardPart[] = [{ problem: TABLE, shard: 0, shards: 2, count: "85329417600" }, { problem, shard: 1, shards: 2, count: "0" }];
+      expect(refusal(() => mergeShards(parts))).toMatch(/^part 1\/2 is of a different problem/);
+    }
+    expect(refusal(() => mergeShards(one(cyclic, "0")))).toMatch(/unknown field "self"/);
+  });
+});
