@@ -79,10 +79,26 @@ export function wholeNumbers(value: unknown, name: string, min = 0, max = Number
   return value as number[];
 }
 
+/** Most worker threads a pool takes (more only cost memory): a larger request is refused, a default of one per core is capped. */
+export const MAX_THREADS = 256;
+
 /** Worker threads: a whole number from 1 to `max` (more threads than that only cost memory). */
-export function threadCount(value: unknown, name: string, max = 256): number | undefined {
+export function threadCount(value: unknown, name: string, max = MAX_THREADS): number | undefined {
   if (value === undefined) return undefined;
   return wholeNumber(value, name, 1, max);
+}
+
+/** An optional whole number from min to max (undefined: the default). */
+export function optionalWholeNumber(value: unknown, name: string, min = 0, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  return value === undefined ? undefined : wholeNumber(value, name, min, max);
+}
+
+/** A square: an array of two whole numbers [row, column] (whether it lies on the board is the caller's check). */
+export function squareArgument(value: unknown, name: string): readonly [number, number] {
+  if (!Array.isArray(value) || value.length !== 2 || !value.every((x) => typeof x === "number" && Number.isInteger(x))) {
+    throw argumentError(name, "a square [row, column] of two whole numbers", value);
+  }
+  return value as unknown as readonly [number, number];
 }
 
 /** An array of strings (file names). */

@@ -7,4 +7,5 @@ export * from "./farms/index.js";
 export * from "./tables/browser.js";
 export * from "./housie/index.js";
 export * from "./tours/browser.js";
-export { mergeShards, parseShardSpec, type ShardSpec, type ShardPart } from "./shards/index.js";
+export { parseShardSpec, type ShardSpec, type ShardPart } from "./shards/index.js";
+export { mergeShards } from "./merge.js";

@@ -24,4 +24,5 @@ export * from "./farms/index.js";
 export * from "./tables/node.js";
 export * from "./housie/node.js";
 export * from "./tours/node.js";
-export { mergeShards, parseShardSpec, type ShardSpec, type ShardPart } from "./shards/index.js";
+export { parseShardSpec, type ShardSpec, type ShardPart } from "./shards/index.js";
+export { mergeShards } from "./merge.js";

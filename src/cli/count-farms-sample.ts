@@ -133,6 +133,6 @@ export async function runTablesMerge(files: readonly string[], json: boolean): P
   }
   const unknown = files.find((f) => f.startsWith("-") && f !== "-");
   if (unknown !== undefined) throw new UsageError(`merge: unknown option ${unknown} (expected FILE… and optionally --json)`);
-  const { problem, shards, sum } = mergeShardFiles(files, "tables");
+  const { problem, shards, sum } = await mergeShardFiles(files, "tables");
   await writeChunk(process.stdout, json ? `${JSON.stringify({ problem, shards, count: sum.toString() })}\n` : `${sum}\n`);
 }

@@ -57,7 +57,7 @@ function screen(caller: Caller): string {
 }
 
 async function save(file: string, caller: Caller): Promise<void> {
-  const target = await openAtomicStream(file);
+  const target = await openAtomicStream(file, "GAME", false);
   try {
     target.stream.write(JSON.stringify(caller.toJSON()) + "\n");
     await target.commit();

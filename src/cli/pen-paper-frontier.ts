@@ -2,8 +2,8 @@
 // as a JSON line for `pen-paper merge`.
 import { writeChunk } from "../io/atomic-write.js";
 import { parseShardSpec, shardLine } from "../shards/index.js";
-import { countHamiltonian, type HamiltonianCount } from "../tours/frontier.js";
-import { formatLeapers, type Leaper } from "../tours/leapers.js";
+import { canonicalFrontierProblem as canonicalFrontier, countHamiltonian, type HamiltonianCount } from "../tours/frontier.js";
+import type { Leaper } from "../tours/leapers.js";
 import type { Square } from "../tours/options.js";
 
 export interface FrontierCountFlags {
@@ -22,18 +22,9 @@ export interface FrontierCountFlags {
 }
 
 /** Everything that defines a frontier count, canonical (squares 1-based or null). */
-export function canonicalFrontierProblem(flags: FrontierCountFlags) {
-  const square = (s: Square | undefined) => (s ? [s[0] + 1, s[1] + 1] : null);
-  return {
-    kind: "tours",
-    method: "frontier",
-    rows: flags.rows,
-    cols: flags.cols,
-    moves: formatLeapers(flags.moves),
-    closed: flags.closed ?? false,
-    from: square(flags.from),
-    to: square(flags.to),
-  };
+export function canonicalFrontierProblem(flags: Pick<FrontierCountFlags, "rows" | "cols" | "moves" | "closed" | "from" | "to">) {
+  const { rows, cols, moves, closed, from, to } = flags;
+  return canonicalFrontier({ rows, cols, moves, closed, from, to });
 }
 
 function statsLine(result: HamiltonianCount, cpuMicroseconds: number): string {

@@ -137,7 +137,7 @@ async function searchCount(flags: SearchFlags): Promise<void> {
   const progress = progressOnTerminal("counting", "searches");
   try {
     const count = await countToursParallel({ size: flags.size, closed: flags.closed, from: flags.from, threads: flags.threads, engine: flags.engine, onProgress: progress.update });
-    const problem = { ...canonicalFrontierProblem({ rows: flags.size, cols: flags.size, moves: PEN_PAPER_LEAPERS, closed: flags.closed, from: flags.from, engine: flags.engine }), method: "search" };
+    const problem = { ...canonicalFrontierProblem({ rows: flags.size, cols: flags.size, moves: PEN_PAPER_LEAPERS, closed: flags.closed, from: flags.from }), method: "search" };
     process.stdout.write(flags.json ? `${JSON.stringify({ ...problem, count: count.toString(), engine: flags.engine === "ts" ? "search-ts" : "search" })}\n` : `${count}\n`);
   } finally {
     progress.stop();

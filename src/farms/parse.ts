@@ -3,7 +3,7 @@
 // (FarmCaseReader), so the CLI can count and print each case as soon as its two rows
 // have arrived, in constant memory; parseFarmInput is the same over a whole string.
 import { InputError } from "../errors.js";
-import { text as checkText } from "../args.js";
+import { optionalWholeNumber, text as checkText } from "../args.js";
 import { quote, shorten } from "../io/quote.js";
 import { FARM_ROW_EXPECTED, farmRowProblem, type FarmRow } from "./rows.js";
 
@@ -22,6 +22,7 @@ export const MAX_FARM_LINE = 4096;
 /** Reads one row; `line` is 1-based, for messages. */
 export function parseFarmRow(text: string, line?: number): number[] {
   checkText(text, "text");
+  optionalWholeNumber(line, "line", 1);
   const where = { line };
   const tokens = text.trim().split(/\s+/).filter((t) => t.length > 0);
   if (tokens.length === 0) throw new InputError("blank line where a row was expected", where, FARM_ROW_EXPECTED);

@@ -75,11 +75,14 @@ function kindOf(stats: ReturnType<typeof statSync> & object): string | undefined
 /**
  * Refuses, before any work, an output path that is empty, a directory, a device, a FIFO
  * or a socket (renaming over them would replace them), or whose folder is missing:
- * UsageError `PATH: is a directory (expected a file path)`.
+ * UsageError `PATH: is a directory (expected a file path)`. `option` is how the user gave
+ * the path (`--out`, `GAME`), for the message of an empty one; `standardOutput` says
+ * whether "-" means standard output there (it does for --out, not for a file the
+ * command keeps, like housie call's game).
  */
-export function checkOutputPath(path: string, option = "--out"): void {
-  if (path === "") throw new UsageError(`${option}: empty file name (expected a file path, or - for standard output)`);
-  if (path === STANDARD_OUTPUT) return;
+export function checkOutputPath(path: string, option = "--out", standardOutput = true): void {
+  if (path === "") throw new UsageError(`${option}: empty file name (expected a file path${standardOutput ? ", or - for standard output" : ""})`);
+  if (path === STANDARD_OUTPUT && standardOutput) return;
   try {
     const target = resolveOutputPath(path);
     if (Buffer.byteLength(basename(target)) > NAME_MAX) {
@@ -135,13 +138,13 @@ function writeFailure(path: string, error: unknown): Error {
 }
 
 /**
- * Opens a stream to a temporary file beside `path` after `checkOutputPath`. A target
+ * Opens a stream to a temporary file beside `path` after `checkOutputPath(path, option, standardOutput)`. A target
  * that cannot be written (no permission) is a UsageError `path: cannot write (…)`,
  * raised here, before any output is produced. Write errors on the stream surface from
  * `commit()` (or the pipeline) as OutputError `path: no space left on device (nothing written)`.
  */
-export async function openAtomicStream(path: string): Promise<AtomicStream> {
-  checkOutputPath(path);
+export async function openAtomicStream(path: string, option = "--out", standardOutput = true): Promise<AtomicStream> {
+  checkOutputPath(path, option, standardOutput);
   const target = resolveOutputPath(path);
   const existing = statSync(target, { throwIfNoEntry: false });
   const temporary = temporaryNameFor(target);

@@ -57,13 +57,22 @@ export async function countTablesParallel(options: CountTablesParallelOptions): 
   // Whole jobs share their single-row half-layers; split them only when too few to go round.
   const jobs = (plan.jobs.length < threads ? splitByFirstPart(plan.jobs) : plan.jobs).sort(heavierFirst);
   const pool = new Piscina({ filename: TABLES_WORKER, minThreads: threads, maxThreads: threads });
+  // The first failure (a refusal, a throwing onProgress) rejects the count once the pool is
+  // torn down (finally); jobs still finishing meanwhile call onProgress no more.
+  let failed = false;
   try {
     let done = 0;
     const parts = await Promise.all(
       jobs.map(async (job) => {
         const part = (await pool.run({ counts: plan.counts, jobs: [job], engine } satisfies WorkerTask)) as bigint | WorkerRefusal;
-        if (typeof part !== "bigint") throw refusalError(part);
-        options.onProgress?.(++done, jobs.length);
+        if (failed) return 0n;
+        try {
+          if (typeof part !== "bigint") throw refusalError(part);
+          options.onProgress?.(++done, jobs.length);
+        } catch (error) {
+          failed = true;
+          throw error;
+        }
         return part;
       }),
     );

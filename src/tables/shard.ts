@@ -2,10 +2,13 @@
 // units; a unit's estimated work grows with the number of DP states its columns allow
 // (multisets of column states per weight) and with the rows it places.
 import { argumentError, requiredObject, wholeNumbers } from "../args.js";
-import { parseShardSpec, unitsOfPart, type ShardSpec } from "../shards/index.js";
+import { parseShardSpec, problemFields, requireCanonical, unitsOfPart, type CountFacts, type ShardSpec } from "../shards/index.js";
+import { UsageError } from "../errors.js";
+import { factorial } from "../math.js";
+import { quoteValue } from "../io/quote.js";
 import { engineRunner, sumPlan } from "./sum-plan.js";
 import { planTableCount, splitByFirstPart, type TableJob } from "./plan.js";
-import type { NormalizedProblem, TablesEngine } from "./problem.js";
+import { normalizeProblem, type NormalizedProblem, type TableProblem, type TablesEngine } from "./problem.js";
 
 /** Everything that defines a table count, in one canonical form (the "problem" of a part). */
 export interface CanonicalTableProblem {
@@ -30,6 +33,58 @@ export function canonicalTableProblem(p: NormalizedProblem): CanonicalTableProbl
     distinctRows: p.distinctRows,
     distinctColumns: p.distinctColumns,
   };
+}
+
+const TABLE_FIELDS = ["kind", "size", "counts", "given", "distinctRows", "distinctColumns"] as const;
+
+function gcd(a: bigint, b: bigint): bigint {
+  while (b !== 0n) [a, b] = [b, a % b];
+  return a;
+}
+
+/**
+ * What every count of `p` is a multiple of. Permuting the rows after the given ones keeps
+ * a table a table (row and column counts, distinctness), and with distinct rows no such
+ * permutation but the identity fixes one: the tables fall into orbits of (n − g)! each.
+ * Likewise with distinct columns, for the permutations of columns that agree on every
+ * given row (columns with the same given prefix): Π (class size)!. Both divide the count,
+ * so their least common multiple does.
+ */
+export function tableCountMultiple(p: NormalizedProblem): { multipleOf: bigint; why: string } {
+  const rows = p.distinctRows ? factorial(p.size - p.given.length) : 1n;
+  let columns = 1n;
+  if (p.distinctColumns) {
+    const classes = new Map<string, number>();
+    for (let c = 0; c < p.size; c++) {
+      const prefix = p.given.map((row) => row[c]).join(",");
+      classes.set(prefix, (classes.get(prefix) ?? 0) + 1);
+    }
+    for (const size of classes.values()) columns *= factorial(size);
+  }
+  const why = [
+    rows > 1n ? `distinct rows after the given ones can be ordered in ${rows} ways` : "",
+    columns > 1n ? `distinct columns in ${columns} ways that keep the given rows` : "",
+  ].filter(Boolean).join(", ");
+  return { multipleOf: (rows / gcd(rows, columns)) * columns, why };
+}
+
+/**
+ * Checks the problem of a part (as its JSON line gives it): the fields of
+ * CanonicalTableProblem, no other, a problem normalizeProblem accepts, in canonical form.
+ * UsageError otherwise; else what every count of it is a multiple of.
+ */
+export function checkTableShardProblem(problem: unknown): CountFacts {
+  const fields = problemFields(problem, TABLE_FIELDS);
+  if (fields.kind !== "tables") throw new UsageError(`the problem's kind is ${quoteValue(fields.kind)}, not "tables"`);
+  if (!Array.isArray(fields.given) || !fields.given.every((row) => typeof row === "string")) {
+    throw new UsageError('the problem\'s "given" must be an array of rows of digits, like ["2100221"]');
+  }
+  for (const flag of ["distinctRows", "distinctColumns"] as const) {
+    if (typeof fields[flag] !== "boolean") throw new UsageError(`the problem's "${flag}" must be true or false`);
+  }
+  const p = normalizeProblem(fields as unknown as TableProblem);
+  requireCanonical(problem, canonicalTableProblem(p));
+  return { ...tableCountMultiple(p), partsAtLeastZero: false };
 }
 
 /** C(a + b, b) as a float: only an estimate. */

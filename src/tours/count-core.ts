@@ -1,6 +1,6 @@
 // countTours: exact counts of tours on small boards, in this thread (any host). The
 // worker-thread version lives in count.ts (Node) and count-browser.ts (one thread).
-import { requiredObject } from "../args.js";
+import { oneOf, optionalBoolean, requiredObject } from "../args.js";
 import { newCountSession, runCountTask } from "./count-engine.js";
 import { planCount, type CountTask } from "./count-plan.js";
 import type { Engine } from "./generate.js";
@@ -30,7 +30,10 @@ export interface ParallelCountOptions extends CountOptions {
 }
 
 export function plan(options: CountOptions) {
+  requiredObject(options, "options");
   const n = checkSize(options.size, MAX_COUNT_SIZE);
+  optionalBoolean(options.closed, "closed");
+  if (options.engine !== undefined) oneOf(options.engine, "engine", ["wasm", "ts"]);
   const from = options.from ? checkSquare(options.from, n, "from") : undefined;
   return planCount(n, options.closed ?? false, from);
 }

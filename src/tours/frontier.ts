@@ -7,8 +7,15 @@ import { frontierPlan, type FrontierPlan, type SquareOrder } from "./frontier-pl
 import { countFrontierTs, type FrontierProblem, type FrontierResult } from "./frontier-ts.js";
 import type { Engine } from "./generate.js";
 import { toursModule } from "./kernel.js";
-import { normaliseLeapers, PEN_PAPER_LEAPERS, type Leaper } from "./leapers.js";
+import { formatLeapers, normaliseLeapers, parseLeapers, PEN_PAPER_LEAPERS, type Leaper } from "./leapers.js";
+import { parseShardSpec, problemFields, requireCanonical, type CountFacts } from "../shards/index.js";
+import { oneOf, optionalBoolean, optionalWholeNumber, requiredObject, squareArgument } from "../args.js";
+import { quoteValue } from "../io/quote.js";
+import { partFlag, partSquare } from "./shard.js";
 import type { Square } from "./options.js";
+
+/** Largest cap on the kernel's state tables, in MiB: its whole memory is 4 GiB. */
+const MAX_MEMORY_CAP_MIB = 4096;
 
 /** Longest side the frontier counter takes (the frontier, not this, is what limits it). */
 export const MAX_FRONTIER_SIDE = 64;
@@ -101,6 +108,69 @@ function countOnKernel(plan: FrontierPlan, problem: FrontierProblem, capMiB: num
   };
 }
 
+/** Everything that defines a frontier count, canonical (squares 1-based or null): the problem of its parts. */
+export interface CanonicalFrontierProblem {
+  kind: "tours";
+  method: "frontier";
+  rows: number;
+  cols: number;
+  moves: string;
+  closed: boolean;
+  from: [number, number] | null;
+  to: [number, number] | null;
+}
+
+/** The frontier count as written in a part's JSON line, in a fixed form, so parts of one problem can be recognised. */
+export function canonicalFrontierProblem(options: HamiltonianCountOptions): CanonicalFrontierProblem {
+  const square = (s: Square | undefined): [number, number] | null => (s ? [s[0] + 1, s[1] + 1] : null);
+  return {
+    kind: "tours",
+    method: "frontier",
+    rows: options.rows,
+    cols: options.cols,
+    moves: formatLeapers(options.moves ?? PEN_PAPER_LEAPERS),
+    closed: options.closed ?? false,
+    from: square(options.from),
+    to: square(options.to),
+  };
+}
+
+const FRONTIER_FIELDS = ["kind", "method", "rows", "cols", "moves", "closed", "from", "to"] as const;
+
+/**
+ * Checks the problem of a frontier part (as its JSON line gives it): the fields of
+ * CanonicalFrontierProblem, no other, a count countHamiltonian accepts, in canonical
+ * form; UsageError otherwise. Its facts: a part is a number of paths or cycles, never
+ * below 0; directed closed tours from a square are two per cycle, and directed paths over
+ * all starts two per undirected path (on more than one square).
+ */
+export function checkFrontierShardProblem(problem: unknown): CountFacts {
+  const fields = problemFields(problem, FRONTIER_FIELDS);
+  if (fields.kind !== "tours" || fields.method !== "frontier") {
+    throw new UsageError(`the problem's kind and method are ${quoteValue(fields.kind)} and ${quoteValue(fields.method)}, not "tours" and "frontier"`);
+  }
+  const rows = checkSide(fields.rows, "rows");
+  const cols = checkSide(fields.cols, "cols");
+  if (typeof fields.moves !== "string") throw new UsageError(`the problem's "moves" must be leapers as text, like "0,3+2,2", got ${quoteValue(fields.moves)}`);
+  const moves = parseLeapers(fields.moves);
+  const closed = partFlag(fields.closed, "closed");
+  const from = partSquare(fields.from, "from");
+  const to = partSquare(fields.to, "to");
+  for (const [square, what] of [[from, "from"], [to, "to"]] as const) {
+    if (square && (square[0] >= rows || square[1] >= cols)) {
+      throw new UsageError(`the problem's "${what}" [${square[0] + 1}, ${square[1] + 1}] is outside the ${rows}×${cols} board (rows 1 to ${rows}, columns 1 to ${cols})`);
+    }
+  }
+  if (closed && to) throw new UsageError('a closed tour ends next to its start: the problem\'s "to" must be null');
+  const options: HamiltonianCountOptions = { rows, cols, moves, closed, ...(from ? { from } : {}), ...(to ? { to } : {}) };
+  requireCanonical(problem, canonicalFrontierProblem(options));
+  let multipleOf = 1n;
+  let why = "";
+  if (closed && from) [multipleOf, why] = [2n, "directed closed tours come two to a cycle"];
+  else if (!closed && !from && !to && rows * cols > 1) [multipleOf, why] = [2n, "directed paths come two to an undirected one"];
+  return { multipleOf, why, partsAtLeastZero: true };
+}
+
 /**
  * Exact number of Hamiltonian cycles or paths of the leaper graph on the rows×cols board:
  * closed: distinct cycles (from: directed closed tours from there, 2 × cycles);
@@ -108,9 +178,17 @@ function countOnKernel(plan: FrontierPlan, problem: FrontierProblem, capMiB: num
  * between two squares.
  */
 export function countHamiltonian(options: HamiltonianCountOptions): HamiltonianCount {
+  requiredObject(options, "options");
   const rows = checkSide(options.rows, "rows");
   const cols = checkSide(options.cols, "cols");
-  const moves = normaliseLeapers(options.moves ?? PEN_PAPER_LEAPERS);
+  const moves = normaliseLeapers(options.moves ?? PEN_PAPER_LEAPERS, "moves");
+  optionalBoolean(options.closed, "closed");
+  if (options.from !== undefined) squareArgument(options.from, "from");
+  if (options.to !== undefined) squareArgument(options.to, "to");
+  if (options.engine !== undefined) oneOf(options.engine, "engine", ["wasm", "ts"]);
+  if (options.shard !== undefined) parseShardSpec(requiredObject<ShardSpec>(options.shard, "shard"));
+  optionalWholeNumber(options.memoryCapMiB, "memoryCapMiB", 1, MAX_MEMORY_CAP_MIB);
+  if (options.order !== undefined) oneOf(options.order, "order", ["greedy", "greedy-plain", "rows"]);
   const plan = frontierPlan(rows, cols, moves, options.order ?? "greedy");
   const q = question(options, plan);
   if (typeof q === "bigint") {

@@ -1,5 +1,6 @@
 // Leapers and the boards they make: a leaper (a, b) moves ±a along one axis and ±b along
 // the other, so (1, 2) is the knight and the pen-and-paper set is (0, 3) with (2, 2).
+import { argumentError, text as checkText } from "../args.js";
 import { UsageError } from "../errors.js";
 import { quote } from "../io/quote.js";
 
@@ -14,7 +15,13 @@ export const KNIGHT: readonly Leaper[] = [[1, 2]];
 export const MAX_LEAP = 64;
 
 /** Sorted, duplicate-free leapers with a ≤ b; UsageError for (0, 0) or bad numbers. */
-export function normaliseLeapers(leapers: readonly Leaper[]): Leaper[] {
+export function normaliseLeapers(leapers: readonly Leaper[], name = "leapers"): Leaper[] {
+  if (!Array.isArray(leapers)) throw argumentError(name, "an array of leapers [a, b]", leapers);
+  leapers.forEach((leaper, i) => {
+    if (!Array.isArray(leaper) || leaper.length !== 2 || !leaper.every((x) => typeof x === "number")) {
+      throw argumentError(`${name}[${i}]`, "a leaper [a, b] of two whole numbers", leaper);
+    }
+  });
   if (leapers.length === 0) throw new UsageError("the move set is empty; give at least one leaper a,b");
   const seen = new Map<string, Leaper>();
   for (const [x, y] of leapers) {
@@ -29,6 +36,8 @@ export function normaliseLeapers(leapers: readonly Leaper[]): Leaper[] {
 
 /** "0,3+2,2" (leapers joined by "+") as leapers. */
 export function parseLeapers(text: string): Leaper[] {
+  checkText(text, "text");
+  if (text.length > 4096) throw new UsageError(`--moves expects leapers a,b joined by +, like 0,3+2,2 or 1,2; got ${quote(text)}`);
   const parts = text.split("+");
   const leapers = parts.map((part) => {
     const match = /^\s*(\d{1,3})\s*,\s*(\d{1,3})\s*$/.exec(part);

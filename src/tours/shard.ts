@@ -2,9 +2,12 @@
 // second step (start, first, second square), and a unit's estimated work is the number
 // of self-avoiding walks of a few more moves from there (more ways to go on, more work).
 import { requiredObject } from "../args.js";
-import { parseShardSpec, unitsOfPart, type ShardSpec } from "../shards/index.js";
+import { parseShardSpec, problemFields, requireCanonical, unitsOfPart, type CountFacts, type ShardSpec } from "../shards/index.js";
+import { UsageError } from "../errors.js";
+import { quoteValue } from "../io/quote.js";
 import { newCountSession, runCountTask } from "./count-engine.js";
 import { firstSteps, planCount, type CountTask } from "./count-plan.js";
+import { stabiliser } from "./symmetry.js";
 import type { Engine } from "./generate.js";
 import { checkSize, checkSquare, type Square } from "./options.js";
 import { MAX_COUNT_SIZE } from "./count-core.js";
@@ -33,6 +36,53 @@ export function canonicalTourProblem(problem: TourCountProblem): CanonicalTourPr
     closed: problem.closed ?? false,
     from: problem.from ? [problem.from[0] + 1, problem.from[1] + 1] : null,
   };
+}
+
+const TOUR_FIELDS = ["kind", "size", "closed", "from"] as const;
+
+/** A part's square: null or a 1-based [row, column], as 0-based; UsageError otherwise. */
+export function partSquare(value: unknown, what: string): Square | undefined {
+  if (value === null) return undefined;
+  if (!Array.isArray(value) || value.length !== 2 || !value.every((x) => typeof x === "number" && Number.isInteger(x) && x >= 1)) {
+    throw new UsageError(`the problem's "${what}" must be null or a 1-based [row, column], got ${quoteValue(value)}`);
+  }
+  return [(value[0] as number) - 1, (value[1] as number) - 1];
+}
+
+/** A part's open/closed flag: true or false. */
+export function partFlag(value: unknown, what: string): boolean {
+  if (typeof value !== "boolean") throw new UsageError(`the problem's "${what}" must be true or false, got ${quoteValue(value)}`);
+  return value;
+}
+
+/**
+ * Checks the problem of a search part (as its JSON line gives it): the fields of
+ * CanonicalTourProblem, no other, a count the counter accepts, in canonical form;
+ * UsageError otherwise. Its facts: a part is weight × paths, never below 0; directed
+ * closed tours are two per cycle (the parts of a count without a start sum to those
+ * from square 1, merge halves them); the 8 symmetries of the board (n ≥ 2) move every
+ * directed path to another one, so all directed paths come in eights and those from a
+ * square in orbits of its stabiliser's size.
+ */
+export function checkTourShardProblem(problem: unknown): CountFacts {
+  const fields = problemFields(problem, TOUR_FIELDS);
+  if (fields.kind !== "tours") throw new UsageError(`the problem's kind is ${quoteValue(fields.kind)}, not "tours"`);
+  const n = checkSize(fields.size, MAX_COUNT_SIZE);
+  const closed = partFlag(fields.closed, "closed");
+  const from = partSquare(fields.from, "from");
+  if (from && (from[0] >= n || from[1] >= n)) throw new UsageError(`the problem's "from" [${from[0] + 1}, ${from[1] + 1}] is outside the ${n}×${n} board (rows and columns 1 to ${n})`);
+  const start = from ? checkSquare(from, n, "from") : undefined;
+  const tour: TourCountProblem = { size: n, closed, ...(from ? { from } : {}) };
+  requireCanonical(problem, canonicalTourProblem(tour));
+  let multipleOf = 1n;
+  let why = "";
+  if (closed) [multipleOf, why] = [2n, "directed closed tours come two to a cycle"];
+  else if (n >= 2 && start === undefined) [multipleOf, why] = [8n, "the 8 symmetries of the board move every directed path to another one"];
+  else if (n >= 2 && start !== undefined) {
+    const fixing = stabiliser(start, n).length;
+    if (fixing > 1) [multipleOf, why] = [BigInt(fixing), `${fixing} symmetries of the board keep the start square and move every path to another one`];
+  }
+  return { multipleOf, why, partsAtLeastZero: true };
 }
 
 function neighbours(n: number): number[][] {

@@ -42,6 +42,11 @@ describe("housie call", () => {
     expect(housie("call", join(dir, "x.json"), "--prizes", "bingo").stderr).toMatch(/^housie: --prizes "bingo" \(expected uk or tambola\)\n$/);
     expect(existsSync(join(dir, "x.json"))).toBe(false);
   });
+
+  it("an empty GAME is refused naming GAME, not --out, and without offering standard output", () => {
+    const run = housie("call", "");
+    expect(run).toMatchObject({ status: 2, stdout: "", stderr: "housie: GAME: empty file name (expected a file path)\n" });
+  });
 });
 
 describe("housie check --game", () => {

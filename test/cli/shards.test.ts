@@ -1,12 +1,16 @@
 // Counts split into parts: for tables (with and without given rows) and tours (6×6 paths
 // and closed tours), parts k = 1, 2, 7 merge to the unsharded count; bad merges are
 // rejected naming the part; parts are balanced by estimated work.
-import { describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import { countTables, countTours, mergeShards, normalizeProblem, type ShardPart, type TableProblem } from "../../src/index.js";
 import { assignParts, parseShardLines, parseShardSpec } from "../../src/shards/index.js";
 import { canonicalTableProblem, tableShardUnits } from "../../src/tables/shard.js";
 import { canonicalTourProblem, countTourShard, tourShardUnits, type TourCountProblem } from "../../src/tours/shard.js";
-import { runCli } from "../support/cli-run.js";
+import { ROOT, runCli } from "../support/cli-run.js";
 
 const TABLES: TableProblem[] = [
   { size: 7, counts: [2, 2, 3] },
@@ -111,7 +115,7 @@ describe("the CLIs", () => {
     const tour = runCli("pen-paper", ["count", "--size", "5", "--shard", "0/1", "--json"]);
     const foreign = runCli("count-farms", ["merge", "-"], tour.stdout);
     expect(foreign.status).toBe(2);
-    expect(foreign.stderr).toMatch(/^count-farms: <stdin>:1: part 0\/1 is a count of "tours", not of tables\n$/);
+    expect(foreign.stderr).toMatch(/^count-farms: <stdin>:1: part 0\/1: the problem is a count of "tours", not of tables\n$/);
   });
 
   it("pen-paper count --shard and merge: closed tours are halved once, over all parts", () => {
@@ -120,5 +124,54 @@ describe("the CLIs", () => {
     const repeated = runCli("pen-paper", ["merge", "-"], parts + parts.split("\n")[0] + "\n");
     expect(repeated.status).toBe(2);
     expect(repeated.stderr).toBe("pen-paper: <stdin>:4: part 0/3 is repeated (also <stdin>:1)\n");
+  });
+});
+
+describe("merge refuses what cannot be merged, one line each, and streams", () => {
+  const dir = mkdtempSync(join(tmpdir(), "tabula-merge-cli-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const table = { kind: "tables", size: 7, counts: [2, 2, 3], given: [], distinctRows: true, distinctColumns: true };
+  const tour = { kind: "tours", size: 6, closed: true, from: null };
+  const part = (problem: unknown, shard: number, shards: number, count: string) => `${JSON.stringify({ problem, shard, shards, count })}\n`;
+  const file = (name: string, text: string) => {
+    writeFileSync(join(dir, name), text);
+    return join(dir, name);
+  };
+
+  it("a size of 99, closed \"maybe\", an odd count of directed closed tours: exit 2, one line naming file:line", () => {
+    const big = runCli("count-farms", ["merge", "-"], part({ ...table, size: 99 }, 0, 1, "0"));
+    expect(big.status).toBe(2);
+    expect(big.stderr).toMatch(/^count-farms: <stdin>:1: part 0\/1: size 99 is not supported: [^\n]*\n$/);
+    const maybe = runCli("pen-paper", ["merge", "-"], `\n${part({ ...tour, closed: "maybe" }, 0, 1, "2")}`);
+    expect(maybe).toMatchObject({ status: 2, stdout: "", stderr: 'pen-paper: <stdin>:2: part 0/1: the problem\'s "closed" must be true or false, got "maybe"\n' });
+    const odd = runCli("pen-paper", ["merge", "-"], part(tour, 0, 2, "13139") + part(tour, 1, 2, "13138"));
+    expect(odd.status).toBe(2);
+    expect(odd.stderr).toMatch(/^pen-paper: the parts total 26277, not a multiple of 2 \(directed closed tours come two to a cycle\)[^\n]*\n$/);
+    const negative = runCli("count-farms", ["merge", "-"], part(table, 0, 1, "-5040"));
+    expect(negative.status).toBe(2);
+    expect(negative.stderr).toMatch(/^count-farms: the parts total -5040, below 0/);
+  });
+
+  it("a bad line at line 3 of the second file is named, escaped and cut", () => {
+    const a = file("a.jsonl", part(table, 0, 3, "85329417600"));
+    const b = file("b.jsonl", `${part(table, 1, 3, "0")}\n${part({ ...table, kind: `x\u001b]0;owned\u0007${"y".repeat(3000)}` }, 2, 3, "0")}`);
+    const r = runCli("count-farms", ["merge", a, b]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr.split("\n")).toHaveLength(2);
+    expect(r.stderr).toContain(`${b}:3: part 2/3 is of a different problem`);
+    expect(r.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+    expect(r.stderr.length).toBeLessThan(600);
+  });
+
+  it("merges 200,000 parts from a file under a 32 MB heap (the parts are streamed, not read whole)", () => {
+    const k = 200_000;
+    const lines: string[] = [];
+    for (let i = 0; i < k; i++) lines.push(JSON.stringify({ problem: table, shard: i, shards: k, count: i === 0 ? "85329417600" : "0", engine: "fast" }));
+    const parts = file("many.jsonl", `${lines.join("\n")}\n`); // about 30 MB: read whole, it alone would not fit the heap
+    const r = spawnSync(process.execPath, ["--max-old-space-size=32", `${ROOT}/dist/cli/count-farms.js`, "merge", "--json", parts], { encoding: "utf8" });
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ problem: table, shards: k, count: "85329417600" });
   });
 });

@@ -59,6 +59,12 @@ describe("checkOutputPath", () => {
     expect(() => checkOutputPath(path)).toThrow(UsageError);
     expect(() => checkOutputPath(path)).toThrow(message);
   });
+
+  it("names the argument the path came from, and takes - as a file name where it is not standard output", () => {
+    expect(() => checkOutputPath("", "GAME", false)).toThrow(/^GAME: empty file name \(expected a file path\)$/);
+    expect(() => checkOutputPath("", "-o")).toThrow(/^-o: empty file name \(expected a file path, or - for standard output\)$/);
+    expect(() => checkOutputPath("-", "GAME", false)).not.toThrow(); // ./- in the current folder, which exists and is writable
+  });
 });
 
 describe("writeOutput to a file", () => {
