@@ -328,11 +328,12 @@ export function paintTour(g: TourCanvas, doc: TourPicture, pixels: number): void
     g.stroke();
     g.setLineDash([]);
   }
+  // Rings big enough to find on a board of a million squares.
   const ring = (i: number, colour: string) => {
     g.strokeStyle = colour;
-    g.lineWidth = Math.max(3, cell / 8);
+    g.lineWidth = Math.max(3, cell / 8, pixels / 300);
     g.beginPath();
-    g.arc(((i % n) + 0.5) * cell, (Math.floor(i / n) + 0.5) * cell, Math.max(8, cell * 0.45), 0, 2 * Math.PI);
+    g.arc(((i % n) + 0.5) * cell, (Math.floor(i / n) + 0.5) * cell, Math.max(cell * 0.45, pixels / 60), 0, 2 * Math.PI);
     g.stroke();
   };
   ring(order[0]!, TOUR_RAMP[0]!);

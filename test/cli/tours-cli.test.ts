@@ -102,6 +102,18 @@ describe("pen-paper count", () => {
     expect(JSON.parse(search.stdout)).toEqual({ ...problem, method: "search", engine: "search" });
   });
 
+  it("--pretty groups the count's digits for people, with either engine; refused beside --json and --shard", () => {
+    expect(penPaper(["count", "--size", "6", "--pretty"]).stdout).toBe("8,250,272\n");
+    expect(penPaper(["count", "--size", "6", "--closed", "--pretty"]).stdout).toBe("13,138\n");
+    expect(penPaper(["count", "--size", "5", "--pretty", "--engine", "search", "--threads", "1"]).stdout).toBe("12,400\n");
+    expect(penPaper(["count", "--size", "5", "--closed", "--pretty"]).stdout).toBe("48\n"); // nothing to group
+    for (const extra of [["--json"], ["--shard", "0/2"]]) {
+      const r = penPaper(["count", "--size", "5", "--pretty", ...extra]);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(/--pretty is for people: not with --json or --shard/);
+    }
+  });
+
   it("help is a command too: pen-paper help count prints the count command's help", () => {
     const r = penPaper(["help", "count"]);
     expect(r.status).toBe(0);
