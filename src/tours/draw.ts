@@ -110,29 +110,31 @@ export function numberFontSize(total: number): number {
 
 /**
  * The picture's arguments checked: a side from 1 to MAX_GENERATE_SIZE and a grid holding
- * each of 1..side² once (any order: a grid that is not a tour is drawn as it is).
+ * each of 1..side² once (any order: a grid that is not a tour is drawn as it is). Gives
+ * the square of each step as well (one pass does both).
  */
-export function checkPicture(doc: unknown, name = "doc"): TourPicture {
+export function checkPicture(doc: unknown, name = "doc"): TourPicture & { order: Int32Array } {
   const { size, closed, grid } = requiredObject<TourPicture>(doc, name);
   const n = wholeNumber(size, `${name}.size`, 1, MAX_GENERATE_SIZE);
   optionalBoolean(closed, `${name}.closed`);
   const total = n * n;
   if (!(grid instanceof Int32Array) || grid.length !== total) throw argumentError(`${name}.grid`, `an Int32Array of ${total} steps`, grid);
-  const seen = new Uint8Array(total + 1);
+  const order = new Int32Array(total).fill(-1);
   for (let i = 0; i < total; i++) {
     const step = grid[i]!;
-    if (step < 1 || step > total || seen[step]) throw argumentError(`${name}.grid`, `each of 1 to ${total} once (square ${i} holds ${step})`, grid.length > 64 ? "the grid" : Array.from(grid));
-    seen[step] = 1;
+    if (step < 1 || step > total || order[step - 1] !== -1) {
+      throw argumentError(`${name}.grid`, `each of 1 to ${total} once (square ${i} holds ${step})`, grid.length > 64 ? "the grid" : Array.from(grid));
+    }
+    order[step - 1] = i;
   }
-  return { size: n, closed: closed === true, grid };
+  return { size: n, closed: closed === true, grid, order };
 }
 
 /** The tour as SVG, in pieces (join them, or hand them to a stream). */
 export function* tourSvgPieces(doc: TourPicture): Generator<string> {
-  const { size: n, closed, grid } = checkPicture(doc);
+  const { size: n, closed, grid, order } = checkPicture(doc);
   const side = n * TOUR_CELL;
   const total = n * n;
-  const order = stepSquares(grid, n);
   const first = order[0]!, last = order[total - 1]!;
   const small = n <= SVG_NUMBERS_MAX;
   // Small boards at 60 px a square (600 to 1600 px: numbers of 16 px and up), big ones at most 1000 px wide.
@@ -294,10 +296,9 @@ export interface TourCanvas {
  */
 export function paintTour(g: TourCanvas, doc: TourPicture, pixels: number): void {
   if (typeof g !== "object" || g === null || typeof (g as Partial<TourCanvas>).quadraticCurveTo !== "function") throw argumentError("g", "a 2D canvas context", g);
-  const { size: n, closed, grid } = checkPicture(doc);
+  const { size: n, closed, order } = checkPicture(doc);
   wholeNumber(pixels, "pixels", 1, 1 << 15);
   const total = n * n;
-  const order = stepSquares(grid, n);
   const cell = pixels / n;
   g.fillStyle = "#fff";
   g.fillRect(0, 0, pixels, pixels);
