@@ -13,15 +13,14 @@ const tool = (act: string) => `${board} .board-tools button[data-act="${act}"]`;
 
 /** The player's step (data-step on the SVG) and the numbers on show. */
 async function shown(page: Page): Promise<{ step: number; numbers: number; moves: number }> {
-  return page.evaluate(() => {
-    const svg = document.querySelector("#tour-board svg")!;
+  return page.$eval(`${board} svg`, (svg) => {
     const visible = (selector: string) => [...svg.querySelectorAll(selector)].filter((e) => e.getAttribute("visibility") !== "hidden").length;
-    return { step: Number((svg as SVGElement).dataset.step), numbers: visible(".numbers > text"), moves: visible(".moves > path") };
+    return { step: Number(svg.getAttribute("data-step")), numbers: visible(".numbers > text"), moves: visible(".moves > path") };
   });
 }
 
 async function transform(page: Page): Promise<string> {
-  return page.$eval(`${board} .board-stage`, (stage) => (stage as HTMLElement).style.transform);
+  return page.$eval(`${board} .board-stage`, (stage) => (stage as unknown as { style: { transform: string } }).style.transform);
 }
 
 describe.skipIf(!chromiumAvailable())("tours tab in Chromium", () => {
@@ -111,7 +110,7 @@ describe.skipIf(!chromiumAvailable())("tours tab in Chromium", () => {
     expect((await shown(page)).step).toBe(paused.step);
     // Scrub: the range input as a slider drag sets it.
     await page.$eval(`${board} input.step-range`, (range) => {
-      (range as HTMLInputElement).value = "100";
+      (range as unknown as { value: string }).value = "100";
       range.dispatchEvent(new Event("input", { bubbles: true }));
     });
     expect((await shown(page)).step).toBe(100);
