@@ -1,6 +1,7 @@
 // pen-paper count with the frontier engine: the whole count, or one part (--shard i/k)
 // as a JSON line for `pen-paper merge`.
 import { writeChunk } from "../io/atomic-write.js";
+import { groupDigits } from "../io/digits.js";
 import { parseShardSpec, shardLine } from "../shards/index.js";
 import { canonicalFrontierProblem as canonicalFrontier, countHamiltonian, type HamiltonianCount } from "../tours/frontier.js";
 import type { Leaper } from "../tours/leapers.js";
@@ -19,6 +20,8 @@ export interface FrontierCountFlags {
   memory?: number;
   /** A whole count as one JSON line: the problem, the count (a decimal string), the engine. */
   json?: boolean;
+  /** The count with its digits grouped (8,250,272). */
+  pretty?: boolean;
 }
 
 /** Everything that defines a frontier count, canonical (squares 1-based or null). */
@@ -41,7 +44,7 @@ export async function runFrontierCount(flags: FrontierCountFlags): Promise<void>
   if (flags.stats) process.stderr.write(statsLine(result, used.user + used.system));
   const engine = flags.engine === "ts" ? "frontier-ts" : "frontier";
   if (!spec) {
-    const line = flags.json ? JSON.stringify({ ...canonicalFrontierProblem(flags), count: result.count.toString(), engine }) : String(result.count);
+    const line = flags.json ? JSON.stringify({ ...canonicalFrontierProblem(flags), count: result.count.toString(), engine }) : flags.pretty ? groupDigits(result.count) : String(result.count);
     await writeChunk(process.stdout, `${line}\n`);
     return;
   }

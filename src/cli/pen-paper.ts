@@ -5,6 +5,7 @@ import { InvalidArgumentError, Option } from "commander";
 import { availableParallelism } from "node:os";
 import { InputError, UsageError } from "../errors.js";
 import { checkOutputPath } from "../io/atomic-write.js";
+import { groupDigits } from "../io/digits.js";
 import { inputName } from "../io/lines.js";
 import { writeOutput } from "../io/output.js";
 import { quote } from "../io/quote.js";
@@ -84,6 +85,7 @@ interface CountFlags {
   stats?: boolean;
   memory?: number;
   json?: boolean;
+  pretty?: boolean;
 }
 
 /** The board of `count`: --size N, or --rows M --cols N (both). */
@@ -104,10 +106,11 @@ function checkOnRectangle(square: Square | undefined, rows: number, cols: number
 
 async function countCommand(flags: CountFlags): Promise<void> {
   const { rows, cols } = countBoard(flags);
+  if (flags.pretty && (flags.json || flags.shard !== undefined)) throw new UsageError("--pretty is for people: not with --json or --shard (their counts are decimal strings for programs)");
   checkOnRectangle(flags.from, rows, cols, "--from");
   checkOnRectangle(flags.to, rows, cols, "--to");
   if (!flags.engine.startsWith("search")) {
-    const frontierFlags: FrontierCountFlags = { rows, cols, moves: flags.moves, closed: flags.closed, from: flags.from, to: flags.to, shard: flags.shard, engine: flags.engine === "frontier-ts" ? "ts" : "wasm", stats: flags.stats, memory: flags.memory, json: flags.json };
+    const frontierFlags: FrontierCountFlags = { rows, cols, moves: flags.moves, closed: flags.closed, from: flags.from, to: flags.to, shard: flags.shard, engine: flags.engine === "frontier-ts" ? "ts" : "wasm", stats: flags.stats, memory: flags.memory, json: flags.json, pretty: flags.pretty };
     return runFrontierCount(frontierFlags);
   }
   // The search engine: square boards, the pen-and-paper moves, no --to.
@@ -127,6 +130,7 @@ interface SearchFlags {
   force?: boolean;
   shard?: string;
   json?: boolean;
+  pretty?: boolean;
 }
 
 async function searchCount(flags: SearchFlags): Promise<void> {
@@ -138,7 +142,7 @@ async function searchCount(flags: SearchFlags): Promise<void> {
   try {
     const count = await countToursParallel({ size: flags.size, closed: flags.closed, from: flags.from, threads: flags.threads, engine: flags.engine, onProgress: progress.update });
     const problem = { ...canonicalFrontierProblem({ rows: flags.size, cols: flags.size, moves: PEN_PAPER_LEAPERS, closed: flags.closed, from: flags.from }), method: "search" };
-    process.stdout.write(flags.json ? `${JSON.stringify({ ...problem, count: count.toString(), engine: flags.engine === "ts" ? "search-ts" : "search" })}\n` : `${count}\n`);
+    process.stdout.write(flags.json ? `${JSON.stringify({ ...problem, count: count.toString(), engine: flags.engine === "ts" ? "search-ts" : "search" })}\n` : `${flags.pretty ? groupDigits(count) : count}\n`);
   } finally {
     progress.stop();
   }
@@ -208,6 +212,7 @@ await runMain("pen-paper", async () => {
     .option("--threads <t>", "worker threads (search engine)", integerOption(1, 256), availableParallelism())
     .option("--shard <i/k>", "compute part i of k (0 ≤ i < k) on one thread and print it as a JSON line; total the parts with `pen-paper merge`")
     .option("--json", "one JSON line: the problem (rows, cols, moves, closed, from, to), count (a decimal string) and engine; with --shard the part's line (the default there)")
+    .option("--pretty", "group the count's digits in threes for people (8,250,272); not with --json or --shard")
     .option("--stats", "frontier engine: print the frontier width, peak states and table memory to standard error")
     .option("--memory <MiB>", "frontier engine: cap on the state tables (default 2048)", integerOption(16, 4000))
     .option("--force", "search engine: run a count documented as out of reach (7×7 from every start, 8×8 and up)")

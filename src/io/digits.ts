@@ -1,8 +1,12 @@
 // Numbers people read: an exact count with its digits grouped in threes (4,909,920), from
-// the bigint's decimal string, so no count of any size passes through a float.
+// the bigint's decimal string, so no count of any size passes through a float. The CLIs'
+// --pretty and the web app (with a thin space, so a long count breaks only between groups).
+import { argumentError } from "../args.js";
 
-/** `n` in decimal with `separator` between groups of three digits. */
+/** `n` in decimal with `separator` between groups of three digits (other text comes back as it is). */
 export function groupDigits(n: bigint | number | string, separator = ","): string {
+  if (typeof n !== "bigint" && typeof n !== "number" && typeof n !== "string") throw argumentError("n", "a bigint, a number or a decimal string", n);
+  if (typeof separator !== "string") throw argumentError("separator", "a string", separator);
   const text = typeof n === "string" ? n : n.toString();
   const match = /^(-?)(\d+)$/.exec(text);
   if (!match) return text;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { validateTour } from "../../src/tours/index.js";
+import { TOUR_RAMP, validateTour } from "../../src/tours/index.js";
 
 import { runCli } from "../support/cli-run.js";
 
@@ -44,8 +44,12 @@ describe("pen-paper generate", () => {
     expect(small.stdout.match(/<text /g)).toHaveLength(36);
     const large = penPaper(["--size", "60", "--format", "svg", "--seed", "2"]);
     expect(large.stdout).not.toMatch(/<text /);
-    const path = /<path [^>]*stroke="#1f77b4"[^>]* d="([^"]*)"/.exec(large.stdout)?.[1] ?? "";
-    expect(path.match(/[hvl]/g)).toHaveLength(3599); // one relative move a step
+    // The path in colour bands, from the ramp's first colour to its last.
+    const bands = [...large.stdout.matchAll(/<path stroke="(#[0-9a-f]{6})"[^>]* d="([^"]*)"/g)];
+    expect(bands).toHaveLength(16);
+    expect(bands[0]![1]).toBe(TOUR_RAMP[0]);
+    expect(bands[15]![1]).toBe(TOUR_RAMP[TOUR_RAMP.length - 1]);
+    expect(bands.map((band) => band[2]!.match(/[hvl]/g)?.length ?? 0).reduce((a, b) => a + b)).toBe(3599); // one relative move a step
   });
 
   it("is reproducible with --seed", () => {
@@ -96,6 +100,18 @@ describe("pen-paper count", () => {
     expect(frontier.stdout.trimEnd().split("\n")).toHaveLength(1);
     const search = penPaper(["count", "--size", "5", "--from", "1,2", "--json", "--engine", "search"]);
     expect(JSON.parse(search.stdout)).toEqual({ ...problem, method: "search", engine: "search" });
+  });
+
+  it("--pretty groups the count's digits for people, with either engine; refused beside --json and --shard", () => {
+    expect(penPaper(["count", "--size", "6", "--pretty"]).stdout).toBe("8,250,272\n");
+    expect(penPaper(["count", "--size", "6", "--closed", "--pretty"]).stdout).toBe("13,138\n");
+    expect(penPaper(["count", "--size", "5", "--pretty", "--engine", "search", "--threads", "1"]).stdout).toBe("12,400\n");
+    expect(penPaper(["count", "--size", "5", "--closed", "--pretty"]).stdout).toBe("48\n"); // nothing to group
+    for (const extra of [["--json"], ["--shard", "0/2"]]) {
+      const r = penPaper(["count", "--size", "5", "--pretty", ...extra]);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(/--pretty is for people: not with --json or --shard/);
+    }
   });
 
   it("help is a command too: pen-paper help count prints the count command's help", () => {

@@ -10,7 +10,11 @@ import { chromiumAvailable } from "../support/chromium.js";
 import { readPdf } from "../support/pdf-text.js";
 import { printedRef } from "../../src/housie/check-digit.js";
 import { pageGeometry } from "../../src/housie/layout.js";
+import { groupDigits } from "../../src/io/digits.js";
 import { downloadBytes, dropFile, openApp, ROOT, SHOTS, showTab, type App } from "./app.js";
+
+/** A count as the app shows it: digits grouped in threes by thin spaces. */
+const thin = (digits: string | bigint) => groupDigits(digits, "\u2009");
 
 function cli(name: string, args: string[]): { status: number | null; stdout: string } {
   const result = spawnSync(process.execPath, [`${ROOT}dist/cli/${name}.js`, ...args], { cwd: ROOT, encoding: "utf8", maxBuffer: 1 << 30 });
@@ -40,10 +44,10 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
 
   it("counts the 7×7 farm from the two rows in the editor, and cycles a cell on click and by key", async () => {
     const { page } = app;
-    await expect.poll(() => page.textContent("#farm-count"), { timeout: 30_000 }).toBe("4909920");
+    await expect.poll(() => page.textContent("#farm-count"), { timeout: 30_000 }).toBe(thin("4909920"));
     await page.fill("#farm-row1", "2002211");
     await page.fill("#farm-row2", "2012210");
-    await expect.poll(() => page.textContent("#farm-count"), { timeout: 30_000 }).toBe("507600");
+    await expect.poll(() => page.textContent("#farm-count"), { timeout: 30_000 }).toBe(thin("507600"));
     // A click cycles the symbol; a typed digit sets it; a bad row is reported at the field.
     const first = page.locator("#farm-grid .cell.given").first();
     await first.click();
@@ -52,7 +56,7 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
     await first.focus();
     await page.keyboard.press("2");
     await expect.poll(() => page.inputValue("#farm-row1")).toBe("2002211");
-    await expect.poll(() => page.textContent("#farm-count"), { timeout: 30_000 }).toBe("507600");
+    await expect.poll(() => page.textContent("#farm-count"), { timeout: 30_000 }).toBe(thin("507600"));
     await expect.poll(() => page.textContent("#farm-row1-error")).toBe("");
     await page.screenshot({ path: `${SHOTS}farms.png`, fullPage: true });
   });
@@ -65,7 +69,7 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
     await dropFile(page, "#farm-drop", "challenge24-2008.txt", readFileSync(`${ROOT}examples/challenge24-2008.txt`, "utf8"));
     const counts = page.locator("#farm-file-results tbody tr td:nth-child(4)");
     await expect.poll(() => counts.count(), { timeout: 60_000 }).toBe(10);
-    expect(await counts.allTextContents()).toEqual(expected);
+    expect(await counts.allTextContents()).toEqual(expected.map((count) => thin(count))); // grouped as people read them
   });
 
   it("shows a bad contest file's line and what was expected, as count-farms does", async () => {
@@ -86,7 +90,7 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
     await page.fill("#tables-size", "6");
     await page.fill("#tables-counts", "3,3");
     await page.click("#tables-form button[type=submit]");
-    await expect.poll(() => page.textContent("#tables-count"), { timeout: 60_000 }).toBe("194400");
+    await expect.poll(() => page.textContent("#tables-count"), { timeout: 60_000 }).toBe(thin("194400"));
     // Wrong input is shown at its field, with what was expected.
     await page.fill("#tables-size", "7");
     await page.fill("#tables-counts", "2,2,2");
@@ -108,7 +112,7 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
     await page.fill("#tables-counts", "3,3,3");
     await page.fill("#tables-given", "");
     await page.click("#tables-form button[type=submit]");
-    await expect.poll(() => page.textContent("#tables-count"), { timeout: 120_000 }).toBe(countTables({ size: 9, counts: [3, 3, 3] }).toString());
+    await expect.poll(() => page.textContent("#tables-count"), { timeout: 120_000 }).toBe(thin(countTables({ size: 9, counts: [3, 3, 3] })));
     // The worker posted (done, all) over the plan's jobs; the last message is all of them.
     const jobs = planTableCount(normalizeProblem({ size: 9, counts: [3, 3, 3] })).jobs.length;
     const progress = /^(\d+)\/(\d+) in (\d+) updates$/.exec((await page.getAttribute("#tables-job", "data-progress")) ?? "");
@@ -126,7 +130,8 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
     await page.click("#tables-form button[type=submit]");
     const expected = cli("count-farms", ["--size", "9", "--counts", "3,3,3"]).stdout.trim();
     expect(expected).toBe("1028714346091914854400");
-    await expect.poll(() => page.textContent("#tables-count"), { timeout: 120_000 }).toBe(expected);
+    await expect.poll(() => page.getAttribute("#tables-count", "data-value"), { timeout: 120_000 }).toBe(expected);
+    expect(await page.textContent("#tables-count")).toBe(thin(expected));
   });
 
   it("keeps the page responsive while a long count runs, and cancels it", async () => {
@@ -156,7 +161,7 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
     await page.fill("#tables-size", "6");
     await page.fill("#tables-counts", "3,3");
     await page.click("#tables-form button[type=submit]");
-    await expect.poll(() => page.textContent("#tables-count"), { timeout: 60_000 }).toBe("194400");
+    await expect.poll(() => page.textContent("#tables-count"), { timeout: 60_000 }).toBe(thin("194400"));
     await page.fill("#farm-row1", "2100221");
   });
 
@@ -338,29 +343,33 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
     await page.screenshot({ path: `${SHOTS}tours.png`, fullPage: true });
   });
 
-  it("counts tours on 5×5 and 6×6 with a progress bar, as countTours does", async () => {
+  it("counts tours on 5×5 and 6×6 by the frontier counter as the search (countTours) does; a long count runs visibly and cancels", async () => {
     const { page } = app;
     await showTab(page, "tours");
+    await page.check('input[name="tour-count-moves"][value="0,3+2,2"]');
     const cases: [string, string, bigint][] = [
       ["5", "all", countTours({ size: 5 })],
       ["6", "closed", countTours({ size: 6, closed: true })],
+      ["6", "all", countTours({ size: 6 })],
     ];
     for (const [size, kind, expected] of cases) {
-      await page.selectOption("#tour-count-size", size);
+      await page.selectOption("#tour-count-rows", size);
+      await page.selectOption("#tour-count-cols", size);
       await page.check(`input[name="tour-count-kind"][value="${kind}"]`);
       await page.click("#tour-count-form button[type=submit]");
-      await expect.poll(() => page.textContent("#tour-count"), { timeout: 120_000 }).toBe(expected.toString());
+      await expect.poll(() => page.getAttribute("#tour-count", "data-value"), { timeout: 120_000 }).toBe(expected.toString());
+      expect(await page.textContent("#tour-count")).toBe(thin(expected));
     }
-    // 6×6, all directed tours: seconds of work, with the progress bar moving meanwhile.
-    await page.selectOption("#tour-count-size", "6");
-    await page.check('input[name="tour-count-kind"][value="all"]');
+    // 7×7, all directed tours: seconds of work; the job shows its time running, and Cancel stops it.
+    await page.selectOption("#tour-count-rows", "7");
+    await page.selectOption("#tour-count-cols", "7");
     await page.click("#tour-count-form button[type=submit]");
-    const bar = page.locator("#tour-count-job progress");
-    await expect.poll(async () => Number((await bar.getAttribute("value").catch(() => null)) ?? 0), { timeout: 120_000 }).toBeGreaterThan(0);
-    expect(Number(await bar.getAttribute("max"))).toBeGreaterThan(1);
-    expect(await page.textContent("#tour-count-job")).toMatch(/Counting tours… [\d,]+ of [\d,]+/);
-    const all = countTours({ size: 6 });
-    await expect.poll(() => page.textContent("#tour-count"), { timeout: 300_000 }).toBe(all.toString());
+    const cancel = page.locator("#tour-count-job button.cancel");
+    await cancel.waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.textContent("#tour-count-job"), { timeout: 10_000 }).toMatch(/Counting tours… [\d.]+ (ms|s)/);
+    await cancel.click();
+    await expect.poll(() => page.textContent("#tour-count-job"), { timeout: 10_000 }).toContain("cancelled");
+    expect(await page.textContent("#tour-count")).toBe("");
   });
 
   it("is usable by keyboard: arrow keys move between tabs", async () => {
@@ -383,7 +392,7 @@ describe.skipIf(!chromiumAvailable())("web app on a phone-sized screen", () => {
     const app = await openApp({ width: 390, height: 844 });
     try {
       const { page } = app;
-      await expect.poll(() => page.textContent("#farm-count"), { timeout: 30_000 }).toBe("4909920");
+      await expect.poll(() => page.textContent("#farm-count"), { timeout: 30_000 }).toBe(thin("4909920"));
       expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
       await page.screenshot({ path: `${SHOTS}phone-farms.png`, fullPage: true });
       await showTab(page, "housie");

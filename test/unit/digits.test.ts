@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { groupDigits } from "../../src/io/digits.js";
+import { UsageError } from "../../src/errors.js";
 
 describe("groupDigits", () => {
   it.each([
@@ -13,5 +14,11 @@ describe("groupDigits", () => {
     expect(groupDigits(big).split(",").slice(1).every((g) => g.length === 3)).toBe(true);
     expect(groupDigits(12345n, "\u202f")).toBe("12\u202f345");
     expect(groupDigits("12a")).toBe("12a");
+  });
+
+  it("refuses what is not a count or a separator with a UsageError (it is public API now)", () => {
+    expect(() => groupDigits(null as never)).toThrow(UsageError);
+    expect(() => groupDigits({} as never)).toThrow(/n: expected a bigint, a number or a decimal string/);
+    expect(() => groupDigits(1000n, 5 as never)).toThrow(/separator: expected a string/);
   });
 });

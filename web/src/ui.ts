@@ -1,5 +1,6 @@
 // Small DOM helpers shared by the panels: running a job with a progress bar and a cancel
 // button, field errors, file drops and downloads.
+import { groupDigits } from "tabula-grids/housie";
 import { JobCancelled, JobFailed, WorkerClient } from "./worker/client.js";
 import type { Job, JobOf, JobType, Results } from "./worker/protocol.js";
 
@@ -13,9 +14,16 @@ export function ms(value: number): string {
   return value < 1 ? `${value.toFixed(2)} ms` : value < 1000 ? `${value.toFixed(1)} ms` : `${(value / 1000).toFixed(2)} s`;
 }
 
-/** Groups a decimal's digits in threes with thin spaces (for reading only). */
+/** A count as people read it: the library's digit grouping with thin spaces (a long count breaks only between groups). */
 export function grouped(decimal: string): string {
-  return decimal.replace(/\B(?=(\d{3})+(?!\d))/g, "\u2009");
+  return groupDigits(decimal, "\u2009");
+}
+
+/** Shows an exact count in `out`: grouped on screen, the plain digits in data-value and the tooltip. */
+export function showCount(out: HTMLElement, decimal: string): void {
+  out.textContent = grouped(decimal);
+  out.dataset.value = decimal;
+  out.title = decimal;
 }
 
 /**

@@ -1,5 +1,5 @@
 // Farms panel: the 7×7 editor, contest files, and the general table count.
-import { $, JobView, clearFieldErrors, describe, dropText, el, grouped, ms, setFieldError, wireDrop } from "../ui.js";
+import { $, JobView, clearFieldErrors, describe, dropText, el, grouped, ms, setFieldError, showCount, wireDrop } from "../ui.js";
 import { JobFailed } from "../worker/client.js";
 import contestExample from "../../../examples/challenge24-2008.txt?raw";
 
@@ -64,10 +64,10 @@ function setUpEditor(): void {
     try {
       const result = await job.run({ type: "farms-pair", rows: [inputs[0]!.value, inputs[1]!.value] });
       if (!result) return;
-      out.textContent = result.count;
+      showCount(out, result.count);
       $("farm-time").textContent = `ways to fill rows 3–7 · ${ms(result.ms)}`;
     } catch (error) {
-      out.textContent = "";
+      showCount(out, "");
       $("farm-time").textContent = "";
       const field = error instanceof JobFailed ? error.detail.field : undefined;
       setFieldError(field === "row2" ? "farm-row2" : "farm-row1", describe(error));
@@ -114,7 +114,7 @@ function setUpContestFile(): void {
         el("td", { textContent: String(c.case) }),
         el("td", { className: "mono", textContent: c.rows[0] }),
         el("td", { className: "mono", textContent: c.rows[1] }),
-        el("td", { className: "num mono", textContent: c.count }),
+        el("td", { className: "num mono", textContent: grouped(c.count), title: c.count }),
         el("td", { className: "num", textContent: c.ms.toFixed(2) }),
       )));
       table.caption!.textContent = `${result.cases.length} answers in ${ms(result.ms)}`;
@@ -165,12 +165,11 @@ function setUpTables(): void {
         distinctColumns: $<HTMLInputElement>("tables-distinct-columns").checked,
       });
       if (!result) return;
-      $("tables-count").textContent = result.count;
+      showCount($("tables-count"), result.count);
       $("tables-count").dataset.ms = String(result.ms);
-      $("tables-count").title = grouped(result.count);
       $("tables-time").textContent = `${result.count.length} digits · ${ms(result.ms)}`;
     } catch (error) {
-      $("tables-count").textContent = "";
+      showCount($("tables-count"), "");
       $("tables-time").textContent = "";
       const message = describe(error);
       const name = error instanceof JobFailed ? error.detail.name : "";

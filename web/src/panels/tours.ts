@@ -1,62 +1,16 @@
-// Tours panel: generate and draw a tour (numbers on small boards, the path on big ones,
-// optional animation), validate a pasted grid, count tours on small boards.
-import { $, JobView, clearFieldErrors, describe, download, dropText, el, ms, setFieldError, wireDrop } from "../ui.js";
+// Tours panel: generate and draw a tour (tour-board.ts: numbers on small boards, the path
+// on big ones, zoom and a step-by-step player), validate a pasted grid, count tours.
+import { $, JobView, clearFieldErrors, describe, download, dropText, el, ms, setFieldError, showCount, wireDrop } from "../ui.js";
+import { JobFailed } from "../worker/client.js";
 import { showInputProblem } from "./farms.js";
 import { SVG_BOARD_MAX } from "../worker/protocol.js";
-
-interface Tour {
-  size: number;
-  closed: boolean;
-  grid: Int32Array;
-  seed?: number;
-}
+import { BoardView, type Tour } from "./tour-board.js";
 
 export function setUpTours(): void {
   const board = new BoardView();
   setUpGenerate(board);
   setUpValidate(board);
   setUpCount();
-}
-
-/** Draws tours into the figure: the library's SVG on small boards, a canvas bitmap on big ones. */
-class BoardView {
-  private readonly figure = $("tour-board");
-  private readonly job = new JobView("tour-job", "Drawing");
-
-  async draw(tour: Tour, into: HTMLElement = this.figure): Promise<void> {
-    const pixels = Math.min(2000, Math.max(600, tour.size * 2));
-    const picture = await this.job.run({ type: "tour-picture", size: tour.size, closed: tour.closed, grid: tour.grid, pixels });
-    if (!picture) return;
-    into.dataset.size = String(tour.size); // which board is on show (tests and benches wait for it)
-    const caption = el("figcaption", { textContent: `${tour.closed ? "Closed" : "Open"} tour of a ${tour.size}×${tour.size} board: green is 1, red is ${(tour.size * tour.size).toLocaleString("en")}.` });
-    if (picture.svg) {
-      const holder = el("div", { className: "svg-holder" });
-      holder.innerHTML = picture.svg; // the library's own SVG, numbers only
-      into.replaceChildren(holder, caption);
-    } else if (picture.bitmap) {
-      const canvas = el("canvas", { width: picture.bitmap.width, height: picture.bitmap.height });
-      canvas.setAttribute("role", "img");
-      canvas.setAttribute("aria-label", caption.textContent!);
-      canvas.getContext("bitmaprenderer")!.transferFromImageBitmap(picture.bitmap);
-      into.replaceChildren(canvas, caption);
-    }
-  }
-
-  /** Step-by-step: the path is drawn along and each number appears as it is reached. */
-  animate(tour: Tour): boolean {
-    const svg = this.figure.querySelector("svg");
-    if (!svg) return false;
-    const squares = tour.size * tour.size;
-    const step = Math.max(20, Math.min(400, 20_000 / squares)); // ms per step: 20 s at most
-    const path = svg.querySelector(":scope > path");
-    svg.classList.remove("animating");
-    void svg.getBoundingClientRect(); // restart the CSS animations
-    svg.style.setProperty("--duration", `${(step * squares) / 1000}s`);
-    if (path) path.setAttribute("pathLength", "1");
-    svg.querySelectorAll("text").forEach((text) => text.style.setProperty("--delay", `${((Number(text.textContent) - 1) * step) / 1000}s`));
-    svg.classList.add("animating");
-    return true;
-  }
 }
 
 function setUpGenerate(board: BoardView): void {
@@ -89,7 +43,7 @@ function setUpGenerate(board: BoardView): void {
       setFieldError(/start/i.test(message) ? "tour-start-row" : /seed/i.test(message) ? "tour-seed" : "tour-size", message);
     }
   });
-  $("tour-animate").addEventListener("click", () => tour && board.animate(tour));
+  $("tour-animate").addEventListener("click", () => tour && board.animate());
   $("tour-actions").addEventListener("click", async (event) => {
     const button = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-format]");
     if (!button || !tour) return;
@@ -125,23 +79,95 @@ function setUpValidate(board: BoardView): void {
   $("tour-validate").addEventListener("click", () => void run());
 }
 
+/** Longest board side the count panel offers (for boards 4 or fewer squares across). */
+export const COUNT_SIDE_MAX = 12;
+
+/**
+ * Boards the count panel offers: what the frontier counter answers in seconds (measured:
+ * 4×12 in about 2 s, 5×8 in 7-10 s, 7×7 pen-and-paper tours in 20 s; 5×10 took a minute).
+ */
+export function countReachable(rows: number, cols: number): boolean {
+  const short = Math.min(rows, cols), long = Math.max(rows, cols);
+  return short <= 4 ? long <= COUNT_SIDE_MAX : short === 5 ? long <= 8 : long <= 7;
+}
+
 function setUpCount(): void {
   const job = new JobView("tour-count-job", "Counting tours");
   const form = $("tour-count-form");
+  const rowsField = $<HTMLSelectElement>("tour-count-rows");
+  const colsField = $<HTMLSelectElement>("tour-count-cols");
+  const leapersField = $<HTMLInputElement>("tour-count-leapers");
+  const picker = $("tour-count-squares");
+  const fromText = $("tour-count-from-text");
+  for (const field of [rowsField, colsField]) {
+    for (let n = 1; n <= COUNT_SIDE_MAX; n++) field.append(el("option", { value: String(n), textContent: String(n), selected: n === 6 }));
+  }
+  // Each side offers only what keeps the board within reach of the other.
+  const limitSides = () => {
+    for (const [field, other] of [[rowsField, colsField], [colsField, rowsField]] as const) {
+      for (const option of field.options) option.disabled = !countReachable(Number(option.value), Number(other.value));
+    }
+  };
+  let from: [number, number] | undefined;
+
+  const movesText = () => {
+    const choice = form.querySelector<HTMLInputElement>('input[name="tour-count-moves"]:checked')!.value;
+    return choice === "custom" ? leapersField.value.trim() : choice;
+  };
+  const showFrom = () => {
+    picker.querySelectorAll<HTMLButtonElement>("button").forEach((b) => b.setAttribute("aria-pressed", String(from !== undefined && b.dataset.square === `${from[0]},${from[1]}`)));
+    fromText.textContent = from ? `only tours numbered 1 on row ${from[0] + 1}, column ${from[1] + 1} (click it again for every square)` : "every square (click one to count only the tours from it)";
+  };
+  // A board of buttons, one a square: clicking one counts only the tours from it.
+  const drawPicker = () => {
+    const rows = Number(rowsField.value), cols = Number(colsField.value);
+    if (from && (from[0] >= rows || from[1] >= cols)) from = undefined;
+    picker.style.setProperty("--cols", String(cols));
+    picker.replaceChildren();
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) {
+        const square = el("button", { type: "button", title: `row ${r + 1}, column ${c + 1}` });
+        square.dataset.square = `${r},${c}`;
+        square.setAttribute("aria-label", `from row ${r + 1}, column ${c + 1}`);
+        picker.append(square);
+      }
+    }
+    showFrom();
+  };
+  picker.addEventListener("click", (event) => {
+    const square = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-square]");
+    if (!square) return;
+    const [r, c] = square.dataset.square!.split(",").map(Number) as [number, number];
+    from = from && from[0] === r && from[1] === c ? undefined : [r, c];
+    showFrom();
+  });
+  for (const field of [rowsField, colsField]) field.addEventListener("change", () => (limitSides(), drawPicker()));
+  limitSides();
+  leapersField.addEventListener("focus", () => (form.querySelector<HTMLInputElement>('input[name="tour-count-moves"][value="custom"]')!.checked = true));
+  drawPicker();
+  $("tour-count-reach").textContent = "Boards up to 7×7, 5×8 and 4×12: most answer within a second or two; the slowest take longer (all pen-and-paper tours of 7×7 about 20 s, the knight's 5×8 about 10 s, other leapers on 7×7 can take minutes). Cancel stops a count.";
+
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const size = Number($<HTMLSelectElement>("tour-count-size").value);
+    clearFieldErrors(form);
+    const rows = Number(rowsField.value), cols = Number(colsField.value);
     const closed = form.querySelector<HTMLInputElement>('input[name="tour-count-kind"]:checked')!.value === "closed";
-    $("tour-count").textContent = "";
+    const moves = movesText();
+    showCount($("tour-count"), "");
     $("tour-count-time").textContent = "";
+    if (moves === "") return setFieldError("tour-count-leapers", "name the leapers: a,b joined by + (1,2 is the knight)");
     try {
-      const result = await job.run({ type: "tour-count", size, closed });
+      const result = await job.run({ type: "tour-count", rows, cols, moves, closed, from });
       if (!result) return;
-      $("tour-count").textContent = result.count;
+      showCount($("tour-count"), result.count);
       $("tour-count").dataset.ms = String(result.ms);
-      $("tour-count-time").textContent = `${closed ? "distinct closed cycles" : "directed tours (every start, both directions)"} on ${size}×${size} · ${ms(result.ms)}`;
+      const what = closed ? (from ? "directed closed tours" : "distinct closed cycles") : from ? "directed tours" : "directed tours (every start, both directions)";
+      const where = from ? ` from row ${from[0] + 1}, column ${from[1] + 1}` : "";
+      $("tour-count-time").textContent = `${what} on ${rows}×${cols}${where}, moves ${result.moves} · frontier of ${result.width} squares, ${result.peakStates.toLocaleString("en")} states at most · ${ms(result.ms)}`;
     } catch (error) {
-      $("tour-count-time").textContent = describe(error);
+      const message = describe(error);
+      if (error instanceof JobFailed && error.detail.field === "tour-count-leapers") setFieldError("tour-count-leapers", message);
+      else $("tour-count-time").textContent = message;
     }
   });
 }

@@ -18,7 +18,8 @@ export type Job =
   | { type: "housie-validate"; text: string }
   | { type: "tour-generate"; size: number; closed: boolean; start?: [number, number]; seed: number }
   | { type: "tour-validate"; text: string }
-  | { type: "tour-count"; size: number; closed: boolean; from?: [number, number] }
+  /** Frontier DP count on a rows×cols board; moves as "a,b+c,d" (parseLeapers); from: 0-based square. */
+  | { type: "tour-count"; rows: number; cols: number; moves: string; closed: boolean; from?: [number, number] }
   | { type: "tour-format"; size: number; closed: boolean; grid: Int32Array; seed?: number; format: "json" | "text" | "svg" }
   | { type: "tour-picture"; size: number; closed: boolean; grid: Int32Array; pixels: number };
 
@@ -53,7 +54,7 @@ export interface Results {
   "housie-validate": HousieFileReport & { ms: number };
   "tour-generate": { size: number; closed: boolean; grid: Int32Array; ms: number };
   "tour-validate": { size: number; grid: Int32Array; ok: boolean; closed: boolean; problem?: string; claimedClosed?: boolean; ms: number };
-  "tour-count": { count: string; ms: number };
+  "tour-count": { count: string; moves: string; width: number; peakStates: number; peakBytes: number; ms: number };
   "tour-format": { blob: Blob; ms: number };
   /** Small boards: the library's SVG (numbers in the squares); big ones: the path drawn off screen. */
   "tour-picture": { svg?: string; bitmap?: ImageBitmap; ms: number };

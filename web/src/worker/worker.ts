@@ -6,7 +6,7 @@ import {
   ready as housieReady, countHousie, HousieRun, housieFormatter, validateHousieJsonl, type HousieRecord,
 } from "tabula-grids/housie";
 import {
-  ready as toursReady, generateTour, validateTour, parseTourFile, countToursParallel, writeTour, type TourFormat,
+  ready as toursReady, generateTour, validateTour, parseTourFile, writeTour, tourSvg, paintTour, countHamiltonian, parseLeapers, formatLeapers, type TourFormat,
 } from "tabula-grids/tours";
 import { SVG_BOARD_MAX, type Job, type JobError, type Reply, type Request, type Results, type PreviewRecord } from "./protocol.js";
 
@@ -144,10 +144,17 @@ const handlers: Handlers = {
     return { size: file.size, grid: file.grid, ok: check.ok, closed: check.closed, problem: check.problem, claimedClosed: file.closed, ms: since(start) };
   },
 
-  "tour-count": async ({ size, closed, from }, progress) => {
+  "tour-count": ({ rows, cols, moves, closed, from }) => {
     const start = performance.now();
-    const count = await countToursParallel({ size, closed, from, threads: 1, onProgress: progress });
-    return { count: count.toString(), ms: since(start) };
+    let leapers;
+    try {
+      leapers = parseLeapers(moves);
+    } catch (error) {
+      throw Object.assign(error as Error, { field: "tour-count-leapers" });
+    }
+    // One call into the kernel's frontier DP (it has no progress hook yet: the page shows the time spent).
+    const result = countHamiltonian({ rows, cols, moves: leapers, closed, from });
+    return { count: result.count.toString(), moves: formatLeapers(leapers), width: result.width, peakStates: result.peakStates, peakBytes: result.peakBytes, ms: since(start) };
   },
 
   "tour-format": async ({ size, closed, grid, seed, format }) => {
@@ -158,42 +165,12 @@ const handlers: Handlers = {
     return { blob: new Blob(parts, { type }), ms: since(start) };
   },
 
-  "tour-picture": async ({ size: n, closed, grid, pixels }) => {
+  "tour-picture": ({ size: n, closed, grid, pixels }) => {
     const start = performance.now();
-    if (n <= SVG_BOARD_MAX) {
-      const parts: string[] = [];
-      await writeTour({ size: n, closed, grid }, "svg", (chunk) => void parts.push(chunk));
-      return { svg: parts.join(""), ms: since(start) };
-    }
-    // Big boards: the path as one polyline through the square centres, drawn off screen.
+    // Small boards: the library's SVG (arcs, numbers); big ones: the same drawing painted off screen.
+    if (n <= SVG_BOARD_MAX) return { svg: tourSvg({ size: n, closed, grid }), ms: since(start) };
     const canvas = new OffscreenCanvas(pixels, pixels);
-    const g = canvas.getContext("2d")!;
-    const cell = pixels / n;
-    g.fillStyle = "#fff";
-    g.fillRect(0, 0, pixels, pixels);
-    const order = new Int32Array(n * n);
-    for (let i = 0; i < n * n; i++) order[grid[i]! - 1] = i;
-    const x = (i: number) => ((i % n) + 0.5) * cell;
-    const y = (i: number) => (Math.floor(i / n) + 0.5) * cell;
-    g.strokeStyle = "rgba(31,119,180,0.85)";
-    g.lineWidth = Math.max(0.35, Math.min(2, cell / 4));
-    g.lineJoin = "round";
-    g.beginPath();
-    g.moveTo(x(order[0]!), y(order[0]!));
-    for (let k = 1; k < n * n; k++) g.lineTo(x(order[k]!), y(order[k]!));
-    if (closed) g.closePath();
-    g.stroke();
-    const mark = (i: number, colour: string) => {
-      g.fillStyle = colour;
-      g.beginPath();
-      g.arc(x(i), y(i), Math.max(4, cell / 3), 0, 2 * Math.PI);
-      g.fill();
-    };
-    mark(order[0]!, "#2ca02c");
-    mark(order[n * n - 1]!, "#d62728");
-    g.strokeStyle = "#888";
-    g.lineWidth = 2;
-    g.strokeRect(1, 1, pixels - 2, pixels - 2);
+    paintTour(canvas.getContext("2d")!, { size: n, closed, grid }, pixels);
     return { bitmap: canvas.transferToImageBitmap(), ms: since(start) };
   },
 };
