@@ -6,6 +6,8 @@ import { mix32 } from "./hash";
 import { MOVE_DC, MOVE_DR } from "./moves";
 
 export const PAD: i32 = 3;
+/** A search budget no search reaches: for searches known to finish quickly. */
+export const UNBOUNDED_BUDGET: i32 = 1 << 30;
 const NO_KEY: i32 = 0x7fffffff;
 
 let cells: StaticArray<i32> = new StaticArray<i32>(0);

@@ -6,6 +6,7 @@
 //  tambola: early five (any five numbers), four corners (first and last numbers of the
 //           top and bottom rows), top line, middle line, bottom line, full house.
 import { UsageError } from "../../errors.js";
+import { housieConstants } from "../../wasm/generated/housie.js";
 
 export type PrizeSetName = "uk" | "tambola";
 export const PRIZE_SET_NAMES: readonly PrizeSetName[] = ["uk", "tambola"];
@@ -13,8 +14,8 @@ export const PRIZE_SETS: Record<PrizeSetName, readonly string[]> = {
   uk: ["one line", "two lines", "full house"],
   tambola: ["early five", "four corners", "top line", "middle line", "bottom line", "full house"],
 };
-/** Rank of a number not called yet: the housie kernel's NEVER_CALLED (a unit test holds them equal). */
-export const NEVER = 255;
+/** Rank of a number not called yet: the housie kernel's NEVER_CALLED (255), as the build read it. */
+export const NEVER = housieConstants.NEVER_CALLED;
 
 export function parsePrizeSet(text: string): PrizeSetName {
   if (text === "uk" || text === "tambola") return text;
