@@ -59,7 +59,7 @@ for (const { name, entry, out, test } of builds) {
     console.error(`asc: ${entry} failed: ${error.message}`);
     if (stderr) console.error(stderr.toString());
   } else {
-    writeKernelTypes(root, name, out, test);
+    await writeKernelTypes(root, name, out, test);
     console.log(`asc: ${out}.wasm (${target})`);
   }
 }

@@ -17,9 +17,7 @@ const rowMasks = new StaticArray<u32>(126);
  * freed): a single ticket needs one vector's, a book none (layouts.ts lists the four
  * canonical vectors' on its own). The whole table in one piece (2.9 MB, the patterns
  * grouped by vector as vectorPatternStart says) only for enumeratePatterns. */
-const vectorPatterns = new StaticArray<usize>(VECTOR_COUNT);
-// Its address as a plain integer (a read of a managed global costs a shadow-stack store).
-const vectorPatternsBase: usize = changetype<usize>(vectorPatterns);
+const vectorPatternsBase: usize = memory.data(VECTOR_COUNT * sizeof<usize>()); // static memory
 let patterns = new StaticArray<u32>(0); // PATTERN_COUNT, allocated by enumeratePatterns
 let enumerated = false;
 /** Vector index by its code sum_j (c_j - 1) 3^j, -1 for codes that are not vectors
@@ -174,7 +172,7 @@ export function listPatterns(v: i32, out: usize): u32 {
 function listVector(v: i32): usize {
   const at = heap.alloc(<usize>patternsOf(v) << 2);
   if (listPatterns(v, at) != patternsOf(v)) unreachable();
-  unchecked(vectorPatterns[v] = at);
+  store<usize>(vectorPatternsBase + (<usize>v << alignof<usize>()), at);
   return at;
 }
 

@@ -61,25 +61,21 @@ let tableLo = new StaticArray<u64>(1 << 12);
 let tableHi = new StaticArray<u64>(1 << 12);
 let tableId = new StaticArray<i32>(1 << 12);
 
-// Per depth (rows placed): codes, groups, the spread being built, symbols placed.
-const depthCodes = new StaticArray<u16>(17 * 16);
-const groupCode = new StaticArray<i32>(17 * 16);
-const groupSize = new StaticArray<i32>(17 * 16);
-const groupCount = new StaticArray<i32>(17);
-const spread = new StaticArray<u8>(17 * 16 * MAX_SYMBOLS);
-const placed = new StaticArray<i32>(17 * MAX_SYMBOLS);
-// The fixed tables' addresses as plain integers: under the incremental runtime each read
+// Per depth (rows placed): codes (u16), groups (code, size), the spread being built (u8),
+// symbols placed; fixed tables in static memory (memory.data: addresses known when
+// compiling, no managed reference in spreadGroup's deep recursion).
+const depthCodesBase: usize = memory.data(17 * 16 * sizeof<u16>());
+const groupCodeBase: usize = memory.data(17 * 16 * sizeof<i32>());
+const groupSizeBase: usize = memory.data(17 * 16 * sizeof<i32>());
+const groupCountBase: usize = memory.data(17 * sizeof<i32>());
+const spreadBase: usize = memory.data(17 * 16 * MAX_SYMBOLS);
+const placedBase: usize = memory.data(17 * MAX_SYMBOLS * sizeof<i32>());
+// The shared tables' addresses as plain integers: under the incremental runtime each read
 // of a managed global is first stored on the shadow stack, which the deep recursion of
 // spreadGroup would overflow (and the search would pay for at every node).
 const countsBase: usize = changetype<usize>(counts);
 const radixBase: usize = changetype<usize>(radixOf);
 const factorialsBase: usize = changetype<usize>(factorials);
-const depthCodesBase: usize = changetype<usize>(depthCodes);
-const groupCodeBase: usize = changetype<usize>(groupCode);
-const groupSizeBase: usize = changetype<usize>(groupSize);
-const groupCountBase: usize = changetype<usize>(groupCount);
-const spreadBase: usize = changetype<usize>(spread);
-const placedBase: usize = changetype<usize>(placed);
 // @ts-ignore: decorator
 @inline function i32At(base: usize, i: i32): i32 { return load<i32>(base + (<usize>i << 2)); }
 // @ts-ignore: decorator
@@ -120,7 +116,7 @@ export function graphSetCount(s: i32, count: i32, stride: i32): void {
 export function graphSetRootCode(j: i32, code: i32): void {
   within(j, 0, n - 1, "limit-exceeded: graphSetRootCode: column past graphSetup's size");
   within(code, 0, (1 << <i32>CODE_BITS) - 1, "limit-exceeded: graphSetRootCode: need code past CODE_BITS");
-  unchecked(depthCodes[j] = <u16>code);
+  setU16At(depthCodesBase, j, code);
 }
 
 /** A copy of `old`'s first `used` entries in a new array of `cap` entries. */
@@ -283,7 +279,7 @@ function visit(depth: i32, left: i32): i32 {
   const base = depth * 16;
   let keyLo: u64 = 0, keyHi: u64 = 0;
   for (let j = 0; j < n; j++) {
-    const code = <u64>unchecked(depthCodes[base + j]);
+    const code = <u64>u16At(depthCodesBase, base + j);
     if (j < 6) keyLo |= code << (CODE_BITS * <u64>j);
     else keyHi |= code << (CODE_BITS * <u64>(j - 6));
   }
@@ -306,7 +302,7 @@ function visit(depth: i32, left: i32): i32 {
   unchecked(tableHi[slot] = keyHi);
   unchecked(tableId[slot] = id + 1);
   if (stateCount * 2 > 1 << tableBits) growTable();
-  for (let j = 0; j < n; j++) unchecked(graphStateCodes[id * n + j] = depthCodes[base + j]);
+  for (let j = 0; j < n; j++) unchecked(graphStateCodes[id * n + j] = <u16>u16At(depthCodesBase, base + j));
   unchecked(graphTotalLo[id] = left == 0 ? 1 : 0);
   unchecked(graphTotalHi[id] = 0);
   if (left == 0) {
@@ -316,19 +312,19 @@ function visit(depth: i32, left: i32): i32 {
   // Groups of equal codes.
   let groups = 0;
   for (let j = 0; j < n; j++) {
-    const code = <i32>unchecked(depthCodes[base + j]);
-    if (groups > 0 && unchecked(groupCode[base + groups - 1]) == code) unchecked(groupSize[base + groups - 1]++);
+    const code = u16At(depthCodesBase, base + j);
+    if (groups > 0 && i32At(groupCodeBase, base + groups - 1) == code) setI32At(groupSizeBase, base + groups - 1, i32At(groupSizeBase, base + groups - 1) + 1);
     else {
-      unchecked(groupCode[base + groups] = code);
-      unchecked(groupSize[base + groups] = 1);
+      setI32At(groupCodeBase, base + groups, code);
+      setI32At(groupSizeBase, base + groups, 1);
       groups++;
     }
   }
-  unchecked(groupCount[depth] = groups);
-  for (let s = 0; s < k; s++) unchecked(placed[depth * MAX_SYMBOLS + s] = 0);
+  setI32At(groupCountBase, depth, groups);
+  for (let s = 0; s < k; s++) setI32At(placedBase, depth * MAX_SYMBOLS + s, 0);
   const firstMove = stackTop;
   const firstSpread = stackSpreadTop;
-  spreadGroup(depth, left, 0, 0, unchecked(groupSize[base]), 1);
+  spreadGroup(depth, left, 0, 0, i32At(groupSizeBase, base), 1);
   if (failure != 0) return 0;
   // Copy the moves out, contiguous, and total them.
   const moves = stackTop - firstMove;

@@ -4,17 +4,22 @@
 import { within } from "../common/guard";
 import { constructClosedTour } from "./construct";
 import { mix32 } from "./hash";
-import { PAD, boardIndex, clearBoard, searchTour, useBoard } from "./search";
+import { BLOCK_MIN } from "./blocks";
+import { PAD, UNBOUNDED_BUDGET, boardIndex, clearBoard, searchTour, useBoard } from "./search";
 
-const CONSTRUCTION_MIN: i32 = 10;
-const WARNSDORFF_MAX: i32 = 300;
 /** Largest board side generate takes; the host reads it. */
 export const MAX_GENERATE_SIZE: i32 = 10000;
-const SMALL_ATTEMPTS: i32 = 64;
-const SMALL_BUDGET: i32 = 20000;
-const MID_ATTEMPTS: i32 = 16;
-const MID_BUDGET: i32 = 256;
-const SURE_SEED: u32 = 1;
+// The generator's tuning, exported so that the TS baseline (src/tours/generate-ts.ts)
+// reads the same values instead of a copy: sides from CONSTRUCTION_MIN are built from
+// blocks, open tours up to WARNSDORFF_MAX are searched first, and each search has a budget.
+export const CONSTRUCTION_MIN: i32 = 2 * BLOCK_MIN;
+export const WARNSDORFF_MAX: i32 = 300;
+export const SMALL_ATTEMPTS: i32 = 64;
+export const SMALL_BUDGET: i32 = 20000;
+export const MID_ATTEMPTS: i32 = 16;
+export const MID_BUDGET: i32 = 256;
+/** A seed whose unbounded small-board searches are known to finish quickly. */
+export const SURE_SEED: i32 = 1;
 
 /**
  * The grid buffer, reused while big enough: it stays referenced so the collector leaves
@@ -62,7 +67,7 @@ function smallTour(n: i32, closed: bool, start: i32, seed: u32): void {
   if (!found) {
     // Every square starts a tour (closed tours exist), so fall back to the sure closed one.
     clearBoard();
-    searchTour(boardIndex(0, 0), true, SURE_SEED, 1 << 30);
+    searchTour(boardIndex(0, 0), true, <u32>SURE_SEED, UNBOUNDED_BUDGET);
     closed = true;
   }
   compact(n);

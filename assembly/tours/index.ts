@@ -1,5 +1,10 @@
 // Kernel module "tours": pen-and-paper tours (moves of 3 orthogonally or 2 diagonally).
-export { generate, MAX_GENERATE_SIZE } from "./generate";
+export {
+  generate, MAX_GENERATE_SIZE,
+  CONSTRUCTION_MIN, WARNSDORFF_MAX, SMALL_ATTEMPTS, SMALL_BUDGET, MID_ATTEMPTS, MID_BUDGET, SURE_SEED,
+} from "./generate";
+export { PAD, UNBOUNDED_BUDGET } from "./search";
+export { BLOCK_MIN, TOURS_PER_BLOCK } from "./blocks";
 export { countPaths, countPathsVia, MAX_COUNT_SQUARES } from "./count";
 /**
  * Memory cap in 64 KiB pages: the whole 4 GiB a wasm32 module can address. The frontier

@@ -6,18 +6,20 @@ import { mix32 } from "./hash";
 import { MOVE_DC, MOVE_DR } from "./moves";
 
 export const PAD: i32 = 3;
+/** A search budget no search reaches: for searches known to finish quickly. */
+export const UNBOUNDED_BUDGET: i32 = 1 << 30;
 const NO_KEY: i32 = 0x7fffffff;
 
 let cells: StaticArray<i32> = new StaticArray<i32>(0);
 let bh: i32 = 0;
 let bw: i32 = 0;
 let stride: i32 = 0;
-const off = new StaticArray<i32>(8);
-// The board's and the offsets' addresses as plain integers: under the incremental runtime
-// every read of a managed global first stores it on the shadow stack, which the search
-// would do at every probe of a square. cellsBase follows `cells` (set in useBoard).
+/** The 8 moves as offsets on the padded board (static memory, set in useBoard). */
+const offBase: usize = memory.data(8 * sizeof<i32>());
+// The board's address as a plain integer: under the incremental runtime every read of a
+// managed global first stores it on the shadow stack, which the search would do at every
+// probe of a square. cellsBase follows `cells` (set in useBoard).
 let cellsBase: usize = 0;
-const offBase: usize = changetype<usize>(off);
 
 // @ts-ignore: decorator
 @inline function cellAt(i: i32): i32 { return load<i32>(cellsBase + (<usize>i << 2)); }
@@ -33,7 +35,7 @@ export function useBoard(board: StaticArray<i32>, h: i32, w: i32): void {
   bh = h;
   bw = w;
   stride = w + 2 * PAD;
-  for (let m = 0; m < 8; m++) unchecked(off[m] = unchecked(MOVE_DR[m]) * stride + unchecked(MOVE_DC[m]));
+  for (let m = 0; m < 8; m++) store<i32>(offBase + (<usize>m << 2), unchecked(MOVE_DR[m]) * stride + unchecked(MOVE_DC[m]));
 }
 
 // @ts-ignore: decorator

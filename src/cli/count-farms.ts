@@ -20,6 +20,7 @@ import { layerProgressOnTerminal } from "./count-farms-layers.js";
 import { runSequence } from "./count-farms-sequence.js";
 import { estimateReach, outOfReachMessage } from "../tables/reach.js";
 import { runTablesExtra, runTablesMerge, wantsTablesExtra, type TablesExtraOptions } from "./count-farms-sample.js";
+import { tablesConstants } from "../wasm/generated/tables.js";
 
 
 interface CountFarmsOptions extends TablesExtraOptions {
@@ -160,7 +161,7 @@ await runMain("count-farms", async () => {
         '\nGeneral mode: count-farms --size N --counts a,b,… [--given "ROW;ROW…"] [--allow-equal-rows] [--allow-equal-columns]' +
         "\nprints one count of N×N tables with those symbol counts in every row and column (rows and columns distinct unless allowed)." +
         "\nOn a terminal a progress bar shows the DP jobs done and an estimate of the time left. A count whose state tables" +
-        "\noutgrow the kernel's memory cap (1 GiB per thread) stops with one line instead of exhausting the machine." +
+        `\noutgrow the kernel's memory cap (${tablesConstants.MEMORY_CAP_PAGES / 2 ** 14} GiB per thread) stops with one line instead of exhausting the machine.` +
         "\n--sample K [--seed S] [--json], --list [--force] [--json]: tables (N rows of digits, a blank line between; --json: one {\"rows\": […]} a line)." +
         "\n--shard i/k: one JSON line with part i of k; count-farms merge FILE… (\"-\": stdin) checks parts 0..k-1 and prints the total." +
         "\ncount-farms sequence NAME [--to N] [--time]: a named family of counts as OEIS b-file lines (count-farms sequence --help lists them).",

@@ -22,6 +22,7 @@ import { runFrontierCount, type FrontierCountFlags } from "./pen-paper-frontier.
 import { MAX_FRONTIER_SIDE } from "../tours/frontier.js";
 import { PEN_PAPER_LEAPERS, formatLeapers, parseLeapers, type Leaper } from "../tours/leapers.js";
 import { canonicalFrontierProblem } from "./pen-paper-frontier.js";
+import { toursConstants } from "../wasm/generated/tours.js";
 
 const ENGINES: Engine[] = ["wasm", "ts"];
 /** Counting engines: the frontier DP (default) or the depth-first search, each as the kernel or its TS baseline. */
@@ -214,7 +215,7 @@ await runMain("pen-paper", async () => {
     .option("--json", "one JSON line: the problem (rows, cols, moves, closed, from, to), count (a decimal string) and engine; with --shard the part's line (the default there)")
     .option("--pretty", "group the count's digits in threes for people (8,250,272); not with --json or --shard")
     .option("--stats", "frontier engine: print the frontier width, peak states and table memory to standard error")
-    .option("--memory <MiB>", "frontier engine: cap on the state tables (default 2048)", integerOption(16, 4000))
+    .option("--memory <MiB>", `frontier engine: cap on the state tables (default ${toursConstants.FRONTIER_DEFAULT_CAP_MIB})`, integerOption(16, 4000))
     .option("--force", "search engine: run a count documented as out of reach (7×7 from every start, 8×8 and up)")
     .addOption(new Option("--engine <name>", "frontier (default): the frontier DP in WebAssembly, frontier-ts its TypeScript baseline; search, search-ts: the depth-first search (n×n, pen-and-paper moves)").choices(COUNT_ENGINES).default("frontier"))
     .addHelpText("after", "\nAll engines give the same counts where they all run. The frontier DP counts m×n boards for any leapers; the search,\nthe cross-check, counts n×n pen-and-paper boards up to 7×7 (and shows a progress bar on a terminal).")

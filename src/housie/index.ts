@@ -24,7 +24,6 @@ export {
 export { enumeratePatternsTs, type PatternTables as HousiePatternTables } from "./tables.js";
 export { seedState as housieSeedState, parseSeed as parseHousieSeed, Xoshiro128 } from "../core/random.js";
 export { ready } from "./ready.js";
-export { chiSquareSurvival, normalTwoSided, upperGammaRegularized, holmAdjust } from "./stats.js";
 export { printedRef, parseTicketRef, dammDigit, type TicketRef } from "./check-digit.js";
 export { parseColour, parseGames, COLOUR_NAMES, type TicketColour } from "./colours.js";
 export { pageGeometry, pagesFor, maxPerPage, PAPER_SIZE, type PageGeometry, type LayoutOptions } from "./layout.js";

@@ -5,6 +5,7 @@
 // P(ticket 1 has vector a, ticket 2 has vector b) = t(a) t(b) C(a + b) / S, where
 // C(u) = sum over pair sums u2 of K(u2) K(n - u - u2) is the kernel's convolveSegment
 // and S the total (see count.ts); summing over b gives ticket 1's marginal.
+import { argumentError } from "../args.js";
 import { housieKernel } from "./kernel.js";
 import { COLUMNS, enumeratePatternsTs, weightsOf, pairsOf, type PatternTables } from "./tables.js";
 
@@ -32,6 +33,9 @@ export interface ExactProbability {
 
 /** The floats of a list of exact probabilities (e.g. for a chi-square test). */
 export function probabilityValues(list: readonly ExactProbability[]): number[] {
+  if (!Array.isArray(list) || !list.every((p: unknown) => typeof (p as ExactProbability | null)?.value === "number")) {
+    throw argumentError("list", "an array of exact probabilities ({ numerator, denominator, value })", list);
+  }
   return list.map((p) => p.value);
 }
 

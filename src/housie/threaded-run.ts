@@ -1,6 +1,7 @@
 // Unique books or tickets with the uniqueness set on a second core (Node): this thread
 // draws candidate records (the kernel's drawCandidates) while a worker thread issues the
-// batches drawn before (issue-worker.ts, its own kernel instance and set).
+// batches drawn before (issue-worker.ts, its own kernel instance and set), through the
+// ring of issue-ring.ts.
 //
 // The records are the same, in the same order, as HousieRun's with `unique`: there, a
 // record that repeats a ticket is redrawn from the words that follow it, and since a
@@ -9,15 +10,10 @@
 // RING_SLOTS batches ahead and filtered behind. Candidates drawn ahead of the last
 // record asked for are thrown away with the run.
 import { availableParallelism } from "node:os";
-import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
 import { HousieRun, MAX_UNIQUE_TICKETS, SUPERSEDED, checkBatchRequest, ticketRank, uniqueLimitError, type HousieKind, type TicketGrid } from "./generate.js";
 import { kernelBytes } from "./kernel.js";
 import { CELLS_PER_TICKET } from "./cells.js";
-import { ringBytes, ringViews, type IssueReply, type IssueRing, type IssueTask } from "./issue-worker.js";
-
-/** The compiled worker (works from src/ under tsx and from dist/). */
-export const ISSUE_WORKER = fileURLToPath(new URL("../../dist/housie/issue-worker.js", import.meta.url));
+import { IssueRingHost, newRing, ringViews } from "./issue-ring.js";
 
 /** Tickets from which a run pays for its worker thread (tens of ms to start, a 128 MB+ set). */
 export const THREADED_FROM_TICKETS = 120_000;
@@ -50,16 +46,13 @@ interface Batch {
  */
 const RING_SLOTS = 32;
 
-interface AtomicsWithWaitAsync {
-  waitAsync(array: Int32Array, index: number, value: number, timeout: number): { async: false; value: string } | { async: true; value: Promise<string> };
-}
-
 /** A housie run (Node) whose uniqueness set works on a worker thread while this thread draws: the same records as a `HousieRun`. `await nextJsonl(n)` or `nextCells(n)`, then `close()`. */
 export class ThreadedUniqueRun {
   readonly kind: HousieKind;
   readonly ticketsPerRecord: number;
   private readonly run: HousieRun;
-  private readonly worker: Worker;
+  /** The worker thread holding the set, and the ring the batches go through. */
+  private readonly ring: IssueRingHost;
   private readonly recordBytes: number;
   private serial: bigint;
   /** Records kept, not yet handed out: whole batches' cells, the first one partly used. */
@@ -68,11 +61,6 @@ export class ThreadedUniqueRun {
   /** Batches sent to the worker, oldest first. */
   private inFlight: Batch[] = [];
   private sent = 0;
-  private readonly ring: IssueRing;
-  private readonly header: Int32Array;
-  /** The first failure the worker reported, and who waits for the "earlier" task. */
-  private failure: Error | undefined;
-  private earlierWait: { resolve(): void; reject(error: Error): void } | undefined;
   private refused = 0;
   private closed = false;
 
@@ -87,12 +75,10 @@ export class ThreadedUniqueRun {
     const tickets = Math.min(2 * MAX_UNIQUE_TICKETS, earlier.length + (records + RING_SLOTS * batch) * per);
     // Not awaited: the worker sizes its set (page faults for up to 256 MB) while this
     // thread draws the first batches; a failure shows at the first verdict.
-    run.post({ kind: "start", tickets, ring: run.ring });
+    run.ring.post({ kind: "start", tickets, ring: run.ring.ring });
     if (earlier.length > 0) {
       try {
-        const loaded = new Promise<void>((resolve, reject) => { run.earlierWait = { resolve, reject }; });
-        run.post({ kind: "earlier", ranks: BigUint64Array.from(earlier) }); // repeats among them just stay out
-        await loaded;
+        await run.ring.earlier(BigUint64Array.from(earlier)); // repeats among them just stay out
       } catch (error) {
         await run.close();
         throw error;
@@ -108,16 +94,8 @@ export class ThreadedUniqueRun {
     // The main kernel only draws: its own set stays empty.
     this.run = new HousieRun(kind, { seed: options.seed, firstSerial: options.firstSerial, unique: false });
     this.serial = this.run.nextSerial;
-    this.worker = new Worker(ISSUE_WORKER);
-    this.worker.on("message", (reply: IssueReply) => {
-      if ("error" in reply) this.fail(new Error(`housie uniqueness worker: ${reply.error}`));
-      else this.earlierWait?.resolve();
-    });
-    this.worker.on("error", (error) => this.fail(error));
-    this.worker.on("exit", (code) => { if (!this.closed) this.fail(new Error(`housie uniqueness worker stopped (exit ${code})`)); });
     const maxRecords = this.run.batchLimit;
-    this.ring = { buffer: new SharedArrayBuffer(ringBytes(RING_SLOTS, maxRecords * this.ticketsPerRecord, maxRecords)), slots: RING_SLOTS, maxTickets: maxRecords * this.ticketsPerRecord, maxRecords };
-    this.header = ringViews(this.ring, 0).header;
+    this.ring = new IssueRingHost(newRing(RING_SLOTS, maxRecords * this.ticketsPerRecord, maxRecords));
   }
 
   /** Serial the next record will carry. */
@@ -156,17 +134,7 @@ export class ThreadedUniqueRun {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.worker.terminate();
-  }
-
-  private post(task: IssueTask): void {
-    this.worker.postMessage(task);
-  }
-
-  /** Keeps the worker's first failure for the next verdict, and fails a wait for "earlier". */
-  private fail(error: Error): void {
-    this.failure ??= error;
-    this.earlierWait?.reject(this.failure);
+    await this.ring.close(new Error("housie: this run was closed"));
   }
 
   /** Draws a batch of candidates here and hands their ranks to the worker. */
@@ -179,33 +147,14 @@ export class ThreadedUniqueRun {
     const cells = kernelBytes(k.cellsPtr(), records * this.recordBytes, k).slice();
     const sequence = this.sent++;
     const slot = sequence % RING_SLOTS;
-    ringViews(this.ring, slot).ranks.set(new BigUint64Array(k.memory.buffer, k.candidateRanksPtr(), tickets));
-    this.post({ kind: "batch", slot, records, per: this.ticketsPerRecord });
+    ringViews(this.ring.ring, slot).ranks.set(new BigUint64Array(k.memory.buffer, k.candidateRanksPtr(), tickets));
+    this.ring.post({ kind: "batch", slot, records, per: this.ticketsPerRecord });
     return { cells, records, sequence };
   }
 
-  /** The refused flags of `batch` once the worker has issued it, else undefined. */
-  private verdictOf(batch: Batch): Uint8Array | undefined {
-    if (this.failure) throw this.failure;
-    if (Atomics.load(this.header, 1) !== 0) return undefined; // failed: its message is on the way
-    return Atomics.load(this.header, 0) > batch.sequence ? ringViews(this.ring, batch.sequence % RING_SLOTS).refused : undefined;
-  }
-
-  /** Waits (without blocking the event loop) until the worker has issued `batch`. */
-  private async waitFor(batch: Batch): Promise<Uint8Array> {
-    for (;;) {
-      const refused = this.verdictOf(batch);
-      if (refused) return refused;
-      const seen = Atomics.load(this.header, 0);
-      if (seen > batch.sequence) continue;
-      if (Atomics.load(this.header, 1) !== 0 || this.closed) {
-        await new Promise((resolve) => setTimeout(resolve, 20)); // let the worker's message (or exit) in
-        if (this.closed) throw new Error("housie: this run was closed");
-        continue;
-      }
-      const wait = (Atomics as unknown as AtomicsWithWaitAsync).waitAsync(this.header, 0, seen, 50);
-      if (wait.async) await wait.value;
-    }
+  /** The refused flags of `batch`, a view of its ring slot. */
+  private refusedOf(batch: Batch): Uint8Array {
+    return ringViews(this.ring.ring, batch.sequence % RING_SLOTS).refused;
   }
 
   /** Adds the records of a checked batch that were not refused to `kept`. */
@@ -235,15 +184,15 @@ export class ThreadedUniqueRun {
     checkBatchRequest(count, this.batchLimit, this.serial);
     while (this.keptRecords < count) {
       const oldest = this.inFlight[0];
-      const refused = oldest && this.verdictOf(oldest);
-      if (refused) {
+      if (oldest && this.ring.issued() > oldest.sequence) {
         this.inFlight.shift();
-        this.keep(oldest, refused);
+        this.keep(oldest, this.refusedOf(oldest));
       } else if (this.inFlight.length < RING_SLOTS) {
         this.inFlight.push(this.drawAndSend()); // useful work while the worker checks
       } else {
+        await this.ring.waitIssued(oldest!.sequence);
         this.inFlight.shift();
-        this.keep(oldest!, await this.waitFor(oldest!));
+        this.keep(oldest!, this.refusedOf(oldest!));
       }
     }
     const out = place(count * this.recordBytes); // after the awaits: the kernel's memory may have moved

@@ -4,7 +4,7 @@
 // this kernel (the DP count, the sampler) shares this one instance.
 import { Kernel } from "../wasm/load.js";
 import { fillRandomWords } from "../core/random.js";
-import type { TablesExports } from "../wasm/generated/tables.js";
+import { tablesConstants, type TablesExports } from "../wasm/generated/tables.js";
 
 let randomBlockWords: number | undefined;
 
@@ -18,7 +18,7 @@ export const tablesModule = new Kernel<TablesExports>("tables", new URL("../../b
       fillRandomWords(new Uint32Array(k.memory.buffer, k.randomBlockPtr(), randomBlockWords));
     },
   },
-}));
+}), tablesConstants);
 
 /** The tables kernel's shared instance (every binding of this kernel uses it). */
 export function tablesKernel(): TablesExports {

@@ -1,18 +1,13 @@
 // countTablesParallel: the same sum as countTables, with the jobs (split by their first
-// part) spread over a piscina pool of worker threads. Exact bigint sums make the result
-// identical to the single-threaded one whatever the order.
-import { Piscina } from "piscina";
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+// part) spread over the library's worker pool (src/workers/pool.ts). Exact bigint sums
+// make the result identical to the single-threaded one whatever the order.
 import { countSymmetric, engineRunner, sumPlan, usesSymmetric, type CountTablesOptions } from "./count.js";
 import { normalizeProblem } from "./problem.js";
 import { planTableCount, splitByFirstPart, type TableJob } from "./plan.js";
-import { refusalError, type WorkerRefusal, type WorkerTask } from "./worker.js";
+import type { WorkerTask } from "./worker.js";
 import { argumentError, requiredObject, threadCount } from "../args.js";
 import { sumWithProgress } from "./sum-progress.js";
-
-/** The compiled worker (works from src/ under tsx and from dist/). */
-export const TABLES_WORKER = fileURLToPath(new URL("../../dist/tables/worker.js", import.meta.url));
+import { runPool } from "../workers/pool.js";
 
 /** Options of `countTablesParallel`: the problem, the number of worker threads and a progress callback. */
 export interface CountTablesParallelOptions extends CountTablesOptions {
@@ -52,32 +47,9 @@ export async function countTablesParallel(options: CountTablesParallelOptions): 
     // One job at a time, yielding to the event loop between jobs (so a progress bar can draw).
     return options.onProgress ? sumWithProgress(plan, engine, options.onProgress, () => new Promise((resolve) => setImmediate(resolve))) : sumPlan(plan, engineRunner(engine));
   }
-  if (!existsSync(TABLES_WORKER)) throw new Error(`tabula: ${TABLES_WORKER} is missing; run \`npm run build\` first`);
-
   // Whole jobs share their single-row half-layers; split them only when too few to go round.
   const jobs = (plan.jobs.length < threads ? splitByFirstPart(plan.jobs) : plan.jobs).sort(heavierFirst);
-  const pool = new Piscina({ filename: TABLES_WORKER, minThreads: threads, maxThreads: threads });
-  // The first failure (a refusal, a throwing onProgress) rejects the count once the pool is
-  // torn down (finally); jobs still finishing meanwhile call onProgress no more.
-  let failed = false;
-  try {
-    let done = 0;
-    const parts = await Promise.all(
-      jobs.map(async (job) => {
-        const part = (await pool.run({ counts: plan.counts, jobs: [job], engine } satisfies WorkerTask)) as bigint | WorkerRefusal;
-        if (failed) return 0n;
-        try {
-          if (typeof part !== "bigint") throw refusalError(part);
-          options.onProgress?.(++done, jobs.length);
-        } catch (error) {
-          failed = true;
-          throw error;
-        }
-        return part;
-      }),
-    );
-    return parts.reduce((sum, part) => sum + part, 0n);
-  } finally {
-    await pool.destroy();
-  }
+  const tasks = jobs.map((job): WorkerTask => ({ counts: plan.counts, jobs: [job], engine }));
+  const parts = await runPool<WorkerTask, bigint>("tables/worker.js", tasks, { threads, onProgress: options.onProgress });
+  return parts.reduce((sum, part) => sum + part, 0n);
 }

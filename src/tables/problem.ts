@@ -4,11 +4,13 @@
 import { UsageError } from "../errors.js";
 import { argumentError, optionalBoolean, requiredObject, wholeNumbers } from "../args.js";
 import { shorten } from "../io/quote.js";
+import { tablesConstants } from "../wasm/generated/tables.js";
 
-/** Largest supported size: see MAX_SIZE_REASON. */
-export const MAX_TABLE_SIZE = 16;
+const { MAX_ROWS, MAX_COLUMNS } = tablesConstants;
+/** Largest supported size (the kernel's rows and columns): see MAX_SIZE_REASON. */
+export const MAX_TABLE_SIZE: number = Math.min(MAX_ROWS, MAX_COLUMNS);
 export const MAX_SIZE_REASON =
-  "the kernel places at most 16 rows over at most 16 columns (column codes of 16 bits, counts of 128 bits), and its state tables grow steeply with the size";
+  `the kernel places at most ${MAX_ROWS} rows over at most ${MAX_COLUMNS} columns (column codes of 16 bits, counts of 128 bits), and its state tables grow steeply with the size`;
 
 /** The table counters: the WASM kernel or its TypeScript baseline. */
 export type TablesEngine = "wasm" | "ts";

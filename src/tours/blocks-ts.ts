@@ -3,12 +3,12 @@
 // the same blocks; TOURS_PER_BLOCK different tours per shape give seeded variety.
 import { MOVE_DC, MOVE_DR } from "./moves.js";
 import { SearchBoard, searchTour } from "./search-ts.js";
+import { toursConstants } from "../wasm/generated/tours.js";
 
-export const BLOCK_MIN = 5;
-export const BLOCK_MAX = 7;
-export const TOURS_PER_BLOCK = 4;
+// Block sides and tours per shape: the kernel's (assembly/tours/blocks.ts), as the build read them.
+export const { BLOCK_MIN, TOURS_PER_BLOCK } = toursConstants;
 export const VARIANTS = TOURS_PER_BLOCK * 8; // 8 symmetries of each tour
-const BLOCK_SEARCH_BUDGET = 1 << 30; // these searches are known to finish quickly
+const BLOCK_SEARCH_BUDGET = toursConstants.UNBOUNDED_BUDGET; // these searches are known to finish quickly
 
 const cache = new Map<number, Int32Array>();
 

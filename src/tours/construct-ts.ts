@@ -9,7 +9,6 @@ import { blockCodes, BLOCK_MIN, MOVE_BY_DELTA, VARIANTS } from "./blocks-ts.js";
 import { mix32 } from "./hash.js";
 import { MOVE_DC, MOVE_DR } from "./moves.js";
 
-export const CONSTRUCTION_MIN = 2 * BLOCK_MIN;
 
 /** Block side lengths along one axis: n split into parts of 5..7 as evenly as possible. */
 export function blockSides(n: number): Int32Array {

@@ -1,10 +1,11 @@
-// countToursParallel (Node): countTours over a piscina pool of worker threads. The
-// portable part (countTours, the plan) is count-core.ts; browsers get count-browser.ts.
-import { fileURLToPath } from "node:url";
-import { Piscina } from "piscina";
+// countToursParallel (Node): countTours over the library's worker pool
+// (src/workers/pool.ts). The portable part (countTours, the plan) is count-core.ts;
+// browsers get count-browser.ts.
 import { argumentError, MAX_THREADS, requiredObject, threadCount } from "../args.js";
 import { newCountSession } from "./count-engine.js";
 import { countToursInThread, plan, weigh, type ParallelCountOptions } from "./count-core.js";
+import type { CountWorkerTask } from "./count-worker.js";
+import { runPool } from "../workers/pool.js";
 
 export { countTours, MAX_COUNT_SIZE, type CountOptions, type ParallelCountOptions } from "./count-core.js";
 
@@ -25,29 +26,8 @@ export async function countToursParallel(options: ParallelCountOptions): Promise
   if (options.onProgress !== undefined && typeof options.onProgress !== "function") throw argumentError("onProgress", "a function", options.onProgress);
   if (threads === 1) return countToursInThread(options);
   const session = newCountSession();
-  // Workers must load compiled JS, so this resolves to dist/ from both src/ and dist/.
-  const filename = fileURLToPath(new URL("../../dist/tours/count-worker.js", import.meta.url));
-  const pool = new Piscina({ filename, minThreads: threads, maxThreads: threads });
-  // A throwing onProgress rejects the count once the pool is torn down (finally); tasks
-  // still finishing meanwhile call it no more.
-  let failed = false;
-  try {
-    let done = 0;
-    const counts = await Promise.all(
-      tasks.map(async (task) => {
-        const count = (await pool.run({ task, engine: options.engine ?? "wasm", session })) as bigint;
-        if (failed) return 0n;
-        try {
-          options.onProgress?.(++done, tasks.length);
-        } catch (error) {
-          failed = true;
-          throw error;
-        }
-        return count;
-      }),
-    );
-    return weigh(tasks, counts, divisor);
-  } finally {
-    await pool.destroy();
-  }
+  const engine = options.engine ?? "wasm";
+  const work = tasks.map((task): CountWorkerTask => ({ task, engine, session }));
+  const counts = await runPool<CountWorkerTask, bigint>("tours/count-worker.js", work, { threads, onProgress: options.onProgress });
+  return weigh(tasks, counts, divisor);
 }

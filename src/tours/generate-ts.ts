@@ -5,16 +5,14 @@
 //  - closed tours for n >= 10, and open tours for n > WARNSDORFF_MAX: block construction;
 //  - open tours for 10 <= n <= WARNSDORFF_MAX: Warnsdorff with bounded backtracking and
 //    restarts, falling back to the construction (cut open at the start) if all fail.
-import { constructClosedTour, CONSTRUCTION_MIN } from "./construct-ts.js";
+// The tuning (sizes, attempts, budgets) is the kernel's, read from the values the build
+// takes from its exports (src/wasm/generated/tours.ts), so both engines stay the same.
+import { constructClosedTour } from "./construct-ts.js";
 import { mix32 } from "./hash.js";
 import { PAD, SearchBoard, searchTour } from "./search-ts.js";
+import { toursConstants } from "../wasm/generated/tours.js";
 
-export const WARNSDORFF_MAX = 300;
-export const SMALL_ATTEMPTS = 64;
-export const SMALL_BUDGET = 20_000;
-export const MID_ATTEMPTS = 16;
-export const MID_BUDGET = 256;
-const SURE_SEED = 1; // a seed whose unbounded small-board searches are known to finish quickly
+const { CONSTRUCTION_MIN, WARNSDORFF_MAX, SMALL_ATTEMPTS, SMALL_BUDGET, MID_ATTEMPTS, MID_BUDGET, SURE_SEED, UNBOUNDED_BUDGET } = toursConstants;
 
 /** Start square used when none is given: a seeded choice. */
 export function defaultStart(n: number, seed: number): number {
@@ -49,7 +47,7 @@ function smallTour(n: number, cells: Int32Array, closed: boolean, start: number,
   if (!found) {
     // Every square starts a tour (closed tours exist), so fall back to the sure closed one.
     board.clear();
-    searchTour(board, board.index(0, 0), true, SURE_SEED, 1 << 30);
+    searchTour(board, board.index(0, 0), true, SURE_SEED, UNBOUNDED_BUDGET);
     closed = true;
   }
   compact(board);

@@ -1,9 +1,10 @@
 // Checks of the options shared by the generator and the counter.
 import { describeValue, squareArgument, wholeNumber } from "../args.js";
 import { UsageError } from "../errors.js";
+import { toursConstants } from "../wasm/generated/tours.js";
 
-/** Largest board the generator accepts: 10000² cells of 4 bytes is 400 MB. */
-export const MAX_GENERATE_SIZE = 10_000;
+/** Largest board the generator accepts (the kernel's): 10000² cells of 4 bytes is 400 MB. */
+export const MAX_GENERATE_SIZE = toursConstants.MAX_GENERATE_SIZE;
 
 /** A square given as 0-based [row, column]. */
 export type Square = readonly [row: number, col: number];

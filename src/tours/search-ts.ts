@@ -6,8 +6,10 @@
 // stack of choice lists: the board itself (step numbers) is the whole search state.
 import { mix32 } from "./hash.js";
 import { moveOffsets } from "./moves.js";
+import { toursConstants } from "../wasm/generated/tours.js";
 
-export const PAD = 3;
+/** The board's border of -1 squares (the kernel's, as the build read it). */
+export const PAD = toursConstants.PAD;
 const NO_KEY = 0x7fffffff;
 
 /** A padded h×w search board: cells -1 outside, 0 free, k > 0 visited at step k. */

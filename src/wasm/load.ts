@@ -94,11 +94,14 @@ export class Kernel<T extends KernelExports> {
    * @param url the release .wasm, as a literal `new URL(…, import.meta.url)` in the binding
    * @param hostImports the host functions the kernel imports besides env.abort, given a
    *   way to reach the kernel's own exports (memory grows, so views are made afresh)
+   * @param built the constants the build read from the module (src/wasm/generated/<name>.ts):
+   *   the first instance must export the same values, or the module is another build
    */
   constructor(
     readonly name: KernelName,
     private url: URL,
     private readonly hostImports: (exports: () => T) => WasmImports = () => ({}),
+    private readonly built: Readonly<Record<string, number | bigint>> = {},
   ) {}
 
   /** Whether the module is compiled (ready() resolved, or a synchronous load happened). */
@@ -181,7 +184,17 @@ export class Kernel<T extends KernelExports> {
     memory = raw.memory;
     const cap = raw.MEMORY_CAP_PAGES as WasmGlobal | undefined;
     instance = guardTraps(this.name, raw, cap ? Number(cap.value) * WASM_PAGE_BYTES : Infinity, onTrap) as unknown as T;
-    this.anyInstance ??= instance;
+    if (!this.anyInstance) {
+      // Code compiled against the generated constants (public ones, the TS baselines) uses
+      // them before any instance exists; a module given to ready() must agree with them.
+      for (const [name, value] of Object.entries(this.built)) {
+        const global = raw[name] as WasmGlobal | undefined;
+        if (global?.value !== value) {
+          throw new KernelError(this.name, "invariant-broken", `the module exports ${name} = ${String(global?.value)}, expected ${String(value)} (a different build of the kernel?)`);
+        }
+      }
+      this.anyInstance = instance;
+    }
     return instance;
   }
 

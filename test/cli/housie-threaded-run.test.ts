@@ -71,7 +71,7 @@ describe("the uniqueness set on a worker thread", () => {
   it("a worker that dies is one clear error at the next records, not a hang", async () => {
     const run = await ThreadedUniqueRun.start("books", 1_000_000, { seed: 3n });
     await run.nextCells(10);
-    await (run as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    await (run as unknown as { ring: { worker: { terminate(): Promise<number> } } }).ring.worker.terminate();
     const calls = (async () => { for (let i = 0; i < 100; i++) await run.nextCells(4096); })();
     await expect(calls).rejects.toThrow(/^housie uniqueness worker stopped \(exit 1\)$/);
     await run.close();

@@ -28,11 +28,11 @@ interface Probe {
   fine(x: number): number;
 }
 
-async function probe(): Promise<Probe> {
+async function probe(built: Record<string, number> = {}): Promise<Probe> {
   // A small cap on memory (1.25 GiB) so "out of memory" comes quickly.
   const { binary, stderr } = await compileString(SOURCE, { runtime: "stub", maximumMemory: 20_000, optimizeLevel: 0 });
   if (!binary) throw new Error(stderr.toString());
-  const kernel = new Kernel<Probe>("tours", new URL("file:///nowhere/probe.wasm"));
+  const kernel = new Kernel<Probe>("tours", new URL("file:///nowhere/probe.wasm"), undefined, built);
   await kernel.ready(binary);
   return kernel.exports;
 }
@@ -68,6 +68,11 @@ describe("kernel errors", () => {
     expect(tooManySymbols).toMatchObject({ code: "limit-exceeded", message: expect.stringContaining("17 symbols (at most 16)") });
     const bigBoard = thrown(() => runCountTask({ n: 17, start: 0, second: 3, closed: false, weight: 1 }));
     expect(bigBoard).toMatchObject({ code: "limit-exceeded", message: expect.stringContaining("more than 256 squares") });
+  });
+
+  it("refuses a module whose constants differ from the ones the build read (code compiled against them uses them unloaded)", async () => {
+    await expect(probe({ MEMORY_CAP_PAGES: 20_000 })).resolves.toBeDefined();
+    await expect(probe({ MEMORY_CAP_PAGES: 16_384 })).rejects.toMatchObject({ code: "invariant-broken", message: expect.stringContaining("MEMORY_CAP_PAGES = 20000, expected 16384") });
   });
 
   it("loading needs ready() where there is no file system to read from", () => {

@@ -8,7 +8,8 @@
 // The per-ticket pass runs in the housie kernel (checkTickets for uk, checkTambola for
 // tambola, assembly/housie/check.ts); ticketPrizeCalls is its TS baseline.
 import { KernelError, UsageError } from "../../errors.js";
-import { housieKernel, housieModule, kernelBytes } from "../kernel.js";
+import { housieConstants } from "../../wasm/generated/housie.js";
+import { housieKernel, kernelBytes } from "../kernel.js";
 
 export type PrizeSetName = "uk" | "tambola";
 export const PRIZE_SET_NAMES: readonly PrizeSetName[] = ["uk", "tambola"];
@@ -16,8 +17,8 @@ export const PRIZE_SETS: Record<PrizeSetName, readonly string[]> = {
   uk: ["one line", "two lines", "full house"],
   tambola: ["early five", "four corners", "top line", "middle line", "bottom line", "full house"],
 };
-/** Rank of a number not called yet: the housie kernel's NEVER_CALLED (a unit test holds them equal). */
-export const NEVER = 255;
+/** Rank of a number not called yet: the housie kernel's NEVER_CALLED (255), as the build read it. */
+export const NEVER = housieConstants.NEVER_CALLED;
 
 export function parsePrizeSet(text: string): PrizeSetName {
   if (text === "uk" || text === "tambola") return text;
@@ -78,7 +79,7 @@ export type GameEngine = "wasm" | "ts";
 
 /** Tickets per batchPrizeCalls call: the kernel's CHECK_BATCH_TICKETS. */
 export function prizeBatchTickets(): number {
-  return housieModule.constant("CHECK_BATCH_TICKETS");
+  return housieConstants.CHECK_BATCH_TICKETS;
 }
 
 /**
@@ -94,8 +95,8 @@ export function batchPrizeCalls(set: PrizeSetName, cells: Uint8Array, n: number,
     return scratch.subarray(0, p * n);
   }
   const k = housieKernel();
-  if (set === "tambola" && housieModule.constant("TAMBOLA_PRIZES") !== p) {
-    throw new KernelError("housie", "invariant-broken", `the kernel checks ${housieModule.constant("TAMBOLA_PRIZES")} tambola prizes, expected ${p}`);
+  if (set === "tambola" && housieConstants.TAMBOLA_PRIZES !== p) {
+    throw new KernelError("housie", "invariant-broken", `the kernel checks ${housieConstants.TAMBOLA_PRIZES} tambola prizes, expected ${p}`);
   }
   // The rank table is the shared instance's state: set for every batch, so nothing between
   // two batches (another check, a generator of the series) can leave other calls in it.
