@@ -31,6 +31,8 @@ export const EXPECTED_RECORD = 'one JSON object per line, {"serial": ..., "ticke
 const DEFAULT_BATCH = 4096;
 /** Bytes taken from the input at a time (then the complete lines among them are read). */
 const CHUNK_BYTES = 1 << 20;
+/** The most the buffer holds: a chunk, the longest line, its newline and one byte kept free. */
+const BUFFER_BYTES = CHUNK_BYTES + MAX_LINE_BYTES + 2;
 
 /** Records of one batch; the arrays are reused by the next batch (copy what you keep). */
 export interface SeriesBatch {
@@ -114,7 +116,8 @@ export class SeriesDecoder {
   private readonly useKernel: boolean;
   private readonly batchSize: number;
   private readonly required: 1 | 6 | undefined;
-  private readonly buffer = new Uint8Array(CHUNK_BYTES + MAX_LINE_BYTES + 2);
+  private buffer = new Uint8Array(1 << 16); // grows to BUFFER_BYTES as chunks come
+
   private filled = 0;
   private line = 0;
   private started = false; // the first line was seen (a byte-order mark is looked for there only)
@@ -159,6 +162,14 @@ export class SeriesDecoder {
         this.skipping = false;
         from = newline + 1;
         continue;
+      }
+      const room = this.buffer.length - 1 - this.filled;
+      if (room < chunk.length - from && this.buffer.length < BUFFER_BYTES) {
+        let size = this.buffer.length;
+        while (size - 1 - this.filled < chunk.length - from && size < BUFFER_BYTES) size *= 2;
+        const bigger = new Uint8Array(Math.min(size, BUFFER_BYTES));
+        bigger.set(this.buffer.subarray(0, this.filled));
+        this.buffer = bigger;
       }
       const take = Math.min(chunk.length - from, this.buffer.length - 1 - this.filled);
       this.buffer.set(chunk.subarray(from, from + take), this.filled);
