@@ -14,7 +14,7 @@ import { auditBooks } from "../../src/housie/audit.js";
 import { markSeriesIssued, seriesTickets } from "../../src/housie/unique-against.js";
 import { checkGame } from "../../src/housie/game/claims.js";
 import { cellsObeyRules, ticketKeyFromCells, validateBook, validTicketKey } from "../../src/housie/rules.js";
-import { InputError } from "../../src/errors.js";
+import { InputError, UsageError } from "../../src/errors.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-codec-"));
 const jsonl = (kind: "books" | "tickets", n: number, seed: bigint, firstSerial = 1): string[] =>
@@ -194,5 +194,17 @@ describe("one rule set: the fast predicates agree with the worded rules", () => 
         expect([...b]).toEqual([...a]);
       });
     }), { numRuns: 400, seed: 22 });
+  });
+});
+
+describe("the codec's options, checked once for every entry", () => {
+  it("a bad engine, batch, kind, fast or size is a UsageError naming it", () => {
+    const path = file(books[0] + "\n");
+    expect(() => [...readSeries(path, { engine: "nope" as "ts" })]).toThrow(new UsageError('options.engine: expected one of "wasm", "ts", got "nope" (a string)'));
+    expect(() => [...readSeries(path, { batch: 0 })]).toThrow(/^options\.batch: expected a whole number from 1 to 1048576, got 0/);
+    expect(() => [...readSeries(path, { ticketsPerRecord: 2 as 1 })]).toThrow(/^options\.ticketsPerRecord: expected 1 or 6, got 2/);
+    expect(() => validateJsonl("", { fast: "yes" as unknown as boolean })).toThrow(UsageError);
+    expect(() => validateJsonl("", { bytes: -1 })).toThrow(/^options\.bytes: expected a whole number/);
+    expect(validateJsonl(books[0]!, { engine: "ts" }).violations).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@
 // Memory: one 2 MB buffer, one batch, and the two repeat sets: 12 bytes a serial slot
 // (a counting-up series needs none) and 20 a ticket slot, at most half full.
 import { InputError } from "../../errors.js";
+import { argumentError, oneOf, optionalBoolean, wholeNumber } from "../../args.js";
 import { shorten } from "../../io/quote.js";
 import { CELLS_PER_TICKET } from "../cells.js";
 import { housieKernel, kernelBytes } from "../kernel.js";
@@ -141,13 +142,19 @@ export class SeriesDecoder {
   private runLive = true;
 
   constructor(options: SeriesDecoderOptions) {
+    // The options of every public entry (readSeries, the validators) are checked here, once.
     this.report = options.report;
-    this.fast = options.fast ?? true;
-    this.useKernel = this.fast && kernelUsable(options.engine);
-    this.batchSize = Math.max(1, Math.floor(options.batch ?? DEFAULT_BATCH));
+    this.fast = optionalBoolean(options.fast, "options.fast") ?? true;
+    const engine = options.engine === undefined ? undefined : oneOf(options.engine, "options.engine", ["wasm", "ts"] as const);
+    this.useKernel = this.fast && kernelUsable(engine);
+    this.batchSize = options.batch === undefined ? DEFAULT_BATCH : wholeNumber(options.batch, "options.batch", 1, 1 << 20);
+    if (options.ticketsPerRecord !== undefined && options.ticketsPerRecord !== 1 && options.ticketsPerRecord !== 6) {
+      throw argumentError("options.ticketsPerRecord", "1 or 6", options.ticketsPerRecord);
+    }
     this.required = options.ticketsPerRecord;
+    const bytes = options.bytes === undefined ? 0 : wholeNumber(options.bytes, "options.bytes");
     // A book line as written takes about 870 bytes (145 per ticket).
-    const records = Math.min(options.bytes ?? 0, 2 ** 31) / 870;
+    const records = Math.min(bytes, 2 ** 31) / 870;
     this.serials = new WordKeySet(2, records / 64);
     this.ticketKeys = new WordKeySet(4, records * 6);
   }
