@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HousieRun } from "../../src/housie/generate.js";
 import { readSeries } from "../../src/housie/read-series.js";
-import { JsonlValidator, validateJsonl, type Violation } from "../../src/housie/validate.js";
+import { JsonlValidator, MAX_LINE_BYTES, validateJsonl, type Violation } from "../../src/housie/validate.js";
 import { checkClaims } from "../../src/housie/check.js";
 import { auditBooks } from "../../src/housie/audit.js";
 import { markSeriesIssued, seriesTickets } from "../../src/housie/unique-against.js";
@@ -76,6 +76,19 @@ describe("a UTF-8 byte-order mark", () => {
     const path = file(text);
     for (const engine of ["wasm", "ts"] as const) expect(read(path, engine)).toEqual({ line: 2, problem: "a byte-order mark (U+FEFF) inside the file", rule: "json" });
     for (const [name, run] of readers) expect(() => run(path), name).toThrow(/:2: a byte-order mark \(U\+FEFF\) inside the file .*\[json\]$/);
+  });
+
+  it("after an over-long first line is not the file's opening mark (the line seen in chunks, before its end)", () => {
+    const bytes = new TextEncoder().encode("x".repeat(3 * MAX_LINE_BYTES) + "\n" + BOM + books[0] + "\n");
+    const violations: Violation[] = [];
+    const validator = new JsonlValidator((v) => violations.push(v));
+    for (let at = 0; at < bytes.length; at += 1 << 20) validator.write(bytes.subarray(at, at + (1 << 20)));
+    validator.end();
+    expect(violations.map((v) => [v.line, v.rule, v.problem])).toEqual([
+      [1, "json", `line is longer than ${MAX_LINE_BYTES} bytes`],
+      [2, "json", "a byte-order mark (U+FEFF) inside the file"],
+    ]);
+    expect(read(file(bytes), "wasm")).toEqual({ line: 1, problem: `line is longer than ${MAX_LINE_BYTES} bytes`, rule: "json" });
   });
 
   it("split across the first chunks of a stream is still the file's opening mark", () => {

@@ -224,6 +224,7 @@ export class SeriesDecoder {
     buf.copyWithin(0, start, filled);
     this.filled = filled - start;
     if (this.filled > MAX_LINE_BYTES) { // a line too long, seen before its end
+      this.started = true; // (the file's first line: a mark opening the next one is not the file's)
       this.line++;
       this.overlong();
       this.filled = 0;
