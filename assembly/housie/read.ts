@@ -15,9 +15,11 @@ let input = new StaticArray<u8>(0); // READ_CHUNK_BYTES
 let cells = new StaticArray<u8>(0); // READ_MAX_RECORDS * 6 * 27
 let serials = new StaticArray<u64>(0); // READ_MAX_RECORDS; exact: serials go up to 2^64-1
 let lines = new StaticArray<i32>(0); // READ_MAX_RECORDS
+let keys = new StaticArray<u32>(0); // READ_MAX_RECORDS * 6 * 4: each ticket's key, for the host's repeat check
 let readBuffersReady = false;
 let serialsBase: usize = 0;
 let linesBase: usize = 0;
+let keysBase: usize = 0;
 
 function ensureReadBuffers(): void {
   if (readBuffersReady) return;
@@ -25,6 +27,8 @@ function ensureReadBuffers(): void {
   cells = new StaticArray<u8>(READ_MAX_RECORDS * 6 * 27);
   serials = new StaticArray<u64>(READ_MAX_RECORDS);
   lines = new StaticArray<i32>(READ_MAX_RECORDS);
+  keys = new StaticArray<u32>(READ_MAX_RECORDS * 6 * 4);
+  keysBase = changetype<usize>(keys);
   serialsBase = changetype<usize>(serials);
   linesBase = changetype<usize>(lines);
   readBuffersReady = true;
@@ -39,6 +43,8 @@ export function readInputPtr(): usize { ensureReadBuffers(); return changetype<u
 export function readCellsPtr(): usize { ensureReadBuffers(); return changetype<usize>(cells); }
 export function readSerialsPtr(): usize { ensureReadBuffers(); return serialsBase; }
 export function readLinesPtr(): usize { ensureReadBuffers(); return linesBase; }
+/** Each ticket's key, 4 words (numbers 1-32, 33-64, 65-90 with pattern bits 0-5, pattern bits 6-26): the host's ticketKeyFromCells. */
+export function readKeysPtr(): usize { ensureReadBuffers(); return keysBase; }
 /** Where the last parseLines stopped: after its last line, or at the start of a line it could not read. */
 export function readStoppedAt(): i32 { return stoppedAt; }
 /** Lines (blank ones included) the last parseLines consumed. */
@@ -89,6 +95,28 @@ function obeysRules(at: usize, tickets: i32): bool {
     }
   }
   return tickets != 6 || (seenLow == 0xffffffffffffffff && seenHigh == 0x3ffffff);
+}
+
+/** The keys of the record's tickets at `at` (rules obeyed) to `out`, 16 bytes a ticket. */
+function writeKeys(at: usize, tickets: i32, out: usize): void {
+  for (let t = 0; t < tickets; t++) {
+    const base = at + <usize>t * 27;
+    let pattern: u32 = 0;
+    let low: u64 = 0;
+    let high: u32 = 0;
+    for (let i = 0; i < 27; i++) {
+      const x = <u32>load<u8>(base + <usize>i);
+      if (x == 0) continue;
+      pattern |= <u32>1 << <u32>i;
+      if (x <= 64) low |= <u64>1 << <u64>(x - 1);
+      else high |= <u32>1 << (x - 65);
+    }
+    store<u32>(out, <u32>low);
+    store<u32>(out, <u32>(low >> 32), 4);
+    store<u32>(out, high | ((pattern & 0x3f) << 26), 8);
+    store<u32>(out, pattern >> 6, 12);
+    out += 16;
+  }
 }
 
 // Little-endian words of '{"serial":', '"tickets":' and 'null', compared a load at a time.
@@ -216,6 +244,7 @@ export function parseLines(start: i32, end: i32, tickets: i32, maxRecords: i32):
     }
     const at = out + <usize>(records * tickets * 27);
     if (!parseLine(p, stop, at, tickets) || !obeysRules(at, tickets)) break;
+    writeKeys(at, tickets, keysBase + <usize>(records * tickets * 16));
     store<u64>(serialsBase + (<usize>records << 3), lineSerial);
     store<i32>(linesBase + (<usize>records << 2), linesRead + 1);
     records++;

@@ -3,6 +3,13 @@ import type { Command } from "commander";
 import { readInputText, EXIT_OK, EXIT_INVALID } from "./program.js";
 import type { CheckReport } from "../housie/check.js";
 import { UsageError } from "../errors.js";
+import { printedRef } from "../housie/check-digit.js";
+
+/** A report's reference `serial-ticket` as printed on the paper, with its check digit. */
+function printed(ref: string): string {
+  const [serial, ticket] = ref.split("-");
+  return printedRef(BigInt(serial!), Number(ticket));
+}
 
 interface CheckFlags {
   calls?: string;
@@ -18,7 +25,7 @@ function describe(report: CheckReport, name: string): string {
     const head = p.prize.padEnd(11);
     if (p.call === null) { out += `${head} not reached\n`; continue; }
     const more = p.winnerCount > p.winners.length ? ` … and ${p.winnerCount - p.winners.length} more` : "";
-    out += `${head} call ${p.call} (number ${p.number}): ${p.winners.join(" ")}${more}\n`;
+    out += `${head} call ${p.call} (number ${p.number}): ${p.winners.map(printed).join(" ")}${more}\n`;
   }
   if (report.claim === null) out += `claim: no such ticket in the series\n`;
   else if (report.claim) {
@@ -28,7 +35,7 @@ function describe(report: CheckReport, name: string): string {
       const first = report.prizes[p]!.call === x.call ? ", a first winner" : `, after the first winners at call ${report.prizes[p]!.call}`;
       return `${x.prize} at call ${x.call}${first}`;
     });
-    out += `claim ${c.ref} (line ${c.line}): ${parts.join("; ")}\n`;
+    out += `claim ${printed(c.ref)} (line ${c.line}): ${parts.join("; ")}\n`;
   }
   return out;
 }
@@ -57,6 +64,7 @@ export function registerHousieCheck(program: Command, done: (status: number) => 
       if (flags.engine !== "wasm" && flags.engine !== "ts") throw new UsageError(`--engine ${flags.engine} (expected wasm or ts)`);
       const calls = flags.calls !== undefined ? parseCalls(flags.calls) : parseCalls(readInputText(flags.callsFile!), flags.callsFile);
       const report = checkClaims(file, calls, { ref: flags.ref, engine: flags.engine });
+      // The text names tickets as printed on the paper (serial-ticket-check); --json keeps the API's serial-ticket.
       process.stdout.write(flags.json ? JSON.stringify(report) + "\n" : describe(report, file === "-" ? "<stdin>" : file));
       const claimFails = report.claim === null || (report.claim !== undefined && report.claim.prizes.every((p) => p.call === null));
       done(claimFails ? EXIT_INVALID : EXIT_OK);

@@ -192,7 +192,7 @@ describe("housie audit: verdicts", () => {
     runCli("housie", ["tickets", "-n", "10", "-f", "jsonl", "-o", tickets]);
     const wrong = runCli("housie", ["audit", tickets]);
     expect(wrong.status).toBe(2);
-    expect(wrong.stderr).toMatch(/tickets.jsonl:1: record has 1 ticket\(s\) \(expected 6 tickets per record/);
+    expect(wrong.stderr).toMatch(/tickets.jsonl:1: record has 1 ticket\(s\) \(expected books \(6 tickets per record\) here\) \[shape\]$/m);
     expect(runCli("housie", ["audit", good, "--alpha", "2"]).status).toBe(2);
   });
 });

@@ -8,6 +8,10 @@ import { HousieRun } from "../../src/housie/generate.js";
 import { checkClaims, parseCalls, type CheckReport } from "../../src/housie/check.js";
 import { Xoshiro128 } from "../../src/core/random.js";
 import { runCli } from "../support/cli-run.js";
+import { printedRef } from "../../src/housie/check-digit.js";
+
+/** A reference `S-i` as printed on the paper, `S-i-c`. */
+const printed = (ref: string): string => printedRef(BigInt(ref.split("-")[0]!), Number(ref.split("-")[1]));
 
 const dir = mkdtempSync(join(tmpdir(), "housie-check-"));
 const BOOKS = 400;
@@ -130,14 +134,14 @@ describe("housie check", () => {
     const brute = bruteForce(books.cells, 6, 1001, calls);
     const text = runCli("housie", ["check", books.path, "--calls", calls.join(",")]);
     expect(text.status).toBe(0);
-    expect(text.stdout).toContain(`full house  call ${brute.prizes[2]!.call} (number ${calls[brute.prizes[2]!.call! - 1]}): ${brute.prizes[2]!.winners.join(" ")}`);
+    expect(text.stdout).toContain(`full house  call ${brute.prizes[2]!.call} (number ${calls[brute.prizes[2]!.call! - 1]}): ${brute.prizes[2]!.winners.map(printed).join(" ")}`);
     const json = runCli("housie", ["check", books.path, "--calls-file", join(dir, "calls.txt"), "--json"]);
     expect(json.status).toBe(0);
     expect((JSON.parse(json.stdout) as CheckReport).prizes.map((p) => p.call)).toEqual(brute.prizes.map((p) => p.call));
     const winner = brute.prizes[0]!.winners[0]!;
     const genuine = runCli("housie", ["check", books.path, "--calls", calls.join(","), "--ref", winner]);
     expect(genuine.status).toBe(0);
-    expect(genuine.stdout).toMatch(new RegExp(`claim ${winner} \\(line \\d+\\): one line at call ${brute.prizes[0]!.call}, a first winner`));
+    expect(genuine.stdout).toMatch(new RegExp(`claim ${printed(winner)} \\(line \\d+\\): one line at call ${brute.prizes[0]!.call}, a first winner`));
     const unknown = runCli("housie", ["check", books.path, "--calls", calls.join(","), "--ref", "5-1"]);
     expect(unknown.status).toBe(1);
     expect(unknown.stdout).toContain("claim: no such ticket in the series");

@@ -38,7 +38,7 @@ describe("serials are exact past 2^53", () => {
     const repeated = [lines[2], lines[3]!.replace(/"serial":\d+/, `"serial":${FIRST + 2n}`)].join("\n") + "\n";
     const report = housie(["validate", "-"], repeated);
     expect(report.status).toBe(1);
-    expect(report.stdout).toBe(`<stdin>:2: serial ${FIRST + 2n} repeats line 1 (expected a different serial per record) [serial]\n`);
+    expect(report.stdout).toBe(`<stdin>:2: serial ${FIRST + 2n} repeats line 1 (expected each serial once in a file) [duplicate-serial]\n`);
   });
 
   it("the API keeps bigint serials, the kernel's JSONL equals the TS formatter's, up to 2^64-1", () => {
@@ -147,7 +147,7 @@ describe("the streaming validator", () => {
         else seen.set(x, i + 1);
       });
       for (const fast of [true, false]) {
-        const found = validateJsonl(text, { fast }).violations.filter((v) => v.rule === "serial").map((v) => [v.line, v.problem]);
+        const found = validateJsonl(text, { fast }).violations.filter((v) => v.rule === "duplicate-serial").map((v) => [v.line, v.problem]);
         expect(found).toEqual(expected);
       }
     }), { numRuns: 400, seed: 14 });

@@ -97,14 +97,14 @@ describe("housie file validation", () => {
     expect(report.violations.map((v) => [v.line, v.rule])).toEqual(Array.from({ length: 6 }, () => [3, "duplicate-ticket"]));
   });
 
-  it("reports bad JSON, bad and repeated serials, and an empty file", () => {
+  it("reports bad JSON, bad serials (serial), repeated ones (duplicate-serial), and an empty file", () => {
     const bad = clone(base[1]!) as unknown as { serial: unknown };
     bad.serial = "x";
     const report = validateJsonl(`${line(base[0])}\nnot json\n${line(bad)}\n${line(base[0])}\n`);
     const found = report.violations.map((v) => [v.line, v.rule]);
     expect(found).toContainEqual([2, "json"]);
     expect(found).toContainEqual([3, "serial"]);
-    expect(found).toContainEqual([4, "serial"]);
+    expect(found).toContainEqual([4, "duplicate-serial"]);
     expect(found).toContainEqual([4, "duplicate-ticket"]);
     expect(validateJsonl("").violations.map((v) => v.rule)).toEqual(["shape"]);
   });
