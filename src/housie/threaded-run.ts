@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { HousieRun, MAX_UNIQUE_TICKETS, SUPERSEDED, checkBatchRequest, ticketRank, uniqueLimitError, type HousieKind, type TicketGrid } from "./generate.js";
 import { kernelBytes } from "./kernel.js";
+import { countOrInfinity } from "../args.js";
 import { CELLS_PER_TICKET } from "./cells.js";
 import { ringBytes, ringViews, type IssueReply, type IssueRing, type IssueTask } from "./issue-worker.js";
 
@@ -24,6 +25,7 @@ export const THREADED_FROM_TICKETS = 120_000;
 
 /** True when a run of `tickets` tickets is worth a worker thread on this machine. */
 export function threadedRunPays(tickets: number): boolean {
+  countOrInfinity(tickets, "tickets");
   return tickets >= THREADED_FROM_TICKETS && availableParallelism() >= 2;
 }
 

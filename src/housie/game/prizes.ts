@@ -6,6 +6,7 @@
 //  tambola: early five (any five numbers), four corners (first and last numbers of the
 //           top and bottom rows), top line, middle line, bottom line, full house.
 import { UsageError } from "../../errors.js";
+import { text as checkText } from "../../args.js";
 
 export type PrizeSetName = "uk" | "tambola";
 export const PRIZE_SET_NAMES: readonly PrizeSetName[] = ["uk", "tambola"];
@@ -17,6 +18,7 @@ export const PRIZE_SETS: Record<PrizeSetName, readonly string[]> = {
 export const NEVER = 255;
 
 export function parsePrizeSet(text: string): PrizeSetName {
+  checkText(text, "text");
   if (text === "uk" || text === "tambola") return text;
   throw new UsageError(`--prizes ${JSON.stringify(text.slice(0, 30))} (expected uk or tambola)`);
 }
