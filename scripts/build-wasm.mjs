@@ -2,13 +2,22 @@
 // local asc and the "release" target of asconfig.json (-O3 --noAssert). One module per
 // problem keeps each instance's memory and start-up small. A kernel with test hooks also has
 // assembly/<name>/test.ts (the release exports plus the hooks), built to build/test/<name>.wasm
-// for the tests only. Usage: build-wasm.mjs [--debug] [name...]
-import asc from "assemblyscript/asc";
+// for the tests only. Usage: build-wasm.mjs [--debug] [--force] [name...]
+//
+// Incremental: a build whose inputs are unchanged since it was last made is skipped. Its
+// inputs are the kernel's folder, assembly/common (and any other assembly folder it
+// imports), assembly/tsconfig.json, asconfig.json, this script and kernel-types.mjs, the
+// installed assemblyscript's version and the target; their digest is kept in a stamp
+// beside the outputs (build/<name>.stamp, build/test/<name>.stamp), written only after a
+// build that succeeded. A missing output or generated type file, another digest, or
+// --force rebuilds; a fresh clone (no build/) builds everything.
 import { writeKernelTypes } from "./kernel-types.mjs";
-import { readdirSync, readFileSync, existsSync, mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
 
 const target = process.argv.includes("--debug") ? "debug" : "release";
+const force = process.argv.includes("--force");
 const root = new URL("..", import.meta.url).pathname;
 const only = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
 const modules = readdirSync(join(root, "assembly"), { withFileTypes: true })
@@ -38,13 +47,71 @@ const quietStderr = {
   },
 };
 
+/** Every file under `dir` (relative to the root), sorted. */
+function filesUnder(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => relative(root, join(d.parentPath ?? d.path, d.name)))
+    .sort();
+}
+
+const kernelDirs = new Set(readdirSync(join(root, "assembly"), { withFileTypes: true }).filter((d) => d.isDirectory() && existsSync(join(root, "assembly", d.name, "index.ts"))).map((d) => d.name));
+const ascVersion = JSON.parse(readFileSync(join(root, "node_modules", "assemblyscript", "package.json"), "utf8")).version;
+
+/** The assembly folders kernel `name` compiles from: its own, every shared one, and any other kernel's it imports. */
+function sourceDirs(name) {
+  const dirs = new Set([name]);
+  for (const d of readdirSync(join(root, "assembly"), { withFileTypes: true })) if (d.isDirectory() && !kernelDirs.has(d.name)) dirs.add(d.name);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const dir of [...dirs]) {
+      for (const file of filesUnder(join(root, "assembly", dir))) {
+        for (const [, other] of readFileSync(join(root, file), "utf8").matchAll(/from\s+"\.\.\/([\w-]+)\//g)) {
+          if (!dirs.has(other) && existsSync(join(root, "assembly", other))) { dirs.add(other); grew = true; }
+        }
+      }
+    }
+  }
+  return [...dirs].sort();
+}
+
+/** The digest of everything a build of kernel `name` depends on. */
+function inputDigest(name, test) {
+  const hash = createHash("sha256");
+  hash.update(JSON.stringify({ target, test, asc: ascVersion, cap: memoryCapFlags(name) }));
+  const files = [...sourceDirs(name).flatMap((dir) => filesUnder(join(root, "assembly", dir))), "assembly/tsconfig.json", "asconfig.json", "scripts/build-wasm.mjs", "scripts/kernel-types.mjs"];
+  for (const file of files) hash.update(`\0${file}\0`).update(readFileSync(join(root, file)));
+  return hash.digest("hex");
+}
+
+/** The files a build of kernel `name` to `out` writes. */
+function outputsOf(name, out, test) {
+  const types = test ? join("test", "support", "generated", `${name}.ts`) : join("src", "wasm", "generated", `${name}.ts`);
+  return [`${out}.wasm`, `${out}.wat`, `${out}.d.ts`, `${out}.js`, types].map((file) => join(root, file));
+}
+
+function upToDate(stamp, digest, outputs) {
+  if (force || !existsSync(stamp) || !outputs.every((file) => existsSync(file))) return false;
+  return readFileSync(stamp, "utf8").trim() === digest;
+}
+
 mkdirSync(join(root, "build", "test"), { recursive: true });
 const builds = modules.flatMap((name) => [
   { name, entry: `assembly/${name}/index.ts`, out: `build/${name}`, test: false },
   ...(existsSync(join(root, "assembly", name, "test.ts")) ? [{ name, entry: `assembly/${name}/test.ts`, out: `build/test/${name}`, test: true }] : []),
 ]);
 let failed = false;
+let skipped = 0;
 for (const { name, entry, out, test } of builds) {
+  const stamp = join(root, `${out}.stamp`);
+  const digest = inputDigest(name, test);
+  if (upToDate(stamp, digest, outputsOf(name, out, test))) {
+    skipped++;
+    continue;
+  }
+  rmSync(stamp, { force: true }); // a build that fails leaves no stamp behind
+  const { default: asc } = await import("assemblyscript/asc"); // loaded only when there is work (~1 s)
   const { error, stderr } = await asc.main([
     entry,
     "--config", "asconfig.json",
@@ -60,7 +127,9 @@ for (const { name, entry, out, test } of builds) {
     if (stderr) console.error(stderr.toString());
   } else {
     await writeKernelTypes(root, name, out, test);
+    writeFileSync(stamp, `${digest}\n`);
     console.log(`asc: ${out}.wasm (${target})`);
   }
 }
+if (skipped > 0) console.log(`asc: ${skipped} of ${builds.length} builds up to date (--force rebuilds them)`);
 process.exit(failed ? 1 : 0);

@@ -3,6 +3,7 @@
 // type when the type is the problem: "4" is a string, not a number), as a UsageError.
 import { UsageError } from "./errors.js";
 import { quoteValue } from "./io/quote.js";
+import { MAX_SERIAL } from "./housie/serial.js";
 
 /** What `value` is, for a message: `"4" (a string)`, `null`, `NaN`, `[1,2] (an array)`. */
 export function describeValue(value: unknown): string {
@@ -126,4 +127,55 @@ export function iterableArgument(value: unknown, name: string): void {
   if (v === null || typeof v !== "object" || (typeof v[Symbol.iterator] !== "function" && typeof v[Symbol.asyncIterator] !== "function")) {
     throw argumentError(name, "an iterable or async iterable", value);
   }
+}
+
+/** A function (a callback). */
+export function functionArgument<T extends (...args: never[]) => unknown>(value: unknown, name: string): T {
+  if (typeof value !== "function") throw argumentError(name, "a function", value);
+  return value as T;
+}
+
+/** A string, or undefined for the default. */
+export function optionalText(value: unknown, name: string): string | undefined {
+  if (value !== undefined && typeof value !== "string") throw argumentError(name, "a string", value);
+  return value;
+}
+
+/** A finite number from min to max. */
+export function finiteNumber(value: unknown, name: string, min = -Number.MAX_VALUE, max = Number.MAX_VALUE): number {
+  if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > max) {
+    const range = max !== Number.MAX_VALUE ? ` from ${min} to ${max}` : min !== -Number.MAX_VALUE ? ` of at least ${min}` : "";
+    throw argumentError(name, `a finite number${range}`, value);
+  }
+  return value;
+}
+
+/** Bytes: a Uint8Array. */
+export function bytesArgument(value: unknown, name: string): Uint8Array {
+  if (!(value instanceof Uint8Array)) throw argumentError(name, "a Uint8Array", value);
+  return value;
+}
+
+/** A serial of a book or ticket: a bigint or a safe whole number, from 0 to 2^64-1 (housie/serial.ts). */
+export function serialArgument(value: unknown, name: string): bigint | number {
+  if (typeof value === "bigint" ? value < 0n || value > MAX_SERIAL : !(typeof value === "number" && Number.isSafeInteger(value) && value >= 0)) {
+    throw argumentError(name, `a whole number (bigint) from 0 to ${MAX_SERIAL}`, value);
+  }
+  return value as bigint | number;
+}
+
+/** A housie ticket: 3 rows of 9 cells, each a whole number from 1 to 90 or null. */
+export function ticketGridArgument(value: unknown, name: string): void {
+  const ok = Array.isArray(value) && value.length === 3 && value.every((row: unknown) => Array.isArray(row) && row.length === 9 &&
+    row.every((cell: unknown) => cell === null || (typeof cell === "number" && Number.isInteger(cell) && cell >= 1 && cell <= 90)));
+  if (!ok) throw argumentError(name, "3 rows of 9 cells, each a number 1..90 or null", value);
+}
+
+/** A housie record: `{ serial, tickets }`, a serial and 1 to 6 tickets. */
+export function housieRecordArgument(value: unknown, name: string): void {
+  const r = requiredObject<{ serial?: unknown; tickets?: unknown }>(value, name);
+  serialArgument(r.serial, `${name}.serial`);
+  const tickets = r.tickets;
+  if (!Array.isArray(tickets) || tickets.length < 1 || tickets.length > 6) throw argumentError(`${name}.tickets`, "an array of 1 to 6 tickets", tickets);
+  tickets.forEach((ticket: unknown, t) => ticketGridArgument(ticket, `${name}.tickets[${t}]`));
 }

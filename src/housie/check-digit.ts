@@ -2,8 +2,9 @@
 // the decimal digits of the serial followed by the ticket number. It catches every
 // single wrong digit and every swap of two adjacent digits, the two mistakes people
 // make reading a reference aloud or typing it; Luhn misses some swaps (09 <-> 90).
-// A printed reference is `serial-ticket-check`, e.g. book 1234, ticket 5: `1234-5-0`.
+// A printed reference is `serial-ticket-check`, e.g. book 1234, ticket 5: `1234-5-9`.
 import { UsageError } from "../errors.js";
+import { argumentError, serialArgument, text, wholeNumber } from "../args.js";
 import { MAX_SERIAL, parseSerial } from "./serial.js";
 
 /** Damm's totally anti-symmetric quasigroup of order 10 (the published table). */
@@ -22,17 +23,20 @@ const DAMM = [
 
 /** The Damm check digit of a string of decimal digits (0 for ""). */
 export function dammDigit(digits: string): number {
+  text(digits, "digits");
   let interim = 0;
   for (let i = 0; i < digits.length; i++) {
     const d = digits.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) throw new RangeError(`not a decimal digit: ${JSON.stringify(digits[i])}`);
+    if (d < 0 || d > 9) throw argumentError("digits", "decimal digits only", digits);
     interim = DAMM[interim]![d]!;
   }
   return interim;
 }
 
-/** The reference printed on a ticket: `serial-ticket-check`. */
-export function printedRef(serial: bigint, ticket: number): string {
+/** The reference printed on a ticket: `serial-ticket-check` (serial 0 to 2^64-1, ticket 1 to 6). */
+export function printedRef(serial: bigint | number, ticket: number): string {
+  serialArgument(serial, "serial");
+  wholeNumber(ticket, "ticket", 1, 6);
   return `${serial}-${ticket}-${dammDigit(`${serial}${ticket}`)}`;
 }
 
@@ -55,7 +59,7 @@ export function parseTicketRef(text: string): TicketRef {
   const serial = m ? parseSerial(m[1]!) : undefined;
   const ticket = m ? Number(m[2]) : 0;
   if (!m || serial === undefined || ticket < 1 || ticket > 6) {
-    throw new UsageError(`reference ${shown} is not serial-ticket (expected e.g. 1234-5, or 1234-5-0 with the printed check digit, serial 0 to ${MAX_SERIAL}, ticket 1 to 6)`);
+    throw new UsageError(`reference ${shown} is not serial-ticket (expected e.g. 1234-5, or 1234-5-9 with the printed check digit, serial 0 to ${MAX_SERIAL}, ticket 1 to 6)`);
   }
   if (m[3] !== undefined) {
     const want = dammDigit(`${serial}${ticket}`);

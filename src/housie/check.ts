@@ -71,6 +71,7 @@ export interface CheckOptions {
  */
 export function parseCalls(text: string, source = "--calls"): number[] {
   checkText(text, "text");
+  checkText(source, "source");
   const calls: number[] = [];
   const seen = new Map<number, number>();
   const lines = text.split("\n");

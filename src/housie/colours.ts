@@ -3,6 +3,7 @@
 // numbers stay readable on any colour. Names map to print-safe dark tones (a pure
 // yellow border would vanish on white paper).
 import { UsageError } from "../errors.js";
+import { text as checkText } from "../args.js";
 
 export interface TicketColour {
   /** What the operator called it (the game's name when it came from --games). */
@@ -31,6 +32,8 @@ function hex(n: number): string {
 
 /** Parses a colour name or #hex into ink and shade; anything else is one UsageError. */
 export function parseColour(text: string, option = "--colour"): TicketColour {
+  checkText(text, "text");
+  checkText(option, "option");
   const name = text.trim();
   let ink = NAMED[name.toLowerCase()];
   if (ink === undefined) {
@@ -46,6 +49,7 @@ export function parseColour(text: string, option = "--colour"): TicketColour {
 
 /** Parses --games "Red,Blue,Green": one colour per game, in the order played. */
 export function parseGames(text: string): TicketColour[] {
+  checkText(text, "text");
   const parts = text.split(",").map((p) => p.trim());
   if (parts.length === 0 || parts.some((p) => p === "")) throw new UsageError(`--games ${JSON.stringify(text.slice(0, 40))} has an empty game (expected colours separated by commas, e.g. "Red,Blue,Green")`);
   if (parts.length > 12) throw new UsageError(`--games names ${parts.length} games (expected at most 12)`);

@@ -6,7 +6,7 @@
 //         the ticket's reference is serial-ticket.
 //  html:  printable pages laid out as the PDF (print-html.ts): strips or sheets, colours,
 //         bands, references with check digits; inline CSS only (no scripts, no network assets).
-import { argumentError, requiredObject } from "../args.js";
+import { argumentError, housieRecordArgument } from "../args.js";
 import type { HousieKind, HousieRecord, TicketGrid } from "./generate.js";
 import { htmlPrintFormatter } from "./print-html.js";
 import type { PrintOptions } from "./print-plan.js";
@@ -49,7 +49,7 @@ function textFormatter(kind: HousieKind): Formatter {
 
 /** The record as one JSON line's text, the serial's digits exact (JSON.stringify cannot take a bigint). */
 export function recordToJson(r: HousieRecord): string {
-  requiredObject(r, "record");
+  housieRecordArgument(r, "record");
   return `{"serial":${r.serial},"tickets":${JSON.stringify(r.tickets)}}`;
 }
 

@@ -1,6 +1,6 @@
 // Generation API over the kernel: uniform books or tickets, seeded or from the OS
 // CSPRNG, no ticket repeated within a run, numbered by serial.
-import { argumentError, countOrInfinity, oneOf, optionalBoolean, optionsObject, wholeNumber } from "../args.js";
+import { argumentError, bytesArgument, countOrInfinity, oneOf, optionalBoolean, optionsObject, wholeNumber } from "../args.js";
 import { UsageError } from "../errors.js";
 import { housieKernel, housieLayout, housieModule, kernelBytes, type HousieKernel } from "./kernel.js";
 import { parseSeed, seedState } from "../core/random.js";
@@ -190,6 +190,12 @@ export class HousieRun {
 
 /** Ticket grids from raw cells. */
 export function ticketsFromCells(cells: Uint8Array, offset: number, count: number): TicketGrid[] {
+  bytesArgument(cells, "cells");
+  wholeNumber(offset, "offset");
+  wholeNumber(count, "count");
+  if (offset + count * CELLS_PER_TICKET > cells.length) {
+    throw argumentError("count", `at most ${Math.floor(Math.max(0, cells.length - offset) / CELLS_PER_TICKET)} tickets (27 cells each) from offset ${offset} of ${cells.length} cells`, count);
+  }
   const tickets: TicketGrid[] = [];
   for (let t = 0; t < count; t++) {
     const grid: TicketGrid = [];

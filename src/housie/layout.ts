@@ -8,7 +8,8 @@
 // Single tickets fill the same slots six at a time. Nothing is ever split across pages:
 // a page holds whole groups, and each group's boxes lie inside the page's margins.
 import { UsageError } from "../errors.js";
-import type { PdfLayout, PdfPaper } from "./pdf-options.js";
+import { PDF_LAYOUTS, PDF_PAPERS, type PdfLayout, type PdfPaper } from "./pdf-options.js";
+import { argumentError, finiteNumber, oneOf, optionsObject, requiredObject, wholeNumber } from "../args.js";
 
 export interface Box { x: number; y: number; w: number; h: number }
 
@@ -75,8 +76,44 @@ export interface PageGeometry {
   cuts: { x1: number; y1: number; x2: number; y2: number; solid: boolean }[];
 }
 
+const TICKET_NUMBERS = ["w", "h", "stub", "qrSide", "refBand", "cellWidth", "rowHeight", "numberSize", "refSize"] as const;
+
+/** An argument that must be a box: finite x, y, w, h. */
+export function checkBox(value: unknown, name: string): void {
+  const b = requiredObject<Partial<Box>>(value, name);
+  for (const k of ["x", "y", "w", "h"] as const) finiteNumber(b[k], `${name}.${k}`);
+}
+
+/** An argument that must be a page's measurements as pageGeometry() gives them. */
+export function checkGeometry(value: unknown, name: string): PageGeometry {
+  const g = requiredObject<Partial<PageGeometry>>(value, name);
+  oneOf(g.paper, `${name}.paper`, PDF_PAPERS);
+  oneOf(g.layout, `${name}.layout`, PDF_LAYOUTS);
+  finiteNumber(g.width, `${name}.width`, 0);
+  finiteNumber(g.height, `${name}.height`, 0);
+  finiteNumber(g.footerY, `${name}.footerY`);
+  if (!Array.isArray(g.groups) || g.groups.length === 0) throw argumentError(`${name}.groups`, "an array of at least one box", g.groups);
+  g.groups.forEach((b: unknown, i) => checkBox(b, `${name}.groups[${i}]`));
+  if (!Array.isArray(g.tickets) || g.tickets.length !== g.groups.length) throw argumentError(`${name}.tickets`, "an array of boxes for each group", g.tickets);
+  g.tickets.forEach((boxes: unknown, i) => {
+    if (!Array.isArray(boxes) || boxes.length !== 6) throw argumentError(`${name}.tickets[${i}]`, "an array of 6 boxes", boxes);
+    boxes.forEach((b: unknown, j) => checkBox(b, `${name}.tickets[${i}][${j}]`));
+  });
+  const t = requiredObject<Partial<TicketGeometry>>(g.ticket, `${name}.ticket`);
+  for (const k of TICKET_NUMBERS) finiteNumber(t[k], `${name}.ticket.${k}`, 0);
+  if (!Array.isArray(g.cuts)) throw argumentError(`${name}.cuts`, "an array of cut lines", g.cuts);
+  g.cuts.forEach((cut: unknown, i) => {
+    const c = requiredObject<Partial<PageGeometry["cuts"][number]>>(cut, `${name}.cuts[${i}]`);
+    for (const k of ["x1", "y1", "x2", "y2"] as const) finiteNumber(c[k], `${name}.cuts[${i}].${k}`);
+    if (typeof c.solid !== "boolean") throw argumentError(`${name}.cuts[${i}].solid`, "true or false", c.solid);
+  });
+  return g as PageGeometry;
+}
+
 /** Groups a page of this layout and paper can hold, at most. */
 export function maxPerPage(paper: PdfPaper, layout: PdfLayout): number {
+  oneOf(paper, "paper", PDF_PAPERS);
+  oneOf(layout, "layout", PDF_LAYOUTS);
   if (layout === "sheet") return SHEET_MAX_BOOKS;
   const usable = PAPER_SIZE[paper].width - 2 * MARGIN;
   return Math.max(1, Math.floor((usable + STRIP_GUTTER) / (STRIP_MIN_WIDTH + STRIP_GUTTER)));
@@ -96,6 +133,7 @@ function ticketGeometry(w: number, h: number, qr: boolean): TicketGeometry {
 
 /** The measurements of a page: validated options in, boxes out. */
 export function pageGeometry(options: LayoutOptions = {}): PageGeometry {
+  options = optionsObject<LayoutOptions>(options, "options");
   const paper = options.paper ?? "a4";
   const layout = options.layout ?? "strip";
   if (!(paper in PAPER_SIZE)) throw new UsageError(`paper ${String(paper)} (expected a4 or letter)`);
@@ -166,6 +204,8 @@ export function refSizeFor(ref: string, room: number, max: number): number {
 
 /** The page count for `groups` groups (books, or single tickets / 6 rounded up). */
 export function pagesFor(groups: number, geometry: PageGeometry): number {
+  wholeNumber(groups, "groups");
+  checkGeometry(geometry, "geometry");
   return Math.ceil(groups / geometry.groups.length);
 }
 

@@ -5,8 +5,9 @@
 // (print-color-adjust: exact), and all text is escaped.
 import QRCode from "qrcode";
 import type { HousieRecord } from "./generate.js";
-import { FOOTER, MARGIN, cutsFor, type PageGeometry } from "./layout.js";
-import { PrintPlanner, QR_LEVEL, type PlacedGroup, type PlacedTicket, type PlannedPage, type PrintOptions } from "./print-plan.js";
+import { FOOTER, MARGIN, checkGeometry, cutsFor, type PageGeometry } from "./layout.js";
+import { argumentError, optionsObject } from "../args.js";
+import { PrintPlanner, QR_LEVEL, checkPlannedPage, type PlacedGroup, type PlacedTicket, type PlannedPage, type PrintOptions } from "./print-plan.js";
 
 export function escapeHtml(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
@@ -17,6 +18,7 @@ const box = (x: number, y: number, w: number, h: number): string => `left:${pt(x
 
 /** The style sheet for pages of this geometry (one per document). */
 export function printCss(g: PageGeometry): string {
+  checkGeometry(g, "geometry");
   const t = g.ticket;
   return `@page { size: ${pt(g.width)} ${pt(g.height)}; margin: 0; }
 .hp-page, .hp-page * { box-sizing: border-box; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
@@ -86,6 +88,9 @@ function ticketHtml(ticket: PlacedTicket, g: PageGeometry, qr: boolean): string 
 
 /** One planned page as a page-sized section. */
 export function pageHtml(page: PlannedPage, g: PageGeometry, qr: boolean): string {
+  checkPlannedPage(page, "page");
+  checkGeometry(g, "geometry");
+  if (typeof qr !== "boolean") throw argumentError("qr", "true or false", qr);
   let out = `<section class="hp-page" data-page="${page.number}">`;
   for (const cut of cutsFor(g, page.groups.map((group) => group.box))) {
     const vertical = cut.x1 === cut.x2;
@@ -100,6 +105,7 @@ export function pageHtml(page: PlannedPage, g: PageGeometry, qr: boolean): strin
 
 /** A streaming HTML document of printed pages: header, a chunk per record, footer. */
 export function htmlPrintFormatter(options: PrintOptions = {}): { header(): string; record(r: HousieRecord): string; footer(): string } {
+  options = optionsObject<PrintOptions>(options, "options");
   const planner = new PrintPlanner(options);
   const g = planner.geometry;
   const qr = options.qr ?? false;

@@ -2,10 +2,12 @@
 // in, whole pages out, each ticket with its box, printed reference (with check digit),
 // colour and QR text. Renderers only draw what a planned page says.
 import { UsageError } from "../errors.js";
+import { argumentError, housieRecordArgument, optionalBoolean, optionalText, optionsObject, requiredObject, text, ticketGridArgument, wholeNumber } from "../args.js";
+import { parseSeed } from "../core/random.js";
 import type { HousieRecord, TicketGrid } from "./generate.js";
 import { printedRef } from "./check-digit.js";
 import { DEFAULT_COLOUR, parseColour, parseGames, type TicketColour } from "./colours.js";
-import { pageGeometry, type Box, type LayoutOptions, type PageGeometry } from "./layout.js";
+import { checkBox, pageGeometry, type Box, type LayoutOptions, type PageGeometry } from "./layout.js";
 
 export interface PrintOptions extends LayoutOptions {
   /** Ticket colour (name or #hex) when there is one game. */
@@ -54,7 +56,7 @@ const MAX_TEXT = 80;
 
 /** The series' identity for a seeded run (S + the seed in base 36), so a replay prints the same codes. */
 export function seriesForSeed(seed: bigint): string {
-  return `S${seed.toString(36).toUpperCase()}`;
+  return `S${parseSeed(seed, "seed").toString(36).toUpperCase()}`;
 }
 
 /** A fresh random series identity (10 base-36 characters from the CSPRNG) for unseeded runs. */
@@ -92,6 +94,9 @@ export class PrintPlanner {
   private singles: PlacedGroup | undefined; // the group single tickets are filling
 
   constructor(options: PrintOptions = {}) {
+    options = optionsObject<PrintOptions>(options, "options");
+    for (const key of ["colour", "games", "title", "venue", "date", "price", "series"] as const) optionalText(options[key], `options.${key}`);
+    optionalBoolean(options.qr, "options.qr");
     this.geometry = pageGeometry(options);
     if (options.games !== undefined && options.colour !== undefined) throw new UsageError("give --colour or --games, not both (each game has its colour)");
     this.games = options.games !== undefined;
@@ -105,6 +110,7 @@ export class PrintPlanner {
 
   /** Pages completed by this record (each game's copy of it placed). */
   add(record: HousieRecord): PlannedPage[] {
+    housieRecordArgument(record, "record");
     const done: PlannedPage[] = [];
     const book = record.tickets.length === 6;
     for (const colour of this.colours) {
@@ -149,4 +155,46 @@ export class PrintPlanner {
     const ref = printedRef(serial, index);
     return { box: this.geometry.tickets[slot]![group.tickets.length]!, grid, ref, colour, game, qr: qrText(this.series, ref) };
   }
+}
+
+const REF = /^\d{1,20}-[1-6]-\d$/;
+const HEX = /^#[0-9a-f]{6}$/i;
+
+function checkColour(value: unknown, name: string): void {
+  const c = requiredObject<Partial<TicketColour>>(value, name);
+  text(c.name, `${name}.name`);
+  for (const k of ["ink", "shade"] as const) if (typeof c[k] !== "string" || !HEX.test(c[k])) throw argumentError(`${name}.${k}`, "a colour #rrggbb", c[k]);
+}
+
+function checkLines(value: unknown, name: string): void {
+  const ok = Array.isArray(value) && value.length === 2 && value.every((line: unknown) => Array.isArray(line) && line.length === 2 && line.every((s: unknown) => typeof s === "string"));
+  if (!ok) throw argumentError(name, "two lines of two strings", value);
+}
+
+function checkTicket(value: unknown, name: string): void {
+  const t = requiredObject<Partial<PlacedTicket>>(value, name);
+  checkBox(t.box, `${name}.box`);
+  ticketGridArgument(t.grid, `${name}.grid`);
+  if (typeof t.ref !== "string" || !REF.test(t.ref)) throw argumentError(`${name}.ref`, "a printed reference serial-ticket-check", t.ref);
+  checkColour(t.colour, `${name}.colour`);
+  optionalText(t.game, `${name}.game`);
+  text(t.qr, `${name}.qr`);
+}
+
+/** An argument that must be a page as PrintPlanner plans it. */
+export function checkPlannedPage(value: unknown, name: string): PlannedPage {
+  const page = requiredObject<Partial<PlannedPage>>(value, name);
+  wholeNumber(page.number, `${name}.number`, 1);
+  text(page.footer, `${name}.footer`);
+  if (!Array.isArray(page.groups)) throw argumentError(`${name}.groups`, "an array of groups", page.groups);
+  page.groups.forEach((group: unknown, i) => {
+    const at = `${name}.groups[${i}]`;
+    const g = requiredObject<Partial<PlacedGroup>>(group, at);
+    checkBox(g.box, `${at}.box`);
+    checkColour(g.colour, `${at}.colour`);
+    checkLines(g.lines, `${at}.lines`);
+    if (!Array.isArray(g.tickets) || g.tickets.length > 6) throw argumentError(`${at}.tickets`, "an array of at most 6 tickets", g.tickets);
+    g.tickets.forEach((ticket: unknown, k) => checkTicket(ticket, `${at}.tickets[${k}]`));
+  });
+  return page as PlannedPage;
 }

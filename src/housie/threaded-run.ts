@@ -12,6 +12,7 @@
 import { availableParallelism } from "node:os";
 import { HousieRun, MAX_UNIQUE_TICKETS, SUPERSEDED, checkBatchRequest, ticketRank, uniqueLimitError, type HousieKind, type TicketGrid } from "./generate.js";
 import { kernelBytes } from "./kernel.js";
+import { countOrInfinity } from "../args.js";
 import { CELLS_PER_TICKET } from "./cells.js";
 import { IssueRingHost, newRing, ringViews } from "./issue-ring.js";
 
@@ -20,6 +21,7 @@ export const THREADED_FROM_TICKETS = 120_000;
 
 /** True when a run of `tickets` tickets is worth a worker thread on this machine. */
 export function threadedRunPays(tickets: number): boolean {
+  countOrInfinity(tickets, "tickets");
   return tickets >= THREADED_FROM_TICKETS && availableParallelism() >= 2;
 }
 

@@ -105,7 +105,7 @@ describe("housie check, audit and --unique-against with serials past 2^53", () =
     expect(() => checkClaims(file, [1], { ref: `${MAX_SERIAL + 1n}-1` })).toThrow(UsageError);
     const cli = housie(["check", "big.jsonl", "--calls", "1,2", "--ref", "123456789012345678901-1"]);
     expect(cli.status).toBe(2);
-    expect(cli.stderr).toBe(`housie: reference "123456789012345678901-1" is not serial-ticket (expected e.g. 1234-5, or 1234-5-0 with the printed check digit, serial 0 to ${MAX_SERIAL}, ticket 1 to 6)\n`);
+    expect(cli.stderr).toBe(`housie: reference "123456789012345678901-1" is not serial-ticket (expected e.g. 1234-5, or 1234-5-9 with the printed check digit, serial 0 to ${MAX_SERIAL}, ticket 1 to 6)\n`);
   });
 
   it("audit and --unique-against read such a series", () => {

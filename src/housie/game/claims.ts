@@ -4,11 +4,11 @@
 // valid now (completed on the last call), late (valid since an earlier call k) or not
 // yet. Takes the series as batches of cells (read-series.ts in Node, parsed JSONL in
 // the browser), twice when a claim's ties are wanted.
-import { oneOf, optionsObject } from "../../args.js";
 import type { SeriesBatch } from "../read-series.js";
 import type { TicketGrid } from "../generate.js";
+import { argumentError, functionArgument, oneOf, optionalText, optionsObject, requiredObject, text, wholeNumber, wholeNumbers } from "../../args.js";
 import { printedRef, parseTicketRef } from "../check-digit.js";
-import { NEVER, PRIZE_SETS, batchPrizeCalls, prizeBatchTickets, type GameEngine, type PrizeSetName } from "./prizes.js";
+import { NEVER, PRIZE_SETS, PRIZE_SET_NAMES, batchPrizeCalls, prizeBatchTickets, type GameEngine, type PrizeSetName } from "./prizes.js";
 
 const CELLS = 27;
 /** References kept per list; the counts count them all. */
@@ -83,11 +83,38 @@ function* slicesWithPrizes(batches: Iterable<SeriesBatch>, calls: readonly numbe
   }
 }
 
+/** The batches of `series()`, each checked for the shape checkGame reads. */
+function* seriesBatches(series: () => Iterable<SeriesBatch>): Generator<SeriesBatch> {
+  const batches = series() as unknown;
+  if (batches === null || typeof batches !== "object" || typeof (batches as Iterable<unknown>)[Symbol.iterator] !== "function") {
+    throw argumentError("series", "a function returning an iterable of series batches", batches);
+  }
+  for (const batch of batches as Iterable<unknown>) {
+    const b = requiredObject<Partial<SeriesBatch>>(batch, "series batch");
+    const per = b.ticketsPerRecord;
+    if (per !== 1 && per !== 6) throw argumentError("series batch.ticketsPerRecord", "1 or 6", per);
+    const count = wholeNumber(b.count, "series batch.count");
+    if (!(b.cells instanceof Uint8Array) || b.cells.length < count * per * CELLS) throw argumentError("series batch.cells", `a Uint8Array of ${count * per * CELLS} cells`, b.cells);
+    if (!(b.serials instanceof BigUint64Array) || b.serials.length < count) throw argumentError("series batch.serials", `a BigUint64Array of ${count} serials`, b.serials);
+    if (!isArrayLike(b.lines) || b.lines.length < count) throw argumentError("series batch.lines", `${count} line numbers`, b.lines);
+    yield b as SeriesBatch;
+  }
+}
+
+function isArrayLike(value: unknown): value is ArrayLike<number> {
+  return Array.isArray(value) || value instanceof Float64Array;
+}
+
 /**
  * Replays `calls` against the series from `series()` (called once, twice with a claim)
  * for the prizes of `set`; with `claim` (a reference as printed), that ticket's verdicts.
  */
 export function checkGame(series: () => Iterable<SeriesBatch>, calls: readonly number[], set: PrizeSetName, claim?: string, options: GameCheckOptions = {}): GameCheck {
+  functionArgument(series, "series");
+  wholeNumbers(calls, "calls", 1, 90);
+  if (new Set(calls).size !== calls.length) throw argumentError("calls", "numbers from 1 to 90, each called at most once", calls);
+  oneOf(set, "set", PRIZE_SET_NAMES);
+  optionalText(claim, "claim");
   const wanted = claim === undefined ? undefined : parseTicketRef(claim);
   const { engine = "wasm" } = optionsObject<GameCheckOptions>(options, "options");
   oneOf(engine, "options.engine", ["wasm", "ts"] as const);
@@ -99,7 +126,7 @@ export function checkGame(series: () => Iterable<SeriesBatch>, calls: readonly n
   let found: { ref: string; line: number; grid: TicketGrid; calls: number[] } | null = null;
   let records = 0;
   let tickets = 0;
-  for (const [batch, from, count, prizes] of slicesWithPrizes(series(), calls, set, engine)) {
+  for (const [batch, from, count, prizes] of slicesWithPrizes(seriesBatches(series), calls, set, engine)) {
     const per = batch.ticketsPerRecord;
     for (let r = from; r < from + count; r++) {
       for (let t = 0; t < per; t++) {
@@ -138,7 +165,7 @@ export function checkGame(series: () => Iterable<SeriesBatch>, calls: readonly n
   const ties: string[][] = names.map(() => []);
   const tieCount = new Array<number>(p).fill(0);
   if (found.calls.some((c) => c !== NEVER)) {
-    for (const [batch, from, count, prizes] of slicesWithPrizes(series(), calls, set, engine)) {
+    for (const [batch, from, count, prizes] of slicesWithPrizes(seriesBatches(series), calls, set, engine)) {
       const per = batch.ticketsPerRecord;
       for (let r = from; r < from + count; r++) {
         for (let t = 0; t < per; t++) {
@@ -165,9 +192,40 @@ export function checkGame(series: () => Iterable<SeriesBatch>, calls: readonly n
 
 /** One line per verdict, as the CLI and the web app word them. */
 export function describeVerdict(v: ClaimVerdict, winners?: PrizeWinners): string {
+  checkVerdict(v);
+  if (winners !== undefined) checkWinners(winners);
   if (v.call === null) return `${v.prize}: not yet`;
   let text = v.verdict === "valid now" ? `${v.prize}: valid now (call ${v.call})` : `${v.prize}: late claim, valid since call ${v.call}`;
   if (v.first !== null && v.first < v.call) text += `; already won at call ${v.first}${winners ? ` by ${winners.winners.slice(0, 5).join(" ")}${winners.winnerCount > 5 ? ` and ${winners.winnerCount - 5} more` : ""}` : ""}`;
   if (v.tieCount > 0) text += `; tied with ${v.ties.slice(0, 5).join(" ")}${v.tieCount > 5 ? ` and ${v.tieCount - 5} more` : ""}`;
   return text;
+}
+
+const VERDICTS: readonly Verdict[] = ["valid now", "late", "not yet"];
+
+function callOrNull(value: unknown, name: string): void {
+  if (value !== null) wholeNumber(value, name, 1, 90);
+}
+
+function refList(value: unknown, name: string): void {
+  if (!Array.isArray(value)) throw argumentError(name, "an array of references", value);
+  value.forEach((ref: unknown, i) => text(ref, `${name}[${i}]`));
+}
+
+/** describeVerdict's `v`: a ClaimVerdict as checkGame reports it. */
+function checkVerdict(value: unknown): void {
+  const v = requiredObject<Partial<ClaimVerdict>>(value, "v");
+  text(v.prize, "v.prize");
+  oneOf(v.verdict, "v.verdict", VERDICTS);
+  callOrNull(v.call, "v.call");
+  callOrNull(v.first, "v.first");
+  refList(v.ties, "v.ties");
+  wholeNumber(v.tieCount, "v.tieCount");
+}
+
+/** describeVerdict's `winners`: a PrizeWinners as checkGame reports it. */
+function checkWinners(value: unknown): void {
+  const w = requiredObject<Partial<PrizeWinners>>(value, "winners");
+  refList(w.winners, "winners.winners");
+  wholeNumber(w.winnerCount, "winners.winnerCount");
 }

@@ -10,6 +10,7 @@
 import { KernelError, UsageError } from "../../errors.js";
 import { housieConstants } from "../../wasm/generated/housie.js";
 import { housieKernel, kernelBytes } from "../kernel.js";
+import { text as checkText } from "../../args.js";
 
 export type PrizeSetName = "uk" | "tambola";
 export const PRIZE_SET_NAMES: readonly PrizeSetName[] = ["uk", "tambola"];
@@ -21,6 +22,7 @@ export const PRIZE_SETS: Record<PrizeSetName, readonly string[]> = {
 export const NEVER = housieConstants.NEVER_CALLED;
 
 export function parsePrizeSet(text: string): PrizeSetName {
+  checkText(text, "text");
   if (text === "uk" || text === "tambola") return text;
   throw new UsageError(`--prizes ${JSON.stringify(text.slice(0, 30))} (expected uk or tambola)`);
 }
