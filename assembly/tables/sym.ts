@@ -285,6 +285,7 @@ function search(d: i32): void {
   const maxImage = maxImageAt + <usize>(d * k);
   for (let i = 0; i < n; i++) {
     if (u8At(usedAt, i) != 0) continue;
+    if (load<u64>(invAt + (<usize>i << 3)) != load<u64>(targetAt + (<usize>d << 3))) continue;
     const first = i32At(dupAt, i);
     let skip = false;
     for (let j = first; j < i && !skip; j++) if (u8At(usedAt, j) == 0 && i32At(dupAt, j) == first) skip = true;
@@ -380,10 +381,7 @@ function search(d: i32): void {
 
 /** The canonical form of the matrix in childAt, into bestAt. */
 function canonize(): void {
-  for (let p = 0; p < k; p++) {
-    setI32(orderAt, p, p);
-    setU8(cellStartAt, p, u8At(initialStartsAt, p));
-  }
+  invariants();
   memory.fill(usedAt, 0, <usize>n);
   for (let i = 0; i < n; i++) {
     let d = i;
@@ -397,6 +395,132 @@ function canonize(): void {
   haveBest = false;
   automorphismCount = 0;
   search(0);
+}
+
+// Invariants: numbers that an isomorphism (a column and an equal-count symbol
+// permutation) carries over, so the canonical form may take the columns in decreasing
+// invariant order and the symbols of equal count in decreasing invariant order; the
+// search then only permutes columns (and splits symbol cells) of equal invariants. A
+// column's invariant is built from its overlaps Σ_s need[i][s]·need[j][s] with the other
+// columns (two rounds: then with their invariants too); a symbol's from its overlaps
+// with the other symbols and their counts. Collisions only make the cells coarser.
+const dotAt: usize = memory.data(MS * MS * 4);
+const invAt: usize = memory.data(MS * 8);
+const firstInvAt: usize = memory.data(MS * 8);
+const targetAt: usize = memory.data(MS * 8);
+const sortAt: usize = memory.data(MS * 8);
+const symbolInvAt: usize = memory.data(MK * 8);
+let useInvariants: bool = true;
+
+// @ts-ignore: decorator
+@inline function mix(h: u64, x: u64): u64 {
+  h = (h ^ x) * 0x9E3779B97F4A7C15;
+  return h ^ (h >> 29);
+}
+
+/** Sorts the first m u64 of sortAt, increasing (insertion sort, m ≤ 16). */
+function sortWords(m: i32): void {
+  for (let a = 1; a < m; a++) {
+    const v = load<u64>(sortAt + (<usize>a << 3));
+    let b = a;
+    while (b > 0 && load<u64>(sortAt + (<usize>(b - 1) << 3)) > v) {
+      store<u64>(sortAt + (<usize>b << 3), load<u64>(sortAt + (<usize>(b - 1) << 3)));
+      b--;
+    }
+    store<u64>(sortAt + (<usize>b << 3), v);
+  }
+}
+
+/** Column invariants (invAt, their decreasing order in targetAt) and the depth-0 symbol cells (orderAt, cellStartAt). */
+function invariants(): void {
+  if (!useInvariants) {
+    for (let i = 0; i < n; i++) {
+      store<u64>(invAt + (<usize>i << 3), 0);
+      store<u64>(targetAt + (<usize>i << 3), 0);
+    }
+    for (let p = 0; p < k; p++) {
+      setI32(orderAt, p, p);
+      setU8(cellStartAt, p, u8At(initialStartsAt, p));
+    }
+    return;
+  }
+  for (let i = 0; i < n; i++) {
+    for (let j = i; j < n; j++) {
+      let dot = 0;
+      for (let s = 0; s < k; s++) dot += u8At(childAt, i * k + s) * u8At(childAt, j * k + s);
+      setI32(dotAt, i * MS + j, dot);
+      setI32(dotAt, j * MS + i, dot);
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    let m = 0;
+    for (let j = 0; j < n; j++) {
+      if (j == i) continue;
+      store<u64>(sortAt + (<usize>m << 3), <u64>i32At(dotAt, i * MS + j));
+      m++;
+    }
+    sortWords(m);
+    let h = mix(0x243F6A8885A308D3, <u64>i32At(dotAt, i * MS + i));
+    for (let q = 0; q < m; q++) h = mix(h, load<u64>(sortAt + (<usize>q << 3)));
+    store<u64>(firstInvAt + (<usize>i << 3), h);
+  }
+  for (let i = 0; i < n; i++) {
+    let m = 0;
+    for (let j = 0; j < n; j++) {
+      if (j == i) continue;
+      store<u64>(sortAt + (<usize>m << 3), mix(<u64>i32At(dotAt, i * MS + j), load<u64>(firstInvAt + (<usize>j << 3))));
+      m++;
+    }
+    sortWords(m);
+    let h = load<u64>(firstInvAt + (<usize>i << 3));
+    for (let q = 0; q < m; q++) h = mix(h, load<u64>(sortAt + (<usize>q << 3)));
+    store<u64>(invAt + (<usize>i << 3), h);
+    store<u64>(targetAt + (<usize>i << 3), h);
+  }
+  // targetAt: the column invariants, decreasing.
+  for (let a = 1; a < n; a++) {
+    const v = load<u64>(targetAt + (<usize>a << 3));
+    let b = a;
+    while (b > 0 && load<u64>(targetAt + (<usize>(b - 1) << 3)) < v) {
+      store<u64>(targetAt + (<usize>b << 3), load<u64>(targetAt + (<usize>(b - 1) << 3)));
+      b--;
+    }
+    store<u64>(targetAt + (<usize>b << 3), v);
+  }
+  // Symbols: overlaps with every other symbol, with its count.
+  for (let s = 0; s < k; s++) {
+    let m = 0;
+    for (let t = 0; t < k; t++) {
+      if (t == s) continue;
+      let dot = 0;
+      for (let i = 0; i < n; i++) dot += u8At(childAt, i * k + s) * u8At(childAt, i * k + t);
+      store<u64>(sortAt + (<usize>m << 3), mix(<u64>dot, <u64>i32At(countsAt, t)));
+      m++;
+    }
+    sortWords(m);
+    let h: u64 = 0x13198A2E03707344;
+    for (let q = 0; q < m; q++) h = mix(h, load<u64>(sortAt + (<usize>q << 3)));
+    store<u64>(symbolInvAt + (<usize>s << 3), h);
+  }
+  // Depth-0 order: by count (the positions), then decreasing invariant; a cell per (count, invariant).
+  for (let p = 0; p < k; p++) {
+    const v = load<u64>(symbolInvAt + (<usize>p << 3));
+    let b = p;
+    while (b > 0 && u8At(initialStartsAt, b) == 0 && load<u64>(symbolInvAt + (<usize>i32At(orderAt, b - 1) << 3)) < v) {
+      setI32(orderAt, b, i32At(orderAt, b - 1));
+      b--;
+    }
+    setI32(orderAt, b, p);
+  }
+  for (let p = 0; p < k; p++) {
+    const start = u8At(initialStartsAt, p) != 0 || load<u64>(symbolInvAt + (<usize>i32At(orderAt, p) << 3)) != load<u64>(symbolInvAt + (<usize>i32At(orderAt, p - 1) << 3));
+    setU8(cellStartAt, p, start ? 1 : 0);
+  }
+}
+
+/** Whether the canonical form uses the invariants (1, the default) or only the search (0); both give the same classes. */
+export function symUseInvariants(on: i32): void {
+  useInvariants = on != 0;
 }
 
 // ---- Rows below one state. ----

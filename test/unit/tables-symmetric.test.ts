@@ -70,6 +70,30 @@ describe("countTables, symmetric method", () => {
     });
   });
 
+  it("the kernel's canonical forms with and without invariants give the same classes and counts", () => {
+    const kernel = tablesModule.exports;
+    const run = (problem: Parameters<typeof countSymmetricWasm>[0]) => {
+      const layers: number[] = [];
+      const count = countSymmetricWasm(problem, (_placed, _rows, states) => layers.push(states));
+      return { count, layers };
+    };
+    const problems = [
+      normalizeProblem({ size: 7, counts: new Array<number>(7).fill(1) }),
+      normalizeProblem({ size: 7, counts: [1, 1, 1, 2, 2], distinctRows: false, distinctColumns: false }),
+      normalizeProblem({ size: 8, counts: [4, 4], distinctRows: false, distinctColumns: false }),
+    ];
+    for (const problem of problems) {
+      const label = `${problem.size} ${problem.counts.join(",")}`;
+      const withInvariants = run(problem);
+      kernel.symUseInvariants(0);
+      try {
+        expect(run(problem), label).toEqual(withInvariants);
+      } finally {
+        kernel.symUseInvariants(1);
+      }
+    }
+  });
+
   it("both engines equal the column method on every count vector to n = 7, with and without given rows", () => {
     const cases: [number, number[], string[]][] = [
       ...COUNT_VECTORS.map((counts): [number, number[], string[]] => [counts.reduce((a, b) => a + b, 0), counts, []]),
