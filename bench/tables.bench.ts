@@ -1,6 +1,8 @@
 // tables: the fast general counter (WASM and its TS baseline) against the published
 // algorithm's WASM kernel on the ten 7×7 samples, side by side in one benny run; then
-// the whole-table counts (nothing given) timed with medianMs.
+// the whole-table counts (nothing given) timed with medianMs; then the long rows (issue
+// 23): Latin squares of order 8 by the symmetric method's kernel and its TS baseline,
+// interleaved, and row n = 12 of the binary-distinct triangle.
 import { add, complete, configure, cycle, suite } from "benny";
 import { readFileSync, writeFileSync } from "node:fs";
 import { countTables, farmEngines, parseFarmInput } from "../src/index.js";
@@ -48,7 +50,34 @@ export default async function tablesBench(): Promise<void> {
     const answer = countTables(problem);
     lines.push(`| ${label} | ${answer} | ${medianMs(() => countTables(problem), runs).toFixed(2)} |`);
   }
-  const report = `${table}\n\n${lines.join("\n")}\n`;
+  const report = `${table}\n\n${lines.join("\n")}\n\n${longRows().join("\n")}\n`;
   console.log(`\n${report}`);
   writeFileSync("bench/results/tables.md", report);
+}
+
+/** Wall time in ms of one call (long runs: no warm-up, no repeats). */
+function onceMs(fn: () => unknown): number {
+  const start = process.hrtime.bigint();
+  fn();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+/** The long rows: each engine run twice, interleaved (wasm, ts, wasm, ts), the better time of each. */
+export function longRows(): string[] {
+  const lines = ["| long count | answer | wasm (ms) | ts (ms) | ts / wasm |", "| --- | --- | --- | --- | --- |"];
+  const latin = { size: 8, counts: new Array<number>(8).fill(1), method: "symmetric" as const };
+  const times = { wasm: [] as number[], ts: [] as number[] };
+  for (let round = 0; round < 2; round++) {
+    for (const engine of ["wasm", "ts"] as const) times[engine].push(onceMs(() => countTables({ ...latin, engine })));
+  }
+  const wasm = Math.min(...times.wasm);
+  const ts = Math.min(...times.ts);
+  lines.push(`| Latin squares, order 8 (symmetric method) | ${countTables(latin)} | ${wasm.toFixed(0)} | ${ts.toFixed(0)} | ${(ts / wasm).toFixed(2)}× |`);
+  // Row 12 of binary-distinct: T(12, k) for k = 0..12, the column method's kernel, one thread.
+  const row: bigint[] = [];
+  const rowMs = onceMs(() => {
+    for (let k = 0; k <= 12; k++) row.push(countTables({ size: 12, counts: [12 - k, k] }));
+  });
+  lines.push(`| binary-distinct triangle, row n = 12 (13 terms, column method) | T(12,6) = ${row[6]} | ${rowMs.toFixed(0)} | | |`);
+  return lines;
 }

@@ -6,7 +6,8 @@ import { UsageError } from "../errors.js";
 import type { ShardSpec } from "../shards/index.js";
 import { countTableShard } from "./shard.js";
 import { engineRunner, sumPlan } from "./sum-plan.js";
-import { countSymmetricTs, type SymProgress } from "./sym-ts.js";
+import { countSymmetricTs, type SymProblem, type SymProgress } from "./sym-ts.js";
+import { countSymmetricWasm } from "./sym-wasm.js";
 import { prefersSymmetric, symmetricApplies } from "./method.js";
 
 /** A table problem and the engine that counts it. */
@@ -47,7 +48,7 @@ export function countTables(problem: CountTablesOptions, options: { shard?: Shar
   optionsObject(options, "options");
   if (options.shard !== undefined) return countTableShard(normalizeProblem(problem), options.shard, problem.engine ?? "wasm");
   const normalized = normalizeProblem(problem);
-  if (usesSymmetric(normalized, problem.method)) return countSymmetricTs(normalized, problem.onLayer);
+  if (usesSymmetric(normalized, problem.method)) return symmetricRunner(problem.engine ?? "wasm")(normalized, problem.onLayer);
   const run = engineRunner(problem.engine ?? "wasm");
   return sumPlan(planTableCount(normalized), run);
 }
@@ -64,9 +65,15 @@ export function usesSymmetric(problem: NormalizedProblem, method: TablesMethod =
   return applies && prefersSymmetric(problem);
 }
 
+/** The symmetric method's engine: the kernel ("wasm") or its TypeScript baseline ("ts"). */
+export function symmetricRunner(engine: TablesEngine): (problem: SymProblem, onLayer?: SymProgress) => bigint {
+  engineRunner(engine); // unknown engines fail as they do for the column method
+  return engine === "ts" ? countSymmetricTs : countSymmetricWasm;
+}
+
 /** The symmetric count (one thread), reporting each layer to onLayer and as rows placed to onProgress. */
-export function countSymmetric(problem: NormalizedProblem, options: { onLayer?: SymProgress; onProgress?: (done: number, all: number) => void }): bigint {
-  return countSymmetricTs(problem, (placed, rows, states) => {
+export function countSymmetric(problem: NormalizedProblem, options: { engine?: TablesEngine; onLayer?: SymProgress; onProgress?: (done: number, all: number) => void }): bigint {
+  return symmetricRunner(options.engine ?? "wasm")(problem, (placed, rows, states) => {
     options.onLayer?.(placed, rows, states);
     options.onProgress?.(placed, rows);
   });

@@ -10,14 +10,18 @@
 // Π m_j! (m_j symbols share a count). The limits are measured (docs/tables.md, CPU time):
 // the column method's work 2·10^7 (Latin squares of order 7) takes 0.5 s, 3·10^9
 // (11×11 with (3,4,4), distinct) 54 s, 3·10^8 (15×15 binary, distinct) 74 s; order 8 Latin
-// squares, 2·10^10, take more than 5 minutes. The symmetric method finishes with up to
-// about 10^6 classes (order 8: 5·10^5 in seconds; order 9: 8·10^7, hours).
+// squares, 2·10^10, take more than 5 minutes. The symmetric method's bound, in its kernel,
+// costs about 1.1–1.6 µs of CPU per class of the bound (Latin order 8: 5·10^5, 0.85 s;
+// order 9: 8·10^7, about 90 s, really 3529 classes at most); order 10's 9·10^10 would be
+// about a day of CPU, and is refused with that estimate.
 import { usesSymmetric, type TablesMethod } from "./count.js";
 import type { NormalizedProblem } from "./problem.js";
 import { planTableCount } from "./plan.js";
 
 export const COLUMN_METHOD_REACH = 3e10;
-export const SYMMETRIC_METHOD_REACH = 1e7;
+export const SYMMETRIC_METHOD_REACH = 1e8;
+/** CPU seconds per class of the symmetric bound, measured (Latin order 9, the kernel). */
+const SYMMETRIC_SECONDS_PER_CLASS = 1.2e-6;
 
 export interface ReachEstimate {
   method: "columns" | "symmetric";
@@ -80,12 +84,26 @@ export function estimateReach(problem: NormalizedProblem, method: TablesMethod =
   return { method: symmetric ? "symmetric" : "columns", states, jobs, work, atRow, reach, withinReach: work <= reach };
 }
 
+/** A duration for people: seconds, minutes, hours or days. */
+function cpuTime(seconds: number): string {
+  if (seconds < 120) return `${Math.ceil(seconds)} s`;
+  if (seconds < 7200) return `${Math.round(seconds / 60)} minutes`;
+  if (seconds < 172800) return `${Math.round(seconds / 3600)} hours`;
+  return `${Math.round(seconds / 86400)} days`;
+}
+
+/** For Latin-like counts (every count at most 1, where the rate was measured): the CPU time it implies. */
+function latinTime(problem: NormalizedProblem, estimate: ReachEstimate): string {
+  if (!problem.counts.every((c) => c <= 1)) return "";
+  return `; at the rate measured on Latin squares, about ${cpuTime(estimate.states * SYMMETRIC_SECONDS_PER_CLASS)} of CPU`;
+}
+
 /** One line saying why a count is refused. */
 export function outOfReachMessage(problem: NormalizedProblem, estimate: ReachEstimate): string {
   const states = estimate.states.toExponential(1);
   const what =
     estimate.method === "symmetric"
-      ? `the symmetric method may hold up to about ${states} classes of states (it finishes with up to about ${estimate.reach.toExponential(0)})`
+      ? `the symmetric method may hold up to about ${states} classes of states (it finishes with up to about ${estimate.reach.toExponential(0)}${latinTime(problem, estimate)})`
       : `the column method may hold up to about ${states} states, in each of ${estimate.jobs} DP jobs (it finishes with up to about ${estimate.reach.toExponential(0)} states × jobs)`;
   return `counting ${problem.size}×${problem.size} tables with counts ${problem.counts.join(",")} is out of reach: after ${estimate.atRow} rows ${what}; pass --force to try anyway`;
 }

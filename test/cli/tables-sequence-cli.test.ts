@@ -16,7 +16,7 @@ describe("count-farms sequence", () => {
 
   test.each([
     [["sequence", "nope"], /^count-farms: unknown sequence "nope" \(expected one of /],
-    [["sequence", "latin", "--to", "9"], /^count-farms: sequence latin stops at --to 8: /],
+    [["sequence", "latin", "--to", "10"], /^count-farms: sequence latin stops at --to 9: /],
     [["sequence"], /missing required argument 'name'/],
   ])("%j is refused up front: one line, exit 2", (args, message) => {
     const { status, stdout, stderr } = runCli("count-farms", args);

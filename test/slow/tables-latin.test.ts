@@ -2,8 +2,21 @@
 import { describe, expect, it } from "vitest";
 import { countTables } from "../../src/tables/index.js";
 
+const latin = (n: number) => ({ size: n, counts: new Array<number>(n).fill(1) });
+
 describe("Latin squares (OEIS A002860), symmetric method", () => {
-  it("order 8: 108776032459082956800 (auto picks the symmetric method)", () => {
-    expect(countTables({ size: 8, counts: [1, 1, 1, 1, 1, 1, 1, 1] })).toBe(108776032459082956800n);
+  it("order 8: 108776032459082956800 (auto picks the symmetric method and its kernel)", () => {
+    expect(countTables(latin(8))).toBe(108776032459082956800n);
+  });
+
+  it("order 8 by the TypeScript baseline of the same method", () => {
+    expect(countTables({ ...latin(8), engine: "ts" })).toBe(108776032459082956800n);
+  });
+
+  it("order 9: 5524751496156892842531225600, by the kernel, with the classes per layer", () => {
+    const layers: number[] = [];
+    expect(countTables({ ...latin(9), onLayer: (_placed, _rows, states) => layers.push(states) })).toBe(5524751496156892842531225600n);
+    // The (9 - r)-regular bipartite graphs on 9 + 9 vertices up to isomorphism.
+    expect(layers).toEqual([1, 8, 224, 3529, 3529, 224, 8, 1]);
   });
 });

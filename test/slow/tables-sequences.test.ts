@@ -17,6 +17,8 @@ describe("sequence terms, sharded = unsharded", () => {
     ["binary-distinct-rows T(12,6)", { size: 12, counts: [6, 6], distinctColumns: false }, undefined],
     ["binary-distinct T(14,7)", { size: 14, counts: [7, 7] }, 106730264505655476544659520974109599744000n],
     ["farm n = 10", { size: 10, counts: farmCounts(10) }, undefined],
+    // About 130 s of CPU whole and as much again in parts (docs/sequences.md).
+    ["binary-distinct-rows T(16,8)", { size: 16, counts: [8, 8], distinctColumns: false }, 34697087636681036944536387641104231424252251557273600000n],
   ] as const)("%s", (_label, problem, expected) => {
     const whole = countTables(problem);
     if (expected !== undefined) expect(whole).toBe(expected);

@@ -39,6 +39,20 @@ describe("kernel setters check their arguments", () => {
     expect(limitExceeded(() => k.countJob(tablesModule.constant("MAX_ROWS") + 1, 0, 0))).toMatch(/countJob/);
   });
 
+  it("tables: the symmetric method's setters, against SYM_MAX_SIZE and SYM_MAX_SYMBOLS", () => {
+    const k = tablesKernel();
+    const size = tablesModule.constant("SYM_MAX_SIZE");
+    const symbols = tablesModule.constant("SYM_MAX_SYMBOLS");
+    expect(limitExceeded(() => k.symSetup(size + 1, 2))).toMatch(/symSetup: size/);
+    expect(limitExceeded(() => k.symSetup(4, symbols + 1))).toMatch(/symSetup: symbols/);
+    k.symSetup(4, 2);
+    expect(limitExceeded(() => k.symSetCount(2, 1))).toMatch(/symSetCount: symbol/);
+    expect(limitExceeded(() => k.symSetCount(0, size + 1))).toMatch(/symSetCount: count/);
+    expect(limitExceeded(() => k.symSetNeed(4, 0, 1))).toMatch(/symSetNeed: column/);
+    expect(limitExceeded(() => k.symSetNeed(0, 2, 1))).toMatch(/symSetNeed: symbol/);
+    expect(limitExceeded(() => k.symSetNeed(0, 0, size + 1))).toMatch(/symSetNeed: need/);
+  });
+
   it("housie: calls, batch sizes and the uniqueness set", () => {
     const k = housieKernel();
     expect(limitExceeded(() => k.setCall(91, 1))).toMatch(/setCall: number/);

@@ -3,6 +3,11 @@
 // method wherever it applies (no distinctness rules, or every count at most 1).
 import { describe, expect, it } from "vitest";
 import { countTables } from "../../src/tables/index.js";
+import { countSymmetricTs } from "../../src/tables/sym-ts.js";
+import { countSymmetricWasm, symLimits } from "../../src/tables/sym-wasm.js";
+import { normalizeProblem } from "../../src/tables/problem.js";
+import { tablesModule } from "../../src/tables/kernel.js";
+import { KernelError } from "../../src/errors.js";
 import { bruteForceCounts, rowsWithCounts } from "../support/tables-brute-force.js";
 
 /** OEIS A002860, Latin squares of order n = 1..7 (n = 8 is in test/slow). */
@@ -50,6 +55,77 @@ describe("countTables, symmetric method", () => {
     const problem = { size: 12, counts: [6, 6], distinctRows: false, distinctColumns: false };
     expect(countTables({ ...problem, method: "symmetric" })).toBe(64051375889927380035549804336n);
     expect(countTables({ ...problem, method: "columns" })).toBe(64051375889927380035549804336n);
+  });
+
+  it("counts Latin squares of orders 1 to 7 with both engines (the kernel and its TS baseline)", () => {
+    A002860.forEach((expected, i) => {
+      const n = i + 1;
+      const problem = normalizeProblem({ size: n, counts: new Array<number>(n).fill(1) });
+      const wasmLayers: number[] = [];
+      const tsLayers: number[] = [];
+      expect(countSymmetricWasm(problem, (_placed, _rows, states) => wasmLayers.push(states)), `order ${n}, wasm`).toBe(expected);
+      expect(countSymmetricTs(problem, (_placed, _rows, states) => tsLayers.push(states)), `order ${n}, ts`).toBe(expected);
+      // The same classes per layer: both engines canonise the same way.
+      expect(wasmLayers, `order ${n}, layers`).toEqual(tsLayers);
+    });
+  });
+
+  it("the kernel's canonical forms with and without invariants give the same classes and counts", () => {
+    const kernel = tablesModule.exports;
+    const run = (problem: Parameters<typeof countSymmetricWasm>[0]) => {
+      const layers: number[] = [];
+      const count = countSymmetricWasm(problem, (_placed, _rows, states) => layers.push(states));
+      return { count, layers };
+    };
+    const problems = [
+      normalizeProblem({ size: 7, counts: new Array<number>(7).fill(1) }),
+      normalizeProblem({ size: 7, counts: [1, 1, 1, 2, 2], distinctRows: false, distinctColumns: false }),
+      normalizeProblem({ size: 8, counts: [4, 4], distinctRows: false, distinctColumns: false }),
+    ];
+    for (const problem of problems) {
+      const label = `${problem.size} ${problem.counts.join(",")}`;
+      const withInvariants = run(problem);
+      kernel.symUseInvariants(0);
+      try {
+        expect(run(problem), label).toEqual(withInvariants);
+      } finally {
+        kernel.symUseInvariants(1);
+      }
+    }
+  });
+
+  it("both engines equal the column method on every count vector to n = 7, with and without given rows", () => {
+    const cases: [number, number[], string[]][] = [
+      ...COUNT_VECTORS.map((counts): [number, number[], string[]] => [counts.reduce((a, b) => a + b, 0), counts, []]),
+      [6, [2, 2, 2], []],
+      [6, [3, 3], ["000111"]],
+      [6, [1, 1, 1, 1, 2], ["012344"]],
+      [6, [0, 1, 2, 3], []],
+      [7, [2, 2, 3], ["2100221", "0221102"]],
+      [7, [3, 1, 3], []],
+      [7, [1, 1, 1, 1, 1, 1, 1], ["0123456", "1234560"]],
+      [7, [1, 1, 1, 2, 2], ["0123434"]],
+    ];
+    for (const [size, counts, given] of cases) {
+      const label = `${size} ${counts.join(",")} given ${given.join("/")}`;
+      const problem = { size, counts, given, distinctRows: false, distinctColumns: false };
+      const columns = countTables({ ...problem, method: "columns" });
+      expect(countTables({ ...problem, method: "symmetric", engine: "wasm" }), label).toBe(columns);
+      expect(countTables({ ...problem, method: "symmetric", engine: "ts" }), label).toBe(columns);
+    }
+  });
+
+  it("gives a count past the kernel's 128 bits exactly (14×14 binary, by the TS engine)", () => {
+    const problem = { size: 14, counts: [7, 7], distinctRows: false, distinctColumns: false, method: "symmetric" as const };
+    expect(countTables({ ...problem, engine: "wasm" })).toBe(108738182111446498614705217754614976371200n);
+  });
+
+  it("reads its limits from the kernel and refuses past them with a KernelError", () => {
+    expect(symLimits()).toEqual({ maxSize: tablesModule.constant("SYM_MAX_SIZE"), maxSymbols: tablesModule.constant("SYM_MAX_SYMBOLS") });
+    const { maxSize } = symLimits();
+    const tooBig = { size: maxSize + 1, counts: [maxSize + 1], given: [] };
+    expect(() => countSymmetricWasm(tooBig)).toThrow(KernelError);
+    expect(() => countSymmetricWasm(tooBig)).toThrow(/use the ts engine/);
   });
 
   it("refuses the symmetric method where distinct rows or columns would break its symmetry", () => {

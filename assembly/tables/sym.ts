@@ -1,0 +1,704 @@
+// The symmetric method's kernel: tables counted row by row over states reduced by their
+// symmetries (the port of src/tables/sym-ts.ts and canonical.ts, which stay its baseline).
+// A state is the matrix of column needs — need[i][s], how often column i must still take
+// symbol s — kept in canonical form under permutations of the columns and of the symbols
+// of equal count, with the number of labelled partial tables that reach its class as a
+// 128-bit count. The host passes the symbols sorted by count (equal counts adjacent), so
+// the canonical matrix is the needs matrix itself.
+//
+// Canonical form (as canonical.ts): the lexicographically largest image, found by
+// individualising one column at a time; cells of symbols split by the chosen column's
+// values; only columns with the largest image row are tried, equal columns once, and
+// automorphisms found at equal leaves prune candidates in an explored orbit.
+//
+// Memory: the fixed work areas are static (memory.data); the two layers (states of the
+// current and the next row) grow by doubling, outside the per-row loops.
+import { within } from "../common/guard";
+import { multiplyWide, productLo, productHi, overflowed, clearOverflow, flagOverflow } from "./wide";
+
+/** Largest table (columns and rows) of the symmetric kernel. */
+export const SYM_MAX_SIZE: i32 = 16;
+/** Most symbols of the symmetric kernel. */
+export const SYM_MAX_SYMBOLS: i32 = 16;
+/** Automorphisms kept per canonisation (enough to collapse the orbits of symmetric states). */
+const MAX_AUTOMORPHISMS: i32 = 64;
+
+const MS: i32 = 16;
+const MK: i32 = 16;
+
+let n: i32 = 0;
+let k: i32 = 0;
+/** u64 words per stored state (the n·k need bytes, zero-padded). */
+let keyWords: i32 = 0;
+
+// Problem and scratch (static).
+const countsAt: usize = memory.data(MK * 4);
+const startAt: usize = memory.data(MS * MK);
+/** Position p starts a cell of equal counts at depth 0. */
+const initialStartsAt: usize = memory.data(MK);
+const needsAt: usize = memory.data(MS * MK);
+const childAt: usize = memory.data(MS * MK);
+
+// Canonizer (static).
+const orderAt: usize = memory.data((MS + 1) * MK * 4);
+const cellStartAt: usize = memory.data((MS + 1) * MK);
+const pathAt: usize = memory.data(MS * MK);
+const bestAt: usize = memory.data(MS * MK);
+const usedAt: usize = memory.data(MS);
+const dupAt: usize = memory.data(MS * 4);
+const imageAt: usize = memory.data(MK);
+const maxImageAt: usize = memory.data((MS + 1) * MK);
+const candAt: usize = memory.data((MS + 1) * MS * 4);
+const pathColumnsAt: usize = memory.data(MS * 4);
+const bestColumnsAt: usize = memory.data(MS * 4);
+const automorphismsAt: usize = memory.data(MAX_AUTOMORPHISMS * MS * 4);
+const orbitAt: usize = memory.data(MS * 4);
+const exploredAt: usize = memory.data((MS + 1) * MS);
+let haveBest: bool = false;
+let automorphismCount: i32 = 0;
+
+// Rows below one state (static).
+const groupFirstAt: usize = memory.data(MS * 4);
+const groupSizeAt: usize = memory.data(MS * 4);
+/** Members of group g at (g * MS + j) * 4. */
+const membersAt: usize = memory.data(MS * MS * 4);
+const leftAt: usize = memory.data(MK * 4);
+const factAt: usize = memory.data((MS + 1) * 8);
+let groups: i32 = 0;
+let parentLo: u64 = 0;
+let parentHi: u64 = 0;
+
+// @ts-ignore: decorator
+@inline function i32At(base: usize, i: i32): i32 {
+  return load<i32>(base + (<usize>i << 2));
+}
+// @ts-ignore: decorator
+@inline function setI32(base: usize, i: i32, v: i32): void {
+  store<i32>(base + (<usize>i << 2), v);
+}
+// @ts-ignore: decorator
+@inline function u8At(base: usize, i: i32): i32 {
+  return <i32>load<u8>(base + <usize>i);
+}
+// @ts-ignore: decorator
+@inline function setU8(base: usize, i: i32, v: i32): void {
+  store<u8>(base + <usize>i, <u8>v);
+}
+
+// ---- Layers: canonical need matrices (keyWords u64 each), 128-bit counts, hashes. ----
+
+let curKeys = new StaticArray<u64>(0);
+let curLo = new StaticArray<u64>(0);
+let curHi = new StaticArray<u64>(0);
+let curTop: i32 = 0;
+let nextKeys = new StaticArray<u64>(0);
+let nextLo = new StaticArray<u64>(0);
+let nextHi = new StaticArray<u64>(0);
+let nextHash = new StaticArray<u32>(0);
+let nextCap: i32 = 0;
+let nextTop: i32 = 0;
+let slotBits: i32 = 10;
+let slots = new StaticArray<i32>(1 << 10);
+let totalLo: u64 = 0;
+let totalHi: u64 = 0;
+
+function growNext(): void {
+  const cap = nextCap < 1024 ? 1024 : nextCap * 2;
+  const keys = new StaticArray<u64>(cap * keyWords);
+  memory.copy(changetype<usize>(keys), changetype<usize>(nextKeys), <usize>nextTop * keyWords * 8);
+  nextKeys = keys;
+  const lo = new StaticArray<u64>(cap);
+  memory.copy(changetype<usize>(lo), changetype<usize>(nextLo), <usize>nextTop * 8);
+  nextLo = lo;
+  const hi = new StaticArray<u64>(cap);
+  memory.copy(changetype<usize>(hi), changetype<usize>(nextHi), <usize>nextTop * 8);
+  nextHi = hi;
+  const hash = new StaticArray<u32>(cap);
+  memory.copy(changetype<usize>(hash), changetype<usize>(nextHash), <usize>nextTop * 4);
+  nextHash = hash;
+  nextCap = cap;
+}
+
+function clearSlots(): void {
+  const at = changetype<usize>(slots);
+  const size = 1 << slotBits;
+  for (let s = 0; s < size; s++) setI32(at, s, -1);
+}
+
+function growSlots(): void {
+  slotBits++;
+  slots = new StaticArray<i32>(1 << slotBits);
+  clearSlots();
+  const at = changetype<usize>(slots);
+  const mask = (1 << slotBits) - 1;
+  const hashes = changetype<usize>(nextHash);
+  for (let state = 0; state < nextTop; state++) {
+    let s = slotOf(load<u32>(hashes + (<usize>state << 2)));
+    while (i32At(at, s) >= 0) s = (s + 1) & mask;
+    setI32(at, s, state);
+  }
+}
+
+// @ts-ignore: decorator
+@inline function slotOf(hash: u32): i32 {
+  return <i32>((hash * 0x9E3779B1) >> (32 - slotBits));
+}
+
+/** Adds ways·mult to the count of the state in bestAt, in the next layer. */
+function addBest(mult: u64): void {
+  const w = keyWords;
+  let h: u64 = 0xCBF29CE484222325;
+  for (let i = 0; i < w; i++) {
+    h = (h ^ load<u64>(bestAt + (<usize>i << 3))) * 0x100000001B3;
+    h ^= h >> 29;
+  }
+  const hash = <u32>(h ^ (h >> 32));
+  multiplyWide(parentLo, parentHi, mult, 0);
+  const addLo = productLo;
+  const addHi = productHi;
+  const slotsAt = changetype<usize>(slots);
+  const keysAt = changetype<usize>(nextKeys);
+  const hashes = changetype<usize>(nextHash);
+  const mask = (1 << slotBits) - 1;
+  let s = slotOf(hash);
+  while (true) {
+    const state = i32At(slotsAt, s);
+    if (state < 0) break;
+    if (load<u32>(hashes + (<usize>state << 2)) == hash) {
+      const at = keysAt + (<usize>(state * w) << 3);
+      let same = true;
+      for (let i = 0; i < w; i++) {
+        if (load<u64>(at + (<usize>i << 3)) != load<u64>(bestAt + (<usize>i << 3))) { same = false; break; }
+      }
+      if (same) {
+        const loAt = changetype<usize>(nextLo) + (<usize>state << 3);
+        const hiAt = changetype<usize>(nextHi) + (<usize>state << 3);
+        const oldLo = load<u64>(loAt);
+        const oldHi = load<u64>(hiAt);
+        const newLo = oldLo + addLo;
+        const partHi = oldHi + addHi;
+        const newHi = partHi + <u64>(newLo < oldLo);
+        if (partHi < oldHi || newHi < partHi) flagOverflow();
+        store<u64>(loAt, newLo);
+        store<u64>(hiAt, newHi);
+        return;
+      }
+    }
+    s = (s + 1) & mask;
+  }
+  if (nextTop == nextCap) growNext(); // replaces the layer's arrays
+  const state = nextTop++;
+  memory.copy(changetype<usize>(nextKeys) + (<usize>(state * w) << 3), bestAt, <usize>w << 3);
+  store<u64>(changetype<usize>(nextLo) + (<usize>state << 3), addLo);
+  store<u64>(changetype<usize>(nextHi) + (<usize>state << 3), addHi);
+  store<u32>(changetype<usize>(nextHash) + (<usize>state << 2), hash);
+  setI32(changetype<usize>(slots), s, state);
+  if (nextTop * 2 > (1 << slotBits)) growSlots();
+}
+
+// ---- Canonical form. ----
+
+/** Image row of column i of `childAt` under the cells of depth d, into imageAt. */
+function imageOf(i: i32, d: i32): void {
+  const base = d * k;
+  const row = childAt + <usize>(i * k);
+  let p = 0;
+  while (p < k) {
+    let e = p + 1;
+    while (e < k && u8At(cellStartAt, base + e) == 0) e++;
+    for (let q = p; q < e; q++) {
+      // Insertion sort, largest first (cells are small).
+      const v = u8At(row, i32At(orderAt, base + q));
+      let r = q;
+      while (r > p && u8At(imageAt, r - 1) < v) {
+        setU8(imageAt, r, u8At(imageAt, r - 1));
+        r--;
+      }
+      setU8(imageAt, r, v);
+    }
+    p = e;
+  }
+}
+
+/** Compares path rows 0..rows-1 with best: -1, 0, 1. */
+function comparePrefix(rows: i32): i32 {
+  const end = rows * k;
+  for (let q = 0; q < end; q++) {
+    const a = u8At(pathAt, q);
+    const b = u8At(bestAt, q);
+    if (a != b) return a > b ? 1 : -1;
+  }
+  return 0;
+}
+
+function orbitOf(i: i32): i32 {
+  while (i32At(orbitAt, i) != i) i = i32At(orbitAt, i);
+  return i;
+}
+
+/** Orbits (union-find in orbitAt) of the automorphisms found that fix pathColumns[0..d-1]. */
+function orbitsFixing(d: i32): void {
+  for (let i = 0; i < n; i++) setI32(orbitAt, i, i);
+  for (let a = 0; a < automorphismCount; a++) {
+    const base = a * n;
+    let fixes = true;
+    for (let t = 0; t < d && fixes; t++) {
+      const c = i32At(pathColumnsAt, t);
+      fixes = i32At(automorphismsAt, base + c) == c;
+    }
+    if (!fixes) continue;
+    for (let i = 0; i < n; i++) {
+      const x = orbitOf(i);
+      const y = orbitOf(i32At(automorphismsAt, base + i));
+      if (x != y) setI32(orbitAt, max(x, y), min(x, y));
+    }
+  }
+}
+
+/** Whether the automorphism at offset a equals an earlier one (and so adds nothing). */
+function knownAutomorphism(a: i32): bool {
+  for (let b = 0; b < a; b += n) {
+    let same = true;
+    for (let i = 0; i < n && same; i++) same = i32At(automorphismsAt, a + i) == i32At(automorphismsAt, b + i);
+    if (same) return true;
+  }
+  return false;
+}
+
+function search(d: i32): void {
+  if (d == n) {
+    const cmp = haveBest ? comparePrefix(n) : 1;
+    if (cmp > 0) {
+      memory.copy(bestAt, pathAt, <usize>(n * k));
+      memory.copy(bestColumnsAt, pathColumnsAt, <usize>(n * 4));
+      haveBest = true;
+    } else if (cmp == 0 && automorphismCount < MAX_AUTOMORPHISMS) {
+      const a = automorphismCount * n;
+      for (let t = 0; t < n; t++) setI32(automorphismsAt, a + i32At(bestColumnsAt, t), i32At(pathColumnsAt, t));
+      if (!knownAutomorphism(a)) automorphismCount++;
+    }
+    return;
+  }
+  // The largest image row among the unused columns (one per set of equal columns).
+  const cbase = d * n;
+  let count = 0;
+  const maxImage = maxImageAt + <usize>(d * k);
+  for (let i = 0; i < n; i++) {
+    if (u8At(usedAt, i) != 0) continue;
+    if (load<u64>(invAt + (<usize>i << 3)) != load<u64>(targetAt + (<usize>d << 3))) continue;
+    const first = i32At(dupAt, i);
+    let skip = false;
+    for (let j = first; j < i && !skip; j++) if (u8At(usedAt, j) == 0 && i32At(dupAt, j) == first) skip = true;
+    if (skip) continue;
+    imageOf(i, d);
+    let cmp = 0;
+    if (count > 0) {
+      for (let q = 0; q < k && cmp == 0; q++) {
+        const a = u8At(imageAt, q);
+        const b = u8At(maxImage, q);
+        if (a != b) cmp = a > b ? 1 : -1;
+      }
+    } else cmp = 1;
+    if (cmp > 0) {
+      memory.copy(maxImage, imageAt, <usize>k);
+      count = 0;
+    }
+    if (cmp >= 0) setI32(candAt, cbase + count++, i);
+  }
+  if (haveBest && comparePrefix(d) == 0) {
+    for (let q = 0; q < k; q++) {
+      const a = u8At(maxImage, q);
+      const b = u8At(bestAt, d * k + q);
+      if (a < b) return;
+      if (a > b) break;
+    }
+  }
+  const base = d * k;
+  const nextBase = base + k;
+  const explored = exploredAt + <usize>(d * n);
+  memory.fill(explored, 0, <usize>n);
+  for (let c = 0; c < count; c++) {
+    const i = i32At(candAt, cbase + c);
+    if (c > 0 && automorphismCount > 0 && count > 1) {
+      orbitsFixing(d);
+      if (u8At(explored, orbitOf(i)) != 0) continue;
+    }
+    memory.copy(pathAt + <usize>(d * k), maxImage, <usize>k);
+    setI32(pathColumnsAt, d, i);
+    // Refine: every cell split by i's values, largest first (stable).
+    const row = childAt + <usize>(i * k);
+    let p = 0;
+    while (p < k) {
+      let e = p + 1;
+      while (e < k && u8At(cellStartAt, base + e) == 0) e++;
+      let out = p;
+      let below = 256;
+      while (true) {
+        // The largest value of i in this cell under `below`.
+        let value = -1;
+        for (let q = p; q < e; q++) {
+          const x = u8At(row, i32At(orderAt, base + q));
+          if (x < below && x > value) value = x;
+        }
+        if (value < 0) break;
+        let firstOfGroup = 1;
+        for (let q = p; q < e; q++) {
+          const symbol = i32At(orderAt, base + q);
+          if (u8At(row, symbol) == value) {
+            setU8(cellStartAt, nextBase + out, firstOfGroup);
+            firstOfGroup = 0;
+            setI32(orderAt, nextBase + out++, symbol);
+          }
+        }
+        below = value;
+      }
+      p = e;
+    }
+    setU8(usedAt, i, 1);
+    search(d + 1);
+    setU8(usedAt, i, 0);
+    if (count > 1 && c + 1 < count) {
+      if (automorphismCount > 0) {
+        orbitsFixing(d);
+        setU8(explored, orbitOf(i), 1);
+      } else setU8(explored, i, 1);
+    }
+    // Images of later candidates equal this one, but best may have changed: recheck.
+    if (c + 1 < count && haveBest && comparePrefix(d) == 0) {
+      let worse = false;
+      for (let q = 0; q < k; q++) {
+        const a = u8At(maxImage, q);
+        const b = u8At(bestAt, d * k + q);
+        if (a != b) {
+          worse = a < b;
+          break;
+        }
+      }
+      if (worse) return;
+    }
+  }
+}
+
+/** The canonical form of the matrix in childAt, into bestAt. */
+function canonize(): void {
+  invariants();
+  memory.fill(usedAt, 0, <usize>n);
+  for (let i = 0; i < n; i++) {
+    let d = i;
+    for (let j = 0; j < i && d == i; j++) {
+      let same = true;
+      for (let s = 0; s < k && same; s++) same = u8At(childAt, i * k + s) == u8At(childAt, j * k + s);
+      if (same) d = j;
+    }
+    setI32(dupAt, i, d);
+  }
+  haveBest = false;
+  automorphismCount = 0;
+  search(0);
+}
+
+// Invariants: numbers that an isomorphism (a column and an equal-count symbol
+// permutation) carries over, so the canonical form may take the columns in decreasing
+// invariant order and the symbols of equal count in decreasing invariant order; the
+// search then only permutes columns (and splits symbol cells) of equal invariants. A
+// column's invariant is built from its overlaps Σ_s need[i][s]·need[j][s] with the other
+// columns (two rounds: then with their invariants too); a symbol's from its overlaps
+// with the other symbols and their counts. Collisions only make the cells coarser.
+const dotAt: usize = memory.data(MS * MS * 4);
+const invAt: usize = memory.data(MS * 8);
+const firstInvAt: usize = memory.data(MS * 8);
+const targetAt: usize = memory.data(MS * 8);
+const sortAt: usize = memory.data(MS * 8);
+const symbolInvAt: usize = memory.data(MK * 8);
+let useInvariants: bool = true;
+
+// @ts-ignore: decorator
+@inline function mix(h: u64, x: u64): u64 {
+  h = (h ^ x) * 0x9E3779B97F4A7C15;
+  return h ^ (h >> 29);
+}
+
+/** Sorts the first m u64 of sortAt, increasing (insertion sort, m ≤ 16). */
+function sortWords(m: i32): void {
+  for (let a = 1; a < m; a++) {
+    const v = load<u64>(sortAt + (<usize>a << 3));
+    let b = a;
+    while (b > 0 && load<u64>(sortAt + (<usize>(b - 1) << 3)) > v) {
+      store<u64>(sortAt + (<usize>b << 3), load<u64>(sortAt + (<usize>(b - 1) << 3)));
+      b--;
+    }
+    store<u64>(sortAt + (<usize>b << 3), v);
+  }
+}
+
+/** Column invariants (invAt, their decreasing order in targetAt) and the depth-0 symbol cells (orderAt, cellStartAt). */
+function invariants(): void {
+  if (!useInvariants) {
+    for (let i = 0; i < n; i++) {
+      store<u64>(invAt + (<usize>i << 3), 0);
+      store<u64>(targetAt + (<usize>i << 3), 0);
+    }
+    for (let p = 0; p < k; p++) {
+      setI32(orderAt, p, p);
+      setU8(cellStartAt, p, u8At(initialStartsAt, p));
+    }
+    return;
+  }
+  for (let i = 0; i < n; i++) {
+    for (let j = i; j < n; j++) {
+      let dot = 0;
+      for (let s = 0; s < k; s++) dot += u8At(childAt, i * k + s) * u8At(childAt, j * k + s);
+      setI32(dotAt, i * MS + j, dot);
+      setI32(dotAt, j * MS + i, dot);
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    let m = 0;
+    for (let j = 0; j < n; j++) {
+      if (j == i) continue;
+      store<u64>(sortAt + (<usize>m << 3), <u64>i32At(dotAt, i * MS + j));
+      m++;
+    }
+    sortWords(m);
+    let h = mix(0x243F6A8885A308D3, <u64>i32At(dotAt, i * MS + i));
+    for (let q = 0; q < m; q++) h = mix(h, load<u64>(sortAt + (<usize>q << 3)));
+    store<u64>(firstInvAt + (<usize>i << 3), h);
+  }
+  for (let i = 0; i < n; i++) {
+    let m = 0;
+    for (let j = 0; j < n; j++) {
+      if (j == i) continue;
+      store<u64>(sortAt + (<usize>m << 3), mix(<u64>i32At(dotAt, i * MS + j), load<u64>(firstInvAt + (<usize>j << 3))));
+      m++;
+    }
+    sortWords(m);
+    let h = load<u64>(firstInvAt + (<usize>i << 3));
+    for (let q = 0; q < m; q++) h = mix(h, load<u64>(sortAt + (<usize>q << 3)));
+    store<u64>(invAt + (<usize>i << 3), h);
+    store<u64>(targetAt + (<usize>i << 3), h);
+  }
+  // targetAt: the column invariants, decreasing.
+  for (let a = 1; a < n; a++) {
+    const v = load<u64>(targetAt + (<usize>a << 3));
+    let b = a;
+    while (b > 0 && load<u64>(targetAt + (<usize>(b - 1) << 3)) < v) {
+      store<u64>(targetAt + (<usize>b << 3), load<u64>(targetAt + (<usize>(b - 1) << 3)));
+      b--;
+    }
+    store<u64>(targetAt + (<usize>b << 3), v);
+  }
+  // Symbols: overlaps with every other symbol, with its count.
+  for (let s = 0; s < k; s++) {
+    let m = 0;
+    for (let t = 0; t < k; t++) {
+      if (t == s) continue;
+      let dot = 0;
+      for (let i = 0; i < n; i++) dot += u8At(childAt, i * k + s) * u8At(childAt, i * k + t);
+      store<u64>(sortAt + (<usize>m << 3), mix(<u64>dot, <u64>i32At(countsAt, t)));
+      m++;
+    }
+    sortWords(m);
+    let h: u64 = 0x13198A2E03707344;
+    for (let q = 0; q < m; q++) h = mix(h, load<u64>(sortAt + (<usize>q << 3)));
+    store<u64>(symbolInvAt + (<usize>s << 3), h);
+  }
+  // Depth-0 order: by count (the positions), then decreasing invariant; a cell per (count, invariant).
+  for (let p = 0; p < k; p++) {
+    const v = load<u64>(symbolInvAt + (<usize>p << 3));
+    let b = p;
+    while (b > 0 && u8At(initialStartsAt, b) == 0 && load<u64>(symbolInvAt + (<usize>i32At(orderAt, b - 1) << 3)) < v) {
+      setI32(orderAt, b, i32At(orderAt, b - 1));
+      b--;
+    }
+    setI32(orderAt, b, p);
+  }
+  for (let p = 0; p < k; p++) {
+    const start = u8At(initialStartsAt, p) != 0 || load<u64>(symbolInvAt + (<usize>i32At(orderAt, p) << 3)) != load<u64>(symbolInvAt + (<usize>i32At(orderAt, p - 1) << 3));
+    setU8(cellStartAt, p, start ? 1 : 0);
+  }
+}
+
+/** Whether the canonical form uses the invariants (1, the default) or only the search (0); both give the same classes. */
+export function symUseInvariants(on: i32): void {
+  useInvariants = on != 0;
+}
+
+// ---- Rows below one state. ----
+
+/**
+ * Fills group g from symbol s on, `placed` of its columns done: equal columns are
+ * interchangeable, so a group of `size` equal columns takes a multiset of symbols (y_s of
+ * symbol s) in size!/Π y_s! ways; `denom` is Π y! of the group so far.
+ */
+function fillGroup(g: i32, s: i32, placed: i32, mult: u64, denom: u64): void {
+  if (g == groups) {
+    canonize();
+    addBest(mult);
+    return;
+  }
+  const size = i32At(groupSizeAt, g);
+  if (placed == size) {
+    fillGroup(g + 1, 0, 0, mult * (load<u64>(factAt + (<usize>size << 3)) / denom), 1);
+    return;
+  }
+  if (s == k) return;
+  const first = i32At(groupFirstAt, g);
+  const members = membersAt + (<usize>(g * MS) << 2);
+  const left = i32At(leftAt, s);
+  const most = u8At(needsAt, first * k + s) > 0 ? min(size - placed, left) : 0;
+  for (let y = most; y >= 0; y--) {
+    if (y > 0) {
+      for (let j = 0; j < y; j++) {
+        const at = i32At(members, placed + j) * k + s;
+        setU8(childAt, at, u8At(childAt, at) - 1);
+      }
+      setI32(leftAt, s, left - y);
+    }
+    fillGroup(g, s + 1, placed + y, mult, denom * load<u64>(factAt + (<usize>y << 3)));
+    if (y > 0) {
+      for (let j = 0; j < y; j++) {
+        const at = i32At(members, placed + j) * k + s;
+        setU8(childAt, at, u8At(childAt, at) + 1);
+      }
+      setI32(leftAt, s, left);
+    }
+  }
+}
+
+/** Every row below the state in needsAt, each child added to the next layer. */
+function expand(): void {
+  groups = 0;
+  for (let i = 0; i < n; i++) {
+    let found = -1;
+    for (let g = 0; g < groups && found < 0; g++) {
+      const f = i32At(groupFirstAt, g);
+      let same = true;
+      for (let s = 0; s < k && same; s++) same = u8At(needsAt, f * k + s) == u8At(needsAt, i * k + s);
+      if (same) found = g;
+    }
+    if (found < 0) {
+      found = groups++;
+      setI32(groupFirstAt, found, i);
+      setI32(groupSizeAt, found, 0);
+    }
+    const size = i32At(groupSizeAt, found);
+    setI32(membersAt, found * MS + size, i);
+    setI32(groupSizeAt, found, size + 1);
+  }
+  for (let s = 0; s < k; s++) setI32(leftAt, s, i32At(countsAt, s));
+  memory.copy(childAt, needsAt, <usize>(n * k));
+  fillGroup(0, 0, 0, 1, 1);
+}
+
+// ---- Exports. ----
+
+/** Starts a count of n×n tables over k symbols (counts and needs set next); the layers are emptied. */
+export function symSetup(size: i32, symbolCount: i32): void {
+  within(size, 1, SYM_MAX_SIZE, "limit-exceeded: symSetup: size past SYM_MAX_SIZE");
+  within(symbolCount, 1, SYM_MAX_SYMBOLS, "limit-exceeded: symSetup: symbols past SYM_MAX_SYMBOLS");
+  n = size;
+  k = symbolCount;
+  keyWords = (n * k + 7) >> 3;
+  memory.fill(startAt, 0, <usize>(MS * MK));
+  memory.fill(bestAt, 0, <usize>(MS * MK));
+  memory.fill(pathAt, 0, <usize>(MS * MK));
+  let f: u64 = 1;
+  store<u64>(factAt, 1);
+  for (let i = 1; i <= MS; i++) {
+    f *= <u64>i;
+    store<u64>(factAt + (<usize>i << 3), f);
+  }
+}
+
+/** Count of symbol s in every line; symbols must come in increasing count order. */
+export function symSetCount(s: i32, count: i32): void {
+  within(s, 0, k - 1, "limit-exceeded: symSetCount: symbol past the symbols of symSetup");
+  within(count, 0, SYM_MAX_SIZE, "limit-exceeded: symSetCount: count past SYM_MAX_SIZE");
+  setI32(countsAt, s, count);
+  setU8(initialStartsAt, s, s == 0 || i32At(countsAt, s - 1) != count ? 1 : 0);
+}
+
+/** Need of column i for symbol s at the start (after the given rows). */
+export function symSetNeed(i: i32, s: i32, need: i32): void {
+  within(i, 0, n - 1, "limit-exceeded: symSetNeed: column past the size of symSetup");
+  within(s, 0, k - 1, "limit-exceeded: symSetNeed: symbol past the symbols of symSetup");
+  within(need, 0, SYM_MAX_SIZE, "limit-exceeded: symSetNeed: need past SYM_MAX_SIZE");
+  setU8(startAt, i * k + s, need);
+}
+
+/** Makes the start state (canonised, count 1) the current layer; returns its size (1). */
+export function symBegin(): i32 {
+  clearOverflow();
+  reuseNext();
+  curTop = 0;
+  clearSlots();
+  memory.copy(childAt, startAt, <usize>(n * k));
+  canonize();
+  parentLo = 1;
+  parentHi = 0;
+  addBest(1);
+  return swapLayers();
+}
+
+function swapLayers(): i32 {
+  const keys = curKeys;
+  const lo = curLo;
+  const hi = curHi;
+  curKeys = nextKeys;
+  curLo = nextLo;
+  curHi = nextHi;
+  curTop = nextTop;
+  nextKeys = keys;
+  nextLo = lo;
+  nextHi = hi;
+  reuseNext();
+  return curTop;
+}
+
+/** Empties the next layer, keeping the capacity its arrays have (the hashes are rebuilt each layer). */
+function reuseNext(): void {
+  nextCap = min(nextKeys.length / keyWords, min(nextLo.length, nextHi.length));
+  if (nextHash.length < nextCap) nextHash = new StaticArray<u32>(nextCap);
+  nextTop = 0;
+}
+
+/** Places one more row: the next layer from the current; returns its number of states, or -1 if a count passed 128 bits. */
+export function symStep(): i32 {
+  clearSlots();
+  const bytes = <usize>(n * k);
+  for (let state = 0; state < curTop; state++) {
+    memory.copy(needsAt, changetype<usize>(curKeys) + (<usize>(state * keyWords) << 3), bytes);
+    parentLo = load<u64>(changetype<usize>(curLo) + (<usize>state << 3));
+    parentHi = load<u64>(changetype<usize>(curHi) + (<usize>state << 3));
+    expand();
+  }
+  const size = swapLayers();
+  return overflowed ? -1 : size;
+}
+
+/** Sums the counts of the current layer into symTotalLo/Hi; returns 0, or -1 if the sum passed 128 bits. */
+export function symTotal(): i32 {
+  let lo: u64 = 0;
+  let hi: u64 = 0;
+  for (let state = 0; state < curTop; state++) {
+    const addLo = load<u64>(changetype<usize>(curLo) + (<usize>state << 3));
+    const addHi = load<u64>(changetype<usize>(curHi) + (<usize>state << 3));
+    const newLo = lo + addLo;
+    const partHi = hi + addHi;
+    const newHi = partHi + <u64>(newLo < lo);
+    if (partHi < hi || newHi < partHi) flagOverflow();
+    lo = newLo;
+    hi = newHi;
+  }
+  totalLo = lo;
+  totalHi = hi;
+  return overflowed ? -1 : 0;
+}
+
+export function symTotalLo(): u64 {
+  return totalLo;
+}
+
+export function symTotalHi(): u64 {
+  return totalHi;
+}
