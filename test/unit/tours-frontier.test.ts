@@ -109,6 +109,8 @@ describe("frontier counter: engines, orders and shards", () => {
     expect(r.width).toBe(8);
     expect(r.peakStates).toBeGreaterThan(1000);
     expect(r.peakBytes).toBeGreaterThan(0);
+    expect(r.entryBytes).toBe(16); // one key word and a 64-bit count
+    expect(Math.max(...r.stepStates)).toBe(r.peakStates);
   });
 });
 
@@ -116,14 +118,24 @@ describe("frontier counter: limits and bad input", () => {
   it("a board past the memory cap is a KernelError limit-exceeded, not a crash", () => {
     let error: unknown;
     try {
-      countHamiltonian({ rows: 6, cols: 6, memoryCapMiB: 1 });
+      countHamiltonian({ rows: 7, cols: 7, memoryCapMiB: 1 });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(KernelError);
     expect((error as KernelError).code).toBe("limit-exceeded");
-    expect((error as Error).message).toMatch(/state table needs more than 1 MiB/);
+    expect((error as Error).message).toMatch(/state tables need more than 1 MiB/);
     expect(count({ rows: 5, cols: 5 })).toBe(12400n); // the kernel still works after it
+  });
+
+  it("under a tight cap a step runs in several passes (parts of its table by key hash) and the count is unchanged", () => {
+    const whole = countHamiltonian({ rows: 6, cols: 6 });
+    const tight = countHamiltonian({ rows: 6, cols: 6, memoryCapMiB: 1 });
+    expect(whole.peakParts).toBe(1);
+    expect(tight.peakParts).toBeGreaterThan(1);
+    expect(tight.peakBytes).toBeLessThanOrEqual(2 ** 20);
+    expect(tight.count).toBe(8250272n);
+    expect(tight.stepStates).toEqual(whole.stepStates);
   });
 
   it("tiny boards: one square is one path and no cycle", () => {
