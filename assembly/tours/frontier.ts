@@ -291,9 +291,18 @@ let budget: i32 = 0;
 function decode(e: usize): i32 {
   const spent = cycles ? 0 : <i32>(load<u64>(e) & 3);
   const mask: u64 = (<u64>1 << codeBits) - 1;
+  // The layout of frontierCount: slots in order, a new word when a code would straddle.
+  let wordAt = e;
+  let word = load<u64>(wordAt);
+  let shift = cycles ? 0 : 2;
   for (let i = 0; i < slotsBefore; i++) {
-    const word = load<u64>(e + (<usize>get(slotWord, i) << 3));
-    put(codes, i, <i32>((word >> <u64>get(slotShift, i)) & mask));
+    if (shift + codeBits > 64) {
+      wordAt += 8;
+      word = load<u64>(wordAt);
+      shift = 0;
+    }
+    put(codes, i, <i32>((word >> <u64>shift) & mask));
+    shift += codeBits;
   }
   return spent;
 }
@@ -388,8 +397,10 @@ function apply(spent: i32, edges: i32, u1: i32, u2: i32): i32 {
 function attempt(spent: i32, edges: i32, u1: i32, u2: i32, lo: u64, hi: u64): void {
   const s = apply(spent, edges, u1, u2);
   if (s >= 0) {
-    for (let w = 0; w < keyWords; w++) put64(keyBuf, w, 0);
-    put64(keyBuf, 0, <u64>s);
+    // Packed as frontierCount lays keys out (decode's order), in a register.
+    let acc: u64 = <u64>s;
+    let shift = cycles ? 0 : 2;
+    let w = 0;
     let nextLabel = CODE_LABEL;
     stamp++;
     for (let slot = 0; slot < stayCount; slot++) {
@@ -408,9 +419,16 @@ function attempt(spent: i32, edges: i32, u1: i32, u2: i32, lo: u64, hi: u64): vo
           put32(labelStamp, m, stamp);
         }
       }
-      const w = get(slotWord, slot);
-      put64(keyBuf, w, get64(keyBuf, w) | ((<u64>code) << <u64>get(slotShift, slot)));
+      if (shift + codeBits > 64) {
+        put64(keyBuf, w++, acc);
+        acc = 0;
+        shift = 0;
+      }
+      acc |= (<u64>code) << <u64>shift;
+      shift += codeBits;
     }
+    put64(keyBuf, w++, acc);
+    for (; w < keyWords; w++) put64(keyBuf, w, 0);
     insert(lo, hi);
   }
   undo();
