@@ -496,7 +496,15 @@ function expandAll(v: i32): void {
       const ux = get(openSlots, x);
       attempt(spent, 1, ux, 0, lo, hi);
       if (!pairs) continue;
-      for (let y = x + 1; y < open; y++) attempt(spent, 2, ux, get(openSlots, y), lo, hi);
+      const mx = get(mate, ux);
+      for (let y = x + 1; y < open; y++) {
+        const uy = get(openSlots, y);
+        // Joining the two ends of one piece closes a cycle, joining two pieces that each
+        // end at a retired square finishes the path: both only at the last square (apply
+        // would refuse them too, after the work of trying).
+        if (!last && (mx == uy || (mx == END && get(mate, uy) == END))) continue;
+        attempt(spent, 2, ux, uy, lo, hi);
+      }
     }
   }
 }
