@@ -121,6 +121,11 @@ let splitStep: i32 = -1;
 const stepStates = new StaticArray<i32>(FRONTIER_MAX_SQUARES);
 export function frontierStepStates(k: i32): i32 { return k >= 0 && k < size ? unchecked(stepStates[k]) : 0; }
 
+// The host hears of each finished step (long counts show their progress).
+// @ts-ignore: decorator
+@external("frontier", "progress")
+declare function hostProgress(step: i32, states: i32, passes: i32): void;
+
 /** Starts a graph of `squares` vertices (steps 0 .. squares-1). */
 export function frontierBegin(squares: i32): void {
   if (squares < 1 || squares > FRONTIER_MAX_SQUARES) abort(`limit-exceeded: the frontier counter takes 1 to ${FRONTIER_MAX_SQUARES} squares, not ${squares}`);
@@ -215,17 +220,17 @@ function insert(lo: u64, hi: u64): void {
   const h = hashKey(keyBuf);
   if (parts > 1 && <i32>(((h >> 32) * <u64>parts) >> 32) != passPart) return;
   if (overflowed) return;
-  const mask = hCapacity - 1;
   const hBase = at(hOff);
   const countOffset = <usize>keyWords << 3;
-  let slot = <i32>h & mask;
+  // Any capacity: the low 32 bits of the hash scaled to it (the part used the top 32).
+  let slot = <i32>(((h & 0xffffffff) * <u64>hCapacity) >> 32);
   while (true) {
     const e = hBase + <usize>slot * entryBytes;
     const countAt = e + countOffset;
     const oldLo = load<u64>(countAt);
     const oldHi = wideCounts ? load<u64>(countAt, 8) : 0;
     if (oldLo == 0 && oldHi == 0) {
-      if (hCount * 5 >= hCapacity * 4) {
+      if (<i64>hCount * 5 >= <i64>hCapacity * 4) {
         overflowed = true; // the step restarts with a larger table or more parts
         return;
       }
@@ -257,7 +262,7 @@ function insert(lo: u64, hi: u64): void {
       store<u64>(countAt, sumHi, 8);
       return;
     }
-    slot = (slot + 1) & mask;
+    if (++slot == hCapacity) slot = 0;
   }
 }
 
@@ -544,11 +549,11 @@ function processStep(k: i32): void {
   // H is sized for the next step's states (estimated from the last step's growth) or,
   // if that would not fit under the cap, for a part of them (more passes).
   const E = <u64>entryBytes;
-  const estimate = max<f64>(1024, <f64>curStates * max<f64>(1.0, growth) * 1.25);
-  let p = 1, capacity = 1024;
+  const estimate = max<f64>(1024, <f64>curStates * max<f64>(1.0, growth) * 1.1);
+  // Room for the estimate at load 0.75 (any capacity, not a power of two).
+  let p = 1, capacity = 0;
   while (true) {
-    capacity = 1024;
-    while (<f64>capacity * 0.7 < estimate / <f64>p) capacity <<= 1;
+    capacity = <i32>max<f64>(1024, estimate / <f64>p / 0.75);
     if (<u64>capacity * E + <u64>curStates * E + <u64>estimate * E <= capBytes || capacity <= 1024 || p >= 1 << 16) break;
     p <<= 1;
   }
@@ -561,8 +566,10 @@ function processStep(k: i32): void {
       if (!overflowed) drainTable();
     }
     if (!overflowed) break;
-    // H filled up: a larger table if it fits, else more parts; the step starts over.
-    if (<u64>capacity * 2 * E + <u64>curStates * E + <u64>estimate * E <= capBytes) capacity <<= 1;
+    // H filled up (the step grew more than estimated): a larger table if it fits, else
+    // more parts; the step starts over.
+    const larger = <i32>min<f64>(<f64>capacity * 1.5, 2e9);
+    if (<u64>larger * E + <u64>curStates * E + <u64>estimate * E <= capBytes) capacity = larger;
     else p <<= 1;
     if (p > 1 << 20) outOfReach(<u64>capacity * E);
   }
@@ -656,6 +663,7 @@ export function frontierCount(cycleMode: bool, width: i32, shard: i32, shards: i
     nextCount = 0;
     if (curStates > peakStates) peakStates = curStates;
     unchecked(stepStates[k] = curStates);
+    hostProgress(k, curStates, parts);
     if (shards > 1 && splitStep < 0 && (curStates >= FRONTIER_SPLIT_STATES_PER_PART * shards || k == size - 1)) {
       splitStep = k;
       keepPart(shard, shards);
