@@ -230,7 +230,7 @@ function insert(lo: u64, hi: u64): void {
     const oldLo = load<u64>(countAt);
     const oldHi = wideCounts ? load<u64>(countAt, 8) : 0;
     if (oldLo == 0 && oldHi == 0) {
-      if (<i64>hCount * 5 >= <i64>hCapacity * 4) {
+      if (<i64>hCount * 4 >= <i64>hCapacity * 3) {
         overflowed = true; // the step restarts with a larger table or more parts
         return;
       }
@@ -266,23 +266,20 @@ function insert(lo: u64, hi: u64): void {
   }
 }
 
-/** Packs H's entries onto the end of next and empties H. */
+/** Packs H's entries onto the end of next, which is where H starts (in place: an entry only moves down). */
 function drainTable(): void {
-  const end = nextOff + <u64>nextCount * entryBytes;
-  ensureArena(end + <u64>hCount * entryBytes);
-  liveBytes = end + <u64>hCount * entryBytes;
   const hBase = at(hOff);
   const countOffset = <usize>keyWords << 3;
-  let d = at(end);
+  let d = hBase;
   for (let i = 0; i < hCapacity; i++) {
     const e = hBase + <usize>i * entryBytes;
     if (load<u64>(e + countOffset) == 0 && (!wideCounts || load<u64>(e + countOffset, 8) == 0)) continue;
-    memory.copy(d, e, entryBytes);
+    if (d != e) memory.copy(d, e, entryBytes);
     d += entryBytes;
   }
   nextCount += hCount;
   hCount = 0;
-  memory.fill(hBase, 0, <usize>(<u64>hCapacity * entryBytes));
+  liveBytes = nextOff + <u64>nextCount * entryBytes;
 }
 
 // ---- one step
@@ -441,21 +438,27 @@ function attempt(spent: i32, edges: i32, u1: i32, u2: i32, lo: u64, hi: u64): vo
 
 let growth: f64 = 1; // states of the last step over the step before
 
-/** Moves cur (packed) behind an empty H of `capacity` entries; next starts empty behind cur. */
-function placeTables(capacity: i32): void {
-  const E = <u64>entryBytes;
-  const hBytes = <u64>capacity * E;
-  const curBytes = <u64>curStates * E;
-  ensureArena(max<u64>(hBytes, curOff) + curBytes);
-  if (curOff != hBytes) memory.copy(at(hBytes), at(curOff), <usize>curBytes);
-  hOff = 0;
-  hCapacity = capacity;
-  hCount = 0;
-  curOff = hBytes;
-  nextOff = hBytes + curBytes;
+/** Moves cur (packed) to the arena's start; next starts empty behind it. */
+function placeLayers(): void {
+  const curBytes = <u64>curStates * entryBytes;
+  if (curOff != 0) memory.copy(at(0), at(curOff), <usize>curBytes);
+  curOff = 0;
+  nextOff = curBytes;
   nextCount = 0;
   liveBytes = nextOff;
-  memory.fill(at(hOff), 0, <usize>hBytes);
+}
+
+/** An empty H of `capacity` entries just behind next's end; false if it would pass the cap. */
+function placeTable(capacity: i32): bool {
+  const E = <u64>entryBytes;
+  hOff = nextOff + <u64>nextCount * E;
+  const end = hOff + <u64>capacity * E;
+  if (end > capBytes) return false;
+  ensureArena(end);
+  hCapacity = capacity;
+  hCount = 0;
+  memory.fill(at(hOff), 0, <usize>(<u64>capacity * E));
+  return true;
 }
 
 /** One pass over cur: every state's successors go to insert (which keeps this pass's part). */
@@ -550,27 +553,39 @@ function processStep(k: i32): void {
   // if that would not fit under the cap, for a part of them (more passes).
   const E = <u64>entryBytes;
   const estimate = max<f64>(1024, <f64>curStates * max<f64>(1.0, growth) * 1.1);
-  // Room for the estimate at load 0.75 (any capacity, not a power of two).
+  // H for the estimate at load 0.5 (any capacity, not a power of two), or for a part
+  // (linear probing slows fast past that: 0.8 made whole counts twice as slow).
   let p = 1, capacity = 0;
   while (true) {
-    capacity = <i32>max<f64>(1024, estimate / <f64>p / 0.75);
+    capacity = <i32>max<f64>(1024, estimate / <f64>p / 0.5);
     if (<u64>capacity * E + <u64>curStates * E + <u64>estimate * E <= capBytes || capacity <= 1024 || p >= 1 << 16) break;
     p <<= 1;
   }
   while (true) {
-    placeTables(capacity);
+    placeLayers();
     parts = p;
-    overflowed = false;
-    for (passPart = 0; passPart < parts && !overflowed; passPart++) {
-      expandAll(v);
-      if (!overflowed) drainTable();
+    let fits = true;
+    for (passPart = 0; passPart < parts && fits; passPart++) {
+      while (true) {
+        if (!placeTable(capacity)) {
+          fits = false;
+          break;
+        }
+        overflowed = false;
+        expandAll(v);
+        if (!overflowed) break;
+        // This part grew past its table (more than estimated): the pass again, with a
+        // table twice as large (behind next, so nothing moves).
+        capacity = <i32>min<f64>(<f64>capacity * 2, 2e9);
+      }
+      if (fits) drainTable();
     }
-    if (!overflowed) break;
-    // H filled up (the step grew more than estimated): a larger table if it fits, else
-    // more parts; the step starts over.
-    const larger = <i32>min<f64>(<f64>capacity * 1.5, 2e9);
-    if (<u64>larger * E + <u64>curStates * E + <u64>estimate * E <= capBytes) capacity = larger;
-    else p <<= 1;
+    if (fits) break;
+    // Even the smallest table does not fit beside the layers: out of reach.
+    if (capacity <= 1024) outOfReach(nextOff + <u64>(nextCount + capacity) * E);
+    // One part's table does not fit beside the layers: the step again, in more parts.
+    p <<= 1;
+    capacity = max(1024, capacity >> 1);
     if (p > 1 << 20) outOfReach(<u64>capacity * E);
   }
   if (parts > peakParts) peakParts = parts;
