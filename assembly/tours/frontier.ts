@@ -17,7 +17,6 @@ export const FRONTIER_DEFAULT_CAP_MIB: i32 = 2048;
 export const FRONTIER_SPLIT_STATES_PER_PART: i32 = 64;
 
 const MAX_EDGES: i32 = 1 << 18;
-const MAX_BLOCK_BYTES: u64 = (1 << 30) - 4096; // under the allocator's largest block
 const MAX_KEY_WORDS: i32 = 12;
 const CODE_FREE: i32 = 0;
 const CODE_FULL: i32 = 1;
@@ -81,20 +80,51 @@ const slotWord: usize = memory.data(SLOT_BYTES);
 const slotShift: usize = memory.data(SLOT_BYTES);
 const keyBuf: usize = memory.data(<i32>sizeof<u64>() * (MAX_KEY_WORDS));
 
-// Tables: the states of the last step (read) and of this step (written).
+// Memory. The states of a step live in one arena of raw wasm memory, laid out as
+//   [ H: open-addressing hash table | cur: the last step's states, packed | next: packed ]
+// An entry is the packed key (keyWords u64) and its count: one u64 limb (narrow, the
+// default: 8 bytes less per state) or two (wide, 128-bit; the host reruns wide when a
+// narrow count would pass 2^64). Packed layers have no empty slots, so a state costs
+// entryBytes in cur and next and only the part being built sits in H at load ≤ 0.8.
+// When H for the whole next step would not fit beside cur and next under the cap, the
+// step runs in `parts` passes: pass j reads all of cur, makes every successor, and keeps
+// only those whose key hashes to part j (the top bits of the hash; the slot uses the low
+// bits); H is then packed onto the end of next and cleared. This is exact: a successor's
+// part is a function of its key alone, so every contribution to one key lands in the
+// same pass and is summed there, and the parts are disjoint and cover every key, so next
+// holds each state once with its full count. The cost is `parts` × the step's work.
+// The arena is taken from the end of the wasm memory (memory.grow, outside the
+// allocator, whose blocks stop at 1 GiB) and reused by the next count.
 let capBytes: u64 = <u64>FRONTIER_DEFAULT_CAP_MIB << 20;
-let usedBytes: u64 = 0;
-let curBase: usize = 0;
-let curCapacity: i32 = 0;
-let nextBase: usize = 0;
-let nextCapacity: i32 = 0;
+let wideCounts = false;
+let countLimbs: i32 = 1;
+let arenaBase: u64 = 0;
+let arenaBytes: u64 = 0; // committed: the arena ends at arenaBase + arenaBytes
+let liveBytes: u64 = 0; // bytes from arenaBase that hold data (copied if the arena moves)
+let hOff: u64 = 0;
+let hCapacity: i32 = 0;
+let hCount: i32 = 0;
+let curOff: u64 = 0;
+let nextOff: u64 = 0;
 let nextCount: i32 = 0;
+let parts: i32 = 1; // passes of the current step
+let passPart: i32 = 0; // the part the current pass keeps
+let overflowed = false; // H passed its load limit in this pass
 let step: i32 = 0;
 
 let resultLo: u64 = 0;
 let resultHi: u64 = 0;
 let peakStates: i32 = 0;
+let peakParts: i32 = 1;
 let splitStep: i32 = -1;
+/** States after each step of the last count (what the growth looks like). */
+const stepStates = new StaticArray<i32>(FRONTIER_MAX_SQUARES);
+export function frontierStepStates(k: i32): i32 { return k >= 0 && k < size ? unchecked(stepStates[k]) : 0; }
+
+// The host hears of each finished step (long counts show their progress).
+// @ts-ignore: decorator
+@external("frontier", "progress")
+declare function hostProgress(step: i32, states: i32, passes: i32): void;
 
 /** Starts a graph of `squares` vertices (steps 0 .. squares-1). */
 export function frontierBegin(squares: i32): void {
@@ -123,39 +153,57 @@ export function frontierForce(x: i32): void {
   put8(forced, x, 1);
 }
 
-/** Cap on the tables' memory in MiB. */
+/** Cap on the state arena's memory in MiB. */
 export function frontierSetMemoryCap(mib: i32): void {
   capBytes = <u64>mib << 20;
+}
+
+/** Counts in two u64 limbs (128-bit) instead of one. */
+export function frontierSetWideCounts(wide: bool): void {
+  wideCounts = wide;
 }
 
 export function frontierResultLo(): u64 { return resultLo; }
 export function frontierResultHi(): u64 { return resultHi; }
 export function frontierPeakStates(): i32 { return peakStates; }
 export function frontierSplitStep(): i32 { return splitStep; }
-/** Bytes the tables held at most during the last count. */
+/** Most passes one step needed in the last count (1: the next step's table always fit). */
+export function frontierPeakParts(): i32 { return peakParts; }
+/** Bytes per state of the last count (key and count). */
+export function frontierEntryBytes(): i32 { return <i32>entryBytes; }
+/** Bytes the arena held at most during the last count. */
 let peakBytes: u64 = 0;
 export function frontierPeakBytes(): u64 { return peakBytes; }
 
-// ---- tables
+// ---- the arena
 
-function allocTable(capacity: i32): usize {
-  const bytes = <u64>capacity * entryBytes;
-  if (usedBytes + bytes > capBytes || bytes > MAX_BLOCK_BYTES) {
-    const why = bytes > MAX_BLOCK_BYTES ? `one table of more than ${<i32>(MAX_BLOCK_BYTES >> 20)} MiB` : `more than ${<i32>(capBytes >> 20)} MiB`;
-    abort(`limit-exceeded: the state table needs ${why} at step ${step} of ${size} (${nextCount} states so far); the board is out of reach in one run, split it with --shard`);
-  }
-  usedBytes += bytes;
-  if (usedBytes > peakBytes) peakBytes = usedBytes;
-  const base = heap.alloc(<usize>bytes);
-  memory.fill(base, 0, <usize>bytes);
-  return base;
+function outOfReach(bytes: u64): void {
+  abort(`limit-exceeded: the state tables need more than ${<i32>(capBytes >> 20)} MiB at step ${step} of ${size} (${curStates} states, then ${nextCount} and more; ${<i32>(bytes >> 20)} MiB asked); the board is out of reach in one run, raise --memory or split it with --shard`);
 }
 
-function freeTable(base: usize, capacity: i32): void {
-  if (base == 0) return;
-  heap.free(base);
-  usedBytes -= <u64>capacity * entryBytes;
+/** Makes the arena at least `bytes` long (under the cap), moving it to the memory's end if it cannot grow in place. */
+function ensureArena(bytes: u64): void {
+  if (bytes > capBytes) outOfReach(bytes);
+  if (bytes > peakBytes) peakBytes = bytes;
+  if (bytes <= arenaBytes) return;
+  const memEnd = <u64>memory.size() << 16;
+  if (arenaBase == 0 || arenaBase + arenaBytes != memEnd) {
+    // Something else grew the memory after the arena: start a new one at the end.
+    const base = memEnd;
+    if (!grow(base + bytes - memEnd)) outOfReach(bytes);
+    if (liveBytes > 0) memory.copy(<usize>base, <usize>arenaBase, <usize>liveBytes);
+    arenaBase = base;
+  } else if (!grow(arenaBase + bytes - memEnd)) outOfReach(bytes);
+  arenaBytes = (<u64>memory.size() << 16) - arenaBase;
 }
+
+function grow(bytes: u64): bool {
+  const pages = <i32>((bytes + 0xffff) >> 16);
+  return memory.grow(pages) >= 0;
+}
+
+// @ts-ignore: decorator
+@inline function at(off: u64): usize { return <usize>(arenaBase + off); }
 
 // @ts-ignore: decorator
 @inline function hashKey(at: usize): u64 {
@@ -167,20 +215,29 @@ function freeTable(base: usize, capacity: i32): void {
   return h;
 }
 
-/** Adds count (lo, hi) to the entry of keyBuf in the next table. */
+/** Adds count (lo, hi) to the entry of keyBuf in H, if its key is in this pass's part. */
 function insert(lo: u64, hi: u64): void {
-  if (nextCount * 10 >= nextCapacity * 7) growNext();
-  const mask = nextCapacity - 1;
-  let slot = <i32>hashKey(keyBuf) & mask;
+  const h = hashKey(keyBuf);
+  if (parts > 1 && <i32>(((h >> 32) * <u64>parts) >> 32) != passPart) return;
+  if (overflowed) return;
+  const hBase = at(hOff);
+  const countOffset = <usize>keyWords << 3;
+  // Any capacity: the low 32 bits of the hash scaled to it (the part used the top 32).
+  let slot = <i32>(((h & 0xffffffff) * <u64>hCapacity) >> 32);
   while (true) {
-    const e = nextBase + <usize>slot * entryBytes;
-    const countAt = e + (<usize>keyWords << 3);
-    const oldLo = load<u64>(countAt), oldHi = load<u64>(countAt, 8);
+    const e = hBase + <usize>slot * entryBytes;
+    const countAt = e + countOffset;
+    const oldLo = load<u64>(countAt);
+    const oldHi = wideCounts ? load<u64>(countAt, 8) : 0;
     if (oldLo == 0 && oldHi == 0) {
+      if (<i64>hCount * 4 >= <i64>hCapacity * 3) {
+        overflowed = true; // the step restarts with a larger table or more parts
+        return;
+      }
       for (let w = 0; w < keyWords; w++) store<u64>(e + (<usize>w << 3), get64(keyBuf, w));
       store<u64>(countAt, lo);
-      store<u64>(countAt, hi, 8);
-      nextCount++;
+      if (wideCounts) store<u64>(countAt, hi, 8);
+      hCount++;
       return;
     }
     let same = true;
@@ -193,6 +250,11 @@ function insert(lo: u64, hi: u64): void {
     if (same) {
       const sumLo = oldLo + lo;
       const carry: u64 = sumLo < oldLo ? 1 : 0;
+      if (!wideCounts) {
+        if (carry != 0) abort("limit-exceeded: a count passed 2^64 (narrow counts; the host reruns with 128-bit counts)");
+        store<u64>(countAt, sumLo);
+        return;
+      }
       const t = oldHi + hi;
       const sumHi = t + carry;
       if (t < oldHi || sumHi < t) abort("limit-exceeded: a count passed 2^128");
@@ -200,31 +262,24 @@ function insert(lo: u64, hi: u64): void {
       store<u64>(countAt, sumHi, 8);
       return;
     }
-    slot = (slot + 1) & mask;
+    if (++slot == hCapacity) slot = 0;
   }
 }
 
-function growNext(): void {
-  const oldBase = nextBase, oldCapacity = nextCapacity;
-  nextCapacity = oldCapacity << 1;
-  nextBase = allocTable(nextCapacity);
-  const mask = nextCapacity - 1;
+/** Packs H's entries onto the end of next, which is where H starts (in place: an entry only moves down). */
+function drainTable(): void {
+  const hBase = at(hOff);
   const countOffset = <usize>keyWords << 3;
-  for (let i = 0; i < oldCapacity; i++) {
-    const e = oldBase + <usize>i * entryBytes;
-    const lo = load<u64>(e + countOffset), hi = load<u64>(e + countOffset, 8);
-    if (lo == 0 && hi == 0) continue;
-    let slot = <i32>hashKey(e) & mask;
-    while (true) {
-      const d = nextBase + <usize>slot * entryBytes;
-      if (load<u64>(d + countOffset) == 0 && load<u64>(d + countOffset, 8) == 0) {
-        memory.copy(d, e, entryBytes);
-        break;
-      }
-      slot = (slot + 1) & mask;
-    }
+  let d = hBase;
+  for (let i = 0; i < hCapacity; i++) {
+    const e = hBase + <usize>i * entryBytes;
+    if (load<u64>(e + countOffset) == 0 && (!wideCounts || load<u64>(e + countOffset, 8) == 0)) continue;
+    if (d != e) memory.copy(d, e, entryBytes);
+    d += entryBytes;
   }
-  freeTable(oldBase, oldCapacity);
+  nextCount += hCount;
+  hCount = 0;
+  liveBytes = nextOff + <u64>nextCount * entryBytes;
 }
 
 // ---- one step
@@ -236,11 +291,20 @@ let budget: i32 = 0;
 
 /** Reads entry e's key into spent and the codes of slots 0 .. slotsBefore-1; returns spent. */
 function decode(e: usize): i32 {
-  const spent = <i32>(load<u64>(e) & 3);
+  const spent = cycles ? 0 : <i32>(load<u64>(e) & 3);
   const mask: u64 = (<u64>1 << codeBits) - 1;
+  // The layout of frontierCount: slots in order, a new word when a code would straddle.
+  let wordAt = e;
+  let word = load<u64>(wordAt);
+  let shift = cycles ? 0 : 2;
   for (let i = 0; i < slotsBefore; i++) {
-    const word = load<u64>(e + (<usize>get(slotWord, i) << 3));
-    put(codes, i, <i32>((word >> <u64>get(slotShift, i)) & mask));
+    if (shift + codeBits > 64) {
+      wordAt += 8;
+      word = load<u64>(wordAt);
+      shift = 0;
+    }
+    put(codes, i, <i32>((word >> <u64>shift) & mask));
+    shift += codeBits;
   }
   return spent;
 }
@@ -335,8 +399,10 @@ function apply(spent: i32, edges: i32, u1: i32, u2: i32): i32 {
 function attempt(spent: i32, edges: i32, u1: i32, u2: i32, lo: u64, hi: u64): void {
   const s = apply(spent, edges, u1, u2);
   if (s >= 0) {
-    for (let w = 0; w < keyWords; w++) put64(keyBuf, w, 0);
-    put64(keyBuf, 0, <u64>s);
+    // Packed as frontierCount lays keys out (decode's order), in a register.
+    let acc: u64 = <u64>s;
+    let shift = cycles ? 0 : 2;
+    let w = 0;
     let nextLabel = CODE_LABEL;
     stamp++;
     for (let slot = 0; slot < stayCount; slot++) {
@@ -355,56 +421,53 @@ function attempt(spent: i32, edges: i32, u1: i32, u2: i32, lo: u64, hi: u64): vo
           put32(labelStamp, m, stamp);
         }
       }
-      const w = get(slotWord, slot);
-      put64(keyBuf, w, get64(keyBuf, w) | ((<u64>code) << <u64>get(slotShift, slot)));
+      if (shift + codeBits > 64) {
+        put64(keyBuf, w++, acc);
+        acc = 0;
+        shift = 0;
+      }
+      acc |= (<u64>code) << <u64>shift;
+      shift += codeBits;
     }
+    put64(keyBuf, w++, acc);
+    for (; w < keyWords; w++) put64(keyBuf, w, 0);
     insert(lo, hi);
   }
   undo();
 }
 
-/** Processes step k: every state of the current table into the next. */
-function processStep(k: i32): void {
-  last = k == size - 1;
-  const v = slotsBefore;
-  put(frontier, v, k);
-  // Earlier neighbours of k are frontier squares; their slots (the frontier is increasing).
-  nbrCount = 0;
-  unchecked(remaining[k] = unchecked(laterCount[k]));
-  for (let e = unchecked(earlierStart[k]); e < unchecked(earlierStart[k + 1]); e++) {
-    const y = unchecked(earlier[e]);
-    unchecked(remaining[y] = unchecked(remaining[y]) - 1);
-    let lo = 0, hi = v - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (get(frontier, mid) < y) lo = mid + 1;
-      else hi = mid;
-    }
-    put(nbrSlots, nbrCount++, lo);
-  }
-  retiringCount = 0;
-  mustEndCount = 0;
-  stayCount = 0;
-  for (let i = 0; i <= v; i++) {
-    const x = get(frontier, i);
-    const left = unchecked(remaining[x]);
-    put8(retiring, i, left == 0 ? 1 : 0);
-    if (left == 0) put(retiringList, retiringCount++, i);
-    else put(stayList, stayCount++, i);
-    if (left == 1 && get8(forced, x) == 0) put(mustEndList, mustEndCount++, i);
-    put(maxDeg, i, get8(forced, x) != 0 ? 1 : 2);
-  }
-  // The next table starts with room for as many states as this step read (it grows if needed).
+let growth: f64 = 1; // states of the last step over the step before
+
+/** Moves cur (packed) to the arena's start; next starts empty behind it. */
+function placeLayers(): void {
+  const curBytes = <u64>curStates * entryBytes;
+  if (curOff != 0) memory.copy(at(0), at(curOff), <usize>curBytes);
+  curOff = 0;
+  nextOff = curBytes;
   nextCount = 0;
-  let capacity = 1024;
-  while (<i64>capacity * 7 <= <i64>curStates * 10) capacity <<= 1;
-  nextCapacity = capacity;
-  nextBase = allocTable(capacity);
+  liveBytes = nextOff;
+}
+
+/** An empty H of `capacity` entries just behind next's end; false if it would pass the cap. */
+function placeTable(capacity: i32): bool {
+  const E = <u64>entryBytes;
+  hOff = nextOff + <u64>nextCount * E;
+  const end = hOff + <u64>capacity * E;
+  if (end > capBytes) return false;
+  ensureArena(end);
+  hCapacity = capacity;
+  hCount = 0;
+  memory.fill(at(hOff), 0, <usize>(<u64>capacity * E));
+  return true;
+}
+
+/** One pass over cur: every state's successors go to insert (which keeps this pass's part). */
+function expandAll(v: i32): void {
   const countOffset = <usize>keyWords << 3;
-  for (let t = 0; t < curCapacity; t++) {
+  const curBase = at(curOff);
+  for (let t = 0; t < curStates && !overflowed; t++) {
     const e = curBase + <usize>t * entryBytes;
-    const lo = load<u64>(e + countOffset), hi = load<u64>(e + countOffset, 8);
-    if (lo == 0 && hi == 0) continue;
+    const lo = load<u64>(e + countOffset), hi = wideCounts ? load<u64>(e + countOffset, 8) : 0;
     const spent = decode(e);
     for (let i = 0; i < CODE_LABEL + v; i++) put(firstSlot, i, -1);
     for (let i = 0; i < v; i++) {
@@ -441,30 +504,112 @@ function processStep(k: i32): void {
       const ux = get(openSlots, x);
       attempt(spent, 1, ux, 0, lo, hi);
       if (!pairs) continue;
-      for (let y = x + 1; y < open; y++) attempt(spent, 2, ux, get(openSlots, y), lo, hi);
+      const mx = get(mate, ux);
+      for (let y = x + 1; y < open; y++) {
+        const uy = get(openSlots, y);
+        // Joining the two ends of one piece closes a cycle, joining two pieces that each
+        // end at a retired square finishes the path: both only at the last square (apply
+        // would refuse them too, after the work of trying).
+        if (!last && (mx == uy || (mx == END && get(mate, uy) == END))) continue;
+        attempt(spent, 2, ux, uy, lo, hi);
+      }
     }
   }
+}
+
+/** Processes step k: every state of the current table into the next. */
+function processStep(k: i32): void {
+  last = k == size - 1;
+  const v = slotsBefore;
+  put(frontier, v, k);
+  // Earlier neighbours of k are frontier squares; their slots (the frontier is increasing).
+  nbrCount = 0;
+  unchecked(remaining[k] = unchecked(laterCount[k]));
+  for (let e = unchecked(earlierStart[k]); e < unchecked(earlierStart[k + 1]); e++) {
+    const y = unchecked(earlier[e]);
+    unchecked(remaining[y] = unchecked(remaining[y]) - 1);
+    let lo = 0, hi = v - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (get(frontier, mid) < y) lo = mid + 1;
+      else hi = mid;
+    }
+    put(nbrSlots, nbrCount++, lo);
+  }
+  retiringCount = 0;
+  mustEndCount = 0;
+  stayCount = 0;
+  for (let i = 0; i <= v; i++) {
+    const x = get(frontier, i);
+    const left = unchecked(remaining[x]);
+    put8(retiring, i, left == 0 ? 1 : 0);
+    if (left == 0) put(retiringList, retiringCount++, i);
+    else put(stayList, stayCount++, i);
+    if (left == 1 && get8(forced, x) == 0) put(mustEndList, mustEndCount++, i);
+    put(maxDeg, i, get8(forced, x) != 0 ? 1 : 2);
+  }
+  // The layout for this step: H first, cur packed after it, next packed after cur.
+  // H is sized for the next step's states (estimated from the last step's growth) or,
+  // if that would not fit under the cap, for a part of them (more passes).
+  const E = <u64>entryBytes;
+  const estimate = max<f64>(1024, <f64>curStates * max<f64>(1.0, growth) * 1.1);
+  // H for the estimate at load 0.5 (any capacity, not a power of two), or for a part
+  // (linear probing slows fast past that: 0.8 made whole counts twice as slow).
+  let p = 1, capacity = 0;
+  while (true) {
+    capacity = <i32>max<f64>(1024, estimate / <f64>p / 0.5);
+    if (<u64>capacity * E + <u64>curStates * E + <u64>estimate * E <= capBytes || capacity <= 1024 || p >= 1 << 16) break;
+    p <<= 1;
+  }
+  while (true) {
+    placeLayers();
+    parts = p;
+    let fits = true;
+    for (passPart = 0; passPart < parts && fits; passPart++) {
+      while (true) {
+        if (!placeTable(capacity)) {
+          fits = false;
+          break;
+        }
+        overflowed = false;
+        expandAll(v);
+        if (!overflowed) break;
+        // This part grew past its table (more than estimated): the pass again, with a
+        // table twice as large (behind next, so nothing moves).
+        capacity = <i32>min<f64>(<f64>capacity * 2, 2e9);
+      }
+      if (fits) drainTable();
+    }
+    if (fits) break;
+    // Even the smallest table does not fit beside the layers: out of reach.
+    if (capacity <= 1024) outOfReach(nextOff + <u64>(nextCount + capacity) * E);
+    // One part's table does not fit beside the layers: the step again, in more parts.
+    p <<= 1;
+    capacity = max(1024, capacity >> 1);
+    if (p > 1 << 20) outOfReach(<u64>capacity * E);
+  }
+  if (parts > peakParts) peakParts = parts;
+  growth = curStates > 0 ? <f64>nextCount / <f64>curStates : 1;
   // The new frontier: the squares that stay.
   let w = 0;
   for (let i = 0; i <= v; i++) if (get8(retiring, i) == 0) put(frontier, w++, get(frontier, i));
   slotsBefore = w;
 }
 
-/** Keeps only the states of part `part` of `parts` (the TS baseline's partOf hash). */
-function keepPart(part: i32, parts: i32): void {
-  const countOffset = <usize>keyWords << 3;
-  for (let t = 0; t < curCapacity; t++) {
-    const e = curBase + <usize>t * entryBytes;
-    if (load<u64>(e + countOffset) == 0 && load<u64>(e + countOffset, 8) == 0) continue;
+/** Keeps only the states of shard `part` of `shards` (the TS baseline's partOf hash), packed. */
+function keepPart(part: i32, shards: i32): void {
+  const E = <usize>entryBytes;
+  const base = at(curOff);
+  let kept = 0;
+  for (let t = 0; t < curStates; t++) {
+    const e = base + <usize>t * E;
     let h: u32 = <u32>decode(e);
     for (let i = 0; i < slotsBefore; i++) h = h * 31 + <u32>get(codes, i);
-    if (h % <u32>parts != <u32>part) {
-      // Zero the count: the slot reads as empty (the table is only scanned from now on).
-      store<u64>(e + countOffset, 0);
-      store<u64>(e + countOffset, 0, 8);
-      curStates--;
-    }
+    if (h % <u32>shards != <u32>part) continue;
+    if (kept != t) memory.copy(base + <usize>kept * E, e, E);
+    kept++;
   }
+  curStates = kept;
 }
 
 let curStates: i32 = 0;
@@ -477,18 +622,19 @@ function bitsFor(values: i32): i32 {
 
 /**
  * Counts Hamiltonian cycles (cycles = true) or paths (with the forced ends) of the graph
- * given since frontierBegin, with frontier width at most `width`. With parts > 1 only
- * the states of part `part` go on after the split step. The count is read with
+ * given since frontierBegin, with frontier width at most `width`. With shards > 1 only
+ * the states of shard `shard` go on after the split step. The count is read with
  * frontierResultLo/Hi.
  */
-export function frontierCount(cycleMode: bool, width: i32, part: i32, parts: i32): void {
+export function frontierCount(cycleMode: bool, width: i32, shard: i32, shards: i32): void {
   if (width > FRONTIER_MAX_WIDTH) abort(`limit-exceeded: the frontier of ${width} squares is wider than ${FRONTIER_MAX_WIDTH}`);
   cycles = cycleMode;
   budget = cycles ? 0 : 2 - forcedCount;
   codeBits = bitsFor(CODE_LABEL + ((width + 2) >> 1));
-  // Spent ends in bits 0-1 of word 0, then the slots.
-  let word = 0, shift = 2;
-  for (let i = 0; i <= width; i++) {
+  // Paths: spent ends in bits 0-1 of word 0, then the slots (cycles spend none: slots
+  // from bit 0). A state has at most `width` slots (the frontier after a step).
+  let word = 0, shift = cycles ? 0 : 2;
+  for (let i = 0; i < max(width, 1); i++) {
     if (shift + codeBits > 64) {
       word++;
       shift = 0;
@@ -499,42 +645,52 @@ export function frontierCount(cycleMode: bool, width: i32, part: i32, parts: i32
   }
   keyWords = word + 1;
   if (keyWords > MAX_KEY_WORDS) abort(`limit-exceeded: the frontier of ${width} squares needs keys longer than ${MAX_KEY_WORDS} words`);
-  entryBytes = (<usize>keyWords + 2) << 3;
-  usedBytes = 0;
+  countLimbs = wideCounts ? 2 : 1;
+  entryBytes = (<usize>keyWords + <usize>countLimbs) << 3;
   peakBytes = 0;
   peakStates = 1;
+  peakParts = 1;
   splitStep = -1;
   step = 0;
-  for (let i = 0; i < size; i++) unchecked(remaining[i] = 0);
+  growth = 1;
+  for (let i = 0; i < size; i++) {
+    unchecked(remaining[i] = 0);
+    unchecked(stepStates[i] = 0);
+  }
   // A step without earlier neighbours set no start of its own: it starts where the last ended.
   for (let i = 1; i <= size; i++) if (unchecked(earlierStart[i]) < unchecked(earlierStart[i - 1])) unchecked(earlierStart[i] = unchecked(earlierStart[i - 1]));
-  // The start: one empty state with count 1.
+  // The start: one empty state with count 1, packed at the arena's start.
+  liveBytes = 0;
+  curOff = 0;
   nextCount = 0;
-  curCapacity = 1024;
-  curBase = allocTable(curCapacity);
-  store<u64>(curBase + (<usize>keyWords << 3), 1);
+  curStates = 0;
+  ensureArena(<u64>entryBytes);
+  memory.fill(at(0), 0, entryBytes);
+  store<u64>(at(0) + (<usize>keyWords << 3), 1);
   curStates = 1;
+  liveBytes = <u64>entryBytes;
   slotsBefore = 0;
   for (let k = 0; k < size; k++) {
     step = k;
     processStep(k);
-    freeTable(curBase, curCapacity);
-    curBase = nextBase;
-    curCapacity = nextCapacity;
+    curOff = nextOff;
     curStates = nextCount;
-    nextBase = 0;
+    nextCount = 0;
     if (curStates > peakStates) peakStates = curStates;
-    if (parts > 1 && splitStep < 0 && (curStates >= FRONTIER_SPLIT_STATES_PER_PART * parts || k == size - 1)) {
+    unchecked(stepStates[k] = curStates);
+    hostProgress(k, curStates, parts);
+    if (shards > 1 && splitStep < 0 && (curStates >= FRONTIER_SPLIT_STATES_PER_PART * shards || k == size - 1)) {
       splitStep = k;
-      keepPart(part, parts);
+      keepPart(shard, shards);
     }
   }
   resultLo = 0;
   resultHi = 0;
   const countOffset = <usize>keyWords << 3;
-  for (let t = 0; t < curCapacity; t++) {
-    const e = curBase + <usize>t * entryBytes;
-    const lo = load<u64>(e + countOffset), hi = load<u64>(e + countOffset, 8);
+  const base = at(curOff);
+  for (let t = 0; t < curStates; t++) {
+    const e = base + <usize>t * entryBytes;
+    const lo = load<u64>(e + countOffset), hi = wideCounts ? load<u64>(e + countOffset, 8) : 0;
     const sumLo = resultLo + lo;
     const carry: u64 = sumLo < resultLo ? 1 : 0;
     const h = resultHi + hi;
@@ -543,7 +699,5 @@ export function frontierCount(cycleMode: bool, width: i32, part: i32, parts: i32
     resultLo = sumLo;
     resultHi = sumHi;
   }
-  freeTable(curBase, curCapacity);
-  curBase = 0;
-  curCapacity = 0;
+  liveBytes = 0;
 }

@@ -14,6 +14,6 @@ export { countPaths, countPathsVia, MAX_COUNT_SQUARES } from "./count";
 export const MEMORY_CAP_PAGES: i32 = 65536;
 export {
   frontierBegin, frontierEdge, frontierForce, frontierCount, frontierSetMemoryCap,
-  frontierResultLo, frontierResultHi, frontierPeakStates, frontierPeakBytes, frontierSplitStep,
+  frontierResultLo, frontierResultHi, frontierPeakStates, frontierPeakBytes, frontierSplitStep, frontierStepStates, frontierSetWideCounts, frontierPeakParts, frontierEntryBytes,
   FRONTIER_MAX_SQUARES, FRONTIER_MAX_WIDTH, FRONTIER_DEFAULT_CAP_MIB, FRONTIER_SPLIT_STATES_PER_PART,
 } from "./frontier";

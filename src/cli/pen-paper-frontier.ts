@@ -32,7 +32,8 @@ export function canonicalFrontierProblem(flags: Pick<FrontierCountFlags, "rows" 
 
 function statsLine(result: HamiltonianCount, cpuMicroseconds: number): string {
   const mib = (result.peakBytes / 2 ** 20).toFixed(1);
-  return `frontier width ${result.width}, peak states ${result.peakStates}, peak table memory ${mib} MiB, CPU ${(cpuMicroseconds / 1e6).toFixed(2)} s\n`;
+  const passes = result.peakParts > 1 ? `, up to ${result.peakParts} passes a step` : "";
+  return `frontier width ${result.width}, peak states ${result.peakStates}, ${result.entryBytes} bytes a state, peak table memory ${mib} MiB${passes}, CPU ${(cpuMicroseconds / 1e6).toFixed(2)} s\n`;
 }
 
 export async function runFrontierCount(flags: FrontierCountFlags): Promise<void> {

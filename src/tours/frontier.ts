@@ -1,7 +1,7 @@
 // Exact Hamiltonian cycle and path counts on m×n boards for any leapers, by the frontier
 // DP (assembly/tours/frontier.ts, or its TS baseline frontier-ts.ts). This module turns
 // the question (closed or open, from, to, directed) into the DP's undirected count.
-import { UsageError } from "../errors.js";
+import { KernelError, UsageError } from "../errors.js";
 import type { ShardSpec } from "../shards/index.js";
 import { frontierPlan, type FrontierPlan, type SquareOrder } from "./frontier-plan.js";
 import { countFrontierTs, type FrontierProblem, type FrontierResult } from "./frontier-ts.js";
@@ -51,6 +51,12 @@ export interface HamiltonianCount {
   width: number;
   /** Step after which a shard's states were split (-1: not split). */
   splitStep: number;
+  /** Bytes per state in the kernel (packed key and count; 0 for the TS engine). */
+  entryBytes: number;
+  /** Most passes one kernel step needed to fit its table under the cap (1: none split). */
+  peakParts: number;
+  /** States after each step (the growth; the TS engine gives an empty list). */
+  stepStates: number[];
 }
 
 function checkSide(value: unknown, what: string): number {
@@ -90,13 +96,34 @@ function question(options: HamiltonianCountOptions, plan: FrontierPlan): Questio
   return { problem: { mode: "paths", ends, ...shard }, factor: ends.length === 0 ? 2n : 1n };
 }
 
-/** Runs the DP on the kernel. */
-function countOnKernel(plan: FrontierPlan, problem: FrontierProblem, capMiB: number | undefined): FrontierResult & { peakBytes: number } {
+/** Runs the DP on the kernel: 64-bit counts first (8 bytes a state less), 128-bit if a count passes 2^64. */
+function countOnKernel(plan: FrontierPlan, problem: FrontierProblem, capMiB: number | undefined): FrontierResult & KernelFigures {
+  try {
+    return countOnKernelOnce(plan, problem, capMiB, false);
+  } catch (error) {
+    if (error instanceof KernelError && /passed 2\^64/.test(error.message)) return countOnKernelOnce(plan, problem, capMiB, true);
+    throw error;
+  }
+}
+
+/** What the kernel reports of a count's memory. */
+interface KernelFigures {
+  peakBytes: number;
+  /** Bytes per state (packed key and count). */
+  entryBytes: number;
+  /** Most passes a step needed (1: every step's table fit whole). */
+  peakParts: number;
+  /** States after each step. */
+  stepStates: number[];
+}
+
+function countOnKernelOnce(plan: FrontierPlan, problem: FrontierProblem, capMiB: number | undefined, wide: boolean): FrontierResult & KernelFigures {
   const kernel = toursModule.exports;
   kernel.frontierBegin(plan.size);
   plan.adj.forEach((list, k) => list.forEach((y) => y < k && kernel.frontierEdge(k, y)));
   for (const e of problem.ends) kernel.frontierForce(e);
   kernel.frontierSetMemoryCap(capMiB ?? toursModule.constant("FRONTIER_DEFAULT_CAP_MIB"));
+  kernel.frontierSetWideCounts(wide);
   kernel.frontierCount(problem.mode === "cycles", plan.width, problem.part ?? 0, problem.parts ?? 1);
   const lo = BigInt.asUintN(64, kernel.frontierResultLo());
   const hi = BigInt.asUintN(64, kernel.frontierResultHi());
@@ -104,6 +131,9 @@ function countOnKernel(plan: FrontierPlan, problem: FrontierProblem, capMiB: num
     count: (hi << 64n) | lo,
     peakStates: kernel.frontierPeakStates(),
     peakBytes: Number(kernel.frontierPeakBytes()),
+    entryBytes: kernel.frontierEntryBytes(),
+    peakParts: kernel.frontierPeakParts(),
+    stepStates: Array.from({ length: plan.size }, (_, k) => kernel.frontierStepStates(k)),
     splitStep: kernel.frontierSplitStep(),
   };
 }
@@ -193,8 +223,8 @@ export function countHamiltonian(options: HamiltonianCountOptions): HamiltonianC
   const q = question(options, plan);
   if (typeof q === "bigint") {
     const whole = !options.shard || options.shard.shard === 0;
-    return { count: whole ? q : 0n, peakStates: 1, peakBytes: 0, width: plan.width, splitStep: -1 };
+    return { count: whole ? q : 0n, peakStates: 1, peakBytes: 0, width: plan.width, splitStep: -1, entryBytes: 0, peakParts: 1, stepStates: [] };
   }
-  const result = options.engine === "ts" ? { ...countFrontierTs(plan, q.problem), peakBytes: 0 } : countOnKernel(plan, q.problem, options.memoryCapMiB);
-  return { count: result.count * q.factor, peakStates: result.peakStates, peakBytes: result.peakBytes, width: plan.width, splitStep: result.splitStep };
+  const result = options.engine === "ts" ? { ...countFrontierTs(plan, q.problem), peakBytes: 0, entryBytes: 0, peakParts: 1, stepStates: [] } : countOnKernel(plan, q.problem, options.memoryCapMiB);
+  return { ...result, count: result.count * q.factor, width: plan.width };
 }

@@ -17,10 +17,11 @@ describe("pen-paper count (frontier engine)", () => {
     expect(penPaper(["count", "--size", "5", "--closed", "--engine", "frontier-ts"]).stdout).toBe("48\n");
   });
 
-  it("--stats prints the frontier width, peak states and memory on standard error", () => {
+  it("--stats prints the frontier width, peak states, bytes a state and memory on standard error", () => {
     const r = penPaper(["count", "--size", "6", "--closed", "--stats"]);
     expect(r.stdout).toBe("13138\n");
-    expect(r.stderr).toMatch(/^frontier width 8, peak states \d+, peak table memory [\d.]+ MiB, CPU [\d.]+ s\n$/);
+    expect(r.stderr).toMatch(/^frontier width 8, peak states \d+, 16 bytes a state, peak table memory [\d.]+ MiB, CPU [\d.]+ s\n$/);
+
   });
 
   it("--shard parts merge to the whole count", () => {

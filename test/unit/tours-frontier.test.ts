@@ -6,6 +6,7 @@ import { countTours } from "../../src/tours/count-core.js";
 import { countHamiltonian, type HamiltonianCountOptions } from "../../src/tours/frontier.js";
 import { frontierPlan } from "../../src/tours/frontier-plan.js";
 import { countFrontierTs } from "../../src/tours/frontier-ts.js";
+import { toursModule } from "../../src/tours/kernel.js";
 import { KNIGHT, parseLeapers } from "../../src/tours/leapers.js";
 
 const count = (options: HamiltonianCountOptions) => countHamiltonian(options).count;
@@ -21,8 +22,15 @@ describe("frontier counter: published knight's-tour values", () => {
     expect(count({ rows: 5, cols: 5, moves: KNIGHT, closed: true })).toBe(0n);
   });
 
-  it("A070030: closed knight's tours of 3×2n boards, n = 5..8", () => {
-    const terms = [16n, 176n, 1536n, 15424n];
+  // A070030 (closed knight's tours of 3×2n) itself could not be retrieved; its terms follow
+  // from two OEIS pages the search tool found (Knuth, "Long and skinny knight's tours"):
+  // A169769, geometrically distinct closed tours of 3×n (https://oeis.org/A169769/internal):
+  // n = 10, 12, 14, 16, 18: 6, 44, 396, 3868, 37070; A169768, those with twofold symmetry
+  // (https://oeis.org/A169768): 4, 0, 24, 24, 276. A169769's page gives
+  // A169769 = A169764/4 + A169768/2 with A169764 all closed tours of 3×n, so all tours =
+  // 4·A169769 − 2·A169768 = 16, 176, 1536, 15424, 147728: the terms recalled before hold.
+  it("A070030: closed knight's tours of 3×2n boards, n = 5..9", () => {
+    const terms = [16n, 176n, 1536n, 15424n, 147728n];
     terms.forEach((term, i) => expect(count({ rows: 3, cols: 10 + 2 * i, moves: KNIGHT, closed: true })).toBe(term));
     expect(count({ rows: 10, cols: 3, moves: KNIGHT, closed: true })).toBe(16n); // the same board turned
     expect(count({ rows: 3, cols: 8, moves: KNIGHT, closed: true })).toBe(0n);
@@ -109,21 +117,48 @@ describe("frontier counter: engines, orders and shards", () => {
     expect(r.width).toBe(8);
     expect(r.peakStates).toBeGreaterThan(1000);
     expect(r.peakBytes).toBeGreaterThan(0);
+    expect(r.entryBytes).toBe(16); // one key word and a 64-bit count
+    expect(Math.max(...r.stepStates)).toBe(r.peakStates);
   });
 });
 
 describe("frontier counter: limits and bad input", () => {
+  it("128-bit counts (the rerun when a count passes 2^64) give the same counts with 8 more bytes a state", () => {
+    const kernel = toursModule.exports;
+    const plan = frontierPlan(6, 6, KNIGHT);
+    for (const wide of [false, true]) {
+      kernel.frontierBegin(plan.size);
+      plan.adj.forEach((list, k) => list.forEach((y) => y < k && kernel.frontierEdge(k, y)));
+      kernel.frontierSetMemoryCap(64);
+      kernel.frontierSetWideCounts(wide);
+      kernel.frontierCount(false, plan.width, 0, 1);
+      expect(kernel.frontierResultLo()).toBe(6637920n / 2n);
+      expect(kernel.frontierResultHi()).toBe(0n);
+      expect(kernel.frontierEntryBytes()).toBe(wide ? 24 : 16);
+    }
+  });
+
   it("a board past the memory cap is a KernelError limit-exceeded, not a crash", () => {
     let error: unknown;
     try {
-      countHamiltonian({ rows: 6, cols: 6, memoryCapMiB: 1 });
+      countHamiltonian({ rows: 7, cols: 7, memoryCapMiB: 1 });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(KernelError);
     expect((error as KernelError).code).toBe("limit-exceeded");
-    expect((error as Error).message).toMatch(/state table needs more than 1 MiB/);
+    expect((error as Error).message).toMatch(/state tables need more than 1 MiB/);
     expect(count({ rows: 5, cols: 5 })).toBe(12400n); // the kernel still works after it
+  });
+
+  it("under a tight cap a step runs in several passes (parts of its table by key hash) and the count is unchanged", () => {
+    const whole = countHamiltonian({ rows: 6, cols: 6 });
+    const tight = countHamiltonian({ rows: 6, cols: 6, memoryCapMiB: 1 });
+    expect(whole.peakParts).toBe(1);
+    expect(tight.peakParts).toBeGreaterThan(1);
+    expect(tight.peakBytes).toBeLessThanOrEqual(2 ** 20);
+    expect(tight.count).toBe(8250272n);
+    expect(tight.stepStates).toEqual(whole.stepStates);
   });
 
   it("tiny boards: one square is one path and no cycle", () => {
