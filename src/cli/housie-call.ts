@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { Caller } from "../housie/game/caller.js";
 import { parsePrizeSet, PRIZE_SETS } from "../housie/game/prizes.js";
-import { openAtomicStream } from "../io/atomic-write.js";
+import { checkOutputName, openAtomicStream } from "../io/atomic-write.js";
 import { readFailure } from "../io/lines.js";
 import { UsageError } from "../errors.js";
 import { integerOption, EXIT_OK } from "./program.js";
@@ -133,6 +133,7 @@ export function registerHousieCall(program: Command, done: (status: number) => v
     .option("-i, --interactive", "call on space/Enter, undo on u, quit on q (a terminal)")
     .action(async (file: string, flags: CallFlags) => {
       if ([flags.undo, flags.show, flags.count !== undefined, flags.interactive].filter(Boolean).length > 1) throw new UsageError("give at most one of --count, --undo, --show, --interactive");
+      checkOutputName(file, "GAME", false); // before reading it: "" and "-" are refused alike
       const caller = load(file, flags);
       if (flags.interactive) {
         await interactive(file, caller);

@@ -73,6 +73,18 @@ function kindOf(stats: ReturnType<typeof statSync> & object): string | undefined
 }
 
 /**
+ * The name alone: "" is refused; "-" is standard output where `standardOutput`, and
+ * elsewhere (a file that is read back, such as a game) refused rather than taken as a
+ * file named "-", so a script meaning standard output gets a clear line.
+ */
+export function checkOutputName(path: string, option = "--out", standardOutput = true): void {
+  if (path === "") throw new UsageError(`${option}: empty file name (expected a file path${standardOutput ? ", or - for standard output" : ""})`);
+  if (path === STANDARD_OUTPUT && !standardOutput) {
+    throw new UsageError(`${option}: "-" is not a file here (expected a file path; write ./- for a file named -)`);
+  }
+}
+
+/**
  * Refuses, before any work, an output path that is empty, a directory, a device, a FIFO
  * or a socket (renaming over them would replace them), or whose folder is missing:
  * UsageError `PATH: is a directory (expected a file path)`. `option` is how the user gave
@@ -81,8 +93,8 @@ function kindOf(stats: ReturnType<typeof statSync> & object): string | undefined
  * command keeps, like housie call's game).
  */
 export function checkOutputPath(path: string, option = "--out", standardOutput = true): void {
-  if (path === "") throw new UsageError(`${option}: empty file name (expected a file path${standardOutput ? ", or - for standard output" : ""})`);
-  if (path === STANDARD_OUTPUT && standardOutput) return;
+  checkOutputName(path, option, standardOutput);
+  if (path === STANDARD_OUTPUT) return;
   try {
     const target = resolveOutputPath(path);
     if (Buffer.byteLength(basename(target)) > NAME_MAX) {

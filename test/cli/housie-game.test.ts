@@ -47,6 +47,12 @@ describe("housie call", () => {
     const run = housie("call", "");
     expect(run).toMatchObject({ status: 2, stdout: "", stderr: "housie: GAME: empty file name (expected a file path)\n" });
   });
+
+  it("GAME \"-\" is refused (a game file is read back, so it cannot be standard output), and no file named - appears", () => {
+    const run = housie("call", "-");
+    expect(run).toMatchObject({ status: 2, stdout: "", stderr: 'housie: GAME: "-" is not a file here (expected a file path; write ./- for a file named -)\n' });
+    expect(existsSync(join(dir, "-"))).toBe(false);
+  });
 });
 
 describe("housie check --game", () => {
