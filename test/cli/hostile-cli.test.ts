@@ -316,7 +316,7 @@ describe("15. counts that cannot finish", () => {
     [["--size", "8", "--engine", "search"], /counting 8×8 tours is out of reach .*pass --force/],
     [["--size", "10", "--closed", "--engine", "search"], /counting 10×10 tours is out of reach/],
     [["--size", "7", "--engine", "search"], /counting 7×7 open tours from every start is out of reach/],
-    [["--size", "12", "--memory", "16"], /the tours kernel exceeded a fixed limit: the state table needs more than 16 MiB .*--shard/],
+    [["--size", "12", "--memory", "16"], /the tours kernel exceeded a fixed limit: the state tables need more than 16 MiB .*--shard/],
   ])("pen-paper count %j is refused without --force, or stops at the frontier's memory cap", (args, message) => {
     const r = runCli("pen-paper", ["count", ...args]);
     expect(r.status).toBe(2);
