@@ -15,7 +15,7 @@ import { within } from "../common/guard";
 import { space, fullComp, prepareSymbols } from "./comp";
 import { width, walkStore, onesStore, LayerStore, setWidth, beginLayer, resetIndexes, indexLayer, findIndexed } from "./store";
 import { place, listRows, choose, out, sorted, sortOut, emitState, MAX_COLUMNS } from "./transition";
-import { multiplyWide, divideSmall, productLo, productHi, clearOverflow, overflowed, flagOverflow } from "./wide";
+import { multiplyWide, divideSmall, productLo, productHi, clearOverflow, overflowed, addWide, sumHigh } from "./wide";
 
 export const MAX_ROWS: i32 = 16;
 const MAX_LEAVES: i32 = 231; // partitions of 16
@@ -155,12 +155,8 @@ function meet(front: LayerStore, base: i32, size: i32, later: i32, leaf: i32): v
     if (match < 0) continue;
     perArrangement(match);
     multiplyWide(unchecked(front.lo[st]), unchecked(front.hi[st]), productLo, productHi);
-    const newLo = sumLo + productLo;
-    const partHi = sumHi + productHi;
-    const newHi = partHi + <u64>(newLo < sumLo);
-    if (partHi < sumHi || newHi < partHi) flagOverflow();
-    sumLo = newLo;
-    sumHi = newHi;
+    sumLo = addWide(sumLo, sumHi, productLo, productHi);
+    sumHi = sumHigh;
   }
   unchecked(leafLo[leaf] = sumLo);
   unchecked(leafHi[leaf] = sumHi);

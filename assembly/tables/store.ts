@@ -4,7 +4,7 @@
 // job. A hash table merges equal states while one layer is built; finished layers of
 // the second store get frozen indexes for meet-in-the-middle lookups.
 
-import { flagOverflow } from "./wide";
+import { addWideAt } from "./wide";
 
 /** Codes per state (compressed columns of the current job). */
 export let width: i32 = 0;
@@ -129,16 +129,7 @@ export function addState(codes: StaticArray<u16>, lo: u64, hi: u64): void {
         if (load<u16>(at + (<usize>i << 1)) != load<u16>(codesAt + (<usize>i << 1))) { same = false; break; }
       }
       if (same) {
-        const loAt = changetype<usize>(layers.lo) + (<usize>state << 3);
-        const hiAt = changetype<usize>(layers.hi) + (<usize>state << 3);
-        const oldLo = load<u64>(loAt);
-        const oldHi = load<u64>(hiAt);
-        const newLo = oldLo + lo;
-        const partHi = oldHi + hi;
-        const newHi = partHi + <u64>(newLo < oldLo);
-        if (partHi < oldHi || newHi < partHi) flagOverflow();
-        store<u64>(loAt, newLo);
-        store<u64>(hiAt, newHi);
+        addWideAt(changetype<usize>(layers.lo) + (<usize>state << 3), changetype<usize>(layers.hi) + (<usize>state << 3), lo, hi);
         return;
       }
     }

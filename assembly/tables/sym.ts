@@ -14,7 +14,7 @@
 // Memory: the fixed work areas are static (memory.data); the two layers (states of the
 // current and the next row) grow by doubling, outside the per-row loops.
 import { within } from "../common/guard";
-import { multiplyWide, productLo, productHi, overflowed, clearOverflow, flagOverflow } from "./wide";
+import { multiplyWide, productLo, productHi, overflowed, clearOverflow, addWide, addWideAt, sumHigh } from "./wide";
 
 /** Largest table (columns and rows) of the symmetric kernel. */
 export const SYM_MAX_SIZE: i32 = 16;
@@ -171,16 +171,7 @@ function addBest(mult: u64): void {
         if (load<u64>(at + (<usize>i << 3)) != load<u64>(bestAt + (<usize>i << 3))) { same = false; break; }
       }
       if (same) {
-        const loAt = changetype<usize>(nextLo) + (<usize>state << 3);
-        const hiAt = changetype<usize>(nextHi) + (<usize>state << 3);
-        const oldLo = load<u64>(loAt);
-        const oldHi = load<u64>(hiAt);
-        const newLo = oldLo + addLo;
-        const partHi = oldHi + addHi;
-        const newHi = partHi + <u64>(newLo < oldLo);
-        if (partHi < oldHi || newHi < partHi) flagOverflow();
-        store<u64>(loAt, newLo);
-        store<u64>(hiAt, newHi);
+        addWideAt(changetype<usize>(nextLo) + (<usize>state << 3), changetype<usize>(nextHi) + (<usize>state << 3), addLo, addHi);
         return;
       }
     }
@@ -683,12 +674,8 @@ export function symTotal(): i32 {
   for (let state = 0; state < curTop; state++) {
     const addLo = load<u64>(changetype<usize>(curLo) + (<usize>state << 3));
     const addHi = load<u64>(changetype<usize>(curHi) + (<usize>state << 3));
-    const newLo = lo + addLo;
-    const partHi = hi + addHi;
-    const newHi = partHi + <u64>(newLo < lo);
-    if (partHi < hi || newHi < partHi) flagOverflow();
-    lo = newLo;
-    hi = newHi;
+    lo = addWide(lo, hi, addLo, addHi);
+    hi = sumHigh;
   }
   totalLo = lo;
   totalHi = hi;

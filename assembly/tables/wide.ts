@@ -11,8 +11,25 @@ export function clearOverflow(): void {
   overflowed = false;
 }
 
-export function flagOverflow(): void {
-  overflowed = true;
+/** The high limb of the last addWide. */
+export let sumHigh: u64 = 0;
+
+/** (hi:lo) + (addHi:addLo): returns the low limb and leaves the high one in sumHigh; a carry out of the high limb is flagged. */
+// @ts-ignore: decorator
+@inline export function addWide(lo: u64, hi: u64, addLo: u64, addHi: u64): u64 {
+  const newLo = lo + addLo;
+  const partHi = hi + addHi;
+  const newHi = partHi + <u64>(newLo < lo);
+  if (partHi < hi || newHi < partHi) overflowed = true;
+  sumHigh = newHi;
+  return newLo;
+}
+
+/** Adds (addHi:addLo) to the 128-bit count whose limbs are stored at loAt and hiAt. */
+// @ts-ignore: decorator
+@inline export function addWideAt(loAt: usize, hiAt: usize, addLo: u64, addHi: u64): void {
+  store<u64>(loAt, addWide(load<u64>(loAt), load<u64>(hiAt), addLo, addHi));
+  store<u64>(hiAt, sumHigh);
 }
 
 /** (hi:lo) × w for w < 2^32, into productLo/productHi. */

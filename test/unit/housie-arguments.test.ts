@@ -5,16 +5,9 @@ import {
   UsageError, checkGame, dammDigit, describeVerdict, generateBooks, housieRecordToJson, htmlPrintFormatter, maxPerPage, pageGeometry, pageHtml,
   pagesFor, parseColour, parseGames, parsePrizeSet, printCss, printedRef, seriesForSeed, threadedRunPays, ticketsFromCells, PrintPlanner,
 } from "../../src/index.js";
+import { usageMessage } from "../support/refusal.js";
 
-function refusal(work: () => unknown): string {
-  try {
-    work();
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
-  }
-  throw new Error("expected a UsageError");
-}
+const refusal = usageMessage;
 
 describe("housie exports refuse bad arguments with a UsageError naming them", () => {
   it("check digits and references", () => {

@@ -15,20 +15,13 @@ import { canonicalFrontierProblem, checkFrontierShardProblem } from "../../src/t
 import { canonicalTourProblem, checkTourShardProblem, tourShardUnits } from "../../src/tours/shard.js";
 import { mergeShardFiles } from "../../src/cli/shard-merge.js";
 import type { Square } from "../../src/tours/options.js";
+import { usageMessage } from "../support/refusal.js";
 
 const TABLE = canonicalTableProblem(normalizeProblem({ size: 7, counts: [2, 2, 3] }));
 const TOUR = canonicalTourProblem({ size: 6, closed: true });
 const one = (problem: unknown, count: string | bigint): ShardPart[] => [{ problem, shard: 0, shards: 1, count }];
 
-function refusal(call: () => unknown): string {
-  try {
-    call();
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
-  }
-  throw new Error("not refused");
-}
+const refusal = usageMessage;
 
 describe("mergeShards checks the problem", () => {
   it("refuses a table problem the counter would refuse, naming the part", () => {

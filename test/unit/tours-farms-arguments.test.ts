@@ -3,16 +3,9 @@
 // expected and what came (src/args.ts), never a TypeError from inside.
 import { describe, expect, it } from "vitest";
 import { countHamiltonian, countTours, countToursParallel, formatLeapers, hasTour, parseFarmRow, parseLeapers, UsageError } from "../../src/index.js";
+import { usageMessage } from "../support/refusal.js";
 
-function message(call: () => unknown): string {
-  try {
-    call();
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
-  }
-  throw new Error("not refused");
-}
+const message = usageMessage;
 
 describe("argument checks", () => {
   it("parseFarmRow: the text and the line number", () => {
