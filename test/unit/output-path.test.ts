@@ -60,10 +60,11 @@ describe("checkOutputPath", () => {
     expect(() => checkOutputPath(path)).toThrow(message);
   });
 
-  it("names the argument the path came from, and takes - as a file name where it is not standard output", () => {
+  it("names the argument the path came from, and refuses - where it cannot be standard output", () => {
     expect(() => checkOutputPath("", "GAME", false)).toThrow(/^GAME: empty file name \(expected a file path\)$/);
     expect(() => checkOutputPath("", "-o")).toThrow(/^-o: empty file name \(expected a file path, or - for standard output\)$/);
-    expect(() => checkOutputPath("-", "GAME", false)).not.toThrow(); // ./- in the current folder, which exists and is writable
+    expect(() => checkOutputPath("-", "GAME", false)).toThrow(/^GAME: "-" is not a file here \(expected a file path; write \.\/- for a file named -\)$/);
+    expect(() => checkOutputPath("-", "-o")).not.toThrow(); // standard output
   });
 });
 
