@@ -12,8 +12,8 @@
 // build that succeeded. A missing output or generated type file, another digest, or
 // --force rebuilds; a fresh clone (no build/) builds everything.
 import { writeKernelTypes } from "./kernel-types.mjs";
-import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { clearStamp, digestOf, stampMatches, writeStamp } from "./input-digest.mjs";
+import { readdirSync, readFileSync, existsSync, mkdirSync } from "node:fs";
 import { join, relative } from "node:path";
 
 const target = process.argv.includes("--debug") ? "debug" : "release";
@@ -78,11 +78,8 @@ function sourceDirs(name) {
 
 /** The digest of everything a build of kernel `name` depends on. */
 function inputDigest(name, test) {
-  const hash = createHash("sha256");
-  hash.update(JSON.stringify({ target, test, asc: ascVersion, cap: memoryCapFlags(name) }));
-  const files = [...sourceDirs(name).flatMap((dir) => filesUnder(join(root, "assembly", dir))), "assembly/tsconfig.json", "asconfig.json", "scripts/build-wasm.mjs", "scripts/kernel-types.mjs"];
-  for (const file of files) hash.update(`\0${file}\0`).update(readFileSync(join(root, file)));
-  return hash.digest("hex");
+  const files = [...sourceDirs(name).flatMap((dir) => filesUnder(join(root, "assembly", dir))), "assembly/tsconfig.json", "asconfig.json", "scripts/build-wasm.mjs", "scripts/kernel-types.mjs", "scripts/input-digest.mjs"];
+  return digestOf(root, files, JSON.stringify({ target, test, asc: ascVersion, cap: memoryCapFlags(name) }));
 }
 
 /** The files a build of kernel `name` to `out` writes. */
@@ -92,8 +89,7 @@ function outputsOf(name, out, test) {
 }
 
 function upToDate(stamp, digest, outputs) {
-  if (force || !existsSync(stamp) || !outputs.every((file) => existsSync(file))) return false;
-  return readFileSync(stamp, "utf8").trim() === digest;
+  return !force && outputs.every((file) => existsSync(file)) && stampMatches(stamp, digest);
 }
 
 mkdirSync(join(root, "build", "test"), { recursive: true });
@@ -110,7 +106,7 @@ for (const { name, entry, out, test } of builds) {
     skipped++;
     continue;
   }
-  rmSync(stamp, { force: true }); // a build that fails leaves no stamp behind
+  clearStamp(stamp); // a build that fails leaves no stamp behind
   const { default: asc } = await import("assemblyscript/asc"); // loaded only when there is work (~1 s)
   const { error, stderr } = await asc.main([
     entry,
@@ -127,7 +123,7 @@ for (const { name, entry, out, test } of builds) {
     if (stderr) console.error(stderr.toString());
   } else {
     await writeKernelTypes(root, name, out, test);
-    writeFileSync(stamp, `${digest}\n`);
+    writeStamp(stamp, digest);
     console.log(`asc: ${out}.wasm (${target})`);
   }
 }

@@ -6,10 +6,10 @@
 // ignored folders, package-lock.json included) is kept in node_modules/.cache/tabula/
 // (gitignored, wiped by `npm ci`). Extra arguments (e.g. --fix) always run eslint.
 import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { clearStamp, digestOf, stampMatches, writeStamp } from "./input-digest.mjs";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const cache = join(root, "node_modules", ".cache", "tabula");
@@ -26,22 +26,13 @@ function inputFiles(dir = root) {
   });
 }
 
-function inputDigest() {
-  const hash = createHash("sha256");
-  for (const file of inputFiles().sort()) hash.update(`\0${file}\0`).update(readFileSync(join(root, file)));
-  return hash.digest("hex");
-}
-
-const digest = args.length === 0 ? inputDigest() : undefined;
-if (digest && existsSync(stamp) && readFileSync(stamp, "utf8").trim() === digest) {
+const digest = args.length === 0 ? digestOf(root, inputFiles().sort()) : undefined;
+if (digest && stampMatches(stamp, digest)) {
   console.log("eslint: nothing changed since the last clean run (delete node_modules/.cache/tabula/lint.digest to run it anyway)");
   process.exit(0);
 }
-rmSync(stamp, { force: true });
+clearStamp(stamp);
 const eslint = join(root, "node_modules", "eslint", "bin", "eslint.js");
 const run = spawnSync(process.execPath, [eslint, ".", ...args], { cwd: root, stdio: "inherit" });
-if (run.status === 0 && digest) {
-  mkdirSync(cache, { recursive: true });
-  writeFileSync(stamp, `${digest}\n`);
-}
+if (run.status === 0 && digest) writeStamp(stamp, digest);
 process.exit(run.status ?? 1);

@@ -12,10 +12,10 @@
 // dist/**/*.js (dist/ removed, or a file added beside a stale build info) drops both the
 // build info and the digest, and the run is a full one. --force always does.
 import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { clearStamp, digestOf, stampMatches, writeStamp } from "./input-digest.mjs";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const project = process.argv[2];
@@ -49,11 +49,7 @@ function inputDigest() {
     if (!statSync(path).isDirectory()) return [entry];
     return readdirSync(path, { recursive: true }).map(String).filter((f) => /\.[cm]?tsx?$/.test(f)).map((f) => join(entry, f));
   });
-  const hash = createHash("sha256");
-  for (const file of [...chain.map(({ file }) => file), "package-lock.json", "scripts/tsc-incremental.mjs", ...files.sort()]) {
-    hash.update(`\0${file}\0`).update(readFileSync(join(root, file)));
-  }
-  return hash.digest("hex");
+  return digestOf(root, [...chain.map(({ file }) => file), "package-lock.json", "scripts/tsc-incremental.mjs", "scripts/input-digest.mjs", ...files.sort()]);
 }
 
 /** Sources under src/ whose compiled file is not in dist/. */
@@ -66,15 +62,15 @@ function missingOutputs() {
 
 if (process.argv.includes("--force") || (emits() && missingOutputs().length > 0)) {
   rmSync(buildInfo, { force: true });
-  rmSync(stamp, { force: true });
+  clearStamp(stamp);
 }
 const digest = inputDigest();
-if (existsSync(stamp) && readFileSync(stamp, "utf8").trim() === digest) {
+if (stampMatches(stamp, digest)) {
   console.log(`tsc: ${project} up to date (--force runs it again)`);
   process.exit(0);
 }
-rmSync(stamp, { force: true });
+clearStamp(stamp);
 const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
 const run = spawnSync(process.execPath, [tsc, "-p", project, "--incremental", "--tsBuildInfoFile", buildInfo], { cwd: root, stdio: "inherit" });
-if (run.status === 0) writeFileSync(stamp, `${digest}\n`);
+if (run.status === 0) writeStamp(stamp, digest);
 process.exit(run.status ?? 1);
