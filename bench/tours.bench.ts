@@ -5,6 +5,8 @@
 import { add, complete, configure, cycle, suite } from "benny";
 import { writeFileSync } from "node:fs";
 import { countTours, countToursParallel, generateTour } from "../src/index.js";
+import { countHamiltonian, type HamiltonianCountOptions } from "../src/tours/frontier.js";
+import { KNIGHT } from "../src/tours/leapers.js";
 import { bennyMedians, medianMs, medianTable, saveResults, type MedianGrid } from "./common.js";
 
 const ENGINES = ["wasm", "ts"] as const;
@@ -72,7 +74,46 @@ export default async function toursBench(): Promise<void> {
   counts.set("6×6 all directed paths, 2 worker threads", parallel);
   const counting = medianTable(counts, ["wasm", "ts"], [["ts", "wasm"]]);
 
-  const report = `Generation (seed 1)\n\n${generation}\n\nCounting\n\n${counting}\n`;
+  const report = `Generation (seed 1)\n\n${generation}\n\nCounting\n\n${counting}\n\nFrontier counter\n\n${frontierTable()}\n`;
   console.log(`\n${report}`);
   writeFileSync("bench/results/tours.md", report);
+}
+
+// The frontier counter (issue 22) beside the search kernel on the boards both answer,
+// interleaved round by round, and alone on the boards the search cannot reach in a
+// bench run. Wall medians; peak states and table memory show the growth.
+const FRONTIER_CASES: [label: string, options: HamiltonianCountOptions, search: Parameters<typeof countTours>[0] | undefined, rounds: number][] = [
+  ["6×6 all directed paths", { rows: 6, cols: 6 }, { size: 6, engine: "wasm" }, 3],
+  ["6×6 closed (cycles)", { rows: 6, cols: 6, closed: true }, { size: 6, closed: true, engine: "wasm" }, 3],
+  ["7×7 closed (cycles)", { rows: 7, cols: 7, closed: true }, undefined, 3],
+  ["7×7 all directed paths", { rows: 7, cols: 7 }, undefined, 1],
+  ["6×6 knight, all directed paths", { rows: 6, cols: 6, moves: KNIGHT }, undefined, 3],
+];
+
+export function frontierTable(): string {
+  const lines = ["| board | frontier | search (WASM) | search / frontier | peak states | peak table memory |", "| --- | --- | --- | --- | --- | --- |"];
+  for (const [label, options, search, rounds] of FRONTIER_CASES) {
+    const f: number[] = [];
+    const s: number[] = [];
+    let peak = { states: 0, bytes: 0 };
+    for (let r = 0; r < rounds; r++) {
+      let frontierCount = 0n;
+      f.push(timeOnce(() => {
+        const result = countHamiltonian(options);
+        frontierCount = result.count;
+        peak = { states: result.peakStates, bytes: result.peakBytes };
+      }));
+      if (search) {
+        let searchCount = 0n;
+        s.push(timeOnce(() => (searchCount = countTours(search))));
+        if (searchCount !== frontierCount) throw new Error(`${label}: search ${searchCount} ≠ frontier ${frontierCount}`);
+      }
+    }
+    const median = (x: number[]) => [...x].sort((p, q) => p - q)[Math.floor(x.length / 2)]!;
+    const ms = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(1)} ms`);
+    const searchCell = s.length > 0 ? ms(median(s)) : "";
+    const ratio = s.length > 0 ? `${(median(s) / median(f)).toFixed(0)}×` : "";
+    lines.push(`| ${label} | ${ms(median(f))} | ${searchCell} | ${ratio} | ${peak.states.toLocaleString("en")} | ${(peak.bytes / 2 ** 20).toFixed(1)} MiB |`);
+  }
+  return lines.join("\n");
 }
