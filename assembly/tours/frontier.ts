@@ -11,15 +11,15 @@
 
 import { within } from "../common/guard";
 
-/** Largest board (squares) and frontier the counter takes (the host reads both). */
+/** Largest board (squares), frontier and edge count the counter takes (the host reads them). */
 export const FRONTIER_MAX_SQUARES: i32 = 4096;
 export const FRONTIER_MAX_WIDTH: i32 = 160;
+export const FRONTIER_MAX_EDGES: i32 = 1 << 18;
 /** Default cap on the state tables' memory, in MiB (frontierSetMemoryCap changes it). */
 export const FRONTIER_DEFAULT_CAP_MIB: i32 = 2048;
 /** A split run (shard) cuts at the first step with at least this many states per part (as the TS baseline). */
 export const FRONTIER_SPLIT_STATES_PER_PART: i32 = 64;
 
-const MAX_EDGES: i32 = 1 << 18;
 const MAX_KEY_WORDS: i32 = 12;
 const CODE_FREE: i32 = 0;
 const CODE_FULL: i32 = 1;
@@ -136,7 +136,7 @@ declare function hostProgress(step: i32, states: i32, passes: i32): void;
 /** Starts a graph of `squares` vertices (steps 0 .. squares-1). */
 export function frontierBegin(squares: i32): void {
   if (squares < 1 || squares > FRONTIER_MAX_SQUARES) abort(`limit-exceeded: the frontier counter takes 1 to ${FRONTIER_MAX_SQUARES} squares, not ${squares}`);
-  if (earlier == 0) earlier = heap.alloc(<usize>sizeof<i32>() * MAX_EDGES);
+  if (earlier == 0) earlier = heap.alloc(<usize>sizeof<i32>() * FRONTIER_MAX_EDGES);
   size = squares;
   edgeCount = 0;
   forcedCount = 0;
@@ -151,7 +151,7 @@ export function frontierBegin(squares: i32): void {
 export function frontierEdge(k: i32, y: i32): void {
   within(k, 1, size - 1, "limit-exceeded: frontierEdge: step past frontierBegin's squares");
   within(y, 0, k - 1, "limit-exceeded: frontierEdge: the earlier step is not before the step");
-  if (edgeCount >= MAX_EDGES) abort(`limit-exceeded: more than ${MAX_EDGES} edges`);
+  if (edgeCount >= FRONTIER_MAX_EDGES) abort(`limit-exceeded: more than ${FRONTIER_MAX_EDGES} edges`);
   put(earlier, edgeCount++, y);
   put(earlierStart, k + 1, edgeCount);
   put(laterCount, y, get(laterCount, y) + 1);
