@@ -7,11 +7,9 @@ export const WORDS: i32 = 4;
 const FIELD_LOW_BITS: i64 = 0x77777777777777;
 const FIELD_TOP_BITS: i64 = 0x88888888888888;
 
-/** Rows (by candidate index) holding a 0 in column c: words [4c, 4c+4). Then 1s at 28.. */
-const rowsWithSymbolAt = new StaticArray<u64>(14 * WORDS);
-/** Its address as a plain integer: a read of a managed global costs a shadow-stack store
- * under the incremental runtime, a usize one does not. */
-const rowsWithSymbolAtBase: usize = changetype<usize>(rowsWithSymbolAt);
+/** Rows (by candidate index) holding a 0 in column c: words [4c, 4c+4). Then 1s at 28..
+ * In static memory (memory.data): its address is a constant, read without a managed global. */
+const rowsWithSymbolAtBase: usize = memory.data(14 * WORDS * sizeof<u64>());
 let candidateCount: i32 = 0;
 
 /** Top bit of each 4-bit field set where that field of `x` (fields 0..7) is zero. */
@@ -20,16 +18,16 @@ let candidateCount: i32 = 0;
   return ~(((x & FIELD_LOW_BITS) + FIELD_LOW_BITS) | x) & FIELD_TOP_BITS;
 }
 
-/** Records the candidate rows' fingerprints column by column (fields as in rows.ts). */
-export function indexCandidates(prints: StaticArray<i64>, n: i32): void {
+/** Records the fingerprints of the n candidate rows (i64s at `prints`) column by column (fields as in rows.ts). */
+export function indexCandidates(prints: usize, n: i32): void {
   candidateCount = n;
-  for (let k = 0; k < 14 * WORDS; k++) unchecked(rowsWithSymbolAt[k] = 0);
+  memory.fill(rowsWithSymbolAtBase, 0, 14 * WORDS * sizeof<u64>());
   for (let r = 0; r < n; r++) {
-    const print = unchecked(prints[r]);
+    const print = load<i64>(prints + (<usize>r << 3));
     for (let f = 0; f < 14; f++) {
       if (((print >> (4 * f)) & 0xf) != 0) {
-        const at = f * WORDS + (r >> 6);
-        unchecked(rowsWithSymbolAt[at] |= (<u64>1) << (<u64>(r & 63)));
+        const at = rowsWithSymbolAtBase + (<usize>(f * WORDS + (r >> 6)) << 3);
+        store<u64>(at, load<u64>(at) | ((<u64>1) << (<u64>(r & 63))));
       }
     }
   }

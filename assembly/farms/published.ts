@@ -7,20 +7,15 @@ import { ROW_COUNT, TABLE_TARGET, rowPrint, rowMask, rowCode, printOfCode, maskO
 import { resetPairs, addPair, finishPairs, findSlot, slotStartBase, slotEndBase, entriesBase, ENTRY_INDEX_SHIFT } from "./pair-table";
 import { WORDS, indexCandidates, allowedRows, narrowAllowed } from "./allowed-rows";
 
-const candPrint = new StaticArray<i64>(ROW_COUNT);
-const candMask = new StaticArray<i32>(ROW_COUNT);
-const allowedTop = new StaticArray<u64>(WORDS);
-const allowed5 = new StaticArray<u64>(WORDS);
-const allowed3 = new StaticArray<u64>(WORDS);
-const allowed4 = new StaticArray<u64>(WORDS);
-// Their addresses as plain integers, for the loops (a read of a managed global costs a
-// shadow-stack store under the incremental runtime, a usize one does not).
-const candPrintBase: usize = changetype<usize>(candPrint);
-const candMaskBase: usize = changetype<usize>(candMask);
-const allowedTopBase: usize = changetype<usize>(allowedTop);
-const allowed5Base: usize = changetype<usize>(allowed5);
-const allowed3Base: usize = changetype<usize>(allowed3);
-const allowed4Base: usize = changetype<usize>(allowed4);
+// The candidates' fingerprints and masks, and the allowed-row bitsets of each level, in
+// static memory (memory.data): constant addresses, read by the loops without a managed
+// global (which the incremental runtime would store on the shadow stack at every read).
+const candPrintBase: usize = memory.data(ROW_COUNT * sizeof<i64>());
+const candMaskBase: usize = memory.data(ROW_COUNT * sizeof<i32>());
+const allowedTopBase: usize = memory.data(WORDS * sizeof<u64>());
+const allowed5Base: usize = memory.data(WORDS * sizeof<u64>());
+const allowed3Base: usize = memory.data(WORDS * sizeof<u64>());
+const allowed4Base: usize = memory.data(WORDS * sizeof<u64>());
 
 // @ts-ignore: decorator
 @inline function printAt(m: i32): i64 { return load<i64>(candPrintBase + (<usize>m << 3)); }
@@ -43,13 +38,13 @@ export function countPublishedSets(code0: i32, code1: i32): i64 {
   if (code0 == code1) return 0;
   let n = 0;
   for (let r = 0; r < ROW_COUNT; r++) {
-    const code = unchecked(rowCode[r]);
+    const code = rowCode(r);
     if (code == code0 || code == code1) continue;
-    unchecked(candPrint[n] = rowPrint[r]);
-    unchecked(candMask[n] = rowMask[r]);
+    store<i64>(candPrintBase + (<usize>n << 3), rowPrint(r));
+    store<i32>(candMaskBase + (<usize>n << 2), rowMask(r));
     n++;
   }
-  indexCandidates(candPrint, n);
+  indexCandidates(candPrintBase, n);
   const need = TABLE_TARGET - printOfCode(code0) - printOfCode(code1);
   const givenMask = maskOfCode(code0) & maskOfCode(code1);
   allowedRows(need, allowedTopBase);

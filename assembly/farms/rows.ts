@@ -14,14 +14,20 @@ export const ROW_COUNT: i32 = 210;
 /** Fingerprint of a complete table: every column has two 0s and two 1s. */
 export const TABLE_TARGET: i64 = 0x22222222222222;
 
-/** Symbols of each row, row-major, 7 per row. */
-export const rowSymbols = new StaticArray<u8>(ROW_COUNT * WIDTH);
-/** Additive fingerprint of each row. */
-export const rowPrint = new StaticArray<i64>(ROW_COUNT);
-/** Column-equality mask of each row: bit k set when the row is equal in column pair k. */
-export const rowMask = new StaticArray<i32>(ROW_COUNT);
-/** Row packed two bits per column, column 0 in the low bits (the API's row code). */
-export const rowCode = new StaticArray<i32>(ROW_COUNT);
+// The rows' tables, filled once at start-up, in static memory (memory.data).
+const rowPrintBase: usize = memory.data(ROW_COUNT * sizeof<i64>());
+const rowMaskBase: usize = memory.data(ROW_COUNT * sizeof<i32>());
+const rowCodeBase: usize = memory.data(ROW_COUNT * sizeof<i32>());
+
+/** Additive fingerprint of row r. */
+// @ts-ignore: decorator
+@inline export function rowPrint(r: i32): i64 { return load<i64>(rowPrintBase + (<usize>r << 3)); }
+/** Column-equality mask of row r: bit k set when the row is equal in column pair k. */
+// @ts-ignore: decorator
+@inline export function rowMask(r: i32): i32 { return load<i32>(rowMaskBase + (<usize>r << 2)); }
+/** Row r packed two bits per column, column 0 in the low bits (the API's row code). */
+// @ts-ignore: decorator
+@inline export function rowCode(r: i32): i32 { return load<i32>(rowCodeBase + (<usize>r << 2)); }
 
 /** Fingerprint of a row given as a 2-bit-per-column code. */
 export function printOfCode(code: i32): i64 {
@@ -62,10 +68,9 @@ function enumerateRows(): void {
       code |= s << (2 * c);
     }
     if (zeros != 2 || ones != 2) continue;
-    for (let c = 0; c < WIDTH; c++) unchecked(rowSymbols[n * WIDTH + c] = <u8>((code >> (2 * c)) & 3));
-    unchecked(rowCode[n] = code);
-    unchecked(rowPrint[n] = printOfCode(code));
-    unchecked(rowMask[n] = maskOfCode(code));
+    store<i32>(rowCodeBase + (<usize>n << 2), code);
+    store<i64>(rowPrintBase + (<usize>n << 3), printOfCode(code));
+    store<i32>(rowMaskBase + (<usize>n << 2), maskOfCode(code));
     n++;
   }
 }

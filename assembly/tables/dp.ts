@@ -14,17 +14,19 @@ import { within } from "../common/guard";
 
 import { space, fullComp, prepareSymbols } from "./comp";
 import { width, walkStore, onesStore, LayerStore, setWidth, beginLayer, resetIndexes, indexLayer, findIndexed } from "./store";
-import { place, listRows, choose, out, sorted, sortOut, emitState, MAX_COLUMNS } from "./transition";
+import { place, listRows, choose, outBase, sortedBase, sortOut, emitState, MAX_COLUMNS } from "./transition";
 import { multiplyWide, divideSmall, productLo, productHi, clearOverflow, overflowed, addWide, sumHigh } from "./wide";
+import { i32At, setI32At, u16At, setU16At, u64At, setU64At } from "./raw";
 
 export const MAX_ROWS: i32 = 16;
 const MAX_LEAVES: i32 = 231; // partitions of 16
 
-const startCodes = new StaticArray<u16>(MAX_COLUMNS);
-/** partitionsUpTo[r * (MAX_ROWS + 1) + p]: partitions of r into parts ≤ p. */
-const partitionsUpTo = new StaticArray<i32>((MAX_ROWS + 1) * (MAX_ROWS + 1));
-const leafLo = new StaticArray<u64>(MAX_LEAVES);
-const leafHi = new StaticArray<u64>(MAX_LEAVES);
+// Fixed tables in static memory (memory.data, see raw.ts).
+const startCodesBase: usize = memory.data(MAX_COLUMNS * sizeof<u16>());
+/** At r * (MAX_ROWS + 1) + p: the partitions of r into parts ≤ p. */
+const partitionsUpToBase: usize = memory.data((MAX_ROWS + 1) * (MAX_ROWS + 1) * sizeof<i32>());
+const leafLoBase: usize = memory.data(MAX_LEAVES * sizeof<u64>());
+const leafHiBase: usize = memory.data(MAX_LEAVES * sizeof<u64>());
 
 let minParts: i32 = 0;
 let firstPart: i32 = 0;
@@ -33,20 +35,20 @@ let rootBase: i32 = 0;
 
 // Single-row layers from the empty state: layer j at onesBase[j], onesSize[j] states,
 // indexed as j; valid for the column weights in onesWeights (and the current counts).
-const onesBase = new StaticArray<i32>(MAX_ROWS + 1);
-const onesSize = new StaticArray<i32>(MAX_ROWS + 1);
-const onesWeights = new StaticArray<u16>(MAX_COLUMNS);
-const rowWeights = new StaticArray<u16>(MAX_COLUMNS);
+const onesBaseAt: usize = memory.data((MAX_ROWS + 1) * sizeof<i32>());
+const onesSizeAt: usize = memory.data((MAX_ROWS + 1) * sizeof<i32>());
+const onesWeightsBase: usize = memory.data(MAX_COLUMNS * sizeof<u16>());
+const rowWeightsBase: usize = memory.data(MAX_COLUMNS * sizeof<u16>());
 let onesBuilt: i32 = -1;
 
 function preparePartitionCounts(): void {
-  for (let p = 0; p <= MAX_ROWS; p++) unchecked(partitionsUpTo[p] = 1);
+  for (let p = 0; p <= MAX_ROWS; p++) setI32At(partitionsUpToBase, p, 1);
   for (let r = 1; r <= MAX_ROWS; r++) {
-    unchecked(partitionsUpTo[r * (MAX_ROWS + 1)] = 0);
+    setI32At(partitionsUpToBase, r * (MAX_ROWS + 1), 0);
     for (let p = 1; p <= MAX_ROWS; p++) {
-      const fewer = unchecked(partitionsUpTo[r * (MAX_ROWS + 1) + p - 1]);
-      const withP = p <= r ? unchecked(partitionsUpTo[(r - p) * (MAX_ROWS + 1) + p]) : 0;
-      unchecked(partitionsUpTo[r * (MAX_ROWS + 1) + p] = fewer + withP);
+      const fewer = i32At(partitionsUpToBase, r * (MAX_ROWS + 1) + p - 1);
+      const withP = p <= r ? i32At(partitionsUpToBase, (r - p) * (MAX_ROWS + 1) + p) : 0;
+      setI32At(partitionsUpToBase, r * (MAX_ROWS + 1) + p, fewer + withP);
     }
   }
 }
@@ -54,7 +56,7 @@ preparePartitionCounts();
 
 // @ts-ignore: decorator
 @inline function partitionsOf(r: i32, maxPart: i32): i32 {
-  return unchecked(partitionsUpTo[r * (MAX_ROWS + 1) + maxPart]);
+  return i32At(partitionsUpToBase, r * (MAX_ROWS + 1) + maxPart);
 }
 
 /** Forgets the cached single-row layers (new counts, or counts that overflowed). */
@@ -82,7 +84,7 @@ export function setColumn(i: i32, weight: i32, comp: i32): void {
   within(i, 0, width - 1, "limit-exceeded: setColumn: column past setColumnCount");
   within(comp, 0, space - 1, "limit-exceeded: setColumn: comp past the prepared space");
   within(weight, 0, (65535 - comp) / space, "limit-exceeded: setColumn: weight past the 16-bit column code");
-  unchecked(startCodes[i] = <u16>(weight * space + comp));
+  setU16At(startCodesBase, i, <u16>(weight * space + comp));
 }
 
 /** Makes sure single-row layers 0..depth from the empty state exist. */
@@ -91,19 +93,19 @@ function ensureOnes(depth: i32): void {
     onesStore.top = 0;
     resetIndexes();
     const base = beginLayer(onesStore);
-    for (let i = 0; i < width; i++) unchecked(out[i] = onesWeights[i]);
+    for (let i = 0; i < width; i++) setU16At(outBase, i, u16At(onesWeightsBase, i));
     emitState(1, 0, 1);
-    unchecked(onesBase[0] = base);
-    unchecked(onesSize[0] = 1);
+    setI32At(onesBaseAt, 0, base);
+    setI32At(onesSizeAt, 0, 1);
     indexLayer(0, base, 1);
     onesBuilt = 0;
   }
   while (onesBuilt < depth) {
     const j = onesBuilt + 1;
     const base = onesStore.top;
-    const size = place(onesStore, unchecked(onesBase[j - 1]), unchecked(onesSize[j - 1]), 1, onesStore);
-    unchecked(onesBase[j] = base);
-    unchecked(onesSize[j] = size);
+    const size = place(onesStore, i32At(onesBaseAt, j - 1), i32At(onesSizeAt, j - 1), 1, onesStore);
+    setI32At(onesBaseAt, j, base);
+    setI32At(onesSizeAt, j, size);
     indexLayer(j, base, size);
     onesBuilt = j;
   }
@@ -129,7 +131,7 @@ function perArrangement(state: i32): void {
     const groupEnds = i == width - 1 || <i32>unchecked(onesStore.codes[at + i + 1]) != code;
     if (groupEnds) {
       // Multinomial of a weight class = Π C(columns so far, group size), group by group.
-      const factor = <u64>unchecked(choose[sameWeight * (MAX_COLUMNS + 1) + run]);
+      const factor = <u64>choose(sameWeight, run);
       if (factor > 1) divideSmall(productLo, productHi, factor);
     }
   }
@@ -148,18 +150,18 @@ function meet(front: LayerStore, base: i32, size: i32, later: i32, leaf: i32): v
     for (let i = 0; i < width; i++) {
       const code = <i32>unchecked(front.codes[at + i]);
       const comp = code % space;
-      unchecked(out[i] = <u16>(code - comp + fullComp - comp));
+      setU16At(outBase, i, <u16>(code - comp + fullComp - comp));
     }
     sortOut();
-    const match = findIndexed(later, sorted);
+    const match = findIndexed(later, sortedBase);
     if (match < 0) continue;
     perArrangement(match);
     multiplyWide(unchecked(front.lo[st]), unchecked(front.hi[st]), productLo, productHi);
     sumLo = addWide(sumLo, sumHi, productLo, productHi);
     sumHi = sumHigh;
   }
-  unchecked(leafLo[leaf] = sumLo);
-  unchecked(leafHi[leaf] = sumHi);
+  setU64At(leafLoBase, leaf, sumLo);
+  setU64At(leafHiBase, leaf, sumHi);
 }
 
 /**
@@ -172,7 +174,7 @@ function onesTail(base: i32, size: i32, left: i32, leaf: i32): void {
     // Both halves grow from empty: use the cached layers on both sides.
     const later = left >> 1;
     ensureOnes(left - later);
-    meet(onesStore, unchecked(onesBase[left - later]), unchecked(onesSize[left - later]), later, leaf);
+    meet(onesStore, i32At(onesBaseAt, left - later), i32At(onesSizeAt, left - later), later, leaf);
     return;
   }
   ensureOnes(0);
@@ -182,7 +184,7 @@ function onesTail(base: i32, size: i32, left: i32, leaf: i32): void {
   let done = 0; // single rows placed forward
   let later = onesBuilt < left ? onesBuilt : left;
   while (done + later < left && frontSize > 0) {
-    if (unchecked(onesSize[later]) < frontSize) {
+    if (i32At(onesSizeAt, later) < frontSize) {
       ensureOnes(later + 1);
       later++;
     } else {
@@ -200,8 +202,8 @@ function descend(base: i32, size: i32, left: i32, maxPart: i32, depth: i32, leaf
   if (left == 0) {
     // Every column is complete (each sums to n with digits ≤ counts): at most one state.
     for (let st = base; st < base + size; st++) {
-      unchecked(leafLo[leaf] = walkStore.lo[st]);
-      unchecked(leafHi[leaf] = walkStore.hi[st]);
+      setU64At(leafLoBase, leaf, unchecked(walkStore.lo[st]));
+      setU64At(leafHiBase, leaf, unchecked(walkStore.hi[st]));
     }
     return;
   }
@@ -229,8 +231,8 @@ export function countJob(rows: i32, leastParts: i32, onlyFirst: i32): i32 {
   within(rows, 0, MAX_ROWS, "limit-exceeded: countJob: rows past MAX_ROWS");
   const leaves = partitionsOf(rows, rows);
   for (let i = 0; i < leaves; i++) {
-    unchecked(leafLo[i] = 0);
-    unchecked(leafHi[i] = 0);
+    setU64At(leafLoBase, i, 0);
+    setU64At(leafHiBase, i, 0);
   }
   minParts = leastParts;
   firstPart = onlyFirst;
@@ -239,19 +241,19 @@ export function countJob(rows: i32, leastParts: i32, onlyFirst: i32): i32 {
   // The empty state: the start's weights, nothing placed. Reuse cached layers if equal.
   startIsEmpty = true;
   for (let i = 0; i < width; i++) {
-    unchecked(out[i] = startCodes[i]);
-    if (<i32>unchecked(startCodes[i]) % space != 0) startIsEmpty = false;
+    setU16At(outBase, i, u16At(startCodesBase, i));
+    if (<i32>u16At(startCodesBase, i) % space != 0) startIsEmpty = false;
   }
   sortOut();
   for (let i = 0; i < width; i++) {
-    const empty = <u16>((<i32>unchecked(sorted[i]) / space) * space);
-    if (empty != unchecked(onesWeights[i])) forgetOnes();
-    unchecked(onesWeights[i] = empty);
+    const empty = <u16>((<i32>u16At(sortedBase, i) / space) * space);
+    if (empty != u16At(onesWeightsBase, i)) forgetOnes();
+    setU16At(onesWeightsBase, i, empty);
   }
   if (onesBuilt < 0) {
     // New weights: list their rows once for the lone-column fast path.
-    for (let i = 0; i < width; i++) unchecked(rowWeights[i] = <u16>(<i32>unchecked(onesWeights[i]) / space));
-    listRows(rowWeights);
+    for (let i = 0; i < width; i++) setU16At(rowWeightsBase, i, <u16>(<i32>u16At(onesWeightsBase, i) / space));
+    listRows(rowWeightsBase);
   }
 
   walkStore.top = 0;
@@ -268,9 +270,9 @@ export function countJob(rows: i32, leastParts: i32, onlyFirst: i32): i32 {
 }
 
 export function leafCountLo(i: i32): u64 {
-  return unchecked(leafLo[i]);
+  return u64At(leafLoBase, i);
 }
 
 export function leafCountHi(i: i32): u64 {
-  return unchecked(leafHi[i]);
+  return u64At(leafHiBase, i);
 }

@@ -16,9 +16,6 @@ export const MAX_SPREAD_BYTES: i32 = 1 << 29;
 
 let n: i32 = 0;
 let k: i32 = 0;
-const counts = new StaticArray<i32>(MAX_SYMBOLS);
-const radixOf = new StaticArray<i32>(MAX_SYMBOLS);
-const factorials = new StaticArray<u64>(21);
 let maxStates: i32 = 0;
 let maxMoves: i32 = 0;
 
@@ -70,12 +67,10 @@ const groupSizeBase: usize = memory.data(17 * 16 * sizeof<i32>());
 const groupCountBase: usize = memory.data(17 * sizeof<i32>());
 const spreadBase: usize = memory.data(17 * 16 * MAX_SYMBOLS);
 const placedBase: usize = memory.data(17 * MAX_SYMBOLS * sizeof<i32>());
-// The shared tables' addresses as plain integers: under the incremental runtime each read
-// of a managed global is first stored on the shadow stack, which the deep recursion of
-// spreadGroup would overflow (and the search would pay for at every node).
-const countsBase: usize = changetype<usize>(counts);
-const radixBase: usize = changetype<usize>(radixOf);
-const factorialsBase: usize = changetype<usize>(factorials);
+// Each symbol's count and radix, and 0! .. 20!, in static memory too.
+const countsBase: usize = memory.data(MAX_SYMBOLS * sizeof<i32>());
+const radixBase: usize = memory.data(MAX_SYMBOLS * sizeof<i32>());
+const factorialsBase: usize = memory.data(21 * sizeof<u64>());
 // @ts-ignore: decorator
 @inline function i32At(base: usize, i: i32): i32 { return load<i32>(base + (<usize>i << 2)); }
 // @ts-ignore: decorator
@@ -100,17 +95,17 @@ export function graphSetup(size: i32, symbols: i32, statesLimit: i32, movesLimit
   maxStates = statesLimit;
   maxMoves = movesLimit;
   let f: u64 = 1;
-  unchecked(factorials[0] = 1);
+  store<u64>(factorialsBase, 1);
   for (let i = 1; i <= 20; i++) {
     f *= <u64>i;
-    unchecked(factorials[i] = f);
+    store<u64>(factorialsBase + (<usize>i << 3), f);
   }
 }
 export function graphSetCount(s: i32, count: i32, stride: i32): void {
   within(s, 0, k - 1, "limit-exceeded: graphSetCount: symbol past graphSetup's count");
   within(count, 0, n, "limit-exceeded: graphSetCount: count past graphSetup's size");
-  unchecked(counts[s] = count);
-  unchecked(radixOf[s] = stride);
+  setI32At(countsBase, s, count);
+  setI32At(radixBase, s, stride);
 }
 /** Root need codes, sorted, at depth 0. */
 export function graphSetRootCode(j: i32, code: i32): void {

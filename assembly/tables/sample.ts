@@ -5,6 +5,7 @@
 import { within } from "../common/guard";
 import { next32, below } from "../common/random";
 import { graphTotalLo, graphTotalHi, graphMoveStart, graphMoveChild, graphWeightLo, graphWeightHi, graphSpreadAt, graphSpreads } from "./sample-graph";
+import { i32At, setI32At, u8At, setU8At, u64At, setU64At } from "./raw";
 
 export const SAMPLE_MAX_SIZE: i32 = 16;
 /** Flags of the sample layout, read by the host. */
@@ -17,14 +18,16 @@ let freeRows: i32 = 0;
 let givenRows: i32 = 0;
 let distinctRows = true;
 let distinctColumns = true;
-const radix = new StaticArray<i32>(SAMPLE_MAX_SYMBOLS);
-const rootNeeds = new StaticArray<i32>(SAMPLE_MAX_SIZE);
-const needs = new StaticArray<i32>(SAMPLE_MAX_SIZE);
-const order = new StaticArray<i32>(SAMPLE_MAX_SIZE);
-const symbolsOf = new StaticArray<i32>(SAMPLE_MAX_SIZE);
-/** The whole table, given rows first, one byte a cell. */
-const table = new StaticArray<u8>(SAMPLE_MAX_SIZE * SAMPLE_MAX_SIZE);
-const lineKeys = new StaticArray<u64>(SAMPLE_MAX_SIZE);
+// Fixed tables in static memory (memory.data, see raw.ts): constant addresses, no managed
+// global read per cell of a draw.
+const radix: usize = memory.data(SAMPLE_MAX_SYMBOLS * sizeof<i32>());
+const rootNeeds: usize = memory.data(SAMPLE_MAX_SIZE * sizeof<i32>());
+const needs: usize = memory.data(SAMPLE_MAX_SIZE * sizeof<i32>());
+const order: usize = memory.data(SAMPLE_MAX_SIZE * sizeof<i32>());
+const symbolsOf: usize = memory.data(SAMPLE_MAX_SIZE * sizeof<i32>());
+/** The whole table, given rows first, one byte a cell (SAMPLE_MAX_SIZE cells a row). */
+const table: usize = memory.data(SAMPLE_MAX_SIZE * SAMPLE_MAX_SIZE);
+const lineKeys: usize = memory.data(SAMPLE_MAX_SIZE * sizeof<u64>());
 
 /** The walk's problem: the graph comes from graphBuild (sample-graph.ts). */
 export function sampleSetup(n: i32, k: i32, rows: i32, given: i32, rowsDiffer: bool, columnsDiffer: bool): void {
@@ -42,17 +45,17 @@ export function sampleSetup(n: i32, k: i32, rows: i32, given: i32, rowsDiffer: b
 
 export function sampleSetRadix(s: i32, stride: i32): void {
   within(s, 0, symbolCount - 1, "limit-exceeded: sampleSetRadix: symbol past sampleSetup's count");
-  unchecked(radix[s] = stride);
+  setI32At(radix, s, stride);
 }
 export function sampleSetRootNeed(j: i32, code: i32): void {
   within(j, 0, size - 1, "limit-exceeded: sampleSetRootNeed: column past sampleSetup's size");
-  unchecked(rootNeeds[j] = code);
+  setI32At(rootNeeds, j, code);
 }
 export function sampleSetGiven(i: i32, j: i32, symbol: i32): void {
   within(i, 0, givenRows - 1, "limit-exceeded: sampleSetGiven: row past sampleSetup's given rows");
   within(j, 0, size - 1, "limit-exceeded: sampleSetGiven: column past sampleSetup's size");
   within(symbol, 0, symbolCount - 1, "limit-exceeded: sampleSetGiven: symbol past sampleSetup's count");
-  unchecked(table[i * SAMPLE_MAX_SIZE + j] = <u8>symbol);
+  setU8At(table, i * SAMPLE_MAX_SIZE + j, <u8>symbol);
 }
 export function sampleOutputPtr(): usize { return changetype<usize>(output); }
 
@@ -92,7 +95,7 @@ function drawBelow(lo: u64, hi: u64): void {
 function drawFree(): void {
   const n = size;
   const k = symbolCount;
-  for (let j = 0; j < n; j++) unchecked(needs[j] = rootNeeds[j]);
+  for (let j = 0; j < n; j++) setI32At(needs, j, i32At(rootNeeds, j));
   let state = 0;
   for (let r = 0; r < freeRows; r++) {
     drawBelow(unchecked(graphTotalLo[state]), unchecked(graphTotalHi[state]));
@@ -107,37 +110,37 @@ function drawFree(): void {
     }
     // Columns by need code, then index (insertion sort: n <= 16).
     for (let j = 0; j < n; j++) {
-      const code = unchecked(needs[j]);
+      const code = i32At(needs, j);
       let i = j;
-      while (i > 0 && unchecked(needs[unchecked(order[i - 1])]) > code) {
-        unchecked(order[i] = order[i - 1]);
+      while (i > 0 && i32At(needs, i32At(order, i - 1)) > code) {
+        setI32At(order, i, i32At(order, i - 1));
         i--;
       }
-      unchecked(order[i] = j);
+      setI32At(order, i, j);
     }
     const spreadBase = unchecked(graphSpreadAt[m]);
     const rowBase = (givenRows + r) * SAMPLE_MAX_SIZE;
     let g = 0;
     let start = 0;
     while (start < n) {
-      const code = unchecked(needs[unchecked(order[start])]);
+      const code = i32At(needs, i32At(order, start));
       let end = start + 1;
-      while (end < n && unchecked(needs[unchecked(order[end])]) == code) end++;
+      while (end < n && i32At(needs, i32At(order, end)) == code) end++;
       let at = 0;
       for (let s = 0; s < k; s++) {
-        for (let y = <i32>unchecked(graphSpreads[spreadBase + g * k + s]); y > 0; y--) unchecked(symbolsOf[at++] = s);
+        for (let y = <i32>unchecked(graphSpreads[spreadBase + g * k + s]); y > 0; y--) setI32At(symbolsOf, at++, s);
       }
       for (let i = at - 1; i > 0; i--) {
         const j = <i32>below(<u32>(i + 1));
-        const t = unchecked(symbolsOf[i]);
-        unchecked(symbolsOf[i] = symbolsOf[j]);
-        unchecked(symbolsOf[j] = t);
+        const t = i32At(symbolsOf, i);
+        setI32At(symbolsOf, i, i32At(symbolsOf, j));
+        setI32At(symbolsOf, j, t);
       }
-      for (let i = 0; i < at; i++) unchecked(table[rowBase + unchecked(order[start + i])] = <u8>unchecked(symbolsOf[i]));
+      for (let i = 0; i < at; i++) setU8At(table, rowBase + i32At(order, start + i), <u8>i32At(symbolsOf, i));
       start = end;
       g++;
     }
-    for (let j = 0; j < n; j++) unchecked(needs[j] -= radix[table[rowBase + j]]);
+    for (let j = 0; j < n; j++) setI32At(needs, j, i32At(needs, j) - i32At(radix, u8At(table, rowBase + j)));
     state = unchecked(graphMoveChild[m]);
   }
 }
@@ -150,9 +153,9 @@ function linesDiffer(lineStep: i32, cellStep: i32): bool {
   const n = size;
   for (let l = 0; l < n; l++) {
     let key: u64 = 0;
-    for (let c = 0; c < n; c++) key = (key << 4) | <u64>unchecked(table[l * lineStep + c * cellStep]);
-    for (let m = 0; m < l; m++) if (unchecked(lineKeys[m]) == key) return false;
-    unchecked(lineKeys[l] = key);
+    for (let c = 0; c < n; c++) key = (key << 4) | <u64>u8At(table, l * lineStep + c * cellStep);
+    for (let m = 0; m < l; m++) if (u64At(lineKeys, m) == key) return false;
+    setU64At(lineKeys, l, key);
   }
   return true;
 }
@@ -182,7 +185,7 @@ export function sampleTables(count: i32, maxRejections: i32): i32 {
     }
     for (let r = 0; r < freeRows; r++) {
       const rowBase = (givenRows + r) * SAMPLE_MAX_SIZE;
-      for (let j = 0; j < n; j++) unchecked(output[at++] = table[rowBase + j]);
+      for (let j = 0; j < n; j++) unchecked(output[at++] = u8At(table, rowBase + j));
     }
   }
   return count;

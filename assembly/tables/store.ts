@@ -5,6 +5,7 @@
 // the second store get frozen indexes for meet-in-the-middle lookups.
 
 import { addWideAt } from "./wide";
+import { i32At, setI32At, u16At } from "./raw";
 
 /** Codes per state (compressed columns of the current job). */
 export let width: i32 = 0;
@@ -56,8 +57,7 @@ export function setWidth(columns: i32): void {
 }
 
 // @ts-ignore: decorator
-@inline function hashCodes(codes: StaticArray<u16>): u32 {
-  const at = changetype<usize>(codes);
+@inline function hashCodes(at: usize): u32 {
   const w = width;
   let hash: u32 = 0x811C9DC5;
   for (let i = 0; i < w; i++) hash = (hash ^ <u32>load<u16>(at + (<usize>i << 1))) * 0x01000193;
@@ -106,13 +106,12 @@ export function currentLayerSize(): i32 {
   return layerSize;
 }
 
-/** Adds (lo, hi) to the count of state `codes` (sorted) in the layer being built. */
-export function addState(codes: StaticArray<u16>, lo: u64, hi: u64): void {
-  const hash = hashCodes(codes);
+/** Adds (lo, hi) to the count of the state (`width` sorted u16 codes at `codesAt`) in the layer being built. */
+export function addState(codesAt: usize, lo: u64, hi: u64): void {
+  const hash = hashCodes(codesAt);
   const layers = target;
   // The arrays as plain addresses, read once: each read of a managed global or field
   // costs a shadow-stack store under the incremental runtime.
-  const codesAt = changetype<usize>(codes);
   const stamps = changetype<usize>(slotStamp);
   const states = changetype<usize>(slotState);
   const storeHash = changetype<usize>(layers.hash);
@@ -149,8 +148,8 @@ export function addState(codes: StaticArray<u16>, lo: u64, hi: u64): void {
 
 // Frozen indexes of finished layers of onesStore, one per single-row depth.
 const MAX_INDEXES: i32 = 17;
-const indexOffset = new StaticArray<i32>(MAX_INDEXES);
-const indexBits = new StaticArray<i32>(MAX_INDEXES);
+const indexOffsetBase: usize = memory.data(MAX_INDEXES * sizeof<i32>());
+const indexBitsBase: usize = memory.data(MAX_INDEXES * sizeof<i32>());
 let indexSlots = new StaticArray<i32>(1 << 12);
 let indexUsed: i32 = 0;
 
@@ -177,16 +176,16 @@ export function indexLayer(j: i32, base: i32, size: i32): void {
     while (unchecked(indexSlots[offset + s]) >= 0) s = (s + 1) & (slots - 1);
     unchecked(indexSlots[offset + s] = state);
   }
-  unchecked(indexOffset[j] = offset);
-  unchecked(indexBits[j] = bits);
+  setI32At(indexOffsetBase, j, offset);
+  setI32At(indexBitsBase, j, bits);
   indexUsed = offset + slots;
 }
 
-/** The onesStore state of indexed layer `j` equal to `codes` (sorted), or -1. */
-export function findIndexed(j: i32, codes: StaticArray<u16>): i32 {
+/** The onesStore state of indexed layer `j` equal to the state at `codes` (sorted), or -1. */
+export function findIndexed(j: i32, codes: usize): i32 {
   const hash = hashCodes(codes);
-  const offset = unchecked(indexOffset[j]);
-  const bits = unchecked(indexBits[j]);
+  const offset = i32At(indexOffsetBase, j);
+  const bits = i32At(indexBitsBase, j);
   const mask = (1 << bits) - 1;
   let s = slotIn(hash, bits);
   while (true) {
@@ -196,7 +195,7 @@ export function findIndexed(j: i32, codes: StaticArray<u16>): i32 {
       const at = state * width;
       let same = true;
       for (let i = 0; i < width; i++) {
-        if (unchecked(onesStore.codes[at + i]) != unchecked(codes[i])) { same = false; break; }
+        if (unchecked(onesStore.codes[at + i]) != u16At(codes, i)) { same = false; break; }
       }
       if (same) return state;
     }

@@ -4,27 +4,28 @@
 // column weights (filtered by bitsets), or, when there are too many rows to list, from a
 // walk that spreads each run of equal columns over the symbols (binomial ways).
 
-import { symbols, space, counts, stride, digits, MAX_SYMBOLS } from "./comp";
+import { symbols, space, countOf, strideOf, strideBase, digits, MAX_SYMBOLS } from "./comp";
 import { width, LayerStore, beginLayer, currentLayerSize, addState } from "./store";
 import { multiplySmall, productLo, productHi } from "./wide";
+import { i32At, setI32At, u32At, setU32At, u16At, setU16At, u8At, setU8At, u64At, setU64At } from "./raw";
 
 export const MAX_COLUMNS: i32 = 16;
 
-/** choose[a * (MAX_COLUMNS + 1) + r] = C(a, r). */
-export const choose = new StaticArray<u32>((MAX_COLUMNS + 1) * (MAX_COLUMNS + 1));
-/** The state being emitted, unsorted, and sorted. */
-export const out = new StaticArray<u16>(MAX_COLUMNS);
-export const sorted = new StaticArray<u16>(MAX_COLUMNS);
-// Addresses of the per-state scratch as plain integers: a read of a managed global costs
-// a shadow-stack store under the incremental runtime, a usize one does not.
-const outBase: usize = changetype<usize>(out);
-const sortedBase: usize = changetype<usize>(sorted);
+// The fixed tables are in static memory (memory.data, see raw.ts): constant addresses,
+// no managed global read in the walk's recursion or the row loops.
+/** C(a, r) at a * (MAX_COLUMNS + 1) + r (read with choose). */
+const chooseBase: usize = memory.data((MAX_COLUMNS + 1) * (MAX_COLUMNS + 1) * sizeof<u32>());
+// @ts-ignore: decorator
+@inline export function choose(a: i32, r: i32): u32 { return u32At(chooseBase, a * (MAX_COLUMNS + 1) + r); }
+/** The state being emitted (u16 codes), unsorted, and sorted. */
+export const outBase: usize = memory.data(MAX_COLUMNS * sizeof<u16>());
+export const sortedBase: usize = memory.data(MAX_COLUMNS * sizeof<u16>());
 
-const groupCode = new StaticArray<i32>(MAX_COLUMNS);
-const groupSize = new StaticArray<i32>(MAX_COLUMNS);
-const need = new StaticArray<i32>(MAX_SYMBOLS);
-/** capacityFrom[g * MAX_SYMBOLS + s]: weight of the columns in groups g.. that can take s. */
-const capacityFrom = new StaticArray<i32>((MAX_COLUMNS + 1) * MAX_SYMBOLS);
+const groupCodeBase: usize = memory.data(MAX_COLUMNS * sizeof<i32>());
+const groupSizeBase: usize = memory.data(MAX_COLUMNS * sizeof<i32>());
+const needBase: usize = memory.data(MAX_SYMBOLS * sizeof<i32>());
+/** capacityFrom at g * MAX_SYMBOLS + s: weight of the columns in groups g.. that can take s. */
+const capacityFromBase: usize = memory.data((MAX_COLUMNS + 1) * MAX_SYMBOLS * sizeof<i32>());
 let groups: i32 = 0;
 let part: i32 = 0;
 let parentLo: u64 = 0;
@@ -34,7 +35,7 @@ function prepareChoose(): void {
   for (let a = 0; a <= MAX_COLUMNS; a++) {
     let b: u32 = 1;
     for (let r = 0; r <= a; r++) {
-      unchecked(choose[a * (MAX_COLUMNS + 1) + r] = b);
+      setU32At(chooseBase, a * (MAX_COLUMNS + 1) + r, b);
       b = b * <u32>(a - r) / <u32>(r + 1);
     }
   }
@@ -59,7 +60,7 @@ export function sortOut(): void {
 export function emitState(lo: u64, hi: u64, ways: u64): void {
   sortOut();
   multiplySmall(lo, hi, ways);
-  addState(sorted, productLo, productHi);
+  addState(sortedBase, productLo, productHi);
 }
 
 /**
@@ -75,51 +76,50 @@ function walk(gi: i32, s: i32, left: i32, at: i32, ways: u64): void {
   if (s == 0) {
     // Prune: every symbol still needed must fit in the columns that remain.
     const row = gi * MAX_SYMBOLS;
-    for (let x = 0; x < symbols; x++) if (unchecked(need[x]) > unchecked(capacityFrom[row + x])) return;
+    for (let x = 0; x < symbols; x++) if (i32At(needBase, x) > i32At(capacityFromBase, row + x)) return;
     if (left == 1) {
       // A lone column (the common case): try each symbol directly.
-      const code = unchecked(groupCode[gi]);
+      const code = i32At(groupCodeBase, gi);
       const weight = code / space;
       const comp = code - weight * space;
-      const nextLeft = gi + 1 < groups ? unchecked(groupSize[gi + 1]) : 0;
+      const nextLeft = gi + 1 < groups ? i32At(groupSizeBase, gi + 1) : 0;
       for (let x = 0; x < symbols; x++) {
-        if (unchecked(need[x]) < weight || <i32>unchecked(digits[comp * symbols + x]) + part > unchecked(counts[x])) continue;
-        unchecked(need[x] -= weight);
-        unchecked(out[at] = <u16>(code + part * unchecked(stride[x])));
+        if (i32At(needBase, x) < weight || <i32>unchecked(digits[comp * symbols + x]) + part > countOf(x)) continue;
+        setI32At(needBase, x, i32At(needBase, x) - weight);
+        setU16At(outBase, at, <u16>(code + part * strideOf(x)));
         walk(gi + 1, 0, nextLeft, at + 1, ways);
-        unchecked(need[x] += weight);
+        setI32At(needBase, x, i32At(needBase, x) + weight);
       }
       return;
     }
   }
-  const code = unchecked(groupCode[gi]);
+  const code = i32At(groupCodeBase, gi);
   const weight = code / space;
   const comp = code - weight * space;
-  const bumped = <u16>(code + part * unchecked(stride[s]));
-  const fits = <i32>unchecked(digits[comp * symbols + s]) + part <= unchecked(counts[s]);
+  const bumped = <u16>(code + part * strideOf(s));
+  const fits = <i32>unchecked(digits[comp * symbols + s]) + part <= countOf(s);
   if (s == symbols - 1 || left == 0) {
     // The rest of the group takes symbol s; then the next group starts.
-    const nextLeft = gi + 1 < groups ? unchecked(groupSize[gi + 1]) : 0;
+    const nextLeft = gi + 1 < groups ? i32At(groupSizeBase, gi + 1) : 0;
     if (left == 0) { walk(gi + 1, 0, nextLeft, at, ways); return; }
     const used = weight * left;
-    if (!fits || unchecked(need[s]) < used) return;
-    unchecked(need[s] -= used);
-    for (let i = 0; i < left; i++) unchecked(out[at + i] = bumped);
+    if (!fits || i32At(needBase, s) < used) return;
+    setI32At(needBase, s, i32At(needBase, s) - used);
+    for (let i = 0; i < left; i++) setU16At(outBase, at + i, bumped);
     walk(gi + 1, 0, nextLeft, at + left, ways);
-    unchecked(need[s] += used);
+    setI32At(needBase, s, i32At(needBase, s) + used);
     return;
   }
   let most = 0;
   if (fits) {
-    most = unchecked(need[s]) / weight;
+    most = i32At(needBase, s) / weight;
     if (most > left) most = left;
   }
-  const row = left * (MAX_COLUMNS + 1);
   for (let x = 0; x <= most; x++) {
-    if (x > 0) unchecked(out[at + x - 1] = bumped);
-    unchecked(need[s] -= weight * x);
-    walk(gi, s + 1, left - x, at + x, ways * <u64>unchecked(choose[row + x]));
-    unchecked(need[s] += weight * x);
+    if (x > 0) setU16At(outBase, at + x - 1, bumped);
+    setI32At(needBase, s, i32At(needBase, s) - weight * x);
+    walk(gi, s + 1, left - x, at + x, ways * <u64>choose(left, x));
+    setI32At(needBase, s, i32At(needBase, s) + weight * x);
   }
 }
 
@@ -136,12 +136,12 @@ let rowSymbols = new StaticArray<u8>(0);
 let symbolBits = new StaticArray<u64>(0);
 /** descentBits[i * rowWords ..]: rows whose symbol at position i exceeds that at i+1. */
 let descentBits = new StaticArray<u64>(0);
-const positionCode = new StaticArray<i32>(MAX_COLUMNS);
-const blocked = new StaticArray<u64>(MAX_LISTED_ROWS / 64 + 1);
-const positionWeight = new StaticArray<i32>(MAX_COLUMNS);
+const positionCodeBase: usize = memory.data(MAX_COLUMNS * sizeof<i32>());
+const blockedBase: usize = memory.data((MAX_LISTED_ROWS / 64 + 1) * sizeof<u64>());
+const positionWeightBase: usize = memory.data(MAX_COLUMNS * sizeof<i32>());
 
-const rowNeed = new StaticArray<i32>(MAX_SYMBOLS);
-const rowPrefix = new StaticArray<u8>(MAX_COLUMNS);
+const rowNeedBase: usize = memory.data(MAX_SYMBOLS * sizeof<i32>());
+const rowPrefixBase: usize = memory.data(MAX_COLUMNS);
 let listing: bool = false;
 
 /** Counts (listing = false) or records (true) the rows completing rowPrefix from i on. */
@@ -150,31 +150,31 @@ function extendRow(i: i32): void {
     if (listing) {
       const bit = (<u64>1) << <u64>(rowCount & 63);
       for (let j = 0; j < width; j++) {
-        const x = <i32>unchecked(rowPrefix[j]);
+        const x = <i32>u8At(rowPrefixBase, j);
         unchecked(rowSymbols[rowCount * width + j] = <u8>x);
         const at = (j * symbols + x) * rowWords + (rowCount >> 6);
         unchecked(symbolBits[at] |= bit);
-        if (j + 1 < width && x > <i32>unchecked(rowPrefix[j + 1])) unchecked(descentBits[j * rowWords + (rowCount >> 6)] |= bit);
+        if (j + 1 < width && x > <i32>u8At(rowPrefixBase, j + 1)) unchecked(descentBits[j * rowWords + (rowCount >> 6)] |= bit);
       }
     }
     rowCount++;
     return;
   }
-  const weight = unchecked(positionWeight[i]);
+  const weight = i32At(positionWeightBase, i);
   for (let x = 0; x < symbols && rowCount <= MAX_LISTED_ROWS; x++) {
-    if (unchecked(rowNeed[x]) < weight) continue;
-    unchecked(rowNeed[x] -= weight);
-    unchecked(rowPrefix[i] = <u8>x);
+    if (i32At(rowNeedBase, x) < weight) continue;
+    setI32At(rowNeedBase, x, i32At(rowNeedBase, x) - weight);
+    setU8At(rowPrefixBase, i, <u8>x);
     extendRow(i + 1);
-    unchecked(rowNeed[x] += weight);
+    setI32At(rowNeedBase, x, i32At(rowNeedBase, x) + weight);
   }
 }
 
-/** Lists the rows for column weights `weights` (sorted, as in every state), if few. */
-export function listRows(weights: StaticArray<u16>): void {
+/** Lists the rows for the column weights (u16s at `weights`, sorted, as in every state), if few. */
+export function listRows(weights: usize): void {
   rowsListed = false;
-  for (let i = 0; i < width; i++) unchecked(positionWeight[i] = <i32>unchecked(weights[i]));
-  for (let x = 0; x < symbols; x++) unchecked(rowNeed[x] = counts[x]);
+  for (let i = 0; i < width; i++) setI32At(positionWeightBase, i, <i32>u16At(weights, i));
+  for (let x = 0; x < symbols; x++) setI32At(rowNeedBase, x, countOf(x));
   listing = false;
   rowCount = 0;
   extendRow(0);
@@ -198,28 +198,28 @@ export function listRows(weights: StaticArray<u16>): void {
  * standing for its multinomial number of arrangements.
  */
 function emitListedRows(): void {
-  for (let word = 0; word < rowWords; word++) unchecked(blocked[word] = 0);
+  for (let word = 0; word < rowWords; word++) setU64At(blockedBase, word, 0);
   let lone = true;
   for (let i = 0; i < width; i++) {
-    const code = unchecked(positionCode[i]);
+    const code = i32At(positionCodeBase, i);
     const comp = code % space;
     for (let x = 0; x < symbols; x++) {
-      if (<i32>unchecked(digits[comp * symbols + x]) + part <= unchecked(counts[x])) continue;
+      if (<i32>unchecked(digits[comp * symbols + x]) + part <= countOf(x)) continue;
       const at = (i * symbols + x) * rowWords;
-      for (let word = 0; word < rowWords; word++) unchecked(blocked[word] |= symbolBits[at + word]);
+      for (let word = 0; word < rowWords; word++) setU64At(blockedBase, word, u64At(blockedBase, word) | unchecked(symbolBits[at + word]));
     }
-    if (i + 1 < width && code == unchecked(positionCode[i + 1])) {
+    if (i + 1 < width && code == i32At(positionCodeBase, i + 1)) {
       lone = false;
       const at = i * rowWords;
-      for (let word = 0; word < rowWords; word++) unchecked(blocked[word] |= descentBits[at + word]);
+      for (let word = 0; word < rowWords; word++) setU64At(blockedBase, word, u64At(blockedBase, word) | unchecked(descentBits[at + word]));
     }
   }
-  // The arrays the row loop reads, as plain addresses, read once per state.
+  // The row list's address, read once per state (it is sized per job, not static).
   const w = width;
-  const codes = changetype<usize>(positionCode);
+  const codes = positionCodeBase;
   const rowsAt = changetype<usize>(rowSymbols);
-  const strides = changetype<usize>(stride);
-  const blockedAt = changetype<usize>(blocked);
+  const strides = strideBase;
+  const blockedAt = blockedBase;
   for (let word = 0; word < rowWords; word++) {
     let free = ~load<u64>(blockedAt + (<usize>word << 3));
     if (word == rowWords - 1 && (rowCount & 63) != 0) free &= ((<u64>1) << <u64>(rowCount & 63)) - 1;
@@ -244,7 +244,7 @@ function emitListedRows(): void {
           run = sameGroup && symbol == load<u8>(at + <usize>(i - 1)) ? run + 1 : 1;
           const runEnds = i == w - 1 || load<i32>(codes + (<usize>(i + 1) << 2)) != code ||
             load<u8>(at + <usize>(i + 1)) != symbol;
-          if (runEnds && inGroup > run) ways *= <u64>unchecked(choose[inGroup * (MAX_COLUMNS + 1) + run]);
+          if (runEnds && inGroup > run) ways *= <u64>choose(inGroup, run);
         }
       }
       emitState(parentLo, parentHi, ways);
@@ -264,7 +264,7 @@ export function place(src: LayerStore, base: i32, size: i32, w: i32, dst: LayerS
     parentLo = unchecked(src.lo[p]);
     parentHi = unchecked(src.hi[p]);
     if (rowsListed) {
-      for (let i = 0; i < width; i++) unchecked(positionCode[i] = <i32>unchecked(src.codes[at + i]));
+      for (let i = 0; i < width; i++) setI32At(positionCodeBase, i, <i32>unchecked(src.codes[at + i]));
       emitListedRows();
       continue;
     }
@@ -272,28 +272,28 @@ export function place(src: LayerStore, base: i32, size: i32, w: i32, dst: LayerS
     groups = 0;
     for (let i = 0; i < width; i++) {
       const code = <i32>unchecked(src.codes[at + i]);
-      if (i > 0 && code == unchecked(groupCode[groups - 1])) unchecked(groupSize[groups - 1] += 1);
+      if (i > 0 && code == i32At(groupCodeBase, groups - 1)) setI32At(groupSizeBase, groups - 1, i32At(groupSizeBase, groups - 1) + 1);
       else {
-        unchecked(groupCode[groups] = code);
-        unchecked(groupSize[groups] = 1);
+        setI32At(groupCodeBase, groups, code);
+        setI32At(groupSizeBase, groups, 1);
         groups++;
       }
     }
     for (let s = 0; s < symbols; s++) {
-      unchecked(need[s] = counts[s]);
-      unchecked(capacityFrom[groups * MAX_SYMBOLS + s] = 0);
+      setI32At(needBase, s, countOf(s));
+      setI32At(capacityFromBase, groups * MAX_SYMBOLS + s, 0);
     }
     for (let g = groups - 1; g >= 0; g--) {
-      const code = unchecked(groupCode[g]);
+      const code = i32At(groupCodeBase, g);
       const weight = code / space;
       const comp = code - weight * space;
-      const columns = weight * unchecked(groupSize[g]);
+      const columns = weight * i32At(groupSizeBase, g);
       for (let s = 0; s < symbols; s++) {
-        const fits = <i32>unchecked(digits[comp * symbols + s]) + part <= unchecked(counts[s]);
-        unchecked(capacityFrom[g * MAX_SYMBOLS + s] = capacityFrom[(g + 1) * MAX_SYMBOLS + s] + (fits ? columns : 0));
+        const fits = <i32>unchecked(digits[comp * symbols + s]) + part <= countOf(s);
+        setI32At(capacityFromBase, g * MAX_SYMBOLS + s, i32At(capacityFromBase, (g + 1) * MAX_SYMBOLS + s) + (fits ? columns : 0));
       }
     }
-    walk(0, 0, unchecked(groupSize[0]), 0, 1);
+    walk(0, 0, i32At(groupSizeBase, 0), 0, 1);
   }
   return currentLayerSize();
 }

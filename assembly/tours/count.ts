@@ -7,10 +7,15 @@ import { MOVE_DC, MOVE_DR } from "./moves";
 export const MAX_COUNT_SQUARES: i32 = 16 * 16;
 const MAX_SQUARES = MAX_COUNT_SQUARES;
 
-const adj = new StaticArray<i32>(MAX_SQUARES * 8);
-const adjCount = new StaticArray<i32>(MAX_SQUARES);
-const free = new StaticArray<u8>(MAX_SQUARES);
-const deg = new StaticArray<i32>(MAX_SQUARES);
+// The board's fixed tables in static memory (memory.data): their addresses are known when
+// compiling, so a read is one load, with no managed global (under the incremental runtime
+// a read of a module-level StaticArray first stores it on the shadow stack, which the
+// search would do several times a node).
+/** The adjacency lists: square h's neighbours at 8h .. 8h + neighbourCount(h). */
+const adjBase: usize = memory.data(MAX_SQUARES * 8 * sizeof<i32>());
+const adjCountBase: usize = memory.data(MAX_SQUARES * sizeof<i32>());
+const freeBase: usize = memory.data(MAX_SQUARES);
+const degBase: usize = memory.data(MAX_SQUARES * sizeof<i32>());
 let total: i32 = 0;
 let low: i32 = 0; // free squares with deg <= 1
 let zeros: i32 = 0; // free squares with deg == 0
@@ -36,20 +41,14 @@ function setBoard(n: i32): void {
       let k = 0;
       for (let m = 0; m < 8; m++) {
         const rr = r + unchecked(MOVE_DR[m]), cc = c + unchecked(MOVE_DC[m]);
-        if (rr >= 0 && rr < n && cc >= 0 && cc < n) unchecked(adj[i * 8 + k++] = rr * n + cc);
+        if (rr >= 0 && rr < n && cc >= 0 && cc < n) store<i32>(adjBase + (<usize>(i * 8 + k++) << 2), rr * n + cc);
       }
-      unchecked(adjCount[i] = k);
+      store<i32>(adjCountBase + (<usize>i << 2), k);
     }
   }
 }
 
-// The tables' addresses as plain integers: under the incremental runtime every read of a
-// managed global (a module-level StaticArray) first stores it on the shadow stack, which
-// the search would do several times a node. The memo's are reset when it is replaced.
-const adjBase: usize = changetype<usize>(adj);
-const adjCountBase: usize = changetype<usize>(adjCount);
-const freeBase: usize = changetype<usize>(free);
-const degBase: usize = changetype<usize>(deg);
+// The memo's addresses as plain integers (it is sized per board), reset when it is replaced.
 let memoKeysBase: usize = 0;
 let memoCountsBase: usize = 0;
 
@@ -209,9 +208,9 @@ export function countPathsVia(n: i32, start: i32, second: i32, third: i32, close
   low = 0;
   zeros = 0;
   for (let i = 0; i < total; i++) {
-    const d = unchecked(adjCount[i]);
-    unchecked(deg[i] = d);
-    unchecked(free[i] = 1);
+    const d = neighbourCount(i);
+    setDegree(i, d);
+    setFree(i, 1);
     if (d <= 1) low++;
     if (d == 0) zeros++;
   }

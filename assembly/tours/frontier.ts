@@ -3,20 +3,23 @@
 // The host gives the graph in processing order: frontierBegin(size), then for every step
 // k in increasing order its earlier neighbours (frontierEdge(k, y), y < k), then the
 // squares that must be path ends (frontierForce), then frontierCount.
-// States live in open-addressing hash tables in unmanaged memory (heap.alloc): per entry
-// the packed key (2 bits of spent ends, then a few bits per frontier slot) and a 128-bit
-// count in two u64 limbs. All tables together stay under the memory cap, else
+// The graph and the per-step tables are fixed-size, in static memory (memory.data). The
+// states live in one arena at the end of the wasm memory, outside the allocator (see
+// "Memory" below): per entry the packed key (2 bits of spent ends, then a few bits per
+// frontier slot) and a 64- or 128-bit count. The arena stays under the memory cap, else
 // "limit-exceeded"; a count past 2^128 is "limit-exceeded" too (the host says so).
 
-/** Largest board (squares) and frontier the counter takes. */
+import { within } from "../common/guard";
+
+/** Largest board (squares), frontier and edge count the counter takes (the host reads them). */
 export const FRONTIER_MAX_SQUARES: i32 = 4096;
 export const FRONTIER_MAX_WIDTH: i32 = 160;
+export const FRONTIER_MAX_EDGES: i32 = 1 << 18;
 /** Default cap on the state tables' memory, in MiB (frontierSetMemoryCap changes it). */
 export const FRONTIER_DEFAULT_CAP_MIB: i32 = 2048;
 /** A split run (shard) cuts at the first step with at least this many states per part (as the TS baseline). */
 export const FRONTIER_SPLIT_STATES_PER_PART: i32 = 64;
 
-const MAX_EDGES: i32 = 1 << 18;
 const MAX_KEY_WORDS: i32 = 12;
 const CODE_FREE: i32 = 0;
 const CODE_FULL: i32 = 1;
@@ -50,15 +53,19 @@ const SLOT_BYTES: i32 = 4 * (FRONTIER_MAX_WIDTH + 2);
 // The graph, in steps.
 let size: i32 = 0;
 let edgeCount: i32 = 0;
-const earlierStart = new StaticArray<i32>(FRONTIER_MAX_SQUARES + 1);
-const earlier = new StaticArray<i32>(MAX_EDGES);
-const laterCount = new StaticArray<i32>(FRONTIER_MAX_SQUARES); // neighbours after each square
+/** Step k's earlier neighbours are earlier[earlierStart[k] .. earlierStart[k + 1]). */
+const earlierStart: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_SQUARES + 1));
+// The edge list is fixed-size too, but 1 MiB: as static memory every instance (a tour's
+// generation, the search counter) would start with it, so it is one unmanaged block taken
+// by the first frontierBegin and kept (the arena then starts past it, at the memory's end).
+let earlier: usize = 0;
+const laterCount: usize = memory.data(<i32>sizeof<i32>() * FRONTIER_MAX_SQUARES); // neighbours after each square
 const forced: usize = memory.data(<i32>sizeof<u8>() * (FRONTIER_MAX_SQUARES));
 let forcedCount: i32 = 0;
 
 // Per step: the frontier (steps, increasing) with the new square appended, and per slot facts.
 const frontier: usize = memory.data(SLOT_BYTES);
-const remaining = new StaticArray<i32>(FRONTIER_MAX_SQUARES); // neighbours not yet taken
+const remaining: usize = memory.data(<i32>sizeof<i32>() * FRONTIER_MAX_SQUARES); // neighbours not yet taken
 const retiring: usize = memory.data(<i32>sizeof<u8>() * (FRONTIER_MAX_WIDTH + 2));
 const maxDeg: usize = memory.data(SLOT_BYTES);
 const nbrSlots: usize = memory.data(SLOT_BYTES);
@@ -118,8 +125,8 @@ let peakStates: i32 = 0;
 let peakParts: i32 = 1;
 let splitStep: i32 = -1;
 /** States after each step of the last count (what the growth looks like). */
-const stepStates = new StaticArray<i32>(FRONTIER_MAX_SQUARES);
-export function frontierStepStates(k: i32): i32 { return k >= 0 && k < size ? unchecked(stepStates[k]) : 0; }
+const stepStates: usize = memory.data(<i32>sizeof<i32>() * FRONTIER_MAX_SQUARES);
+export function frontierStepStates(k: i32): i32 { return k >= 0 && k < size ? get(stepStates, k) : 0; }
 
 // The host hears of each finished step (long counts show their progress).
 // @ts-ignore: decorator
@@ -129,32 +136,37 @@ declare function hostProgress(step: i32, states: i32, passes: i32): void;
 /** Starts a graph of `squares` vertices (steps 0 .. squares-1). */
 export function frontierBegin(squares: i32): void {
   if (squares < 1 || squares > FRONTIER_MAX_SQUARES) abort(`limit-exceeded: the frontier counter takes 1 to ${FRONTIER_MAX_SQUARES} squares, not ${squares}`);
+  if (earlier == 0) earlier = heap.alloc(<usize>sizeof<i32>() * FRONTIER_MAX_EDGES);
   size = squares;
   edgeCount = 0;
   forcedCount = 0;
-  for (let i = 0; i <= squares; i++) unchecked(earlierStart[i] = 0);
+  for (let i = 0; i <= squares; i++) put(earlierStart, i, 0);
   for (let i = 0; i < squares; i++) {
-    unchecked(laterCount[i] = 0);
+    put(laterCount, i, 0);
     put8(forced, i, 0);
   }
 }
 
 /** Edge between step k and an earlier step y; calls in increasing k. */
 export function frontierEdge(k: i32, y: i32): void {
-  if (edgeCount >= MAX_EDGES) abort(`limit-exceeded: more than ${MAX_EDGES} edges`);
-  unchecked(earlier[edgeCount++] = y);
-  unchecked(earlierStart[k + 1] = edgeCount);
-  unchecked(laterCount[y] = unchecked(laterCount[y]) + 1);
+  within(k, 1, size - 1, "limit-exceeded: frontierEdge: step past frontierBegin's squares");
+  within(y, 0, k - 1, "limit-exceeded: frontierEdge: the earlier step is not before the step");
+  if (edgeCount >= FRONTIER_MAX_EDGES) abort(`limit-exceeded: more than ${FRONTIER_MAX_EDGES} edges`);
+  put(earlier, edgeCount++, y);
+  put(earlierStart, k + 1, edgeCount);
+  put(laterCount, y, get(laterCount, y) + 1);
 }
 
 /** Step x's square must be an end of the path. */
 export function frontierForce(x: i32): void {
+  within(x, 0, size - 1, "limit-exceeded: frontierForce: step past frontierBegin's squares");
   if (get8(forced, x) == 0) forcedCount++;
   put8(forced, x, 1);
 }
 
-/** Cap on the state arena's memory in MiB. */
+/** Cap on the state arena's memory in MiB (at most the 4 GiB a wasm32 memory holds). */
 export function frontierSetMemoryCap(mib: i32): void {
+  within(mib, 1, 4096, "limit-exceeded: frontierSetMemoryCap: MiB past the 4 GiB memory");
   capBytes = <u64>mib << 20;
 }
 
@@ -524,10 +536,11 @@ function processStep(k: i32): void {
   put(frontier, v, k);
   // Earlier neighbours of k are frontier squares; their slots (the frontier is increasing).
   nbrCount = 0;
-  unchecked(remaining[k] = unchecked(laterCount[k]));
-  for (let e = unchecked(earlierStart[k]); e < unchecked(earlierStart[k + 1]); e++) {
-    const y = unchecked(earlier[e]);
-    unchecked(remaining[y] = unchecked(remaining[y]) - 1);
+  put(remaining, k, get(laterCount, k));
+  const edgesEnd = get(earlierStart, k + 1);
+  for (let e = get(earlierStart, k); e < edgesEnd; e++) {
+    const y = get(earlier, e);
+    put(remaining, y, get(remaining, y) - 1);
     let lo = 0, hi = v - 1;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
@@ -541,7 +554,7 @@ function processStep(k: i32): void {
   stayCount = 0;
   for (let i = 0; i <= v; i++) {
     const x = get(frontier, i);
-    const left = unchecked(remaining[x]);
+    const left = get(remaining, x);
     put8(retiring, i, left == 0 ? 1 : 0);
     if (left == 0) put(retiringList, retiringCount++, i);
     else put(stayList, stayCount++, i);
@@ -654,11 +667,11 @@ export function frontierCount(cycleMode: bool, width: i32, shard: i32, shards: i
   step = 0;
   growth = 1;
   for (let i = 0; i < size; i++) {
-    unchecked(remaining[i] = 0);
-    unchecked(stepStates[i] = 0);
+    put(remaining, i, 0);
+    put(stepStates, i, 0);
   }
   // A step without earlier neighbours set no start of its own: it starts where the last ended.
-  for (let i = 1; i <= size; i++) if (unchecked(earlierStart[i]) < unchecked(earlierStart[i - 1])) unchecked(earlierStart[i] = unchecked(earlierStart[i - 1]));
+  for (let i = 1; i <= size; i++) if (get(earlierStart, i) < get(earlierStart, i - 1)) put(earlierStart, i, get(earlierStart, i - 1));
   // The start: one empty state with count 1, packed at the arena's start.
   liveBytes = 0;
   curOff = 0;
@@ -677,7 +690,7 @@ export function frontierCount(cycleMode: bool, width: i32, shard: i32, shards: i
     curStates = nextCount;
     nextCount = 0;
     if (curStates > peakStates) peakStates = curStates;
-    unchecked(stepStates[k] = curStates);
+    put(stepStates, k, curStates);
     hostProgress(k, curStates, parts);
     if (shards > 1 && splitStep < 0 && (curStates >= FRONTIER_SPLIT_STATES_PER_PART * shards || k == size - 1)) {
       splitStep = k;

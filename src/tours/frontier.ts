@@ -13,12 +13,16 @@ import { oneOf, optionalBoolean, optionalWholeNumber, requiredObject, squareArgu
 import { quoteValue } from "../io/quote.js";
 import { partFlag, partSquare } from "./shard.js";
 import type { Square } from "./options.js";
+import { toursConstants } from "../wasm/generated/tours.js";
 
-/** Largest cap on the kernel's state tables, in MiB: its whole memory is 4 GiB. */
-const MAX_MEMORY_CAP_MIB = 4096;
+/** Largest cap on the kernel's state tables, in MiB: its whole memory (MEMORY_CAP_PAGES of 64 KiB, 4 GiB). */
+const MAX_MEMORY_CAP_MIB = toursConstants.MEMORY_CAP_PAGES / 16;
 
-/** Longest side the frontier counter takes (the frontier, not this, is what limits it). */
-export const MAX_FRONTIER_SIDE = 64;
+/**
+ * Longest side the frontier counter takes (64): every board of sides up to it fits the
+ * kernel's FRONTIER_MAX_SQUARES. The frontier width, not this, is what limits it.
+ */
+export const MAX_FRONTIER_SIDE = Math.floor(Math.sqrt(toursConstants.FRONTIER_MAX_SQUARES));
 
 export interface HamiltonianCountOptions {
   rows: number;
@@ -117,7 +121,19 @@ interface KernelFigures {
   stepStates: number[];
 }
 
+/** Refuses, before the kernel is called, a graph past the kernel's fixed tables (its own limits, read from it). */
+function checkKernelLimits(plan: FrontierPlan): void {
+  const squares = toursModule.constant("FRONTIER_MAX_SQUARES");
+  const width = toursModule.constant("FRONTIER_MAX_WIDTH");
+  const edges = toursModule.constant("FRONTIER_MAX_EDGES");
+  if (plan.size > squares) throw new KernelError("tours", "limit-exceeded", `the frontier counter takes 1 to ${squares} squares, not ${plan.size}`);
+  if (plan.width > width) throw new KernelError("tours", "limit-exceeded", `the frontier of ${plan.width} squares is wider than ${width}`);
+  const edgeCount = plan.adj.reduce((sum, list, k) => sum + list.filter((y) => y < k).length, 0); // as countOnKernelOnce passes them
+  if (edgeCount > edges) throw new KernelError("tours", "limit-exceeded", `more than ${edges} edges`);
+}
+
 function countOnKernelOnce(plan: FrontierPlan, problem: FrontierProblem, capMiB: number | undefined, wide: boolean): FrontierResult & KernelFigures {
+  checkKernelLimits(plan);
   const kernel = toursModule.exports;
   kernel.frontierBegin(plan.size);
   plan.adj.forEach((list, k) => list.forEach((y) => y < k && kernel.frontierEdge(k, y)));

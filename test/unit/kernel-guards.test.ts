@@ -70,6 +70,19 @@ describe("kernel setters check their arguments", () => {
     expect(limitExceeded(() => k.countPaths(5, 25, -1, false, 1))).toMatch(/countPaths: start/);
     expect(limitExceeded(() => k.generate(5, false, 25, 1))).toMatch(/generate: start/);
   });
+
+  it("tours: the frontier counter's graph setters", () => {
+    const k = toursModule.exports;
+    expect(limitExceeded(() => k.frontierBegin(toursModule.constant("FRONTIER_MAX_SQUARES") + 1))).toMatch(/takes 1 to/);
+    k.frontierBegin(4);
+    expect(limitExceeded(() => k.frontierEdge(4, 0))).toMatch(/frontierEdge: step/);
+    expect(limitExceeded(() => k.frontierEdge(2, 2))).toMatch(/frontierEdge: the earlier step/);
+    expect(limitExceeded(() => k.frontierEdge(2, -1))).toMatch(/frontierEdge: the earlier step/);
+    k.frontierBegin(4);
+    expect(limitExceeded(() => k.frontierForce(4))).toMatch(/frontierForce/);
+    expect(limitExceeded(() => k.frontierSetMemoryCap(0))).toMatch(/frontierSetMemoryCap/);
+    expect(limitExceeded(() => k.frontierSetMemoryCap(4097))).toMatch(/frontierSetMemoryCap/);
+  });
 });
 
 describe("kernel memory caps", () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { KernelError, UsageError } from "../../src/errors.js";
 import { countTours } from "../../src/tours/count-core.js";
-import { countHamiltonian, type HamiltonianCountOptions } from "../../src/tours/frontier.js";
+import { countHamiltonian, MAX_FRONTIER_SIDE, type HamiltonianCountOptions } from "../../src/tours/frontier.js";
 import { frontierPlan } from "../../src/tours/frontier-plan.js";
 import { countFrontierTs } from "../../src/tours/frontier-ts.js";
 import { toursModule } from "../../src/tours/kernel.js";
@@ -167,6 +167,27 @@ describe("frontier counter: limits and bad input", () => {
     expect(count({ rows: 1, cols: 2, moves: parseLeapers("0,1") })).toBe(2n);
     expect(count({ rows: 1, cols: 2, moves: parseLeapers("0,1"), closed: true })).toBe(0n);
     expect(count({ rows: 2, cols: 2, moves: parseLeapers("0,1"), closed: true })).toBe(1n);
+  });
+
+  it("a board past the kernel's own limits (read from it) is refused by the binding before the kernel runs", () => {
+    const maxWidth = toursModule.constant("FRONTIER_MAX_WIDTH");
+    // The side limit is the kernel's square limit: every board up to it fits.
+    expect(MAX_FRONTIER_SIDE ** 2).toBeLessThanOrEqual(toursModule.constant("FRONTIER_MAX_SQUARES"));
+    expect((MAX_FRONTIER_SIDE + 1) ** 2).toBeGreaterThan(toursModule.constant("FRONTIER_MAX_SQUARES"));
+    // 54×54 pen-and-paper has a frontier of 162 squares in the greedy order.
+    expect(frontierPlan(54, 54, parseLeapers("0,3+2,2")).width).toBeGreaterThan(maxWidth);
+    const instance = toursModule.exports;
+    let error: unknown;
+    try {
+      countHamiltonian({ rows: 54, cols: 54, closed: true });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(KernelError);
+    expect((error as KernelError).code).toBe("limit-exceeded");
+    expect((error as Error).message).toContain(`wider than ${maxWidth}`);
+    // Refused by the host: a kernel abort would have dropped the instance.
+    expect(toursModule.exports).toBe(instance);
   });
 
   it("bad options are UsageErrors", () => {
