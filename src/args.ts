@@ -3,7 +3,7 @@
 // type when the type is the problem: "4" is a string, not a number), as a UsageError.
 import { UsageError } from "./errors.js";
 import { quoteValue } from "./io/quote.js";
-import { MAX_SERIAL } from "./housie/serial.js";
+import { MAX_SERIAL } from "./housie/model/serial.js";
 
 /** What `value` is, for a message: `"4" (a string)`, `null`, `NaN`, `[1,2] (an array)`. */
 export function describeValue(value: unknown): string {

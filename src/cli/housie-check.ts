@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { readInputText, EXIT_OK, EXIT_INVALID } from "./program.js";
 import type { CheckReport } from "../housie/check.js";
 import { UsageError } from "../errors.js";
-import { printedRef } from "../housie/check-digit.js";
+import { printedRef } from "../housie/model/reference.js";
 
 /** A report's reference `serial-ticket` as printed on the paper, with its check digit. */
 function printed(ref: string): string {

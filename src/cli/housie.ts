@@ -10,7 +10,7 @@ import { HousieRun, ticketsFromCells, CELLS_PER_TICKET, MAX_UNIQUE_TICKETS, type
 import { formatterFor, FORMATS, type HousieFormat } from "../housie/format.js";
 import { createReadStream, statSync } from "node:fs";
 import { once } from "node:events";
-import { MAX_SERIAL, parseSerial, serialOverflow } from "../housie/serial.js";
+import { MAX_SERIAL, parseSerial, serialOverflow } from "../housie/model/serial.js";
 import { UsageError } from "../errors.js";
 import { groupDigits } from "../io/digits.js";
 import { registerHousieCheck } from "./housie-check.js";

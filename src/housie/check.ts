@@ -8,7 +8,7 @@ import { InputError, UsageError } from "../errors.js";
 import { housieKernel, housieModule, kernelBytes } from "./kernel.js";
 import { readSeries, type SeriesBatch } from "./read-series.js";
 import { CELLS_PER_TICKET } from "./generate.js";
-import { parseTicketRef } from "./check-digit.js";
+import { parseTicketRef } from "./model/reference.js";
 import { rankTable } from "./game/prizes.js";
 
 /** A housie prize: one line, two lines or full house. */

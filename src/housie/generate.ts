@@ -4,8 +4,8 @@ import { argumentError, bytesArgument, countOrInfinity, oneOf, optionalBoolean, 
 import { UsageError } from "../errors.js";
 import { housieKernel, housieLayout, housieModule, kernelBytes, type HousieKernel } from "./kernel.js";
 import { parseSeed, seedState } from "../core/random.js";
-import { CELLS_PER_TICKET, MAX_UNIQUE_TICKETS, type Cell, type TicketGrid, type HousieRecord } from "./cells.js";
-import { MAX_SERIAL, parseSerial, serialOverflow } from "./serial.js";
+import { CELLS_PER_TICKET, MAX_UNIQUE_TICKETS, type Cell, type TicketGrid, type HousieRecord } from "./model/cells.js";
+import { MAX_SERIAL, parseSerial, serialOverflow } from "./model/serial.js";
 import { validateBook } from "./validate.js";
 
 export type { Cell, TicketGrid, HousieRecord };

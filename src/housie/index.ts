@@ -12,7 +12,7 @@ export {
   type Violation as HousieViolation, type HousieRule, type FileReport as HousieFileReport,
   type StreamSummary as HousieStreamSummary, type ValidateOptions as HousieValidateOptions,
 } from "./validate.js";
-export { MAX_SERIAL as MAX_HOUSIE_SERIAL } from "./serial.js";
+export { MAX_SERIAL as MAX_HOUSIE_SERIAL } from "./model/serial.js";
 export {
   formatterFor as housieFormatter, ticketToText, recordToJson as housieRecordToJson, FORMATS as HOUSIE_FORMATS,
   type HousieFormat, type Formatter as HousieFormatter,
@@ -24,7 +24,7 @@ export {
 export { enumeratePatternsTs, type PatternTables as HousiePatternTables } from "./tables.js";
 export { seedState as housieSeedState, parseSeed as parseHousieSeed, Xoshiro128 } from "../core/random.js";
 export { ready } from "./ready.js";
-export { printedRef, parseTicketRef, dammDigit, type TicketRef } from "./check-digit.js";
+export { printedRef, parseTicketRef, dammDigit, type TicketRef } from "./model/reference.js";
 export { parseColour, parseGames, COLOUR_NAMES, type TicketColour } from "./colours.js";
 export { pageGeometry, pagesFor, maxPerPage, PAPER_SIZE, type PageGeometry, type LayoutOptions } from "./layout.js";
 export { PrintPlanner, seriesForSeed, randomSeries, type PrintOptions, type PlannedPage } from "./print-plan.js";

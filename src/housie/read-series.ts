@@ -7,7 +7,7 @@
 import { optionsObject, text } from "../args.js";
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { inputName, readFailure } from "../io/lines.js";
-import { CELLS_PER_TICKET } from "./cells.js";
+import { CELLS_PER_TICKET } from "./model/cells.js";
 import { SeriesDecoder, SeriesInputError, type SeriesBatch } from "./series/decoder.js";
 
 export { SeriesInputError, type SeriesBatch } from "./series/decoder.js";

@@ -5,9 +5,9 @@
 // first violation. The rules themselves are in rules.ts.
 import { argumentError, iterableArgument, optionsObject } from "../args.js";
 import { SeriesDecoder } from "./series/decoder.js";
-import type { Violation } from "./rules.js";
+import type { Violation } from "./model/rules.js";
 
-export { validateBook, topLevelNumberText, validTicketKey, type HousieRule, type Violation } from "./rules.js";
+export { validateBook, topLevelNumberText, validTicketKey, type HousieRule, type Violation } from "./model/rules.js";
 export { MAX_LINE_BYTES } from "./series/decoder.js";
 
 /** What validating a whole JSONL text found: records, tickets and every violation. */

@@ -10,7 +10,7 @@ import { runCli } from "../support/cli-run.js";
 import { generateBooks, generateTickets, HousieRun } from "../../src/housie/generate.js";
 import { recordToJson } from "../../src/housie/format.js";
 import { validateJsonl, MAX_LINE_BYTES } from "../../src/housie/validate.js";
-import { MAX_SERIAL } from "../../src/housie/serial.js";
+import { MAX_SERIAL } from "../../src/housie/model/serial.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-hostile-"));
 const housie = (args: string[], input?: string) => runCli("housie", args, input, dir);

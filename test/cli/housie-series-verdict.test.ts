@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HousieRun } from "../../src/housie/generate.js";
-import { printedRef } from "../../src/housie/check-digit.js";
+import { printedRef } from "../../src/housie/model/reference.js";
 import { checkClaims } from "../../src/housie/check.js";
 import { runCli } from "../support/cli-run.js";
 

@@ -14,7 +14,7 @@
 //     middle, all carried to the book's columns by sigma.
 // The kernel does the column shuffles as SIMD swizzles; here they are index look-ups.
 import { Xoshiro128 } from "../../src/core/random.js";
-import { CELLS_PER_TICKET } from "../../src/housie/cells.js";
+import { CELLS_PER_TICKET } from "../../src/housie/model/cells.js";
 import { columnShuffle, columnPermutation } from "./housie-column-shuffle.js";
 import { buildAlias, ALIAS_LIMIT } from "./housie-alias.js";
 import {

@@ -1,7 +1,7 @@
 // The game: check digits, the caller, and claims for both prize sets against a brute-force
 // replay (mark each call on each ticket, test each pattern after every call).
 import { describe, expect, it } from "vitest";
-import { dammDigit, parseTicketRef, printedRef } from "../../src/housie/check-digit.js";
+import { dammDigit, parseTicketRef, printedRef } from "../../src/housie/model/reference.js";
 import { Caller, seededOrder } from "../../src/housie/game/caller.js";
 import { checkGame } from "../../src/housie/game/claims.js";
 import { NEVER, PRIZE_SETS, type PrizeSetName } from "../../src/housie/game/prizes.js";

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { renderPdf } from "../../src/housie/pdf.js";
 import { generateBooks, generateTickets } from "../../src/housie/generate.js";
 import { pageGeometry, pagesFor, maxPerPage, type Box } from "../../src/housie/layout.js";
-import { printedRef } from "../../src/housie/check-digit.js";
+import { printedRef } from "../../src/housie/model/reference.js";
 import { PrintPlanner } from "../../src/housie/print-plan.js";
 import { htmlPrintFormatter } from "../../src/housie/print-html.js";
 import { UsageError } from "../../src/errors.js";

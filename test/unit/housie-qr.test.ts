@@ -5,7 +5,7 @@ import jsqrModule from "jsqr";
 import { renderPdf } from "../../src/housie/pdf.js";
 import { generateBooks } from "../../src/housie/generate.js";
 import { pageGeometry } from "../../src/housie/layout.js";
-import { printedRef } from "../../src/housie/check-digit.js";
+import { printedRef } from "../../src/housie/model/reference.js";
 import { canRender, crop, renderPdfPages } from "../support/pdf-render.js";
 import type { PdfLayout, PdfPaper } from "../../src/housie/pdf-options.js";
 

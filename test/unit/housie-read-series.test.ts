@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { HousieRun } from "../../src/housie/generate.js";
 import { readSeries } from "../../src/housie/read-series.js";
 import { topLevelNumberText, validateBook } from "../../src/housie/validate.js";
-import { MAX_SERIAL } from "../../src/housie/serial.js";
+import { MAX_SERIAL } from "../../src/housie/model/serial.js";
 import { InputError } from "../../src/errors.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-read-"));

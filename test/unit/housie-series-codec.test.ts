@@ -13,7 +13,7 @@ import { checkClaims } from "../../src/housie/check.js";
 import { auditBooks } from "../../src/housie/audit.js";
 import { markSeriesIssued, seriesTickets } from "../../src/housie/unique-against.js";
 import { checkGame } from "../../src/housie/game/claims.js";
-import { cellsObeyRules, ticketKeyFromCells, validateBook, validTicketKey } from "../../src/housie/rules.js";
+import { cellsObeyRules, ticketKeyFromCells, validateBook, validTicketKey } from "../../src/housie/model/rules.js";
 import { InputError, UsageError } from "../../src/errors.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-codec-"));

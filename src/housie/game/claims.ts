@@ -7,7 +7,7 @@
 import type { SeriesBatch } from "../read-series.js";
 import type { TicketGrid } from "../generate.js";
 import { argumentError, functionArgument, oneOf, optionalText, optionsObject, requiredObject, text, wholeNumber, wholeNumbers } from "../../args.js";
-import { printedRef, parseTicketRef } from "../check-digit.js";
+import { printedRef, parseTicketRef } from "../model/reference.js";
 import { NEVER, PRIZE_SETS, PRIZE_SET_NAMES, batchPrizeCalls, prizeBatchTickets, type GameEngine, type PrizeSetName } from "./prizes.js";
 
 const CELLS = 27;

@@ -17,12 +17,12 @@
 import { InputError } from "../../errors.js";
 import { argumentError, oneOf, optionalBoolean, wholeNumber } from "../../args.js";
 import { shorten } from "../../io/quote.js";
-import { CELLS_PER_TICKET } from "../cells.js";
+import { CELLS_PER_TICKET } from "../model/cells.js";
 import { housieKernel, kernelBytes } from "../kernel.js";
 import { WordKeySet } from "../key-set.js";
-import { MAX_SERIAL } from "../serial.js";
-import { cellsObeyRules, describeValue, ticketKeyFromCells, topLevelNumberText, validateBook, validTicketKey, type Violation } from "../rules.js";
-import type { Cell } from "../cells.js";
+import { MAX_SERIAL } from "../model/serial.js";
+import { cellsObeyRules, describeValue, ticketKeyFromCells, topLevelNumberText, validateBook, validTicketKey, type Violation } from "../model/rules.js";
+import type { Cell } from "../model/cells.js";
 import { parseLineTs } from "./fast-line.js";
 
 /** Longest line read; a book line as `housie` writes it takes under 1 KB. */

@@ -3,8 +3,8 @@
 // (cellsObeyRules, ticketKeyFromCells), which the series codec uses on lines its fast
 // paths read; a test holds the two sides to the same verdict.
 import { CELLS_PER_TICKET, type Cell, type HousieRecord } from "./cells.js";
-import { COLUMN_FIRST, COLUMN_SIZE } from "./tables.js";
-import { quote, quoteValue, shorten } from "../io/quote.js";
+import { COLUMN_FIRST, COLUMN_SIZE } from "../tables.js";
+import { quote, quoteValue, shorten } from "../../io/quote.js";
 
 /** The rules `validateBook` and `housie validate` check, one name each. */
 export type HousieRule =

@@ -3,8 +3,8 @@
 // single wrong digit and every swap of two adjacent digits, the two mistakes people
 // make reading a reference aloud or typing it; Luhn misses some swaps (09 <-> 90).
 // A printed reference is `serial-ticket-check`, e.g. book 1234, ticket 5: `1234-5-9`.
-import { UsageError } from "../errors.js";
-import { argumentError, serialArgument, text, wholeNumber } from "../args.js";
+import { UsageError } from "../../errors.js";
+import { argumentError, serialArgument, text, wholeNumber } from "../../args.js";
 import { MAX_SERIAL, parseSerial } from "./serial.js";
 
 /** Damm's totally anti-symmetric quasigroup of order 10 (the published table). */

@@ -1,6 +1,6 @@
 // The raw cells format shared by the kernel, the TS baseline and the formatters. Its public
 // constants are the kernel's, as the build read them from the module (src/wasm/generated).
-import { housieConstants } from "../wasm/generated/housie.js";
+import { housieConstants } from "../../wasm/generated/housie.js";
 
 /** Cells per ticket in raw cell output: 3 rows of 9, row by row, 0 for a blank (the kernel's layout). */
 export const CELLS_PER_TICKET = housieConstants.CELLS_PER_TICKET;
