@@ -8,7 +8,7 @@ import { medianMs, saveResults } from "./common.js";
 import { HousieRun, ticketsFromCells } from "../src/housie/generate.js";
 import { checkClaims } from "../src/housie/check.js";
 import { auditBooks } from "../src/housie/audit.js";
-import { readSeries, type SeriesBatch } from "../src/housie/read-series.js";
+import { readSeries, type SeriesBatch } from "../src/housie/series/read-series.js";
 import { PdfWriter } from "../src/housie/pdf.js";
 
 const BOOKS = 1_000_000;

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { checkGame, describeVerdict, type GameCheck } from "../housie/game/claims.js";
 import { Caller } from "../housie/game/caller.js";
 import { parsePrizeSet, type PrizeSetName } from "../housie/game/prizes.js";
-import { readSeries } from "../housie/read-series.js";
+import { readSeries } from "../housie/series/read-series.js";
 import { parseCalls } from "../housie/check.js";
 import { readFailure } from "../io/lines.js";
 import { UsageError } from "../errors.js";

@@ -12,7 +12,7 @@
 import { optionsObject, seriesArgument } from "../args.js";
 import { UsageError } from "../errors.js";
 import { firstTicketVectorDistribution } from "./marginals.js";
-import { readSeries, type SeriesBatch } from "./read-series.js";
+import { readSeries, type SeriesBatch } from "./series/read-series.js";
 import { COLUMNS, COLUMN_SIZE } from "./tables.js";
 import { CELLS_PER_TICKET } from "./generate.js";
 import { chiSquareTest, holmAdjust, normalTwoSided } from "./stats.js";

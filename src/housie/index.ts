@@ -32,6 +32,6 @@ export { htmlPrintFormatter, pageHtml, printCss } from "./print-html.js";
 export { Caller, seededOrder, type GameState } from "./game/caller.js";
 export { checkGame, describeVerdict, type GameCheck, type ClaimVerdict, type PrizeWinners } from "./game/claims.js";
 export { PRIZE_SETS, parsePrizeSet, type PrizeSetName } from "./game/prizes.js";
-export type { SeriesBatch } from "./read-series.js";
+export type { SeriesBatch } from "./series/read-series.js";
 // Digit grouping for counts (the CLIs' --pretty; the web app with thin spaces); also in the package root.
 export { groupDigits } from "../io/digits.js";

@@ -4,7 +4,7 @@
 // runs as within one, two tickets clash only if they are the same ticket.
 import { argumentError, optionsObject, requiredObject, textArray, wholeNumber } from "../args.js";
 import { UsageError } from "../errors.js";
-import { readSeries } from "./read-series.js";
+import { readSeries } from "./series/read-series.js";
 import { housieKernel, kernelBytes } from "./kernel.js";
 import { ticketsFromCells, MAX_UNIQUE_TICKETS, CELLS_PER_TICKET, type HousieRun, type TicketGrid } from "./generate.js";
 

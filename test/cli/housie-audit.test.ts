@@ -7,7 +7,7 @@ import { HousieRun, ticketsFromCells } from "../../src/housie/generate.js";
 import { Xoshiro128 } from "../../src/core/random.js";
 import { auditBooks, auditReference, type AuditReport } from "../../src/housie/audit.js";
 import { chiSquareSurvival, holmAdjust, logGamma, normalTwoSided, upperGammaRegularized, chiSquareTest } from "../../src/housie/stats.js";
-import type { SeriesBatch } from "../../src/housie/read-series.js";
+import type { SeriesBatch } from "../../src/housie/series/read-series.js";
 import { rowBinsBook } from "../fixtures/housie-row-bins.js";
 import { runCli } from "../support/cli-run.js";
 

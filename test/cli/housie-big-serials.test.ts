@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "../support/cli-run.js";
-import { readSeries } from "../../src/housie/read-series.js";
+import { readSeries } from "../../src/housie/series/read-series.js";
 import { checkClaims } from "../../src/housie/check.js";
 import { MAX_SERIAL } from "../../src/housie/model/serial.js";
 import { InputError, UsageError } from "../../src/errors.js";

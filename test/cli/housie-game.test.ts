@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { runCli } from "../support/cli-run.js";
 import { seededOrder } from "../../src/housie/game/caller.js";
 import { checkGame } from "../../src/housie/game/claims.js";
-import { readSeries } from "../../src/housie/read-series.js";
+import { readSeries } from "../../src/housie/series/read-series.js";
 import { dammDigit, printedRef } from "../../src/housie/model/reference.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-game-"));

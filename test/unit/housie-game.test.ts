@@ -8,7 +8,7 @@ import { NEVER, PRIZE_SETS, type PrizeSetName } from "../../src/housie/game/priz
 import { housieModule } from "../../src/housie/kernel.js";
 import { generateBooks, generateTickets, type HousieRecord, type TicketGrid } from "../../src/housie/generate.js";
 import { checkClaims } from "../../src/housie/check.js";
-import type { SeriesBatch } from "../../src/housie/read-series.js";
+import type { SeriesBatch } from "../../src/housie/series/read-series.js";
 import { InputError, UsageError } from "../../src/errors.js";
 
 /** A series as one batch of cells, as read-series.ts gives it. */

@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HousieRun } from "../../src/housie/generate.js";
-import { readSeries } from "../../src/housie/read-series.js";
+import { readSeries } from "../../src/housie/series/read-series.js";
 import { JsonlValidator, MAX_LINE_BYTES, validateJsonl, type Violation } from "../../src/housie/validate.js";
 import { checkClaims } from "../../src/housie/check.js";
 import { auditBooks } from "../../src/housie/audit.js";

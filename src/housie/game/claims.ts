@@ -4,7 +4,7 @@
 // valid now (completed on the last call), late (valid since an earlier call k) or not
 // yet. Takes the series as batches of cells (read-series.ts in Node, parsed JSONL in
 // the browser), twice when a claim's ties are wanted.
-import type { SeriesBatch } from "../read-series.js";
+import type { SeriesBatch } from "../series/read-series.js";
 import type { TicketGrid } from "../generate.js";
 import { argumentError, functionArgument, oneOf, optionalText, optionsObject, requiredObject, text, wholeNumber, wholeNumbers } from "../../args.js";
 import { printedRef, parseTicketRef } from "../model/reference.js";

@@ -19,7 +19,7 @@ import { argumentError, oneOf, optionalBoolean, wholeNumber } from "../../args.j
 import { shorten } from "../../io/quote.js";
 import { CELLS_PER_TICKET } from "../model/cells.js";
 import { housieKernel, kernelBytes } from "../kernel.js";
-import { WordKeySet } from "../key-set.js";
+import { WordKeySet } from "./key-set.js";
 import { MAX_SERIAL } from "../model/serial.js";
 import { cellsObeyRules, describeValue, ticketKeyFromCells, topLevelNumberText, validateBook, validTicketKey, type Violation } from "../model/rules.js";
 import type { Cell } from "../model/cells.js";
