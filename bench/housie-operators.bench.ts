@@ -5,7 +5,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { medianMs, saveResults } from "./common.js";
-import { HousieRun, ticketsFromCells } from "../src/housie/generate.js";
+import { HousieRun, ticketsFromCells } from "../src/housie/generate/generate.js";
 import { checkClaims } from "../src/housie/check.js";
 import { auditBooks } from "../src/housie/audit.js";
 import { readSeries, type SeriesBatch } from "../src/housie/series/read-series.js";

@@ -9,7 +9,7 @@ import { medianMs, saveResults } from "./common.js";
 import { housieKernel } from "../src/housie/kernel.js";
 import { enumeratePatternsTs } from "../src/housie/tables.js";
 import { BookSamplerTs } from "../test/oracles/housie-baseline-sampler.js";
-import { HousieRun } from "../src/housie/generate.js";
+import { HousieRun } from "../src/housie/generate/generate.js";
 import { countHousie } from "../src/housie/count.js";
 
 const BATCH = 4096;

@@ -6,7 +6,7 @@ import { checkOutputPath } from "../io/atomic-write.js";
 import { writeOutput } from "../io/output.js";
 import { quote } from "../io/quote.js";
 import { inputName, readFailure } from "../io/lines.js";
-import { HousieRun, ticketsFromCells, CELLS_PER_TICKET, MAX_UNIQUE_TICKETS, type HousieKind } from "../housie/generate.js";
+import { HousieRun, ticketsFromCells, CELLS_PER_TICKET, MAX_UNIQUE_TICKETS, type HousieKind } from "../housie/generate/generate.js";
 import { formatterFor, FORMATS, type HousieFormat } from "../housie/format.js";
 import { createReadStream, statSync } from "node:fs";
 import { once } from "node:events";
@@ -103,7 +103,7 @@ async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number>
 async function startRun(kind: HousieKind, flags: GenerateFlags): Promise<RecordSource> {
   const per = kind === "books" ? 6 : 1;
   if (flags.unique && !flags.uniqueAgainst && flags.uniqueThread !== "off") {
-    const threaded = await import("../housie/threaded-run.js");
+    const threaded = await import("../housie/generate/threaded-run.js");
     if (flags.uniqueThread === "on" || threaded.threadedRunPays(flags.count * per)) {
       return threaded.ThreadedUniqueRun.start(kind, flags.count, { seed: flags.seed, firstSerial: flags.firstSerial });
     }
@@ -114,7 +114,7 @@ async function startRun(kind: HousieKind, flags: GenerateFlags): Promise<RecordS
 /** The run in this thread, with the earlier series loaded and the set sized for --count. */
 async function inlineRun(kind: HousieKind, flags: GenerateFlags): Promise<HousieRun> {
   const run = new HousieRun(kind, { seed: flags.seed, firstSerial: flags.firstSerial, unique: flags.unique });
-  if (flags.uniqueAgainst) (await import("../housie/unique-against.js")).markSeriesIssued(run, flags.uniqueAgainst, { limit: MAX_UNIQUE_TICKETS - flags.count * run.ticketsPerRecord });
+  if (flags.uniqueAgainst) (await import("../housie/generate/unique-against.js")).markSeriesIssued(run, flags.uniqueAgainst, { limit: MAX_UNIQUE_TICKETS - flags.count * run.ticketsPerRecord });
   run.reserve(flags.count);
   return run;
 }

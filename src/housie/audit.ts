@@ -14,7 +14,7 @@ import { UsageError } from "../errors.js";
 import { firstTicketVectorDistribution } from "./marginals.js";
 import { readSeries, type SeriesBatch } from "./series/read-series.js";
 import { COLUMNS, COLUMN_SIZE } from "./tables.js";
-import { CELLS_PER_TICKET } from "./generate.js";
+import { CELLS_PER_TICKET } from "./generate/generate.js";
 import { chiSquareTest, holmAdjust, normalTwoSided } from "./stats.js";
 
 /** The five families of tests `auditBooks` runs (see the operators guide). */

@@ -7,7 +7,7 @@ import { optionsObject, seriesArgument, text as checkText, wholeNumbers } from "
 import { InputError, UsageError } from "../errors.js";
 import { housieKernel, housieModule, kernelBytes } from "./kernel.js";
 import { readSeries, type SeriesBatch } from "./series/read-series.js";
-import { CELLS_PER_TICKET } from "./generate.js";
+import { CELLS_PER_TICKET } from "./generate/generate.js";
 import { parseTicketRef } from "./model/reference.js";
 import { rankTable } from "./game/prizes.js";
 

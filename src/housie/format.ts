@@ -7,7 +7,7 @@
 //  html:  printable pages laid out as the PDF (print-html.ts): strips or sheets, colours,
 //         bands, references with check digits; inline CSS only (no scripts, no network assets).
 import { argumentError, housieRecordArgument } from "../args.js";
-import type { HousieKind, HousieRecord, TicketGrid } from "./generate.js";
+import type { HousieKind, HousieRecord, TicketGrid } from "./generate/generate.js";
 import { htmlPrintFormatter } from "./print-html.js";
 import type { PrintOptions } from "./print-plan.js";
 

@@ -5,7 +5,7 @@ export {
   generateBooks, generateTickets, iterateBooks, iterateTickets, iterateRecords as iterateHousieRecords,
   ticketsFromCells, ticketRank, HousieRun, MAX_UNIQUE_TICKETS, SUPERSEDED as HOUSIE_RUN_SUPERSEDED,
   type Cell as HousieCell, type TicketGrid, type HousieRecord, type HousieKind, type GenerateOptions as HousieGenerateOptions,
-} from "./generate.js";
+} from "./generate/generate.js";
 export {
   validateBook, validateJsonl as validateHousieJsonl, validateJsonlStream as validateHousieJsonlStream,
   JsonlValidator as HousieJsonlValidator, MAX_LINE_BYTES as HOUSIE_MAX_LINE_BYTES,

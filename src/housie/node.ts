@@ -23,5 +23,5 @@ export {
   type CheckReport, type CheckOptions, type PrizeResult, type TicketClaim, type Prize as HousiePrize,
 } from "./check.js";
 export { auditBooks, auditReference, type AuditReport, type AuditTest, type AuditOptions, type AuditFamily, type AuditReference } from "./audit.js";
-export { seriesTickets, markSeriesIssued, ticketRankFromCells } from "./unique-against.js";
-export { ThreadedUniqueRun, threadedRunPays, THREADED_FROM_TICKETS, type ThreadedRunOptions } from "./threaded-run.js";
+export { seriesTickets, markSeriesIssued, ticketRankFromCells } from "./generate/unique-against.js";
+export { ThreadedUniqueRun, threadedRunPays, THREADED_FROM_TICKETS, type ThreadedRunOptions } from "./generate/threaded-run.js";

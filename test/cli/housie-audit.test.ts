@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { HousieRun, ticketsFromCells } from "../../src/housie/generate.js";
+import { HousieRun, ticketsFromCells } from "../../src/housie/generate/generate.js";
 import { Xoshiro128 } from "../../src/core/random.js";
 import { auditBooks, auditReference, type AuditReport } from "../../src/housie/audit.js";
 import { chiSquareSurvival, holmAdjust, logGamma, normalTwoSided, upperGammaRegularized, chiSquareTest } from "../../src/housie/stats.js";

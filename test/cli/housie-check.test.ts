@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { HousieRun } from "../../src/housie/generate.js";
+import { HousieRun } from "../../src/housie/generate/generate.js";
 import { checkClaims, parseCalls, type CheckReport } from "../../src/housie/check.js";
 import { Xoshiro128 } from "../../src/core/random.js";
 import { runCli } from "../support/cli-run.js";

@@ -16,7 +16,7 @@ import { parseTourFile } from "../../src/tours/parse.js";
 import { validateTour } from "../../src/tours/validate.js";
 import { generateTour } from "../../src/tours/generate.js";
 import { validateBook } from "../../src/housie/validate.js";
-import { generateBooks } from "../../src/housie/generate.js";
+import { generateBooks } from "../../src/housie/generate/generate.js";
 import { formatterFor } from "../../src/housie/format.js";
 import { ROOT } from "../support/cli-run.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateBooks, generateTickets, iterateBooks, HousieRun, ticketsFromCells, ticketRank } from "../../src/housie/generate.js";
+import { generateBooks, generateTickets, iterateBooks, HousieRun, ticketsFromCells, ticketRank } from "../../src/housie/generate/generate.js";
 import { validateBook, validateJsonl } from "../../src/housie/validate.js";
 import { recordToJson } from "../../src/housie/format.js";
 import { BookSamplerTs } from "../oracles/housie-baseline-sampler.js";

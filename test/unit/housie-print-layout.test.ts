@@ -4,7 +4,7 @@
 // the band's text is on every strip and escaped in the HTML; page counts are exact.
 import { describe, expect, it } from "vitest";
 import { renderPdf } from "../../src/housie/pdf.js";
-import { generateBooks, generateTickets } from "../../src/housie/generate.js";
+import { generateBooks, generateTickets } from "../../src/housie/generate/generate.js";
 import { pageGeometry, pagesFor, maxPerPage, type Box } from "../../src/housie/layout.js";
 import { printedRef } from "../../src/housie/model/reference.js";
 import { PrintPlanner } from "../../src/housie/print-plan.js";

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import jsqrModule from "jsqr";
 import { renderPdf } from "../../src/housie/pdf.js";
-import { generateBooks } from "../../src/housie/generate.js";
+import { generateBooks } from "../../src/housie/generate/generate.js";
 import { pageGeometry } from "../../src/housie/layout.js";
 import { printedRef } from "../../src/housie/model/reference.js";
 import { canRender, crop, renderPdfPages } from "../support/pdf-render.js";

@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { HousieRun } from "../../src/housie/generate.js";
+import { HousieRun } from "../../src/housie/generate/generate.js";
 import { readSeries } from "../../src/housie/series/read-series.js";
 import { topLevelNumberText, validateBook } from "../../src/housie/validate.js";
 import { MAX_SERIAL } from "../../src/housie/model/serial.js";

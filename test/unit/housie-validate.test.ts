@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateBooks, type HousieRecord, type TicketGrid } from "../../src/housie/generate.js";
+import { generateBooks, type HousieRecord, type TicketGrid } from "../../src/housie/generate/generate.js";
 import { validateBook, validateJsonl, type HousieRule } from "../../src/housie/validate.js";
 
 const base = generateBooks(2, { seed: 314n });

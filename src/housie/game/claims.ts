@@ -5,7 +5,7 @@
 // yet. Takes the series as batches of cells (read-series.ts in Node, parsed JSONL in
 // the browser), twice when a claim's ties are wanted.
 import type { SeriesBatch } from "../series/read-series.js";
-import type { TicketGrid } from "../generate.js";
+import type { TicketGrid } from "../generate/generate.js";
 import { argumentError, functionArgument, oneOf, optionalText, optionsObject, requiredObject, text, wholeNumber, wholeNumbers } from "../../args.js";
 import { printedRef, parseTicketRef } from "../model/reference.js";
 import { NEVER, PRIZE_SETS, PRIZE_SET_NAMES, batchPrizeCalls, prizeBatchTickets, type GameEngine, type PrizeSetName } from "./prizes.js";

@@ -1,12 +1,12 @@
 // Generation API over the kernel: uniform books or tickets, seeded or from the OS
 // CSPRNG, no ticket repeated within a run, numbered by serial.
-import { argumentError, bytesArgument, countOrInfinity, oneOf, optionalBoolean, optionsObject, wholeNumber } from "../args.js";
-import { UsageError } from "../errors.js";
-import { housieKernel, housieLayout, housieModule, kernelBytes, type HousieKernel } from "./kernel.js";
-import { parseSeed, seedState } from "../core/random.js";
-import { CELLS_PER_TICKET, MAX_UNIQUE_TICKETS, type Cell, type TicketGrid, type HousieRecord } from "./model/cells.js";
-import { MAX_SERIAL, parseSerial, serialOverflow } from "./model/serial.js";
-import { validateBook } from "./validate.js";
+import { argumentError, bytesArgument, countOrInfinity, oneOf, optionalBoolean, optionsObject, wholeNumber } from "../../args.js";
+import { UsageError } from "../../errors.js";
+import { housieKernel, housieLayout, housieModule, kernelBytes, type HousieKernel } from "../kernel.js";
+import { parseSeed, seedState } from "../../core/random.js";
+import { CELLS_PER_TICKET, MAX_UNIQUE_TICKETS, type Cell, type TicketGrid, type HousieRecord } from "../model/cells.js";
+import { MAX_SERIAL, parseSerial, serialOverflow } from "../model/serial.js";
+import { validateBook } from "../validate.js";
 
 export type { Cell, TicketGrid, HousieRecord };
 export type HousieKind = "books" | "tickets";

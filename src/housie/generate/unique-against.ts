@@ -2,10 +2,10 @@
 // into a new run's uniqueness set, so that it repeats none of them. The keys are the
 // run's own exact keys (ticketRank: the ticket's index among all tickets), so across
 // runs as within one, two tickets clash only if they are the same ticket.
-import { argumentError, optionsObject, requiredObject, textArray, wholeNumber } from "../args.js";
-import { UsageError } from "../errors.js";
-import { readSeries } from "./series/read-series.js";
-import { housieKernel, kernelBytes } from "./kernel.js";
+import { argumentError, optionsObject, requiredObject, textArray, wholeNumber } from "../../args.js";
+import { UsageError } from "../../errors.js";
+import { readSeries } from "../series/read-series.js";
+import { housieKernel, kernelBytes } from "../kernel.js";
 import { ticketsFromCells, MAX_UNIQUE_TICKETS, CELLS_PER_TICKET, type HousieRun, type TicketGrid } from "./generate.js";
 
 export interface SeriesTicketsOptions {

@@ -11,9 +11,9 @@
 // record asked for are thrown away with the run.
 import { availableParallelism } from "node:os";
 import { HousieRun, MAX_UNIQUE_TICKETS, SUPERSEDED, checkBatchRequest, ticketRank, uniqueLimitError, type HousieKind, type TicketGrid } from "./generate.js";
-import { kernelBytes } from "./kernel.js";
-import { countOrInfinity } from "../args.js";
-import { CELLS_PER_TICKET } from "./model/cells.js";
+import { kernelBytes } from "../kernel.js";
+import { countOrInfinity } from "../../args.js";
+import { CELLS_PER_TICKET } from "../model/cells.js";
 import { IssueRingHost, newRing, ringViews } from "./issue-ring.js";
 
 /** Tickets from which a run pays for its worker thread (tens of ms to start, a 128 MB+ set). */
