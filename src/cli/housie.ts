@@ -178,7 +178,7 @@ async function main(): Promise<number> {
       }
       // Findings are printed as found, in batches: memory stays flat however many lines break.
       let pending = "";
-      const { validateJsonlStream } = await import("../housie/validate.js");
+      const { validateJsonlStream } = await import("../housie/validate/validate.js");
       const summary = await validateJsonlStream(input, (v) => {
         pending += `${name}:${v.line ?? 1}: ${v.problem} (expected ${v.expected}) [${v.rule}]\n`;
         if (pending.length > 1 << 16) { process.stdout.write(pending); pending = ""; }

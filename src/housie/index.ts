@@ -11,7 +11,7 @@ export {
   JsonlValidator as HousieJsonlValidator, MAX_LINE_BYTES as HOUSIE_MAX_LINE_BYTES,
   type Violation as HousieViolation, type HousieRule, type FileReport as HousieFileReport,
   type StreamSummary as HousieStreamSummary, type ValidateOptions as HousieValidateOptions,
-} from "./validate.js";
+} from "./validate/validate.js";
 export { MAX_SERIAL as MAX_HOUSIE_SERIAL } from "./model/serial.js";
 export {
   formatterFor as housieFormatter, ticketToText, recordToJson as housieRecordToJson, FORMATS as HOUSIE_FORMATS,

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { runCli } from "../support/cli-run.js";
 import { generateBooks, generateTickets, HousieRun } from "../../src/housie/generate/generate.js";
 import { recordToJson } from "../../src/housie/format.js";
-import { validateJsonl, MAX_LINE_BYTES } from "../../src/housie/validate.js";
+import { validateJsonl, MAX_LINE_BYTES } from "../../src/housie/validate/validate.js";
 import { MAX_SERIAL } from "../../src/housie/model/serial.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-hostile-"));

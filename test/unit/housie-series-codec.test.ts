@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HousieRun } from "../../src/housie/generate/generate.js";
 import { readSeries } from "../../src/housie/series/read-series.js";
-import { JsonlValidator, MAX_LINE_BYTES, validateJsonl, type Violation } from "../../src/housie/validate.js";
+import { JsonlValidator, MAX_LINE_BYTES, validateJsonl, type Violation } from "../../src/housie/validate/validate.js";
 import { checkClaims } from "../../src/housie/check.js";
 import { auditBooks } from "../../src/housie/audit.js";
 import { markSeriesIssued, seriesTickets } from "../../src/housie/generate/unique-against.js";

@@ -6,7 +6,7 @@ import { housieKernel, housieLayout, housieModule, kernelBytes, type HousieKerne
 import { parseSeed, seedState } from "../../core/random.js";
 import { CELLS_PER_TICKET, MAX_UNIQUE_TICKETS, type Cell, type TicketGrid, type HousieRecord } from "../model/cells.js";
 import { MAX_SERIAL, parseSerial, serialOverflow } from "../model/serial.js";
-import { validateBook } from "../validate.js";
+import { validateBook } from "../validate/validate.js";
 
 export type { Cell, TicketGrid, HousieRecord };
 export type HousieKind = "books" | "tickets";
