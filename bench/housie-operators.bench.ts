@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { medianMs, saveResults } from "./common.js";
 import { HousieRun, ticketsFromCells } from "../src/housie/generate/generate.js";
-import { checkClaims } from "../src/housie/check.js";
-import { auditBooks } from "../src/housie/audit.js";
+import { checkClaims } from "../src/housie/operators/check.js";
+import { auditBooks } from "../src/housie/operators/audit.js";
 import { readSeries, type SeriesBatch } from "../src/housie/series/read-series.js";
 import { PdfWriter } from "../src/housie/pdf.js";
 

@@ -5,7 +5,7 @@ import { checkGame, describeVerdict, type GameCheck } from "../housie/game/claim
 import { Caller } from "../housie/game/caller.js";
 import { parsePrizeSet, type PrizeSetName } from "../housie/game/prizes.js";
 import { readSeries } from "../housie/series/read-series.js";
-import { parseCalls } from "../housie/check.js";
+import { parseCalls } from "../housie/operators/check.js";
 import { readFailure } from "../io/lines.js";
 import { UsageError } from "../errors.js";
 import { groupDigits } from "../io/digits.js";

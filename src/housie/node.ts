@@ -21,7 +21,7 @@ export { renderPdf, PdfWriter, streamSink, PDF_PAPERS, PDF_LAYOUTS, type PdfSink
 export {
   checkClaims, parseCalls, parseRef as parseTicketRef, PRIZES as HOUSIE_PRIZES,
   type CheckReport, type CheckOptions, type PrizeResult, type TicketClaim, type Prize as HousiePrize,
-} from "./check.js";
-export { auditBooks, auditReference, type AuditReport, type AuditTest, type AuditOptions, type AuditFamily, type AuditReference } from "./audit.js";
+} from "./operators/check.js";
+export { auditBooks, auditReference, type AuditReport, type AuditTest, type AuditOptions, type AuditFamily, type AuditReference } from "./operators/audit.js";
 export { seriesTickets, markSeriesIssued, ticketRankFromCells } from "./generate/unique-against.js";
 export { ThreadedUniqueRun, threadedRunPays, THREADED_FROM_TICKETS, type ThreadedRunOptions } from "./generate/threaded-run.js";

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "../support/cli-run.js";
 import { readSeries } from "../../src/housie/series/read-series.js";
-import { checkClaims } from "../../src/housie/check.js";
+import { checkClaims } from "../../src/housie/operators/check.js";
 import { MAX_SERIAL } from "../../src/housie/model/serial.js";
 import { InputError, UsageError } from "../../src/errors.js";
 import { printedRef } from "../../src/housie/model/reference.js";

@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HousieRun } from "../../src/housie/generate/generate.js";
-import { checkClaims, parseCalls, type CheckReport } from "../../src/housie/check.js";
+import { checkClaims, parseCalls, type CheckReport } from "../../src/housie/operators/check.js";
 import { Xoshiro128 } from "../../src/core/random.js";
 import { runCli } from "../support/cli-run.js";
 import { printedRef } from "../../src/housie/model/reference.js";

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HousieRun } from "../../src/housie/generate/generate.js";
 import { printedRef } from "../../src/housie/model/reference.js";
-import { checkClaims } from "../../src/housie/check.js";
+import { checkClaims } from "../../src/housie/operators/check.js";
 import { runCli } from "../support/cli-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-verdict-"));

@@ -7,7 +7,7 @@ import { checkGame } from "../../src/housie/game/claims.js";
 import { NEVER, PRIZE_SETS, type PrizeSetName } from "../../src/housie/game/prizes.js";
 import { housieModule } from "../../src/housie/kernel.js";
 import { generateBooks, generateTickets, type HousieRecord, type TicketGrid } from "../../src/housie/generate/generate.js";
-import { checkClaims } from "../../src/housie/check.js";
+import { checkClaims } from "../../src/housie/operators/check.js";
 import type { SeriesBatch } from "../../src/housie/series/read-series.js";
 import { InputError, UsageError } from "../../src/errors.js";
 

@@ -3,13 +3,13 @@
 // it and which tickets (ties listed); or, for one reference, what that ticket holds.
 // The per-ticket work runs in the WASM kernel (assembly/housie/check.ts); the TS
 // baseline below is the same algorithm.
-import { optionsObject, seriesArgument, text as checkText, wholeNumbers } from "../args.js";
-import { InputError, UsageError } from "../errors.js";
-import { housieKernel, housieModule, kernelBytes } from "./kernel.js";
-import { readSeries, type SeriesBatch } from "./series/read-series.js";
-import { CELLS_PER_TICKET } from "./generate/generate.js";
-import { parseTicketRef } from "./model/reference.js";
-import { rankTable } from "./game/prizes.js";
+import { optionsObject, seriesArgument, text as checkText, wholeNumbers } from "../../args.js";
+import { InputError, UsageError } from "../../errors.js";
+import { housieKernel, housieModule, kernelBytes } from "../kernel.js";
+import { readSeries, type SeriesBatch } from "../series/read-series.js";
+import { CELLS_PER_TICKET } from "../generate/generate.js";
+import { parseTicketRef } from "../model/reference.js";
+import { rankTable } from "../game/prizes.js";
 
 /** A housie prize: one line, two lines or full house. */
 export type Prize = "one line" | "two lines" | "full house";

@@ -9,12 +9,12 @@
 //  serial    numbers keeping their ticket from one book to the next: mean exactly 15,
 //            exact variance from the pair probabilities below; z-test          1 test
 // Every test's p-value, Holm's correction over all of them, and a verdict at alpha.
-import { optionsObject, seriesArgument } from "../args.js";
-import { UsageError } from "../errors.js";
-import { firstTicketVectorDistribution } from "./marginals.js";
-import { readSeries, type SeriesBatch } from "./series/read-series.js";
-import { COLUMNS, COLUMN_SIZE } from "./tables.js";
-import { CELLS_PER_TICKET } from "./generate/generate.js";
+import { optionsObject, seriesArgument } from "../../args.js";
+import { UsageError } from "../../errors.js";
+import { firstTicketVectorDistribution } from "../marginals.js";
+import { readSeries, type SeriesBatch } from "../series/read-series.js";
+import { COLUMNS, COLUMN_SIZE } from "../tables.js";
+import { CELLS_PER_TICKET } from "../generate/generate.js";
 import { chiSquareTest, holmAdjust, normalTwoSided } from "./stats.js";
 
 /** The five families of tests `auditBooks` runs (see the operators guide). */
