@@ -148,7 +148,7 @@ async function main(): Promise<number> {
     .option("--pretty", "group digits in threes (1,234,567)")
     .addOption(new Option("--engine <engine>", "counting engine").choices(["wasm", "ts"]).default("wasm"))
     .action(async (flags: { json?: boolean; pretty?: boolean; engine: "wasm" | "ts" }) => {
-      const { countHousie } = await import("../housie/count.js");
+      const { countHousie } = await import("../housie/count/count.js");
       const c = countHousie({ engine: flags.engine });
       const rows: [string, string, bigint][] = [
         ["patterns", "ticket patterns (3 rows of 5, no empty column)", c.patterns],

@@ -1,6 +1,6 @@
 // Housie (UK 90-ball bingo): exact counts, exactly uniform tickets and books, validation.
 // Names are prefixed where they would be ambiguous at the package root.
-export { countHousie, type HousieCounts, type Engine as HousieEngine } from "./count.js";
+export { countHousie, type HousieCounts, type Engine as HousieEngine } from "./count/count.js";
 export {
   generateBooks, generateTickets, iterateBooks, iterateTickets, iterateRecords as iterateHousieRecords,
   ticketsFromCells, ticketRank, HousieRun, MAX_UNIQUE_TICKETS, SUPERSEDED as HOUSIE_RUN_SUPERSEDED,
@@ -20,8 +20,8 @@ export {
 export {
   firstTicketTypeProbabilities, ninetyPositionProbabilities, singleTicketTypeProbabilities, probabilityValues,
   type ExactProbability,
-} from "./marginals.js";
-export { enumeratePatternsTs, type PatternTables as HousiePatternTables } from "./tables.js";
+} from "./count/marginals.js";
+export { enumeratePatternsTs, type PatternTables as HousiePatternTables } from "./count/tables.js";
 export { seedState as housieSeedState, parseSeed as parseHousieSeed, Xoshiro128 } from "../core/random.js";
 export { ready } from "./ready.js";
 export { printedRef, parseTicketRef, dammDigit, type TicketRef } from "./model/reference.js";

@@ -20,7 +20,7 @@ import { buildAlias, ALIAS_LIMIT } from "./housie-alias.js";
 import {
   COLUMNS, COLUMN_FIRST, COLUMN_SIZE, enumeratePatternsTs, weightsOf, pairsOf,
   type PatternTables, type PairTables,
-} from "../../src/housie/tables.js";
+} from "../../src/housie/count/tables.js";
 
 const CELLS_PER_BOOK = 6 * CELLS_PER_TICKET;
 const COLUMN_SHUFFLES = [9, 10, 11].map(columnShuffle);

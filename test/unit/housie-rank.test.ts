@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { HousieRun, generateBooks, generateTickets, ticketRank, ticketsFromCells, type TicketGrid } from "../../src/housie/generate/generate.js";
 import { housieTestKernel, type HousieTestHooks } from "../support/test-kernels.js";
-import { enumeratePatternsTs, weightsOf, COLUMNS, COLUMN_FIRST, COLUMN_SIZE } from "../../src/housie/tables.js";
+import { enumeratePatternsTs, weightsOf, COLUMNS, COLUMN_FIRST, COLUMN_SIZE } from "../../src/housie/count/tables.js";
 
 // filledRank is a test hook: load the test build before anything loads the kernel.
 const housieKernel = housieTestKernel;

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { HousieRun } from "../../src/housie/generate/generate.js";
 import { Xoshiro128 } from "../../src/core/random.js";
-import { firstTicketTypeProbabilities, ninetyPositionProbabilities, singleTicketTypeProbabilities, ticketCountsProbabilities, probabilityValues, type ExactProbability } from "../../src/housie/marginals.js";
+import { firstTicketTypeProbabilities, ninetyPositionProbabilities, singleTicketTypeProbabilities, ticketCountsProbabilities, probabilityValues, type ExactProbability } from "../../src/housie/count/marginals.js";
 import { rowBinsBook } from "../fixtures/housie-row-bins.js";
 import { UnpermutedBookSampler } from "../fixtures/flawed-sampler.js";
 

@@ -3,7 +3,7 @@
 // (cellsObeyRules, ticketKeyFromCells), which the series codec uses on lines its fast
 // paths read; a test holds the two sides to the same verdict.
 import { CELLS_PER_TICKET, type Cell, type HousieRecord } from "./cells.js";
-import { COLUMN_FIRST, COLUMN_SIZE } from "../tables.js";
+import { COLUMN_FIRST, COLUMN_SIZE } from "../count/tables.js";
 import { quote, quoteValue, shorten } from "../../io/quote.js";
 
 /** The rules `validateBook` and `housie validate` check, one name each. */

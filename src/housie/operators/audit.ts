@@ -11,9 +11,9 @@
 // Every test's p-value, Holm's correction over all of them, and a verdict at alpha.
 import { optionsObject, seriesArgument } from "../../args.js";
 import { UsageError } from "../../errors.js";
-import { firstTicketVectorDistribution } from "../marginals.js";
+import { firstTicketVectorDistribution } from "../count/marginals.js";
 import { readSeries, type SeriesBatch } from "../series/read-series.js";
-import { COLUMNS, COLUMN_SIZE } from "../tables.js";
+import { COLUMNS, COLUMN_SIZE } from "../count/tables.js";
 import { CELLS_PER_TICKET } from "../generate/generate.js";
 import { chiSquareTest, holmAdjust, normalTwoSided } from "./stats.js";
 

@@ -5,8 +5,8 @@
 // P(ticket 1 has vector a, ticket 2 has vector b) = t(a) t(b) C(a + b) / S, where
 // C(u) = sum over pair sums u2 of K(u2) K(n - u - u2) is the kernel's convolveSegment
 // and S the total (see count.ts); summing over b gives ticket 1's marginal.
-import { argumentError } from "../args.js";
-import { housieKernel } from "./kernel.js";
+import { argumentError } from "../../args.js";
+import { housieKernel } from "../kernel.js";
 import { COLUMNS, enumeratePatternsTs, weightsOf, pairsOf, type PatternTables } from "./tables.js";
 
 export interface VectorDistribution {
