@@ -9,7 +9,7 @@ import { HousieRun, ticketsFromCells } from "../src/housie/generate/generate.js"
 import { checkClaims } from "../src/housie/operators/check.js";
 import { auditBooks } from "../src/housie/operators/audit.js";
 import { readSeries, type SeriesBatch } from "../src/housie/series/read-series.js";
-import { PdfWriter } from "../src/housie/pdf.js";
+import { PdfWriter } from "../src/housie/output/pdf.js";
 
 const BOOKS = 1_000_000;
 const BATCH = 4096;

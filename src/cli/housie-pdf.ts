@@ -2,7 +2,7 @@
 // written atomically to --out (or to standard output).
 import { isStandardOutput, openAtomicStream, type AtomicStream } from "../io/atomic-write.js";
 import { ticketsFromCells, CELLS_PER_TICKET, type HousieRun } from "../housie/generate/generate.js";
-import { PdfWriter, sourceDateEpoch } from "../housie/pdf.js";
+import { PdfWriter, sourceDateEpoch } from "../housie/output/pdf.js";
 import { EXIT_OK } from "./program.js";
 import { printOptions, type PrintFlags } from "./housie-print-options.js";
 

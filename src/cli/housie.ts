@@ -7,7 +7,7 @@ import { writeOutput } from "../io/output.js";
 import { quote } from "../io/quote.js";
 import { inputName, readFailure } from "../io/lines.js";
 import { HousieRun, ticketsFromCells, CELLS_PER_TICKET, MAX_UNIQUE_TICKETS, type HousieKind } from "../housie/generate/generate.js";
-import { formatterFor, FORMATS, type HousieFormat } from "../housie/format.js";
+import { formatterFor, FORMATS, type HousieFormat } from "../housie/output/format.js";
 import { createReadStream, statSync } from "node:fs";
 import { once } from "node:events";
 import { MAX_SERIAL, parseSerial, serialOverflow } from "../housie/model/serial.js";

@@ -16,7 +16,7 @@ export { MAX_SERIAL as MAX_HOUSIE_SERIAL } from "./model/serial.js";
 export {
   formatterFor as housieFormatter, ticketToText, recordToJson as housieRecordToJson, FORMATS as HOUSIE_FORMATS,
   type HousieFormat, type Formatter as HousieFormatter,
-} from "./format.js";
+} from "./output/format.js";
 export {
   firstTicketTypeProbabilities, ninetyPositionProbabilities, singleTicketTypeProbabilities, probabilityValues,
   type ExactProbability,
@@ -25,10 +25,10 @@ export { enumeratePatternsTs, type PatternTables as HousiePatternTables } from "
 export { seedState as housieSeedState, parseSeed as parseHousieSeed, Xoshiro128 } from "../core/random.js";
 export { ready } from "./ready.js";
 export { printedRef, parseTicketRef, dammDigit, type TicketRef } from "./model/reference.js";
-export { parseColour, parseGames, COLOUR_NAMES, type TicketColour } from "./colours.js";
-export { pageGeometry, pagesFor, maxPerPage, PAPER_SIZE, type PageGeometry, type LayoutOptions } from "./layout.js";
-export { PrintPlanner, seriesForSeed, randomSeries, type PrintOptions, type PlannedPage } from "./print-plan.js";
-export { htmlPrintFormatter, pageHtml, printCss } from "./print-html.js";
+export { parseColour, parseGames, COLOUR_NAMES, type TicketColour } from "./output/colours.js";
+export { pageGeometry, pagesFor, maxPerPage, PAPER_SIZE, type PageGeometry, type LayoutOptions } from "./output/layout.js";
+export { PrintPlanner, seriesForSeed, randomSeries, type PrintOptions, type PlannedPage } from "./output/print-plan.js";
+export { htmlPrintFormatter, pageHtml, printCss } from "./output/print-html.js";
 export { Caller, seededOrder, type GameState } from "./game/caller.js";
 export { checkGame, describeVerdict, type GameCheck, type ClaimVerdict, type PrizeWinners } from "./game/claims.js";
 export { PRIZE_SETS, parsePrizeSet, type PrizeSetName } from "./game/prizes.js";

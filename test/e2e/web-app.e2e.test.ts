@@ -9,7 +9,7 @@ import { normalizeProblem } from "../../src/tables/problem.js";
 import { chromiumAvailable } from "../support/chromium.js";
 import { readPdf } from "../support/pdf-text.js";
 import { printedRef } from "../../src/housie/model/reference.js";
-import { pageGeometry } from "../../src/housie/layout.js";
+import { pageGeometry } from "../../src/housie/output/layout.js";
 import { groupDigits } from "../../src/io/digits.js";
 import { downloadBytes, dropFile, openApp, ROOT, SHOTS, showTab, type App } from "./app.js";
 

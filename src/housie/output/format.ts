@@ -6,8 +6,8 @@
 //         the ticket's reference is serial-ticket.
 //  html:  printable pages laid out as the PDF (print-html.ts): strips or sheets, colours,
 //         bands, references with check digits; inline CSS only (no scripts, no network assets).
-import { argumentError, housieRecordArgument } from "../args.js";
-import type { HousieKind, HousieRecord, TicketGrid } from "./generate/generate.js";
+import { argumentError, housieRecordArgument } from "../../args.js";
+import type { HousieKind, HousieRecord, TicketGrid } from "../generate/generate.js";
 import { htmlPrintFormatter } from "./print-html.js";
 import type { PrintOptions } from "./print-plan.js";
 
