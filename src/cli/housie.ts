@@ -6,7 +6,8 @@ import { checkOutputPath } from "../io/atomic-write.js";
 import { writeOutput } from "../io/output.js";
 import { quote } from "../io/quote.js";
 import { inputName, readFailure } from "../io/lines.js";
-import { HousieRun, ticketsFromCells, CELLS_PER_TICKET, MAX_UNIQUE_TICKETS, type HousieKind } from "../housie/generate/generate.js";
+import { HousieRun, MAX_UNIQUE_TICKETS } from "../housie/generate/generate.js";
+import { ticketsFromCells, ticketsPerRecord, CELLS_PER_TICKET, type HousieKind } from "../housie/model/cells.js";
 import { formatterFor, FORMATS, type HousieFormat } from "../housie/output/format.js";
 import { createReadStream, statSync } from "node:fs";
 import { once } from "node:events";
@@ -51,8 +52,8 @@ const PROGRESS_FROM = 100_000; // records: shorter runs finish before a bar help
 async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number> {
   const overflow = serialOverflow(flags.firstSerial, flags.count);
   if (overflow !== undefined) throw new UsageError(`--first-serial ${flags.firstSerial} --count ${flags.count}: ${overflow}`);
-  if (flags.unique && flags.count * (kind === "books" ? 6 : 1) > MAX_UNIQUE_TICKETS) {
-    throw new UsageError(`--count ${flags.count} ${kind} exceeds the ${MAX_UNIQUE_TICKETS} tickets one run keeps unique (expected at most ${Math.floor(MAX_UNIQUE_TICKETS / (kind === "books" ? 6 : 1))}, or --no-unique)`);
+  if (flags.unique && flags.count * ticketsPerRecord(kind) > MAX_UNIQUE_TICKETS) {
+    throw new UsageError(`--count ${flags.count} ${kind} exceeds the ${MAX_UNIQUE_TICKETS} tickets one run keeps unique (expected at most ${Math.floor(MAX_UNIQUE_TICKETS / ticketsPerRecord(kind))}, or --no-unique)`);
   }
   if (flags.out !== undefined) checkOutputPath(flags.out); // before any work
   if (flags.uniqueAgainst && !flags.unique) throw new UsageError("--unique-against needs the uniqueness set (drop --no-unique)");
@@ -101,7 +102,7 @@ async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number>
  * this thread. Both give the same records for a seed.
  */
 async function startRun(kind: HousieKind, flags: GenerateFlags): Promise<RecordSource> {
-  const per = kind === "books" ? 6 : 1;
+  const per = ticketsPerRecord(kind);
   if (flags.unique && !flags.uniqueAgainst && flags.uniqueThread !== "off") {
     const threaded = await import("../housie/generate/threaded-run.js");
     if (flags.uniqueThread === "on" || threaded.threadedRunPays(flags.count * per)) {

@@ -3,9 +3,9 @@
 export { countHousie, type HousieCounts, type Engine as HousieEngine } from "./count/count.js";
 export {
   generateBooks, generateTickets, iterateBooks, iterateTickets, iterateRecords as iterateHousieRecords,
-  ticketsFromCells, ticketRank, HousieRun, MAX_UNIQUE_TICKETS, SUPERSEDED as HOUSIE_RUN_SUPERSEDED,
-  type Cell as HousieCell, type TicketGrid, type HousieRecord, type HousieKind, type GenerateOptions as HousieGenerateOptions,
+  ticketRank, HousieRun, MAX_UNIQUE_TICKETS, SUPERSEDED as HOUSIE_RUN_SUPERSEDED, type GenerateOptions as HousieGenerateOptions,
 } from "./generate/generate.js";
+export { ticketsFromCells, type Cell as HousieCell, type TicketGrid, type HousieRecord, type HousieKind, type SeriesBatch } from "./model/cells.js";
 export {
   validateBook, validateJsonl as validateHousieJsonl, validateJsonlStream as validateHousieJsonlStream,
   JsonlValidator as HousieJsonlValidator, MAX_LINE_BYTES as HOUSIE_MAX_LINE_BYTES,
@@ -32,6 +32,5 @@ export { htmlPrintFormatter, pageHtml, printCss } from "./output/print-html.js";
 export { Caller, seededOrder, type GameState } from "./game/caller.js";
 export { checkGame, describeVerdict, type GameCheck, type ClaimVerdict, type PrizeWinners } from "./game/claims.js";
 export { PRIZE_SETS, parsePrizeSet, type PrizeSetName } from "./game/prizes.js";
-export type { SeriesBatch } from "./series/read-series.js";
 // Digit grouping for counts (the CLIs' --pretty; the web app with thin spaces); also in the package root.
 export { groupDigits } from "../io/digits.js";

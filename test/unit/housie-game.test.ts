@@ -6,9 +6,9 @@ import { Caller, seededOrder } from "../../src/housie/game/caller.js";
 import { checkGame } from "../../src/housie/game/claims.js";
 import { NEVER, PRIZE_SETS, type PrizeSetName } from "../../src/housie/game/prizes.js";
 import { housieModule } from "../../src/housie/kernel.js";
-import { generateBooks, generateTickets, type HousieRecord, type TicketGrid } from "../../src/housie/generate/generate.js";
+import { generateBooks, generateTickets } from "../../src/housie/generate/generate.js";
+import type { HousieRecord, TicketGrid, SeriesBatch } from "../../src/housie/model/cells.js";
 import { checkClaims } from "../../src/housie/operators/check.js";
-import type { SeriesBatch } from "../../src/housie/series/read-series.js";
 import { InputError, UsageError } from "../../src/errors.js";
 
 /** A series as one batch of cells, as read-series.ts gives it. */

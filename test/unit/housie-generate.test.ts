@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { generateBooks, generateTickets, iterateBooks, HousieRun, ticketsFromCells, ticketRank } from "../../src/housie/generate/generate.js";
+import { generateBooks, generateTickets, iterateBooks, HousieRun, ticketRank } from "../../src/housie/generate/generate.js";
+import { ticketsFromCells } from "../../src/housie/model/cells.js";
 import { validateBook, validateJsonl } from "../../src/housie/validate/validate.js";
 import { recordToJson } from "../../src/housie/output/format.js";
 import { BookSamplerTs } from "../oracles/housie-baseline-sampler.js";

@@ -9,7 +9,8 @@
 import { factorial } from "../../math.js";
 import { oneOf, optionsObject } from "../../args.js";
 import { housieKernel } from "../kernel.js";
-import { COLUMNS, COLUMN_SIZE, enumeratePatternsTs, weightsOf, pairsOf, feasible, type PairTables } from "./tables.js";
+import { COLUMNS, COLUMN_SIZE } from "../model/columns.js";
+import { enumeratePatternsTs, weightsOf, pairsOf, feasible, type PairTables } from "./tables.js";
 
 /** The exact housie counts, as bigints. */
 export interface HousieCounts {

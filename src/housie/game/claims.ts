@@ -4,13 +4,11 @@
 // valid now (completed on the last call), late (valid since an earlier call k) or not
 // yet. Takes the series as batches of cells (read-series.ts in Node, parsed JSONL in
 // the browser), twice when a claim's ties are wanted.
-import type { SeriesBatch } from "../series/read-series.js";
-import type { TicketGrid } from "../generate/generate.js";
+import { CELLS_PER_TICKET, ticketFromCells, type SeriesBatch, type TicketGrid } from "../model/cells.js";
 import { argumentError, functionArgument, oneOf, optionalText, optionsObject, requiredObject, text, wholeNumber, wholeNumbers } from "../../args.js";
 import { printedRef, parseTicketRef } from "../model/reference.js";
 import { NEVER, PRIZE_SETS, PRIZE_SET_NAMES, batchPrizeCalls, prizeBatchTickets, type GameEngine, type PrizeSetName } from "./prizes.js";
 
-const CELLS = 27;
 /** References kept per list; the counts count them all. */
 export const MAX_LISTED = 1000;
 
@@ -56,10 +54,6 @@ export interface GameCheck {
   claim?: ClaimReport | null;
 }
 
-function gridOf(cells: Uint8Array, at: number): TicketGrid {
-  return [0, 1, 2].map((r) => Array.from(cells.subarray(at + 9 * r, at + 9 * r + 9), (x) => (x === 0 ? null : x)));
-}
-
 /** Options of checkGame: the engine (the housie kernel by default, or the TS baseline). */
 export interface GameCheckOptions {
   engine?: GameEngine;
@@ -77,7 +71,7 @@ function* slicesWithPrizes(batches: Iterable<SeriesBatch>, calls: readonly numbe
     const step = Math.max(1, Math.floor(batchTickets / per));
     for (let from = 0; from < batch.count; from += step) {
       const count = Math.min(batch.count - from, step);
-      const cells = batch.cells.subarray(from * per * CELLS, (from + count) * per * CELLS);
+      const cells = batch.cells.subarray(from * per * CELLS_PER_TICKET, (from + count) * per * CELLS_PER_TICKET);
       yield [batch, from, count, batchPrizeCalls(set, cells, count * per, calls, engine, scratch)];
     }
   }
@@ -94,7 +88,7 @@ function* seriesBatches(series: () => Iterable<SeriesBatch>): Generator<SeriesBa
     const per = b.ticketsPerRecord;
     if (per !== 1 && per !== 6) throw argumentError("series batch.ticketsPerRecord", "1 or 6", per);
     const count = wholeNumber(b.count, "series batch.count");
-    if (!(b.cells instanceof Uint8Array) || b.cells.length < count * per * CELLS) throw argumentError("series batch.cells", `a Uint8Array of ${count * per * CELLS} cells`, b.cells);
+    if (!(b.cells instanceof Uint8Array) || b.cells.length < count * per * CELLS_PER_TICKET) throw argumentError("series batch.cells", `a Uint8Array of ${count * per * CELLS_PER_TICKET} cells`, b.cells);
     if (!(b.serials instanceof BigUint64Array) || b.serials.length < count) throw argumentError("series batch.serials", `a BigUint64Array of ${count} serials`, b.serials);
     if (!isArrayLike(b.lines) || b.lines.length < count) throw argumentError("series batch.lines", `${count} line numbers`, b.lines);
     yield b as SeriesBatch;
@@ -139,7 +133,7 @@ export function checkGame(series: () => Iterable<SeriesBatch>, calls: readonly n
           if (winners[k]!.length < MAX_LISTED) winners[k]!.push(printedRef(batch.serials[r]!, t + 1));
         }
         if (wanted && found === null && batch.serials[r] === wanted.serial && t + 1 === wanted.ticket) {
-          found = { ref: printedRef(wanted.serial, wanted.ticket), line: batch.lines[r]!, grid: gridOf(batch.cells, (r * per + t) * CELLS), calls: Array.from(prizes.subarray(at, at + p)) };
+          found = { ref: printedRef(wanted.serial, wanted.ticket), line: batch.lines[r]!, grid: ticketFromCells(batch.cells, (r * per + t) * CELLS_PER_TICKET), calls: Array.from(prizes.subarray(at, at + p)) };
         }
       }
       records++;

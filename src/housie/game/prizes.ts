@@ -11,6 +11,7 @@ import { KernelError, UsageError } from "../../errors.js";
 import { housieConstants } from "../../wasm/generated/housie.js";
 import { housieKernel, kernelBytes } from "../kernel.js";
 import { text as checkText } from "../../args.js";
+import { CELLS_PER_TICKET } from "../model/cells.js";
 
 export type PrizeSetName = "uk" | "tambola";
 export const PRIZE_SET_NAMES: readonly PrizeSetName[] = ["uk", "tambola"];
@@ -59,7 +60,7 @@ export function ticketPrizeCalls(set: PrizeSetName, cells: Uint8Array, at: numbe
   }
   // Early five: the fifth smallest rank among the 15 numbers.
   const ranks: number[] = [];
-  for (let c = 0; c < 27; c++) if (cells[at + c] !== 0) ranks.push(rank[cells[at + c]!]!);
+  for (let c = 0; c < CELLS_PER_TICKET; c++) if (cells[at + c] !== 0) ranks.push(rank[cells[at + c]!]!);
   ranks.sort((a, b) => a - b);
   let corners = 0;
   for (const r of [0, 2]) {
@@ -93,7 +94,7 @@ export function batchPrizeCalls(set: PrizeSetName, cells: Uint8Array, n: number,
   const p = PRIZE_SETS[set].length;
   if (engine === "ts") {
     const rank = rankTable(calls);
-    for (let t = 0; t < n; t++) ticketPrizeCalls(set, cells, 27 * t, rank, scratch, p * t);
+    for (let t = 0; t < n; t++) ticketPrizeCalls(set, cells, CELLS_PER_TICKET * t, rank, scratch, p * t);
     return scratch.subarray(0, p * n);
   }
   const k = housieKernel();
@@ -104,7 +105,7 @@ export function batchPrizeCalls(set: PrizeSetName, cells: Uint8Array, n: number,
   // two batches (another check, a generator of the series) can leave other calls in it.
   k.clearCalls();
   calls.forEach((x, i) => k.setCall(x, i + 1));
-  kernelBytes(k.checkCellsPtr(), 27 * n).set(cells.subarray(0, 27 * n));
+  kernelBytes(k.checkCellsPtr(), CELLS_PER_TICKET * n).set(cells.subarray(0, CELLS_PER_TICKET * n));
   if (set === "uk") {
     k.checkTickets(n);
     return kernelBytes(k.checkPrizesPtr(), p * n);

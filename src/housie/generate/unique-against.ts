@@ -6,7 +6,8 @@ import { argumentError, optionsObject, requiredObject, textArray, wholeNumber } 
 import { UsageError } from "../../errors.js";
 import { readSeries } from "../series/read-series.js";
 import { housieKernel, kernelBytes } from "../kernel.js";
-import { ticketsFromCells, MAX_UNIQUE_TICKETS, CELLS_PER_TICKET, type HousieRun, type TicketGrid } from "./generate.js";
+import { MAX_UNIQUE_TICKETS, type HousieRun } from "./generate.js";
+import { ticketsFromCells, CELLS_PER_TICKET, type TicketGrid } from "../model/cells.js";
 
 export interface SeriesTicketsOptions {
   /**
@@ -23,7 +24,7 @@ export interface SeriesTicketsOptions {
  */
 export function ticketRankFromCells(cells: Uint8Array, at: number): bigint {
   if (!(cells instanceof Uint8Array)) throw argumentError("cells", "a Uint8Array", cells);
-  wholeNumber(at, "at", 0, Math.max(0, cells.length - 27));
+  wholeNumber(at, "at", 0, Math.max(0, cells.length - CELLS_PER_TICKET));
   const k = housieKernel();
   kernelBytes(k.ticketScratchPtr(), CELLS_PER_TICKET).set(cells.subarray(at, at + CELLS_PER_TICKET));
   return BigInt.asUintN(64, k.ticketRank());

@@ -40,6 +40,15 @@ export function printedRef(serial: bigint | number, ticket: number): string {
   return `${serial}-${ticket}-${dammDigit(`${serial}${ticket}`)}`;
 }
 
+/**
+ * The reference without its check digit, `serial-ticket`: how the text and CSV formats
+ * and `housie check --json` (checkClaims) name a ticket. Unchecked: the caller has a
+ * record's serial and a ticket number 1-6.
+ */
+export function plainRef(serial: bigint | number, ticket: number): string {
+  return `${serial}-${ticket}`;
+}
+
 export interface TicketRef {
   serial: bigint;
   /** 1-based ticket of the record. */

@@ -6,9 +6,9 @@
 import { optionsObject, seriesArgument, text as checkText, wholeNumbers } from "../../args.js";
 import { InputError, UsageError } from "../../errors.js";
 import { housieKernel, housieModule, kernelBytes } from "../kernel.js";
-import { readSeries, type SeriesBatch } from "../series/read-series.js";
-import { CELLS_PER_TICKET } from "../generate/generate.js";
-import { parseTicketRef } from "../model/reference.js";
+import { readSeries } from "../series/read-series.js";
+import { CELLS_PER_TICKET, type SeriesBatch } from "../model/cells.js";
+import { parseTicketRef, plainRef } from "../model/reference.js";
 import { rankTable } from "../game/prizes.js";
 
 /** A housie prize: one line, two lines or full house. */
@@ -90,7 +90,7 @@ export function parseCalls(text: string, source = "--calls"): number[] {
   return calls;
 }
 
-/** Parses a reference `S-i` or, as printed, `S-i-c` (the check digit is verified; check-digit.ts). */
+/** Parses a reference `S-i` or, as printed, `S-i-c` (the check digit is verified; model/reference.ts). */
 export function parseRef(ref: string): { serial: bigint; ticket: number } {
   checkText(ref, "ref");
   const { serial, ticket } = parseTicketRef(ref);
@@ -199,7 +199,7 @@ export function checkClaims(series: string | Iterable<SeriesBatch>, calls: reado
             winnerCount[p] = 0;
           }
           winnerCount[p]!++;
-          if (winners[p]!.length < MAX_LISTED_WINNERS) winners[p]!.push(`${batch.serials[from + Math.floor(t / per)]}-${(t % per) + 1}`);
+          if (winners[p]!.length < MAX_LISTED_WINNERS) winners[p]!.push(plainRef(batch.serials[from + Math.floor(t / per)]!, (t % per) + 1));
         }
       }
       if (wanted && claim === null) {
@@ -207,7 +207,7 @@ export function checkClaims(series: string | Iterable<SeriesBatch>, calls: reado
           if (batch.serials[from + r] !== wanted.serial || wanted.ticket > per) continue;
           const t = r * per + wanted.ticket - 1;
           claim = {
-            ref: `${wanted.serial}-${wanted.ticket}`,
+            ref: plainRef(wanted.serial, wanted.ticket),
             line: batch.lines[from + r]!,
             prizes: PRIZES.map((prize, p) => ({ prize, call: prizes[3 * t + p] === NEVER ? null : prizes[3 * t + p]! })),
           };

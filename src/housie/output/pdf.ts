@@ -10,7 +10,7 @@ import { argumentError, iterableArgument, optionsObject, requiredObject } from "
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { UsageError } from "../../errors.js";
-import type { HousieRecord } from "../generate/generate.js";
+import type { HousieRecord } from "../model/cells.js";
 import { BAND, MARGIN, cutsFor, refSizeFor, type PageGeometry } from "./layout.js";
 import { PrintPlanner, QR_LEVEL, type PlacedGroup, type PlacedTicket, type PlannedPage, type PrintOptions } from "./print-plan.js";
 

@@ -4,7 +4,7 @@
 import { UsageError } from "../../errors.js";
 import { argumentError, housieRecordArgument, optionalBoolean, optionalText, optionsObject, requiredObject, text, ticketGridArgument, wholeNumber } from "../../args.js";
 import { parseSeed } from "../../core/random.js";
-import type { HousieRecord, TicketGrid } from "../generate/generate.js";
+import type { HousieRecord, TicketGrid } from "../model/cells.js";
 import { printedRef } from "../model/reference.js";
 import { DEFAULT_COLOUR, parseColour, parseGames, type TicketColour } from "./colours.js";
 import { checkBox, pageGeometry, type Box, type LayoutOptions, type PageGeometry } from "./layout.js";

@@ -7,10 +7,10 @@
 import { optionsObject, text } from "../../args.js";
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { inputName, readFailure } from "../../io/lines.js";
-import { CELLS_PER_TICKET } from "../model/cells.js";
-import { SeriesDecoder, SeriesInputError, type SeriesBatch } from "./decoder.js";
+import { CELLS_PER_TICKET, type SeriesBatch } from "../model/cells.js";
+import { SeriesDecoder, SeriesInputError } from "./decoder.js";
 
-export { SeriesInputError, type SeriesBatch } from "./decoder.js";
+export { SeriesInputError } from "./decoder.js";
 
 const CHUNK_BYTES = 1 << 20;
 
