@@ -85,16 +85,32 @@ export function prizeBatchTickets(): number {
   return housieConstants.CHECK_BATCH_TICKETS;
 }
 
+/** Prizes of each set whose earliest call in a batch the kernel returns (one per byte of its result), in that order. */
+const KERNEL_MINIMA: Record<PrizeSetName, readonly number[]> = {
+  uk: [0, 1, 2], // one line, two lines, full house (checkTickets)
+  tambola: [0, 1, 5], // early five, four corners, full house (checkTambola)
+};
+
 /**
  * The prize calls of `n` tickets at cells[0..27n): PRIZE_SETS[set].length bytes a ticket,
  * in the order of the set's names (NEVER if not complete). n ≤ prizeBatchTickets(). The
  * result is a view of the kernel's memory (wasm) or of `scratch` (ts), valid until the next call.
+ * With `minima`, minima[k] is set to the earliest call of prize k among the n tickets
+ * (NEVER if none completes it), or 0 where the kernel does not say (tambola's lines):
+ * a pre-filter, so that a caller skips a batch that cannot beat or tie its best.
  */
-export function batchPrizeCalls(set: PrizeSetName, cells: Uint8Array, n: number, calls: readonly number[], engine: GameEngine, scratch: Uint8Array): Uint8Array {
+export function batchPrizeCalls(set: PrizeSetName, cells: Uint8Array, n: number, calls: readonly number[], engine: GameEngine, scratch: Uint8Array, minima?: Uint8Array): Uint8Array {
   const p = PRIZE_SETS[set].length;
   if (engine === "ts") {
     const rank = rankTable(calls);
     for (let t = 0; t < n; t++) ticketPrizeCalls(set, cells, CELLS_PER_TICKET * t, rank, scratch, p * t);
+    if (minima) {
+      minima.fill(NEVER, 0, p);
+      for (let i = 0, k = 0; i < p * n; i++) {
+        if (scratch[i]! < minima[k]!) minima[k] = scratch[i]!;
+        if (++k === p) k = 0;
+      }
+    }
     return scratch.subarray(0, p * n);
   }
   const k = housieKernel();
@@ -106,10 +122,10 @@ export function batchPrizeCalls(set: PrizeSetName, cells: Uint8Array, n: number,
   k.clearCalls();
   calls.forEach((x, i) => k.setCall(x, i + 1));
   kernelBytes(k.checkCellsPtr(), CELLS_PER_TICKET * n).set(cells.subarray(0, CELLS_PER_TICKET * n));
-  if (set === "uk") {
-    k.checkTickets(n);
-    return kernelBytes(k.checkPrizesPtr(), p * n);
+  const least = set === "uk" ? k.checkTickets(n) : k.checkTambola(n);
+  if (minima) {
+    minima.fill(0, 0, p);
+    KERNEL_MINIMA[set].forEach((prize, byte) => { minima[prize] = (least >>> (8 * byte)) & 255; });
   }
-  k.checkTambola(n);
-  return kernelBytes(k.checkTambolaPtr(), p * n);
+  return set === "uk" ? kernelBytes(k.checkPrizesPtr(), p * n) : kernelBytes(k.checkTambolaPtr(), p * n);
 }

@@ -1,25 +1,21 @@
 // Claim checking: replay a game's calls against a series file and report, for each UK
 // prize (one line, two lines, full house), the first call at which any ticket reached
 // it and which tickets (ties listed); or, for one reference, what that ticket holds.
-// The per-ticket work runs in the WASM kernel (assembly/housie/check.ts); the TS
-// baseline below is the same algorithm.
+// A view of the one claim checker (game/claims.ts replayCalls, the UK prize set, the
+// per-ticket work in the kernel's checkTickets or its TS baseline) that names tickets
+// `serial-ticket`, without the check digit, as `housie check --json` always has.
 import { optionsObject, seriesArgument, text as checkText, wholeNumbers } from "../../args.js";
-import { InputError, UsageError } from "../../errors.js";
-import { housieKernel, housieModule, kernelBytes } from "../kernel.js";
+import { InputError } from "../../errors.js";
 import { readSeries } from "../series/read-series.js";
-import { CELLS_PER_TICKET, type SeriesBatch } from "../model/cells.js";
+import type { SeriesBatch } from "../model/cells.js";
 import { parseTicketRef, plainRef } from "../model/reference.js";
-import { rankTable } from "../game/prizes.js";
+import { replayCalls } from "../game/claims.js";
+import { NEVER, PRIZE_SETS, prizeBatchTickets } from "../game/prizes.js";
 
 /** A housie prize: one line, two lines or full house. */
 export type Prize = "one line" | "two lines" | "full house";
-/** The prizes in the order a game reaches them. */
-export const PRIZES: readonly Prize[] = ["one line", "two lines", "full house"];
-/** Rank of a number never called, the kernel's NEVER_CALLED (read once; the TS engine uses it too). */
-let never: number | undefined;
-const neverCalled = (): number => (never ??= housieModule.constant("NEVER_CALLED"));
-/** Winners' references kept per prize; `winnerCount` counts them all. */
-const MAX_LISTED_WINNERS = 1000;
+/** The prizes in the order a game reaches them: the UK prize set's (game/prizes.ts). */
+export const PRIZES = PRIZE_SETS.uk as readonly Prize[];
 
 /** A prize's first call, the number called then and the tickets reaching it at that call. */
 export interface PrizeResult {
@@ -98,42 +94,6 @@ export function parseRef(ref: string): { serial: bigint; ticket: number } {
 }
 
 /**
- * Each ticket's one-line, two-line and full-house calls (NEVER if not reached), and the
- * earliest of each packed one per byte: the TS baseline of the kernel's checkTickets.
- */
-export function ticketPrizesTs(cells: Uint8Array, count: number, rank: Uint8Array, out: Uint8Array): number {
-  const NEVER = neverCalled();
-  let best0 = NEVER;
-  let best1 = NEVER;
-  let best2 = NEVER;
-  for (let t = 0; t < count; t++) {
-    const base = t * CELLS_PER_TICKET;
-    let r0 = 0;
-    let r1 = 0;
-    let r2 = 0;
-    for (let j = 0; j < 9; j++) {
-      const a = rank[cells[base + j]!]!;
-      const b = rank[cells[base + 9 + j]!]!;
-      const c = rank[cells[base + 18 + j]!]!;
-      if (a > r0) r0 = a;
-      if (b > r1) r1 = b;
-      if (c > r2) r2 = c;
-    }
-    const lo = Math.min(r0, r1, r2);
-    const hi = Math.max(r0, r1, r2);
-    const mid = r0 + r1 + r2 - lo - hi;
-    out[3 * t] = lo;
-    out[3 * t + 1] = mid;
-    out[3 * t + 2] = hi;
-    if (lo < best0) best0 = lo;
-    if (mid < best1) best1 = mid;
-    if (hi < best2) best2 = hi;
-  }
-  return best0 | (best1 << 8) | (best2 << 16);
-}
-
-/** Calls as a rank table: number -> 1-based call, NEVER if not called, 0 for a blank. */
-/**
  * Replays `calls` against a series (a JSONL file, or batches from readSeries) and
  * reports each prize's first call and winners; with `ref`, that ticket's prizes.
  * Streams the file in constant memory.
@@ -155,69 +115,9 @@ export function checkClaims(series: string | Iterable<SeriesBatch>, calls: reado
   parseCalls(calls.join(","));
   const wanted = options.ref === undefined ? undefined : parseRef(options.ref);
   const engine = options.engine ?? "wasm";
-  const k = engine === "wasm" ? housieKernel() : undefined;
-  const batchTickets = housieModule.constant("CHECK_BATCH_TICKETS");
-  if (k) {
-    k.clearCalls();
-    calls.forEach((x, i) => k.setCall(x, i + 1));
-  }
-  const rank = rankTable(calls, neverCalled());
-  const tsPrizes = new Uint8Array(batchTickets * 3);
-  const NEVER = neverCalled();
-  const best = [NEVER, NEVER, NEVER];
-  const winners: string[][] = [[], [], []];
-  const winnerCount = [0, 0, 0];
-  let claim: TicketClaim | null = null;
-  let records = 0;
-  let tickets = 0;
-  const batches = typeof series === "string" ? readSeries(series, { batch: Math.floor(batchTickets / 6), engine }) : series;
-  for (const batch of batches) {
-    const per = batch.ticketsPerRecord;
-    // Batches from readSeries fit the kernel; others are taken in kernel-sized slices.
-    for (let from = 0; from < batch.count; from += Math.floor(batchTickets / per)) {
-      const count = Math.min(batch.count - from, Math.floor(batchTickets / per));
-      const n = count * per;
-      const cells = batch.cells.subarray(from * per * CELLS_PER_TICKET, (from + count) * per * CELLS_PER_TICKET);
-      let prizes: Uint8Array;
-      let mins: number;
-      if (k) {
-        kernelBytes(k.checkCellsPtr(), cells.length).set(cells);
-        mins = k.checkTickets(n);
-        prizes = kernelBytes(k.checkPrizesPtr(), 3 * n);
-      } else {
-        mins = ticketPrizesTs(cells, n, rank, tsPrizes);
-        prizes = tsPrizes;
-      }
-      for (let p = 0; p < 3; p++) {
-        if (((mins >>> (8 * p)) & 255) > best[p]!) continue; // nothing here beats or ties the best
-        for (let t = 0; t < n; t++) {
-          const call = prizes[3 * t + p]!;
-          if (call > best[p]! || call === NEVER) continue;
-          if (call < best[p]!) {
-            best[p] = call;
-            winners[p] = [];
-            winnerCount[p] = 0;
-          }
-          winnerCount[p]!++;
-          if (winners[p]!.length < MAX_LISTED_WINNERS) winners[p]!.push(plainRef(batch.serials[from + Math.floor(t / per)]!, (t % per) + 1));
-        }
-      }
-      if (wanted && claim === null) {
-        for (let r = 0; r < count; r++) {
-          if (batch.serials[from + r] !== wanted.serial || wanted.ticket > per) continue;
-          const t = r * per + wanted.ticket - 1;
-          claim = {
-            ref: plainRef(wanted.serial, wanted.ticket),
-            line: batch.lines[from + r]!,
-            prizes: PRIZES.map((prize, p) => ({ prize, call: prizes[3 * t + p] === NEVER ? null : prizes[3 * t + p]! })),
-          };
-          break;
-        }
-      }
-      records += count;
-      tickets += n;
-    }
-  }
+  const batches = typeof series === "string" ? readSeries(series, { batch: Math.floor(prizeBatchTickets() / 6), engine }) : series;
+  // The UK prize set of the one claim checker, its references without check digits.
+  const { records, tickets, best, winners, winnerCount, found } = replayCalls(batches, calls, "uk", engine === "wasm" ? "wasm" : "ts", wanted);
   const report: CheckReport = {
     calls: calls.length,
     records,
@@ -226,10 +126,16 @@ export function checkClaims(series: string | Iterable<SeriesBatch>, calls: reado
       prize,
       call: best[p] === NEVER ? null : best[p]!,
       number: best[p] === NEVER ? null : calls[best[p]! - 1]!,
-      winners: winners[p]!,
+      winners: winners[p]!.map((w) => plainRef(w.serial, w.ticket)),
       winnerCount: winnerCount[p]!,
     })),
   };
-  if (wanted) report.claim = claim;
+  if (wanted) {
+    report.claim = found && {
+      ref: plainRef(wanted.serial, wanted.ticket),
+      line: found.line,
+      prizes: PRIZES.map((prize, p) => ({ prize, call: found.calls[p] === NEVER ? null : found.calls[p]! })),
+    };
+  }
   return report;
 }
