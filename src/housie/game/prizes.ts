@@ -41,20 +41,23 @@ export function rankTable(calls: readonly number[], never: number = NEVER): Uint
  * (NEVER if not yet), written to out[outAt..].
  */
 export function ticketPrizeCalls(set: PrizeSetName, cells: Uint8Array, at: number, rank: Uint8Array, out: Uint8Array, outAt: number): void {
-  const row = [0, 0, 0];
-  for (let r = 0; r < 3; r++) {
-    let m = 0;
-    for (let j = 0; j < 9; j++) {
-      const k = rank[cells[at + 9 * r + j]!]!;
-      if (k > m) m = k;
-    }
-    row[r] = m;
+  // Each row is complete at the largest rank of its cells (a blank ranks 0).
+  let r0 = 0;
+  let r1 = 0;
+  let r2 = 0;
+  for (let j = 0; j < 9; j++) {
+    const a = rank[cells[at + j]!]!;
+    const b = rank[cells[at + 9 + j]!]!;
+    const c = rank[cells[at + 18 + j]!]!;
+    if (a > r0) r0 = a;
+    if (b > r1) r1 = b;
+    if (c > r2) r2 = c;
   }
-  const full = Math.max(row[0]!, row[1]!, row[2]!);
+  const full = Math.max(r0, r1, r2);
   if (set === "uk") {
-    const lo = Math.min(row[0]!, row[1]!, row[2]!);
+    const lo = Math.min(r0, r1, r2);
     out[outAt] = lo;
-    out[outAt + 1] = row[0]! + row[1]! + row[2]! - lo - full;
+    out[outAt + 1] = r0 + r1 + r2 - lo - full;
     out[outAt + 2] = full;
     return;
   }
@@ -71,9 +74,9 @@ export function ticketPrizeCalls(set: PrizeSetName, cells: Uint8Array, at: numbe
   }
   out[outAt] = ranks[4]!;
   out[outAt + 1] = corners;
-  out[outAt + 2] = row[0]!;
-  out[outAt + 3] = row[1]!;
-  out[outAt + 4] = row[2]!;
+  out[outAt + 2] = r0;
+  out[outAt + 3] = r1;
+  out[outAt + 4] = r2;
   out[outAt + 5] = full;
 }
 
