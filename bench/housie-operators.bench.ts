@@ -5,11 +5,12 @@ import { rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { medianMs, saveResults } from "./common.js";
-import { HousieRun, ticketsFromCells } from "../src/housie/generate.js";
-import { checkClaims } from "../src/housie/check.js";
-import { auditBooks } from "../src/housie/audit.js";
-import { readSeries, type SeriesBatch } from "../src/housie/read-series.js";
-import { PdfWriter } from "../src/housie/pdf.js";
+import { HousieRun } from "../src/housie/generate/generate.js";
+import { ticketsFromCells, type SeriesBatch } from "../src/housie/model/cells.js";
+import { checkClaims } from "../src/housie/operators/check.js";
+import { auditBooks } from "../src/housie/operators/audit.js";
+import { readSeries } from "../src/housie/series/read-series.js";
+import { PdfWriter } from "../src/housie/output/pdf.js";
 
 const BOOKS = 1_000_000;
 const BATCH = 4096;

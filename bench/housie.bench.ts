@@ -7,10 +7,10 @@ import { join } from "node:path";
 import { writeFileSync } from "node:fs";
 import { medianMs, saveResults } from "./common.js";
 import { housieKernel } from "../src/housie/kernel.js";
-import { enumeratePatternsTs } from "../src/housie/tables.js";
+import { enumeratePatternsTs } from "../src/housie/count/tables.js";
 import { BookSamplerTs } from "../test/oracles/housie-baseline-sampler.js";
-import { HousieRun } from "../src/housie/generate.js";
-import { countHousie } from "../src/housie/count.js";
+import { HousieRun } from "../src/housie/generate/generate.js";
+import { countHousie } from "../src/housie/count/count.js";
 
 const BATCH = 4096;
 

@@ -3,7 +3,7 @@
 // each. `npm run build && npm run build:web && npx tsx bench/web-pdf.ts`
 import os from "node:os";
 import { generateBooks, ready } from "../src/housie/index.js";
-import { PdfWriter } from "../src/housie/pdf.js";
+import { PdfWriter } from "../src/housie/output/pdf.js";
 import { downloadBytes, openApp, showTab } from "../test/e2e/app.js";
 
 const BOOKS = 500; // one strip page each

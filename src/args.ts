@@ -3,7 +3,7 @@
 // type when the type is the problem: "4" is a string, not a number), as a UsageError.
 import { UsageError } from "./errors.js";
 import { quoteValue } from "./io/quote.js";
-import { MAX_SERIAL } from "./housie/serial.js";
+import { MAX_SERIAL } from "./housie/model/serial.js";
 
 /** What `value` is, for a message: `"4" (a string)`, `null`, `NaN`, `[1,2] (an array)`. */
 export function describeValue(value: unknown): string {
@@ -156,7 +156,7 @@ export function bytesArgument(value: unknown, name: string): Uint8Array {
   return value;
 }
 
-/** A serial of a book or ticket: a bigint or a safe whole number, from 0 to 2^64-1 (housie/serial.ts). */
+/** A serial of a book or ticket: a bigint or a safe whole number, from 0 to 2^64-1 (housie/model/serial.ts). */
 export function serialArgument(value: unknown, name: string): bigint | number {
   if (typeof value === "bigint" ? value < 0n || value > MAX_SERIAL : !(typeof value === "number" && Number.isSafeInteger(value) && value >= 0)) {
     throw argumentError(name, `a whole number (bigint) from 0 to ${MAX_SERIAL}`, value);

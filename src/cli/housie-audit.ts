@@ -3,7 +3,7 @@
 import type { Command } from "commander";
 import { InvalidArgumentError } from "commander";
 import { EXIT_OK, EXIT_INVALID } from "./program.js";
-import type { AuditReport } from "../housie/audit.js";
+import type { AuditReport } from "../housie/operators/audit.js";
 
 function alphaOption(value: string): number {
   const alpha = Number(value);
@@ -41,7 +41,7 @@ export function registerHousieAudit(program: Command, done: (status: number) => 
     .option("--alpha <A>", "family-wise significance level", alphaOption, 0.01)
     .option("--json", "print the report as one JSON object")
     .action(async (file: string, flags: { alpha: number; json?: boolean }) => {
-      const { auditBooks } = await import("../housie/audit.js"); // loads only for audit: start-up of the other commands
+      const { auditBooks } = await import("../housie/operators/audit.js"); // loads only for audit: start-up of the other commands
       const report = auditBooks(file, { alpha: flags.alpha });
       process.stdout.write(flags.json ? JSON.stringify(report) + "\n" : describe(report, file === "-" ? "<stdin>" : file));
       done(report.verdict === "pass" ? EXIT_OK : EXIT_INVALID);

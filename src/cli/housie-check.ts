@@ -1,9 +1,9 @@
 // `housie check FILE --calls ...`: who won each prize, and is a claimed ticket genuine.
 import type { Command } from "commander";
 import { readInputText, EXIT_OK, EXIT_INVALID } from "./program.js";
-import type { CheckReport } from "../housie/check.js";
+import type { CheckReport } from "../housie/operators/check.js";
 import { UsageError } from "../errors.js";
-import { printedRef } from "../housie/check-digit.js";
+import { printedRef } from "../housie/model/reference.js";
 
 /** A report's reference `serial-ticket` as printed on the paper, with its check digit. */
 function printed(ref: string): string {
@@ -59,7 +59,7 @@ export function registerHousieCheck(program: Command, done: (status: number) => 
         done((await import("./housie-claims.js")).runClaims(file, flags));
         return;
       }
-      const { checkClaims, parseCalls } = await import("../housie/check.js"); // loads only for check: start-up of the other commands
+      const { checkClaims, parseCalls } = await import("../housie/operators/check.js"); // loads only for check: start-up of the other commands
       if ((flags.calls === undefined) === (flags.callsFile === undefined)) throw new UsageError("give the calls with exactly one of --calls or --calls-file");
       if (flags.engine !== "wasm" && flags.engine !== "ts") throw new UsageError(`--engine ${flags.engine} (expected wasm or ts)`);
       const calls = flags.calls !== undefined ? parseCalls(flags.calls) : parseCalls(readInputText(flags.callsFile!), flags.callsFile);

@@ -1,8 +1,9 @@
 // `housie books|tickets --format pdf`: the run's records as print-ready PDF pages,
 // written atomically to --out (or to standard output).
 import { isStandardOutput, openAtomicStream, type AtomicStream } from "../io/atomic-write.js";
-import { ticketsFromCells, CELLS_PER_TICKET, type HousieRun } from "../housie/generate.js";
-import { PdfWriter, sourceDateEpoch } from "../housie/pdf.js";
+import type { HousieRun } from "../housie/generate/generate.js";
+import { ticketsFromCells, CELLS_PER_TICKET } from "../housie/model/cells.js";
+import { PdfWriter, sourceDateEpoch } from "../housie/output/pdf.js";
 import { EXIT_OK } from "./program.js";
 import { printOptions, type PrintFlags } from "./housie-print-options.js";
 

@@ -1,9 +1,9 @@
 // The options every printed form of tickets shares (PDF and HTML): layout, paper, colours,
 // games and the band's text, registered once and turned into PrintOptions.
 import { Option, type Command } from "commander";
-import { PDF_LAYOUTS, PDF_PAPERS, type PdfLayout, type PdfPaper } from "../housie/pdf-options.js";
+import { PDF_LAYOUTS, PDF_PAPERS, type PdfLayout, type PdfPaper } from "../housie/output/pdf-options.js";
 import { integerOption } from "./program.js";
-import type { PrintOptions } from "../housie/print-plan.js";
+import type { PrintOptions } from "../housie/output/print-plan.js";
 
 /** The print flags as commander gives them: PrintOptions with the defaults filled in. */
 export type PrintFlags = PrintOptions & { paper: PdfPaper; layout: PdfLayout };
@@ -26,7 +26,7 @@ export function addPrintOptions(command: Command): Command {
 
 /** PrintOptions from the flags; the series identity follows the seed so a replay prints the same. */
 export async function printOptions(flags: PrintFlags & { seed?: bigint }): Promise<PrintOptions> {
-  const { seriesForSeed } = await import("../housie/print-plan.js");
+  const { seriesForSeed } = await import("../housie/output/print-plan.js");
   return {
     paper: flags.paper, layout: flags.layout, perPage: flags.perPage, qr: flags.qr,
     colour: flags.colour, games: flags.games,

@@ -6,11 +6,12 @@ import { checkOutputPath } from "../io/atomic-write.js";
 import { writeOutput } from "../io/output.js";
 import { quote } from "../io/quote.js";
 import { inputName, readFailure } from "../io/lines.js";
-import { HousieRun, ticketsFromCells, CELLS_PER_TICKET, MAX_UNIQUE_TICKETS, type HousieKind } from "../housie/generate.js";
-import { formatterFor, FORMATS, type HousieFormat } from "../housie/format.js";
+import { HousieRun, MAX_UNIQUE_TICKETS } from "../housie/generate/generate.js";
+import { ticketsFromCells, ticketsPerRecord, CELLS_PER_TICKET, type HousieKind } from "../housie/model/cells.js";
+import { formatterFor, FORMATS, type HousieFormat } from "../housie/output/format.js";
 import { createReadStream, statSync } from "node:fs";
 import { once } from "node:events";
-import { MAX_SERIAL, parseSerial, serialOverflow } from "../housie/serial.js";
+import { MAX_SERIAL, parseSerial, serialOverflow } from "../housie/model/serial.js";
 import { UsageError } from "../errors.js";
 import { groupDigits } from "../io/digits.js";
 import { registerHousieCheck } from "./housie-check.js";
@@ -51,8 +52,8 @@ const PROGRESS_FROM = 100_000; // records: shorter runs finish before a bar help
 async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number> {
   const overflow = serialOverflow(flags.firstSerial, flags.count);
   if (overflow !== undefined) throw new UsageError(`--first-serial ${flags.firstSerial} --count ${flags.count}: ${overflow}`);
-  if (flags.unique && flags.count * (kind === "books" ? 6 : 1) > MAX_UNIQUE_TICKETS) {
-    throw new UsageError(`--count ${flags.count} ${kind} exceeds the ${MAX_UNIQUE_TICKETS} tickets one run keeps unique (expected at most ${Math.floor(MAX_UNIQUE_TICKETS / (kind === "books" ? 6 : 1))}, or --no-unique)`);
+  if (flags.unique && flags.count * ticketsPerRecord(kind) > MAX_UNIQUE_TICKETS) {
+    throw new UsageError(`--count ${flags.count} ${kind} exceeds the ${MAX_UNIQUE_TICKETS} tickets one run keeps unique (expected at most ${Math.floor(MAX_UNIQUE_TICKETS / ticketsPerRecord(kind))}, or --no-unique)`);
   }
   if (flags.out !== undefined) checkOutputPath(flags.out); // before any work
   if (flags.uniqueAgainst && !flags.unique) throw new UsageError("--unique-against needs the uniqueness set (drop --no-unique)");
@@ -101,9 +102,9 @@ async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number>
  * this thread. Both give the same records for a seed.
  */
 async function startRun(kind: HousieKind, flags: GenerateFlags): Promise<RecordSource> {
-  const per = kind === "books" ? 6 : 1;
+  const per = ticketsPerRecord(kind);
   if (flags.unique && !flags.uniqueAgainst && flags.uniqueThread !== "off") {
-    const threaded = await import("../housie/threaded-run.js");
+    const threaded = await import("../housie/generate/threaded-run.js");
     if (flags.uniqueThread === "on" || threaded.threadedRunPays(flags.count * per)) {
       return threaded.ThreadedUniqueRun.start(kind, flags.count, { seed: flags.seed, firstSerial: flags.firstSerial });
     }
@@ -114,7 +115,7 @@ async function startRun(kind: HousieKind, flags: GenerateFlags): Promise<RecordS
 /** The run in this thread, with the earlier series loaded and the set sized for --count. */
 async function inlineRun(kind: HousieKind, flags: GenerateFlags): Promise<HousieRun> {
   const run = new HousieRun(kind, { seed: flags.seed, firstSerial: flags.firstSerial, unique: flags.unique });
-  if (flags.uniqueAgainst) (await import("../housie/unique-against.js")).markSeriesIssued(run, flags.uniqueAgainst, { limit: MAX_UNIQUE_TICKETS - flags.count * run.ticketsPerRecord });
+  if (flags.uniqueAgainst) (await import("../housie/generate/unique-against.js")).markSeriesIssued(run, flags.uniqueAgainst, { limit: MAX_UNIQUE_TICKETS - flags.count * run.ticketsPerRecord });
   run.reserve(flags.count);
   return run;
 }
@@ -148,7 +149,7 @@ async function main(): Promise<number> {
     .option("--pretty", "group digits in threes (1,234,567)")
     .addOption(new Option("--engine <engine>", "counting engine").choices(["wasm", "ts"]).default("wasm"))
     .action(async (flags: { json?: boolean; pretty?: boolean; engine: "wasm" | "ts" }) => {
-      const { countHousie } = await import("../housie/count.js");
+      const { countHousie } = await import("../housie/count/count.js");
       const c = countHousie({ engine: flags.engine });
       const rows: [string, string, bigint][] = [
         ["patterns", "ticket patterns (3 rows of 5, no empty column)", c.patterns],
@@ -178,7 +179,7 @@ async function main(): Promise<number> {
       }
       // Findings are printed as found, in batches: memory stays flat however many lines break.
       let pending = "";
-      const { validateJsonlStream } = await import("../housie/validate.js");
+      const { validateJsonlStream } = await import("../housie/validate/validate.js");
       const summary = await validateJsonlStream(input, (v) => {
         pending += `${name}:${v.line ?? 1}: ${v.problem} (expected ${v.expected}) [${v.rule}]\n`;
         if (pending.length > 1 << 16) { process.stdout.write(pending); pending = ""; }

@@ -16,8 +16,6 @@ export interface HousieLayout {
   batch: number;
   /** Words in the random block the host refills. */
   randomBlockWords: number;
-  /** Cells per ticket in the cells buffer (3 rows × 9 columns, 0 for a blank). */
-  cellsPerTicket: number;
 }
 
 
@@ -44,7 +42,6 @@ export function housieLayout(): HousieLayout {
   layout ??= {
     batch: housieModule.constant("BATCH"),
     randomBlockWords: housieModule.constant("RANDOM_BLOCK_WORDS"),
-    cellsPerTicket: housieModule.constant("CELLS_PER_TICKET"),
   };
   return layout;
 }

@@ -1,4 +1,4 @@
-/// <reference path="./pdfkit-fonts.d.ts" />
+/// <reference path="./output/pdfkit-fonts.d.ts" />
 // The housie PDF writer for browsers (tabula-grids/housie/pdf's default entry). pdfkit's
 // browser build reads no files, so the two standard fonts the tickets use (their AFM
 // metrics, as data modules) are registered with it before any document is made.
@@ -10,4 +10,4 @@ import HelveticaBold from "pdfkit/standard-fonts/HelveticaBold";
 const register = (pdfkit as unknown as { registerStdFonts?: (...fonts: object[]) => void }).registerStdFonts;
 register?.(Helvetica, HelveticaBold);
 
-export { PdfWriter, renderPdf, streamSink, PDF_PAPERS, PDF_LAYOUTS, type PdfSink, type PdfTarget, type WritableLike, type PdfOptions, type PdfPaper, type PdfLayout } from "./pdf.js";
+export { PdfWriter, renderPdf, streamSink, PDF_PAPERS, PDF_LAYOUTS, type PdfSink, type PdfTarget, type WritableLike, type PdfOptions, type PdfPaper, type PdfLayout } from "./output/pdf.js";

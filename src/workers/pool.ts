@@ -1,7 +1,7 @@
 // Worker threads for the library (Node): one pool that runs a list of tasks on a fixed
 // number of threads (piscina) with progress, typed errors carried back (./task.ts) and one
 // teardown. The tables and tours counters use it; the housie run's long-lived ring worker
-// (src/housie/issue-ring.ts) finds its file through ./file.ts and carries errors the same way.
+// (src/housie/generate/issue-ring.ts) finds its file through ./file.ts and carries errors the same way.
 import { Piscina } from "piscina";
 import { builtWorkerFile } from "./file.js";
 import { carriedError, type TaskReply } from "./task.js";

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { Server } from "node:http";
 import { build } from "esbuild";
 import { build as viteBuild } from "vite";
-import { generateBooks } from "../../src/housie/generate.js";
+import { generateBooks } from "../../src/housie/generate/generate.js";
 import { chromiumAvailable, launchChromium } from "../support/chromium.js";
 import { bundleForBrowser, ROOT, serveRoot } from "./harness.js";
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { HousieRun } from "../../src/housie/generate.js";
+import { HousieRun } from "../../src/housie/generate/generate.js";
 import { generateTour } from "../../src/tours/generate.js";
 import { countTables } from "../../src/tables/count.js";
 import { chromiumAvailable } from "../support/chromium.js";

@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { HousieRun, ticketsFromCells } from "../../src/housie/generate.js";
+import { HousieRun } from "../../src/housie/generate/generate.js";
+import { ticketsFromCells, type SeriesBatch } from "../../src/housie/model/cells.js";
 import { Xoshiro128 } from "../../src/core/random.js";
-import { auditBooks, auditReference, type AuditReport } from "../../src/housie/audit.js";
-import { chiSquareSurvival, holmAdjust, logGamma, normalTwoSided, upperGammaRegularized, chiSquareTest } from "../../src/housie/stats.js";
-import type { SeriesBatch } from "../../src/housie/read-series.js";
+import { auditBooks, auditReference, type AuditReport } from "../../src/housie/operators/audit.js";
+import { chiSquareSurvival, holmAdjust, logGamma, normalTwoSided, upperGammaRegularized, chiSquareTest } from "../../src/housie/operators/stats.js";
 import { rowBinsBook } from "../fixtures/housie-row-bins.js";
 import { runCli } from "../support/cli-run.js";
 

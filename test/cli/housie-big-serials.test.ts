@@ -6,11 +6,11 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "../support/cli-run.js";
-import { readSeries } from "../../src/housie/read-series.js";
-import { checkClaims } from "../../src/housie/check.js";
-import { MAX_SERIAL } from "../../src/housie/serial.js";
+import { readSeries } from "../../src/housie/series/read-series.js";
+import { checkClaims } from "../../src/housie/operators/check.js";
+import { MAX_SERIAL } from "../../src/housie/model/serial.js";
 import { InputError, UsageError } from "../../src/errors.js";
-import { printedRef } from "../../src/housie/check-digit.js";
+import { printedRef } from "../../src/housie/model/reference.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-big-serials-"));
 const housie = (args: string[], input?: string) => runCli("housie", args, input, dir);

@@ -4,11 +4,11 @@ import fc from "fast-check";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { HousieRun } from "../../src/housie/generate.js";
-import { checkClaims, parseCalls, type CheckReport } from "../../src/housie/check.js";
+import { HousieRun } from "../../src/housie/generate/generate.js";
+import { checkClaims, parseCalls, type CheckReport } from "../../src/housie/operators/check.js";
 import { Xoshiro128 } from "../../src/core/random.js";
 import { runCli } from "../support/cli-run.js";
-import { printedRef } from "../../src/housie/check-digit.js";
+import { printedRef } from "../../src/housie/model/reference.js";
 
 /** A reference `S-i` as printed on the paper, `S-i-c`. */
 const printed = (ref: string): string => printedRef(BigInt(ref.split("-")[0]!), Number(ref.split("-")[1]));

@@ -6,8 +6,8 @@ import { join } from "node:path";
 import { runCli } from "../support/cli-run.js";
 import { seededOrder } from "../../src/housie/game/caller.js";
 import { checkGame } from "../../src/housie/game/claims.js";
-import { readSeries } from "../../src/housie/read-series.js";
-import { dammDigit, printedRef } from "../../src/housie/check-digit.js";
+import { readSeries } from "../../src/housie/series/read-series.js";
+import { dammDigit, printedRef } from "../../src/housie/model/reference.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-game-"));
 const housie = (...args: string[]) => runCli("housie", args, undefined, dir);

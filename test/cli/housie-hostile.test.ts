@@ -7,10 +7,10 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "../support/cli-run.js";
-import { generateBooks, generateTickets, HousieRun } from "../../src/housie/generate.js";
-import { recordToJson } from "../../src/housie/format.js";
-import { validateJsonl, MAX_LINE_BYTES } from "../../src/housie/validate.js";
-import { MAX_SERIAL } from "../../src/housie/serial.js";
+import { generateBooks, generateTickets, HousieRun } from "../../src/housie/generate/generate.js";
+import { recordToJson } from "../../src/housie/output/format.js";
+import { validateJsonl, MAX_LINE_BYTES } from "../../src/housie/validate/validate.js";
+import { MAX_SERIAL } from "../../src/housie/model/serial.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-hostile-"));
 const housie = (args: string[], input?: string) => runCli("housie", args, input, dir);

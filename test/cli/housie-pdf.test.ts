@@ -7,10 +7,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { runCli } from "../support/cli-run.js";
-import { renderPdf, streamSink } from "../../src/housie/pdf.js";
-import { generateBooks } from "../../src/housie/generate.js";
-import { pageGeometry, type Box } from "../../src/housie/layout.js";
-import { printedRef } from "../../src/housie/check-digit.js";
+import { renderPdf, streamSink } from "../../src/housie/output/pdf.js";
+import { generateBooks } from "../../src/housie/generate/generate.js";
+import { pageGeometry, type Box } from "../../src/housie/output/layout.js";
+import { printedRef } from "../../src/housie/model/reference.js";
 import { UsageError } from "../../src/errors.js";
 import { readPdf, pdfPageCount, type PdfPage, type PdfWord } from "../support/pdf-text.js";
 

@@ -6,9 +6,9 @@ import { describe, expect, it } from "vitest";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { HousieRun } from "../../src/housie/generate.js";
-import { printedRef } from "../../src/housie/check-digit.js";
-import { checkClaims } from "../../src/housie/check.js";
+import { HousieRun } from "../../src/housie/generate/generate.js";
+import { printedRef } from "../../src/housie/model/reference.js";
+import { checkClaims } from "../../src/housie/operators/check.js";
 import { runCli } from "../support/cli-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-verdict-"));

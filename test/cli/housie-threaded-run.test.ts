@@ -2,8 +2,9 @@
 // HousieRun gives with uniqueness, for books and tickets, whatever the call sizes, also
 // when records are refused; and the CLI must write the same bytes either way.
 import { describe, expect, it } from "vitest";
-import { HousieRun, generateBooks, generateTickets, ticketsFromCells } from "../../src/housie/generate.js";
-import { ThreadedUniqueRun } from "../../src/housie/threaded-run.js";
+import { HousieRun, generateBooks, generateTickets } from "../../src/housie/generate/generate.js";
+import { ticketsFromCells } from "../../src/housie/model/cells.js";
+import { ThreadedUniqueRun } from "../../src/housie/generate/threaded-run.js";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

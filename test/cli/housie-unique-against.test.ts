@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { HousieRun, ticketRank, ticketsFromCells, MAX_UNIQUE_TICKETS } from "../../src/housie/generate.js";
-import { seriesTickets, ticketRankFromCells, markSeriesIssued } from "../../src/housie/unique-against.js";
+import { HousieRun, ticketRank, MAX_UNIQUE_TICKETS } from "../../src/housie/generate/generate.js";
+import { ticketsFromCells } from "../../src/housie/model/cells.js";
+import { seriesTickets, ticketRankFromCells, markSeriesIssued } from "../../src/housie/generate/unique-against.js";
 import { runCli } from "../support/cli-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-unique-"));

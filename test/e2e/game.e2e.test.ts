@@ -7,7 +7,7 @@ import { chromiumAvailable } from "../support/chromium.js";
 import { dropFile, openApp, ROOT, SHOTS, showTab, type App } from "./app.js";
 import { seededOrder } from "../../src/housie/game/caller.js";
 import { checkGame } from "../../src/housie/game/claims.js";
-import { readSeries } from "../../src/housie/read-series.js";
+import { readSeries } from "../../src/housie/series/read-series.js";
 
 describe.skipIf(!chromiumAvailable())("Game tab in Chromium", () => {
   let app: App;

@@ -8,8 +8,8 @@ import { planTableCount } from "../../src/tables/plan.js";
 import { normalizeProblem } from "../../src/tables/problem.js";
 import { chromiumAvailable } from "../support/chromium.js";
 import { readPdf } from "../support/pdf-text.js";
-import { printedRef } from "../../src/housie/check-digit.js";
-import { pageGeometry } from "../../src/housie/layout.js";
+import { printedRef } from "../../src/housie/model/reference.js";
+import { pageGeometry } from "../../src/housie/output/layout.js";
 import { groupDigits } from "../../src/io/digits.js";
 import { downloadBytes, dropFile, openApp, ROOT, SHOTS, showTab, type App } from "./app.js";
 

@@ -14,13 +14,11 @@
 //     middle, all carried to the book's columns by sigma.
 // The kernel does the column shuffles as SIMD swizzles; here they are index look-ups.
 import { Xoshiro128 } from "../../src/core/random.js";
-import { CELLS_PER_TICKET } from "../../src/housie/cells.js";
+import { CELLS_PER_TICKET } from "../../src/housie/model/cells.js";
 import { columnShuffle, columnPermutation } from "./housie-column-shuffle.js";
 import { buildAlias, ALIAS_LIMIT } from "./housie-alias.js";
-import {
-  COLUMNS, COLUMN_FIRST, COLUMN_SIZE, enumeratePatternsTs, weightsOf, pairsOf,
-  type PatternTables, type PairTables,
-} from "../../src/housie/tables.js";
+import { COLUMNS, COLUMN_FIRST, COLUMN_SIZE } from "../../src/housie/model/columns.js";
+import { enumeratePatternsTs, weightsOf, pairsOf, type PatternTables, type PairTables } from "../../src/housie/count/tables.js";
 
 const CELLS_PER_BOOK = 6 * CELLS_PER_TICKET;
 const COLUMN_SHUFFLES = [9, 10, 11].map(columnShuffle);

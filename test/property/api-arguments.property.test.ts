@@ -2,7 +2,7 @@
 // called with random argument shapes (null, undefined, wrong types, NaN, ±Infinity, huge,
 // negative, fractional, strings, objects, arrays), returns or throws one of the library's
 // typed errors (UsageError, InputError, KernelError): never a foreign exception, never a
-// hang. The statistics helpers (src/housie/stats.ts) are internal: the entry exports none.
+// hang. The statistics helpers (src/housie/operators/stats.ts) are internal: the entry exports none.
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import * as api from "../../src/index.js";

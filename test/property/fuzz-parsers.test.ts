@@ -15,9 +15,9 @@ import { generalModeProblem } from "../../src/tables/cli-options.js";
 import { parseTourFile } from "../../src/tours/parse.js";
 import { validateTour } from "../../src/tours/validate.js";
 import { generateTour } from "../../src/tours/generate.js";
-import { validateBook } from "../../src/housie/validate.js";
-import { generateBooks } from "../../src/housie/generate.js";
-import { formatterFor } from "../../src/housie/format.js";
+import { validateBook } from "../../src/housie/validate/validate.js";
+import { generateBooks } from "../../src/housie/generate/generate.js";
+import { formatterFor } from "../../src/housie/output/format.js";
 import { ROOT } from "../support/cli-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fuzz-"));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { countHousie } from "../../src/housie/count.js";
-import { enumeratePatternsTs } from "../../src/housie/tables.js";
+import { countHousie } from "../../src/housie/count/count.js";
+import { enumeratePatternsTs } from "../../src/housie/count/tables.js";
 import { housieTestKernel } from "../support/test-kernels.js";
 
 // The test build (hooks for the class weights), before any API call loads the release one.

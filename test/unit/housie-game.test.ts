@@ -1,14 +1,14 @@
 // The game: check digits, the caller, and claims for both prize sets against a brute-force
 // replay (mark each call on each ticket, test each pattern after every call).
 import { describe, expect, it } from "vitest";
-import { dammDigit, parseTicketRef, printedRef } from "../../src/housie/check-digit.js";
+import { dammDigit, parseTicketRef, printedRef } from "../../src/housie/model/reference.js";
 import { Caller, seededOrder } from "../../src/housie/game/caller.js";
 import { checkGame } from "../../src/housie/game/claims.js";
 import { NEVER, PRIZE_SETS, type PrizeSetName } from "../../src/housie/game/prizes.js";
 import { housieModule } from "../../src/housie/kernel.js";
-import { generateBooks, generateTickets, type HousieRecord, type TicketGrid } from "../../src/housie/generate.js";
-import { checkClaims } from "../../src/housie/check.js";
-import type { SeriesBatch } from "../../src/housie/read-series.js";
+import { generateBooks, generateTickets } from "../../src/housie/generate/generate.js";
+import type { HousieRecord, TicketGrid, SeriesBatch } from "../../src/housie/model/cells.js";
+import { checkClaims } from "../../src/housie/operators/check.js";
 import { InputError, UsageError } from "../../src/errors.js";
 
 /** A series as one batch of cells, as read-series.ts gives it. */

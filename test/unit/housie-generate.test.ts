@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { generateBooks, generateTickets, iterateBooks, HousieRun, ticketsFromCells, ticketRank } from "../../src/housie/generate.js";
-import { validateBook, validateJsonl } from "../../src/housie/validate.js";
-import { recordToJson } from "../../src/housie/format.js";
+import { generateBooks, generateTickets, iterateBooks, HousieRun, ticketRank } from "../../src/housie/generate/generate.js";
+import { ticketsFromCells } from "../../src/housie/model/cells.js";
+import { validateBook, validateJsonl } from "../../src/housie/validate/validate.js";
+import { recordToJson } from "../../src/housie/output/format.js";
 import { BookSamplerTs } from "../oracles/housie-baseline-sampler.js";
 import { seedState, Xoshiro128 } from "../../src/core/random.js";
 import { housieTestKernel } from "../support/test-kernels.js";

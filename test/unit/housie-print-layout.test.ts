@@ -3,15 +3,15 @@
 // and paper without touching anything else; colour books print every book once per game;
 // the band's text is on every strip and escaped in the HTML; page counts are exact.
 import { describe, expect, it } from "vitest";
-import { renderPdf } from "../../src/housie/pdf.js";
-import { generateBooks, generateTickets } from "../../src/housie/generate.js";
-import { pageGeometry, pagesFor, maxPerPage, type Box } from "../../src/housie/layout.js";
-import { printedRef } from "../../src/housie/check-digit.js";
-import { PrintPlanner } from "../../src/housie/print-plan.js";
-import { htmlPrintFormatter } from "../../src/housie/print-html.js";
+import { renderPdf } from "../../src/housie/output/pdf.js";
+import { generateBooks, generateTickets } from "../../src/housie/generate/generate.js";
+import { pageGeometry, pagesFor, maxPerPage, type Box } from "../../src/housie/output/layout.js";
+import { printedRef } from "../../src/housie/model/reference.js";
+import { PrintPlanner } from "../../src/housie/output/print-plan.js";
+import { htmlPrintFormatter } from "../../src/housie/output/print-html.js";
 import { UsageError } from "../../src/errors.js";
 import { readPdf, type PdfWord } from "../support/pdf-text.js";
-import type { PdfLayout, PdfPaper } from "../../src/housie/pdf-options.js";
+import type { PdfLayout, PdfPaper } from "../../src/housie/output/pdf-options.js";
 
 async function pdfOf(records: ReturnType<typeof generateBooks>, options: Parameters<typeof renderPdf>[2]) {
   const parts: Uint8Array[] = [];

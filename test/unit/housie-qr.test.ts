@@ -2,12 +2,12 @@
 // rendered at 100, 200 and 300 dpi, each to its ticket's series and reference.
 import { describe, expect, it } from "vitest";
 import jsqrModule from "jsqr";
-import { renderPdf } from "../../src/housie/pdf.js";
-import { generateBooks } from "../../src/housie/generate.js";
-import { pageGeometry } from "../../src/housie/layout.js";
-import { printedRef } from "../../src/housie/check-digit.js";
+import { renderPdf } from "../../src/housie/output/pdf.js";
+import { generateBooks } from "../../src/housie/generate/generate.js";
+import { pageGeometry } from "../../src/housie/output/layout.js";
+import { printedRef } from "../../src/housie/model/reference.js";
 import { canRender, crop, renderPdfPages } from "../support/pdf-render.js";
-import type { PdfLayout, PdfPaper } from "../../src/housie/pdf-options.js";
+import type { PdfLayout, PdfPaper } from "../../src/housie/output/pdf-options.js";
 
 /** jsQR is CommonJS: its function is the module or its `default`, whichever the loader hands over. */
 type Decode = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;

@@ -2,9 +2,11 @@
 // the TS pattern tables: the vector's block, every pattern of a vector, every subset of
 // a column, and the rank the book fill computes against the one read back from cells.
 import { describe, expect, it } from "vitest";
-import { HousieRun, generateBooks, generateTickets, ticketRank, ticketsFromCells, type TicketGrid } from "../../src/housie/generate.js";
+import { HousieRun, generateBooks, generateTickets, ticketRank } from "../../src/housie/generate/generate.js";
+import { ticketsFromCells, type TicketGrid } from "../../src/housie/model/cells.js";
 import { housieTestKernel, type HousieTestHooks } from "../support/test-kernels.js";
-import { enumeratePatternsTs, weightsOf, COLUMNS, COLUMN_FIRST, COLUMN_SIZE } from "../../src/housie/tables.js";
+import { enumeratePatternsTs, weightsOf } from "../../src/housie/count/tables.js";
+import { COLUMNS, COLUMN_FIRST, COLUMN_SIZE } from "../../src/housie/model/columns.js";
 
 // filledRank is a test hook: load the test build before anything loads the kernel.
 const housieKernel = housieTestKernel;

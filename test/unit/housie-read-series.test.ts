@@ -5,10 +5,10 @@ import fc from "fast-check";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { HousieRun } from "../../src/housie/generate.js";
-import { readSeries } from "../../src/housie/read-series.js";
-import { topLevelNumberText, validateBook } from "../../src/housie/validate.js";
-import { MAX_SERIAL } from "../../src/housie/serial.js";
+import { HousieRun } from "../../src/housie/generate/generate.js";
+import { readSeries } from "../../src/housie/series/read-series.js";
+import { topLevelNumberText, validateBook } from "../../src/housie/validate/validate.js";
+import { MAX_SERIAL } from "../../src/housie/model/serial.js";
 import { InputError } from "../../src/errors.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-read-"));

@@ -1,7 +1,7 @@
 // Each housie run has a kernel instance of its own (the module compiled once): runs held
 // at once interleave without touching each other, and an instance that trapped is dropped.
 import { describe, expect, it } from "vitest";
-import { generateBooks, iterateBooks, HousieRun, SUPERSEDED } from "../../src/housie/generate.js";
+import { generateBooks, iterateBooks, HousieRun, SUPERSEDED } from "../../src/housie/generate/generate.js";
 import { housieKernel } from "../../src/housie/kernel.js";
 
 describe("runs held at once", () => {

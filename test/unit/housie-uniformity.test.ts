@@ -2,9 +2,9 @@
 // computed from the counting tables. Seeds are fixed, so each test is deterministic;
 // the same tests reject the biased 2007 row-bins generator (test/fixtures).
 import { describe, expect, it } from "vitest";
-import { HousieRun } from "../../src/housie/generate.js";
+import { HousieRun } from "../../src/housie/generate/generate.js";
 import { Xoshiro128 } from "../../src/core/random.js";
-import { firstTicketTypeProbabilities, ninetyPositionProbabilities, singleTicketTypeProbabilities, ticketCountsProbabilities, probabilityValues, type ExactProbability } from "../../src/housie/marginals.js";
+import { firstTicketTypeProbabilities, ninetyPositionProbabilities, singleTicketTypeProbabilities, ticketCountsProbabilities, probabilityValues, type ExactProbability } from "../../src/housie/count/marginals.js";
 import { rowBinsBook } from "../fixtures/housie-row-bins.js";
 import { UnpermutedBookSampler } from "../fixtures/flawed-sampler.js";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { generateBooks, type HousieRecord, type TicketGrid } from "../../src/housie/generate.js";
-import { validateBook, validateJsonl, type HousieRule } from "../../src/housie/validate.js";
+import { generateBooks } from "../../src/housie/generate/generate.js";
+import type { HousieRecord, TicketGrid } from "../../src/housie/model/cells.js";
+import { validateBook, validateJsonl, type HousieRule } from "../../src/housie/validate/validate.js";
 
 const base = generateBooks(2, { seed: 314n });
 const clone = (r: HousieRecord): HousieRecord => structuredClone(r);

@@ -2,15 +2,15 @@
 // says, for each prize of the set, who completed it first (ties listed) and, for one
 // claimed ticket (its printed reference, check digit verified), whether the claim is
 // valid now (completed on the last call), late (valid since an earlier call k) or not
-// yet. Takes the series as batches of cells (read-series.ts in Node, parsed JSONL in
-// the browser), twice when a claim's ties are wanted.
-import type { SeriesBatch } from "../read-series.js";
-import type { TicketGrid } from "../generate.js";
+// yet. Takes the series as batches of cells (series/read-series.ts in Node, parsed JSONL
+// in the browser), twice when a claim's ties are wanted. replayCalls is the one claim
+// checker: checkGame words its references as printed, checkClaims (operators/check.ts,
+// `housie check`) is a view of it for the UK prizes with references without check digit.
+import { CELLS_PER_TICKET, ticketFromCells, type SeriesBatch, type TicketGrid } from "../model/cells.js";
 import { argumentError, functionArgument, oneOf, optionalText, optionsObject, requiredObject, text, wholeNumber, wholeNumbers } from "../../args.js";
-import { printedRef, parseTicketRef } from "../check-digit.js";
+import { printedRef, parseTicketRef } from "../model/reference.js";
 import { NEVER, PRIZE_SETS, PRIZE_SET_NAMES, batchPrizeCalls, prizeBatchTickets, type GameEngine, type PrizeSetName } from "./prizes.js";
 
-const CELLS = 27;
 /** References kept per list; the counts count them all. */
 export const MAX_LISTED = 1000;
 
@@ -56,31 +56,103 @@ export interface GameCheck {
   claim?: ClaimReport | null;
 }
 
-function gridOf(cells: Uint8Array, at: number): TicketGrid {
-  return [0, 1, 2].map((r) => Array.from(cells.subarray(at + 9 * r, at + 9 * r + 9), (x) => (x === 0 ? null : x)));
-}
-
 /** Options of checkGame: the engine (the housie kernel by default, or the TS baseline). */
 export interface GameCheckOptions {
   engine?: GameEngine;
 }
 
-/**
- * A series' tickets in kernel-sized slices, each with its prize calls: (batch, first
- * record of the slice, records in it, prize calls of its tickets).
- */
-function* slicesWithPrizes(batches: Iterable<SeriesBatch>, calls: readonly number[], set: PrizeSetName, engine: GameEngine): Generator<[SeriesBatch, number, number, Uint8Array]> {
+/** One kernel-sized slice of a batch: its records from `from`, `count` of them, their prize calls and the slice's earliest calls. */
+interface Slice {
+  batch: SeriesBatch;
+  from: number;
+  count: number;
+  /** PRIZE_SETS[set].length calls a ticket (NEVER if not complete), a view valid until the next slice. */
+  prizes: Uint8Array;
+  /** Per prize, the earliest call in the slice (NEVER: none), or 0 when not known (then every ticket is looked at). */
+  minima: Uint8Array;
+}
+
+/** A series' tickets in kernel-sized slices, each with its prize calls (batchPrizeCalls). */
+function* slicesWithPrizes(batches: Iterable<SeriesBatch>, calls: readonly number[], set: PrizeSetName, engine: GameEngine): Generator<Slice> {
   const batchTickets = prizeBatchTickets();
   const scratch = new Uint8Array(batchTickets * PRIZE_SETS[set].length);
+  const minima = new Uint8Array(PRIZE_SETS[set].length);
   for (const batch of batches) {
     const per = batch.ticketsPerRecord;
     const step = Math.max(1, Math.floor(batchTickets / per));
     for (let from = 0; from < batch.count; from += step) {
       const count = Math.min(batch.count - from, step);
-      const cells = batch.cells.subarray(from * per * CELLS, (from + count) * per * CELLS);
-      yield [batch, from, count, batchPrizeCalls(set, cells, count * per, calls, engine, scratch)];
+      const cells = batch.cells.subarray(from * per * CELLS_PER_TICKET, (from + count) * per * CELLS_PER_TICKET);
+      yield { batch, from, count, prizes: batchPrizeCalls(set, cells, count * per, calls, engine, scratch, minima), minima };
     }
   }
+}
+
+/** A ticket named by its record's serial and its 1-based place in the record. */
+export interface TicketAt {
+  serial: bigint;
+  ticket: number;
+}
+
+/** What replaying the calls against a series found, references not yet written. */
+export interface Replay {
+  records: number;
+  tickets: number;
+  /** Per prize of the set: the first call at which any ticket completed it (NEVER: none did). */
+  best: number[];
+  /** Per prize: the tickets completing it at that call, in series order, at most MAX_LISTED. */
+  winners: TicketAt[][];
+  /** Per prize: how many tickets completed it at that call. */
+  winnerCount: number[];
+  /** The wanted ticket (if asked for and in the series): its record's line, its grid, the call at which it completes each prize. */
+  found: { line: number; grid: TicketGrid; calls: number[] } | null;
+}
+
+/**
+ * Replays `calls` against `batches` (read once) for the prizes of `set`: each prize's
+ * first call and its winners, and where `wanted` is, the calls of that ticket. A slice
+ * whose earliest call of a prize is later than the best so far is not looked at for it.
+ * The one claim checker: checkGame and checkClaims (operators/check.ts) are views of it.
+ */
+export function replayCalls(batches: Iterable<SeriesBatch>, calls: readonly number[], set: PrizeSetName, engine: GameEngine, wanted?: TicketAt): Replay {
+  const p = PRIZE_SETS[set].length;
+  const best = new Array<number>(p).fill(NEVER);
+  const winners: TicketAt[][] = PRIZE_SETS[set].map(() => []);
+  const winnerCount = new Array<number>(p).fill(0);
+  let found: Replay["found"] = null;
+  let records = 0;
+  let tickets = 0;
+  for (const { batch, from, count, prizes, minima } of slicesWithPrizes(batches, calls, set, engine)) {
+    const per = batch.ticketsPerRecord;
+    const n = count * per;
+    for (let k = 0; k < p; k++) {
+      const least = minima[k]!;
+      if (least > best[k]! || least === NEVER) continue; // nothing here beats or ties the best
+      let list = winners[k]!;
+      for (let t = 0; t < n; t++) {
+        const c = prizes[t * p + k]!;
+        if (c === NEVER || c > best[k]!) continue;
+        if (c < best[k]!) {
+          best[k] = c;
+          list = winners[k] = [];
+          winnerCount[k] = 0;
+        }
+        winnerCount[k]!++;
+        if (list.length < MAX_LISTED) list.push({ serial: batch.serials[from + Math.floor(t / per)]!, ticket: (t % per) + 1 });
+      }
+    }
+    if (wanted && found === null && wanted.ticket <= per) {
+      for (let r = from; r < from + count; r++) {
+        if (batch.serials[r] !== wanted.serial) continue;
+        const t = (r - from) * per + wanted.ticket - 1;
+        found = { line: batch.lines[r]!, grid: ticketFromCells(batch.cells, (r * per + wanted.ticket - 1) * CELLS_PER_TICKET), calls: Array.from(prizes.subarray(t * p, t * p + p)) };
+        break;
+      }
+    }
+    records += count;
+    tickets += n;
+  }
+  return { records, tickets, best, winners, winnerCount, found };
 }
 
 /** The batches of `series()`, each checked for the shape checkGame reads. */
@@ -94,7 +166,7 @@ function* seriesBatches(series: () => Iterable<SeriesBatch>): Generator<SeriesBa
     const per = b.ticketsPerRecord;
     if (per !== 1 && per !== 6) throw argumentError("series batch.ticketsPerRecord", "1 or 6", per);
     const count = wholeNumber(b.count, "series batch.count");
-    if (!(b.cells instanceof Uint8Array) || b.cells.length < count * per * CELLS) throw argumentError("series batch.cells", `a Uint8Array of ${count * per * CELLS} cells`, b.cells);
+    if (!(b.cells instanceof Uint8Array) || b.cells.length < count * per * CELLS_PER_TICKET) throw argumentError("series batch.cells", `a Uint8Array of ${count * per * CELLS_PER_TICKET} cells`, b.cells);
     if (!(b.serials instanceof BigUint64Array) || b.serials.length < count) throw argumentError("series batch.serials", `a BigUint64Array of ${count} serials`, b.serials);
     if (!isArrayLike(b.lines) || b.lines.length < count) throw argumentError("series batch.lines", `${count} line numbers`, b.lines);
     yield b as SeriesBatch;
@@ -120,32 +192,7 @@ export function checkGame(series: () => Iterable<SeriesBatch>, calls: readonly n
   oneOf(engine, "options.engine", ["wasm", "ts"] as const);
   const names = PRIZE_SETS[set];
   const p = names.length;
-  const best = new Array<number>(p).fill(NEVER);
-  const winners: string[][] = names.map(() => []);
-  const winnerCount = new Array<number>(p).fill(0);
-  let found: { ref: string; line: number; grid: TicketGrid; calls: number[] } | null = null;
-  let records = 0;
-  let tickets = 0;
-  for (const [batch, from, count, prizes] of slicesWithPrizes(seriesBatches(series), calls, set, engine)) {
-    const per = batch.ticketsPerRecord;
-    for (let r = from; r < from + count; r++) {
-      for (let t = 0; t < per; t++) {
-        const at = ((r - from) * per + t) * p;
-        for (let k = 0; k < p; k++) {
-          const c = prizes[at + k]!;
-          if (c === NEVER || c > best[k]!) continue;
-          if (c < best[k]!) { best[k] = c; winners[k] = []; winnerCount[k] = 0; }
-          winnerCount[k]!++;
-          if (winners[k]!.length < MAX_LISTED) winners[k]!.push(printedRef(batch.serials[r]!, t + 1));
-        }
-        if (wanted && found === null && batch.serials[r] === wanted.serial && t + 1 === wanted.ticket) {
-          found = { ref: printedRef(wanted.serial, wanted.ticket), line: batch.lines[r]!, grid: gridOf(batch.cells, (r * per + t) * CELLS), calls: Array.from(prizes.subarray(at, at + p)) };
-        }
-      }
-      records++;
-      tickets += per;
-    }
-  }
+  const { records, tickets, best, winners, winnerCount, found: at } = replayCalls(seriesBatches(series), calls, set, engine, wanted);
   const report: GameCheck = {
     prizeSet: set,
     calls: calls.length,
@@ -155,28 +202,28 @@ export function checkGame(series: () => Iterable<SeriesBatch>, calls: readonly n
       prize,
       call: best[k] === NEVER ? null : best[k]!,
       number: best[k] === NEVER ? null : calls[best[k]! - 1]!,
-      winners: winners[k]!,
+      winners: winners[k]!.map((w) => printedRef(w.serial, w.ticket)),
       winnerCount: winnerCount[k]!,
     })),
   };
+  const found = wanted && at ? { ...at, ref: printedRef(wanted.serial, wanted.ticket) } : null;
   if (!wanted) return report;
   if (found === null) return { ...report, claim: null };
   // Ties: the other tickets completing each prize at the claimed ticket's call.
   const ties: string[][] = names.map(() => []);
   const tieCount = new Array<number>(p).fill(0);
   if (found.calls.some((c) => c !== NEVER)) {
-    for (const [batch, from, count, prizes] of slicesWithPrizes(seriesBatches(series), calls, set, engine)) {
+    for (const { batch, from, count, prizes, minima } of slicesWithPrizes(seriesBatches(series), calls, set, engine)) {
       const per = batch.ticketsPerRecord;
-      for (let r = from; r < from + count; r++) {
-        for (let t = 0; t < per; t++) {
-          const at = ((r - from) * per + t) * p;
-          const self = batch.serials[r] === wanted.serial && t + 1 === wanted.ticket;
-          for (let k = 0; k < p; k++) {
-            const c = prizes[at + k];
-            if (self || c === NEVER || c !== found.calls[k]) continue;
-            tieCount[k]!++;
-            if (ties[k]!.length < MAX_LISTED) ties[k]!.push(printedRef(batch.serials[r]!, t + 1));
-          }
+      for (let k = 0; k < p; k++) {
+        const want = found.calls[k]!;
+        if (want === NEVER || minima[k]! > want) continue; // no ticket here completes it at that call
+        for (let t = 0; t < count * per; t++) {
+          if (prizes[t * p + k] !== want) continue;
+          const serial = batch.serials[from + Math.floor(t / per)]!;
+          if (serial === wanted.serial && (t % per) + 1 === wanted.ticket) continue; // the claimed ticket itself
+          tieCount[k]!++;
+          if (ties[k]!.length < MAX_LISTED) ties[k]!.push(printedRef(serial, (t % per) + 1));
         }
       }
     }

@@ -11,6 +11,7 @@ import { KernelError, UsageError } from "../../errors.js";
 import { housieConstants } from "../../wasm/generated/housie.js";
 import { housieKernel, kernelBytes } from "../kernel.js";
 import { text as checkText } from "../../args.js";
+import { CELLS_PER_TICKET } from "../model/cells.js";
 
 export type PrizeSetName = "uk" | "tambola";
 export const PRIZE_SET_NAMES: readonly PrizeSetName[] = ["uk", "tambola"];
@@ -40,26 +41,29 @@ export function rankTable(calls: readonly number[], never: number = NEVER): Uint
  * (NEVER if not yet), written to out[outAt..].
  */
 export function ticketPrizeCalls(set: PrizeSetName, cells: Uint8Array, at: number, rank: Uint8Array, out: Uint8Array, outAt: number): void {
-  const row = [0, 0, 0];
-  for (let r = 0; r < 3; r++) {
-    let m = 0;
-    for (let j = 0; j < 9; j++) {
-      const k = rank[cells[at + 9 * r + j]!]!;
-      if (k > m) m = k;
-    }
-    row[r] = m;
+  // Each row is complete at the largest rank of its cells (a blank ranks 0).
+  let r0 = 0;
+  let r1 = 0;
+  let r2 = 0;
+  for (let j = 0; j < 9; j++) {
+    const a = rank[cells[at + j]!]!;
+    const b = rank[cells[at + 9 + j]!]!;
+    const c = rank[cells[at + 18 + j]!]!;
+    if (a > r0) r0 = a;
+    if (b > r1) r1 = b;
+    if (c > r2) r2 = c;
   }
-  const full = Math.max(row[0]!, row[1]!, row[2]!);
+  const full = Math.max(r0, r1, r2);
   if (set === "uk") {
-    const lo = Math.min(row[0]!, row[1]!, row[2]!);
+    const lo = Math.min(r0, r1, r2);
     out[outAt] = lo;
-    out[outAt + 1] = row[0]! + row[1]! + row[2]! - lo - full;
+    out[outAt + 1] = r0 + r1 + r2 - lo - full;
     out[outAt + 2] = full;
     return;
   }
   // Early five: the fifth smallest rank among the 15 numbers.
   const ranks: number[] = [];
-  for (let c = 0; c < 27; c++) if (cells[at + c] !== 0) ranks.push(rank[cells[at + c]!]!);
+  for (let c = 0; c < CELLS_PER_TICKET; c++) if (cells[at + c] !== 0) ranks.push(rank[cells[at + c]!]!);
   ranks.sort((a, b) => a - b);
   let corners = 0;
   for (const r of [0, 2]) {
@@ -70,9 +74,9 @@ export function ticketPrizeCalls(set: PrizeSetName, cells: Uint8Array, at: numbe
   }
   out[outAt] = ranks[4]!;
   out[outAt + 1] = corners;
-  out[outAt + 2] = row[0]!;
-  out[outAt + 3] = row[1]!;
-  out[outAt + 4] = row[2]!;
+  out[outAt + 2] = r0;
+  out[outAt + 3] = r1;
+  out[outAt + 4] = r2;
   out[outAt + 5] = full;
 }
 
@@ -84,16 +88,32 @@ export function prizeBatchTickets(): number {
   return housieConstants.CHECK_BATCH_TICKETS;
 }
 
+/** Prizes of each set whose earliest call in a batch the kernel returns (one per byte of its result), in that order. */
+const KERNEL_MINIMA: Record<PrizeSetName, readonly number[]> = {
+  uk: [0, 1, 2], // one line, two lines, full house (checkTickets)
+  tambola: [0, 1, 5], // early five, four corners, full house (checkTambola)
+};
+
 /**
  * The prize calls of `n` tickets at cells[0..27n): PRIZE_SETS[set].length bytes a ticket,
  * in the order of the set's names (NEVER if not complete). n ≤ prizeBatchTickets(). The
  * result is a view of the kernel's memory (wasm) or of `scratch` (ts), valid until the next call.
+ * With `minima`, minima[k] is set to the earliest call of prize k among the n tickets
+ * (NEVER if none completes it), or 0 where the kernel does not say (tambola's lines):
+ * a pre-filter, so that a caller skips a batch that cannot beat or tie its best.
  */
-export function batchPrizeCalls(set: PrizeSetName, cells: Uint8Array, n: number, calls: readonly number[], engine: GameEngine, scratch: Uint8Array): Uint8Array {
+export function batchPrizeCalls(set: PrizeSetName, cells: Uint8Array, n: number, calls: readonly number[], engine: GameEngine, scratch: Uint8Array, minima?: Uint8Array): Uint8Array {
   const p = PRIZE_SETS[set].length;
   if (engine === "ts") {
     const rank = rankTable(calls);
-    for (let t = 0; t < n; t++) ticketPrizeCalls(set, cells, 27 * t, rank, scratch, p * t);
+    for (let t = 0; t < n; t++) ticketPrizeCalls(set, cells, CELLS_PER_TICKET * t, rank, scratch, p * t);
+    if (minima) {
+      minima.fill(NEVER, 0, p);
+      for (let i = 0, k = 0; i < p * n; i++) {
+        if (scratch[i]! < minima[k]!) minima[k] = scratch[i]!;
+        if (++k === p) k = 0;
+      }
+    }
     return scratch.subarray(0, p * n);
   }
   const k = housieKernel();
@@ -104,11 +124,11 @@ export function batchPrizeCalls(set: PrizeSetName, cells: Uint8Array, n: number,
   // two batches (another check, a generator of the series) can leave other calls in it.
   k.clearCalls();
   calls.forEach((x, i) => k.setCall(x, i + 1));
-  kernelBytes(k.checkCellsPtr(), 27 * n).set(cells.subarray(0, 27 * n));
-  if (set === "uk") {
-    k.checkTickets(n);
-    return kernelBytes(k.checkPrizesPtr(), p * n);
+  kernelBytes(k.checkCellsPtr(), CELLS_PER_TICKET * n).set(cells.subarray(0, CELLS_PER_TICKET * n));
+  const least = set === "uk" ? k.checkTickets(n) : k.checkTambola(n);
+  if (minima) {
+    minima.fill(0, 0, p);
+    KERNEL_MINIMA[set].forEach((prize, byte) => { minima[prize] = (least >>> (8 * byte)) & 255; });
   }
-  k.checkTambola(n);
-  return kernelBytes(k.checkTambolaPtr(), p * n);
+  return set === "uk" ? kernelBytes(k.checkPrizesPtr(), p * n) : kernelBytes(k.checkTambolaPtr(), p * n);
 }

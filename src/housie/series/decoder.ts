@@ -17,12 +17,11 @@
 import { InputError } from "../../errors.js";
 import { argumentError, oneOf, optionalBoolean, wholeNumber } from "../../args.js";
 import { shorten } from "../../io/quote.js";
-import { CELLS_PER_TICKET } from "../cells.js";
+import { CELLS_PER_TICKET, ticketToCells, type SeriesBatch, type TicketGrid } from "../model/cells.js";
 import { housieKernel, kernelBytes } from "../kernel.js";
-import { WordKeySet } from "../key-set.js";
-import { MAX_SERIAL } from "../serial.js";
-import { cellsObeyRules, describeValue, ticketKeyFromCells, topLevelNumberText, validateBook, validTicketKey, type Violation } from "../rules.js";
-import type { Cell } from "../cells.js";
+import { WordKeySet } from "./key-set.js";
+import { MAX_SERIAL } from "../model/serial.js";
+import { cellsObeyRules, describeValue, ticketKeyFromCells, topLevelNumberText, validateBook, validTicketKey, type Violation } from "../model/rules.js";
 import { parseLineTs } from "./fast-line.js";
 
 /** Longest line read; a book line as `housie` writes it takes under 1 KB. */
@@ -36,20 +35,6 @@ const REPEAT_WINDOW = 256;
 const CHUNK_BYTES = 1 << 20;
 /** The most the buffer holds: a chunk, the longest line, its newline and one byte kept free. */
 const BUFFER_BYTES = CHUNK_BYTES + MAX_LINE_BYTES + 2;
-
-/** Records of one batch; the arrays are reused by the next batch (copy what you keep). */
-export interface SeriesBatch {
-  /** Records in this batch. */
-  count: number;
-  /** Tickets per record: 6 (books) or 1 (single tickets), the same throughout a batch. */
-  ticketsPerRecord: number;
-  /** count * ticketsPerRecord * 27 cells, row by row, 0 for a blank. */
-  cells: Uint8Array;
-  /** Serial of each record, exact (0 to 2^64-1). */
-  serials: BigUint64Array;
-  /** 1-based line of each record in the file. */
-  lines: Float64Array;
-}
 
 /** Options of the decoder. */
 export interface SeriesDecoderOptions {
@@ -439,7 +424,7 @@ export class SeriesDecoder {
     for (const v of broken) this.push({ ...v, line });
     const list = (record as { tickets?: unknown }).tickets;
     if (!Array.isArray(list) || broken.some((v) => v.rule === "shape")) return;
-    const grids = list as Cell[][][];
+    const grids = list as TicketGrid[];
     grids.forEach((t, i) => {
       this.tickets++;
       let first: number;
@@ -462,8 +447,8 @@ export class SeriesDecoder {
     if (this.batch && this.batch.ticketsPerRecord !== per) yield* this.flushBatch(); // books after tickets, or the other way
     this.per = per;
     const batch = this.batchFor(per);
-    let c = batch.count * per * CELLS_PER_TICKET;
-    for (const grid of grids) for (const row of grid) for (const x of row) batch.cells[c++] = x ?? 0;
+    const at = batch.count * per * CELLS_PER_TICKET;
+    grids.forEach((grid, t) => ticketToCells(grid, batch.cells, at + t * CELLS_PER_TICKET));
     batch.serials[batch.count] = value;
     batch.lines[batch.count++] = line;
     this.checked = batch.count;

@@ -3,8 +3,8 @@
 // ready()) or when asked for (engine "ts"). It reads one line of our JSONL into raw
 // cells and a serial, or answers "not mine" and leaves the line to the slow path
 // (decoder.ts), which words every message.
-import { CELLS_PER_TICKET } from "../cells.js";
-import { serialWordsFromDigits } from "../serial.js";
+import { CELLS_PER_TICKET } from "../model/cells.js";
+import { serialWordsFromDigits } from "../model/serial.js";
 
 // TextEncoder, not Buffer: the validator runs in browsers too (ASCII either way).
 const SERIAL_PREFIX = new TextEncoder().encode('{"serial":');

@@ -9,12 +9,13 @@
 //  serial    numbers keeping their ticket from one book to the next: mean exactly 15,
 //            exact variance from the pair probabilities below; z-test          1 test
 // Every test's p-value, Holm's correction over all of them, and a verdict at alpha.
-import { optionsObject, seriesArgument } from "../args.js";
-import { UsageError } from "../errors.js";
-import { firstTicketVectorDistribution } from "./marginals.js";
-import { readSeries, type SeriesBatch } from "./read-series.js";
-import { COLUMNS, COLUMN_SIZE } from "./tables.js";
-import { CELLS_PER_TICKET } from "./generate.js";
+import { optionsObject, seriesArgument } from "../../args.js";
+import { UsageError } from "../../errors.js";
+import { firstTicketVectorDistribution } from "../count/marginals.js";
+import { readSeries } from "../series/read-series.js";
+import { type SeriesBatch, CELLS_PER_TICKET } from "../model/cells.js";
+import { COLUMNS, COLUMN_SIZE } from "../model/columns.js";
+import { gcd } from "../../math.js";
 import { chiSquareTest, holmAdjust, normalTwoSided } from "./stats.js";
 
 /** The five families of tests `auditBooks` runs (see the operators guide). */
@@ -69,11 +70,6 @@ export interface AuditReference {
   column: Exact[];
   /** Serial test: the exact variance of the matches between two independent books (mean 15). */
   matchVariance: Exact;
-}
-
-function gcd(a: bigint, b: bigint): bigint {
-  while (b) [a, b] = [b, a % b];
-  return a < 0n ? -a : a;
 }
 
 function exact(num: bigint, den: bigint): Exact {

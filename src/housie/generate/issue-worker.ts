@@ -4,9 +4,9 @@
 // handled in the order posted; the set lives as long as the thread. Loaded from dist/
 // (compiled JS).
 import { parentPort } from "node:worker_threads";
-import { housieKernel, housieLayout } from "./kernel.js";
+import { housieKernel, housieLayout } from "../kernel.js";
 import { ringViews, type IssueReply, type IssueRing, type IssueTask } from "./issue-ring.js";
-import { carryError } from "../workers/task.js";
+import { carryError } from "../../workers/task.js";
 
 let ring: IssueRing | undefined;
 

@@ -4,9 +4,9 @@
 // block exactly the paper's size (@page margin 0; the margins are inside), colours print
 // (print-color-adjust: exact), and all text is escaped.
 import QRCode from "qrcode";
-import type { HousieRecord } from "./generate.js";
+import type { HousieRecord } from "../model/cells.js";
 import { FOOTER, MARGIN, checkGeometry, cutsFor, type PageGeometry } from "./layout.js";
-import { argumentError, optionsObject } from "../args.js";
+import { argumentError, optionsObject } from "../../args.js";
 import { PrintPlanner, QR_LEVEL, checkPlannedPage, type PlacedGroup, type PlacedTicket, type PlannedPage, type PrintOptions } from "./print-plan.js";
 
 export function escapeHtml(s: string): string {

@@ -3,8 +3,8 @@
 // (cellsObeyRules, ticketKeyFromCells), which the series codec uses on lines its fast
 // paths read; a test holds the two sides to the same verdict.
 import { CELLS_PER_TICKET, type Cell, type HousieRecord } from "./cells.js";
-import { COLUMN_FIRST, COLUMN_SIZE } from "./tables.js";
-import { quote, quoteValue, shorten } from "../io/quote.js";
+import { COLUMN_FIRST, COLUMN_OF, COLUMN_SIZE } from "./columns.js";
+import { quote, quoteValue, shorten } from "../../io/quote.js";
 
 /** The rules `validateBook` and `housie validate` check, one name each. */
 export type HousieRule =
@@ -172,10 +172,6 @@ export function validTicketKey(ticket: Cell[][], out: Uint32Array, at: number): 
   return true;
 }
 
-
-/** Column (0-8) of each number 1..90; index 0 unused. */
-const COLUMN_OF = new Uint8Array(91);
-for (let j = 0; j < 9; j++) for (let i = 0; i < COLUMN_SIZE[j]!; i++) COLUMN_OF[COLUMN_FIRST[j]! + i] = j;
 
 /**
  * The fast predicate of validateBook over raw cells (27 per ticket, 0 = blank): true

@@ -5,9 +5,11 @@
 // P(ticket 1 has vector a, ticket 2 has vector b) = t(a) t(b) C(a + b) / S, where
 // C(u) = sum over pair sums u2 of K(u2) K(n - u - u2) is the kernel's convolveSegment
 // and S the total (see count.ts); summing over b gives ticket 1's marginal.
-import { argumentError } from "../args.js";
-import { housieKernel } from "./kernel.js";
-import { COLUMNS, enumeratePatternsTs, weightsOf, pairsOf, type PatternTables } from "./tables.js";
+import { argumentError } from "../../args.js";
+import { housieKernel } from "../kernel.js";
+import { COLUMNS } from "../model/columns.js";
+import { gcd } from "../../math.js";
+import { enumeratePatternsTs, weightsOf, pairsOf, type PatternTables } from "./tables.js";
 
 export interface VectorDistribution {
   tables: PatternTables;
@@ -144,11 +146,6 @@ export function singleTicketTypeProbabilities(): ExactProbability[] {
   return byType.map((x) => ratio(x, total));
 }
 
-function gcd(a: bigint, b: bigint): bigint {
-  while (b) [a, b] = [b, a % b];
-  return a;
-}
-
 /** a / b reduced, with its float (correct to about 1e-18 before rounding to a double). */
 function ratio(a: bigint, b: bigint): ExactProbability {
   const g = gcd(a, b) || 1n;
@@ -156,8 +153,5 @@ function ratio(a: bigint, b: bigint): ExactProbability {
 }
 
 function lcm(a: bigint, b: bigint): bigint {
-  let x = a;
-  let y = b;
-  while (y) [x, y] = [y, x % y];
-  return (a / x) * b;
+  return (a / gcd(a, b)) * b;
 }

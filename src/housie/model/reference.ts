@@ -3,8 +3,8 @@
 // single wrong digit and every swap of two adjacent digits, the two mistakes people
 // make reading a reference aloud or typing it; Luhn misses some swaps (09 <-> 90).
 // A printed reference is `serial-ticket-check`, e.g. book 1234, ticket 5: `1234-5-9`.
-import { UsageError } from "../errors.js";
-import { argumentError, serialArgument, text, wholeNumber } from "../args.js";
+import { UsageError } from "../../errors.js";
+import { argumentError, serialArgument, text, wholeNumber } from "../../args.js";
 import { MAX_SERIAL, parseSerial } from "./serial.js";
 
 /** Damm's totally anti-symmetric quasigroup of order 10 (the published table). */
@@ -38,6 +38,15 @@ export function printedRef(serial: bigint | number, ticket: number): string {
   serialArgument(serial, "serial");
   wholeNumber(ticket, "ticket", 1, 6);
   return `${serial}-${ticket}-${dammDigit(`${serial}${ticket}`)}`;
+}
+
+/**
+ * The reference without its check digit, `serial-ticket`: how the text and CSV formats
+ * and `housie check --json` (checkClaims) name a ticket. Unchecked: the caller has a
+ * record's serial and a ticket number 1-6.
+ */
+export function plainRef(serial: bigint | number, ticket: number): string {
+  return `${serial}-${ticket}`;
 }
 
 export interface TicketRef {

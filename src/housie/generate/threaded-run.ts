@@ -10,10 +10,10 @@
 // RING_SLOTS batches ahead and filtered behind. Candidates drawn ahead of the last
 // record asked for are thrown away with the run.
 import { availableParallelism } from "node:os";
-import { HousieRun, MAX_UNIQUE_TICKETS, SUPERSEDED, checkBatchRequest, ticketRank, uniqueLimitError, type HousieKind, type TicketGrid } from "./generate.js";
-import { kernelBytes } from "./kernel.js";
-import { countOrInfinity } from "../args.js";
-import { CELLS_PER_TICKET } from "./cells.js";
+import { HousieRun, MAX_UNIQUE_TICKETS, SUPERSEDED, checkBatchRequest, ticketRank, uniqueLimitError } from "./generate.js";
+import { CELLS_PER_TICKET, ticketsPerRecord, type HousieKind, type TicketGrid } from "../model/cells.js";
+import { kernelBytes } from "../kernel.js";
+import { countOrInfinity } from "../../args.js";
 import { IssueRingHost, newRing, ringViews } from "./issue-ring.js";
 
 /** Tickets from which a run pays for its worker thread (tens of ms to start, a 128 MB+ set). */
@@ -68,7 +68,7 @@ export class ThreadedUniqueRun {
 
   /** Starts a run of up to `records` records (sizes the worker's set once). */
   static async start(kind: HousieKind, records: number, options: ThreadedRunOptions = {}): Promise<ThreadedUniqueRun> {
-    const per = kind === "books" ? 6 : 1;
+    const per = ticketsPerRecord(kind);
     const earlier = [...(options.issued ?? [])].map((ticket) => ticketRank(ticket));
     if (earlier.length + records * per > MAX_UNIQUE_TICKETS) throw uniqueLimitError();
     const run = new ThreadedUniqueRun(kind, options);
@@ -91,7 +91,7 @@ export class ThreadedUniqueRun {
 
   private constructor(kind: HousieKind, options: ThreadedRunOptions) {
     this.kind = kind;
-    this.ticketsPerRecord = kind === "books" ? 6 : 1;
+    this.ticketsPerRecord = ticketsPerRecord(kind);
     this.recordBytes = this.ticketsPerRecord * CELLS_PER_TICKET;
     // The main kernel only draws: its own set stays empty.
     this.run = new HousieRun(kind, { seed: options.seed, firstSerial: options.firstSerial, unique: false });

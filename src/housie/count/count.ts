@@ -6,10 +6,11 @@
 // t(a) t(b) over ordered pairs of vectors with a + b = u: a meet in the middle over
 // three pairs of tickets. Columns 2-8 are interchangeable, so u1 runs over sums whose
 // middle digits are sorted, each counted with its number of arrangements.
-import { factorial } from "../math.js";
-import { oneOf, optionsObject } from "../args.js";
-import { housieKernel } from "./kernel.js";
-import { COLUMNS, COLUMN_SIZE, enumeratePatternsTs, weightsOf, pairsOf, feasible, type PairTables } from "./tables.js";
+import { factorial } from "../../math.js";
+import { oneOf, optionsObject } from "../../args.js";
+import { housieKernel } from "../kernel.js";
+import { COLUMNS, COLUMN_SIZE } from "../model/columns.js";
+import { enumeratePatternsTs, weightsOf, pairsOf, feasible, type PairTables } from "./tables.js";
 
 /** The exact housie counts, as bigints. */
 export interface HousieCounts {

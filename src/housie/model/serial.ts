@@ -31,7 +31,7 @@ const TWO_32 = 4294967296;
  * The serial written as the ASCII digits b[from, to) (no sign, no leading zero unless
  * "0") into out[at] (low 32 bits) and out[at + 1] (high 32 bits); false, out untouched,
  * when the digits are not such a serial or pass MAX_SERIAL. Shared by the byte-level
- * line readers (validate-fast.ts, read-series.ts), which find the digits themselves.
+ * line readers (the series codec's TS fast path, series/fast-line.ts), which find the digits themselves.
  */
 export function serialWordsFromDigits(b: Uint8Array, from: number, to: number, out: Uint32Array, at: number): boolean {
   const digits = to - from;

@@ -1,11 +1,11 @@
 // What goes where on printed pages, for every renderer (PDF, HTML, the web app): records
 // in, whole pages out, each ticket with its box, printed reference (with check digit),
 // colour and QR text. Renderers only draw what a planned page says.
-import { UsageError } from "../errors.js";
-import { argumentError, housieRecordArgument, optionalBoolean, optionalText, optionsObject, requiredObject, text, ticketGridArgument, wholeNumber } from "../args.js";
-import { parseSeed } from "../core/random.js";
-import type { HousieRecord, TicketGrid } from "./generate.js";
-import { printedRef } from "./check-digit.js";
+import { UsageError } from "../../errors.js";
+import { argumentError, housieRecordArgument, optionalBoolean, optionalText, optionsObject, requiredObject, text, ticketGridArgument, wholeNumber } from "../../args.js";
+import { parseSeed } from "../../core/random.js";
+import type { HousieRecord, TicketGrid } from "../model/cells.js";
+import { printedRef } from "../model/reference.js";
 import { DEFAULT_COLOUR, parseColour, parseGames, type TicketColour } from "./colours.js";
 import { checkBox, pageGeometry, type Box, type LayoutOptions, type PageGeometry } from "./layout.js";
 

@@ -1,15 +1,20 @@
 // Generation API over the kernel: uniform books or tickets, seeded or from the OS
 // CSPRNG, no ticket repeated within a run, numbered by serial.
-import { argumentError, bytesArgument, countOrInfinity, oneOf, optionalBoolean, optionsObject, wholeNumber } from "../args.js";
-import { UsageError } from "../errors.js";
-import { housieKernel, housieLayout, housieModule, kernelBytes, type HousieKernel } from "./kernel.js";
-import { parseSeed, seedState } from "../core/random.js";
-import { CELLS_PER_TICKET, MAX_UNIQUE_TICKETS, type Cell, type TicketGrid, type HousieRecord } from "./cells.js";
-import { MAX_SERIAL, parseSerial, serialOverflow } from "./serial.js";
-import { validateBook } from "./validate.js";
+import { argumentError, countOrInfinity, oneOf, optionalBoolean, optionsObject, wholeNumber } from "../../args.js";
+import { UsageError } from "../../errors.js";
+import { housieKernel, housieLayout, housieModule, kernelBytes, type HousieKernel } from "../kernel.js";
+import { parseSeed, seedState } from "../../core/random.js";
+import { CELLS_PER_TICKET, ticketsFromCells, ticketsPerRecord, ticketToCells, type TicketGrid, type HousieKind, type HousieRecord } from "../model/cells.js";
+import { MAX_SERIAL, parseSerial, serialOverflow } from "../model/serial.js";
+import { validateBook } from "../model/rules.js";
+import { housieConstants } from "../../wasm/generated/housie.js";
 
-export type { Cell, TicketGrid, HousieRecord };
-export type HousieKind = "books" | "tickets";
+/**
+ * Most tickets one run can remember: the set's 8-byte slots (a ticket's exact rank), at
+ * most half full, 2^25 slots (256 MB). Beyond that: `unique: false`, or separate runs
+ * (each unique within itself). The kernel's MAX_UNIQUE_TICKETS (2^24).
+ */
+export const MAX_UNIQUE_TICKETS: number = housieConstants.MAX_UNIQUE_TICKETS;
 
 /** Options of the housie generators: the seed (default: the OS CSPRNG), the first serial, uniqueness and tickets issued earlier. */
 export interface GenerateOptions {
@@ -33,11 +38,9 @@ export function ticketRank(ticket: TicketGrid): bigint {
   if (broken.length > 0) throw new UsageError(`issued ${broken[0]!.problem} (expected ${broken[0]!.expected})`);
   const k = housieKernel();
   const scratch = kernelBytes(k.ticketScratchPtr(), CELLS_PER_TICKET);
-  ticket.forEach((row, r) => row.forEach((cell, j) => { scratch[9 * r + j] = cell ?? 0; }));
+  ticketToCells(ticket, scratch, 0);
   return BigInt.asUintN(64, k.ticketRank());
 }
-
-export { CELLS_PER_TICKET, MAX_UNIQUE_TICKETS };
 
 /** The error for a unique run asked for more than MAX_UNIQUE_TICKETS tickets. */
 export function uniqueLimitError(): UsageError {
@@ -94,7 +97,7 @@ export class HousieRun {
     options = optionsObject<GenerateOptions>(options, "options");
     optionalBoolean(options.unique, "unique");
     if (options.issued !== undefined && typeof (options.issued as { [Symbol.iterator]?: unknown } | null)?.[Symbol.iterator] !== "function") throw argumentError("issued", "an iterable of tickets", options.issued);
-    this.ticketsPerRecord = kind === "books" ? 6 : 1;
+    this.ticketsPerRecord = ticketsPerRecord(this.kind);
     const serial = parseSerial(options.firstSerial ?? 1n);
     if (serial === undefined) throw new UsageError(`first serial must be a whole number from 0 to ${MAX_SERIAL} (2^64-1), got ${String(options.firstSerial)}`);
     this.serial = serial;
@@ -186,30 +189,6 @@ export class HousieRun {
   get redraws(): number {
     return Number(this.kernel.redrawCount());
   }
-}
-
-/** Ticket grids from raw cells. */
-export function ticketsFromCells(cells: Uint8Array, offset: number, count: number): TicketGrid[] {
-  bytesArgument(cells, "cells");
-  wholeNumber(offset, "offset");
-  wholeNumber(count, "count");
-  if (offset + count * CELLS_PER_TICKET > cells.length) {
-    throw argumentError("count", `at most ${Math.floor(Math.max(0, cells.length - offset) / CELLS_PER_TICKET)} tickets (27 cells each) from offset ${offset} of ${cells.length} cells`, count);
-  }
-  const tickets: TicketGrid[] = [];
-  for (let t = 0; t < count; t++) {
-    const grid: TicketGrid = [];
-    for (let r = 0; r < 3; r++) {
-      const row: Cell[] = [];
-      for (let j = 0; j < 9; j++) {
-        const x = cells[offset + t * CELLS_PER_TICKET + 9 * r + j]!;
-        row.push(x === 0 ? null : x);
-      }
-      grid.push(row);
-    }
-    tickets.push(grid);
-  }
-  return tickets;
 }
 
 /**

@@ -3,12 +3,12 @@
 // (series/decoder.ts), the one every reader of a series shares, so a file this accepts
 // is one check, audit and --unique-against read, and one it rejects they refuse at its
 // first violation. The rules themselves are in rules.ts.
-import { argumentError, iterableArgument, optionsObject } from "../args.js";
-import { SeriesDecoder } from "./series/decoder.js";
-import type { Violation } from "./rules.js";
+import { argumentError, iterableArgument, optionsObject } from "../../args.js";
+import { SeriesDecoder } from "../series/decoder.js";
+import type { Violation } from "../model/rules.js";
 
-export { validateBook, topLevelNumberText, validTicketKey, type HousieRule, type Violation } from "./rules.js";
-export { MAX_LINE_BYTES } from "./series/decoder.js";
+export { validateBook, topLevelNumberText, validTicketKey, type HousieRule, type Violation } from "../model/rules.js";
+export { MAX_LINE_BYTES } from "../series/decoder.js";
 
 /** What validating a whole JSONL text found: records, tickets and every violation. */
 export interface FileReport {

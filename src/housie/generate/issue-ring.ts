@@ -9,11 +9,11 @@
 // thread with state, fed in order while the calling thread does not yield to its event
 // loop (a pool hands a worker its next task only when the caller has seen the last finish).
 import { Worker } from "node:worker_threads";
-import { workerFile } from "../workers/file.js";
-import { carriedError, type CarriedError } from "../workers/task.js";
+import { workerFile } from "../../workers/file.js";
+import { carriedError, type CarriedError } from "../../workers/task.js";
 
 /** The compiled worker (works from src/ under tsx and from dist/). */
-export const ISSUE_WORKER = workerFile("housie/issue-worker.js");
+export const ISSUE_WORKER = workerFile("housie/generate/issue-worker.js");
 
 /**
  * The shared ring (one SharedArrayBuffer):

@@ -4,13 +4,13 @@
 // batches of raw cells (27 per ticket, 0 = blank). A file of any size is read in memory
 // that grows only with the codec's repeat sets; the first violation stops the reading
 // with the line `housie validate` gives for it.
-import { optionsObject, text } from "../args.js";
+import { optionsObject, text } from "../../args.js";
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
-import { inputName, readFailure } from "../io/lines.js";
-import { CELLS_PER_TICKET } from "./cells.js";
-import { SeriesDecoder, SeriesInputError, type SeriesBatch } from "./series/decoder.js";
+import { inputName, readFailure } from "../../io/lines.js";
+import { CELLS_PER_TICKET, type SeriesBatch } from "../model/cells.js";
+import { SeriesDecoder, SeriesInputError } from "./decoder.js";
 
-export { SeriesInputError, type SeriesBatch } from "./series/decoder.js";
+export { SeriesInputError } from "./decoder.js";
 
 const CHUNK_BYTES = 1 << 20;
 

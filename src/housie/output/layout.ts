@@ -7,9 +7,9 @@
 //         the page with a solid rule between books, 3 books a page by default.
 // Single tickets fill the same slots six at a time. Nothing is ever split across pages:
 // a page holds whole groups, and each group's boxes lie inside the page's margins.
-import { UsageError } from "../errors.js";
+import { UsageError } from "../../errors.js";
 import { PDF_LAYOUTS, PDF_PAPERS, type PdfLayout, type PdfPaper } from "./pdf-options.js";
-import { argumentError, finiteNumber, oneOf, optionsObject, requiredObject, wholeNumber } from "../args.js";
+import { argumentError, finiteNumber, oneOf, optionsObject, requiredObject, wholeNumber } from "../../args.js";
 
 export interface Box { x: number; y: number; w: number; h: number }
 

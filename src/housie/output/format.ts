@@ -6,8 +6,9 @@
 //         the ticket's reference is serial-ticket.
 //  html:  printable pages laid out as the PDF (print-html.ts): strips or sheets, colours,
 //         bands, references with check digits; inline CSS only (no scripts, no network assets).
-import { argumentError, housieRecordArgument } from "../args.js";
-import type { HousieKind, HousieRecord, TicketGrid } from "./generate.js";
+import { argumentError, housieRecordArgument } from "../../args.js";
+import type { HousieKind, HousieRecord, TicketGrid } from "../model/cells.js";
+import { plainRef } from "../model/reference.js";
 import { htmlPrintFormatter } from "./print-html.js";
 import type { PrintOptions } from "./print-plan.js";
 
@@ -36,7 +37,7 @@ export function ticketToText(ticket: TicketGrid): string {
 }
 
 function label(kind: HousieKind, serial: bigint, index: number): string {
-  return kind === "books" ? `Book ${serial}, ticket ${index + 1} (ref ${serial}-${index + 1})` : `Ticket ${serial} (ref ${serial}-1)`;
+  return kind === "books" ? `Book ${serial}, ticket ${index + 1} (ref ${plainRef(serial, index + 1)})` : `Ticket ${serial} (ref ${plainRef(serial, 1)})`;
 }
 
 function textFormatter(kind: HousieKind): Formatter {

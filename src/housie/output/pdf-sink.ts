@@ -1,7 +1,7 @@
 // Where a PDF's bytes go: a function called chunk by chunk, or a Node writable stream
 // (anything with write() → false when full and a "drain" event), adapted to that function.
 // Portable: nothing here imports Node, so the browser build shares it.
-import { UsageError } from "../errors.js";
+import { UsageError } from "../../errors.js";
 
 /**
  * Where the PDF's bytes go, chunk by chunk, in order; a returned promise is awaited

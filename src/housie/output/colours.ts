@@ -2,8 +2,8 @@
 // colour is the ticket's border and band; blank cells get a pale tint of it, so black
 // numbers stay readable on any colour. Names map to print-safe dark tones (a pure
 // yellow border would vanish on white paper).
-import { UsageError } from "../errors.js";
-import { text as checkText } from "../args.js";
+import { UsageError } from "../../errors.js";
+import { text as checkText } from "../../args.js";
 
 export interface TicketColour {
   /** What the operator called it (the game's name when it came from --games). */

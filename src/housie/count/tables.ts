@@ -1,9 +1,9 @@
 // Pure-TypeScript baseline of the kernel's tables (assembly/housie/patterns.ts,
 // weights.ts, pairs.ts): same algorithms, same layouts, typed arrays.
 
-export const COLUMNS = 9;
-export const COLUMN_SIZE = [9, 10, 10, 10, 10, 10, 10, 10, 11] as const;
-export const COLUMN_FIRST = [1, 10, 20, 30, 40, 50, 60, 70, 80] as const;
+import { COLUMNS, COLUMN_SIZE } from "../model/columns.js";
+import { gcd } from "../../math.js";
+
 export const CODE_SPACE = 5 ** 9;
 const KEY_SPACE = 1 << 18;
 /** Lanes: 7 bits per column, three columns per 32-bit word (words 0..2), see pairs.ts. */
@@ -98,11 +98,6 @@ function choose(n: number, k: number): bigint {
   let r = 1n;
   for (let i = 0; i < k; i++) r = (r * BigInt(n - i)) / BigInt(i + 1);
   return r;
-}
-
-function gcd(a: bigint, b: bigint): bigint {
-  while (b) [a, b] = [b, a % b];
-  return a;
 }
 
 export function weightsOf(t: PatternTables): WeightTables {

@@ -2,11 +2,12 @@
 // into a new run's uniqueness set, so that it repeats none of them. The keys are the
 // run's own exact keys (ticketRank: the ticket's index among all tickets), so across
 // runs as within one, two tickets clash only if they are the same ticket.
-import { argumentError, optionsObject, requiredObject, textArray, wholeNumber } from "../args.js";
-import { UsageError } from "../errors.js";
-import { readSeries } from "./read-series.js";
-import { housieKernel, kernelBytes } from "./kernel.js";
-import { ticketsFromCells, MAX_UNIQUE_TICKETS, CELLS_PER_TICKET, type HousieRun, type TicketGrid } from "./generate.js";
+import { argumentError, optionsObject, requiredObject, textArray, wholeNumber } from "../../args.js";
+import { UsageError } from "../../errors.js";
+import { readSeries } from "../series/read-series.js";
+import { housieKernel, kernelBytes } from "../kernel.js";
+import { MAX_UNIQUE_TICKETS, type HousieRun } from "./generate.js";
+import { ticketsFromCells, CELLS_PER_TICKET, type TicketGrid } from "../model/cells.js";
 
 export interface SeriesTicketsOptions {
   /**
@@ -23,7 +24,7 @@ export interface SeriesTicketsOptions {
  */
 export function ticketRankFromCells(cells: Uint8Array, at: number): bigint {
   if (!(cells instanceof Uint8Array)) throw argumentError("cells", "a Uint8Array", cells);
-  wholeNumber(at, "at", 0, Math.max(0, cells.length - 27));
+  wholeNumber(at, "at", 0, Math.max(0, cells.length - CELLS_PER_TICKET));
   const k = housieKernel();
   kernelBytes(k.ticketScratchPtr(), CELLS_PER_TICKET).set(cells.subarray(at, at + CELLS_PER_TICKET));
   return BigInt.asUintN(64, k.ticketRank());
