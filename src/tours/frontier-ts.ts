@@ -54,7 +54,8 @@ export function partOf(key: string, parts: number): number {
   return h % parts;
 }
 
-export function countFrontierTs(plan: FrontierPlan, problem: FrontierProblem): FrontierResult {
+/** `onStep` hears of each finished step (0-based) and the states it left. */
+export function countFrontierTs(plan: FrontierPlan, problem: FrontierProblem, onStep?: (step: number, states: number) => void): FrontierResult {
   const N = plan.size;
   const parts = problem.parts ?? 1;
   const part = problem.part ?? 0;
@@ -191,6 +192,7 @@ export function countFrontierTs(plan: FrontierPlan, problem: FrontierProblem): F
       splitStep = k;
       for (const key of [...layer.keys()]) if (partOf(key, parts) !== part) layer.delete(key);
     }
+    onStep?.(k, layer.size);
   }
   let count = 0n;
   for (const c of layer.values()) count += c;

@@ -120,6 +120,23 @@ describe("frontier counter: engines, orders and shards", () => {
     expect(r.entryBytes).toBe(16); // one key word and a 64-bit count
     expect(Math.max(...r.stepStates)).toBe(r.peakStates);
   });
+
+  it("onProgress hears every step in order with its states, on both engines; a throw stops the count", () => {
+    for (const engine of ["wasm", "ts"] as const) {
+      const heard: [number, number, number, number][] = [];
+      const r = countHamiltonian({ rows: 5, cols: 6, moves: KNIGHT, engine, onProgress: (...args) => void heard.push(args) });
+      expect(heard.map(([step]) => step)).toEqual(Array.from({ length: 30 }, (_, k) => k + 1));
+      expect(heard.every(([, steps, , passes]) => steps === 30 && passes === 1)).toBe(true);
+      expect(Math.max(...heard.map(([, , states]) => states))).toBe(r.peakStates);
+      if (engine === "wasm") expect(heard.map(([, , states]) => states)).toEqual(r.stepStates);
+    }
+    const tight: number[] = [];
+    countHamiltonian({ rows: 6, cols: 6, memoryCapMiB: 1, onProgress: (_s, _n, _states, passes) => void tight.push(passes) });
+    expect(Math.max(...tight)).toBeGreaterThan(1); // the passes of a split step are reported
+    expect(() => countHamiltonian({ rows: 5, cols: 5, onProgress: (step) => { if (step === 10) throw new Error("stop at 10"); } })).toThrow("stop at 10");
+    expect(count({ rows: 5, cols: 5 })).toBe(12400n); // the kernel counts again after it, without the listener
+    expect(() => countHamiltonian({ rows: 5, cols: 5, onProgress: 3 as never })).toThrow(UsageError);
+  });
 });
 
 describe("frontier counter: limits and bad input", () => {
