@@ -121,6 +121,34 @@ describe("frontier counter: engines, orders and shards", () => {
     expect(Math.max(...r.stepStates)).toBe(r.peakStates);
   });
 
+  it("pruning dead states keeps every count and drops states (6×6 knight: 36,861 → 17,195 at the peak)", () => {
+    const kernel = toursModule.exports;
+    const problems: HamiltonianCountOptions[] = [
+      { rows: 6, cols: 6, moves: KNIGHT },
+      { rows: 6, cols: 6, moves: KNIGHT, closed: true },
+      { rows: 5, cols: 5, moves: KNIGHT, from: [0, 0] },
+      { rows: 5, cols: 5, moves: KNIGHT, from: [0, 1] }, // the minority colour: no path starts there
+      { rows: 4, cols: 5, moves: KNIGHT, from: [0, 0], to: [3, 4] },
+      { rows: 4, cols: 4, moves: parseLeapers("1,2+0,1") },
+      { rows: 6, cols: 6, from: [0, 1] },
+      { rows: 5, cols: 6, closed: true },
+    ];
+    const run = (prune: boolean) => {
+      kernel.frontierSetPrune(prune);
+      try {
+        return problems.map((o) => countHamiltonian(o));
+      } finally {
+        kernel.frontierSetPrune(true);
+      }
+    };
+    const off = run(false), on = run(true);
+    expect(on.map((r) => r.count)).toEqual(off.map((r) => r.count));
+    expect(on[0]!.count).toBe(6637920n);
+    expect(on[3]!.count).toBe(0n);
+    on.forEach((r, i) => expect(r.peakStates).toBeLessThanOrEqual(off[i]!.peakStates));
+    expect([off[0]!.peakStates, on[0]!.peakStates]).toEqual([36861, 17195]);
+  });
+
   it("onProgress hears every step in order with its states, on both engines; a throw stops the count", () => {
     for (const engine of ["wasm", "ts"] as const) {
       const heard: [number, number, number, number][] = [];
