@@ -13,7 +13,9 @@
 // pairs are any matching, not nested brackets. Paths also carry how many free ends are
 // spent (2 at most, less the squares that must be ends). A piece is closed into a cycle,
 // or its two ENDs joined, only at the last step, so every state alive after it is one
-// Hamiltonian cycle or path.
+// Hamiltonian cycle or path. The kernel also drops states that cannot be completed
+// (starved squares, colour balance: docs/tours.md); this baseline keeps them all, so
+// equal counts from the two engines check that pruning too.
 import type { FrontierPlan } from "./frontier-plan.js";
 
 export type FrontierMode = "cycles" | "paths";
