@@ -721,10 +721,17 @@ function processStep(k: i32): void {
   const estimate = max<f64>(1024, <f64>curStates * max<f64>(1.0, growth) * 1.1);
   // H for the estimate at load 0.5 (any capacity, not a power of two), or for a part
   // (linear probing slows fast past that: 0.8 made whole counts twice as slow).
+  // The estimate is a guess (growth of the last step): when the estimated next layer alone
+  // would leave no room, it is given two thirds of the space beside cur and the table a
+  // third, rather than the table shrinking to nothing (thousands of passes, each reading
+  // all of cur); if next really grows past its share, the step restarts in more parts.
+  const curBytes = <f64>curStates * <f64>E;
+  const free = max<f64>(0, <f64>capBytes - curBytes);
+  const nextRoom = min<f64>(estimate * <f64>E, free * 2 / 3);
   let p = 1, capacity = 0;
   while (true) {
     capacity = <i32>max<f64>(1024, estimate / <f64>p / 0.5);
-    if (<u64>capacity * E + <u64>curStates * E + <u64>estimate * E <= capBytes || capacity <= 1024 || p >= 1 << 16) break;
+    if (<f64>capacity * <f64>E + nextRoom <= free || capacity <= 1024 || p >= 1 << 16) break;
     p <<= 1;
   }
   while (true) {

@@ -204,6 +204,12 @@ describe("frontier counter: limits and bad input", () => {
     expect(tight.peakBytes).toBeLessThanOrEqual(2 ** 20);
     expect(tight.count).toBe(8250272n);
     expect(tight.stepStates).toEqual(whole.stepStates);
+    // A step after growth whose estimated next layer alone would pass the cap: the table
+    // still gets a third of the room (a few passes), not thousands of passes over cur.
+    const knight = countHamiltonian({ rows: 6, cols: 7, moves: KNIGHT, memoryCapMiB: 5 });
+    expect(knight.count).toBe(779938932n);
+    expect(knight.peakParts).toBeGreaterThan(1);
+    expect(knight.peakParts).toBeLessThanOrEqual(16);
   });
 
   it("tiny boards: one square is one path and no cycle", () => {
