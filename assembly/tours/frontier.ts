@@ -128,6 +128,169 @@ let splitStep: i32 = -1;
 const stepStates: usize = memory.data(<i32>sizeof<i32>() * FRONTIER_MAX_SQUARES);
 export function frontierStepStates(k: i32): i32 { return k >= 0 && k < size ? get(stepStates, k) : 0; }
 
+// ---- what a state's future needs (pruning): a state is dropped as soon as no completion
+// of it can exist, so its descendants are never made. Two facts, both necessary for a
+// Hamiltonian path or cycle through the unprocessed squares U:
+// 1. Starved squares. A square of U can only still be joined to squares of U and to open
+//    frontier slots (degree below its maximum). With fewer than two such neighbours it can
+//    only be an end of the path (one) or never be covered (none). Each such square, like a
+//    free frontier slot with one neighbour left, spends an end: more than the ends left
+//    and the state is dead; a cycle has none to spend.
+// 2. Colour balance (bipartite graphs: every leaper a,b with a + b odd, the knight among
+//    them; found by 2-colouring the graph, σ = ±1). Every edge joins two colours, so the
+//    completion inside U is runs of alternating squares; a run's colour excess is half the
+//    sum of σ over its two terminations, where a termination at an open slot x counts
+//    −σ(x) and one at a path end e in U counts σ(e). Summing over all runs:
+//      2·Σ_U σ − Π = Σ over the ends still to come of σ(end),   Π = Σ_slots (2 − deg)·(−σ),
+//    as a slot that becomes an end gives up one port (+σ). With r ends still to come (some
+//    of known squares and colours: forced ends, starved squares, one-neighbour slots) the
+//    rest must make up the difference: |diff| ≤ r and diff ≡ r (mod 2). Cycles: diff = 0.
+// The TS baseline (frontier-ts.ts) does not prune: it keeps every state the rules allow,
+// so the engines' equal counts also check these prunes.
+let pruneOn = true;
+/** Turns the pruning of dead states on (default) or off (for measurements; counts are equal). */
+export function frontierSetPrune(on: bool): void {
+  pruneOn = on;
+}
+let bipartite = false;
+const colour: usize = memory.data(<i32>sizeof<i32>() * FRONTIER_MAX_SQUARES); // σ of each step: +1 or -1
+const ufParent: usize = memory.data(<i32>sizeof<i32>() * FRONTIER_MAX_SQUARES);
+const ufParity: usize = memory.data(<i32>sizeof<i32>() * FRONTIER_MAX_SQUARES);
+const colourAfter: usize = memory.data(<i32>sizeof<i32>() * FRONTIER_MAX_SQUARES); // Σ σ over the steps after k
+// Per step: the squares of U with fewer than two neighbours in U, and their open-slot candidates.
+const critSquare: usize = memory.data(<i32>sizeof<i32>() * FRONTIER_MAX_SQUARES);
+const critInU: usize = memory.data(<i32>sizeof<i32>() * FRONTIER_MAX_SQUARES); // its neighbours in U (0 or 1)
+const critStart: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_SQUARES + 1));
+// Frontier slots (0 .. v) next to them: up to an edge each, so like the edge list one
+// unmanaged block taken by the first frontierBegin.
+let critSlot: usize = 0;
+let critCount: i32 = 0;
+let forcedLeftSum: i32 = 0; // Σ σ over forced ends not yet retired
+let uBalance2: i32 = 0; // 2 · Σ_U σ after this step
+let prunedStates: u64 = 0;
+/** Successor states dropped as dead by the pruning in the last count. */
+export function frontierPrunedStates(): u64 { return prunedStates; }
+
+/** Root of x in the parity union-find; its parity to the root is left in ufParity[x]. */
+function ufFind(x: i32): i32 {
+  let root = x, parity = 0;
+  while (get(ufParent, root) != root) {
+    parity ^= get(ufParity, root);
+    root = get(ufParent, root);
+  }
+  // Path compression: each node on the way points at the root with its parity to it.
+  let node = x, p = parity;
+  while (get(ufParent, node) != root) {
+    const up = get(ufParent, node), q = p ^ get(ufParity, node);
+    put(ufParent, node, root);
+    put(ufParity, node, p);
+    node = up;
+    p = q;
+  }
+  return root;
+}
+
+/** 2-colours the graph (any proper colouring serves); false if it has an odd cycle. */
+function colourGraph(): bool {
+  for (let i = 0; i < size; i++) {
+    put(ufParent, i, i);
+    put(ufParity, i, 0);
+  }
+  for (let k = 0; k < size; k++) {
+    for (let e = get(earlierStart, k); e < get(earlierStart, k + 1); e++) {
+      const y = get(earlier, e);
+      const rk = ufFind(k), pk = k == rk ? 0 : get(ufParity, k);
+      const ry = ufFind(y), py = y == ry ? 0 : get(ufParity, y);
+      if (rk == ry) {
+        if (pk == py) return false;
+        continue;
+      }
+      put(ufParent, rk, ry);
+      put(ufParity, rk, pk ^ py ^ 1);
+    }
+  }
+  let sum = 0;
+  for (let k = size - 1; k >= 0; k--) {
+    put(colourAfter, k, sum);
+    const r = ufFind(k);
+    const c = (k == r ? 0 : get(ufParity, k)) == 0 ? 1 : -1;
+    put(colour, k, c);
+    sum += c;
+  }
+  return true;
+}
+
+/** Per step k (after its slots are known, v = the new square's slot): what the pruning reads. */
+function prepareViability(k: i32, v: i32): void {
+  critCount = 0;
+  put(critStart, 0, 0);
+  let slots = 0;
+  for (let w = k + 1; w < size; w++) {
+    let inU = get(laterCount, w);
+    const a = get(earlierStart, w), b = get(earlierStart, w + 1);
+    for (let e = a; e < b; e++) if (get(earlier, e) > k) inU++;
+    if (inU >= 2) continue;
+    for (let e = a; e < b; e++) {
+      const y = get(earlier, e);
+      if (y > k) continue;
+      let lo = 0, hi = v;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (get(frontier, mid) < y) lo = mid + 1;
+        else hi = mid;
+      }
+      put(critSlot, slots++, lo);
+    }
+    put(critSquare, critCount, w);
+    put(critInU, critCount, inU);
+    critCount++;
+    put(critStart, critCount, slots);
+  }
+  forcedLeftSum = 0;
+  if (bipartite) {
+    for (let x = 0; x < size; x++) {
+      if (get8(forced, x) == 0) continue;
+      if (x > k || get(remaining, x) > 0) forcedLeftSum += get(colour, x);
+    }
+  }
+  uBalance2 = bipartite ? 2 * get(colourAfter, k) : 0;
+}
+
+/** False if the state just made (deg/mate after apply, s ends spent) has no completion. */
+function viable(s: i32): bool {
+  let known = 0, knownSum = 0;
+  for (let r = 0; r < mustEndCount; r++) {
+    const i = get(mustEndList, r);
+    if (get(deg, i) != 0) continue;
+    known++;
+    if (bipartite) knownSum += get(colour, get(frontier, i));
+  }
+  for (let c = 0; c < critCount; c++) {
+    let avail = get(critInU, c);
+    const b = get(critStart, c + 1);
+    for (let e = get(critStart, c); e < b && avail < 2; e++) {
+      const i = get(critSlot, e);
+      if (get(deg, i) < get(maxDeg, i)) avail++;
+    }
+    if (avail >= 2) continue;
+    if (avail == 0 || cycles) return false;
+    const w = get(critSquare, c);
+    if (get8(forced, w) != 0) continue; // an end already, counted with the forced ones
+    known++;
+    if (bipartite) knownSum += get(colour, w);
+  }
+  const free = budget - s - known;
+  if (free < 0) return false;
+  if (!bipartite) return true;
+  let ports = 0;
+  for (let slot = 0; slot < stayCount; slot++) {
+    const i = get(stayList, slot);
+    ports -= (2 - get(deg, i)) * get(colour, get(frontier, i));
+  }
+  const diff = uBalance2 - ports - forcedLeftSum - knownSum;
+  return (diff < 0 ? -diff : diff) <= free && ((free - diff) & 1) == 0;
+}
+
 // The host hears of each finished step (long counts show their progress).
 // @ts-ignore: decorator
 @external("frontier", "progress")
@@ -137,6 +300,7 @@ declare function hostProgress(step: i32, states: i32, passes: i32): void;
 export function frontierBegin(squares: i32): void {
   if (squares < 1 || squares > FRONTIER_MAX_SQUARES) abort(`limit-exceeded: the frontier counter takes 1 to ${FRONTIER_MAX_SQUARES} squares, not ${squares}`);
   if (earlier == 0) earlier = heap.alloc(<usize>sizeof<i32>() * FRONTIER_MAX_EDGES);
+  if (critSlot == 0) critSlot = heap.alloc(<usize>sizeof<i32>() * FRONTIER_MAX_EDGES);
   size = squares;
   edgeCount = 0;
   forcedCount = 0;
@@ -409,7 +573,11 @@ function apply(spent: i32, edges: i32, u1: i32, u2: i32): i32 {
 
 /** Tries one choice of edges; inserts the state it makes. */
 function attempt(spent: i32, edges: i32, u1: i32, u2: i32, lo: u64, hi: u64): void {
-  const s = apply(spent, edges, u1, u2);
+  let s = apply(spent, edges, u1, u2);
+  if (s >= 0 && pruneOn && !viable(s)) {
+    prunedStates++;
+    s = -1;
+  }
   if (s >= 0) {
     // Packed as frontierCount lays keys out (decode's order), in a register.
     let acc: u64 = <u64>s;
@@ -561,6 +729,7 @@ function processStep(k: i32): void {
     if (left == 1 && get8(forced, x) == 0) put(mustEndList, mustEndCount++, i);
     put(maxDeg, i, get8(forced, x) != 0 ? 1 : 2);
   }
+  if (pruneOn) prepareViability(k, v);
   // The layout for this step: H first, cur packed after it, next packed after cur.
   // H is sized for the next step's states (estimated from the last step's growth) or,
   // if that would not fit under the cap, for a part of them (more passes).
@@ -568,20 +737,29 @@ function processStep(k: i32): void {
   const estimate = max<f64>(1024, <f64>curStates * max<f64>(1.0, growth) * 1.1);
   // H for the estimate at load 0.5 (any capacity, not a power of two), or for a part
   // (linear probing slows fast past that: 0.8 made whole counts twice as slow).
+  // The estimate is a guess (growth of the last step): when the estimated next layer alone
+  // would leave no room, it is given two thirds of the space beside cur and the table a
+  // third, rather than the table shrinking to nothing (thousands of passes, each reading
+  // all of cur); if next really grows past its share, the step restarts in more parts.
+  const curBytes = <f64>curStates * <f64>E;
+  const free = max<f64>(0, <f64>capBytes - curBytes);
+  const nextRoom = min<f64>(estimate * <f64>E, free * 2 / 3);
   let p = 1, capacity = 0;
   while (true) {
     capacity = <i32>max<f64>(1024, estimate / <f64>p / 0.5);
-    if (<u64>capacity * E + <u64>curStates * E + <u64>estimate * E <= capBytes || capacity <= 1024 || p >= 1 << 16) break;
+    if (<f64>capacity * <f64>E + nextRoom <= free || capacity <= 1024 || p >= 1 << 16) break;
     p <<= 1;
   }
   while (true) {
     placeLayers();
     parts = p;
     let fits = true;
+    let failedAt = 0;
     for (passPart = 0; passPart < parts && fits; passPart++) {
       while (true) {
         if (!placeTable(capacity)) {
           fits = false;
+          failedAt = passPart;
           break;
         }
         overflowed = false;
@@ -594,6 +772,19 @@ function processStep(k: i32): void {
       if (fits) drainTable();
     }
     if (fits) break;
+    // The parts split the keys by a hash, so each holds about its share of next: from the
+    // parts done, next as a whole is about nextCount·parts/failedAt states. When that is
+    // a quarter more than the room left for it, no number of passes fits it (passes
+    // shrink the table, never next), and the board is refused now, not after the
+    // thousands of passes that doubling the parts down to the smallest table would take
+    // (a 12×12 board under 16 MiB: 100 s of CPU before). The margin keeps a count that
+    // could still fit from being refused by an uneven split: with 4096 states or more
+    // seen, a share 25 % off its expected size is dozens of standard deviations away.
+    if (failedAt > 0 && nextCount >= 4096) {
+      const wholeNext = <f64>nextCount * <f64>parts / <f64>failedAt;
+      const room = (<f64>capBytes - <f64>nextOff) / <f64>E - 1024;
+      if (wholeNext > 1.25 * room) outOfReach(<u64>(<f64>nextOff + wholeNext * <f64>E));
+    }
     // Even the smallest table does not fit beside the layers: out of reach.
     if (capacity <= 1024) outOfReach(nextOff + <u64>(nextCount + capacity) * E);
     // One part's table does not fit beside the layers: the step again, in more parts.
@@ -672,6 +863,8 @@ export function frontierCount(cycleMode: bool, width: i32, shard: i32, shards: i
   }
   // A step without earlier neighbours set no start of its own: it starts where the last ended.
   for (let i = 1; i <= size; i++) if (get(earlierStart, i) < get(earlierStart, i - 1)) put(earlierStart, i, get(earlierStart, i - 1));
+  bipartite = pruneOn && colourGraph();
+  prunedStates = 0;
   // The start: one empty state with count 1, packed at the arena's start.
   liveBytes = 0;
   curOff = 0;

@@ -13,7 +13,9 @@
 // pairs are any matching, not nested brackets. Paths also carry how many free ends are
 // spent (2 at most, less the squares that must be ends). A piece is closed into a cycle,
 // or its two ENDs joined, only at the last step, so every state alive after it is one
-// Hamiltonian cycle or path.
+// Hamiltonian cycle or path. The kernel also drops states that cannot be completed
+// (starved squares, colour balance: docs/tours.md); this baseline keeps them all, so
+// equal counts from the two engines check that pruning too.
 import type { FrontierPlan } from "./frontier-plan.js";
 
 export type FrontierMode = "cycles" | "paths";
@@ -54,7 +56,8 @@ export function partOf(key: string, parts: number): number {
   return h % parts;
 }
 
-export function countFrontierTs(plan: FrontierPlan, problem: FrontierProblem): FrontierResult {
+/** `onStep` hears of each finished step (0-based) and the states it left. */
+export function countFrontierTs(plan: FrontierPlan, problem: FrontierProblem, onStep?: (step: number, states: number) => void): FrontierResult {
   const N = plan.size;
   const parts = problem.parts ?? 1;
   const part = problem.part ?? 0;
@@ -191,6 +194,7 @@ export function countFrontierTs(plan: FrontierPlan, problem: FrontierProblem): F
       splitStep = k;
       for (const key of [...layer.keys()]) if (partOf(key, parts) !== part) layer.delete(key);
     }
+    onStep?.(k, layer.size);
   }
   let count = 0n;
   for (const c of layer.values()) count += c;

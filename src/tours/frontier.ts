@@ -6,10 +6,10 @@ import type { ShardSpec } from "../shards/index.js";
 import { frontierPlan, type FrontierPlan, type SquareOrder } from "./frontier-plan.js";
 import { countFrontierTs, type FrontierProblem, type FrontierResult } from "./frontier-ts.js";
 import type { Engine } from "./generate.js";
-import { toursModule } from "./kernel.js";
+import { onFrontierProgress, toursModule } from "./kernel.js";
 import { formatLeapers, normaliseLeapers, parseLeapers, PEN_PAPER_LEAPERS, type Leaper } from "./leapers.js";
 import { parseShardSpec, problemFields, requireCanonical, type CountFacts } from "../shards/index.js";
-import { oneOf, optionalBoolean, optionalWholeNumber, requiredObject, squareArgument } from "../args.js";
+import { functionArgument, oneOf, optionalBoolean, optionalWholeNumber, requiredObject, squareArgument } from "../args.js";
 import { quoteValue } from "../io/quote.js";
 import { partFlag, partSquare } from "./shard.js";
 import type { Square } from "./options.js";
@@ -43,7 +43,17 @@ export interface HamiltonianCountOptions {
   memoryCapMiB?: number;
   /** Square order (default greedy); another order is an independent check of a count. */
   order?: SquareOrder;
+  /**
+   * Hears of each finished step of the DP: steps done (1 to `steps`, the board's squares),
+   * the states it left and the passes it took (1 unless its table was split to fit the
+   * memory cap). Called synchronously; a count rerun with 128-bit counts starts again at
+   * step 1. An exception thrown here stops the count and is thrown by countHamiltonian.
+   */
+  onProgress?: FrontierProgressListener;
 }
+
+/** A frontier count's progress: steps done of all steps, the states after the last one, its passes. */
+export type FrontierProgressListener = (step: number, steps: number, states: number, passes: number) => void;
 
 export interface HamiltonianCount {
   count: bigint;
@@ -101,12 +111,15 @@ function question(options: HamiltonianCountOptions, plan: FrontierPlan): Questio
 }
 
 /** Runs the DP on the kernel: 64-bit counts first (8 bytes a state less), 128-bit if a count passes 2^64. */
-function countOnKernel(plan: FrontierPlan, problem: FrontierProblem, capMiB: number | undefined): FrontierResult & KernelFigures {
+function countOnKernel(plan: FrontierPlan, problem: FrontierProblem, capMiB: number | undefined, onProgress: FrontierProgressListener | undefined): FrontierResult & KernelFigures {
+  onFrontierProgress(onProgress && ((step, states, passes) => onProgress(step + 1, plan.size, states, passes)));
   try {
     return countOnKernelOnce(plan, problem, capMiB, false);
   } catch (error) {
     if (error instanceof KernelError && /passed 2\^64/.test(error.message)) return countOnKernelOnce(plan, problem, capMiB, true);
     throw error;
+  } finally {
+    onFrontierProgress(undefined);
   }
 }
 
@@ -235,12 +248,15 @@ export function countHamiltonian(options: HamiltonianCountOptions): HamiltonianC
   if (options.shard !== undefined) parseShardSpec(requiredObject<ShardSpec>(options.shard, "shard"));
   optionalWholeNumber(options.memoryCapMiB, "memoryCapMiB", 1, MAX_MEMORY_CAP_MIB);
   if (options.order !== undefined) oneOf(options.order, "order", ["greedy", "greedy-plain", "rows"]);
+  const onProgress = options.onProgress === undefined ? undefined : functionArgument<FrontierProgressListener>(options.onProgress, "onProgress");
   const plan = frontierPlan(rows, cols, moves, options.order ?? "greedy");
   const q = question(options, plan);
   if (typeof q === "bigint") {
     const whole = !options.shard || options.shard.shard === 0;
     return { count: whole ? q : 0n, peakStates: 1, peakBytes: 0, width: plan.width, splitStep: -1, entryBytes: 0, peakParts: 1, stepStates: [] };
   }
-  const result = options.engine === "ts" ? { ...countFrontierTs(plan, q.problem), peakBytes: 0, entryBytes: 0, peakParts: 1, stepStates: [] } : countOnKernel(plan, q.problem, options.memoryCapMiB);
+  const result = options.engine === "ts"
+    ? { ...countFrontierTs(plan, q.problem, onProgress && ((step, states) => onProgress(step + 1, plan.size, states, 1))), peakBytes: 0, entryBytes: 0, peakParts: 1, stepStates: [] }
+    : countOnKernel(plan, q.problem, options.memoryCapMiB, onProgress);
   return { ...result, count: result.count * q.factor, width: plan.width };
 }

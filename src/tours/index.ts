@@ -15,5 +15,5 @@ export { writeTour, TOUR_FORMATS, type TourFormat, type TourDocument } from "./f
 export { tourSvg, tourSvgPieces, paintTour, SVG_NUMBERS_MAX as TOUR_SVG_NUMBERS_MAX, TOUR_RAMP, type TourPicture, type TourCanvas } from "./draw.js";
 export { parseTourFile, type TourFile } from "./parse.js";
 export { countTourShard, canonicalTourProblem, tourShardUnits, type TourCountProblem, type CanonicalTourProblem } from "./shard.js";
-export { countHamiltonian, MAX_FRONTIER_SIDE, type HamiltonianCountOptions, type HamiltonianCount } from "./frontier.js";
+export { countHamiltonian, MAX_FRONTIER_SIDE, type HamiltonianCountOptions, type HamiltonianCount, type FrontierProgressListener } from "./frontier.js";
 export { parseLeapers, formatLeapers, PEN_PAPER_LEAPERS, KNIGHT, type Leaper } from "./leapers.js";

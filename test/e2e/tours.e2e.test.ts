@@ -204,4 +204,29 @@ describe.skipIf(!chromiumAvailable())("tours tab in Chromium", () => {
     expect(await page.getAttribute("#tour-count-leapers", "aria-invalid")).toBe("true");
     expect(await page.textContent("#tour-count")).toBe("");
   });
+
+  it("shows the frontier's step and states while a long count runs, and Cancel stops it", async () => {
+    const { page } = app;
+    await showTab(page, "tours");
+    // All pen-and-paper tours of 7×7: tens of seconds, 49 steps (one a square).
+    await page.fill("#tour-count-leapers", "1,2"); // the field as a newcomer finds it
+    await page.check('input[name="tour-count-moves"][value="0,3+2,2"]');
+    await page.check('input[name="tour-count-kind"][value="all"]');
+    await page.selectOption("#tour-count-rows", "7");
+    await page.selectOption("#tour-count-cols", "7");
+    await page.click("#tour-count-form button[type=submit]");
+    const status = "#tour-count-job .job-status";
+    const step = async () => Number(/step (\d+) of 49, /.exec((await page.textContent(status).catch(() => "")) ?? "")?.[1] ?? 0);
+    // The kernel reports each step; the panel says "step k of 49, S states · elapsed".
+    await expect.poll(step, { timeout: 60_000 }).toBeGreaterThanOrEqual(20);
+    expect(await page.textContent(status)).toMatch(/^Counting tours… step \d+ of 49, \d{1,3}(,\d{3})* states · \d+(\.\d+)? m?s$/);
+    const first = await step();
+    expect(await page.getAttribute("#tour-count-job progress", "max")).toBe("49");
+    await page.locator("#tour-count-form").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}tours-count-progress.png`, fullPage: false });
+    await expect.poll(step, { timeout: 60_000 }).toBeGreaterThan(first); // it moves on
+    await page.click("#tour-count-job button.cancel");
+    await expect.poll(() => page.textContent(status)).toMatch(/^Counting tours: cancelled after /);
+    expect(await page.textContent("#tour-count")).toBe("");
+  });
 });

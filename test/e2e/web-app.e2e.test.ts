@@ -360,13 +360,14 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
       await expect.poll(() => page.getAttribute("#tour-count", "data-value"), { timeout: 120_000 }).toBe(expected.toString());
       expect(await page.textContent("#tour-count")).toBe(thin(expected));
     }
-    // 7×7, all directed tours: seconds of work; the job shows its time running, and Cancel stops it.
+    // 7×7, all directed tours: seconds of work; the job shows its time running (and, once the
+    // first step is reported, the frontier's step: tours.e2e.test.ts), and Cancel stops it.
     await page.selectOption("#tour-count-rows", "7");
     await page.selectOption("#tour-count-cols", "7");
     await page.click("#tour-count-form button[type=submit]");
     const cancel = page.locator("#tour-count-job button.cancel");
     await cancel.waitFor({ timeout: 30_000 });
-    await expect.poll(() => page.textContent("#tour-count-job"), { timeout: 10_000 }).toMatch(/Counting tours… [\d.]+ (ms|s)/);
+    await expect.poll(() => page.textContent("#tour-count-job"), { timeout: 10_000 }).toMatch(/Counting tours… (step \d+ of 49, [\d,]+ states · )?[\d.]+ (ms|s)/);
     await cancel.click();
     await expect.poll(() => page.textContent("#tour-count-job"), { timeout: 10_000 }).toContain("cancelled");
     expect(await page.textContent("#tour-count")).toBe("");

@@ -120,6 +120,51 @@ describe("frontier counter: engines, orders and shards", () => {
     expect(r.entryBytes).toBe(16); // one key word and a 64-bit count
     expect(Math.max(...r.stepStates)).toBe(r.peakStates);
   });
+
+  it("pruning dead states keeps every count and drops states (6×6 knight: 36,861 → 17,195 at the peak)", () => {
+    const kernel = toursModule.exports;
+    const problems: HamiltonianCountOptions[] = [
+      { rows: 6, cols: 6, moves: KNIGHT },
+      { rows: 6, cols: 6, moves: KNIGHT, closed: true },
+      { rows: 5, cols: 5, moves: KNIGHT, from: [0, 0] },
+      { rows: 5, cols: 5, moves: KNIGHT, from: [0, 1] }, // the minority colour: no path starts there
+      { rows: 4, cols: 5, moves: KNIGHT, from: [0, 0], to: [3, 4] },
+      { rows: 4, cols: 4, moves: parseLeapers("1,2+0,1") },
+      { rows: 6, cols: 6, from: [0, 1] },
+      { rows: 5, cols: 6, closed: true },
+    ];
+    const run = (prune: boolean) => {
+      kernel.frontierSetPrune(prune);
+      try {
+        return problems.map((o) => countHamiltonian(o));
+      } finally {
+        kernel.frontierSetPrune(true);
+      }
+    };
+    const off = run(false), on = run(true);
+    expect(on.map((r) => r.count)).toEqual(off.map((r) => r.count));
+    expect(on[0]!.count).toBe(6637920n);
+    expect(on[3]!.count).toBe(0n);
+    on.forEach((r, i) => expect(r.peakStates).toBeLessThanOrEqual(off[i]!.peakStates));
+    expect([off[0]!.peakStates, on[0]!.peakStates]).toEqual([36861, 17195]);
+  });
+
+  it("onProgress hears every step in order with its states, on both engines; a throw stops the count", () => {
+    for (const engine of ["wasm", "ts"] as const) {
+      const heard: [number, number, number, number][] = [];
+      const r = countHamiltonian({ rows: 5, cols: 6, moves: KNIGHT, engine, onProgress: (...args) => void heard.push(args) });
+      expect(heard.map(([step]) => step)).toEqual(Array.from({ length: 30 }, (_, k) => k + 1));
+      expect(heard.every(([, steps, , passes]) => steps === 30 && passes === 1)).toBe(true);
+      expect(Math.max(...heard.map(([, , states]) => states))).toBe(r.peakStates);
+      if (engine === "wasm") expect(heard.map(([, , states]) => states)).toEqual(r.stepStates);
+    }
+    const tight: number[] = [];
+    countHamiltonian({ rows: 6, cols: 6, memoryCapMiB: 1, onProgress: (_s, _n, _states, passes) => void tight.push(passes) });
+    expect(Math.max(...tight)).toBeGreaterThan(1); // the passes of a split step are reported
+    expect(() => countHamiltonian({ rows: 5, cols: 5, onProgress: (step) => { if (step === 10) throw new Error("stop at 10"); } })).toThrow("stop at 10");
+    expect(count({ rows: 5, cols: 5 })).toBe(12400n); // the kernel counts again after it, without the listener
+    expect(() => countHamiltonian({ rows: 5, cols: 5, onProgress: 3 as never })).toThrow(UsageError);
+  });
 });
 
 describe("frontier counter: limits and bad input", () => {
@@ -159,6 +204,12 @@ describe("frontier counter: limits and bad input", () => {
     expect(tight.peakBytes).toBeLessThanOrEqual(2 ** 20);
     expect(tight.count).toBe(8250272n);
     expect(tight.stepStates).toEqual(whole.stepStates);
+    // A step after growth whose estimated next layer alone would pass the cap: the table
+    // still gets a third of the room (a few passes), not thousands of passes over cur.
+    const knight = countHamiltonian({ rows: 6, cols: 7, moves: KNIGHT, memoryCapMiB: 5 });
+    expect(knight.count).toBe(779938932n);
+    expect(knight.peakParts).toBeGreaterThan(1);
+    expect(knight.peakParts).toBeLessThanOrEqual(16);
   });
 
   it("tiny boards: one square is one path and no cycle", () => {

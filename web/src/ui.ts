@@ -69,11 +69,11 @@ export class JobView {
     let updates = 0;
     delete this.box.dataset.progress;
     try {
-      return await this.client.run<T>(job, (done, total) => {
+      return await this.client.run<T>(job, (done, total, text) => {
         this.box.dataset.progress = `${done}/${total} in ${++updates} updates`; // what arrived, for tests and tools
         bar.max = total;
         bar.value = done;
-        progress = `${done.toLocaleString("en")} of ${total.toLocaleString("en")} · `;
+        progress = `${text ?? `${done.toLocaleString("en")} of ${total.toLocaleString("en")}`} · `;
         render();
       });
     } catch (error) {

@@ -16,7 +16,10 @@ export class JobCancelled extends Error {
   }
 }
 
-type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void; onProgress?: (done: number, total: number) => void };
+/** A job's progress: done of total, and optionally what it is at in words. */
+export type ProgressListener = (done: number, total: number, text?: string) => void;
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void; onProgress?: ProgressListener };
 
 export class WorkerClient {
   private worker: Worker | undefined;
@@ -31,7 +34,7 @@ export class WorkerClient {
       const reply = event.data;
       const job = this.pending.get(reply.id);
       if (!job) return;
-      if (reply.kind === "progress") job.onProgress?.(reply.done, reply.total);
+      if (reply.kind === "progress") job.onProgress?.(reply.done, reply.total, reply.text);
       else {
         this.pending.delete(reply.id);
         if (reply.kind === "result") job.resolve(reply.value);
@@ -51,7 +54,7 @@ export class WorkerClient {
     return this.pending.size > 0;
   }
 
-  run<T extends JobType>(job: JobOf<T> & Job, onProgress?: (done: number, total: number) => void): Promise<Results[T]> {
+  run<T extends JobType>(job: JobOf<T> & Job, onProgress?: ProgressListener): Promise<Results[T]> {
     const id = this.nextId++;
     return new Promise<Results[T]>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, onProgress });

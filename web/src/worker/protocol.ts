@@ -76,6 +76,7 @@ export interface JobError {
 
 export type Request = { id: number; job: Job };
 export type Reply =
-  | { id: number; kind: "progress"; done: number; total: number }
+  /** text: what the job is at, in words (e.g. a frontier count's step and states), shown instead of "done of total". */
+  | { id: number; kind: "progress"; done: number; total: number; text?: string }
   | { id: number; kind: "result"; value: unknown }
   | { id: number; kind: "error"; error: JobError };

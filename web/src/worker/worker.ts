@@ -10,7 +10,8 @@ import {
 } from "tabula-grids/tours";
 import { SVG_BOARD_MAX, type Job, type JobError, type Reply, type Request, type Results, type PreviewRecord } from "./protocol.js";
 
-type Progress = (done: number, total: number) => void;
+/** done of total; text, when given, says what the job is at in words. */
+type Progress = (done: number, total: number, text?: string) => void;
 type Handlers = { [T in Job["type"]]: (job: Extract<Job, { type: T }>, progress: Progress) => Promise<Results[T]> | Results[T] };
 
 /** Each entry point's kernels are fetched and compiled on the first job that needs them. */
@@ -144,7 +145,7 @@ const handlers: Handlers = {
     return { size: file.size, grid: file.grid, ok: check.ok, closed: check.closed, problem: check.problem, claimedClosed: file.closed, ms: since(start) };
   },
 
-  "tour-count": ({ rows, cols, moves, closed, from }) => {
+  "tour-count": ({ rows, cols, moves, closed, from }, progress) => {
     const start = performance.now();
     let leapers;
     try {
@@ -152,8 +153,11 @@ const handlers: Handlers = {
     } catch (error) {
       throw Object.assign(error as Error, { field: "tour-count-leapers" });
     }
-    // One call into the kernel's frontier DP (it has no progress hook yet: the page shows the time spent).
-    const result = countHamiltonian({ rows, cols, moves: leapers, closed, from });
+    // One call into the kernel's frontier DP; it reports each finished step (a square
+    // taken), which the page shows as "step k of N, S states".
+    const onProgress = (step: number, steps: number, states: number, passes: number) =>
+      progress(step, steps, `step ${step} of ${steps}, ${states.toLocaleString("en")} states${passes > 1 ? ` in ${passes} passes` : ""}`);
+    const result = countHamiltonian({ rows, cols, moves: leapers, closed, from, onProgress });
     return { count: result.count.toString(), moves: formatLeapers(leapers), width: result.width, peakStates: result.peakStates, peakBytes: result.peakBytes, ms: since(start) };
   },
 
@@ -192,11 +196,11 @@ const post = (reply: Reply, transfer: Transferable[] = []) => (self as unknown a
 self.onmessage = async (event: MessageEvent<Request>) => {
   const { id, job } = event.data;
   let lastProgress = 0;
-  const progress: Progress = (done, total) => {
+  const progress: Progress = (done, total, text) => {
     const now = performance.now();
     if (done < total && now - lastProgress < 50) return; // at most ~20 updates a second
     lastProgress = now;
-    post({ id, kind: "progress", done, total });
+    post({ id, kind: "progress", done, total, ...(text === undefined ? {} : { text }) });
   };
   try {
     await ready(job);
