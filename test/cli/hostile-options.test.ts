@@ -1,12 +1,14 @@
 // Every option of every command, fed a long value with control bytes (an OSC sequence
 // that would set the terminal title, BEL, DEL, a lone surrogate): one line, exit 2,
 // bounded, and no raw control byte reaches the terminal. The options are read from each
-// command's --help, so a new option is covered without touching this file.
+// command's --help, so a new option is covered without touching this file. The cases of
+// one command run in one process (runCliBatch: the same built file and runMain, without a
+// process start per case); one case per command is also spawned on its own and must match.
 import { describe, expect, it } from "vitest";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runCli } from "../support/cli-run.js";
+import { runCli, runCliBatch } from "../support/cli-run.js";
 
 const HOSTILE = `\u001b]0;pwned\u0007${"A".repeat(3000)}\u007f\ud800\u009b31m`;
 const dir = mkdtempSync(join(tmpdir(), "hostile-options-"));
@@ -46,17 +48,19 @@ describe("every option of every command, given a long value with control bytes",
     it(`${[cli, ...path].join(" ")}`, () => {
       const options = valueOptions(cli, path);
       expect(options.length).toBeGreaterThan(0);
-      for (const option of options) {
-        const r = runCli(cli, [...path, ...base, option, HOSTILE]);
+      // Each option with the hostile value; last, an unknown option, quoted the same way.
+      const cases = [...options.map((option) => [...path, ...base, option, HOSTILE]), [...path, ...base, `--x${HOSTILE}`]];
+      const results = runCliBatch(cli, cases);
+      results.forEach((r, i) => {
         try {
           expectSafeLine(r.stderr, r.status);
         } catch (error) {
-          throw new Error(`${cli} ${path.join(" ")} ${option}: ${JSON.stringify(r.stderr.slice(0, 300))} (exit ${r.status})`, { cause: error });
+          throw new Error(`${cli} ${cases[i]!.slice(0, -1).join(" ")}: ${JSON.stringify(r.stderr.slice(0, 300))} (exit ${r.status})`, { cause: error });
         }
-      }
-      // An unknown option and a hostile positional argument are quoted the same way.
-      const unknown = runCli(cli, [...path, ...base, `--x${HOSTILE}`]);
-      expectSafeLine(unknown.stderr, unknown.status);
+      });
+      // The batch runs what a user's process runs: the first option's case, spawned on its
+      // own, gives the same output and exit status.
+      expect(runCli(cli, cases[0]!)).toEqual(results[0]);
     });
   }
 
@@ -80,8 +84,10 @@ describe("seeds: one syntax everywhere, blank refused", () => {
     ["housie", ["tickets", "-n", "1"]],
     ["pen-paper", ["--size", "5"]],
   ])("%s", (cli, args) => {
-    for (const bad of ["", " ", "0x10", "18446744073709551616"]) {
-      const r = runCli(cli, [...(args as string[]), "--seed", bad]);
+    const bad = ["", " ", "0x10", "18446744073709551616"].map((seed) => [...(args as string[]), "--seed", seed]);
+    const refused = runCliBatch(cli, bad);
+    expect(runCli(cli, bad[0]!)).toEqual(refused[0]); // the batch gives what a spawned run gives
+    for (const r of refused) {
       expectSafeLine(r.stderr, r.status);
       expect(r.stderr).toMatch(/expected a whole number from 0 to 18446744073709551615/);
     }

@@ -2,6 +2,8 @@
 // by check (both prize paths), audit and --unique-against with the validator's line
 // (exit 2), and one it accepts they all read. Plain `housie check` names tickets as
 // printed on the paper (with the check digit) and takes --ref with or without it.
+// The refusals of one file run in one process (runCliBatch); the first is also spawned on
+// its own and must match.
 import { describe, expect, it } from "vitest";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,10 +11,11 @@ import { join } from "node:path";
 import { HousieRun } from "../../src/housie/generate/generate.js";
 import { printedRef } from "../../src/housie/model/reference.js";
 import { checkClaims } from "../../src/housie/operators/check.js";
-import { runCli } from "../support/cli-run.js";
+import { runCli, runCliBatch } from "../support/cli-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-verdict-"));
 const housie = (args: string[], input?: string) => runCli("housie", args, input, dir);
+let spawnedOnce = false;
 const jsonl = (n: number, seed: bigint, firstSerial = 1): string[] =>
   new TextDecoder().decode(new HousieRun("books", { seed, firstSerial }).nextJsonl(n)).trimEnd().split("\n");
 const books = jsonl(30, 5n);
@@ -28,12 +31,18 @@ const readers = (file: string): [string, string[]][] => [
 
 function expectRefusedLikeValidate(name: string, text: string): string {
   writeFileSync(join(dir, name), text);
-  const v = housie(["validate", name]);
-  expect(v.status).toBe(1);
-  const first = v.stdout.split("\n")[0]!;
+  const [v, ...refusals] = runCliBatch("housie", [["validate", name], ...readers(name).map(([, args]) => args)], dir);
+  expect(v!.status).toBe(1);
+  const first = v!.stdout.split("\n")[0]!;
   expect(first).toMatch(new RegExp(`^${name}:\\d+: .* \\[[a-z-]+\\]$`));
-  for (const [what, args] of readers(name)) {
-    const r = housie(args);
+  if (!spawnedOnce) {
+    // What the batch reports is what a user's process gives.
+    expect(housie(["validate", name])).toEqual(v);
+    readers(name).forEach(([, args], i) => expect(housie(args)).toEqual(refusals[i]));
+    spawnedOnce = true;
+  }
+  for (const [i, [what]] of readers(name).entries()) {
+    const r = refusals[i]!;
     expect(r.status, what).toBe(2);
     expect(r.stdout, what).toBe(""); // no winners, no audit, no books from a refused series
     expect(r.stderr, what).toBe(`housie: ${first}\n`);

@@ -4,9 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TOUR_RAMP, validateTour } from "../../src/tours/index.js";
 
-import { runCli } from "../support/cli-run.js";
+import { batchedCli, runCli } from "../support/cli-run.js";
 
 const penPaper = (args: string[], input?: string) => runCli("pen-paper", args, input);
+// The usage-error tables run in one process each (batchedCli); their first case is also
+// spawned on its own and must match.
 
 function gridOfText(text: string): number[] {
   return text
@@ -58,7 +60,7 @@ describe("pen-paper generate", () => {
     expect(penPaper(["--size", "20", "--seed", "124"]).stdout).not.toBe(a);
   });
 
-  it.each([
+  const USAGE: [string[], RegExp][] = [
     [["--size", "3"], /no tour exists on a 3×3 board/],
     [["--size", "4"], /no tour exists on a 4×4 board/],
     [["--size", "0"], /--size/],
@@ -69,8 +71,11 @@ describe("pen-paper generate", () => {
     [["--seed", "-3"], /--seed/],
     [["--frobnicate"], /unknown option/],
     [["--size", "5", "--out", "/nonexistent-folder/t.txt"], /^pen-paper: \/nonexistent-folder\/t\.txt: cannot write \(no such file or directory, ENOENT\)$/m],
-  ])("exits 2 with one line for %j", (args, message) => {
-    const r = penPaper(args);
+  ];
+  const usage = batchedCli("pen-paper", USAGE.map(([args]) => args));
+  it("the batched usage errors are what a spawned run gives", () => expect(penPaper(USAGE[0]![0])).toEqual(usage(USAGE[0]![0])));
+  it.each(USAGE)("exits 2 with one line for %j", (args, message) => {
+    const r = usage(args);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(message);
@@ -121,13 +126,16 @@ describe("pen-paper count", () => {
     expect(r.stdout).toMatch(/--closed/);
   });
 
-  it.each([
+  const COUNT_USAGE: [string[], RegExp][] = [
     [["count"], /--size/],
     [["count", "--size", "65"], /--size/],
     [["count", "--size", "5", "--from", "6,1"], /--from 6,1 is outside the 5×5 board/],
     [["count", "--size", "5", "--threads", "0"], /--threads/],
-  ])("exits 2 for %j", (args, message) => {
-    const r = penPaper(args);
+  ];
+  const countUsage = batchedCli("pen-paper", COUNT_USAGE.map(([args]) => args));
+  it("the batched usage errors are what a spawned run gives", () => expect(penPaper(COUNT_USAGE[0]![0])).toEqual(countUsage(COUNT_USAGE[0]![0])));
+  it.each(COUNT_USAGE)("exits 2 for %j", (args, message) => {
+    const r = countUsage(args);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(message);
   });
@@ -161,7 +169,7 @@ describe("pen-paper validate", () => {
     if (!validateTour(openDoc.grid).closed) expect(claim.stdout).toMatch(/not a closed tour/);
   });
 
-  it.each([
+  const BAD: [string, string | null, RegExp][] = [
     ["missing.txt", null, /missing\.txt: no such file/],
     ["ragged.txt", "1 2 3\n4 5\n", /ragged\.txt:2: row 2 has 2 numbers \(expected 3/],
     ["words.txt", "1 2\nx 4\n", /words\.txt:2: "x" is not a whole number/],
@@ -170,10 +178,13 @@ describe("pen-paper validate", () => {
     ["syntax.json", '{"size": 5,\n "grid": [[1, 2]\n', /syntax\.json:3: malformed JSON/],
     ["size.json", '{"size": 4, "grid": [[1]]}', /size\.json:1: "size" is 4 but the grid has 1 rows/],
     ["row.json", '{"grid": [\n[1, 2],\n[3]\n]}', /row\.json:3: grid row 2 is not a list of 2 numbers/],
-  ])("exits 2 for %s", (name, content, message) => {
-    const file = join(dir, name);
-    if (content !== null) writeFileSync(file, content);
-    const r = penPaper(["validate", file]);
+  ];
+  for (const [name, content] of BAD) if (content !== null) writeFileSync(join(dir, name), content);
+  const bad = batchedCli("pen-paper", BAD.map(([name]) => ["validate", join(dir, name)]));
+  it("the batched bad files are what a spawned run gives", () => expect(penPaper(["validate", join(dir, BAD[1]![0])])).toEqual(bad(["validate", join(dir, BAD[1]![0])])));
+  it.each(BAD)("exits 2 for %s", (name) => {
+    const message = BAD.find(([n]) => n === name)![2];
+    const r = bad(["validate", join(dir, name)]);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(r.stderr.trimEnd().split("\n")).toHaveLength(1);
