@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeFileSync } from "node:fs";
 import { medianMs, saveResults } from "./common.js";
-import { housieKernel } from "../src/housie/kernel.js";
+import { housieKernel, housieModule } from "../src/housie/kernel.js";
 import { enumeratePatternsTs } from "../src/housie/count/tables.js";
 import { BookSamplerTs } from "../test/oracles/housie-baseline-sampler.js";
 import { HousieRun } from "../src/housie/generate/generate.js";
@@ -21,12 +21,14 @@ export default async function housieBench(): Promise<void> {
     rows.push(`| ${name} | ${wasm.toFixed(unit === "ms" ? 1 : 0)} | ${ts.toFixed(unit === "ms" ? 1 : 0)} | ${(unit === "ms" ? ts / wasm : wasm / ts).toFixed(2)}× |`);
   };
 
-  // 1. Pattern enumeration (735,210 patterns, 1,554 vectors).
+  // 1. Pattern enumeration (735,210 patterns, 1,554 vectors). An instance enumerates once
+  // and keeps the table, so each timing takes a fresh instance (its cost included).
+  const enumerateFresh = () => housieModule.instantiate().enumeratePatterns();
   await suite("housie-enumerate",
-    add("wasm", () => { k.enumeratePatterns(); }, { minSamples: 5, maxTime: 3 }),
+    add("wasm", enumerateFresh, { minSamples: 5, maxTime: 3 }),
     add("ts", () => { enumeratePatternsTs(); }, { minSamples: 5, maxTime: 3 }),
     cycle(), complete(), ...saveResults("housie-enumerate"));
-  line("enumerate 735,210 patterns (ms)", medianMs(() => k.enumeratePatterns(), 5), medianMs(() => enumeratePatternsTs(), 5), "ms");
+  line("enumerate 735,210 patterns (ms; WASM includes a fresh instance, about 8 ms)", medianMs(enumerateFresh, 5), medianMs(() => enumeratePatternsTs(), 5), "ms");
 
   // 2. Exact count (tables already built; the pair convolution dominates).
   countHousie();
