@@ -135,7 +135,7 @@ function drawBooks(first: i32, count: i32, ranked: bool): void {
   for (let c = 0; c < count; c++) {
     drawBookVectors(chosenBase);
     fillBook(base + <usize>(c * CELLS_PER_BOOK), chosenBase, ranked);
-    if (ranked) memory.copy(changetype<usize>(candidateRanks) + (<usize>(6 * c) << 3), changetype<usize>(keyRank), 48);
+    if (ranked) memory.copy(changetype<usize>(candidateRanks) + (<usize>(6 * c) << 3), keyRank, 48);
   }
 }
 
@@ -227,7 +227,7 @@ export function generateTickets(count: i32, unique: bool): i32 {
 }
 
 /** Test hook: ticket t's rank as the book fill computed it (for the last book drawn with uniqueness). */
-export function filledRank(t: i32): u64 { return unchecked(keyRank[t]); }
+export function filledRank(t: i32): u64 { return load<u64>(keyRank + (<usize>t << 3)); }
 
 /** Test hook: the vectors of the last book drawn. */
 export function chosenVector(t: i32): i32 { return unchecked(chosen[t]); }
