@@ -167,7 +167,7 @@ export function ensureDraw(): void {
     const last = 11 - <i32>load<u8>(classBytes + <usize>(16 * q + 8));
     let key = 0;
     for (let c = 1; c < 8; c++) key += 1 << (3 * (10 - <i32>load<u8>(classBytes + <usize>(16 * q + c)) - 3));
-    const partner = unchecked(classOfIndex[(first - 3) + 4 * ((last - 3) + 6 * <i32>unchecked(middleClass[key]))]);
+    const partner = unchecked(classOfIndex[(first - 3) + 4 * ((last - 3) + 6 * <i32>load<u16>(middleClass + (<usize>key << 1)))]);
     if (partner < 0) unreachable();
     store<u32>(classPartner + (<usize>q << 2), <u32>partner);
   }
@@ -178,7 +178,6 @@ export function ensureDraw(): void {
     store<u32>(pairSlot + (<usize>p << 2), pairClassStart[p]);
     store<u32>(pairSlots + (<usize>p << 2), pairClassStart[p + 1] - pairClassStart[p]);
   }
-  setDrawBases();
   drawReady = true;
 }
 
@@ -310,7 +309,7 @@ const RANK_HIGH: u64 = 0x9090909090909001;
   const dot = i32x4.dot_i16x8_s(i16x8.extend_low_i8x16_u(digits), i16x8(1, 3, 9, 27, 81, 243, 729, 2187));
   const sum = v128.add<i32>(dot, i32x4.shuffle(dot, dot, 2, 3, 0, 1));
   const code = i32x4.extract_lane(sum, 0) + i32x4.extract_lane(sum, 1) + 6561 * <i32>i8x16.extract_lane_u(digits, 8);
-  return <i32>load<i16>(vectorOfCode3Base + (<usize>code << 1));
+  return <i32>load<i16>(vectorOfCode3 + (<usize>code << 1));
 }
 
 // @ts-ignore: decorator
@@ -339,13 +338,13 @@ const RANK_HIGH: u64 = 0x9090909090909001;
   key += 1 << (3 * (<u32>((lanes >> 40) & 0xff) - 2));
   key += 1 << (3 * (<u32>((lanes >> 48) & 0xff) - 2));
   key += 1 << (3 * (<u32>(lanes >> 56) - 2));
-  const middle = <i32>load<u16>(middleClassBase + (<usize>key << 1));
+  const middle = <i32>load<u16>(middleClass + (<usize>key << 1));
   const p = (<i32>(lanes & 0xff) - 2) + 5 * ((<i32>i8x16.extract_lane_u(r, 8) - 2) + 5 * middle);
   const pairStart = load<u32>(pairSlot + (<usize>p << 2));
-  const pairAt = pairAliasBase + (<usize>(pairStart + below(load<u32>(pairSlots + (<usize>p << 2)))) << 3);
-  const x = <u64>below(load<u32>(pairClassTotalBase + (<usize>p << 2)));
+  const pairAt = pairClassAlias + (<usize>(pairStart + below(load<u32>(pairSlots + (<usize>p << 2)))) << 3);
+  const x = <u64>below(load<u32>(pairClassTotal + (<usize>p << 2)));
   const pairWord = load<u64>(pairAt);
-  const pair = x < (pairWord & ALIAS_THRESHOLD) ? aliasPair(pairWord) : aliasPair(load<u64>(pairAliasBase + (<usize>(pairStart + <u32>(pairWord >> 51)) << 3)));
+  const pair = x < (pairWord & ALIAS_THRESHOLD) ? aliasPair(pairWord) : aliasPair(load<u64>(pairClassAlias + (<usize>(pairStart + <u32>(pairWord >> 51)) << 3)));
   const toBook = i8x16.swizzle(rankMiddle(r), map);
   store<i32>(out, vectorOfBytes(i8x16.swizzle(c, map)));
   store<i32>(out, vectorOfBytes(i8x16.swizzle(bytesOf(<i32>(pair >> 11)), toBook)), 4);
@@ -367,20 +366,9 @@ export function drawBookVectors(out: usize): void {
   drawTriple(q, sigma, out + 12);
 }
 
-// Addresses of other modules' tables (StaticArrays there) and of the class entries (sized
-// at run time), as plain integers: a read of a managed global costs a shadow-stack store
-// under this runtime, and these addresses never change once set.
-let vectorOfCode3Base: usize = 0;
+// The class entries' address (sized at run time, allocated once by ensureDraw), as a plain
+// integer: a read of a managed global costs a shadow-stack store under this runtime.
 let classEntryBase: usize = 0;
-let pairAliasBase: usize = 0;
-let pairClassTotalBase: usize = 0;
-let middleClassBase: usize = 0;
-function setDrawBases(): void {
-  vectorOfCode3Base = changetype<usize>(vectorOfCode3);
-  pairAliasBase = changetype<usize>(pairClassAlias);
-  pairClassTotalBase = changetype<usize>(pairClassTotal);
-  middleClassBase = changetype<usize>(middleClass);
-}
 
 /** Test hooks: the number of classes and of their alias slots. */
 export function drawClassCount(): i32 { ensureDraw(); return classes; }

@@ -96,7 +96,7 @@ export function ensureFill(): void {
   if (fillReady) return;
   ensureLayouts();
   ensureRank();
-  const canonical = <i32>unchecked(typePatternStart[4]);
+  const canonical = <i32>load<u32>(typePatternStart + 16);
   if (canonical != CANONICAL_PATTERNS) unreachable();
   for (let i = 0; i < canonical; i++) {
     const layout = unchecked(typePatterns[i]);
@@ -144,7 +144,6 @@ export function ensureFill(): void {
       s++;
     }
   }
-  setFillBases();
   fillReady = true;
 }
 
@@ -190,14 +189,14 @@ export function ensureFill(): void {
 @inline function rankOfFilled(t: i32, v: i32): u64 {
   const ticketPlaces = places + (<usize>t << 5);
   const last = <usize>load<u16>(ticketPlaces, 16); // column 8 (11 numbers)
-  let s = <u64>load<u16>(subsetRankBase + (last << 1));
+  let s = <u64>load<u16>(subsetRank + (last << 1));
   for (let j = COLUMNS - 2; j >= 0; j--) {
     const subset = <u32>load<u16>(ticketPlaces + (<usize>j << 1));
     const size: u32 = j == 0 ? 0 : 1; // 9 numbers in column 0, 10 in columns 1-7
-    const factor = load<u32>(chooseOfBase + (<usize>(4 * size + popcnt<u32>(subset)) << 2));
-    s = <u64>load<u16>(subsetRankBase + (<usize>subset << 1)) + <u64>factor * s;
+    const factor = load<u32>(chooseOf + (<usize>(4 * size + popcnt<u32>(subset)) << 2));
+    s = <u64>load<u16>(subsetRank + (<usize>subset << 1)) + <u64>factor * s;
   }
-  return load<u64>(rankBaseBase + (<usize>v << 3)) + <u64>load<u32>(patternIndex + (<usize>t << 2)) * load<u64>(rankPerPatternBase + (<usize>v << 3)) + s;
+  return load<u64>(rankBase + (<usize>v << 3)) + <u64>load<u32>(patternIndex + (<usize>t << 2)) * load<u64>(rankPerPattern + (<usize>v << 3)) + s;
 }
 
 /**
@@ -211,9 +210,9 @@ export function fillBook(at: usize, chosen: usize, keyed: bool): void {
   let power: i16 = 1;
   for (let t = 0; t < 6; t++) {
     const v = load<i32>(chosen + (<usize>t << 2));
-    const d = <i32>load<u8>(vectorTypeBase + <usize>v);
-    const start = load<u32>(typePatternStartBase + (<usize>d << 2));
-    const index = start + below(load<u32>(typePatternStartBase + (<usize>(d + 1) << 2)) - start);
+    const d = <i32>load<u8>(vectorType + <usize>v);
+    const start = load<u32>(typePatternStart + (<usize>d << 2));
+    const index = start + below(load<u32>(typePatternStart + (<usize>(d + 1) << 2)) - start);
     const masks = i8x16.swizzle(v128.load(patternMasks + (<usize>index << 4)), v128.load(permutationBytes + (<usize>v << 4)));
     v128.store(ticketMasks + (<usize>t << 4), masks);
     // Column j's label key gains (k_tj - 1) 3^t.
@@ -273,20 +272,4 @@ export function fillBook(at: usize, chosen: usize, keyed: bool): void {
     v128.and(number0, i8x16.eq(rank, i8x16.splat(0))),
     v128.and(number1, i8x16.eq(rank, i8x16.splat(1)))),
     v128.and(number2, i8x16.eq(rank, i8x16.splat(2))));
-}
-
-// Addresses of other modules' tables as plain integers (see draw.ts).
-let subsetRankBase: usize = 0;
-let chooseOfBase: usize = 0;
-let rankBaseBase: usize = 0;
-let rankPerPatternBase: usize = 0;
-let vectorTypeBase: usize = 0;
-let typePatternStartBase: usize = 0;
-function setFillBases(): void {
-  subsetRankBase = changetype<usize>(subsetRank);
-  chooseOfBase = changetype<usize>(chooseOf);
-  rankBaseBase = changetype<usize>(rankBase);
-  rankPerPatternBase = changetype<usize>(rankPerPattern);
-  vectorTypeBase = changetype<usize>(vectorType);
-  typePatternStartBase = changetype<usize>(typePatternStart);
 }
