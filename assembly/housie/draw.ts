@@ -31,27 +31,31 @@ import { ensureTriples, tripleTotal, termStart, termWeightBase, termVectorBase, 
 import { middleClass, middleKey, pairClassTotal, pairClassStart, pairClassAlias, PAIR_CLASSES } from "./pair-classes";
 import { multiply64, multiplyHigh } from "../common/wide";
 
+// Fixed tables in static memory (memory.data): a table's address is a constant known when
+// compiling, so an access is one load or store (a module-level StaticArray is a managed
+// global, and this runtime stores such a global on the shadow stack at every read).
+
 /** Per vector, its counts as 16 bytes (lanes 9-15 zero). */
-export const vectorBytes = new StaticArray<u8>(VECTOR_COUNT * 16);
+export const vectorBytes: usize = memory.data(VECTOR_COUNT * 16);
 
 /** Canonical three-ticket residuals with A > 0 ("classes"): bytes, alias slots, A, and
  * the class of the reversed complement n - t. */
 const CLASS_LIMIT = 1024;
 let classes = 0;
-const classBytes = new StaticArray<u8>(CLASS_LIMIT * 16);
-const classSlot = new StaticArray<u32>(CLASS_LIMIT + 1);
-const classTotal = new StaticArray<u64>(CLASS_LIMIT);
-const classPartner = new StaticArray<u32>(CLASS_LIMIT);
+const classBytes: usize = memory.data(CLASS_LIMIT * 16);
+const classSlot: usize = memory.data((CLASS_LIMIT + 1) * 4); // u32
+const classTotal: usize = memory.data(CLASS_LIMIT * 8); // u64
+const classPartner: usize = memory.data(CLASS_LIMIT * 4); // u32
 /** Per alias slot of a class: [threshold, own vector | alias vector << 16]; one slot per
  * term of triples.ts, in unmanaged memory allocated by ensureDraw (every slot written). */
 
 /** The class draw: alias words (threshold | own << 32 | alias << 48) over rounded
  * weights a_q = ceil(W_q / 2^shift) with sum topTotal < 2^32, and per class a_q and
  * D_q = (W_q - 1) mod 2^shift (two words), for the exact acceptance test. */
-const topEntry = new StaticArray<u64>(CLASS_LIMIT);
-const topRounded = new StaticArray<u32>(CLASS_LIMIT);
-const topRestHigh = new StaticArray<u64>(CLASS_LIMIT);
-const topRestLow = new StaticArray<u64>(CLASS_LIMIT);
+const topEntry: usize = memory.data(CLASS_LIMIT * 8); // u64
+const topRounded: usize = memory.data(CLASS_LIMIT * 4); // u32
+const topRestHigh: usize = memory.data(CLASS_LIMIT * 8); // u64
+const topRestLow: usize = memory.data(CLASS_LIMIT * 8); // u64
 let topTotal: u32 = 0;
 let weightSumHigh: u64 = 0;
 let weightSumLow: u64 = 0;
@@ -59,12 +63,12 @@ let topShift: u32 = 0;
 
 /** Per pair-residual class (pairClassTotal's index), the first alias slot and the slot
  * count of its canonical member in pair-classes.ts's alias table. */
-const pairSlot = new StaticArray<u32>(PAIR_CLASSES);
-const pairSlots = new StaticArray<u32>(PAIR_CLASSES);
+const pairSlot: usize = memory.data(PAIR_CLASSES * 4); // u32
+const pairSlots: usize = memory.data(PAIR_CLASSES * 4); // u32
 
 /** Lanes 0-7 of the middle permutations: entry d is Fisher-Yates driven by the mixed-radix
  * digits of d (radix 7, 6, ..., 2), a bijection from 0..5039 onto the permutations. */
-const middlePermutations = new StaticArray<u64>(5040);
+const middlePermutations: usize = memory.data(5040 * 8); // u64
 
 let drawReady = false;
 
@@ -81,7 +85,7 @@ function buildMiddlePermutations(): void {
       const x = ((lanes >> shiftI) ^ (lanes >> shiftR)) & 0xff;
       lanes ^= (x << shiftI) | (x << shiftR);
     }
-    unchecked(middlePermutations[d] = lanes);
+    store<u64>(middlePermutations + (<usize>d << 3), lanes);
   }
 }
 
@@ -111,7 +115,7 @@ export function ensureDraw(): void {
   classEntryBase = heap.alloc(<usize>unchecked(termStart[CLASS_COUNT]) << 4);
   const vectors = vectorCount();
   for (let v = 0; v < vectors; v++) {
-    for (let j = 0; j < COLUMNS; j++) unchecked(vectorBytes[16 * v + j] = vectorDigits[v * COLUMNS + j]);
+    for (let j = 0; j < COLUMNS; j++) store<u8>(vectorBytes + <usize>(16 * v + j), vectorDigits[v * COLUMNS + j]);
   }
   // Classes in the order of triples.ts's index: t_1 - 3 + 4 (t_9 - 3 + 6 middle).
   const classOfIndex = new StaticArray<i32>(CLASS_COUNT);
@@ -134,9 +138,9 @@ export function ensureDraw(): void {
     unchecked(t[8] = 3 + (index / 4) % 6);
     let j = 1;
     for (let x = 0; x < 5; x++) for (let i: u32 = 0; i < ((key >> (3 * x)) & 7); i++) unchecked(t[j++] = 3 + x);
-    for (let c = 0; c < COLUMNS; c++) unchecked(classBytes[16 * q + c] = <u8>unchecked(t[c]));
-    unchecked(classTotal[q] = total);
-    unchecked(classSlot[q] = slot);
+    for (let c = 0; c < COLUMNS; c++) store<u8>(classBytes + <usize>(16 * q + c), <u8>unchecked(t[c]));
+    store<u64>(classTotal + (<usize>q << 3), total);
+    store<u32>(classSlot + (<usize>q << 2), slot);
     // The first vector c with weight w(c) K(t - c) (> 0): the terms of A(t), triples.ts.
     const first = unchecked(termStart[index]);
     const n = <i32>(unchecked(termStart[index + 1]) - first);
@@ -155,26 +159,25 @@ export function ensureDraw(): void {
     }
     slot += <u32>n;
   }
-  unchecked(classSlot[classes] = slot);
+  store<u32>(classSlot + (<usize>classes << 2), slot);
   releaseTerms();
   // Partners: s = n - t with its middle reversed (ascending again).
   for (let q = 0; q < classes; q++) {
-    const first = 9 - <i32>unchecked(classBytes[16 * q]);
-    const last = 11 - <i32>unchecked(classBytes[16 * q + 8]);
+    const first = 9 - <i32>load<u8>(classBytes + <usize>(16 * q));
+    const last = 11 - <i32>load<u8>(classBytes + <usize>(16 * q + 8));
     let key = 0;
-    for (let c = 1; c < 8; c++) key += 1 << (3 * (10 - <i32>unchecked(classBytes[16 * q + c]) - 3));
-    const partner = unchecked(classOfIndex[(first - 3) + 4 * ((last - 3) + 6 * <i32>unchecked(middleClass[key]))]);
+    for (let c = 1; c < 8; c++) key += 1 << (3 * (10 - <i32>load<u8>(classBytes + <usize>(16 * q + c)) - 3));
+    const partner = unchecked(classOfIndex[(first - 3) + 4 * ((last - 3) + 6 * <i32>load<u16>(middleClass + (<usize>key << 1)))]);
     if (partner < 0) unreachable();
-    unchecked(classPartner[q] = partner);
+    store<u32>(classPartner + (<usize>q << 2), <u32>partner);
   }
   buildClassDraw();
   buildMiddlePermutations();
   // Pair residual classes: the alias slots of their canonical code (middle ascending).
   for (let p = 0; p < PAIR_CLASSES; p++) {
-    unchecked(pairSlot[p] = pairClassStart[p]);
-    unchecked(pairSlots[p] = pairClassStart[p + 1] - pairClassStart[p]);
+    store<u32>(pairSlot + (<usize>p << 2), pairClassStart[p]);
+    store<u32>(pairSlots + (<usize>p << 2), pairClassStart[p + 1] - pairClassStart[p]);
   }
-  setDrawBases();
   drawReady = true;
 }
 
@@ -186,8 +189,8 @@ function buildClassDraw(): void {
   let sumHigh: u64 = 0;
   let sumLow: u64 = 0;
   for (let q = 0; q < classes; q++) {
-    for (let c = 0; c < COLUMNS; c++) unchecked(t[c] = <i32>unchecked(classBytes[16 * q + c]));
-    const l1 = multiply64(unchecked(classTotal[q]), unchecked(classTotal[classPartner[q]]));
+    for (let c = 0; c < COLUMNS; c++) unchecked(t[c] = <i32>load<u8>(classBytes + <usize>(16 * q + c)));
+    const l1 = multiply64(load<u64>(classTotal + (<usize>q << 3)), load<u64>(classTotal + (<usize>load<u32>(classPartner + (<usize>q << 2)) << 3)));
     const h1 = multiplyHigh;
     const orbit = orbitSize(t);
     const l2 = multiply64(l1, orbit);
@@ -209,15 +212,15 @@ function buildClassDraw(): void {
     const l = unchecked(low[q]) - 1;
     const a = shiftRightWide(h, l, topShift) + 1;
     if (a >= (<u64>1 << 32)) unreachable();
-    unchecked(topRounded[q] = <u32>a);
+    store<u32>(topRounded + (<usize>q << 2), <u32>a);
     unchecked(rounded[q] = a);
     total += a;
     if (topShift >= 64) {
-      unchecked(topRestLow[q] = l);
-      unchecked(topRestHigh[q] = h & ((<u64>1 << <u64>(topShift - 64)) - 1));
+      store<u64>(topRestLow + (<usize>q << 3), l);
+      store<u64>(topRestHigh + (<usize>q << 3), h & ((<u64>1 << <u64>(topShift - 64)) - 1));
     } else {
-      unchecked(topRestLow[q] = l & ((<u64>1 << <u64>topShift) - 1));
-      unchecked(topRestHigh[q] = 0);
+      store<u64>(topRestLow + (<usize>q << 3), l & ((<u64>1 << <u64>topShift) - 1));
+      store<u64>(topRestHigh + (<usize>q << 3), 0);
     }
   }
   if (total >= (<u64>1 << 32)) unreachable();
@@ -226,7 +229,7 @@ function buildClassDraw(): void {
   const alias = new StaticArray<u16>(classes);
   buildAlias(rounded, classes, total, threshold, alias);
   for (let q = 0; q < classes; q++) {
-    unchecked(topEntry[q] = threshold[q] | (<u64>q << 32) | (<u64>alias[q] << 48));
+    store<u64>(topEntry + (<usize>q << 3), threshold[q] | (<u64>q << 32) | (<u64>alias[q] << 48));
   }
 }
 
@@ -246,8 +249,8 @@ function restTest(q: i32): bool {
 
 /** Bits [below, below + bits) of class q's rest D_q. */
 function restBits(q: i32, below: u32, bits: u32): u32 {
-  const high = unchecked(topRestHigh[q]);
-  const low = unchecked(topRestLow[q]);
+  const high = load<u64>(topRestHigh + (<usize>q << 3));
+  const low = load<u64>(topRestLow + (<usize>q << 3));
   return <u32>(shiftRightWide(high, low, below) & ((<u64>1 << <u64>bits) - 1));
 }
 
@@ -257,9 +260,9 @@ function restBits(q: i32, below: u32, bits: u32): u32 {
 // @ts-ignore: decorator
 @inline function drawClass(): i32 {
   while (true) {
-    const word = load<u64>(topEntryBase + (<usize>below(classes) << 3));
+    const word = load<u64>(topEntry + (<usize>below(classes) << 3));
     const q = <i32>(below(topTotal) < <u32>word ? (word >> 32) & 0xffff : word >> 48);
-    const a = load<u32>(topRoundedBase + (<usize>q << 2));
+    const a = load<u32>(topRounded + (<usize>q << 2));
     const top = below(a);
     if (top + 1 < a || restTest(q)) return q;
   }
@@ -306,26 +309,26 @@ const RANK_HIGH: u64 = 0x9090909090909001;
   const dot = i32x4.dot_i16x8_s(i16x8.extend_low_i8x16_u(digits), i16x8(1, 3, 9, 27, 81, 243, 729, 2187));
   const sum = v128.add<i32>(dot, i32x4.shuffle(dot, dot, 2, 3, 0, 1));
   const code = i32x4.extract_lane(sum, 0) + i32x4.extract_lane(sum, 1) + 6561 * <i32>i8x16.extract_lane_u(digits, 8);
-  return <i32>load<i16>(vectorOfCode3Base + (<usize>code << 1));
+  return <i32>load<i16>(vectorOfCode3 + (<usize>code << 1));
 }
 
 // @ts-ignore: decorator
 @inline function bytesOf(v: i32): v128 {
-  return v128.load(vectorBytesBase + (<usize>v << 4));
+  return v128.load(vectorBytes + (<usize>v << 4));
 }
 
 /** Draws three vectors summing to class q's canonical residual, carried to the book's
  * columns by `map` (book column j takes canonical column map_j), into out[0..3). */
 // @ts-ignore: decorator
 @inline function drawTriple(q: i32, map: v128, out: usize): void {
-  const start = load<u32>(classSlotBase + (<usize>q << 2));
-  const size = load<u32>(classSlotBase + (<usize>(q + 1) << 2)) - start;
+  const start = load<u32>(classSlot + (<usize>q << 2));
+  const size = load<u32>(classSlot + (<usize>(q + 1) << 2)) - start;
   const at = classEntryBase + (<usize>(start + below(size)) << 4);
-  const y = belowAny(load<u64>(classTotalBase + (<usize>q << 3)));
+  const y = belowAny(load<u64>(classTotal + (<usize>q << 3)));
   const word = load<u64>(at, 8);
   const v = <i32>(y < load<u64>(at) ? word & 0xffff : (word >> 16) & 0xffff);
   const c = bytesOf(v);
-  const r = i8x16.sub(v128.load(classBytesBase + (<usize>q << 4)), c);
+  const r = i8x16.sub(v128.load(classBytes + (<usize>q << 4)), c);
   // The pair residual's class: r_1 - 2, r_9 - 2 and its middle multiset.
   const lanes = i64x2.extract_lane(r, 0);
   let key: u32 = 1 << (3 * (<u32>((lanes >> 8) & 0xff) - 2)); // counts of 2..6, 3 bits each
@@ -335,13 +338,13 @@ const RANK_HIGH: u64 = 0x9090909090909001;
   key += 1 << (3 * (<u32>((lanes >> 40) & 0xff) - 2));
   key += 1 << (3 * (<u32>((lanes >> 48) & 0xff) - 2));
   key += 1 << (3 * (<u32>(lanes >> 56) - 2));
-  const middle = <i32>load<u16>(middleClassBase + (<usize>key << 1));
+  const middle = <i32>load<u16>(middleClass + (<usize>key << 1));
   const p = (<i32>(lanes & 0xff) - 2) + 5 * ((<i32>i8x16.extract_lane_u(r, 8) - 2) + 5 * middle);
-  const pairStart = load<u32>(pairSlotBase + (<usize>p << 2));
-  const pairAt = pairAliasBase + (<usize>(pairStart + below(load<u32>(pairSlotsBase + (<usize>p << 2)))) << 3);
-  const x = <u64>below(load<u32>(pairClassTotalBase + (<usize>p << 2)));
+  const pairStart = load<u32>(pairSlot + (<usize>p << 2));
+  const pairAt = pairClassAlias + (<usize>(pairStart + below(load<u32>(pairSlots + (<usize>p << 2)))) << 3);
+  const x = <u64>below(load<u32>(pairClassTotal + (<usize>p << 2)));
   const pairWord = load<u64>(pairAt);
-  const pair = x < (pairWord & ALIAS_THRESHOLD) ? aliasPair(pairWord) : aliasPair(load<u64>(pairAliasBase + (<usize>(pairStart + <u32>(pairWord >> 51)) << 3)));
+  const pair = x < (pairWord & ALIAS_THRESHOLD) ? aliasPair(pairWord) : aliasPair(load<u64>(pairClassAlias + (<usize>(pairStart + <u32>(pairWord >> 51)) << 3)));
   const toBook = i8x16.swizzle(rankMiddle(r), map);
   store<i32>(out, vectorOfBytes(i8x16.swizzle(c, map)));
   store<i32>(out, vectorOfBytes(i8x16.swizzle(bytesOf(<i32>(pair >> 11)), toBook)), 4);
@@ -352,54 +355,24 @@ const RANK_HIGH: u64 = 0x9090909090909001;
  * below 7! = 5040 picks it from middlePermutations. */
 // @ts-ignore: decorator
 @inline function drawMiddlePermutation(): v128 {
-  return i64x2(load<u64>(middlePermutationsBase + (<usize>below(5040) << 3)), EDGE_HIGH);
+  return i64x2(load<u64>(middlePermutations + (<usize>below(5040) << 3)), EDGE_HIGH);
 }
 
 /** Draws a uniform book's six vectors into out[0..6) (i32 vector indices). */
 export function drawBookVectors(out: usize): void {
   const q = drawClass();
   const sigma = drawMiddlePermutation();
-  drawTriple(<i32>load<u32>(classPartnerBase + (<usize>q << 2)), i8x16.swizzle(i64x2(REVERSE_LOW, EDGE_HIGH), sigma), out);
+  drawTriple(<i32>load<u32>(classPartner + (<usize>q << 2)), i8x16.swizzle(i64x2(REVERSE_LOW, EDGE_HIGH), sigma), out);
   drawTriple(q, sigma, out + 12);
 }
 
-// Table addresses as plain integers (a read of a managed global costs a shadow-stack
-// store under this runtime; these tables are static, so their addresses never change).
-let vectorBytesBase: usize = 0;
-let vectorOfCode3Base: usize = 0;
-let classSlotBase: usize = 0;
+// The class entries' address (sized at run time, allocated once by ensureDraw), as a plain
+// integer: a read of a managed global costs a shadow-stack store under this runtime.
 let classEntryBase: usize = 0;
-let classTotalBase: usize = 0;
-let classBytesBase: usize = 0;
-let classPartnerBase: usize = 0;
-let topEntryBase: usize = 0;
-let topRoundedBase: usize = 0;
-let pairSlotBase: usize = 0;
-let pairSlotsBase: usize = 0;
-let pairAliasBase: usize = 0;
-let pairClassTotalBase: usize = 0;
-let middleClassBase: usize = 0;
-let middlePermutationsBase: usize = 0;
-function setDrawBases(): void {
-  vectorBytesBase = changetype<usize>(vectorBytes);
-  vectorOfCode3Base = changetype<usize>(vectorOfCode3);
-  classSlotBase = changetype<usize>(classSlot);
-  classTotalBase = changetype<usize>(classTotal);
-  classBytesBase = changetype<usize>(classBytes);
-  classPartnerBase = changetype<usize>(classPartner);
-  topEntryBase = changetype<usize>(topEntry);
-  topRoundedBase = changetype<usize>(topRounded);
-  pairSlotBase = changetype<usize>(pairSlot);
-  pairSlotsBase = changetype<usize>(pairSlots);
-  pairAliasBase = changetype<usize>(pairClassAlias);
-  pairClassTotalBase = changetype<usize>(pairClassTotal);
-  middleClassBase = changetype<usize>(middleClass);
-  middlePermutationsBase = changetype<usize>(middlePermutations);
-}
 
 /** Test hooks: the number of classes and of their alias slots. */
 export function drawClassCount(): i32 { ensureDraw(); return classes; }
-export function drawEntryCount(): u32 { ensureDraw(); return unchecked(classSlot[classes]); }
+export function drawEntryCount(): u32 { ensureDraw(); return load<u32>(classSlot + (<usize>classes << 2)); }
 /** Test hook: the class draw's exact rest test for class q, on the current random words. */
 export function restTestHook(q: i32): bool { ensureDraw(); return restTest(q); }
 /** Test hook: chunk k (from the top, 32 bits but the last) of class q's rest D_q. */

@@ -30,14 +30,16 @@ import { ensureRank, subsetRank, rankBase, rankPerPattern, chooseOf } from "./ra
 export const CELLS_PER_TICKET = 27;
 export const CELLS_PER_BOOK = 6 * CELLS_PER_TICKET;
 
+// Fixed tables in static memory (memory.data, see draw.ts): addresses known when compiling.
+
 /** Per canonical pattern, each canonical column's 3-bit row mask (a byte each). */
 const CANONICAL_PATTERNS = 2679;
-const patternMasks = new StaticArray<u8>(CANONICAL_PATTERNS * 16);
+const patternMasks: usize = memory.data(CANONICAL_PATTERNS * 16);
 /** Per vector, lane j = the canonical column its column j takes (lanes 9-15: 0x80). */
-const permutationBytes = new StaticArray<u8>(VECTOR_COUNT * 16);
+const permutationBytes: usize = memory.data(VECTOR_COUNT * 16);
 /** Per count tuple sum_t (k_t - 1) 3^t: the labels in ticket order, then 15s. */
 const LABEL_KEYS = 729;
-const labelsOf = new StaticArray<u8>(LABEL_KEYS * 16);
+const labelsOf: usize = memory.data(LABEL_KEYS * 16);
 /** Per 3-bit row mask m (bit r = row r), the rank of row r among m's rows, or 0xff when
  * m lacks row r (a blank): masks 0..7, one byte each, for r = 0, 1, 2. */
 const RANK_OF_ROW_0: u64 = 0x00ff00ff00ff00ff;
@@ -49,28 +51,28 @@ const FIRST_HIGH: u64 = 0x50;
 
 /** The shuffle tables of the column sizes 9, 10 and 11: lanes of pi1 (first half) and
  * a + pi2 (second half, then 15 in lanes >= n), and of the riffles tau_s. */
-const halfLow = new StaticArray<u8>((24 + 120) * 16); // a = 4, then a = 5
-const halfHigh = new StaticArray<u8>((120 + 120 + 720) * 16); // (4, 5), (5, 5), (5, 6)
-const riffles = new StaticArray<u8>((126 + 252 + 462) * 16); // C(9,4), C(10,5), C(11,5)
-/** Per size 9, 10, 11: the first entry of halfLow, halfHigh and riffles. */
-const LOW_AT: StaticArray<u32> = [0, 24, 24];
-const HIGH_AT: StaticArray<u32> = [0, 120, 240];
-const RIFFLE_AT: StaticArray<u32> = [0, 126, 378];
+const halfLow: usize = memory.data((24 + 120) * 16); // a = 4, then a = 5
+const halfHigh: usize = memory.data((120 + 120 + 720) * 16); // (4, 5), (5, 5), (5, 6)
+const riffles: usize = memory.data((126 + 252 + 462) * 16); // C(9,4), C(10,5), C(11,5)
+/** Per size 9, 10, 11: the first entry of halfLow, halfHigh and riffles (u32s). */
+const LOW_AT: usize = memory.data<u32>([0, 24, 24]);
+const HIGH_AT: usize = memory.data<u32>([0, 120, 240]);
+const RIFFLE_AT: usize = memory.data<u32>([0, 126, 378]);
 
-/** Per ticket of the book being filled, for the uniqueness set: its exact rank (rank.ts). */
-export const keyRank = new StaticArray<u64>(6);
-/** Per ticket of the book being filled: the index of its pattern among its type's. */
-const patternIndex = new StaticArray<u32>(6);
+/** Per ticket of the book being filled, for the uniqueness set: its exact rank (rank.ts), 6 u64s. */
+export const keyRank: usize = memory.data(6 * 8);
+/** Per ticket of the book being filled: the index of its pattern among its type's (u32s). */
+const patternIndex: usize = memory.data(6 * 4);
 
-// Per book scratch: each ticket's row mask per column, the label keys per column, and
-// per ticket the positions of its numbers in each column (a 16-bit mask per column).
-const ticketMasks = new StaticArray<u8>(6 * 16);
-const labelKeys = new StaticArray<u16>(16);
-const places = new StaticArray<u16>(6 * 16);
+// Per book scratch: each ticket's row mask per column, the label keys per column (u16s),
+// and per ticket the positions of its numbers in each column (a u16 mask per column).
+const ticketMasks: usize = memory.data(6 * 16);
+const labelKeys: usize = memory.data(16 * 2);
+const places: usize = memory.data(6 * 16 * 2);
 let fillReady = false;
 
 /** The p-th permutation of 0..k-1 in lexicographic order, into lanes at + offset.. */
-function writePermutation(table: StaticArray<u8>, entry: i32, k: i32, p: u32, offset: i32): void {
+function writePermutation(table: usize, entry: i32, k: i32, p: u32, offset: i32): void {
   let used: u32 = 0;
   let factorial: u32 = 1;
   for (let i = 2; i < k; i++) factorial *= <u32>i;
@@ -86,7 +88,7 @@ function writePermutation(table: StaticArray<u8>, entry: i32, k: i32, p: u32, of
       value++;
     }
     used |= 1 << value;
-    unchecked(table[16 * entry + offset + i] = <u8>(value + offset));
+    store<u8>(table + <usize>(16 * entry + offset + i), <u8>(value + offset));
   }
 }
 
@@ -94,16 +96,16 @@ export function ensureFill(): void {
   if (fillReady) return;
   ensureLayouts();
   ensureRank();
-  const canonical = <i32>unchecked(typePatternStart[4]);
+  const canonical = <i32>load<u32>(typePatternStart + 16);
   if (canonical != CANONICAL_PATTERNS) unreachable();
   for (let i = 0; i < canonical; i++) {
     const layout = unchecked(typePatterns[i]);
-    for (let c = 0; c < COLUMNS; c++) unchecked(patternMasks[16 * i + c] = <u8>((layout >> (3 * <u32>c)) & 7));
+    for (let c = 0; c < COLUMNS; c++) store<u8>(patternMasks + <usize>(16 * i + c), <u8>((layout >> (3 * <u32>c)) & 7));
   }
   for (let v = 0; v < VECTOR_COUNT; v++) {
     const permutation = unchecked(vectorPermutation[v]);
     for (let j = 0; j < 16; j++) {
-      unchecked(permutationBytes[16 * v + j] = j < COLUMNS ? <u8>((permutation >> (4 * <u64>j)) & 15) : 0x80);
+      store<u8>(permutationBytes + <usize>(16 * v + j), j < COLUMNS ? <u8>((permutation >> (4 * <u64>j)) & 15) : 0x80);
     }
   }
   for (let key = 0; key < LABEL_KEYS; key++) {
@@ -112,24 +114,24 @@ export function ensureFill(): void {
     for (let t = 0; t < 6; t++) {
       const k = rest % 3 + 1;
       rest /= 3;
-      for (let i = 0; i < k && lane < 16; i++) unchecked(labelsOf[16 * key + lane++] = <u8>t);
+      for (let i = 0; i < k && lane < 16; i++) store<u8>(labelsOf + <usize>(16 * key + lane++), <u8>t);
     }
-    while (lane < 16) unchecked(labelsOf[16 * key + lane++] = 15);
+    while (lane < 16) store<u8>(labelsOf + <usize>(16 * key + lane++), 15);
   }
   for (let size = 0; size < 3; size++) {
     const n = 9 + size;
     const a = n >> 1;
     const b = n - a;
     for (let p: u32 = 0; p < (a == 4 ? 24 : 120); p++) {
-      writePermutation(halfLow, <i32>(unchecked(LOW_AT[size]) + p), a, p, 0);
+      writePermutation(halfLow, <i32>(load<u32>(LOW_AT + (<usize>size << 2)) + p), a, p, 0);
     }
     for (let p: u32 = 0; p < (b == 5 ? 120 : 720); p++) {
-      const entry = <i32>(unchecked(HIGH_AT[size]) + p);
+      const entry = <i32>(load<u32>(HIGH_AT + (<usize>size << 2)) + p);
       writePermutation(halfHigh, entry, b, p, a);
-      for (let lane = n; lane < 16; lane++) unchecked(halfHigh[16 * entry + lane] = 15);
+      for (let lane = n; lane < 16; lane++) store<u8>(halfHigh + <usize>(16 * entry + lane), 15);
     }
     // Riffles: the a-subsets of n positions in increasing order of their bit masks.
-    let s = <i32>unchecked(RIFFLE_AT[size]);
+    let s = <i32>load<u32>(RIFFLE_AT + (<usize>size << 2));
     for (let mask = 0; mask < (1 << n); mask++) {
       if (popcnt<i32>(mask) != a) continue;
       let inSet = 0;
@@ -137,12 +139,11 @@ export function ensureFill(): void {
       for (let lane = 0; lane < 16; lane++) {
         let index = lane;
         if (lane < n) index = (mask & (1 << lane)) != 0 ? inSet++ : outSet++;
-        unchecked(riffles[16 * s + lane] = <u8>index);
+        store<u8>(riffles + <usize>(16 * s + lane), <u8>index);
       }
       s++;
     }
   }
-  setFillBases();
   fillReady = true;
 }
 
@@ -158,9 +159,9 @@ export function ensureFill(): void {
   const s = rest / highCount;
   const p2 = rest - s * highCount;
   const halves = v128.or(
-    v128.load(halfLowBase + (<usize>(load<u32>(LOW_ATBase + (<usize>size << 2)) + p1) << 4)),
-    v128.load(halfHighBase + (<usize>(load<u32>(HIGH_ATBase + (<usize>size << 2)) + p2) << 4)));
-  const pi = i8x16.swizzle(halves, v128.load(rifflesBase + (<usize>(load<u32>(RIFFLE_ATBase + (<usize>size << 2)) + s) << 4)));
+    v128.load(halfLow + (<usize>(load<u32>(LOW_AT + (<usize>size << 2)) + p1) << 4)),
+    v128.load(halfHigh + (<usize>(load<u32>(HIGH_AT + (<usize>size << 2)) + p2) << 4)));
+  const pi = i8x16.swizzle(halves, v128.load(riffles + (<usize>(load<u32>(RIFFLE_AT + (<usize>size << 2)) + s) << 4)));
   return i8x16.swizzle(labels, pi);
 }
 
@@ -170,12 +171,12 @@ export function ensureFill(): void {
  * bytes): bit i = the column's (i+1)-th smallest number. */
 // @ts-ignore: decorator
 @inline function fillColumn(j: i32, size: i32): void {
-  const labels = v128.load(labelsOfBase + (<usize>load<u16>(labelKeysBase + (<usize>j << 1)) << 4));
+  const labels = v128.load(labelsOf + (<usize>load<u16>(labelKeys + (<usize>j << 1)) << 4));
   const order = arrange(labels, size);
   for (let t = 0; t < 6; t++) {
     // Bit i: position i holds ticket t's label (lanes beyond n hold 15).
     const mask = <u32>i8x16.bitmask(i8x16.eq(order, i8x16.splat(<i8>t)));
-    store<u16>(placesBase + (<usize>t << 5) + (<usize>j << 1), <u16>mask);
+    store<u16>(places + (<usize>t << 5) + (<usize>j << 1), <u16>mask);
   }
 }
 
@@ -186,16 +187,16 @@ export function ensureFill(): void {
  * does not stay in L1 (the same number). */
 // @ts-ignore: decorator
 @inline function rankOfFilled(t: i32, v: i32): u64 {
-  const places = placesBase + (<usize>t << 5);
-  const last = <usize>load<u16>(places, 16); // column 8 (11 numbers)
-  let s = <u64>load<u16>(subsetRankBase + (last << 1));
+  const ticketPlaces = places + (<usize>t << 5);
+  const last = <usize>load<u16>(ticketPlaces, 16); // column 8 (11 numbers)
+  let s = <u64>load<u16>(subsetRank + (last << 1));
   for (let j = COLUMNS - 2; j >= 0; j--) {
-    const subset = <u32>load<u16>(places + (<usize>j << 1));
+    const subset = <u32>load<u16>(ticketPlaces + (<usize>j << 1));
     const size: u32 = j == 0 ? 0 : 1; // 9 numbers in column 0, 10 in columns 1-7
-    const factor = load<u32>(chooseOfBase + (<usize>(4 * size + popcnt<u32>(subset)) << 2));
-    s = <u64>load<u16>(subsetRankBase + (<usize>subset << 1)) + <u64>factor * s;
+    const factor = load<u32>(chooseOf + (<usize>(4 * size + popcnt<u32>(subset)) << 2));
+    s = <u64>load<u16>(subsetRank + (<usize>subset << 1)) + <u64>factor * s;
   }
-  return load<u64>(rankBaseBase + (<usize>v << 3)) + <u64>load<u32>(patternIndexBase + (<usize>t << 2)) * load<u64>(rankPerPatternBase + (<usize>v << 3)) + s;
+  return load<u64>(rankBase + (<usize>v << 3)) + <u64>load<u32>(patternIndex + (<usize>t << 2)) * load<u64>(rankPerPattern + (<usize>v << 3)) + s;
 }
 
 /**
@@ -209,25 +210,25 @@ export function fillBook(at: usize, chosen: usize, keyed: bool): void {
   let power: i16 = 1;
   for (let t = 0; t < 6; t++) {
     const v = load<i32>(chosen + (<usize>t << 2));
-    const d = <i32>load<u8>(vectorTypeBase + <usize>v);
-    const start = load<u32>(typePatternStartBase + (<usize>d << 2));
-    const index = start + below(load<u32>(typePatternStartBase + (<usize>(d + 1) << 2)) - start);
-    const masks = i8x16.swizzle(v128.load(patternMasksBase + (<usize>index << 4)), v128.load(permutationBytesBase + (<usize>v << 4)));
-    v128.store(ticketMasksBase + (<usize>t << 4), masks);
+    const d = <i32>load<u8>(vectorType + <usize>v);
+    const start = load<u32>(typePatternStart + (<usize>d << 2));
+    const index = start + below(load<u32>(typePatternStart + (<usize>(d + 1) << 2)) - start);
+    const masks = i8x16.swizzle(v128.load(patternMasks + (<usize>index << 4)), v128.load(permutationBytes + (<usize>v << 4)));
+    v128.store(ticketMasks + (<usize>t << 4), masks);
     // Column j's label key gains (k_tj - 1) 3^t.
-    const countsLess1 = i8x16.sub_sat_u(v128.load(vectorBytesBase + (<usize>v << 4)), i8x16.splat(1));
+    const countsLess1 = i8x16.sub_sat_u(v128.load(vectorBytes + (<usize>v << 4)), i8x16.splat(1));
     keys = i16x8.add(keys, i16x8.mul(i16x8.extend_low_i8x16_u(countsLess1), i16x8.splat(power)));
     keyLast = i16x8.add(keyLast, i16x8.mul(i16x8.extend_high_i8x16_u(countsLess1), i16x8.splat(power)));
     power *= 3;
-    store<u32>(patternIndexBase + (<usize>t << 2), index - start);
+    store<u32>(patternIndex + (<usize>t << 2), index - start);
   }
-  v128.store(labelKeysBase, keys);
-  store<u16>(labelKeysBase + 16, i16x8.extract_lane_u(keyLast, 0));
+  v128.store(labelKeys, keys);
+  store<u16>(labelKeys + 16, i16x8.extract_lane_u(keyLast, 0));
   fillColumn(0, 0);
   for (let j = 1; j < 8; j++) fillColumn(j, 1);
   fillColumn(8, 2);
   if (keyed) {
-    for (let t = 0; t < 6; t++) store<u64>(keyRankBase + (<usize>t << 3), rankOfFilled(t, load<i32>(chosen + (<usize>t << 2))));
+    for (let t = 0; t < 6; t++) store<u64>(keyRank + (<usize>t << 3), rankOfFilled(t, load<i32>(chosen + (<usize>t << 2))));
   }
   // Each ticket row by row: in column j, row r holds the number at the ticket's
   // (rank of r among its rows there)-th place, plus the column's first number, or a
@@ -235,11 +236,11 @@ export function fillBook(at: usize, chosen: usize, keyed: bool): void {
   // are overwritten by the next (the last book's spill lands in cells' padding).
   const first = i64x2(FIRST_LOW, FIRST_HIGH);
   for (let t = 0; t < 6; t++) {
-    const masks = v128.load(ticketMasksBase + (<usize>t << 4));
+    const masks = v128.load(ticketMasks + (<usize>t << 4));
     // The positions of the ticket's 1st, 2nd, 3rd labels per column: the number of bits
     // below each lowest remaining bit of its masks (16-bit lanes, columns 0-7 and 8).
-    const low = v128.load(placesBase + (<usize>t << 5));
-    const high = v128.load(placesBase + (<usize>t << 5), 16);
+    const low = v128.load(places + (<usize>t << 5));
+    const high = v128.load(places + (<usize>t << 5), 16);
     const low1 = dropLowest(low), high1 = dropLowest(high);
     const number0 = i8x16.add(i8x16.narrow_i16x8_u(lowestPosition(low), lowestPosition(high)), first);
     const number1 = i8x16.add(i8x16.narrow_i16x8_u(lowestPosition(low1), lowestPosition(high1)), first);
@@ -271,50 +272,4 @@ export function fillBook(at: usize, chosen: usize, keyed: bool): void {
     v128.and(number0, i8x16.eq(rank, i8x16.splat(0))),
     v128.and(number1, i8x16.eq(rank, i8x16.splat(1)))),
     v128.and(number2, i8x16.eq(rank, i8x16.splat(2))));
-}
-
-// Table addresses as plain integers (see draw.ts).
-let patternMasksBase: usize = 0;
-let permutationBytesBase: usize = 0;
-let labelsOfBase: usize = 0;
-let halfLowBase: usize = 0;
-let halfHighBase: usize = 0;
-let rifflesBase: usize = 0;
-let LOW_ATBase: usize = 0;
-let HIGH_ATBase: usize = 0;
-let RIFFLE_ATBase: usize = 0;
-let ticketMasksBase: usize = 0;
-let labelKeysBase: usize = 0;
-let placesBase: usize = 0;
-let keyRankBase: usize = 0;
-let patternIndexBase: usize = 0;
-let subsetRankBase: usize = 0;
-let chooseOfBase: usize = 0;
-let rankBaseBase: usize = 0;
-let rankPerPatternBase: usize = 0;
-let vectorTypeBase: usize = 0;
-let typePatternStartBase: usize = 0;
-let vectorBytesBase: usize = 0;
-function setFillBases(): void {
-  patternMasksBase = changetype<usize>(patternMasks);
-  permutationBytesBase = changetype<usize>(permutationBytes);
-  labelsOfBase = changetype<usize>(labelsOf);
-  halfLowBase = changetype<usize>(halfLow);
-  halfHighBase = changetype<usize>(halfHigh);
-  rifflesBase = changetype<usize>(riffles);
-  LOW_ATBase = changetype<usize>(LOW_AT);
-  HIGH_ATBase = changetype<usize>(HIGH_AT);
-  RIFFLE_ATBase = changetype<usize>(RIFFLE_AT);
-  ticketMasksBase = changetype<usize>(ticketMasks);
-  labelKeysBase = changetype<usize>(labelKeys);
-  placesBase = changetype<usize>(places);
-  keyRankBase = changetype<usize>(keyRank);
-  patternIndexBase = changetype<usize>(patternIndex);
-  subsetRankBase = changetype<usize>(subsetRank);
-  chooseOfBase = changetype<usize>(chooseOf);
-  rankBaseBase = changetype<usize>(rankBase);
-  rankPerPatternBase = changetype<usize>(rankPerPattern);
-  vectorTypeBase = changetype<usize>(vectorType);
-  typePatternStartBase = changetype<usize>(typePatternStart);
-  vectorBytesBase = changetype<usize>(vectorBytes);
 }

@@ -8,7 +8,7 @@
 import { COLUMNS, VECTOR_COUNT, vectorDigits, vectorType, vectorOfCode3, ensurePatterns, vectorCount, listPatterns } from "./patterns";
 
 export const typePatterns = new StaticArray<u32>(2679);
-export const typePatternStart = new StaticArray<u32>(5);
+export const typePatternStart: usize = memory.data(5 * 4); // u32, static memory (see draw.ts)
 /** For vector v, nibble j = the canonical column that column j of v takes its rows from. */
 export const vectorPermutation = new StaticArray<u64>(VECTOR_COUNT);
 let layoutsReady = false;
@@ -37,19 +37,19 @@ export function ensureLayouts(): void {
       code += (c - 1) * power;
       power *= 3;
     }
-    const v = <i32>unchecked(vectorOfCode3[code]);
+    const v = <i32>load<i16>(vectorOfCode3 + (<usize>code << 1));
     unchecked(canonical[d] = v);
-    unchecked(typePatternStart[d] = slot);
+    store<u32>(typePatternStart + (<usize>d << 2), slot);
     // The canonical vector's patterns (in the pattern table's order), made column-major.
     const n = listPatterns(v, changetype<usize>(typePatterns) + (<usize>slot << 2));
     for (let i: u32 = 0; i < n; i++) unchecked(typePatterns[slot + i] = columnMajor(unchecked(typePatterns[slot + i])));
     slot += n;
   }
-  unchecked(typePatternStart[4] = slot);
+  store<u32>(typePatternStart + 16, slot);
   for (let v = 0; v < vectors; v++) {
     // The i-th column of v holding k numbers takes the i-th such column of the canonical,
     // whose 3s are columns 0..d-1, its 2s d..5-d and its 1s 6-d..8.
-    const d = <u64>unchecked(vectorType[v]);
+    const d = <u64>load<u8>(vectorType + <usize>v);
     let next3: u64 = 0;
     let next2: u64 = d;
     let next1: u64 = 6 - d;

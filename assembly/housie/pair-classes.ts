@@ -19,15 +19,15 @@ export const MIDDLE_CLASSES = 330; // multisets of 7 counts from 5 values
 export const PAIR_CLASSES = 5 * 5 * MIDDLE_CLASSES;
 /** Class of a middle multiset, keyed by the counts of its 5 values in 3-bit fields
  * (values 3..7 for three tickets, 2..6 for two), and back. */
-export const middleClass = new StaticArray<u16>(1 << 15);
+export const middleClass: usize = memory.data((1 << 15) * 2); // u16, static memory (see draw.ts)
 export const middleKey = new StaticArray<u16>(MIDDLE_CLASSES);
 /** K of each pair-residual class, at (r_1 - 2) + 5 ((r_9 - 2) + 5 middle class). */
-export const pairClassTotal = new StaticArray<u32>(PAIR_CLASSES);
+export const pairClassTotal: usize = memory.data(PAIR_CLASSES * 4); // u32
 /** Class p's pairs take alias words [pairClassStart[p], pairClassStart[p + 1]) of
  * pairClassAlias, in pairs.ts's word format (threshold, pair, alias offset). */
 export const pairClassStart = new StaticArray<u32>(PAIR_CLASSES + 1);
 const PAIR_LIMIT = 1 << 15;
-export const pairClassAlias = new StaticArray<u64>(PAIR_LIMIT);
+export const pairClassAlias: usize = memory.data(PAIR_LIMIT * 8); // u64
 let middleReady = false;
 let pairClassesReady = false;
 
@@ -38,7 +38,7 @@ export function ensureMiddleClasses(): void {
   for (let k0 = 0; k0 <= 7; k0++) for (let k1 = 0; k1 <= 7 - k0; k1++) for (let k2 = 0; k2 <= 7 - k0 - k1; k2++) {
     for (let k3 = 0; k3 <= 7 - k0 - k1 - k2; k3++) {
       const key = k0 | (k1 << 3) | (k2 << 6) | (k3 << 9) | ((7 - k0 - k1 - k2 - k3) << 12);
-      unchecked(middleClass[key] = <u16>middle);
+      store<u16>(middleClass + (<usize>key << 1), <u16>middle);
       unchecked(middleKey[middle] = <u16>key);
       middle++;
     }
@@ -51,8 +51,8 @@ export function ensureMiddleClasses(): void {
 @inline export function pairTotalOfLanes(r: u64): u32 {
   let key: u32 = 0;
   for (let j: u64 = 1; j < 8; j++) key += 1 << (3 * (<u32>((r >> (7 * j)) & 127) - 2));
-  const p = (<i32>(r & 127) - 2) + 5 * ((<i32>((r >> 56) & 127) - 2) + 5 * <i32>unchecked(middleClass[key]));
-  return unchecked(pairClassTotal[p]);
+  const p = (<i32>(r & 127) - 2) + 5 * ((<i32>((r >> 56) & 127) - 2) + 5 * <i32>load<u16>(middleClass + (<usize>key << 1)));
+  return load<u32>(pairClassTotal + (<usize>p << 2));
 }
 
 export function ensurePairClasses(): void {
@@ -68,7 +68,7 @@ export function ensurePairClasses(): void {
   let slot: u32 = 0;
   for (let p = 0; p < PAIR_CLASSES; p++) {
     unchecked(pairClassStart[p] = slot);
-    unchecked(pairClassTotal[p] = 0);
+    store<u32>(pairClassTotal + (<usize>p << 2), 0);
     // The canonical member r: r_1, then the middle ascending, then r_9.
     const first: u64 = <u64>(p % 5) + 2;
     const last: u64 = <u64>((p / 5) % 5) + 2;
@@ -100,7 +100,7 @@ export function ensurePairClasses(): void {
     for (let a = 0; a < vectors; a++) {
       const la = unchecked(vectorLanes[a]);
       if (((la + upper) & LANE_HIGH) != 0 || ((la + lower) & LANE_HIGH) != LANE_HIGH) continue;
-      const b = <i32>unchecked(vectorOfCode3[code3 - <i32>unchecked(vectorCode3[a])]);
+      const b = <i32>load<i16>(vectorOfCode3 + (<usize>(code3 - <i32>unchecked(vectorCode3[a])) << 1));
       if (b < 0) continue;
       if (n >= ALIAS_LIMIT) unreachable();
       const w = <u64>unchecked(ticketWeight[a]) * <u64>unchecked(ticketWeight[b]);
@@ -111,10 +111,10 @@ export function ensurePairClasses(): void {
     }
     if (n == 0) continue;
     if (total > ALIAS_THRESHOLD || slot + <u32>n > <u32>PAIR_LIMIT) unreachable();
-    unchecked(pairClassTotal[p] = <u32>total);
+    store<u32>(pairClassTotal + (<usize>p << 2), <u32>total);
     buildAlias(weight, n, total, threshold, alias);
     for (let i = 0; i < n; i++) {
-      unchecked(pairClassAlias[slot + <u32>i] = (<u64>unchecked(pairOf[i]) << 29) | unchecked(threshold[i]) | (<u64>unchecked(alias[i]) << 51));
+      store<u64>(pairClassAlias + (<usize>(slot + <u32>i) << 3), (<u64>unchecked(pairOf[i]) << 29) | unchecked(threshold[i]) | (<u64>unchecked(alias[i]) << 51));
     }
     slot += <u32>n;
   }
@@ -123,7 +123,7 @@ export function ensurePairClasses(): void {
 }
 
 /** Test hooks: a pair class's K and its canonical member's code sum_j (r_j - 2) 5^j. */
-export function pairClassTotalAt(p: i32): u32 { ensurePairClasses(); return unchecked(pairClassTotal[p]); }
+export function pairClassTotalAt(p: i32): u32 { ensurePairClasses(); return load<u32>(pairClassTotal + (<usize>p << 2)); }
 export function pairClassCodeAt(p: i32): u32 {
   ensureMiddleClasses();
   const key = <u32>unchecked(middleKey[p / 25]);

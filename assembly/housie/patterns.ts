@@ -22,7 +22,7 @@ let patterns = new StaticArray<u32>(0); // PATTERN_COUNT, allocated by enumerate
 let enumerated = false;
 /** Vector index by its code sum_j (c_j - 1) 3^j, -1 for codes that are not vectors
  * (39 KB, where a table by packed key took 1 MB to clear and fill at start-up). */
-export const vectorOfCode3 = new StaticArray<i16>(CODE3_SPACE);
+export const vectorOfCode3: usize = memory.data(CODE3_SPACE * 2); // i16, static memory (see draw.ts)
 /** Each vector's code sum_j (c_j - 1) 3^j. */
 export const vectorCode3 = new StaticArray<u32>(VECTOR_COUNT);
 export const vectorKey = new StaticArray<u32>(VECTOR_COUNT);
@@ -30,7 +30,7 @@ export const vectorPatternStart = new StaticArray<u32>(VECTOR_COUNT + 1);
 /** Count of column j of vector v at [v * 9 + j]. */
 export const vectorDigits = new StaticArray<u8>(VECTOR_COUNT * COLUMNS);
 /** How many columns of the vector hold 3 numbers (0..3): its type. */
-export const vectorType = new StaticArray<u8>(VECTOR_COUNT);
+export const vectorType: usize = memory.data(VECTOR_COUNT); // u8, static memory
 /** Per vector, the masks of its columns holding 3, 2 and 1 numbers (9 bits each, at 3v..). */
 const vectorMasks = new StaticArray<u32>(3 * VECTOR_COUNT);
 let vectorsReady = false;
@@ -77,7 +77,7 @@ export function ensureVectors(): void {
   if (vectorsReady) return;
   let rows = 0;
   for (let bits: u32 = 0; bits < 512; bits++) if (popcnt<u32>(bits) == 5) unchecked(rowMasks[rows++] = bits);
-  memory.fill(changetype<usize>(vectorOfCode3), 0xff, <usize>CODE3_SPACE << 1);
+  memory.fill(vectorOfCode3, 0xff, <usize>CODE3_SPACE << 1);
   const typeCount = new StaticArray<u32>(4);
   let vectors = 0;
   let total: u32 = 0;
@@ -124,8 +124,8 @@ function addVector(vectors: i32, key: u32, threes: u32, twos: u32, ones: u32, to
     power *= 3;
   }
   unchecked(vectorCode3[vectors] = code3);
-  unchecked(vectorOfCode3[code3] = <i16>vectors);
-  unchecked(vectorType[vectors] = <u8>popcnt<u32>(threes));
+  store<i16>(vectorOfCode3 + (<usize>code3 << 1), <i16>vectors);
+  store<u8>(vectorType + <usize>vectors, <u8>popcnt<u32>(threes));
   unchecked(vectorMasks[3 * vectors] = threes);
   unchecked(vectorMasks[3 * vectors + 1] = twos);
   unchecked(vectorMasks[3 * vectors + 2] = ones);

@@ -14,12 +14,12 @@ import { ensureWeights, fillingWeight, fillingCumulative } from "./weights";
 import { ensureLayouts, typePatterns, typePatternStart, vectorPermutation } from "./layouts";
 
 /** Colex rank of a subset (bit i = position i) among the subsets of its size. */
-export const subsetRank = new StaticArray<u16>(2048);
+export const subsetRank: usize = memory.data(2048 * 2); // u16, static memory (see draw.ts)
 /** C(n, c) for n = 9, 10, 11 (size 0, 1, 2) and c = 0..3, at 4 size + c. */
-export const chooseOf = new StaticArray<u32>(12);
+export const chooseOf: usize = memory.data(12 * 4); // u32
 /** Per vector: base(v) and P(v). */
-export const rankBase = new StaticArray<u64>(VECTOR_COUNT);
-export const rankPerPattern = new StaticArray<u64>(VECTOR_COUNT);
+export const rankBase: usize = memory.data(VECTOR_COUNT * 8); // u64
+export const rankPerPattern: usize = memory.data(VECTOR_COUNT * 8); // u64
 /** Canonical layout (column-major, typePatterns) + 1 -> its index, open addressing. */
 const LAYOUT_SLOTS = 8192;
 const layoutKey = new StaticArray<u32>(LAYOUT_SLOTS);
@@ -51,16 +51,16 @@ export function ensureRank(): void {
     let rank: u32 = 0;
     let m: u32 = 0;
     for (let i: u32 = 0; i < 11; i++) if ((mask >> i) & 1) rank += unchecked(pascal[12 * i + ++m]);
-    unchecked(subsetRank[mask] = <u16>rank);
+    store<u16>(subsetRank + (<usize>mask << 1), <u16>rank);
   }
-  for (let size: u32 = 0; size < 3; size++) for (let c: u32 = 0; c < 4; c++) unchecked(chooseOf[4 * size + c] = choose(9 + size, c));
+  for (let size: u32 = 0; size < 3; size++) for (let c: u32 = 0; c < 4; c++) store<u32>(chooseOf + (<usize>(4 * size + c) << 2), choose(9 + size, c));
   for (let v = 0; v < VECTOR_COUNT; v++) {
     const filling = unchecked(fillingWeight[v]);
-    unchecked(rankBase[v] = unchecked(fillingCumulative[v]) - filling);
-    unchecked(rankPerPattern[v] = filling / <u64>patternsOf(v));
+    store<u64>(rankBase + (<usize>v << 3), unchecked(fillingCumulative[v]) - filling);
+    store<u64>(rankPerPattern + (<usize>v << 3), filling / <u64>patternsOf(v));
   }
   for (let s = 0; s < LAYOUT_SLOTS; s++) unchecked(layoutKey[s] = 0);
-  const canonical = <i32>unchecked(typePatternStart[4]);
+  const canonical = <i32>load<u32>(typePatternStart + 16);
   for (let i = 0; i < canonical; i++) {
     const key = unchecked(typePatterns[i]) + 1;
     let s = layoutSlot(key);
@@ -101,23 +101,23 @@ export function rankOfTicketAt(at: usize): u64 {
     if (j < 5) subsets |= <u64>subset << (11 * <u64>j);
     else subsetsHigh |= <u64>subset << (11 * <u64>(j - 5));
   }
-  const v = <i32>unchecked(vectorOfCode3[code3]);
+  const v = <i32>load<i16>(vectorOfCode3 + (<usize>code3 << 1));
   const permutation = unchecked(vectorPermutation[v]);
   let layout: u32 = 0;
   for (let j = 0; j < COLUMNS; j++) {
     const source = <u32>((permutation >> (4 * <u64>j)) & 15);
     layout |= <u32>((layoutMasks >> (3 * <u64>j)) & 7) << (3 * source);
   }
-  const k = layoutIndexOf(layout) - unchecked(typePatternStart[<i32>unchecked(vectorType[v])]);
+  const k = layoutIndexOf(layout) - load<u32>(typePatternStart + (<usize>load<u8>(vectorType + <usize>v) << 2));
   let s: u64 = 0;
   let radix: u64 = 1;
   for (let j = 0; j < COLUMNS; j++) {
     const subset = <u32>((j < 5 ? subsets >> (11 * <u64>j) : subsetsHigh >> (11 * <u64>(j - 5))) & 2047);
-    s += <u64>unchecked(subsetRank[subset]) * radix;
+    s += <u64>load<u16>(subsetRank + (<usize>subset << 1)) * radix;
     const size = unchecked(columnSize[j]) - 9;
-    radix *= <u64>unchecked(chooseOf[4 * size + <i32>popcnt<u32>(subset)]);
+    radix *= <u64>load<u32>(chooseOf + (<usize>(4 * size + <i32>popcnt<u32>(subset)) << 2));
   }
-  return unchecked(rankBase[v]) + <u64>k * unchecked(rankPerPattern[v]) + s;
+  return load<u64>(rankBase + (<usize>v << 3)) + <u64>k * load<u64>(rankPerPattern + (<usize>v << 3)) + s;
 }
 
 /** Scratch for the host: a ticket's 27 cells, to rank with ticketRank(). */

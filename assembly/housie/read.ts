@@ -33,7 +33,7 @@ function ensureReadBuffers(): void {
   linesBase = changetype<usize>(lines);
   readBuffersReady = true;
 }
-const columnOf = new StaticArray<u8>(91);
+const columnOf: usize = memory.data(91); // per number 1..90, its column + 1 (static memory, see draw.ts)
 let stoppedAt: i32 = 0;
 let linesRead: i32 = 0;
 
@@ -51,13 +51,13 @@ export function readStoppedAt(): i32 { return stoppedAt; }
 export function readLinesConsumed(): i32 { return linesRead; }
 
 function initColumns(): void {
-  if (unchecked(columnOf[1]) == 1) return;
-  for (let x = 1; x <= 90; x++) unchecked(columnOf[x] = <u8>(x == 90 ? 9 : x / 10 + 1)); // column + 1
+  if (load<u8>(columnOf + 1) == 1) return;
+  for (let x = 1; x <= 90; x++) store<u8>(columnOf + <usize>x, <u8>(x == 90 ? 9 : x / 10 + 1)); // column + 1
 }
 
 /** Every rule of the record's cells at `at` (ranges, 5 per row, columns non-empty and increasing, 1..90 once per book). */
 function obeysRules(at: usize, tickets: i32): bool {
-  const columns = changetype<usize>(columnOf);
+  const columns = columnOf;
   let seenLow: u64 = 0;
   let seenHigh: u64 = 0;
   for (let t = 0; t < tickets; t++) {

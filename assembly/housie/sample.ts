@@ -24,7 +24,7 @@ export const BATCH = 4096; // books (or tickets) per call
 export const cells = new StaticArray<u8>(BATCH * CELLS_PER_BOOK + 16);
 export function cellsPtr(): usize { return changetype<usize>(cells); }
 
-const chosen = new StaticArray<i32>(6);
+const chosen: usize = memory.data(6 * 4); // i32s, static memory (see draw.ts)
 const pool = new StaticArray<u8>(11);
 let redraws: i64 = 0;
 
@@ -84,9 +84,6 @@ const ROWS_OF_MASK: StaticArray<u8> = [0, 0, 1, 0b0100, 2, 0b1000, 0b1001, 0b100
 }
 
 
-// chosen's address as a plain integer: a read of a managed global costs a shadow-stack
-// store under this runtime, a usize global does not.
-let chosenBase: usize = 0;
 
 /** Candidates' ranks (6 per book, 1 per ticket) and whether each was refused. */
 const candidateRanks = new StaticArray<u64>(6 * BATCH);
@@ -130,12 +127,11 @@ function keepIssued(first: i32, open: i32, per: i32, recordBytes: i32): i32 {
 function drawBooks(first: i32, count: i32, ranked: bool): void {
   ensureDraw();
   ensureFill();
-  chosenBase = changetype<usize>(chosen);
   const base = changetype<usize>(cells) + <usize>(first * CELLS_PER_BOOK);
   for (let c = 0; c < count; c++) {
-    drawBookVectors(chosenBase);
-    fillBook(base + <usize>(c * CELLS_PER_BOOK), chosenBase, ranked);
-    if (ranked) memory.copy(changetype<usize>(candidateRanks) + (<usize>(6 * c) << 3), changetype<usize>(keyRank), 48);
+    drawBookVectors(chosen);
+    fillBook(base + <usize>(c * CELLS_PER_BOOK), chosen, ranked);
+    if (ranked) memory.copy(changetype<usize>(candidateRanks) + (<usize>(6 * c) << 3), keyRank, 48);
   }
 }
 
@@ -227,9 +223,9 @@ export function generateTickets(count: i32, unique: bool): i32 {
 }
 
 /** Test hook: ticket t's rank as the book fill computed it (for the last book drawn with uniqueness). */
-export function filledRank(t: i32): u64 { return unchecked(keyRank[t]); }
+export function filledRank(t: i32): u64 { return load<u64>(keyRank + (<usize>t << 3)); }
 
 /** Test hook: the vectors of the last book drawn. */
-export function chosenVector(t: i32): i32 { return unchecked(chosen[t]); }
+export function chosenVector(t: i32): i32 { return load<i32>(chosen + (<usize>t << 2)); }
 /** Test hook: the next raw 32-bit random word. */
 export function nextWord(): u32 { return next32(); }
