@@ -172,3 +172,11 @@ describe("claims against a brute-force replay", () => {
     expect(late.prizes[0]).toMatchObject({ verdict: "late", call: early.call });
   });
 });
+
+describe("checkClaims on batches handed in", () => {
+  // Found by the property suite after checkClaims became a view of the one replay loop:
+  // a batch that is not an object reached the loop and failed with a TypeError.
+  it.each([[[null]], [[[null], []]], [[{ ticketsPerRecord: 2, count: 0 }]]])("refuses %j with a UsageError before replaying", (series) => {
+    expect(() => checkClaims(series as unknown as SeriesBatch[], [1, 2, 3])).toThrow(UsageError);
+  });
+});

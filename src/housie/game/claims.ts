@@ -156,10 +156,14 @@ export function replayCalls(batches: Iterable<SeriesBatch>, calls: readonly numb
 }
 
 /** The batches of `series()`, each checked for the shape checkGame reads. */
-function* seriesBatches(series: () => Iterable<SeriesBatch>): Generator<SeriesBatch> {
-  const batches = series() as unknown;
+function seriesBatches(series: () => Iterable<SeriesBatch>): Generator<SeriesBatch> {
+  return checkedBatches(series(), "a function returning an iterable of series batches");
+}
+
+/** Batches a caller handed in, each checked for the shape the replay reads (checkGame, checkClaims). */
+export function* checkedBatches(batches: unknown, expected = "an iterable of series batches"): Generator<SeriesBatch> {
   if (batches === null || typeof batches !== "object" || typeof (batches as Iterable<unknown>)[Symbol.iterator] !== "function") {
-    throw argumentError("series", "a function returning an iterable of series batches", batches);
+    throw argumentError("series", expected, batches);
   }
   for (const batch of batches as Iterable<unknown>) {
     const b = requiredObject<Partial<SeriesBatch>>(batch, "series batch");
