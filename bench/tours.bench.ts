@@ -90,7 +90,7 @@ const FRONTIER_CASES: [label: string, options: HamiltonianCountOptions, search: 
   ["6×6 knight, all directed paths", { rows: 6, cols: 6, moves: KNIGHT }, undefined, 3],
 ];
 
-export function frontierTable(): string {
+function frontierTable(): string {
   const lines = ["| board | frontier | search (WASM) | search / frontier | peak states | peak table memory |", "| --- | --- | --- | --- | --- | --- |"];
   for (const [label, options, search, rounds] of FRONTIER_CASES) {
     const f: number[] = [];

@@ -108,6 +108,20 @@ export interface Replay {
   found: { line: number; grid: TicketGrid; calls: number[] } | null;
 }
 
+/** Per prize of a replay: its first call, the number called then and its winners as `ref` writes them (the views' shared rows). */
+export function prizeRows<P extends string>(names: readonly P[], replay: Replay, calls: readonly number[], ref: (serial: bigint, ticket: number) => string) {
+  return names.map((prize, k) => {
+    const call = replay.best[k]!;
+    return {
+      prize,
+      call: call === NEVER ? null : call,
+      number: call === NEVER ? null : calls[call - 1]!,
+      winners: replay.winners[k]!.map((w) => ref(w.serial, w.ticket)),
+      winnerCount: replay.winnerCount[k]!,
+    };
+  });
+}
+
 /**
  * Replays `calls` against `batches` (read once) for the prizes of `set`: each prize's
  * first call and its winners, and where `wanted` is, the calls of that ticket. A slice
@@ -196,19 +210,14 @@ export function checkGame(series: () => Iterable<SeriesBatch>, calls: readonly n
   oneOf(engine, "options.engine", ["wasm", "ts"] as const);
   const names = PRIZE_SETS[set];
   const p = names.length;
-  const { records, tickets, best, winners, winnerCount, found: at } = replayCalls(seriesBatches(series), calls, set, engine, wanted);
+  const replay = replayCalls(seriesBatches(series), calls, set, engine, wanted);
+  const { records, tickets, found: at } = replay;
   const report: GameCheck = {
     prizeSet: set,
     calls: calls.length,
     records,
     tickets,
-    prizes: names.map((prize, k) => ({
-      prize,
-      call: best[k] === NEVER ? null : best[k]!,
-      number: best[k] === NEVER ? null : calls[best[k]! - 1]!,
-      winners: winners[k]!.map((w) => printedRef(w.serial, w.ticket)),
-      winnerCount: winnerCount[k]!,
-    })),
+    prizes: prizeRows(names, replay, calls, printedRef),
   };
   const found = wanted && at ? { ...at, ref: printedRef(wanted.serial, wanted.ticket) } : null;
   if (!wanted) return report;

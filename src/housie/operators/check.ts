@@ -9,7 +9,7 @@ import { InputError } from "../../errors.js";
 import { readSeries } from "../series/read-series.js";
 import type { SeriesBatch } from "../model/cells.js";
 import { parseTicketRef, plainRef } from "../model/reference.js";
-import { checkedBatches, replayCalls } from "../game/claims.js";
+import { checkedBatches, prizeRows, replayCalls } from "../game/claims.js";
 import { NEVER, PRIZE_SETS, prizeBatchTickets } from "../game/prizes.js";
 
 /** A housie prize: one line, two lines or full house. */
@@ -117,18 +117,13 @@ export function checkClaims(series: string | Iterable<SeriesBatch>, calls: reado
   const engine = options.engine ?? "wasm";
   const batches = typeof series === "string" ? readSeries(series, { batch: Math.floor(prizeBatchTickets() / 6), engine }) : checkedBatches(series);
   // The UK prize set of the one claim checker, its references without check digits.
-  const { records, tickets, best, winners, winnerCount, found } = replayCalls(batches, calls, "uk", engine === "wasm" ? "wasm" : "ts", wanted);
+  const replay = replayCalls(batches, calls, "uk", engine === "wasm" ? "wasm" : "ts", wanted);
+  const { records, tickets, found } = replay;
   const report: CheckReport = {
     calls: calls.length,
     records,
     tickets,
-    prizes: PRIZES.map((prize, p) => ({
-      prize,
-      call: best[p] === NEVER ? null : best[p]!,
-      number: best[p] === NEVER ? null : calls[best[p]! - 1]!,
-      winners: winners[p]!.map((w) => plainRef(w.serial, w.ticket)),
-      winnerCount: winnerCount[p]!,
-    })),
+    prizes: prizeRows(PRIZES, replay, calls, plainRef),
   };
   if (wanted) {
     report.claim = found && {
