@@ -1,5 +1,5 @@
 // Kernel module "housie": UK 90-ball bingo tickets and books (strips).
-export { enumeratePatterns, vectorCount, vectorPatternStartPtr, vectorKeyPtr } from "./patterns";
+export { enumeratePatterns, vectorCount, vectorPatternStartPtr, vectorKeyPtr, COLUMNS, COLUMN_SIZES } from "./patterns";
 export { ticketWeightOf, fillingWeightOf } from "./weights";
 export { pairSegments, segmentCodeAt, segmentTotalAt, convolveSegment, convolutionHighBits } from "./pairs";
 export { setSeedState, useSystemRandom, randomBlockPtr, RANDOM_BLOCK_WORDS } from "../common/random";
