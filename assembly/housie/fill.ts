@@ -22,7 +22,7 @@
 // bit, counted for all columns at once).
 
 import { below } from "../common/random";
-import { COLUMNS, VECTOR_COUNT, vectorType } from "./patterns";
+import { COLUMNS, VECTOR_COUNT, vectorType, columnFirst } from "./patterns";
 import { ensureLayouts, typePatterns, typePatternStart, vectorPermutation } from "./layouts";
 import { vectorBytes } from "./draw";
 import { ensureRank, subsetRank, rankBase, rankPerPattern, chooseOf } from "./rank";
@@ -45,9 +45,9 @@ const labelsOf: usize = memory.data(LABEL_KEYS * 16);
 const RANK_OF_ROW_0: u64 = 0x00ff00ff00ff00ff;
 const RANK_OF_ROW_1: u64 = 0x0100ffff0100ffff;
 const RANK_OF_ROW_2: u64 = 0x02010100ffffffff;
-/** Lanes j = 0..8: the first number of column j. */
-const FIRST_LOW: u64 = 0x463c32281e140a01;
-const FIRST_HIGH: u64 = 0x50;
+/** Lanes j = 0..8: the first number of column j (patterns.ts columnFirst), then zeros. */
+const firstNumbers: usize = memory.data(16);
+for (let j = 0; j < COLUMNS; j++) store<u8>(firstNumbers + <usize>j, <u8>unchecked(columnFirst[j]));
 
 /** The shuffle tables of the column sizes 9, 10 and 11: lanes of pi1 (first half) and
  * a + pi2 (second half, then 15 in lanes >= n), and of the riffles tau_s. */
@@ -234,7 +234,7 @@ export function fillBook(at: usize, chosen: usize, keyed: bool): void {
   // (rank of r among its rows there)-th place, plus the column's first number, or a
   // blank. Rows are stored 16 bytes at a time, in order, so each store's last 7 bytes
   // are overwritten by the next (the last book's spill lands in cells' padding).
-  const first = i64x2(FIRST_LOW, FIRST_HIGH);
+  const first = v128.load(firstNumbers);
   for (let t = 0; t < 6; t++) {
     const masks = v128.load(ticketMasks + (<usize>t << 4));
     // The positions of the ticket's 1st, 2nd, 3rd labels per column: the number of bits

@@ -1,12 +1,12 @@
 // Kernel module "housie": UK 90-ball bingo tickets and books (strips).
-export { enumeratePatterns, vectorCount, patternsPtr, vectorPatternStartPtr, vectorKeyPtr } from "./patterns";
+export { enumeratePatterns, vectorCount, vectorPatternStartPtr, vectorKeyPtr, COLUMNS, COLUMN_SIZES } from "./patterns";
 export { ticketWeightOf, fillingWeightOf } from "./weights";
 export { pairSegments, segmentCodeAt, segmentTotalAt, convolveSegment, convolutionHighBits } from "./pairs";
 export { setSeedState, useSystemRandom, randomBlockPtr, RANDOM_BLOCK_WORDS } from "../common/random";
 export { startRun, generateBooks, generateTickets, cellsPtr, redrawCount, BATCH, CELLS_PER_TICKET } from "./sample";
 export { drawCandidates, candidateRanksPtr, refusedFlagsPtr, issueCandidates } from "./sample";
 export { formatJsonl, textPtr } from "./jsonl";
-export { issuedCount, issuedBytes, markIssuedRank, reserveIssued, MAX_UNIQUE_TICKETS } from "./unique";
+export { issuedCount, markIssuedRank, reserveIssued, MAX_UNIQUE_TICKETS } from "./unique";
 export { ticketScratchPtr, ticketRank } from "./rank";
 export { CHECK_BATCH_TICKETS, NEVER_CALLED, TAMBOLA_PRIZES, checkCellsPtr, checkPrizesPtr, checkTambolaPtr, clearCalls, setCall, checkTickets, checkTambola } from "./check";
 export { readChunkBytes, readMaxRecords, readInputPtr, readCellsPtr, readSerialsPtr, readLinesPtr, readKeysPtr, readStoppedAt, readLinesConsumed, parseLines } from "./read";

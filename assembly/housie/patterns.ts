@@ -3,14 +3,32 @@
 // their column-count vector (how many numbers each column holds, 1..3), vectors in
 // ascending order of their packed key (2 bits per column).
 
-export const COLUMNS = 9;
+/** Columns of a ticket (exported: the host's model reads it). */
+export const COLUMNS: i32 = 9;
 export const PATTERN_COUNT = 735210;
 export const VECTOR_COUNT = 1554;
 export const CODE3_SPACE = 19683; // 3^9
 
-/** Numbers per column in a book: 1-9, 10-19, ..., 70-79, 80-90. */
-export const columnSize: StaticArray<i32> = [9, 10, 10, 10, 10, 10, 10, 10, 11];
-export const columnFirst: StaticArray<i32> = [1, 10, 20, 30, 40, 50, 60, 70, 80];
+/**
+ * The numbers each column holds, 4 bits a column (column 0 lowest): 9 (1-9), 10 (10-19,
+ * ..., 70-79) and 11 (80-90); column j starts at 1 + the sizes of the columns before it.
+ * The one statement of the column ranges: the tables below, read.ts's number-to-column
+ * table and fill.ts's first numbers are made from it, and the host's model reads it
+ * (src/housie/model/columns.ts). fill.ts's shuffle tables are written for these sizes.
+ */
+export const COLUMN_SIZES: u64 = 0xbaaaaaaa9;
+
+/** Numbers in column j. */
+@inline export function columnSizeOf(j: i32): i32 { return <i32>(COLUMN_SIZES >> (<u64>j << 2)) & 15; }
+
+/** Numbers per column and the first number of each (made from COLUMN_SIZES at start-up). */
+export const columnSize = new StaticArray<i32>(COLUMNS);
+export const columnFirst = new StaticArray<i32>(COLUMNS);
+for (let j = 0, first = 1; j < COLUMNS; j++) {
+  unchecked(columnSize[j] = columnSizeOf(j));
+  unchecked(columnFirst[j] = first);
+  first += columnSizeOf(j);
+}
 
 const rowMasks = new StaticArray<u32>(126);
 /** Each vector's patterns, listed on first use into memory of its own (heap.alloc, never

@@ -4,6 +4,7 @@
 // cannot read this way (other key order, other spacing than spaces, a broken rule) stops
 // it: the host reads that one with JSON.parse and words the error, then resumes.
 import { within } from "../common/guard";
+import { COLUMNS, columnFirst, columnSize } from "./patterns";
 
 /** Bytes of input per chunk, and records per call; the wrapper reads both. */
 export const READ_CHUNK_BYTES: i32 = 1 << 20;
@@ -52,7 +53,10 @@ export function readLinesConsumed(): i32 { return linesRead; }
 
 function initColumns(): void {
   if (load<u8>(columnOf + 1) == 1) return;
-  for (let x = 1; x <= 90; x++) store<u8>(columnOf + <usize>x, <u8>(x == 90 ? 9 : x / 10 + 1)); // column + 1
+  for (let j = 0; j < COLUMNS; j++) {
+    const first = unchecked(columnFirst[j]);
+    for (let x = first; x < first + unchecked(columnSize[j]); x++) store<u8>(columnOf + <usize>x, <u8>(j + 1)); // column + 1
+  }
 }
 
 /** Every rule of the record's cells at `at` (ranges, 5 per row, columns non-empty and increasing, 1..90 once per book). */

@@ -12,6 +12,8 @@ export {
   type Violation as HousieViolation, type HousieRule, type FileReport as HousieFileReport,
   type StreamSummary as HousieStreamSummary, type ValidateOptions as HousieValidateOptions,
 } from "./validate/validate.js";
+export { readSeriesText, type ReadSeriesOptions, type ReadSeriesTextOptions } from "./series/read-text.js";
+export { SeriesInputError } from "./series/decoder.js";
 export { MAX_SERIAL as MAX_HOUSIE_SERIAL } from "./model/serial.js";
 export {
   formatterFor as housieFormatter, ticketToText, recordToJson as housieRecordToJson, FORMATS as HOUSIE_FORMATS,

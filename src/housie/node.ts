@@ -16,7 +16,7 @@
 // tabula-grids/housie in Node: the portable API plus what reads or writes files (series
 // readers, print-ready PDF through pdfkit, claim checks, audits, --unique-against).
 export * from "./index.js";
-export { readSeries, readSeriesTickets, SeriesInputError, type ReadSeriesOptions } from "./series/read-series.js";
+export { readSeries, readSeriesTickets } from "./series/read-series.js";
 export type { SeriesBatch } from "./model/cells.js";
 export { renderPdf, PdfWriter, streamSink, PDF_PAPERS, PDF_LAYOUTS, type PdfSink, type PdfTarget, type WritableLike, type PdfOptions, type PdfPaper, type PdfLayout } from "./pdf.js";
 export {

@@ -1,13 +1,15 @@
 // The Game tab in a real Chromium: call 30 numbers with the space bar, claim a winning and
-// a non-winning ticket against the series loaded in the page, reload and resume.
+// a non-winning ticket against the series loaded in the page, reload and resume; a broken
+// series file is refused with the CLI's line, a file mixing books and tickets is read.
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumAvailable } from "../support/chromium.js";
 import { dropFile, openApp, ROOT, SHOTS, showTab, type App } from "./app.js";
 import { seededOrder } from "../../src/housie/game/caller.js";
 import { checkGame } from "../../src/housie/game/claims.js";
 import { readSeries } from "../../src/housie/series/read-series.js";
+import { printedRef } from "../../src/housie/model/reference.js";
 
 describe.skipIf(!chromiumAvailable())("Game tab in Chromium", () => {
   let app: App;
@@ -68,6 +70,35 @@ describe.skipIf(!chromiumAvailable())("Game tab in Chromium", () => {
     await page.locator("body").click({ position: { x: 5, y: 5 } });
     await page.keyboard.press("Space");
     await expect.poll(() => page.textContent("#game-current")).toBe(String(order[29])); // the seed calls it again
+    expect(app.problems).toEqual([]);
+  });
+
+  it("refuses a broken series file with the line `housie check` prints for it, and reads books and tickets mixed", async () => {
+    const { page } = app;
+    await showTab(page, "game");
+    const dir = `${ROOT}test-results/e2e/`;
+    const made = spawnSync(process.execPath, [`${ROOT}dist/cli/housie.js`, "books", "-n", "3", "--seed", "5", "-f", "jsonl"], { cwd: ROOT, encoding: "utf8" });
+    const single = spawnSync(process.execPath, [`${ROOT}dist/cli/housie.js`, "tickets", "-n", "2", "--seed", "6", "--first-serial", "50", "-f", "jsonl"], { cwd: ROOT, encoding: "utf8" });
+    expect([made.status, single.status]).toEqual([0, 0]);
+    const books = made.stdout.trimEnd().split("\n");
+    const record = JSON.parse(books[1]!) as { serial: number; tickets: (number | null)[][][] };
+    const row = record.tickets[2]![1]!;
+    row[row.findIndex((x) => x !== null)] = 95; // no column holds 95
+    writeFileSync(`${dir}broken-series.jsonl`, `${books[0]}\n${JSON.stringify(record)}\n${books[2]}\n`);
+    const cli = spawnSync(process.execPath, [`${ROOT}dist/cli/housie.js`, "check", "broken-series.jsonl", "--prizes", "tambola", "--calls", "1,2,3"], { cwd: dir, encoding: "utf8" });
+    expect(cli.status).toBe(2);
+    const said = cli.stderr.trim().replace(/^housie: /, "");
+    expect(said).toMatch(/^broken-series\.jsonl:2: .*95.* \(expected .+\) \[[a-z-]+\]$/);
+    await dropFile(page, "#game-drop", "broken-series.jsonl", readFileSync(`${dir}broken-series.jsonl`, "utf8"));
+    await expect.poll(() => page.textContent("#game-series-info")).toBe(said);
+    expect(await page.getAttribute("#game-series-info", "class")).toBe("error");
+
+    await dropFile(page, "#game-drop", "mixed.jsonl", `${books[0]}\n${single.stdout}${books[2]}\n`);
+    await expect.poll(() => page.textContent("#game-series-info")).toBe("2 books and 2 single tickets, 14 tickets loaded (read here, not uploaded).");
+    await page.fill("#game-ref", printedRef(50n, 1)); // a single ticket of the mixed file
+    await page.click("#game-claim");
+    await expect.poll(() => page.locator("#game-claim-result ul.verdicts li").count()).toBeGreaterThan(0);
+    expect(await page.textContent("#game-claim-result p")).toMatch(new RegExp(`^[✔•] ${printedRef(50n, 1)} after \\d+ calls$`));
     expect(app.problems).toEqual([]);
   });
 });

@@ -1,28 +1,19 @@
 // Streaming reader of a series file in our JSONL, for check, audit, claims and
 // --unique-against: fixed-size chunks read synchronously into the series codec
-// (series/decoder.ts, the same reader `housie validate` uses), records handed out in
-// batches of raw cells (27 per ticket, 0 = blank). A file of any size is read in memory
-// that grows only with the codec's repeat sets; the first violation stops the reading
-// with the line `housie validate` gives for it.
+// (decodeSeries in read-text.ts, the reading `housie validate` and readSeriesText share),
+// records handed out in batches of raw cells (27 per ticket, 0 = blank). A file of any size
+// is read in memory that grows only with the codec's repeat sets; the first violation stops
+// the reading with the line `housie validate` gives for it.
 import { optionsObject, text } from "../../args.js";
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { inputName, readFailure } from "../../io/lines.js";
 import { CELLS_PER_TICKET, type SeriesBatch } from "../model/cells.js";
-import { SeriesDecoder, SeriesInputError } from "./decoder.js";
+import { decodeSeries, type ReadSeriesOptions } from "./read-text.js";
 
 export { SeriesInputError } from "./decoder.js";
+export type { ReadSeriesOptions } from "./read-text.js";
 
 const CHUNK_BYTES = 1 << 20;
-
-/** Options of `readSeries`. */
-export interface ReadSeriesOptions {
-  /** Largest number of records per batch (default 4096). */
-  batch?: number;
-  /** Require books (6 tickets) or single tickets (1); default: either (a batch holds one kind). */
-  ticketsPerRecord?: 1 | 6;
-  /** Who reads our own lines: the kernel (default) or its TS twin; other lines take JSON.parse either way. */
-  engine?: "wasm" | "ts";
-}
 
 /**
  * Reads a series file ('-' for standard input) in batches of records. A file that
@@ -32,7 +23,6 @@ export interface ReadSeriesOptions {
 export function* readSeries(file: string, options: ReadSeriesOptions = {}): Generator<SeriesBatch> {
   text(file, "file");
   optionsObject(options, "options");
-  const name = inputName(file);
   let fd: number;
   let bytes: number | undefined;
   try {
@@ -42,30 +32,27 @@ export function* readSeries(file: string, options: ReadSeriesOptions = {}): Gene
     throw readFailure(file, error);
   }
   try {
-    const decoder = new SeriesDecoder({
-      report: (v) => { throw new SeriesInputError(v, name); },
-      batch: options.batch,
-      ticketsPerRecord: options.ticketsPerRecord,
-      engine: options.engine ?? "wasm",
-      bytes,
-    });
-    const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-    for (;;) {
-      let got: number;
-      try {
-        got = readSync(fd, chunk, 0, chunk.length, null);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === "EAGAIN") continue;
-        if (code === "EOF") got = 0;
-        else throw readFailure(file, error);
-      }
-      if (got === 0) break;
-      yield* decoder.write(chunk.subarray(0, got));
-    }
-    yield* decoder.end();
+    yield* decodeSeries(fileChunks(file, fd), inputName(file), { ...options, engine: options.engine ?? "wasm" }, bytes);
   } finally {
     if (fd !== 0) closeSync(fd);
+  }
+}
+
+/** The bytes of an open file, a chunk at a time (a view valid until the next step). */
+function* fileChunks(file: string, fd: number): Generator<Uint8Array> {
+  const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  for (;;) {
+    let got: number;
+    try {
+      got = readSync(fd, chunk, 0, chunk.length, null);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "EAGAIN") continue;
+      if (code === "EOF") got = 0;
+      else throw readFailure(file, error);
+    }
+    if (got === 0) return;
+    yield chunk.subarray(0, got);
   }
 }
 

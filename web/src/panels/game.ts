@@ -3,43 +3,43 @@
 // resumed on reload) and claim checks against the series file, read in the page
 // (nothing is uploaded): a reference with its check digit gives the ticket with the
 // called numbers marked and a verdict for each prize.
-import { Caller, PRIZE_SETS, checkGame, describeVerdict, parsePrizeSet, ready, type SeriesBatch } from "tabula-grids/housie";
+import { Caller, PRIZE_SETS, checkGame, describeVerdict, parsePrizeSet, readSeriesText, ready, type SeriesBatch } from "tabula-grids/housie";
 import { $, describe, dropText, el, setFieldError, wireDrop } from "../ui.js";
 
 const STORAGE_KEY = "tabula-housie-game";
 
-/** The series file as one batch of cells (27 a ticket), or a message naming the bad line. */
-function parseSeriesText(text: string): SeriesBatch {
-  const lines = text.split("\n");
-  const cells: number[] = [];
-  const serials: bigint[] = [];
-  const lineNumbers: number[] = [];
-  let per = 0;
-  lines.forEach((line, i) => {
-    if (line.trim() === "") return;
-    let record: { serial?: unknown; tickets?: unknown };
-    try {
-      record = JSON.parse(line) as typeof record;
-    } catch {
-      throw new Error(`line ${i + 1}: not JSON (expected the JSONL series the tickets were printed from)`);
-    }
-    const tickets = record.tickets as (number | null)[][][];
-    const digits = /"serial"\s*:\s*(\d{1,20})/.exec(line)?.[1]; // exact, past 2^53 too
-    if (!Array.isArray(tickets) || digits === undefined || (tickets.length !== 1 && tickets.length !== 6) || (per !== 0 && tickets.length !== per)) {
-      throw new Error(`line ${i + 1}: not a book or ticket of the series (expected {"serial":S,"tickets":[...]})`);
-    }
-    per = tickets.length;
-    for (const t of tickets) for (const row of t) for (const x of row) cells.push(x ?? 0);
-    serials.push(BigInt(digits));
-    lineNumbers.push(i + 1);
-  });
-  if (serials.length === 0) throw new Error("the series file holds no books or tickets");
-  return { count: serials.length, ticketsPerRecord: per, cells: Uint8Array.from(cells), serials: BigUint64Array.from(serials), lines: Float64Array.from(lineNumbers) };
+/** A series read in the page: its text (read again for each claim, as `housie claims` reads its file) and what it holds. */
+interface LoadedSeries {
+  read: () => Iterable<SeriesBatch>;
+  books: number;
+  singles: number;
+}
+
+/**
+ * Reads the series file through the library's series codec, the reader `housie check` and
+ * `housie claims` use: every rule checked, books and single tickets alike, and a bad file
+ * refused at its first violation with the CLI's line (name:line: what is wrong (expected …) [rule]).
+ */
+function readSeries(text: string, source: string): LoadedSeries {
+  const loaded: LoadedSeries = { read: () => readSeriesText(text, { source }), books: 0, singles: 0 };
+  for (const b of loaded.read()) {
+    if (b.ticketsPerRecord === 6) loaded.books += b.count;
+    else loaded.singles += b.count;
+  }
+  return loaded;
+}
+
+/** "200 books, 1,200 tickets loaded", "7 single tickets loaded", "2 books and 3 single tickets, 15 tickets loaded". */
+function describeSeries({ books, singles }: LoadedSeries): string {
+  const n = (x: number) => x.toLocaleString("en");
+  const parts = [books > 0 ? `${n(books)} book${books === 1 ? "" : "s"}` : "", singles > 0 ? `${n(singles)} single ticket${singles === 1 ? "" : "s"}` : ""].filter(Boolean);
+  const tickets = books * 6 + singles;
+  return `${parts.join(" and ")}${books > 0 ? `, ${n(tickets)} tickets` : ""} loaded (read here, not uploaded).`;
 }
 
 export function setUpGame(): void {
   let caller = load();
-  let series: SeriesBatch | undefined;
+  let series: LoadedSeries | undefined;
   const board = $("game-board");
   for (let x = 1; x <= 90; x++) board.append(el("span", { className: "n", textContent: String(x), id: `game-n${x}` }));
 
@@ -88,11 +88,10 @@ export function setUpGame(): void {
     else if (event.key === "u" || event.key === "Backspace") { event.preventDefault(); undo(); }
   });
 
-  const loadSeries = (text: string) => {
+  const loadSeries = (text: string, source: string) => {
     try {
-      series = parseSeriesText(text);
-      const tickets = series.count * series.ticketsPerRecord;
-      $("game-series-info").textContent = `${series.count.toLocaleString("en")} ${series.ticketsPerRecord === 6 ? "books" : "tickets"}, ${tickets.toLocaleString("en")} tickets loaded (read here, not uploaded).`;
+      series = readSeries(text, source);
+      $("game-series-info").textContent = describeSeries(series);
       $("game-series-info").className = "ok";
     } catch (error) {
       series = undefined;
@@ -100,7 +99,9 @@ export function setUpGame(): void {
       $("game-series-info").className = "error";
     }
   };
-  wireDrop("game-drop", "game-series-text", "game-series-file", (text) => loadSeries(text));
+  wireDrop("game-drop", "game-series-text", "game-series-file", (text, name) => loadSeries(text, name));
+  // Typed or pasted into the box: read again at the next claim, under this name.
+  $("game-series-text").addEventListener("input", () => { series = undefined; });
   $("game-claim-form").addEventListener("submit", (event) => event.preventDefault());
   $("game-claim").addEventListener("click", async () => {
     setFieldError("game-ref", "");
@@ -110,12 +111,12 @@ export function setUpGame(): void {
     } catch (error) {
       return setFieldError("game-ref", describe(error));
     }
-    if (!series) loadSeries(dropText("game-series-text"));
+    if (!series) loadSeries(dropText("game-series-text"), "pasted series");
     if (!series) return;
     const ref = $<HTMLInputElement>("game-ref").value;
     let report;
     try {
-      report = checkGame(() => [series!], caller.calls, caller.prizes, ref);
+      report = checkGame(series.read, caller.calls, caller.prizes, ref);
     } catch (error) {
       return setFieldError("game-ref", describe(error));
     }
