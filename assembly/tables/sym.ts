@@ -101,6 +101,8 @@ let slotBits: i32 = 10;
 let slots = new StaticArray<i32>(1 << 10);
 let totalLo: u64 = 0;
 let totalHi: u64 = 0;
+/** States of the layer before the current one (kept in the next-layer arrays until the next step). */
+let previousTop: i32 = 0;
 
 function growNext(): void {
   const cap = nextCap < 1024 ? 1024 : nextCap * 2;
@@ -144,15 +146,20 @@ function growSlots(): void {
   return <i32>((hash * 0x9E3779B1) >> (32 - slotBits));
 }
 
-/** Adds ways·mult to the count of the state in bestAt, in the next layer. */
-function addBest(mult: u64): void {
-  const w = keyWords;
+/** The hash of the canonical matrix in bestAt. */
+function hashBest(): u32 {
   let h: u64 = 0xCBF29CE484222325;
-  for (let i = 0; i < w; i++) {
+  for (let i = 0; i < keyWords; i++) {
     h = (h ^ load<u64>(bestAt + (<usize>i << 3))) * 0x100000001B3;
     h ^= h >> 29;
   }
-  const hash = <u32>(h ^ (h >> 32));
+  return <u32>(h ^ (h >> 32));
+}
+
+/** Adds ways·mult to the count of the state in bestAt, in the next layer. */
+function addBest(mult: u64): void {
+  const w = keyWords;
+  const hash = hashBest();
   multiplyWide(parentLo, parentHi, mult, 0);
   const addLo = productLo;
   const addHi = productHi;
@@ -655,6 +662,7 @@ function reuseNext(): void {
 
 /** Places one more row: the next layer from the current; returns its number of states, or -1 if a count passed 128 bits. */
 export function symStep(): i32 {
+  previousTop = curTop;
   clearSlots();
   const bytes = <usize>(n * k);
   for (let state = 0; state < curTop; state++) {
@@ -688,4 +696,175 @@ export function symTotalLo(): u64 {
 
 export function symTotalHi(): u64 {
   return totalHi;
+}
+
+// ---- Meet in the middle. ----
+//
+// The ways to finish a labelled state N (needs) with the remaining rows equal the ways to
+// reach its complement (counts − N, column by column) from the start: the bottom rows read
+// upwards are the same process. After a = ⌈n/2⌉ rows the host pairs every class c of
+// layer a (n even) or of layer a − 1 (n odd; its states stay in the next-layer arrays
+// until the next step) with the class of its complement in layer a, and sums
+// W(c) · W(partner) / orbit(c), orbit(c) = n! · Π m_j! / |Aut(c)|. The kernel gives each
+// state's partner, its count and its automorphisms (column and symbol permutations that
+// fix the matrix).
+
+/** Matrix of the paired state (n·k bytes) and scratch for the automorphism search. */
+const pairAt: usize = memory.data(MS * MK);
+const sigmaAt: usize = memory.data(MK * 4);
+const symbolUsedAt: usize = memory.data(MK);
+/** Per depth d and column i: hash of the column's first d+1 entries, as is (A) and permuted (B). */
+const prefixAAt: usize = memory.data((MK + 1) * MS * 8);
+const prefixBAt: usize = memory.data((MK + 1) * MS * 8);
+const sortBAt: usize = memory.data(MS * 8);
+let autSymbols: u64 = 0;
+let autColumns: u64 = 0;
+
+/** Number of states the pairing runs over: layer a (fromPrevious 0) or layer a − 1 (1). */
+export function symPairStates(fromPrevious: i32): i32 {
+  return fromPrevious != 0 ? previousTop : curTop;
+}
+
+function pairKeysAt(fromPrevious: i32, state: i32): usize {
+  within(state, 0, symPairStates(fromPrevious) - 1, "limit-exceeded: symPair: state past the layer");
+  const keys = fromPrevious != 0 ? nextKeys : curKeys;
+  return changetype<usize>(keys) + (<usize>(state * keyWords) << 3);
+}
+
+/** Low limb of the count of a state of the paired layer. */
+export function symPairWaysLo(fromPrevious: i32, state: i32): u64 {
+  pairKeysAt(fromPrevious, state);
+  return load<u64>(changetype<usize>(fromPrevious != 0 ? nextLo : curLo) + (<usize>state << 3));
+}
+
+/** High limb of the count of a state of the paired layer. */
+export function symPairWaysHi(fromPrevious: i32, state: i32): u64 {
+  pairKeysAt(fromPrevious, state);
+  return load<u64>(changetype<usize>(fromPrevious != 0 ? nextHi : curHi) + (<usize>state << 3));
+}
+
+/** The index in the current layer of the class of the state's complement (counts − needs), or -1 if it has none. */
+export function symPartner(fromPrevious: i32, state: i32): i32 {
+  const key = pairKeysAt(fromPrevious, state);
+  for (let i = 0; i < n; i++) {
+    for (let s = 0; s < k; s++) {
+      const need = u8At(key, i * k + s);
+      const count = i32At(countsAt, s);
+      if (need > count) return -1;
+      setU8(childAt, i * k + s, count - need);
+    }
+  }
+  canonize();
+  const hash = hashBest();
+  const slotsAt = changetype<usize>(slots);
+  const keysAt = changetype<usize>(curKeys);
+  const mask = (1 << slotBits) - 1;
+  let s = slotOf(hash);
+  while (true) {
+    const found = i32At(slotsAt, s);
+    if (found < 0) return -1;
+    if (found < curTop) {
+      const at = keysAt + (<usize>(found * keyWords) << 3);
+      let same = true;
+      for (let i = 0; i < keyWords && same; i++) same = load<u64>(at + (<usize>i << 3)) == load<u64>(bestAt + (<usize>i << 3));
+      if (same) return found;
+    }
+    s = (s + 1) & mask;
+  }
+  return -1;
+}
+
+/** Sorts the first m u64 at `at`, increasing (insertion sort, m ≤ 16). */
+function sortWordsAt(at: usize, m: i32): void {
+  for (let a = 1; a < m; a++) {
+    const v = load<u64>(at + (<usize>a << 3));
+    let b = a;
+    while (b > 0 && load<u64>(at + (<usize>(b - 1) << 3)) > v) {
+      store<u64>(at + (<usize>b << 3), load<u64>(at + (<usize>(b - 1) << 3)));
+      b--;
+    }
+    store<u64>(at + (<usize>b << 3), v);
+  }
+}
+
+/** Whether the rows of pairAt with symbols permuted by sigma are the rows of pairAt, as multisets (exact). */
+function permutedRowsMatch(): bool {
+  const used = exploredAt; // scratch: a row of pairAt matched already
+  memory.fill(used, 0, <usize>n);
+  for (let i = 0; i < n; i++) {
+    let matched = false;
+    for (let j = 0; j < n && !matched; j++) {
+      if (u8At(used, j) != 0) continue;
+      let same = true;
+      for (let s = 0; s < k && same; s++) same = u8At(pairAt, i * k + i32At(sigmaAt, s)) == u8At(pairAt, j * k + s);
+      if (same) {
+        setU8(used, j, 1);
+        matched = true;
+      }
+    }
+    if (!matched) return false;
+  }
+  return true;
+}
+
+/** Counts the symbol permutations (within equal counts) from position d on that map the rows' multiset to itself. */
+function searchSymbols(d: i32): void {
+  if (d == k) {
+    if (permutedRowsMatch()) autSymbols++;
+    return;
+  }
+  const count = i32At(countsAt, d);
+  for (let t = 0; t < k; t++) {
+    if (u8At(symbolUsedAt, t) != 0 || i32At(countsAt, t) != count) continue;
+    setI32(sigmaAt, d, t);
+    // Prune: the multisets of the columns' first d+1 entries, as is and permuted, must agree (hashes; the leaf checks exactly).
+    const a = prefixAAt + (<usize>(d * MS) << 3);
+    const b = prefixBAt + (<usize>(d * MS) << 3);
+    for (let i = 0; i < n; i++) {
+      const pa: u64 = d == 0 ? 0x243F6A8885A308D3 : load<u64>(a - (<usize>MS << 3) + (<usize>i << 3));
+      const pb: u64 = d == 0 ? 0x243F6A8885A308D3 : load<u64>(b - (<usize>MS << 3) + (<usize>i << 3));
+      store<u64>(a + (<usize>i << 3), mix(pa, <u64>u8At(pairAt, i * k + d)));
+      store<u64>(b + (<usize>i << 3), mix(pb, <u64>u8At(pairAt, i * k + t)));
+    }
+    memory.copy(sortAt, a, <usize>n << 3);
+    memory.copy(sortBAt, b, <usize>n << 3);
+    sortWordsAt(sortAt, n);
+    sortWordsAt(sortBAt, n);
+    let same = true;
+    for (let i = 0; i < n && same; i++) same = load<u64>(sortAt + (<usize>i << 3)) == load<u64>(sortBAt + (<usize>i << 3));
+    if (!same) continue;
+    setU8(symbolUsedAt, t, 1);
+    searchSymbols(d + 1);
+    setU8(symbolUsedAt, t, 0);
+  }
+}
+
+/**
+ * The automorphisms of a state of the paired layer: symAutSymbols() symbol permutations
+ * (within equal counts) map its columns' multiset to itself, each with symAutColumns()
+ * column permutations (Π over equal columns of their number!); |Aut| is the product.
+ */
+export function symAutomorphisms(fromPrevious: i32, state: i32): void {
+  memory.copy(pairAt, pairKeysAt(fromPrevious, state), <usize>(n * k));
+  autColumns = 1;
+  for (let i = 0; i < n; i++) {
+    let equal = 1; // columns j < i equal to i, plus i
+    for (let j = 0; j < i; j++) {
+      let same = true;
+      for (let s = 0; s < k && same; s++) same = u8At(pairAt, i * k + s) == u8At(pairAt, j * k + s);
+      if (same) equal++;
+    }
+    autColumns *= <u64>equal;
+  }
+  autSymbols = 0;
+  memory.fill(symbolUsedAt, 0, <usize>k);
+  searchSymbols(0);
+}
+
+export function symAutSymbols(): u64 {
+  return autSymbols;
+}
+
+export function symAutColumns(): u64 {
+  return autColumns;
 }
