@@ -58,8 +58,32 @@ function checkSymLimits(n: number, k: number): void {
   }
 }
 
+/**
+ * The meet-in-the-middle sum over the kernel's layers after ⌈n/2⌉ rows from the start:
+ * Σ_c W(c) · W(partner) · |Aut(c)| / |G| over the classes c of layer n/2 (n even) or of
+ * layer ⌊n/2⌋ (n odd), partner the class of c's complement in layer ⌈n/2⌉.
+ */
+export function symPairSum(n: number, counts: readonly number[], onPairs?: (done: number, all: number) => void): bigint {
+  const kernel = tablesKernel();
+  const group = symmetryOrder(n, counts);
+  const previous = n % 2;
+  const all = kernel.symPairStates(previous);
+  let total = 0n;
+  for (let state = 0; state < all; state++) {
+    const partner = kernel.symPartner(previous, state);
+    if (partner < 0) continue;
+    kernel.symAutomorphisms(previous, state);
+    const aut = BigInt.asUintN(64, kernel.symAutSymbols()) * BigInt.asUintN(64, kernel.symAutColumns());
+    const scaled = wide(kernel.symPairWaysLo(0, partner), kernel.symPairWaysHi(0, partner)) * aut;
+    if (scaled % group !== 0n) throw new Error(`internal: meet in the middle: a class count is not a multiple of its orbit (${n}×${n}, counts ${counts.join(",")})`);
+    total += wide(kernel.symPairWaysLo(previous, state), kernel.symPairWaysHi(previous, state)) * (scaled / group);
+    if (onPairs && (state & 0xfff) === 0) onPairs(state, all);
+  }
+  return total;
+}
+
 /** Sets up the kernel for the problem, symbols in increasing count order (ties by index), as canonical.ts orders its cells. */
-function setupKernel(problem: SymProblem, start: Uint8Array): void {
+export function setupKernel(problem: SymProblem, start: Uint8Array): void {
   const { size: n, counts } = problem;
   const k = counts.length;
   const kernel = tablesKernel();
@@ -92,7 +116,6 @@ export function countSymmetricMitmWasm(problem: SymProblem, onLayer?: SymProgres
   checkSymLimits(n, counts.length);
   const start = startNeeds(problem)!;
   const kernel = tablesKernel();
-  const group = symmetryOrder(n, counts);
   const half = Math.ceil(n / 2);
   let total = 0n;
   try {
@@ -103,18 +126,7 @@ export function countSymmetricMitmWasm(problem: SymProblem, onLayer?: SymProgres
       if (states < 0) return countSymmetricMitmTs(problem, onLayer); // past 128 bits
       onLayer?.(placed + 1, half, states);
     }
-    const previous = n % 2;
-    const all = kernel.symPairStates(previous);
-    for (let state = 0; state < all; state++) {
-      const partner = kernel.symPartner(previous, state);
-      if (partner < 0) continue;
-      kernel.symAutomorphisms(previous, state);
-      const aut = BigInt.asUintN(64, kernel.symAutSymbols()) * BigInt.asUintN(64, kernel.symAutColumns());
-      const scaled = wide(kernel.symPairWaysLo(0, partner), kernel.symPairWaysHi(0, partner)) * aut;
-      if (scaled % group !== 0n) throw new Error(`internal: meet in the middle: a class count is not a multiple of its orbit (${n}×${n}, counts ${counts.join(",")})`);
-      total += wide(kernel.symPairWaysLo(previous, state), kernel.symPairWaysHi(previous, state)) * (scaled / group);
-      if (onPairs && (state & 0xfff) === 0) onPairs(state, all);
-    }
+    total = symPairSum(n, counts, onPairs);
   } catch (error) {
     throw outOfMemory(error);
   }
