@@ -19,7 +19,10 @@ export interface CountTablesOptions extends TableProblem {
    * method.ts), else the column method; "columns" or "symmetric" to choose.
    */
   method?: TablesMethod;
-  /** Symmetric method: called after each row with (rows placed, n, states of the layer). */
+  /**
+   * Symmetric method: called after each row with (rows placed, rows it will place, classes
+   * of the layer); meeting in the middle (nothing given) it places ⌈n/2⌉ rows, else n - 1.
+   */
   onLayer?: SymProgress;
 }
 

@@ -9,7 +9,7 @@
 // for free), with any given first rows.
 import { Canonizer } from "./canonical.js";
 
-/** Progress of one layer: rows placed so far, of all, and the states of the new layer. */
+/** Progress of one layer: rows placed so far, of the rows the method places, and the states of the new layer. */
 export type SymProgress = (rowsPlaced: number, rows: number, states: number) => void;
 
 export interface SymProblem {
