@@ -380,6 +380,39 @@ function search(d: i32): void {
 /** The canonical form of the matrix in childAt, into bestAt. */
 function canonize(): void {
   invariants();
+  if (useInvariants && discreteColumns()) {
+    // Columns of equal invariant are equal: the search would take the columns in
+    // decreasing invariant order (equal ones in any order, they give the same rows), and
+    // each choice splits the symbol cells by the column's values, larger first; so the
+    // symbols end up sorted inside their depth-0 cells by their values in those columns,
+    // lexicographically, larger first (ties keep their order). Take that directly.
+    for (let d = 0; d < n; d++) {
+      const target = load<u64>(targetAt + (<usize>d << 3));
+      let i = 0;
+      while (load<u64>(invAt + (<usize>i << 3)) != target) i++;
+      setI32(pathColumnsAt, d, i);
+    }
+    let p = 0;
+    while (p < k) {
+      let e = p + 1;
+      while (e < k && u8At(cellStartAt, e) == 0) e++;
+      for (let q = p + 1; q < e; q++) {
+        const symbol = i32At(orderAt, q);
+        let r = q;
+        while (r > p && symbolBefore(symbol, i32At(orderAt, r - 1))) {
+          setI32(orderAt, r, i32At(orderAt, r - 1));
+          r--;
+        }
+        setI32(orderAt, r, symbol);
+      }
+      p = e;
+    }
+    for (let d = 0; d < n; d++) {
+      const i = i32At(pathColumnsAt, d);
+      for (let q = 0; q < k; q++) setU8(bestAt, d * k + q, u8At(childAt, i * k + i32At(orderAt, q)));
+    }
+    return;
+  }
   memory.fill(usedAt, 0, <usize>n);
   for (let i = 0; i < n; i++) {
     let d = i;
@@ -393,6 +426,29 @@ function canonize(): void {
   haveBest = false;
   automorphismCount = 0;
   search(0);
+}
+
+/** Whether the invariants tell apart all columns but equal ones. */
+function discreteColumns(): bool {
+  for (let i = 0; i < n; i++) {
+    const h = load<u64>(invAt + (<usize>i << 3));
+    for (let j = i + 1; j < n; j++) {
+      if (load<u64>(invAt + (<usize>j << 3)) != h) continue;
+      for (let s = 0; s < k; s++) if (u8At(childAt, i * k + s) != u8At(childAt, j * k + s)) return false;
+    }
+  }
+  return true;
+}
+
+/** Symbol t goes before symbol s: larger in the first column (in invariant order) where they differ. */
+function symbolBefore(t: i32, s: i32): bool {
+  for (let d = 0; d < n; d++) {
+    const i = i32At(pathColumnsAt, d);
+    const a = u8At(childAt, i * k + t);
+    const b = u8At(childAt, i * k + s);
+    if (a != b) return a > b;
+  }
+  return false;
 }
 
 // Invariants: numbers that an isomorphism (a column and an equal-count symbol
@@ -462,7 +518,17 @@ function invariants(): void {
     for (let q = 0; q < m; q++) h = mix(h, load<u64>(sortAt + (<usize>q << 3)));
     store<u64>(firstInvAt + (<usize>i << 3), h);
   }
-  for (let i = 0; i < n; i++) {
+  // When the first round already tells apart every two columns that differ, a second
+  // cannot refine it: the invariant is the first round's (whether it does is itself
+  // invariant).
+  memory.copy(invAt, firstInvAt, <usize>n << 3);
+  const discrete = discreteColumns();
+  if (discrete) {
+    memory.copy(sortAt, firstInvAt, <usize>n << 3);
+    sortWords(n);
+    for (let i = 0; i < n; i++) store<u64>(targetAt + (<usize>(n - 1 - i) << 3), load<u64>(sortAt + (<usize>i << 3)));
+  }
+  for (let i = 0; i < n && !discrete; i++) {
     let m = 0;
     for (let j = 0; j < n; j++) {
       if (j == i) continue;
@@ -475,8 +541,8 @@ function invariants(): void {
     store<u64>(invAt + (<usize>i << 3), h);
     store<u64>(targetAt + (<usize>i << 3), h);
   }
-  // targetAt: the column invariants, decreasing.
-  for (let a = 1; a < n; a++) {
+  // targetAt: the column invariants, decreasing (already so when the first round was discrete).
+  for (let a = 1; a < n && !discrete; a++) {
     const v = load<u64>(targetAt + (<usize>a << 3));
     let b = a;
     while (b > 0 && load<u64>(targetAt + (<usize>(b - 1) << 3)) < v) {
