@@ -472,6 +472,22 @@ let useInvariants: bool = true;
   return h ^ (h >> 29);
 }
 
+/** Largest overlap Σ_s need[i][s]·need[j][s]: a column's needs sum to at most SYM_MAX_SIZE, each at most SYM_MAX_SIZE. */
+const MAX_DOT: i32 = 256;
+/** dotHashAt[d]: a fixed pseudo-random word for overlap d. */
+const dotHashAt: usize = memory.data((MAX_DOT + 1) * 8);
+let dotHashReady: bool = false;
+
+function fillDotHash(): void {
+  for (let d = 0; d <= MAX_DOT; d++) store<u64>(dotHashAt + (<usize>d << 3), mix(mix(0x452821E638D01377, <u64>d), 0xBE5466CF34E90C6C));
+  dotHashReady = true;
+}
+
+// @ts-ignore: decorator
+@inline function dotHash(dot: i32): u64 {
+  return load<u64>(dotHashAt + (<usize>dot << 3));
+}
+
 /** Sorts the first m u64 of sortAt, increasing (insertion sort, m ≤ 16). */
 function sortWords(m: i32): void {
   for (let a = 1; a < m; a++) {
@@ -506,17 +522,12 @@ function invariants(): void {
       setI32(dotAt, j * MS + i, dot);
     }
   }
+  // A multiset of overlaps as a sum of their hashes (no sorting; a collision only makes
+  // the cells coarser).
   for (let i = 0; i < n; i++) {
-    let m = 0;
-    for (let j = 0; j < n; j++) {
-      if (j == i) continue;
-      store<u64>(sortAt + (<usize>m << 3), <u64>i32At(dotAt, i * MS + j));
-      m++;
-    }
-    sortWords(m);
-    let h = mix(0x243F6A8885A308D3, <u64>i32At(dotAt, i * MS + i));
-    for (let q = 0; q < m; q++) h = mix(h, load<u64>(sortAt + (<usize>q << 3)));
-    store<u64>(firstInvAt + (<usize>i << 3), h);
+    let sum: u64 = 0;
+    for (let j = 0; j < n; j++) if (j != i) sum += dotHash(i32At(dotAt, i * MS + j));
+    store<u64>(firstInvAt + (<usize>i << 3), mix(mix(0x243F6A8885A308D3, <u64>i32At(dotAt, i * MS + i)), sum));
   }
   // When the first round already tells apart every two columns that differ, a second
   // cannot refine it: the invariant is the first round's (whether it does is itself
@@ -529,15 +540,9 @@ function invariants(): void {
     for (let i = 0; i < n; i++) store<u64>(targetAt + (<usize>(n - 1 - i) << 3), load<u64>(sortAt + (<usize>i << 3)));
   }
   for (let i = 0; i < n && !discrete; i++) {
-    let m = 0;
-    for (let j = 0; j < n; j++) {
-      if (j == i) continue;
-      store<u64>(sortAt + (<usize>m << 3), mix(<u64>i32At(dotAt, i * MS + j), load<u64>(firstInvAt + (<usize>j << 3))));
-      m++;
-    }
-    sortWords(m);
-    let h = load<u64>(firstInvAt + (<usize>i << 3));
-    for (let q = 0; q < m; q++) h = mix(h, load<u64>(sortAt + (<usize>q << 3)));
+    let sum: u64 = 0;
+    for (let j = 0; j < n; j++) if (j != i) sum += mix(dotHash(i32At(dotAt, i * MS + j)), load<u64>(firstInvAt + (<usize>j << 3)));
+    const h = mix(load<u64>(firstInvAt + (<usize>i << 3)), sum);
     store<u64>(invAt + (<usize>i << 3), h);
     store<u64>(targetAt + (<usize>i << 3), h);
   }
@@ -551,20 +556,16 @@ function invariants(): void {
     }
     store<u64>(targetAt + (<usize>b << 3), v);
   }
-  // Symbols: overlaps with every other symbol, with its count.
+  // Symbols: overlaps with every other symbol, with its count (summed as hashes).
   for (let s = 0; s < k; s++) {
-    let m = 0;
+    let sum: u64 = 0;
     for (let t = 0; t < k; t++) {
       if (t == s) continue;
       let dot = 0;
       for (let i = 0; i < n; i++) dot += u8At(childAt, i * k + s) * u8At(childAt, i * k + t);
-      store<u64>(sortAt + (<usize>m << 3), mix(<u64>dot, <u64>i32At(countsAt, t)));
-      m++;
+      sum += mix(mix(0x13198A2E03707344, <u64>dot), <u64>i32At(countsAt, t));
     }
-    sortWords(m);
-    let h: u64 = 0x13198A2E03707344;
-    for (let q = 0; q < m; q++) h = mix(h, load<u64>(sortAt + (<usize>q << 3)));
-    store<u64>(symbolInvAt + (<usize>s << 3), h);
+    store<u64>(symbolInvAt + (<usize>s << 3), mix(0x13198A2E03707344, sum));
   }
   // Depth-0 order: by count (the positions), then decreasing invariant; a cell per (count, invariant).
   for (let p = 0; p < k; p++) {
@@ -662,6 +663,7 @@ export function symSetup(size: i32, symbolCount: i32): void {
   within(symbolCount, 1, SYM_MAX_SYMBOLS, "limit-exceeded: symSetup: symbols past SYM_MAX_SYMBOLS");
   n = size;
   k = symbolCount;
+  if (!dotHashReady) fillDotHash();
   keyWords = (n * k + 7) >> 3;
   memory.fill(startAt, 0, <usize>(MS * MK));
   memory.fill(bestAt, 0, <usize>(MS * MK));
