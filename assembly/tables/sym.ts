@@ -459,6 +459,13 @@ function symbolBefore(t: i32, s: i32): bool {
 // columns (two rounds: then with their invariants too); a symbol's from its overlaps
 // with the other symbols and their counts. Collisions only make the cells coarser.
 const dotAt: usize = memory.data(MS * MS * 4);
+const symbolDotAt: usize = memory.data(MK * MK * 4);
+/** The parent's overlaps while its children are made (expand), and each column's symbol in the row placed. */
+const parentDotAt: usize = memory.data(MS * MS * 4);
+const parentSymbolDotAt: usize = memory.data(MK * MK * 4);
+const rowAt: usize = memory.data(MS * 4);
+/** The child in childAt is needsAt minus the row in rowAt (its overlaps follow from the parent's). */
+let fromRow: bool = false;
 const invAt: usize = memory.data(MS * 8);
 const firstInvAt: usize = memory.data(MS * 8);
 const targetAt: usize = memory.data(MS * 8);
@@ -501,6 +508,55 @@ function sortWords(m: i32): void {
   }
 }
 
+/** Overlaps of a matrix: columns' Σ_s m[i][s]·m[j][s] into columnDots (MS × MS), symbols' Σ_i m[i][s]·m[i][t] into symbolDots (MK × MK). */
+function overlaps(matrix: usize, columnDots: usize, symbolDots: usize): void {
+  for (let i = 0; i < n; i++) {
+    for (let j = i; j < n; j++) {
+      let dot = 0;
+      for (let s = 0; s < k; s++) dot += u8At(matrix, i * k + s) * u8At(matrix, j * k + s);
+      setI32(columnDots, i * MS + j, dot);
+      setI32(columnDots, j * MS + i, dot);
+    }
+  }
+  for (let s = 0; s < k; s++) {
+    for (let t = s; t < k; t++) {
+      let dot = 0;
+      for (let i = 0; i < n; i++) dot += u8At(matrix, i * k + s) * u8At(matrix, i * k + t);
+      setI32(symbolDots, s * MK + t, dot);
+      setI32(symbolDots, t * MK + s, dot);
+    }
+  }
+}
+
+/**
+ * The child's overlaps from its parent's (needsAt, overlaps made once per parent) and
+ * the row: column i takes symbol x_i, so child_i = parent_i − e(x_i) and
+ * child_i·child_j = parent_i·parent_j − parent_i[x_j] − parent_j[x_i] + [x_i = x_j];
+ * a symbol pair (s, t) loses parent_i[s] for each column i with x_i = t, and the other
+ * way round, and (x, x) gains one per column taking x.
+ */
+function overlapsFromRow(): void {
+  for (let i = 0; i < n; i++) {
+    const xi = i32At(rowAt, i);
+    for (let j = i; j < n; j++) {
+      const xj = i32At(rowAt, j);
+      const dot = i32At(parentDotAt, i * MS + j) - u8At(needsAt, i * k + xj) - u8At(needsAt, j * k + xi) + (xi == xj ? 1 : 0);
+      setI32(dotAt, i * MS + j, dot);
+      setI32(dotAt, j * MS + i, dot);
+    }
+  }
+  memory.copy(symbolDotAt, parentSymbolDotAt, <usize>(MK * MK * 4));
+  for (let i = 0; i < n; i++) {
+    const x = i32At(rowAt, i);
+    for (let s = 0; s < k; s++) {
+      const p = u8At(needsAt, i * k + s);
+      setI32(symbolDotAt, s * MK + x, i32At(symbolDotAt, s * MK + x) - p);
+      setI32(symbolDotAt, x * MK + s, i32At(symbolDotAt, x * MK + s) - p);
+    }
+    setI32(symbolDotAt, x * MK + x, i32At(symbolDotAt, x * MK + x) + 1);
+  }
+}
+
 /** Column invariants (invAt, their decreasing order in targetAt) and the depth-0 symbol cells (orderAt, cellStartAt). */
 function invariants(): void {
   if (!useInvariants) {
@@ -514,14 +570,8 @@ function invariants(): void {
     }
     return;
   }
-  for (let i = 0; i < n; i++) {
-    for (let j = i; j < n; j++) {
-      let dot = 0;
-      for (let s = 0; s < k; s++) dot += u8At(childAt, i * k + s) * u8At(childAt, j * k + s);
-      setI32(dotAt, i * MS + j, dot);
-      setI32(dotAt, j * MS + i, dot);
-    }
-  }
+  if (fromRow) overlapsFromRow();
+  else overlaps(childAt, dotAt, symbolDotAt);
   // A multiset of overlaps as a sum of their hashes (no sorting; a collision only makes
   // the cells coarser).
   for (let i = 0; i < n; i++) {
@@ -561,8 +611,7 @@ function invariants(): void {
     let sum: u64 = 0;
     for (let t = 0; t < k; t++) {
       if (t == s) continue;
-      let dot = 0;
-      for (let i = 0; i < n; i++) dot += u8At(childAt, i * k + s) * u8At(childAt, i * k + t);
+      const dot = i32At(symbolDotAt, s * MK + t);
       sum += mix(mix(0x13198A2E03707344, <u64>dot), <u64>i32At(countsAt, t));
     }
     store<u64>(symbolInvAt + (<usize>s << 3), mix(0x13198A2E03707344, sum));
@@ -614,8 +663,10 @@ function fillGroup(g: i32, s: i32, placed: i32, mult: u64, denom: u64): void {
   for (let y = most; y >= 0; y--) {
     if (y > 0) {
       for (let j = 0; j < y; j++) {
-        const at = i32At(members, placed + j) * k + s;
+        const column = i32At(members, placed + j);
+        const at = column * k + s;
         setU8(childAt, at, u8At(childAt, at) - 1);
+        setI32(rowAt, column, s);
       }
       setI32(leftAt, s, left - y);
     }
@@ -652,7 +703,10 @@ function expand(): void {
   }
   for (let s = 0; s < k; s++) setI32(leftAt, s, i32At(countsAt, s));
   memory.copy(childAt, needsAt, <usize>(n * k));
+  overlaps(needsAt, parentDotAt, parentSymbolDotAt);
+  fromRow = true;
   fillGroup(0, 0, 0, 1, 1);
+  fromRow = false;
 }
 
 // ---- Exports. ----
@@ -663,6 +717,7 @@ export function symSetup(size: i32, symbolCount: i32): void {
   within(symbolCount, 1, SYM_MAX_SYMBOLS, "limit-exceeded: symSetup: symbols past SYM_MAX_SYMBOLS");
   n = size;
   k = symbolCount;
+  fromRow = false; // a count stopped inside expand (the memory cap) leaves it set
   if (!dotHashReady) fillDotHash();
   keyWords = (n * k + 7) >> 3;
   memory.fill(startAt, 0, <usize>(MS * MK));
