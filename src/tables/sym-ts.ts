@@ -150,20 +150,23 @@ export function symmetryOrder(n: number, counts: readonly number[]): bigint {
 
 /**
  * |Aut| of a needs matrix: the pairs (column permutation, permutation of equal-count
- * symbols) that fix it. By brute force over the symbol permutations: one maps the
- * columns' multiset to itself, or not; if it does, Π (sizes of the classes of equal
- * columns)! column permutations complete it.
+ * symbols) that fix it. A symbol permutation maps the columns' multiset to itself, or
+ * not (a backtracking over the symbols, cut as soon as the columns' first entries, as a
+ * multiset, differ from theirs under the identity); each that does is completed by
+ * Π (sizes of the classes of equal columns)! column permutations.
  */
 export function automorphismCount(needs: Uint8Array, n: number, k: number, counts: readonly number[]): bigint {
-  const rowKey = (i: number, sigma: readonly number[]): string => sigma.map((t) => needs[i * k + t]!).join(",");
-  const identity = [...Array(k).keys()];
-  const sortedRows = (sigma: readonly number[]): string =>
-    Array.from({ length: n }, (_, i) => rowKey(i, sigma))
+  const prefixes = (symbols: readonly number[]): string =>
+    Array.from({ length: n }, (_, i) => symbols.map((t) => needs[i * k + t]!).join(","))
       .sort()
       .join(";");
-  const own = sortedRows(identity);
+  const identity = [...Array(k).keys()];
+  const own = identity.map((_, d) => prefixes(identity.slice(0, d + 1)));
   const multiplicity = new Map<string, number>();
-  for (let i = 0; i < n; i++) multiplicity.set(rowKey(i, identity), (multiplicity.get(rowKey(i, identity)) ?? 0) + 1);
+  for (let i = 0; i < n; i++) {
+    const row = identity.map((t) => needs[i * k + t]!).join(",");
+    multiplicity.set(row, (multiplicity.get(row) ?? 0) + 1);
+  }
   let columns = 1n;
   for (const m of multiplicity.values()) columns *= factorialBig(m);
   let symbols = 0n;
@@ -171,16 +174,18 @@ export function automorphismCount(needs: Uint8Array, n: number, k: number, count
   const used = new Array<boolean>(k).fill(false);
   const walk = (d: number): void => {
     if (d === k) {
-      if (sortedRows(sigma) === own) symbols++;
+      symbols++;
       return;
     }
     for (let t = 0; t < k; t++) {
       if (used[t] || counts[t] !== counts[d]) continue;
-      used[t] = true;
       sigma.push(t);
-      walk(d + 1);
+      if (prefixes(sigma) === own[d]) {
+        used[t] = true;
+        walk(d + 1);
+        used[t] = false;
+      }
       sigma.pop();
-      used[t] = false;
     }
   };
   walk(0);
