@@ -101,6 +101,8 @@ let slotBits: i32 = 10;
 let slots = new StaticArray<i32>(1 << 10);
 let totalLo: u64 = 0;
 let totalHi: u64 = 0;
+/** States of the layer before the current one (kept in the next-layer arrays until the next step). */
+let previousTop: i32 = 0;
 
 function growNext(): void {
   const cap = nextCap < 1024 ? 1024 : nextCap * 2;
@@ -144,15 +146,20 @@ function growSlots(): void {
   return <i32>((hash * 0x9E3779B1) >> (32 - slotBits));
 }
 
-/** Adds ways·mult to the count of the state in bestAt, in the next layer. */
-function addBest(mult: u64): void {
-  const w = keyWords;
+/** The hash of the canonical matrix in bestAt. */
+function hashBest(): u32 {
   let h: u64 = 0xCBF29CE484222325;
-  for (let i = 0; i < w; i++) {
+  for (let i = 0; i < keyWords; i++) {
     h = (h ^ load<u64>(bestAt + (<usize>i << 3))) * 0x100000001B3;
     h ^= h >> 29;
   }
-  const hash = <u32>(h ^ (h >> 32));
+  return <u32>(h ^ (h >> 32));
+}
+
+/** Adds ways·mult to the count of the state in bestAt, in the next layer. */
+function addBest(mult: u64): void {
+  const w = keyWords;
+  const hash = hashBest();
   multiplyWide(parentLo, parentHi, mult, 0);
   const addLo = productLo;
   const addHi = productHi;
@@ -373,6 +380,39 @@ function search(d: i32): void {
 /** The canonical form of the matrix in childAt, into bestAt. */
 function canonize(): void {
   invariants();
+  if (useInvariants && discreteColumns()) {
+    // Columns of equal invariant are equal: the search would take the columns in
+    // decreasing invariant order (equal ones in any order, they give the same rows), and
+    // each choice splits the symbol cells by the column's values, larger first; so the
+    // symbols end up sorted inside their depth-0 cells by their values in those columns,
+    // lexicographically, larger first (ties keep their order). Take that directly.
+    for (let d = 0; d < n; d++) {
+      const target = load<u64>(targetAt + (<usize>d << 3));
+      let i = 0;
+      while (load<u64>(invAt + (<usize>i << 3)) != target) i++;
+      setI32(pathColumnsAt, d, i);
+    }
+    let p = 0;
+    while (p < k) {
+      let e = p + 1;
+      while (e < k && u8At(cellStartAt, e) == 0) e++;
+      for (let q = p + 1; q < e; q++) {
+        const symbol = i32At(orderAt, q);
+        let r = q;
+        while (r > p && symbolBefore(symbol, i32At(orderAt, r - 1))) {
+          setI32(orderAt, r, i32At(orderAt, r - 1));
+          r--;
+        }
+        setI32(orderAt, r, symbol);
+      }
+      p = e;
+    }
+    for (let d = 0; d < n; d++) {
+      const i = i32At(pathColumnsAt, d);
+      for (let q = 0; q < k; q++) setU8(bestAt, d * k + q, u8At(childAt, i * k + i32At(orderAt, q)));
+    }
+    return;
+  }
   memory.fill(usedAt, 0, <usize>n);
   for (let i = 0; i < n; i++) {
     let d = i;
@@ -388,6 +428,29 @@ function canonize(): void {
   search(0);
 }
 
+/** Whether the invariants tell apart all columns but equal ones. */
+function discreteColumns(): bool {
+  for (let i = 0; i < n; i++) {
+    const h = load<u64>(invAt + (<usize>i << 3));
+    for (let j = i + 1; j < n; j++) {
+      if (load<u64>(invAt + (<usize>j << 3)) != h) continue;
+      for (let s = 0; s < k; s++) if (u8At(childAt, i * k + s) != u8At(childAt, j * k + s)) return false;
+    }
+  }
+  return true;
+}
+
+/** Symbol t goes before symbol s: larger in the first column (in invariant order) where they differ. */
+function symbolBefore(t: i32, s: i32): bool {
+  for (let d = 0; d < n; d++) {
+    const i = i32At(pathColumnsAt, d);
+    const a = u8At(childAt, i * k + t);
+    const b = u8At(childAt, i * k + s);
+    if (a != b) return a > b;
+  }
+  return false;
+}
+
 // Invariants: numbers that an isomorphism (a column and an equal-count symbol
 // permutation) carries over, so the canonical form may take the columns in decreasing
 // invariant order and the symbols of equal count in decreasing invariant order; the
@@ -396,6 +459,13 @@ function canonize(): void {
 // columns (two rounds: then with their invariants too); a symbol's from its overlaps
 // with the other symbols and their counts. Collisions only make the cells coarser.
 const dotAt: usize = memory.data(MS * MS * 4);
+const symbolDotAt: usize = memory.data(MK * MK * 4);
+/** The parent's overlaps while its children are made (expand), and each column's symbol in the row placed. */
+const parentDotAt: usize = memory.data(MS * MS * 4);
+const parentSymbolDotAt: usize = memory.data(MK * MK * 4);
+const rowAt: usize = memory.data(MS * 4);
+/** The child in childAt is needsAt minus the row in rowAt (its overlaps follow from the parent's). */
+let fromRow: bool = false;
 const invAt: usize = memory.data(MS * 8);
 const firstInvAt: usize = memory.data(MS * 8);
 const targetAt: usize = memory.data(MS * 8);
@@ -409,6 +479,22 @@ let useInvariants: bool = true;
   return h ^ (h >> 29);
 }
 
+/** Largest overlap Σ_s need[i][s]·need[j][s]: a column's needs sum to at most SYM_MAX_SIZE, each at most SYM_MAX_SIZE. */
+const MAX_DOT: i32 = 256;
+/** dotHashAt[d]: a fixed pseudo-random word for overlap d. */
+const dotHashAt: usize = memory.data((MAX_DOT + 1) * 8);
+let dotHashReady: bool = false;
+
+function fillDotHash(): void {
+  for (let d = 0; d <= MAX_DOT; d++) store<u64>(dotHashAt + (<usize>d << 3), mix(mix(0x452821E638D01377, <u64>d), 0xBE5466CF34E90C6C));
+  dotHashReady = true;
+}
+
+// @ts-ignore: decorator
+@inline function dotHash(dot: i32): u64 {
+  return load<u64>(dotHashAt + (<usize>dot << 3));
+}
+
 /** Sorts the first m u64 of sortAt, increasing (insertion sort, m ≤ 16). */
 function sortWords(m: i32): void {
   for (let a = 1; a < m; a++) {
@@ -419,6 +505,55 @@ function sortWords(m: i32): void {
       b--;
     }
     store<u64>(sortAt + (<usize>b << 3), v);
+  }
+}
+
+/** Overlaps of a matrix: columns' Σ_s m[i][s]·m[j][s] into columnDots (MS × MS), symbols' Σ_i m[i][s]·m[i][t] into symbolDots (MK × MK). */
+function overlaps(matrix: usize, columnDots: usize, symbolDots: usize): void {
+  for (let i = 0; i < n; i++) {
+    for (let j = i; j < n; j++) {
+      let dot = 0;
+      for (let s = 0; s < k; s++) dot += u8At(matrix, i * k + s) * u8At(matrix, j * k + s);
+      setI32(columnDots, i * MS + j, dot);
+      setI32(columnDots, j * MS + i, dot);
+    }
+  }
+  for (let s = 0; s < k; s++) {
+    for (let t = s; t < k; t++) {
+      let dot = 0;
+      for (let i = 0; i < n; i++) dot += u8At(matrix, i * k + s) * u8At(matrix, i * k + t);
+      setI32(symbolDots, s * MK + t, dot);
+      setI32(symbolDots, t * MK + s, dot);
+    }
+  }
+}
+
+/**
+ * The child's overlaps from its parent's (needsAt, overlaps made once per parent) and
+ * the row: column i takes symbol x_i, so child_i = parent_i − e(x_i) and
+ * child_i·child_j = parent_i·parent_j − parent_i[x_j] − parent_j[x_i] + [x_i = x_j];
+ * a symbol pair (s, t) loses parent_i[s] for each column i with x_i = t, and the other
+ * way round, and (x, x) gains one per column taking x.
+ */
+function overlapsFromRow(): void {
+  for (let i = 0; i < n; i++) {
+    const xi = i32At(rowAt, i);
+    for (let j = i; j < n; j++) {
+      const xj = i32At(rowAt, j);
+      const dot = i32At(parentDotAt, i * MS + j) - u8At(needsAt, i * k + xj) - u8At(needsAt, j * k + xi) + (xi == xj ? 1 : 0);
+      setI32(dotAt, i * MS + j, dot);
+      setI32(dotAt, j * MS + i, dot);
+    }
+  }
+  memory.copy(symbolDotAt, parentSymbolDotAt, <usize>(MK * MK * 4));
+  for (let i = 0; i < n; i++) {
+    const x = i32At(rowAt, i);
+    for (let s = 0; s < k; s++) {
+      const p = u8At(needsAt, i * k + s);
+      setI32(symbolDotAt, s * MK + x, i32At(symbolDotAt, s * MK + x) - p);
+      setI32(symbolDotAt, x * MK + s, i32At(symbolDotAt, x * MK + s) - p);
+    }
+    setI32(symbolDotAt, x * MK + x, i32At(symbolDotAt, x * MK + x) + 1);
   }
 }
 
@@ -435,41 +570,34 @@ function invariants(): void {
     }
     return;
   }
+  if (fromRow) overlapsFromRow();
+  else overlaps(childAt, dotAt, symbolDotAt);
+  // A multiset of overlaps as a sum of their hashes (no sorting; a collision only makes
+  // the cells coarser).
   for (let i = 0; i < n; i++) {
-    for (let j = i; j < n; j++) {
-      let dot = 0;
-      for (let s = 0; s < k; s++) dot += u8At(childAt, i * k + s) * u8At(childAt, j * k + s);
-      setI32(dotAt, i * MS + j, dot);
-      setI32(dotAt, j * MS + i, dot);
-    }
+    let sum: u64 = 0;
+    for (let j = 0; j < n; j++) if (j != i) sum += dotHash(i32At(dotAt, i * MS + j));
+    store<u64>(firstInvAt + (<usize>i << 3), mix(mix(0x243F6A8885A308D3, <u64>i32At(dotAt, i * MS + i)), sum));
   }
-  for (let i = 0; i < n; i++) {
-    let m = 0;
-    for (let j = 0; j < n; j++) {
-      if (j == i) continue;
-      store<u64>(sortAt + (<usize>m << 3), <u64>i32At(dotAt, i * MS + j));
-      m++;
-    }
-    sortWords(m);
-    let h = mix(0x243F6A8885A308D3, <u64>i32At(dotAt, i * MS + i));
-    for (let q = 0; q < m; q++) h = mix(h, load<u64>(sortAt + (<usize>q << 3)));
-    store<u64>(firstInvAt + (<usize>i << 3), h);
+  // When the first round already tells apart every two columns that differ, a second
+  // cannot refine it: the invariant is the first round's (whether it does is itself
+  // invariant).
+  memory.copy(invAt, firstInvAt, <usize>n << 3);
+  const discrete = discreteColumns();
+  if (discrete) {
+    memory.copy(sortAt, firstInvAt, <usize>n << 3);
+    sortWords(n);
+    for (let i = 0; i < n; i++) store<u64>(targetAt + (<usize>(n - 1 - i) << 3), load<u64>(sortAt + (<usize>i << 3)));
   }
-  for (let i = 0; i < n; i++) {
-    let m = 0;
-    for (let j = 0; j < n; j++) {
-      if (j == i) continue;
-      store<u64>(sortAt + (<usize>m << 3), mix(<u64>i32At(dotAt, i * MS + j), load<u64>(firstInvAt + (<usize>j << 3))));
-      m++;
-    }
-    sortWords(m);
-    let h = load<u64>(firstInvAt + (<usize>i << 3));
-    for (let q = 0; q < m; q++) h = mix(h, load<u64>(sortAt + (<usize>q << 3)));
+  for (let i = 0; i < n && !discrete; i++) {
+    let sum: u64 = 0;
+    for (let j = 0; j < n; j++) if (j != i) sum += mix(dotHash(i32At(dotAt, i * MS + j)), load<u64>(firstInvAt + (<usize>j << 3)));
+    const h = mix(load<u64>(firstInvAt + (<usize>i << 3)), sum);
     store<u64>(invAt + (<usize>i << 3), h);
     store<u64>(targetAt + (<usize>i << 3), h);
   }
-  // targetAt: the column invariants, decreasing.
-  for (let a = 1; a < n; a++) {
+  // targetAt: the column invariants, decreasing (already so when the first round was discrete).
+  for (let a = 1; a < n && !discrete; a++) {
     const v = load<u64>(targetAt + (<usize>a << 3));
     let b = a;
     while (b > 0 && load<u64>(targetAt + (<usize>(b - 1) << 3)) < v) {
@@ -478,20 +606,15 @@ function invariants(): void {
     }
     store<u64>(targetAt + (<usize>b << 3), v);
   }
-  // Symbols: overlaps with every other symbol, with its count.
+  // Symbols: overlaps with every other symbol, with its count (summed as hashes).
   for (let s = 0; s < k; s++) {
-    let m = 0;
+    let sum: u64 = 0;
     for (let t = 0; t < k; t++) {
       if (t == s) continue;
-      let dot = 0;
-      for (let i = 0; i < n; i++) dot += u8At(childAt, i * k + s) * u8At(childAt, i * k + t);
-      store<u64>(sortAt + (<usize>m << 3), mix(<u64>dot, <u64>i32At(countsAt, t)));
-      m++;
+      const dot = i32At(symbolDotAt, s * MK + t);
+      sum += mix(mix(0x13198A2E03707344, <u64>dot), <u64>i32At(countsAt, t));
     }
-    sortWords(m);
-    let h: u64 = 0x13198A2E03707344;
-    for (let q = 0; q < m; q++) h = mix(h, load<u64>(sortAt + (<usize>q << 3)));
-    store<u64>(symbolInvAt + (<usize>s << 3), h);
+    store<u64>(symbolInvAt + (<usize>s << 3), mix(0x13198A2E03707344, sum));
   }
   // Depth-0 order: by count (the positions), then decreasing invariant; a cell per (count, invariant).
   for (let p = 0; p < k; p++) {
@@ -540,8 +663,10 @@ function fillGroup(g: i32, s: i32, placed: i32, mult: u64, denom: u64): void {
   for (let y = most; y >= 0; y--) {
     if (y > 0) {
       for (let j = 0; j < y; j++) {
-        const at = i32At(members, placed + j) * k + s;
+        const column = i32At(members, placed + j);
+        const at = column * k + s;
         setU8(childAt, at, u8At(childAt, at) - 1);
+        setI32(rowAt, column, s);
       }
       setI32(leftAt, s, left - y);
     }
@@ -578,7 +703,10 @@ function expand(): void {
   }
   for (let s = 0; s < k; s++) setI32(leftAt, s, i32At(countsAt, s));
   memory.copy(childAt, needsAt, <usize>(n * k));
+  overlaps(needsAt, parentDotAt, parentSymbolDotAt);
+  fromRow = true;
   fillGroup(0, 0, 0, 1, 1);
+  fromRow = false;
 }
 
 // ---- Exports. ----
@@ -589,6 +717,8 @@ export function symSetup(size: i32, symbolCount: i32): void {
   within(symbolCount, 1, SYM_MAX_SYMBOLS, "limit-exceeded: symSetup: symbols past SYM_MAX_SYMBOLS");
   n = size;
   k = symbolCount;
+  fromRow = false; // a count stopped inside expand (the memory cap) leaves it set
+  if (!dotHashReady) fillDotHash();
   keyWords = (n * k + 7) >> 3;
   memory.fill(startAt, 0, <usize>(MS * MK));
   memory.fill(bestAt, 0, <usize>(MS * MK));
@@ -655,6 +785,7 @@ function reuseNext(): void {
 
 /** Places one more row: the next layer from the current; returns its number of states, or -1 if a count passed 128 bits. */
 export function symStep(): i32 {
+  previousTop = curTop;
   clearSlots();
   const bytes = <usize>(n * k);
   for (let state = 0; state < curTop; state++) {
@@ -688,4 +819,175 @@ export function symTotalLo(): u64 {
 
 export function symTotalHi(): u64 {
   return totalHi;
+}
+
+// ---- Meet in the middle. ----
+//
+// The ways to finish a labelled state N (needs) with the remaining rows equal the ways to
+// reach its complement (counts − N, column by column) from the start: the bottom rows read
+// upwards are the same process. After a = ⌈n/2⌉ rows the host pairs every class c of
+// layer a (n even) or of layer a − 1 (n odd; its states stay in the next-layer arrays
+// until the next step) with the class of its complement in layer a, and sums
+// W(c) · W(partner) / orbit(c), orbit(c) = n! · Π m_j! / |Aut(c)|. The kernel gives each
+// state's partner, its count and its automorphisms (column and symbol permutations that
+// fix the matrix).
+
+/** Matrix of the paired state (n·k bytes) and scratch for the automorphism search. */
+const pairAt: usize = memory.data(MS * MK);
+const sigmaAt: usize = memory.data(MK * 4);
+const symbolUsedAt: usize = memory.data(MK);
+/** Per depth d and column i: hash of the column's first d+1 entries, as is (A) and permuted (B). */
+const prefixAAt: usize = memory.data((MK + 1) * MS * 8);
+const prefixBAt: usize = memory.data((MK + 1) * MS * 8);
+const sortBAt: usize = memory.data(MS * 8);
+let autSymbols: u64 = 0;
+let autColumns: u64 = 0;
+
+/** Number of states the pairing runs over: layer a (fromPrevious 0) or layer a − 1 (1). */
+export function symPairStates(fromPrevious: i32): i32 {
+  return fromPrevious != 0 ? previousTop : curTop;
+}
+
+function pairKeysAt(fromPrevious: i32, state: i32): usize {
+  within(state, 0, symPairStates(fromPrevious) - 1, "limit-exceeded: symPair: state past the layer");
+  const keys = fromPrevious != 0 ? nextKeys : curKeys;
+  return changetype<usize>(keys) + (<usize>(state * keyWords) << 3);
+}
+
+/** Low limb of the count of a state of the paired layer. */
+export function symPairWaysLo(fromPrevious: i32, state: i32): u64 {
+  pairKeysAt(fromPrevious, state);
+  return load<u64>(changetype<usize>(fromPrevious != 0 ? nextLo : curLo) + (<usize>state << 3));
+}
+
+/** High limb of the count of a state of the paired layer. */
+export function symPairWaysHi(fromPrevious: i32, state: i32): u64 {
+  pairKeysAt(fromPrevious, state);
+  return load<u64>(changetype<usize>(fromPrevious != 0 ? nextHi : curHi) + (<usize>state << 3));
+}
+
+/** The index in the current layer of the class of the state's complement (counts − needs), or -1 if it has none. */
+export function symPartner(fromPrevious: i32, state: i32): i32 {
+  const key = pairKeysAt(fromPrevious, state);
+  for (let i = 0; i < n; i++) {
+    for (let s = 0; s < k; s++) {
+      const need = u8At(key, i * k + s);
+      const count = i32At(countsAt, s);
+      if (need > count) return -1;
+      setU8(childAt, i * k + s, count - need);
+    }
+  }
+  canonize();
+  const hash = hashBest();
+  const slotsAt = changetype<usize>(slots);
+  const keysAt = changetype<usize>(curKeys);
+  const mask = (1 << slotBits) - 1;
+  let s = slotOf(hash);
+  while (true) {
+    const found = i32At(slotsAt, s);
+    if (found < 0) return -1;
+    if (found < curTop) {
+      const at = keysAt + (<usize>(found * keyWords) << 3);
+      let same = true;
+      for (let i = 0; i < keyWords && same; i++) same = load<u64>(at + (<usize>i << 3)) == load<u64>(bestAt + (<usize>i << 3));
+      if (same) return found;
+    }
+    s = (s + 1) & mask;
+  }
+  return -1;
+}
+
+/** Sorts the first m u64 at `at`, increasing (insertion sort, m ≤ 16). */
+function sortWordsAt(at: usize, m: i32): void {
+  for (let a = 1; a < m; a++) {
+    const v = load<u64>(at + (<usize>a << 3));
+    let b = a;
+    while (b > 0 && load<u64>(at + (<usize>(b - 1) << 3)) > v) {
+      store<u64>(at + (<usize>b << 3), load<u64>(at + (<usize>(b - 1) << 3)));
+      b--;
+    }
+    store<u64>(at + (<usize>b << 3), v);
+  }
+}
+
+/** Whether the rows of pairAt with symbols permuted by sigma are the rows of pairAt, as multisets (exact). */
+function permutedRowsMatch(): bool {
+  const used = exploredAt; // scratch: a row of pairAt matched already
+  memory.fill(used, 0, <usize>n);
+  for (let i = 0; i < n; i++) {
+    let matched = false;
+    for (let j = 0; j < n && !matched; j++) {
+      if (u8At(used, j) != 0) continue;
+      let same = true;
+      for (let s = 0; s < k && same; s++) same = u8At(pairAt, i * k + i32At(sigmaAt, s)) == u8At(pairAt, j * k + s);
+      if (same) {
+        setU8(used, j, 1);
+        matched = true;
+      }
+    }
+    if (!matched) return false;
+  }
+  return true;
+}
+
+/** Counts the symbol permutations (within equal counts) from position d on that map the rows' multiset to itself. */
+function searchSymbols(d: i32): void {
+  if (d == k) {
+    if (permutedRowsMatch()) autSymbols++;
+    return;
+  }
+  const count = i32At(countsAt, d);
+  for (let t = 0; t < k; t++) {
+    if (u8At(symbolUsedAt, t) != 0 || i32At(countsAt, t) != count) continue;
+    setI32(sigmaAt, d, t);
+    // Prune: the multisets of the columns' first d+1 entries, as is and permuted, must agree (hashes; the leaf checks exactly).
+    const a = prefixAAt + (<usize>(d * MS) << 3);
+    const b = prefixBAt + (<usize>(d * MS) << 3);
+    for (let i = 0; i < n; i++) {
+      const pa: u64 = d == 0 ? 0x243F6A8885A308D3 : load<u64>(a - (<usize>MS << 3) + (<usize>i << 3));
+      const pb: u64 = d == 0 ? 0x243F6A8885A308D3 : load<u64>(b - (<usize>MS << 3) + (<usize>i << 3));
+      store<u64>(a + (<usize>i << 3), mix(pa, <u64>u8At(pairAt, i * k + d)));
+      store<u64>(b + (<usize>i << 3), mix(pb, <u64>u8At(pairAt, i * k + t)));
+    }
+    memory.copy(sortAt, a, <usize>n << 3);
+    memory.copy(sortBAt, b, <usize>n << 3);
+    sortWordsAt(sortAt, n);
+    sortWordsAt(sortBAt, n);
+    let same = true;
+    for (let i = 0; i < n && same; i++) same = load<u64>(sortAt + (<usize>i << 3)) == load<u64>(sortBAt + (<usize>i << 3));
+    if (!same) continue;
+    setU8(symbolUsedAt, t, 1);
+    searchSymbols(d + 1);
+    setU8(symbolUsedAt, t, 0);
+  }
+}
+
+/**
+ * The automorphisms of a state of the paired layer: symAutSymbols() symbol permutations
+ * (within equal counts) map its columns' multiset to itself, each with symAutColumns()
+ * column permutations (Π over equal columns of their number!); |Aut| is the product.
+ */
+export function symAutomorphisms(fromPrevious: i32, state: i32): void {
+  memory.copy(pairAt, pairKeysAt(fromPrevious, state), <usize>(n * k));
+  autColumns = 1;
+  for (let i = 0; i < n; i++) {
+    let equal = 1; // columns j < i equal to i, plus i
+    for (let j = 0; j < i; j++) {
+      let same = true;
+      for (let s = 0; s < k && same; s++) same = u8At(pairAt, i * k + s) == u8At(pairAt, j * k + s);
+      if (same) equal++;
+    }
+    autColumns *= <u64>equal;
+  }
+  autSymbols = 0;
+  memory.fill(symbolUsedAt, 0, <usize>k);
+  searchSymbols(0);
+}
+
+export function symAutSymbols(): u64 {
+  return autSymbols;
+}
+
+export function symAutColumns(): u64 {
+  return autColumns;
 }

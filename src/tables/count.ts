@@ -6,8 +6,8 @@ import { UsageError } from "../errors.js";
 import type { ShardSpec } from "../shards/index.js";
 import { countTableShard } from "./shard.js";
 import { engineRunner, sumPlan } from "./sum-plan.js";
-import { countSymmetricTs, type SymProblem, type SymProgress } from "./sym-ts.js";
-import { countSymmetricWasm } from "./sym-wasm.js";
+import { countSymmetricMitmTs, type SymProblem, type SymProgress } from "./sym-ts.js";
+import { countSymmetricMitmWasm } from "./sym-wasm.js";
 import { prefersSymmetric, symmetricApplies } from "./method.js";
 
 /** A table problem and the engine that counts it. */
@@ -19,7 +19,10 @@ export interface CountTablesOptions extends TableProblem {
    * method.ts), else the column method; "columns" or "symmetric" to choose.
    */
   method?: TablesMethod;
-  /** Symmetric method: called after each row with (rows placed, n, states of the layer). */
+  /**
+   * Symmetric method: called after each row with (rows placed, rows it will place, classes
+   * of the layer); meeting in the middle (nothing given) it places ⌈n/2⌉ rows, else n - 1.
+   */
   onLayer?: SymProgress;
 }
 
@@ -65,10 +68,14 @@ export function usesSymmetric(problem: NormalizedProblem, method: TablesMethod =
   return applies && prefersSymmetric(problem);
 }
 
-/** The symmetric method's engine: the kernel ("wasm") or its TypeScript baseline ("ts"). */
+/**
+ * The symmetric method's engine: the kernel ("wasm") or its TypeScript baseline ("ts"),
+ * meeting in the middle when nothing is given (⌈n/2⌉ rows placed, then classes paired
+ * with their complements), else row by row to the end.
+ */
 export function symmetricRunner(engine: TablesEngine): (problem: SymProblem, onLayer?: SymProgress) => bigint {
   engineRunner(engine); // unknown engines fail as they do for the column method
-  return engine === "ts" ? countSymmetricTs : countSymmetricWasm;
+  return engine === "ts" ? countSymmetricMitmTs : countSymmetricMitmWasm;
 }
 
 /** The symmetric count (one thread), reporting each layer to onLayer and as rows placed to onProgress. */

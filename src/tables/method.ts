@@ -7,6 +7,44 @@
 // is at most 1 — then two equal rows or columns are impossible and the rules hold for free.
 import type { NormalizedProblem } from "./problem.js";
 
+/** The column method's reach: its estimated work (states × jobs, see reach.ts) that still finishes. */
+export const COLUMN_METHOD_REACH = 3e10;
+
+/** Vectors x with 0 ≤ x_s ≤ counts[s] and Σ x = r. */
+export function vectorsWithSum(counts: readonly number[], r: number): number {
+  let ways = [1, ...new Array<number>(r).fill(0)];
+  for (const c of counts) {
+    const next = new Array<number>(r + 1).fill(0);
+    for (let t = 0; t <= r; t++) for (let x = 0; x <= Math.min(c, t); x++) next[t]! += ways[t - x]!;
+    ways = next;
+  }
+  return ways[r]!;
+}
+
+export function choose(a: number, b: number): number {
+  let value = 1;
+  for (let i = 1; i <= b; i++) value = (value * (a - b + i)) / i;
+  return value;
+}
+
+/**
+ * The largest layer's bound on the column method's states, after rows first+1..n-1:
+ * C(A_r + n − 1, n) multisets of n column vectors with sum r (see reach.ts).
+ */
+export function columnLayerBound(problem: NormalizedProblem): { states: number; atRow: number } {
+  const n = problem.size;
+  let states = 1;
+  let atRow = problem.given.length;
+  for (let r = problem.given.length + 1; r < n; r++) {
+    const layer = choose(vectorsWithSum(problem.counts, r) + n - 1, n);
+    if (layer > states) {
+      states = layer;
+      atRow = r;
+    }
+  }
+  return { states, atRow };
+}
+
 /** The symmetric method counts this problem exactly. */
 export function symmetricApplies(problem: NormalizedProblem): boolean {
   const latin = problem.size < 2 || problem.counts.every((c) => c <= 1);
@@ -16,11 +54,16 @@ export function symmetricApplies(problem: NormalizedProblem): boolean {
 /**
  * The symmetric method is the faster one (measured, docs/tables.md, CPU time, its kernel):
  * Latin squares from order 7 (order 7: 50 ms against 410 ms; order 8: about 0.9 s
- * against more than 5 minutes; order 6: 6 ms against 1 ms). Elsewhere the column kernel
- * measured faster (8×8 with (2,2,2,2) and no distinctness: 2 ms against 320 ms) and
- * stays the default.
+ * against more than 5 minutes; order 6: 6 ms against 1 ms), and the counts without
+ * distinctness rules whose column-method states pass that method's reach (10×10 with
+ * (2,2,2,2,2): a single DP job over up to 7.5·10^10 column multisets, past the kernel's
+ * memory; the symmetric method meets in the middle over its classes). Elsewhere the
+ * column kernel measured faster (8×8 with (2,2,2,2) and no distinctness: 2 ms against
+ * 320 ms) and stays the default.
  */
 export function prefersSymmetric(problem: NormalizedProblem): boolean {
   const symbols = problem.counts.filter((c) => c > 0).length;
-  return symbols >= 7 && problem.counts.every((c) => c <= 1);
+  if (symbols >= 7 && problem.counts.every((c) => c <= 1)) return true;
+  // Without distinctness rules the column method runs one DP job.
+  return !problem.distinctRows && !problem.distinctColumns && columnLayerBound(problem).states > COLUMN_METHOD_REACH;
 }

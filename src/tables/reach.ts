@@ -17,8 +17,9 @@
 import { usesSymmetric, type TablesMethod } from "./count.js";
 import type { NormalizedProblem } from "./problem.js";
 import { planTableCount } from "./plan.js";
+import { columnLayerBound, COLUMN_METHOD_REACH } from "./method.js";
 
-export const COLUMN_METHOD_REACH = 3e10;
+export { COLUMN_METHOD_REACH };
 export const SYMMETRIC_METHOD_REACH = 1e8;
 /** CPU seconds per class of the symmetric bound, measured (Latin order 9, the kernel). */
 const SYMMETRIC_SECONDS_PER_CLASS = 1.2e-6;
@@ -37,23 +38,6 @@ export interface ReachEstimate {
   withinReach: boolean;
 }
 
-/** Vectors x with 0 ≤ x_s ≤ counts[s] and Σ x = r. */
-function vectorsWithSum(counts: readonly number[], r: number): number {
-  let ways = [1, ...new Array<number>(r).fill(0)];
-  for (const c of counts) {
-    const next = new Array<number>(r + 1).fill(0);
-    for (let t = 0; t <= r; t++) for (let x = 0; x <= Math.min(c, t); x++) next[t]! += ways[t - x]!;
-    ways = next;
-  }
-  return ways[r]!;
-}
-
-function choose(a: number, b: number): number {
-  let value = 1;
-  for (let i = 1; i <= b; i++) value = (value * (a - b + i)) / i;
-  return value;
-}
-
 function factorial(m: number): number {
   let value = 1;
   for (let i = 2; i <= m; i++) value *= i;
@@ -62,17 +46,9 @@ function factorial(m: number): number {
 
 export function estimateReach(problem: NormalizedProblem, method: TablesMethod = "auto"): ReachEstimate {
   const symmetric = usesSymmetric(problem, method);
-  const n = problem.size;
-  const first = problem.given.length;
-  let states = 1;
-  let atRow = first;
-  for (let r = first + 1; r < n; r++) {
-    const layer = choose(vectorsWithSum(problem.counts, r) + n - 1, n);
-    if (layer > states) {
-      states = layer;
-      atRow = r;
-    }
-  }
+  const bound = columnLayerBound(problem);
+  const atRow = bound.atRow;
+  let states = bound.states;
   if (symmetric) {
     const classes = new Map<number, number>();
     for (const c of problem.counts) classes.set(c, (classes.get(c) ?? 0) + 1);

@@ -9,7 +9,7 @@
 // for free), with any given first rows.
 import { Canonizer } from "./canonical.js";
 
-/** Progress of one layer: rows placed so far, of all, and the states of the new layer. */
+/** Progress of one layer: rows placed so far, of the rows the method places, and the states of the new layer. */
 export type SymProgress = (rowsPlaced: number, rows: number, states: number) => void;
 
 export interface SymProblem {
@@ -90,6 +90,25 @@ export function startNeeds(problem: SymProblem): Uint8Array | undefined {
   return needs.some((x) => x < 0) ? undefined : Uint8Array.from(needs);
 }
 
+/** The layer after `placed` more rows from `layer` (each state's children merged by class). */
+function nextLayer(layer: Map<string, LayerState>, n: number, k: number, counts: readonly number[], canon: Canonizer): Map<string, LayerState> {
+  const next = new Map<string, LayerState>();
+  for (const { needs, ways } of layer.values()) {
+    // Children of one state summed as numbers first (their multiplicities total at most n!).
+    const local = new Map<string, number>();
+    forEachRow(needs, n, k, counts, (child, mult) => {
+      const key = canon.key(child);
+      const had = local.get(key);
+      if (had === undefined) {
+        local.set(key, mult);
+        if (!next.has(key)) next.set(key, { needs: canon.canonical(), ways: 0n });
+      } else local.set(key, had + mult);
+    });
+    for (const [key, mult] of local) next.get(key)!.ways += ways * BigInt(mult);
+  }
+  return next;
+}
+
 /**
  * Number of n×n tables with `counts` of every symbol in each row and column and the
  * given first rows (no distinctness rules). Exact (bigint).
@@ -105,24 +124,111 @@ export function countSymmetricTs(problem: SymProblem, onLayer?: SymProgress): bi
   layer.set(canon.key(start), { needs: canon.canonical(), ways: 1n });
   // The last row is forced (each column has one need left), so stop one row early.
   for (let placed = 0; placed < rows - 1; placed++) {
-    const next = new Map<string, LayerState>();
-    for (const { needs, ways } of layer.values()) {
-      // Children of one state summed as numbers first (their multiplicities total at most n!).
-      const local = new Map<string, number>();
-      forEachRow(needs, n, k, counts, (child, mult) => {
-        const key = canon.key(child);
-        const had = local.get(key);
-        if (had === undefined) {
-          local.set(key, mult);
-          if (!next.has(key)) next.set(key, { needs: canon.canonical(), ways: 0n });
-        } else local.set(key, had + mult);
-      });
-      for (const [key, mult] of local) next.get(key)!.ways += ways * BigInt(mult);
-    }
-    layer = next;
+    layer = nextLayer(layer, n, k, counts, canon);
     onLayer?.(placed + 1 + problem.given.length, n, layer.size);
   }
   let total = 0n;
   for (const { ways } of layer.values()) total += ways;
   return rows === 0 ? 1n : total;
+}
+
+/** m! as a bigint. */
+function factorialBig(m: number): bigint {
+  let value = 1n;
+  for (let i = 2n; i <= BigInt(m); i++) value *= i;
+  return value;
+}
+
+/** |G| = n! · Π m_j! (m_j symbols share a count): the column and symbol permutations of the symmetric method. */
+export function symmetryOrder(n: number, counts: readonly number[]): bigint {
+  const classes = new Map<number, number>();
+  for (const c of counts) classes.set(c, (classes.get(c) ?? 0) + 1);
+  let order = factorialBig(n);
+  for (const m of classes.values()) order *= factorialBig(m);
+  return order;
+}
+
+/**
+ * |Aut| of a needs matrix: the pairs (column permutation, permutation of equal-count
+ * symbols) that fix it. A symbol permutation maps the columns' multiset to itself, or
+ * not (a backtracking over the symbols, cut as soon as the columns' first entries, as a
+ * multiset, differ from theirs under the identity); each that does is completed by
+ * Π (sizes of the classes of equal columns)! column permutations.
+ */
+export function automorphismCount(needs: Uint8Array, n: number, k: number, counts: readonly number[]): bigint {
+  const prefixes = (symbols: readonly number[]): string =>
+    Array.from({ length: n }, (_, i) => symbols.map((t) => needs[i * k + t]!).join(","))
+      .sort()
+      .join(";");
+  const identity = [...Array(k).keys()];
+  const own = identity.map((_, d) => prefixes(identity.slice(0, d + 1)));
+  const multiplicity = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    const row = identity.map((t) => needs[i * k + t]!).join(",");
+    multiplicity.set(row, (multiplicity.get(row) ?? 0) + 1);
+  }
+  let columns = 1n;
+  for (const m of multiplicity.values()) columns *= factorialBig(m);
+  let symbols = 0n;
+  const sigma: number[] = [];
+  const used = new Array<boolean>(k).fill(false);
+  const walk = (d: number): void => {
+    if (d === k) {
+      symbols++;
+      return;
+    }
+    for (let t = 0; t < k; t++) {
+      if (used[t] || counts[t] !== counts[d]) continue;
+      sigma.push(t);
+      if (prefixes(sigma) === own[d]) {
+        used[t] = true;
+        walk(d + 1);
+        used[t] = false;
+      }
+      sigma.pop();
+    }
+  };
+  walk(0);
+  return symbols * columns;
+}
+
+/**
+ * The same count by meeting in the middle (nothing given): the ways to finish a labelled
+ * state N equal the ways to reach its complement (counts − N, column by column) from the
+ * start, since the bottom rows read upwards are the same process. With W(c) the count of
+ * a class (all its labelled states together) after r rows and orbit(c) = |G| / |Aut(c)|,
+ *
+ *     count = Σ_{labelled N after r rows} F(N) · F(comp N) = Σ_c W(c) · W(comp c) / orbit(c)
+ *
+ * with r = n/2 (n even), or c after ⌊n/2⌋ rows and comp c after ⌈n/2⌉ (n odd). Only
+ * ⌈n/2⌉ rows are placed instead of n − 1. W(comp c) / orbit(c) is the count of one
+ * labelled state, an integer (checked).
+ */
+export function countSymmetricMitmTs(problem: SymProblem, onLayer?: SymProgress): bigint {
+  const { size: n, counts } = problem;
+  if (problem.given.length > 0 || n < 2) return countSymmetricTs(problem, onLayer);
+  const k = counts.length;
+  const canon = new Canonizer(n, k, counts);
+  const start = startNeeds(problem)!;
+  let layer = new Map<string, LayerState>([[canon.key(start), { needs: canon.canonical(), ways: 1n }]]);
+  let previous = layer;
+  const half = Math.ceil(n / 2);
+  for (let placed = 0; placed < half; placed++) {
+    previous = layer;
+    layer = nextLayer(layer, n, k, counts, canon);
+    onLayer?.(placed + 1, half, layer.size);
+  }
+  const paired = n % 2 === 0 ? layer : previous;
+  const group = symmetryOrder(n, counts);
+  let total = 0n;
+  const complement = new Uint8Array(n * k);
+  for (const { needs, ways } of paired.values()) {
+    for (let i = 0; i < n; i++) for (let s = 0; s < k; s++) complement[i * k + s] = counts[s]! - needs[i * k + s]!;
+    const partner = layer.get(canon.key(complement));
+    if (!partner) continue;
+    const scaled = partner.ways * automorphismCount(needs, n, k, counts);
+    if (scaled % group !== 0n) throw new Error(`internal: meet in the middle: a class count ${partner.ways} is not a multiple of its orbit`);
+    total += ways * (scaled / group);
+  }
+  return total;
 }

@@ -1,6 +1,8 @@
 // Long published-value runs of the symmetric method (npm run test:slow).
 import { describe, expect, it } from "vitest";
 import { countTables } from "../../src/tables/index.js";
+import { countSymmetricWasm } from "../../src/tables/sym-wasm.js";
+import { normalizeProblem } from "../../src/tables/problem.js";
 
 const latin = (n: number) => ({ size: n, counts: new Array<number>(n).fill(1) });
 
@@ -16,7 +18,14 @@ describe("Latin squares (OEIS A002860), symmetric method", () => {
   it("order 9: 5524751496156892842531225600, by the kernel, with the classes per layer", () => {
     const layers: number[] = [];
     expect(countTables({ ...latin(9), onLayer: (_placed, _rows, states) => layers.push(states) })).toBe(5524751496156892842531225600n);
-    // The (9 - r)-regular bipartite graphs on 9 + 9 vertices up to isomorphism.
+    // The (9 - r)-regular bipartite graphs on 9 + 9 vertices up to isomorphism; meeting
+    // in the middle, the count places 5 rows and pairs layer 4 with layer 5.
+    expect(layers).toEqual([1, 8, 224, 3529, 3529]);
+  });
+
+  it("order 9 row by row (the kernel without meeting in the middle), the same count and the layers to row 8", () => {
+    const layers: number[] = [];
+    expect(countSymmetricWasm(normalizeProblem(latin(9)), (_placed, _rows, states) => layers.push(states))).toBe(5524751496156892842531225600n);
     expect(layers).toEqual([1, 8, 224, 3529, 3529, 224, 8, 1]);
   });
 });

@@ -3,8 +3,9 @@
 // method wherever it applies (no distinctness rules, or every count at most 1).
 import { describe, expect, it } from "vitest";
 import { countTables } from "../../src/tables/index.js";
-import { countSymmetricTs } from "../../src/tables/sym-ts.js";
-import { countSymmetricWasm, symLimits } from "../../src/tables/sym-wasm.js";
+import { automorphismCount, countSymmetricMitmTs, countSymmetricTs, symmetryOrder } from "../../src/tables/sym-ts.js";
+import { countSymmetricMitmWasm, countSymmetricWasm, symLimits } from "../../src/tables/sym-wasm.js";
+import { usesSymmetric } from "../../src/tables/count.js";
 import { normalizeProblem } from "../../src/tables/problem.js";
 import { tablesModule } from "../../src/tables/kernel.js";
 import { KernelError } from "../../src/errors.js";
@@ -130,5 +131,69 @@ describe("countTables, symmetric method", () => {
 
   it("refuses the symmetric method where distinct rows or columns would break its symmetry", () => {
     expect(() => countTables({ size: 4, counts: [2, 2], method: "symmetric" })).toThrow(/symmetric method counts tables without distinctness rules/);
+  });
+});
+
+describe("the symmetric method, meeting in the middle", () => {
+  const plain = (size: number, counts: number[], given: string[] = []) => normalizeProblem({ size, counts, given, distinctRows: false, distinctColumns: false });
+
+  it("both engines equal the row-by-row count on every count vector to n = 7 and on 8×8 (2,2,2,2) and (3,3,2)", () => {
+    const cases = [
+      ...COUNT_VECTORS.map((counts) => plain(counts.reduce((a, b) => a + b, 0), counts)),
+      plain(6, [2, 2, 2]),
+      plain(6, [1, 1, 2, 2]),
+      plain(7, [2, 2, 3]),
+      plain(7, [1, 2, 1, 3]),
+      plain(7, [1, 1, 1, 2, 2]),
+      normalizeProblem({ size: 7, counts: new Array<number>(7).fill(1) }),
+      plain(8, [2, 2, 2, 2]),
+      plain(8, [3, 3, 2]),
+    ];
+    for (const problem of cases) {
+      const label = `${problem.size} ${problem.counts.join(",")}`;
+      const rowByRow = countSymmetricWasm(problem);
+      expect(rowByRow, label).toBe(countSymmetricTs(problem));
+      expect(countSymmetricMitmWasm(problem), `${label}, wasm`).toBe(rowByRow);
+      if (problem.size <= 6 || problem.counts.length <= 3) expect(countSymmetricMitmTs(problem), `${label}, ts`).toBe(rowByRow);
+    }
+  });
+
+  it("reproduces published values: 4×4 and 6×6 binary (A001499 90, A001501 297200), 6×6 (2,2,2) 35599500", () => {
+    expect(countSymmetricMitmWasm(plain(4, [2, 2]))).toBe(90n);
+    expect(countSymmetricMitmWasm(plain(6, [3, 3]))).toBe(297200n);
+    expect(countSymmetricMitmTs(plain(6, [3, 3]))).toBe(297200n);
+    // 6×6 over three symbols, each twice per line: the column method agrees.
+    expect(countSymmetricMitmWasm(plain(6, [2, 2, 2]))).toBe(countTables({ size: 6, counts: [2, 2, 2], distinctRows: false, distinctColumns: false, method: "columns" }));
+  });
+
+  it("is the path countTables takes when nothing is given: ⌈n/2⌉ layers, and the same count as the column method", () => {
+    const problem = { size: 8, counts: [2, 2, 2, 2], distinctRows: false, distinctColumns: false };
+    const layers: [number, number][] = [];
+    const count = countTables({ ...problem, method: "symmetric", onLayer: (placed, rows) => layers.push([placed, rows]) });
+    expect(layers).toEqual([[1, 4], [2, 4], [3, 4], [4, 4]]);
+    expect(count).toBe(countTables({ ...problem, method: "columns" }));
+    expect(count).toBe(1049233314843201600n);
+    // With a given row it goes row by row to the last row but one.
+    const given = { ...problem, given: ["00112233"] };
+    const givenLayers: number[] = [];
+    expect(countTables({ ...given, method: "symmetric", onLayer: (placed) => givenLayers.push(placed) })).toBe(countTables({ ...given, method: "columns" }));
+    expect(givenLayers).toEqual([2, 3, 4, 5, 6, 7]);
+  });
+
+  it("auto picks it for 10×10 (2,2,2,2,2) without distinctness rules, past the column method's reach", () => {
+    expect(usesSymmetric(plain(10, [2, 2, 2, 2, 2]))).toBe(true);
+    expect(usesSymmetric(plain(8, [2, 2, 2, 2]))).toBe(false);
+    expect(usesSymmetric(normalizeProblem({ size: 10, counts: [2, 2, 2, 2, 2] }))).toBe(false);
+  });
+
+  it("counts automorphisms (column and equal-count symbol permutations) and the group", () => {
+    expect(symmetryOrder(4, [2, 2])).toBe(48n);
+    expect(symmetryOrder(5, [1, 2, 2])).toBe(240n);
+    // Two columns that swap with the symbols: (1,0), (0,1).
+    expect(automorphismCount(Uint8Array.from([1, 0, 0, 1]), 2, 2, [1, 1])).toBe(2n);
+    // Counts 1 and 2 cannot swap: only the identity.
+    expect(automorphismCount(Uint8Array.from([1, 0, 0, 1]), 2, 2, [1, 2])).toBe(1n);
+    // Four equal columns (1,1): 4! column permutations times both symbol orders.
+    expect(automorphismCount(Uint8Array.from([1, 1, 1, 1, 1, 1, 1, 1]), 4, 2, [2, 2])).toBe(48n);
   });
 });
