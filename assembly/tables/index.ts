@@ -9,4 +9,4 @@ export { setSeedState, useSystemRandom, randomBlockPtr, RANDOM_BLOCK_WORDS } fro
 /** Memory cap in 64 KiB pages (1 GiB): the DP state tables grow with the problem. */
 export const MEMORY_CAP_PAGES: i32 = 16384;
 // The symmetric method: layers of canonical need matrices (Latin squares and tables without distinctness rules).
-export { symSetup, symSetCount, symSetNeed, symBegin, symStep, symTotal, symTotalLo, symTotalHi, symUseInvariants, symPairStates, symPairWaysLo, symPairWaysHi, symPartner, symAutomorphisms, symAutSymbols, symAutColumns, SYM_MAX_SIZE, SYM_MAX_SYMBOLS } from "./sym";
+export { symSetup, symSetCount, symSetNeed, symBegin, symStep, symTotal, symTotalLo, symTotalHi, symPairStates, symPairWaysLo, symPairWaysHi, symPartner, symAutomorphisms, symAutSymbols, symAutColumns, SYM_MAX_SIZE, SYM_MAX_SYMBOLS } from "./sym";
