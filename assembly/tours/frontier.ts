@@ -168,7 +168,10 @@ let critCount: i32 = 0;
 let forcedLeftSum: i32 = 0; // Σ σ over forced ends not yet retired
 let uBalance2: i32 = 0; // 2 · Σ_U σ after this step
 let prunedStates: u64 = 0;
-/** Successor states dropped as dead by the pruning in the last count. */
+// Every pass of a step makes (and prunes) all its successors, whatever part they hash to,
+// so a step's dropped successors are those of its first pass, counted once the step is done.
+let passPruned: u64 = 0;
+/** Successor states dropped as dead by the pruning in the last count (each once, however many passes its step took). */
 export function frontierPrunedStates(): u64 { return prunedStates; }
 
 /** Root of x in the parity union-find; its parity to the root is left in ufParity[x]. */
@@ -575,7 +578,7 @@ function apply(spent: i32, edges: i32, u1: i32, u2: i32): i32 {
 function attempt(spent: i32, edges: i32, u1: i32, u2: i32, lo: u64, hi: u64): void {
   let s = apply(spent, edges, u1, u2);
   if (s >= 0 && pruneOn && !viable(s)) {
-    prunedStates++;
+    passPruned++;
     s = -1;
   }
   if (s >= 0) {
@@ -645,6 +648,7 @@ function placeTable(capacity: i32): bool {
 function expandAll(v: i32): void {
   const countOffset = <usize>keyWords << 3;
   const curBase = at(curOff);
+  passPruned = 0;
   for (let t = 0; t < curStates && !overflowed; t++) {
     const e = curBase + <usize>t * entryBytes;
     const lo = load<u64>(e + countOffset), hi = wideCounts ? load<u64>(e + countOffset, 8) : 0;
@@ -750,6 +754,7 @@ function processStep(k: i32): void {
     if (<f64>capacity * <f64>E + nextRoom <= free || capacity <= 1024 || p >= 1 << 16) break;
     p <<= 1;
   }
+  let stepPruned: u64 = 0;
   while (true) {
     placeLayers();
     parts = p;
@@ -764,7 +769,10 @@ function processStep(k: i32): void {
         }
         overflowed = false;
         expandAll(v);
-        if (!overflowed) break;
+        if (!overflowed) {
+          if (passPart == 0) stepPruned = passPruned;
+          break;
+        }
         // This part grew past its table (more than estimated): the pass again, with a
         // table twice as large (behind next, so nothing moves).
         capacity = <i32>min<f64>(<f64>capacity * 2, 2e9);
@@ -793,6 +801,7 @@ function processStep(k: i32): void {
     if (p > 1 << 20) outOfReach(<u64>capacity * E);
   }
   if (parts > peakParts) peakParts = parts;
+  prunedStates += stepPruned;
   growth = curStates > 0 ? <f64>nextCount / <f64>curStates : 1;
   // The new frontier: the squares that stay.
   let w = 0;

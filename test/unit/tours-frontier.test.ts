@@ -147,6 +147,20 @@ describe("frontier counter: engines, orders and shards", () => {
     expect(on[3]!.count).toBe(0n);
     on.forEach((r, i) => expect(r.peakStates).toBeLessThanOrEqual(off[i]!.peakStates));
     expect([off[0]!.peakStates, on[0]!.peakStates]).toEqual([36861, 17195]);
+    // The dropped successors are reported: none with the pruning off, some on the knight.
+    expect(off.every((r) => r.droppedStates === 0)).toBe(true);
+    expect(on[0]!.droppedStates).toBe(112119);
+    expect(on[1]!.droppedStates).toBeGreaterThan(0);
+  });
+
+  it("droppedStates counts each dead successor once however many passes its step took; the TS baseline drops none", () => {
+    const whole = countHamiltonian({ rows: 6, cols: 6, moves: KNIGHT });
+    const tight = countHamiltonian({ rows: 6, cols: 6, moves: KNIGHT, memoryCapMiB: 1 });
+    expect(tight.peakParts).toBeGreaterThan(1);
+    expect(tight.droppedStates).toBe(whole.droppedStates);
+    const ts = countHamiltonian({ rows: 5, cols: 6, moves: KNIGHT, engine: "ts" });
+    expect(ts.count).toBe(37568n);
+    expect(ts.droppedStates).toBe(0);
   });
 
   it("onProgress hears every step in order with its states, on both engines; a throw stops the count", () => {
