@@ -173,7 +173,7 @@ describe("frontier counter: engines, orders and shards", () => {
       if (engine === "wasm") expect(heard.map(([, , states]) => states)).toEqual(r.stepStates);
     }
     const tight: number[] = [];
-    countHamiltonian({ rows: 6, cols: 6, memoryCapMiB: 1, onProgress: (_s, _n, _states, passes) => void tight.push(passes) });
+    countHamiltonian({ rows: 6, cols: 6, moves: KNIGHT, memoryCapMiB: 1, onProgress: (_s, _n, _states, passes) => void tight.push(passes) });
     expect(Math.max(...tight)).toBeGreaterThan(1); // the passes of a split step are reported
     expect(() => countHamiltonian({ rows: 5, cols: 5, onProgress: (step) => { if (step === 10) throw new Error("stop at 10"); } })).toThrow("stop at 10");
     expect(count({ rows: 5, cols: 5 })).toBe(12400n); // the kernel counts again after it, without the listener
@@ -211,19 +211,29 @@ describe("frontier counter: limits and bad input", () => {
   });
 
   it("under a tight cap a step runs in several passes (parts of its table by key hash) and the count is unchanged", () => {
-    const whole = countHamiltonian({ rows: 6, cols: 6 });
-    const tight = countHamiltonian({ rows: 6, cols: 6, memoryCapMiB: 1 });
+    const whole = countHamiltonian({ rows: 6, cols: 6, moves: KNIGHT });
+    const tight = countHamiltonian({ rows: 6, cols: 6, moves: KNIGHT, memoryCapMiB: 1 });
     expect(whole.peakParts).toBe(1);
+    expect(whole.peakBytes).toBeGreaterThan(2 ** 20);
     expect(tight.peakParts).toBeGreaterThan(1);
     expect(tight.peakBytes).toBeLessThanOrEqual(2 ** 20);
-    expect(tight.count).toBe(8250272n);
+    expect(tight.count).toBe(6637920n);
     expect(tight.stepStates).toEqual(whole.stepStates);
+    // 6×6 pen-and-paper (12,400 states at the peak) fits 1 MiB with every step in one pass.
+    expect(countHamiltonian({ rows: 6, cols: 6, memoryCapMiB: 1 })).toMatchObject({ count: 8250272n, peakParts: 1 });
     // A step after growth whose estimated next layer alone would pass the cap: the table
     // still gets a third of the room (a few passes), not thousands of passes over cur.
     const knight = countHamiltonian({ rows: 6, cols: 7, moves: KNIGHT, memoryCapMiB: 5 });
     expect(knight.count).toBe(779938932n);
     expect(knight.peakParts).toBeGreaterThan(1);
-    expect(knight.peakParts).toBeLessThanOrEqual(16);
+    expect(knight.peakParts).toBeLessThanOrEqual(4); // the passes continue one another: 2 (16 before)
+    // At the edge: two layers of the peak (132,142 states, 16 bytes each) nearly fill 4 MiB.
+    // A pass that runs short of room is followed by one with a smaller range, not a
+    // restart of the step with twice the parts (before, 12×12 under 21 MiB: 170 s to refuse).
+    const edge = countHamiltonian({ rows: 6, cols: 7, moves: KNIGHT, memoryCapMiB: 4 });
+    expect(edge.count).toBe(779938932n);
+    expect(edge.peakBytes).toBeLessThanOrEqual(4 * 2 ** 20);
+    expect(edge.peakParts).toBeLessThanOrEqual(6);
   });
 
   it("tiny boards: one square is one path and no cycle", () => {
