@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 import { KernelError, UsageError } from "../../src/errors.js";
 import { countTours } from "../../src/tours/count-core.js";
 import { countHamiltonian, MAX_FRONTIER_SIDE, type HamiltonianCountOptions } from "../../src/tours/frontier.js";
-import { frontierPlan } from "../../src/tours/frontier-plan.js";
+import { frontierPlan, squareOrder } from "../../src/tours/frontier-plan.js";
 import { countFrontierTs } from "../../src/tours/frontier-ts.js";
 import { toursModule } from "../../src/tours/kernel.js";
-import { KNIGHT, parseLeapers } from "../../src/tours/leapers.js";
+import { boardGraph, KNIGHT, parseLeapers } from "../../src/tours/leapers.js";
 
 const count = (options: HamiltonianCountOptions) => countHamiltonian(options).count;
 
@@ -87,6 +87,17 @@ describe("frontier counter: engines, orders and shards", () => {
       const rows = countFrontierTs(frontierPlan(5, 4, KNIGHT, "rows"), { mode: closed ? "cycles" : "paths", ends: [] });
       expect(greedy.count).toBe(rows.count);
     }
+  });
+
+  it("a board's plan is chosen once a process (cached) and is the order the search chooses afresh", () => {
+    const first = frontierPlan(6, 6, KNIGHT);
+    expect(frontierPlan(6, 6, KNIGHT)).toBe(first);
+    expect(frontierPlan(6, 6, KNIGHT, "rows")).not.toBe(first);
+    const order = squareOrder(6, 6, boardGraph(6, 6, KNIGHT), "greedy");
+    expect(order.map((square) => first.stepOf[square])).toEqual(order.map((_, k) => k));
+    for (let n = 0; n < 20; n++) frontierPlan(3, 3 + n, KNIGHT); // more boards than the cache keeps
+    expect(frontierPlan(6, 6, KNIGHT)).not.toBe(first);
+    expect(frontierPlan(6, 6, KNIGHT).stepOf).toEqual(first.stepOf);
   });
 
   it("the randomised greedy order keeps the 7×7 pen-and-paper frontier at 11 squares (21 row by row)", () => {
