@@ -88,7 +88,8 @@ const slotShift: usize = memory.data(SLOT_BYTES);
 const keyBuf: usize = memory.data(<i32>sizeof<u64>() * (MAX_KEY_WORDS));
 
 // Memory. The states of a step live in one arena of raw wasm memory, laid out as
-//   [ H: open-addressing hash table | cur: the last step's states, packed | next: packed ]
+//   [ cur: the last step's states, packed | next: this step's, packed | H: open-addressing hash table ]
+// (H is drained onto next's end after each pass, in place: an entry only moves down.)
 // An entry is the packed key (keyWords u64) and its count: one u64 limb (narrow, the
 // default: 8 bytes less per state) or two (wide, 128-bit; the host reruns wide when a
 // narrow count would pass 2^64). Packed layers have no empty slots, so a state costs
