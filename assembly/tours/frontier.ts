@@ -765,8 +765,10 @@ function processStep(k: i32): void {
   rangeLo = 0;
   while (rangeLo < HASH_SPAN) {
     const doneFraction = <f64>rangeLo / <f64>HASH_SPAN;
+    // The ranges done are a sample of next: the guess gives way to it (a guess far too high
+    // would otherwise keep each pass's range small while its states are few).
+    if (rangeLo > 0) estimate = max<f64>(1024, <f64>nextCount / doneFraction);
     if (rangeLo > 0 && nextCount >= 4096) {
-      estimate = <f64>nextCount / doneFraction;
       // From the ranges done, next as a whole is about `estimate` states. When that is a
       // quarter more than the room there is for it, no passes fit it (passes shrink the
       // table, never next), and the board is refused now. The margin keeps a count that
