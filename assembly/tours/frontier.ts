@@ -88,18 +88,19 @@ const slotShift: usize = memory.data(SLOT_BYTES);
 const keyBuf: usize = memory.data(<i32>sizeof<u64>() * (MAX_KEY_WORDS));
 
 // Memory. The states of a step live in one arena of raw wasm memory, laid out as
-//   [ H: open-addressing hash table | cur: the last step's states, packed | next: packed ]
+//   [ cur: the last step's states, packed | next: this step's, packed | H: open-addressing hash table ]
+// (H is drained onto next's end after each pass, in place: an entry only moves down.)
 // An entry is the packed key (keyWords u64) and its count: one u64 limb (narrow, the
 // default: 8 bytes less per state) or two (wide, 128-bit; the host reruns wide when a
 // narrow count would pass 2^64). Packed layers have no empty slots, so a state costs
-// entryBytes in cur and next and only the part being built sits in H at load ≤ 0.8.
+// entryBytes in cur and next and only the part being built sits in H at load < 0.75.
 // When H for the whole next step would not fit beside cur and next under the cap, the
-// step runs in `parts` passes: pass j reads all of cur, makes every successor, and keeps
-// only those whose key hashes to part j (the top bits of the hash; the slot uses the low
-// bits); H is then packed onto the end of next and cleared. This is exact: a successor's
-// part is a function of its key alone, so every contribution to one key lands in the
-// same pass and is summed there, and the parts are disjoint and cover every key, so next
-// holds each state once with its full count. The cost is `parts` × the step's work.
+// step runs in passes: each reads all of cur, makes every successor, and keeps only those
+// whose key's hash has its top 32 bits in the pass's range (the slot uses the low bits);
+// H is then packed onto the end of next and cleared. This is exact: a successor's range
+// is a function of its key alone, so every contribution to one key lands in the same
+// pass and is summed there, and the ranges are disjoint and cover every key, so next
+// holds each state once with its full count. The cost is one step's work per pass.
 // The arena is taken from the end of the wasm memory (memory.grow, outside the
 // allocator, whose blocks stop at 1 GiB) and reused by the next count.
 let capBytes: u64 = <u64>FRONTIER_DEFAULT_CAP_MIB << 20;
@@ -115,7 +116,11 @@ let curOff: u64 = 0;
 let nextOff: u64 = 0;
 let nextCount: i32 = 0;
 let parts: i32 = 1; // passes of the current step
-let passPart: i32 = 0; // the part the current pass keeps
+/** Top 32 bits of a key's hash: a pass keeps the keys in [rangeLo, rangeLo + rangeWidth). */
+const HASH_SPAN: u64 = <u64>1 << 32;
+let rangeLo: u64 = 0;
+let rangeWidth: u64 = HASH_SPAN;
+let partial = false; // the current pass keeps only its range
 let overflowed = false; // H passed its load limit in this pass
 let step: i32 = 0;
 
@@ -168,7 +173,10 @@ let critCount: i32 = 0;
 let forcedLeftSum: i32 = 0; // Σ σ over forced ends not yet retired
 let uBalance2: i32 = 0; // 2 · Σ_U σ after this step
 let prunedStates: u64 = 0;
-/** Successor states dropped as dead by the pruning in the last count. */
+// Every pass of a step makes (and prunes) all its successors, whatever part they hash to,
+// so a step's dropped successors are those of its first pass, counted once the step is done.
+let passPruned: u64 = 0;
+/** Successor states dropped as dead by the pruning in the last count (each once, however many passes its step took). */
 export function frontierPrunedStates(): u64 { return prunedStates; }
 
 /** Root of x in the parity union-find; its parity to the root is left in ufParity[x]. */
@@ -388,13 +396,19 @@ function grow(bytes: u64): bool {
     h = (h ^ load<u64>(at + (<usize>w << 3))) * 0xff51afd7ed558ccd;
     h ^= h >> 32;
   }
+  // A last mix (murmur3's fmix64) so the top bits, which choose a pass's range, depend on
+  // every bit of the key: a product alone carries a key's high bits only upward, and the
+  // ranges of a split step held their states most unevenly (94 % in the first quarter).
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53;
+  h ^= h >> 33;
   return h;
 }
 
 /** Adds count (lo, hi) to the entry of keyBuf in H, if its key is in this pass's part. */
 function insert(lo: u64, hi: u64): void {
   const h = hashKey(keyBuf);
-  if (parts > 1 && <i32>(((h >> 32) * <u64>parts) >> 32) != passPart) return;
+  if (partial && (h >> 32) - rangeLo >= rangeWidth) return; // (unsigned: below rangeLo wraps past the width)
   if (overflowed) return;
   const hBase = at(hOff);
   const countOffset = <usize>keyWords << 3;
@@ -407,7 +421,7 @@ function insert(lo: u64, hi: u64): void {
     const oldHi = wideCounts ? load<u64>(countAt, 8) : 0;
     if (oldLo == 0 && oldHi == 0) {
       if (<i64>hCount * 4 >= <i64>hCapacity * 3) {
-        overflowed = true; // the step restarts with a larger table or more parts
+        overflowed = true; // the pass runs again with a larger table or a smaller range
         return;
       }
       for (let w = 0; w < keyWords; w++) store<u64>(e + (<usize>w << 3), get64(keyBuf, w));
@@ -575,7 +589,7 @@ function apply(spent: i32, edges: i32, u1: i32, u2: i32): i32 {
 function attempt(spent: i32, edges: i32, u1: i32, u2: i32, lo: u64, hi: u64): void {
   let s = apply(spent, edges, u1, u2);
   if (s >= 0 && pruneOn && !viable(s)) {
-    prunedStates++;
+    passPruned++;
     s = -1;
   }
   if (s >= 0) {
@@ -645,6 +659,7 @@ function placeTable(capacity: i32): bool {
 function expandAll(v: i32): void {
   const countOffset = <usize>keyWords << 3;
   const curBase = at(curOff);
+  passPruned = 0;
   for (let t = 0; t < curStates && !overflowed; t++) {
     const e = curBase + <usize>t * entryBytes;
     const lo = load<u64>(e + countOffset), hi = wideCounts ? load<u64>(e + countOffset, 8) : 0;
@@ -730,69 +745,76 @@ function processStep(k: i32): void {
     put(maxDeg, i, get8(forced, x) != 0 ? 1 : 2);
   }
   if (pruneOn) prepareViability(k, v);
-  // The layout for this step: H first, cur packed after it, next packed after cur.
-  // H is sized for the next step's states (estimated from the last step's growth) or,
-  // if that would not fit under the cap, for a part of them (more passes).
+  // The layout for this step: cur packed at the arena's start, next packed behind it, H
+  // behind next. H is sized for the next step's states at load 0.5 (linear probing slows
+  // fast past that: 0.8 made whole counts twice as slow) when that fits under the cap;
+  // else the step runs in passes, each keeping the successors whose hash's top 32 bits
+  // fall in its range [rangeLo, rangeLo + rangeWidth), the ranges one after another from
+  // 0 to 2^32. A pass's table gets the room behind next and a range holding about 0.6 of
+  // it; the next pass starts where it ended, so a pass never has to be redone because a
+  // later one ran short of room (before, the whole step restarted with twice the parts:
+  // a 12×12 board under a 21 MiB cap spent about 150 s so). How many states a range
+  // holds is a guess at first (the last step's growth), then measured: the ranges done
+  // are a hash-uniform sample of next. A pass whose states outgrow its table runs again
+  // with a table twice as large, or, when that does not fit, half the range.
   const E = <u64>entryBytes;
-  const estimate = max<f64>(1024, <f64>curStates * max<f64>(1.0, growth) * 1.1);
-  // H for the estimate at load 0.5 (any capacity, not a power of two), or for a part
-  // (linear probing slows fast past that: 0.8 made whole counts twice as slow).
-  // The estimate is a guess (growth of the last step): when the estimated next layer alone
-  // would leave no room, it is given two thirds of the space beside cur and the table a
-  // third, rather than the table shrinking to nothing (thousands of passes, each reading
-  // all of cur); if next really grows past its share, the step restarts in more parts.
-  const curBytes = <f64>curStates * <f64>E;
-  const free = max<f64>(0, <f64>capBytes - curBytes);
-  const nextRoom = min<f64>(estimate * <f64>E, free * 2 / 3);
-  let p = 1, capacity = 0;
-  while (true) {
-    capacity = <i32>max<f64>(1024, estimate / <f64>p / 0.5);
-    if (<f64>capacity * <f64>E + nextRoom <= free || capacity <= 1024 || p >= 1 << 16) break;
-    p <<= 1;
-  }
-  while (true) {
-    placeLayers();
-    parts = p;
-    let fits = true;
-    let failedAt = 0;
-    for (passPart = 0; passPart < parts && fits; passPart++) {
-      while (true) {
-        if (!placeTable(capacity)) {
-          fits = false;
-          failedAt = passPart;
-          break;
-        }
-        overflowed = false;
-        expandAll(v);
-        if (!overflowed) break;
-        // This part grew past its table (more than estimated): the pass again, with a
-        // table twice as large (behind next, so nothing moves).
-        capacity = <i32>min<f64>(<f64>capacity * 2, 2e9);
-      }
-      if (fits) drainTable();
-    }
-    if (fits) break;
-    // The parts split the keys by a hash, so each holds about its share of next: from the
-    // parts done, next as a whole is about nextCount·parts/failedAt states. When that is
-    // a quarter more than the room left for it, no number of passes fits it (passes
-    // shrink the table, never next), and the board is refused now, not after the
-    // thousands of passes that doubling the parts down to the smallest table would take
-    // (a 12×12 board under 16 MiB: 100 s of CPU before). The margin keeps a count that
-    // could still fit from being refused by an uneven split: with 4096 states or more
-    // seen, a share 25 % off its expected size is dozens of standard deviations away.
-    if (failedAt > 0 && nextCount >= 4096) {
-      const wholeNext = <f64>nextCount * <f64>parts / <f64>failedAt;
+  let estimate = max<f64>(1024, <f64>curStates * max<f64>(1.0, growth) * 1.1);
+  placeLayers();
+  let passes = 0;
+  let stepPruned: u64 = 0;
+  rangeLo = 0;
+  while (rangeLo < HASH_SPAN) {
+    const doneFraction = <f64>rangeLo / <f64>HASH_SPAN;
+    // The ranges done are a sample of next: the guess gives way to it (a guess far too high
+    // would otherwise keep each pass's range small while its states are few).
+    if (rangeLo > 0) estimate = max<f64>(1024, <f64>nextCount / doneFraction);
+    if (rangeLo > 0 && nextCount >= 4096) {
+      // From the ranges done, next as a whole is about `estimate` states. When that is a
+      // quarter more than the room there is for it, no passes fit it (passes shrink the
+      // table, never next), and the board is refused now. The margin keeps a count that
+      // could still fit from being refused by an uneven sample: with 4096 states or more
+      // seen, a share 25 % off its expected size is dozens of standard deviations away.
       const room = (<f64>capBytes - <f64>nextOff) / <f64>E - 1024;
-      if (wholeNext > 1.25 * room) outOfReach(<u64>(<f64>nextOff + wholeNext * <f64>E));
+      if (estimate > 1.25 * room) outOfReach(<u64>(<f64>nextOff + estimate * <f64>E));
     }
+    const remaining = max<f64>(1, estimate * (1 - doneFraction));
+    const tableRoom = Math.floor((<f64>capBytes - <f64>nextOff - <f64>nextCount * <f64>E) / <f64>E);
     // Even the smallest table does not fit beside the layers: out of reach.
-    if (capacity <= 1024) outOfReach(nextOff + <u64>(nextCount + capacity) * E);
-    // One part's table does not fit beside the layers: the step again, in more parts.
-    p <<= 1;
-    capacity = max(1024, capacity >> 1);
-    if (p > 1 << 20) outOfReach(<u64>capacity * E);
+    if (tableRoom < 1024) outOfReach(nextOff + <u64>(nextCount + 1024) * E);
+    let capacity: f64;
+    if (remaining / 0.5 <= tableRoom) {
+      capacity = max<f64>(1024, remaining / 0.5);
+      rangeWidth = HASH_SPAN - rangeLo;
+    } else {
+      capacity = min<f64>(tableRoom, 2e9);
+      const share = min<f64>(1, capacity * 0.6 / remaining);
+      rangeWidth = max<u64>(1, <u64>(share * <f64>(HASH_SPAN - rangeLo)));
+    }
+    while (true) {
+      if (!placeTable(<i32>capacity)) outOfReach(hOff + <u64>capacity * E); // (cannot happen: capacity ≤ tableRoom)
+      partial = rangeLo > 0 || rangeWidth < HASH_SPAN;
+      overflowed = false;
+      expandAll(v);
+      if (!overflowed) break;
+      // The range grew past its table (more than estimated): again with a table twice as
+      // large (behind next, so nothing moves) if it fits, else with all the room and half
+      // the range.
+      const most = min<f64>(tableRoom, 2e9);
+      if (capacity * 2 <= most) capacity *= 2;
+      else if (rangeWidth > 1) {
+        capacity = most;
+        rangeWidth >>= 1;
+      } else outOfReach(nextOff + <u64>(nextCount + <i32>capacity) * E);
+    }
+    if (passes == 0) stepPruned = passPruned; // every whole pass makes (and prunes) every successor
+    drainTable();
+    passes++;
+    rangeLo += rangeWidth;
   }
+  partial = false;
+  parts = passes;
   if (parts > peakParts) peakParts = parts;
+  prunedStates += stepPruned;
   growth = curStates > 0 ? <f64>nextCount / <f64>curStates : 1;
   // The new frontier: the squares that stay.
   let w = 0;

@@ -30,10 +30,25 @@ export function canonicalFrontierProblem(flags: Pick<FrontierCountFlags, "rows" 
   return canonicalFrontier({ rows, cols, moves, closed, from, to });
 }
 
-function statsLine(result: HamiltonianCount, cpuMicroseconds: number): string {
-  const mib = (result.peakBytes / 2 ** 20).toFixed(1);
-  const passes = result.peakParts > 1 ? `, up to ${result.peakParts} passes a step` : "";
-  return `frontier width ${result.width}, peak states ${result.peakStates}, ${result.entryBytes} bytes a state, peak table memory ${mib} MiB${passes}, CPU ${(cpuMicroseconds / 1e6).toFixed(2)} s\n`;
+/** The figures --stats reports (with --json, as the line's "stats" object; else a line on standard error). */
+function statsOf(result: HamiltonianCount, cpuMicroseconds: number) {
+  return {
+    width: result.width,
+    peakStates: result.peakStates,
+    // The TS baseline keeps every state the rules allow (it checks the kernel's pruning): 0, as countHamiltonian says.
+    droppedStates: result.droppedStates,
+    entryBytes: result.entryBytes,
+    peakBytes: result.peakBytes,
+    peakPasses: result.peakParts,
+    cpuSeconds: Number((cpuMicroseconds / 1e6).toFixed(3)),
+  };
+}
+
+function statsLine(stats: ReturnType<typeof statsOf>, engine: "wasm" | "ts"): string {
+  const mib = (stats.peakBytes / 2 ** 20).toFixed(1);
+  const passes = stats.peakPasses > 1 ? `, up to ${stats.peakPasses} passes a step` : "";
+  const dropped = engine === "ts" ? "no states dropped (the TS baseline does not prune)" : `${stats.droppedStates} dead successor states dropped`;
+  return `frontier width ${stats.width}, peak states ${stats.peakStates}, ${dropped}, ${stats.entryBytes} bytes a state, peak table memory ${mib} MiB${passes}, CPU ${stats.cpuSeconds.toFixed(2)} s\n`;
 }
 
 export async function runFrontierCount(flags: FrontierCountFlags): Promise<void> {
@@ -42,10 +57,12 @@ export async function runFrontierCount(flags: FrontierCountFlags): Promise<void>
   const started = process.hrtime.bigint();
   const result = countHamiltonian({ ...flags, shard: spec, memoryCapMiB: flags.memory });
   const used = process.cpuUsage(cpu);
-  if (flags.stats) process.stderr.write(statsLine(result, used.user + used.system));
+  const stats = flags.stats ? statsOf(result, used.user + used.system) : undefined;
   const engine = flags.engine === "ts" ? "frontier-ts" : "frontier";
+  // With --json the figures go in the JSON line (one line for programs), else on standard error.
+  if (stats && !(flags.json && !spec)) process.stderr.write(statsLine(stats, flags.engine));
   if (!spec) {
-    const line = flags.json ? JSON.stringify({ ...canonicalFrontierProblem(flags), count: result.count.toString(), engine }) : flags.pretty ? groupDigits(result.count) : String(result.count);
+    const line = flags.json ? JSON.stringify({ ...canonicalFrontierProblem(flags), count: result.count.toString(), engine, ...(stats ? { stats } : {}) }) : flags.pretty ? groupDigits(result.count) : String(result.count);
     await writeChunk(process.stdout, `${line}\n`);
     return;
   }

@@ -214,7 +214,7 @@ await runMain("pen-paper", async () => {
     .option("--shard <i/k>", "compute part i of k (0 ≤ i < k) on one thread and print it as a JSON line; total the parts with `pen-paper merge`")
     .option("--json", "one JSON line: the problem (rows, cols, moves, closed, from, to), count (a decimal string) and engine; with --shard the part's line (the default there)")
     .option("--pretty", "group the count's digits in threes for people (8,250,272); not with --json or --shard")
-    .option("--stats", "frontier engine: print the frontier width, peak states, bytes a state and table memory to standard error")
+    .option("--stats", "frontier engine: print the frontier width, peak states, dead states dropped, bytes a state, table memory and CPU time to standard error (with --json: in the JSON line)")
     .option("--memory <MiB>", `frontier engine: cap on the state tables (default ${toursConstants.FRONTIER_DEFAULT_CAP_MIB})`, integerOption(16, 4000))
     .option("--force", "search engine: run a count documented as out of reach (7×7 from every start, 8×8 and up)")
     .addOption(new Option("--engine <name>", "frontier (default): the frontier DP in WebAssembly, frontier-ts its TypeScript baseline; search, search-ts: the depth-first search (n×n, pen-and-paper moves)").choices(COUNT_ENGINES).default("frontier"))

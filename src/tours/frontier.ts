@@ -71,6 +71,11 @@ export interface HamiltonianCount {
   peakParts: number;
   /** States after each step (the growth; the TS engine gives an empty list). */
   stepStates: number[];
+  /**
+   * Successor states the kernel dropped as dead (no completion: starved squares, colour
+   * balance; docs/tours.md), summed over all steps. The TS engine does not prune: 0.
+   */
+  droppedStates: number;
 }
 
 function checkSide(value: unknown, what: string): number {
@@ -132,6 +137,8 @@ interface KernelFigures {
   peakParts: number;
   /** States after each step. */
   stepStates: number[];
+  /** Successor states dropped as dead. */
+  droppedStates: number;
 }
 
 /** Refuses, before the kernel is called, a graph past the kernel's fixed tables (its own limits, read from it). */
@@ -163,6 +170,7 @@ function countOnKernelOnce(plan: FrontierPlan, problem: FrontierProblem, capMiB:
     entryBytes: kernel.frontierEntryBytes(),
     peakParts: kernel.frontierPeakParts(),
     stepStates: Array.from({ length: plan.size }, (_, k) => kernel.frontierStepStates(k)),
+    droppedStates: Number(kernel.frontierPrunedStates()),
     splitStep: kernel.frontierSplitStep(),
   };
 }
@@ -253,10 +261,10 @@ export function countHamiltonian(options: HamiltonianCountOptions): HamiltonianC
   const q = question(options, plan);
   if (typeof q === "bigint") {
     const whole = !options.shard || options.shard.shard === 0;
-    return { count: whole ? q : 0n, peakStates: 1, peakBytes: 0, width: plan.width, splitStep: -1, entryBytes: 0, peakParts: 1, stepStates: [] };
+    return { count: whole ? q : 0n, peakStates: 1, peakBytes: 0, width: plan.width, splitStep: -1, entryBytes: 0, peakParts: 1, stepStates: [], droppedStates: 0 };
   }
   const result = options.engine === "ts"
-    ? { ...countFrontierTs(plan, q.problem, onProgress && ((step, states) => onProgress(step + 1, plan.size, states, 1))), peakBytes: 0, entryBytes: 0, peakParts: 1, stepStates: [] }
+    ? { ...countFrontierTs(plan, q.problem, onProgress && ((step, states) => onProgress(step + 1, plan.size, states, 1))), peakBytes: 0, entryBytes: 0, peakParts: 1, stepStates: [], droppedStates: 0 }
     : countOnKernel(plan, q.problem, options.memoryCapMiB, onProgress);
   return { ...result, count: result.count * q.factor, width: plan.width };
 }

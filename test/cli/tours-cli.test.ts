@@ -107,6 +107,21 @@ describe("pen-paper count", () => {
     expect(JSON.parse(search.stdout)).toEqual({ ...problem, method: "search", engine: "search" });
   });
 
+  it("--stats reports the dead successor states the kernel dropped: on standard error, or in the --json line; the TS baseline drops none", () => {
+    const text = penPaper(["count", "--size", "6", "--moves", "1,2", "--stats"]);
+    expect(text.stdout).toBe("6637920\n");
+    expect(text.stderr).toMatch(/^frontier width 9, peak states 17195, 112119 dead successor states dropped, 16 bytes a state, peak table memory [\d.]+ MiB, CPU [\d.]+ s\n$/);
+    const json = penPaper(["count", "--size", "6", "--moves", "1,2", "--stats", "--json"]);
+    expect(json.stderr).toBe("");
+    const line = JSON.parse(json.stdout) as { count: string; stats: Record<string, number> };
+    expect(line.count).toBe("6637920");
+    expect(line.stats).toMatchObject({ width: 9, peakStates: 17195, droppedStates: 112119, entryBytes: 16, peakPasses: 1 });
+    expect(line.stats.peakBytes).toBeGreaterThan(0);
+    const ts = penPaper(["count", "--rows", "4", "--cols", "5", "--moves", "1,2", "--stats", "--engine", "frontier-ts"]);
+    expect(ts.stdout).toBe("164\n");
+    expect(ts.stderr).toMatch(/, no states dropped \(the TS baseline does not prune\), /);
+  });
+
   it("--pretty groups the count's digits for people, with either engine; refused beside --json and --shard", () => {
     expect(penPaper(["count", "--size", "6", "--pretty"]).stdout).toBe("8,250,272\n");
     expect(penPaper(["count", "--size", "6", "--closed", "--pretty"]).stdout).toBe("13,138\n");

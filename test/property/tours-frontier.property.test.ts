@@ -3,8 +3,9 @@
 // square, paths between two squares.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { KernelError } from "../../src/errors.js";
 import { countHamiltonian } from "../../src/tours/frontier.js";
-import { boardGraph, type Leaper } from "../../src/tours/leapers.js";
+import { boardGraph, KNIGHT, type Leaper } from "../../src/tours/leapers.js";
 import { bruteDirected } from "../support/tours-brute.js";
 
 const leaper = fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1, max: 3 })).map(([a, b]) => [a, b] as Leaper);
@@ -40,5 +41,47 @@ describe("frontier counter vs brute force", () => {
       }),
       { numRuns: 200, seed },
     );
+  });
+});
+
+// Under a tight cap a step runs in passes, each keeping a range of the keys' hash and the
+// next starting where it ended; the count, the states of every step and the dead states
+// dropped are those of the uncapped run, or the board is refused (limit-exceeded).
+describe("frontier counter under tight memory caps", () => {
+  // Knight's boards of 30 to 42 squares: peaks of 2 000 to 132 000 states (0.03 to 2 MiB a
+  // layer), so caps of 1 to 4 MiB split some steps, fit others whole and refuse some boards.
+  const wide = fc.record({
+    rows: fc.integer({ min: 5, max: 6 }),
+    cols: fc.integer({ min: 6, max: 7 }),
+    closed: fc.boolean(),
+    from: fc.option(fc.nat(), { nil: undefined }),
+    cap: fc.integer({ min: 1, max: 4 }),
+  });
+  it("the passes change nothing but memory", () => {
+    let split = 0;
+    fc.assert(
+      fc.property(wide, ({ rows, cols, closed, from: f, cap }) => {
+        const moves = KNIGHT;
+        const from = f === undefined ? undefined : ([Math.floor(f / cols) % rows, f % cols] as const);
+        const whole = countHamiltonian({ rows, cols, moves, closed, from });
+        let tight;
+        try {
+          tight = countHamiltonian({ rows, cols, moves, closed, from, memoryCapMiB: cap });
+        } catch (error) {
+          expect(error).toBeInstanceOf(KernelError);
+          expect((error as KernelError).code).toBe("limit-exceeded");
+          expect(whole.peakBytes).toBeGreaterThan(cap * 2 ** 19); // refused only what needs room
+          return;
+        }
+        if (tight.peakParts > 1) split++;
+        expect(tight.count).toBe(whole.count);
+        expect(tight.stepStates).toEqual(whole.stepStates);
+        expect(tight.droppedStates).toBe(whole.droppedStates);
+        expect(tight.peakBytes).toBeLessThanOrEqual(cap * 2 ** 20);
+        return;
+      }),
+      { numRuns: 30, seed: 20261126 },
+    );
+    expect(split).toBeGreaterThanOrEqual(2); // some runs were split into passes (2 with this seed)
   });
 });

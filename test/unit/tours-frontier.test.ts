@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 import { KernelError, UsageError } from "../../src/errors.js";
 import { countTours } from "../../src/tours/count-core.js";
 import { countHamiltonian, MAX_FRONTIER_SIDE, type HamiltonianCountOptions } from "../../src/tours/frontier.js";
-import { frontierPlan } from "../../src/tours/frontier-plan.js";
+import { frontierPlan, squareOrder } from "../../src/tours/frontier-plan.js";
 import { countFrontierTs } from "../../src/tours/frontier-ts.js";
 import { toursModule } from "../../src/tours/kernel.js";
-import { KNIGHT, parseLeapers } from "../../src/tours/leapers.js";
+import { boardGraph, KNIGHT, parseLeapers } from "../../src/tours/leapers.js";
 
 const count = (options: HamiltonianCountOptions) => countHamiltonian(options).count;
 
@@ -89,6 +89,17 @@ describe("frontier counter: engines, orders and shards", () => {
     }
   });
 
+  it("a board's plan is chosen once a process (cached) and is the order the search chooses afresh", () => {
+    const first = frontierPlan(6, 6, KNIGHT);
+    expect(frontierPlan(6, 6, KNIGHT)).toBe(first);
+    expect(frontierPlan(6, 6, KNIGHT, "rows")).not.toBe(first);
+    const order = squareOrder(6, 6, boardGraph(6, 6, KNIGHT), "greedy");
+    expect(order.map((square) => first.stepOf[square])).toEqual(order.map((_, k) => k));
+    for (let n = 0; n < 20; n++) frontierPlan(3, 3 + n, KNIGHT); // more boards than the cache keeps
+    expect(frontierPlan(6, 6, KNIGHT)).not.toBe(first);
+    expect(frontierPlan(6, 6, KNIGHT).stepOf).toEqual(first.stepOf);
+  });
+
   it("the randomised greedy order keeps the 7×7 pen-and-paper frontier at 11 squares (21 row by row)", () => {
     expect(frontierPlan(7, 7, parseLeapers("0,3+2,2")).width).toBe(11);
     expect(frontierPlan(7, 7, parseLeapers("0,3+2,2"), "rows").width).toBe(21);
@@ -147,6 +158,20 @@ describe("frontier counter: engines, orders and shards", () => {
     expect(on[3]!.count).toBe(0n);
     on.forEach((r, i) => expect(r.peakStates).toBeLessThanOrEqual(off[i]!.peakStates));
     expect([off[0]!.peakStates, on[0]!.peakStates]).toEqual([36861, 17195]);
+    // The dropped successors are reported: none with the pruning off, some on the knight.
+    expect(off.every((r) => r.droppedStates === 0)).toBe(true);
+    expect(on[0]!.droppedStates).toBe(112119);
+    expect(on[1]!.droppedStates).toBeGreaterThan(0);
+  });
+
+  it("droppedStates counts each dead successor once however many passes its step took; the TS baseline drops none", () => {
+    const whole = countHamiltonian({ rows: 6, cols: 6, moves: KNIGHT });
+    const tight = countHamiltonian({ rows: 6, cols: 6, moves: KNIGHT, memoryCapMiB: 1 });
+    expect(tight.peakParts).toBeGreaterThan(1);
+    expect(tight.droppedStates).toBe(whole.droppedStates);
+    const ts = countHamiltonian({ rows: 5, cols: 6, moves: KNIGHT, engine: "ts" });
+    expect(ts.count).toBe(37568n);
+    expect(ts.droppedStates).toBe(0);
   });
 
   it("onProgress hears every step in order with its states, on both engines; a throw stops the count", () => {
@@ -159,7 +184,7 @@ describe("frontier counter: engines, orders and shards", () => {
       if (engine === "wasm") expect(heard.map(([, , states]) => states)).toEqual(r.stepStates);
     }
     const tight: number[] = [];
-    countHamiltonian({ rows: 6, cols: 6, memoryCapMiB: 1, onProgress: (_s, _n, _states, passes) => void tight.push(passes) });
+    countHamiltonian({ rows: 6, cols: 6, moves: KNIGHT, memoryCapMiB: 1, onProgress: (_s, _n, _states, passes) => void tight.push(passes) });
     expect(Math.max(...tight)).toBeGreaterThan(1); // the passes of a split step are reported
     expect(() => countHamiltonian({ rows: 5, cols: 5, onProgress: (step) => { if (step === 10) throw new Error("stop at 10"); } })).toThrow("stop at 10");
     expect(count({ rows: 5, cols: 5 })).toBe(12400n); // the kernel counts again after it, without the listener
@@ -197,19 +222,29 @@ describe("frontier counter: limits and bad input", () => {
   });
 
   it("under a tight cap a step runs in several passes (parts of its table by key hash) and the count is unchanged", () => {
-    const whole = countHamiltonian({ rows: 6, cols: 6 });
-    const tight = countHamiltonian({ rows: 6, cols: 6, memoryCapMiB: 1 });
+    const whole = countHamiltonian({ rows: 6, cols: 6, moves: KNIGHT });
+    const tight = countHamiltonian({ rows: 6, cols: 6, moves: KNIGHT, memoryCapMiB: 1 });
     expect(whole.peakParts).toBe(1);
+    expect(whole.peakBytes).toBeGreaterThan(2 ** 20);
     expect(tight.peakParts).toBeGreaterThan(1);
     expect(tight.peakBytes).toBeLessThanOrEqual(2 ** 20);
-    expect(tight.count).toBe(8250272n);
+    expect(tight.count).toBe(6637920n);
     expect(tight.stepStates).toEqual(whole.stepStates);
+    // 6×6 pen-and-paper (12,400 states at the peak) fits 1 MiB with every step in one pass.
+    expect(countHamiltonian({ rows: 6, cols: 6, memoryCapMiB: 1 })).toMatchObject({ count: 8250272n, peakParts: 1 });
     // A step after growth whose estimated next layer alone would pass the cap: the table
     // still gets a third of the room (a few passes), not thousands of passes over cur.
     const knight = countHamiltonian({ rows: 6, cols: 7, moves: KNIGHT, memoryCapMiB: 5 });
     expect(knight.count).toBe(779938932n);
     expect(knight.peakParts).toBeGreaterThan(1);
-    expect(knight.peakParts).toBeLessThanOrEqual(16);
+    expect(knight.peakParts).toBeLessThanOrEqual(4); // the passes continue one another: 2 (16 before)
+    // At the edge: two layers of the peak (132,142 states, 16 bytes each) nearly fill 4 MiB.
+    // A pass that runs short of room is followed by one with a smaller range, not a
+    // restart of the step with twice the parts (before, 12×12 under 21 MiB: 170 s to refuse).
+    const edge = countHamiltonian({ rows: 6, cols: 7, moves: KNIGHT, memoryCapMiB: 4 });
+    expect(edge.count).toBe(779938932n);
+    expect(edge.peakBytes).toBeLessThanOrEqual(4 * 2 ** 20);
+    expect(edge.peakParts).toBeLessThanOrEqual(6);
   });
 
   it("tiny boards: one square is one path and no cycle", () => {

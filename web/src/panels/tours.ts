@@ -83,8 +83,12 @@ function setUpValidate(board: BoardView): void {
 export const COUNT_SIDE_MAX = 12;
 
 /**
- * Boards the count panel offers: what the frontier counter answers in seconds (measured:
- * 4×12 in about 2 s, 5×8 in 7-10 s, 7×7 pen-and-paper tours in 20 s; 5×10 took a minute).
+ * Boards the count panel offers: what the frontier counter answers in seconds. Measured in
+ * Chromium (headless, 2026-11-25, wall time on a shared machine at a load of about 11 on 2
+ * cores, so on a quiet one less): all directed paths of 7×7 pen-and-paper 6.6 s, 5×8 2.4 s,
+ * 4×12 0.7 s; knight's paths 5×8 1.4 s, 6×7 2.0 s, 4×12 0.5 s; 7×7 closed tours 0.3-0.7 s.
+ * (Before the kernel dropped dead states: 4×12 about 2 s, 5×8 7-10 s, 7×7 20 s.) The
+ * knight's paths on 7×7 take about 2 CPU minutes (Node).
  */
 export function countReachable(rows: number, cols: number): boolean {
   const short = Math.min(rows, cols), long = Math.max(rows, cols);
@@ -145,7 +149,7 @@ function setUpCount(): void {
   limitSides();
   leapersField.addEventListener("focus", () => (form.querySelector<HTMLInputElement>('input[name="tour-count-moves"][value="custom"]')!.checked = true));
   drawPicker();
-  $("tour-count-reach").textContent = "Boards up to 7×7, 5×8 and 4×12: most answer within a second or two; the slowest take longer (all pen-and-paper tours of 7×7 about 20 s, the knight's 5×8 about 10 s, other leapers on 7×7 can take minutes). Cancel stops a count.";
+  $("tour-count-reach").textContent = "Boards up to 7×7, 5×8 and 4×12: most answer within a second or two; the slowest take longer (all pen-and-paper tours of 7×7 about 5 s, the knight's 5×8 under 2 s; the knight's and other leapers' paths on 7×7 can take minutes). Cancel stops a count.";
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
