@@ -1,6 +1,6 @@
 // count-farms with the fast engine and in general mode (built CLI from dist/).
 import { describe, expect, test } from "vitest";
-import { runCli } from "../support/cli-run.js";
+import { batchedCli, runCli } from "../support/cli-run.js";
 
 const EXAMPLE = "examples/challenge24-2008.txt";
 const ANSWERS = "4909920\n507600\n725880\n1004640\n1347240\n1730880\n1906440\n2704800\n3436800\n3511800\n";
@@ -40,7 +40,8 @@ describe("count-farms general mode", () => {
     expect(JSON.parse(two.stdout)).toMatchObject({ size: 8, counts: [2, 2, 2, 2], count: "1048812374356185600", threads: 2 });
   });
 
-  test.each([
+  // The usage errors run in one process (batchedCli); the first is also spawned and must match.
+  const USAGE: [string[], RegExp][] = [
     [["--size", "7", "--counts", "2,2,2"], /counts 2,2,2 sum to 6, not to the size 7/],
     [["--size", "7", "--counts", "2,2,3", "--given", "2222222"], /given row 1 \(2222222\) has symbol counts 0,0,7, not 2,2,3/],
     [["--size", "7", "--counts", "2,2,3", "--given", "0011222;001122"], /given row 2 has 6 symbols \(expected 7\)/],
@@ -49,8 +50,11 @@ describe("count-farms general mode", () => {
     [["--size", "6", "--counts", "3,x"], /--counts expects whole numbers/],
     [["--size", "6", "--counts", "3,3", EXAMPLE], /cannot be combined/],
     [["--size", "6", "--counts", "3,3", "--engine", "wasm"], /published 7×7 algorithm, for contest files only/],
-  ])("%j is a usage error (exit 2, one line, no output)", (args, message) => {
-    const { status, stdout, stderr } = general(...args);
+  ];
+  const usage = batchedCli("count-farms", USAGE.map(([args]) => args));
+  test("the batched usage errors are what a spawned run gives", () => expect(general(...USAGE[0]![0])).toEqual(usage(USAGE[0]![0])));
+  test.each(USAGE)("%j is a usage error (exit 2, one line, no output)", (args, message) => {
+    const { status, stdout, stderr } = usage(args);
     expect(status).toBe(2);
     expect(stdout).toBe("");
     expect(stderr).toMatch(message);
