@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT, runCli } from "../support/cli-run.js";
+import { batchedCli, ROOT, runCli } from "../support/cli-run.js";
 import { SAMPLES } from "../support/farms-samples.js";
 
 const EXAMPLE = "examples/challenge24-2008.txt";
@@ -13,7 +13,34 @@ function file(name: string, text: string): string {
   return path;
 }
 
+const BAD: [string, string, RegExp][] = [
+  ["bad symbol", "1\n2100231\n0221102\n", /bad symbol:2: symbol "3" in column 6 is not 0, 1 or 2/],
+  ["short row", "1\n2100221\n022110\n", /short row:3: row has 6 symbols \(expected 7 symbols/],
+  ["wrong counts", "1\n2100221\n0221222\n", /wrong counts:3: row has 1 0s, 1 1s and 5 2s/],
+  ["non-numeric", "two\n2100221\n0221102\n", /non-numeric:1: "two" is not a number of cases/],
+  ["negative", "-3\n", /negative:1: negative number of cases -3/],
+  ["empty", "", /empty:1: input is empty/],
+];
+const FEW_ROWS = file("few rows", "2\n2100221\n0221102\n2002211\n");
+for (const [name, text] of BAD) file(name, text);
+// Runs that end in the CLI's own code without standard input (bad files, help, version)
+// share one process (batchedCli); two of them are also spawned and must match.
+const batched = batchedCli("count-farms", [
+  ...BAD.map(([name]) => [join(dir, name)]),
+  [FEW_ROWS],
+  [join(dir, "missing.txt")],
+  ["--engine", "gpu", EXAMPLE],
+  ["--help"],
+  ["--version"],
+  ["help"],
+  ["help", "merge"],
+]);
+
 describe("count-farms", () => {
+  test.each([[[join(dir, BAD[0]![0])]], [[FEW_ROWS]]])("the batched run %j is what a spawned run gives", (args) => {
+    expect(runCli("count-farms", args)).toEqual(batched(args));
+  });
+
   test("counts the bundled example, one line per case in order", () => {
     const { status, stdout, stderr } = runCli("count-farms", [EXAMPLE]);
     expect(stderr).toBe("");
@@ -47,13 +74,13 @@ describe("count-farms", () => {
   });
 
   test("--help and --version exit 0", () => {
-    expect(runCli("count-farms", ["--help"]).stdout).toMatch(/Usage: count-farms/);
-    expect(runCli("count-farms", ["--version"]).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
-    expect(runCli("count-farms", ["--version"]).status).toBe(0);
+    expect(batched(["--help"]).stdout).toMatch(/Usage: count-farms/);
+    expect(batched(["--version"]).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(batched(["--version"]).status).toBe(0);
   });
 
   test("input that ends early: the cases before are printed (streaming), then one line and exit 2", () => {
-    const { status, stdout, stderr } = runCli("count-farms", [file("few rows", "2\n2100221\n0221102\n2002211\n")]);
+    const { status, stdout, stderr } = batched([FEW_ROWS]);
     expect(status).toBe(2);
     expect(stdout).toBe("4909920\n");
     expect(stderr).toMatch(/^count-farms: .*few rows:4: input ends after 3 rows \(expected 4 rows for N = 2\)\n$/);
@@ -63,15 +90,9 @@ describe("count-farms", () => {
     expect(runCli("count-farms", [], "1\n2100221\n2100221\n").stdout).toBe("0\n");
   });
 
-  test.each([
-    ["bad symbol", "1\n2100231\n0221102\n", /bad symbol:2: symbol "3" in column 6 is not 0, 1 or 2/],
-    ["short row", "1\n2100221\n022110\n", /short row:3: row has 6 symbols \(expected 7 symbols/],
-    ["wrong counts", "1\n2100221\n0221222\n", /wrong counts:3: row has 1 0s, 1 1s and 5 2s/],
-    ["non-numeric", "two\n2100221\n0221102\n", /non-numeric:1: "two" is not a number of cases/],
-    ["negative", "-3\n", /negative:1: negative number of cases -3/],
-    ["empty", "", /empty:1: input is empty/],
-  ])("bad input (%s): one-line error with file and line, exit 2, nothing on stdout", (name, text, message) => {
-    const { status, stdout, stderr } = runCli("count-farms", [file(name, text)]);
+  test.each(BAD)("bad input (%s): one-line error with file and line, exit 2, nothing on stdout", (name, text, message) => {
+    expect(readFileSync(join(dir, name), "utf8")).toBe(text);
+    const { status, stdout, stderr } = batched([join(dir, name)]);
     expect(status).toBe(2);
     expect(stdout).toBe("");
     expect(stderr).toMatch(message);
@@ -80,21 +101,21 @@ describe("count-farms", () => {
   });
 
   test("a missing file and an unknown engine are errors with exit 2", () => {
-    const missing = runCli("count-farms", [join(dir, "missing.txt")]);
+    const missing = batched([join(dir, "missing.txt")]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/missing\.txt: no such file/);
-    const engine = runCli("count-farms", ["--engine", "gpu", EXAMPLE]);
+    const engine = batched(["--engine", "gpu", EXAMPLE]);
     expect(engine.status).toBe(2);
     expect(engine.stdout).toBe("");
     expect(engine.stderr).toMatch(/^count-farms: option '--engine <name>' argument "gpu" is invalid/);
   });
 
   test("help is a command too: count-farms help and count-farms help merge print usage, exit 0", () => {
-    const help = runCli("count-farms", ["help"]);
+    const help = batched(["help"]);
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/^Usage: count-farms \[options\] \[file\]/);
     expect(help.stderr).toBe("");
-    const merge = runCli("count-farms", ["help", "merge"]);
+    const merge = batched(["help", "merge"]);
     expect(merge.status).toBe(0);
     expect(merge.stdout).toMatch(/^Usage: count-farms merge/);
   });

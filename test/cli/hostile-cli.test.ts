@@ -1,12 +1,18 @@
 // Issue 13: the three CLIs under hostile input and faults. Each test feeds the bad input
 // or the fault and checks the message, the exit status and the files left behind.
+// The refusals that end in a CLI's own code (--out targets that are not files, bad tour
+// files, counts out of reach, a mistyped command, help) run in one process per CLI
+// (batchedCli, test/support/cli-run.ts), and some cases of each batch are also spawned on
+// their own and must give the same; what needs a real process of its own (stdout on
+// /dev/full, a closed pipe, signals, a small heap, standard input, exit status 3, a fresh
+// working folder) is spawned.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawn, spawnSync, execFileSync } from "node:child_process";
 import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT, runCli } from "../support/cli-run.js";
+import { batchedCli, ROOT, runCli } from "../support/cli-run.js";
 import { memoryCap, withMemoryCap } from "../support/wasm-memory-cap.js";
 
 const dir = mkdtempSync(join(tmpdir(), "hostile-"));
@@ -41,6 +47,78 @@ function folder(name: string): string {
   mkdirSync(path, { recursive: true });
   return path;
 }
+
+// Fixtures of the batched refusals: they must all exist before a batch runs (the sections
+// below look their results up).
+let server: Server;
+const socketPath = join(dir, "sock");
+const fifoPath = join(dir, "fifo");
+execFileSync("mkfifo", [fifoPath]);
+/** --out targets that are not file paths, as given on the command line. */
+const SPECIAL = ["/dev/null", fifoPath, socketPath];
+/** Their inode and mode before any CLI ran: a refusal must leave them alone. */
+const before = new Map<string, { ino: number; mode: number }>();
+beforeAll(async () => {
+  server = createServer();
+  await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+  for (const path of SPECIAL) before.set(path, { ino: statSync(path).ino, mode: statSync(path).mode });
+});
+afterAll(() => server.close());
+
+const DIRECTORY_OUT = {
+  housie: ["books", "-n", "10", "-f", "jsonl", "-o"],
+  "pen-paper": ["--size", "5", "--out"],
+};
+const SPECIAL_OUT = { housie: ["tickets", "-n", "2", "-o"], "pen-paper": ["--size", "5", "--out"] };
+const EMPTY_OUT = { housie: ["books", "-n", "2", "-o", ""], "pen-paper": ["--size", "5", "--out", ""] };
+const directoryTarget = (name: string) => join(dir, `somedir-${name}`);
+for (const name of ["housie", "pen-paper"]) mkdirSync(directoryTarget(name));
+
+const grid = (first: string) => `{"size": 5, "closed": false, "grid": [\n  [${first}, 2, 3, 4, 5],\n  [6, 7, 8, 9, 10],\n  [11, 12, 13, 14, 15],\n  [16, 17, 18, 19, 20],\n  [21, 22, 23, 24, 25]\n]}\n`;
+/** Tour files with a huge number: name, content, the message. */
+const HUGE: [string, string, RegExp][] = [
+  ["1e30.json", grid("1000000000000000000000000000000"), /:2: grid row 1, column 1: 100000000000000000000000… is too large to number a square/],
+  ["400.json", grid("9".repeat(400)), /:2: grid row 1, column 1: 999999999999999999999999… is too large/],
+  ["1e308.json", grid("1e308"), /:2: grid row 1, column 1: 1e308 is too large/],
+  ["400.txt", `1 2\n${"7".repeat(400)} 4\n`, /400\.txt:2: 777777777777777777777777… is too large to number a square/],
+];
+for (const [name, text] of HUGE) writeFileSync(join(dir, name), text);
+writeFileSync(join(dir, "binary.txt"), Buffer.from([0x31, 0x20, 0x00, 0xff, 0x1b, 0x5b, 0x0a]));
+writeFileSync(join(dir, "brackets.txt"), "[".repeat(100_000));
+writeFileSync(join(dir, "brackets.json"), `{"grid": ${"[".repeat(100_000)}`);
+/** pen-paper count runs that cannot finish: arguments, the message. */
+const OUT_OF_REACH: [string[], RegExp][] = [
+  [["--size", "8", "--engine", "search"], /counting 8×8 tours is out of reach .*pass --force/],
+  [["--size", "10", "--closed", "--engine", "search"], /counting 10×10 tours is out of reach/],
+  [["--size", "7", "--engine", "search"], /counting 7×7 open tours from every start is out of reach/],
+  [["--size", "12", "--memory", "16"], /the tours kernel exceeded a fixed limit: the state tables need more than 16 MiB .*--shard/],
+];
+
+/** The batched cases of one CLI, all run in `dir`. */
+function batchOf(name: "housie" | "pen-paper", extra: string[][]): string[][] {
+  return [[...DIRECTORY_OUT[name], directoryTarget(name)], ...SPECIAL.map((path) => [...SPECIAL_OUT[name], path]), EMPTY_OUT[name], ...extra];
+}
+const PEN_PAPER = batchOf("pen-paper", [
+  ...HUGE.map(([name]) => ["validate", join(dir, name)]),
+  ...["binary.txt", "brackets.txt", "brackets.json"].map((name) => ["validate", join(dir, name)]),
+  ...OUT_OF_REACH.map(([args]) => ["count", ...args]),
+  ["count", "--help"],
+]);
+const HOUSIE = batchOf("housie", [["bokos"]]);
+const batched = { "pen-paper": batchedCli("pen-paper", PEN_PAPER, dir), housie: batchedCli("housie", HOUSIE, dir) };
+/** The batched result of `name args`. */
+const run = (name: "housie" | "pen-paper", args: string[]) => batched[name](args);
+
+describe("the batched refusals are what spawned runs give", () => {
+  it.each([
+    ["pen-paper", PEN_PAPER[0]!],
+    ["pen-paper", PEN_PAPER[2]!], // the FIFO
+    ["pen-paper", ["validate", join(dir, HUGE[0]![0])]],
+    ["housie", HOUSIE[3]!], // the socket
+  ] as const)("%s %j", (name, args) => {
+    expect(runCli(name, [...args], undefined, dir)).toEqual(run(name, [...args]));
+  });
+});
 
 const CASE = "2100221\n0221102\n";
 function farmFile(name: string, cases: number): string {
@@ -107,22 +185,9 @@ describe("2. the reader closes the pipe", () => {
 });
 
 describe("3–5. --out that is not a file path: exit 2 before any work, nothing replaced", () => {
-  let server: Server;
-  let socketPath: string;
-  beforeAll(async () => {
-    socketPath = join(dir, "sock");
-    server = createServer();
-    await new Promise<void>((resolve) => server.listen(socketPath, resolve));
-    execFileSync("mkfifo", [join(dir, "fifo")]);
-  });
-  afterAll(() => server.close());
-
-  it.each([
-    ["housie", ["books", "-n", "10", "-f", "jsonl", "-o"]],
-    ["pen-paper", ["--size", "5", "--out"]],
-  ])("%s: a directory", (name, args) => {
+  it.each(["housie", "pen-paper"] as const)("%s: a directory", (name) => {
     const target = folder(`somedir-${name}`);
-    const r = runCli(name, [...(args as string[]), target], undefined, dir);
+    const r = run(name, [...DIRECTORY_OUT[name], target]);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe("");
     oneLine(r.stderr, new RegExp(`^${name}: ${target}: is a directory \\(expected a file path\\)\\n$`));
@@ -135,23 +200,20 @@ describe("3–5. --out that is not a file path: exit 2 before any work, nothing 
     ["sock", /is a socket/],
   ])("pen-paper and housie refuse %s and leave it alone", (target, kind) => {
     const path = target.startsWith("/") ? target : join(dir, target);
-    const before = statSync(path);
-    for (const [name, args] of [["pen-paper", ["--size", "5", "--out", path]], ["housie", ["tickets", "-n", "2", "-o", path]]] as const) {
-      const r = runCli(name, [...args], undefined, dir);
+    expect(SPECIAL).toContain(path);
+    for (const name of ["pen-paper", "housie"] as const) {
+      const r = run(name, [...SPECIAL_OUT[name], path]);
       expect(r.status).toBe(2);
       oneLine(r.stderr, kind);
       expect(r.stderr).toMatch(/\(expected a file path\)\n$/);
     }
     const after = statSync(path);
-    expect(after.ino).toBe(before.ino);
-    expect(after.mode).toBe(before.mode);
+    expect(after.ino).toBe(before.get(path)!.ino);
+    expect(after.mode).toBe(before.get(path)!.mode);
   });
 
-  it.each([
-    ["housie", ["books", "-n", "2", "-o", ""]],
-    ["pen-paper", ["--size", "5", "--out", ""]],
-  ])("%s --out '': a usage error, nothing on stdout", (name, args) => {
-    const r = runCli(name, args as string[], undefined, dir);
+  it.each(["housie", "pen-paper"] as const)("%s --out '': a usage error, nothing on stdout", (name) => {
+    const r = run(name, EMPTY_OUT[name]);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe("");
     oneLine(r.stderr, new RegExp(`^${name}: --out: empty file name \\(expected a file path, or - for standard output\\)\\n$`));
@@ -212,16 +274,10 @@ describe("7. signals during a long --out run", () => {
 });
 
 describe("10. huge numbers in a tour file are reported as written", () => {
-  const grid = (first: string) => `{"size": 5, "closed": false, "grid": [\n  [${first}, 2, 3, 4, 5],\n  [6, 7, 8, 9, 10],\n  [11, 12, 13, 14, 15],\n  [16, 17, 18, 19, 20],\n  [21, 22, 23, 24, 25]\n]}\n`;
-  it.each([
-    ["1e30.json", grid("1000000000000000000000000000000"), /:2: grid row 1, column 1: 100000000000000000000000… is too large to number a square/],
-    ["400.json", grid("9".repeat(400)), /:2: grid row 1, column 1: 999999999999999999999999… is too large/],
-    ["1e308.json", grid("1e308"), /:2: grid row 1, column 1: 1e308 is too large/],
-    ["400.txt", `1 2\n${"7".repeat(400)} 4\n`, /400\.txt:2: 777777777777777777777777… is too large to number a square/],
-  ])("%s", (name, text, message) => {
+  it.each(HUGE)("%s", (name, text, message) => {
     const path = join(dir, name);
-    writeFileSync(path, text);
-    const r = runCli("pen-paper", ["validate", path]);
+    expect(readFileSync(path, "utf8")).toBe(text);
+    const r = run("pen-paper", ["validate", path]);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe("");
     oneLine(r.stderr, message);
@@ -246,8 +302,8 @@ describe("11. error lines quote at most ~40 characters, escaped", () => {
 
   it("NUL and binary bytes are escaped, never printed raw", () => {
     const path = join(dir, "binary.txt");
-    writeFileSync(path, Buffer.from([0x31, 0x20, 0x00, 0xff, 0x1b, 0x5b, 0x0a]));
-    const r = runCli("pen-paper", ["validate", path]);
+    expect(readFileSync(path)).toEqual(Buffer.from([0x31, 0x20, 0x00, 0xff, 0x1b, 0x5b, 0x0a]));
+    const r = run("pen-paper", ["validate", path]);
     expect(r.status).toBe(2);
     oneLine(r.stderr, /binary\.txt:1: "\\x00\\ufffd\\x1b\[" is not a whole number/);
     expect(r.stderr).not.toMatch(/[\x00\x1b]/);
@@ -258,14 +314,14 @@ describe("11. error lines quote at most ~40 characters, escaped", () => {
 
   it("100,000 [ give a short line", () => {
     const path = join(dir, "brackets.txt");
-    writeFileSync(path, "[".repeat(100_000));
-    const r = runCli("pen-paper", ["validate", path]);
+    expect(readFileSync(path, "utf8")).toBe("[".repeat(100_000));
+    const r = run("pen-paper", ["validate", path]);
     expect(r.status).toBe(2);
     oneLine(r.stderr, /"\[{40}"…/);
     expect(r.stderr.length).toBeLessThan(300);
     const json = join(dir, "brackets.json");
-    writeFileSync(json, `{"grid": ${"[".repeat(100_000)}`);
-    const j = runCli("pen-paper", ["validate", json]);
+    expect(readFileSync(json, "utf8")).toBe(`{"grid": ${"[".repeat(100_000)}`);
+    const j = run("pen-paper", ["validate", json]);
     expect(j.status).toBe(2);
     oneLine(j.stderr, /brackets\.json:1: malformed JSON/);
     expect(j.stderr.length).toBeLessThan(300);
@@ -312,13 +368,8 @@ describe("12–13. count-farms: huge N, huge rows, streaming", () => {
 });
 
 describe("15. counts that cannot finish", () => {
-  it.each([
-    [["--size", "8", "--engine", "search"], /counting 8×8 tours is out of reach .*pass --force/],
-    [["--size", "10", "--closed", "--engine", "search"], /counting 10×10 tours is out of reach/],
-    [["--size", "7", "--engine", "search"], /counting 7×7 open tours from every start is out of reach/],
-    [["--size", "12", "--memory", "16"], /the tours kernel exceeded a fixed limit: the state tables need more than 16 MiB .*--shard/],
-  ])("pen-paper count %j is refused without --force, or stops at the frontier's memory cap", (args, message) => {
-    const r = runCli("pen-paper", ["count", ...args]);
+  it.each(OUT_OF_REACH)("pen-paper count %j is refused without --force, or stops at the frontier's memory cap", (args, message) => {
+    const r = run("pen-paper", ["count", ...args]);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe("");
     oneLine(r.stderr, message);
@@ -398,7 +449,7 @@ describe("18, 20. the README's tour example and the help tell the truth", () => 
     const option = runCli("count-farms", ["--out", "x", "examples/challenge24-2008.txt"]);
     expect(option.status).toBe(2);
     oneLine(option.stderr, /^count-farms: unknown option "--out" \(Did you mean --counts\?\)$/m);
-    const command = runCli("housie", ["bokos"]);
+    const command = run("housie", ["bokos"]);
     expect(command.status).toBe(2);
     oneLine(command.stderr, /^housie: unknown command "bokos" \(Did you mean books\?\)$/m);
   });
@@ -411,7 +462,7 @@ describe("18, 20. the README's tour example and the help tell the truth", () => 
   });
 
   it("pen-paper count --help: --force and --engine", () => {
-    const help = runCli("pen-paper", ["count", "--help"]).stdout.replace(/\s+/g, " ");
+    const help = run("pen-paper", ["count", "--help"]).stdout.replace(/\s+/g, " ");
     expect(help).toMatch(/--force/);
     expect(help).toMatch(/frontier \(default\): the frontier DP in WebAssembly, frontier-ts its TypeScript baseline/);
   });

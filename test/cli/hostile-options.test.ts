@@ -2,13 +2,15 @@
 // that would set the terminal title, BEL, DEL, a lone surrogate): one line, exit 2,
 // bounded, and no raw control byte reaches the terminal. The options are read from each
 // command's --help, so a new option is covered without touching this file. The cases of
-// one command run in one process (runCliBatch: the same built file and runMain, without a
-// process start per case); one case per command is also spawned on its own and must match.
+// one CLI run in one process (batchedCli: the same built file and runMain, without a
+// process start per case): first the --help of each of its commands, then every other case
+// of this file; one case per command, per seed test, and each good seed are also spawned
+// on their own and must match.
 import { describe, expect, it } from "vitest";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runCli, runCliBatch } from "../support/cli-run.js";
+import { batchedCli, runCli, type CliResult } from "../support/cli-run.js";
 
 const HOSTILE = `\u001b]0;pwned\u0007${"A".repeat(3000)}\u007f\ud800\u009b31m`;
 const dir = mkdtempSync(join(tmpdir(), "hostile-options-"));
@@ -27,10 +29,58 @@ const COMMANDS: { cli: string; path: string[]; base: string[] }[] = [
   { cli: "pen-paper", path: ["count"], base: ["--size", "3"] },
 ];
 
+const CLIS = ["count-farms", "housie", "pen-paper"] as const;
+type Cli = (typeof CLIS)[number];
+const helps = Object.fromEntries(CLIS.map((cli) => [cli, batchedCli(cli, COMMANDS.filter((c) => c.cli === cli).map(({ path }) => [...path, "--help"]))]));
+
 /** Options that take a value, read from `--help`. */
 function valueOptions(cli: string, path: string[]): string[] {
-  const help = runCli(cli, [...path, "--help"]).stdout;
+  const help = helps[cli]!([...path, "--help"]).stdout;
   return [...help.matchAll(/^\s+(?:-\w, )?(--[\w-]+) [<[]/gm)].map((m) => m[1]!);
+}
+
+/** A command's cases: each option with the hostile value; last, an unknown option, quoted the same way. */
+function optionCases({ cli, path, base }: (typeof COMMANDS)[number]): string[][] {
+  const options = valueOptions(cli, path);
+  expect(options.length).toBeGreaterThan(0);
+  return [...options.map((option) => [...path, ...base, option, HOSTILE]), [...path, ...base, `--x${HOSTILE}`]];
+}
+
+const FILE_NAMES: [Cli, string[]][] = [
+  ["housie", ["validate", HOSTILE]],
+  ["housie", ["check", HOSTILE, "--calls", "1", "--ref", "1-1"]],
+  ["housie", ["audit", HOSTILE]],
+  ["pen-paper", ["validate", HOSTILE]],
+  ["pen-paper", ["merge", HOSTILE]],
+  ["count-farms", ["merge", HOSTILE]],
+  ["count-farms", [HOSTILE]],
+];
+const SEED_ARGS: Record<Cli, string[]> = {
+  "count-farms": ["--size", "3", "--counts", "1,1,1", "--sample", "1"],
+  housie: ["tickets", "-n", "1"],
+  "pen-paper": ["--size", "5"],
+};
+const badSeeds = (cli: Cli) => ["", " ", "0x10", "18446744073709551616"].map((seed) => [...SEED_ARGS[cli], "--seed", seed]);
+const goodSeeds = (cli: Cli) => [" 7 ", "18446744073709551615"].map((seed) => [...SEED_ARGS[cli], "--seed", seed]);
+const INAPPLICABLE = [["--qr"], ["--paper", "letter"], ["--layout", "sheet"]];
+const inapplicable = (option: string[]) => ["books", "-n", "1", "-f", "jsonl", ...option];
+
+/** Every case of this file but the --help runs, one process per CLI, run on the first lookup. */
+const batches = new Map<Cli, (args: readonly string[]) => CliResult>();
+function batched(cli: Cli, args: readonly string[]): CliResult {
+  let batch = batches.get(cli);
+  if (!batch) {
+    const cases = [
+      ...COMMANDS.filter((c) => c.cli === cli).flatMap(optionCases),
+      ...FILE_NAMES.filter(([name]) => name === cli).map(([, args]) => args),
+      ...badSeeds(cli),
+      ...goodSeeds(cli),
+      ...(cli === "housie" ? INAPPLICABLE.map(inapplicable) : []),
+    ];
+    batch = batchedCli(cli, cases);
+    batches.set(cli, batch);
+  }
+  return batch(args);
 }
 
 function expectSafeLine(stderr: string, status: number | null): void {
@@ -44,13 +94,11 @@ function expectSafeLine(stderr: string, status: number | null): void {
 }
 
 describe("every option of every command, given a long value with control bytes", () => {
-  for (const { cli, path, base } of COMMANDS) {
+  for (const command of COMMANDS) {
+    const { cli, path } = command;
     it(`${[cli, ...path].join(" ")}`, () => {
-      const options = valueOptions(cli, path);
-      expect(options.length).toBeGreaterThan(0);
-      // Each option with the hostile value; last, an unknown option, quoted the same way.
-      const cases = [...options.map((option) => [...path, ...base, option, HOSTILE]), [...path, ...base, `--x${HOSTILE}`]];
-      const results = runCliBatch(cli, cases);
+      const cases = optionCases(command);
+      const results = cases.map((args) => batched(cli as Cli, args));
       results.forEach((r, i) => {
         try {
           expectSafeLine(r.stderr, r.status);
@@ -64,44 +112,33 @@ describe("every option of every command, given a long value with control bytes",
     });
   }
 
-  it.each([
-    ["housie", ["validate", HOSTILE]],
-    ["housie", ["check", HOSTILE, "--calls", "1", "--ref", "1-1"]],
-    ["housie", ["audit", HOSTILE]],
-    ["pen-paper", ["validate", HOSTILE]],
-    ["pen-paper", ["merge", HOSTILE]],
-    ["count-farms", ["merge", HOSTILE]],
-    ["count-farms", [HOSTILE]],
-  ])("%s, a hostile file name (case %#)", (cli, args) => {
-    const r = runCli(cli, args as string[]);
+  it.each(FILE_NAMES)("%s, a hostile file name (case %#)", (cli, args) => {
+    const r = batched(cli, args);
     expectSafeLine(r.stderr, r.status);
   });
 });
 
 describe("seeds: one syntax everywhere, blank refused", () => {
-  it.each([
-    ["count-farms", ["--size", "3", "--counts", "1,1,1", "--sample", "1"]],
-    ["housie", ["tickets", "-n", "1"]],
-    ["pen-paper", ["--size", "5"]],
-  ])("%s", (cli, args) => {
-    const bad = ["", " ", "0x10", "18446744073709551616"].map((seed) => [...(args as string[]), "--seed", seed]);
-    const refused = runCliBatch(cli, bad);
+  it.each(CLIS)("%s", (cli) => {
+    const bad = badSeeds(cli);
+    const refused = bad.map((args) => batched(cli, args));
     expect(runCli(cli, bad[0]!)).toEqual(refused[0]); // the batch gives what a spawned run gives
     for (const r of refused) {
       expectSafeLine(r.stderr, r.status);
       expect(r.stderr).toMatch(/expected a whole number from 0 to 18446744073709551615/);
     }
-    for (const good of [" 7 ", "18446744073709551615"]) {
-      const first = runCli(cli, [...(args as string[]), "--seed", good]);
+    // Each good seed run twice, once in the batch and once spawned: the same output.
+    for (const good of goodSeeds(cli)) {
+      const first = batched(cli, good);
       expect(first.status).toBe(0);
-      expect(runCli(cli, [...(args as string[]), "--seed", good]).stdout).toBe(first.stdout);
+      expect(runCli(cli, good).stdout).toBe(first.stdout);
     }
   });
 });
 
 describe("options that do nothing for the chosen format are refused", () => {
-  it.each([["--qr"], ["--paper", "letter"], ["--layout", "sheet"]])("%s without --format pdf", (...option) => {
-    const r = runCli("housie", ["books", "-n", "1", "-f", "jsonl", ...option]);
+  it.each(INAPPLICABLE)("%s without --format pdf", (...option) => {
+    const r = batched("housie", inapplicable(option));
     expectSafeLine(r.stderr, r.status);
     expect(r.stderr).toBe(`housie: ${option[0]} only applies to --format pdf or html\n`);
     expect(r.stdout).toBe("");

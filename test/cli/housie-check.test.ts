@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { HousieRun } from "../../src/housie/generate/generate.js";
 import { checkClaims, parseCalls, type CheckReport } from "../../src/housie/operators/check.js";
 import { Xoshiro128 } from "../../src/core/random.js";
-import { runCli } from "../support/cli-run.js";
+import { batchedCli, runCli } from "../support/cli-run.js";
 import { printedRef } from "../../src/housie/model/reference.js";
 
 /** A reference `S-i` as printed on the paper, `S-i-c`. */
@@ -131,35 +131,50 @@ describe("housie check", () => {
   it("CLI: text and --json reports, --calls-file, exit 1 for an unknown or prizeless claim, 2 for bad input", () => {
     const calls = shuffled(1n, 90);
     writeFileSync(join(dir, "calls.txt"), calls.join("\n") + "\n");
+    writeFileSync(join(dir, "bad.jsonl"), '{"serial":1,"tickets":[[[1]]]}\n');
     const brute = bruteForce(books.cells, 6, 1001, calls);
-    const text = runCli("housie", ["check", books.path, "--calls", calls.join(",")]);
+    const winner = brute.prizes[0]!.winners[0]!;
+    // All the runs in one process (batchedCli); the first is also spawned and must match.
+    const cases = [
+      ["check", books.path, "--calls", calls.join(",")],
+      ["check", books.path, "--calls-file", join(dir, "calls.txt"), "--json"],
+      ["check", books.path, "--calls", calls.join(","), "--ref", winner],
+      ["check", books.path, "--calls", calls.join(","), "--ref", "5-1"],
+      ["check", books.path, "--calls", calls.slice(0, 3).join(","), "--ref", winner],
+      ["check", books.path, "--calls", "5,6,5"],
+      ["check", join(dir, "nope.jsonl"), "--calls", "1"],
+      ["check", dir, "--calls", "1"],
+      ["audit", dir],
+      ["check", join(dir, "bad.jsonl"), "--calls", "1"],
+    ];
+    const batched = batchedCli("housie", cases);
+    expect(runCli("housie", cases[0]!)).toEqual(batched(cases[0]!));
+    const text = batched(cases[0]!);
     expect(text.status).toBe(0);
     expect(text.stdout).toContain(`full house  call ${brute.prizes[2]!.call} (number ${calls[brute.prizes[2]!.call! - 1]}): ${brute.prizes[2]!.winners.map(printed).join(" ")}`);
-    const json = runCli("housie", ["check", books.path, "--calls-file", join(dir, "calls.txt"), "--json"]);
+    const json = batched(cases[1]!);
     expect(json.status).toBe(0);
     expect((JSON.parse(json.stdout) as CheckReport).prizes.map((p) => p.call)).toEqual(brute.prizes.map((p) => p.call));
-    const winner = brute.prizes[0]!.winners[0]!;
-    const genuine = runCli("housie", ["check", books.path, "--calls", calls.join(","), "--ref", winner]);
+    const genuine = batched(cases[2]!);
     expect(genuine.status).toBe(0);
     expect(genuine.stdout).toMatch(new RegExp(`claim ${printed(winner)} \\(line \\d+\\): one line at call ${brute.prizes[0]!.call}, a first winner`));
-    const unknown = runCli("housie", ["check", books.path, "--calls", calls.join(","), "--ref", "5-1"]);
+    const unknown = batched(cases[3]!);
     expect(unknown.status).toBe(1);
     expect(unknown.stdout).toContain("claim: no such ticket in the series");
-    const early = runCli("housie", ["check", books.path, "--calls", calls.slice(0, 3).join(","), "--ref", winner]);
+    const early = batched(cases[4]!);
     expect(early.status).toBe(1);
-    const repeated = runCli("housie", ["check", books.path, "--calls", "5,6,5"]);
+    const repeated = batched(cases[5]!);
     expect(repeated.status).toBe(2);
     expect(repeated.stderr).toBe("housie: --calls: call 3 repeats 5 (call 1) (expected each number called at most once)\n");
-    const missing = runCli("housie", ["check", join(dir, "nope.jsonl"), "--calls", "1"]);
+    const missing = batched(cases[6]!);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/nope.jsonl: no such file/);
-    for (const command of [["check", dir, "--calls", "1"], ["audit", dir]]) {
-      const folder = runCli("housie", command); // a directory opens on Linux; reading it fails
+    for (const command of [cases[7]!, cases[8]!]) {
+      const folder = batched(command); // a directory opens on Linux; reading it fails
       expect(folder.status).toBe(2);
       expect(folder.stderr).toBe(`housie: ${dir}: is a directory\n`);
     }
-    writeFileSync(join(dir, "bad.jsonl"), '{"serial":1,"tickets":[[[1]]]}\n');
-    const bad = runCli("housie", ["check", join(dir, "bad.jsonl"), "--calls", "1"]);
+    const bad = batched(cases[9]!);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/bad.jsonl:1: /);
   });

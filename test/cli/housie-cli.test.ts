@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runCli } from "../support/cli-run.js";
+import { batchedCli, runCli } from "../support/cli-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-cli-"));
 
@@ -81,26 +81,30 @@ describe("housie CLI", () => {
     expect(v.stdout).toMatch(/^bad\.jsonl:3: serial 1 repeats line 1/m);
   });
 
+  // Refusals that end in the CLI's own code: one process (batchedCli), the first also spawned.
+  const REFUSED = [
+    ["validate", "missing.jsonl"],
+    ["books", "-n", "0"],
+    ["books", "-n", "ten"],
+    ["books"],
+    ["books", "-n", "2", "--seed", "-4"],
+    ["books", "-n", "2", "--seed", "18446744073709551616"],
+    ["tickets", "-n", "2", "--format", "docx"],
+    ["books", "-n", "2", "--format", "pdf", "--layout", "poster"],
+    ["books", "-n", "2", "--first-serial", "-1"],
+    ["books", "-n", "20000000"],
+    ["shuffle"],
+  ];
+  const refused = batchedCli("housie", REFUSED, dir);
   it("unreadable input and bad options exit 2 with one line", () => {
-    for (const args of [
-      ["validate", "missing.jsonl"],
-      ["books", "-n", "0"],
-      ["books", "-n", "ten"],
-      ["books"],
-      ["books", "-n", "2", "--seed", "-4"],
-      ["books", "-n", "2", "--seed", "18446744073709551616"],
-      ["tickets", "-n", "2", "--format", "docx"],
-      ["books", "-n", "2", "--format", "pdf", "--layout", "poster"],
-      ["books", "-n", "2", "--first-serial", "-1"],
-      ["books", "-n", "20000000"],
-      ["shuffle"],
-    ]) {
-      const r = housie(...args);
+    expect(housie(...REFUSED[0]!)).toEqual(refused(REFUSED[0]!)); // the batch gives what a spawned run gives
+    for (const args of REFUSED) {
+      const r = refused(args);
       expect(r.status, args.join(" ")).toBe(2);
       expect(r.stderr.trim().split("\n"), args.join(" ")).toHaveLength(1);
       expect(r.stdout).toBe("");
     }
-    expect(housie("validate", "missing.jsonl").stderr).toBe("housie: missing.jsonl: no such file\n");
+    expect(refused(["validate", "missing.jsonl"]).stderr).toBe("housie: missing.jsonl: no such file\n");
   });
 
   it("a failed run leaves no output file behind", () => {

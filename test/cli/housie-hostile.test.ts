@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runCli } from "../support/cli-run.js";
+import { batchedCli, runCli } from "../support/cli-run.js";
 import { generateBooks, generateTickets, HousieRun } from "../../src/housie/generate/generate.js";
 import { recordToJson } from "../../src/housie/output/format.js";
 import { validateJsonl, MAX_LINE_BYTES } from "../../src/housie/validate/validate.js";
@@ -16,19 +16,32 @@ const dir = mkdtempSync(join(tmpdir(), "housie-hostile-"));
 const housie = (args: string[], input?: string) => runCli("housie", args, input, dir);
 const FIRST = 9007199254740990n; // 2^53 - 2
 const expectedSerials = Array.from({ length: 5 }, (_, i) => String(FIRST + BigInt(i)));
+const SERIAL_ARGS = ["books", "-n", "5", "--seed", "1", "--first-serial", String(FIRST)];
+const FORMATS = ["csv", "text", "html", "jsonl"];
+const LIMITS = [
+  ["tickets", "-n", "1", "--seed", "1", "--first-serial", String(MAX_SERIAL), "-f", "csv"],
+  ["books", "-n", "2", "--seed", "1", "--first-serial", String(MAX_SERIAL), "-o", "x.jsonl"],
+  ["books", "-n", "1", "--first-serial", "18446744073709551616"],
+];
+// The runs without standard input share one process (batchedCli); one is also spawned and must match.
+const batched = batchedCli("housie", [...FORMATS.map((format) => [...SERIAL_ARGS, "-f", format]), ...LIMITS, ["books", "--help"], ["tickets", "--help"]], dir);
 
 describe("serials are exact past 2^53", () => {
+  it("the batched runs are what a spawned run gives", () => {
+    expect(housie([...SERIAL_ARGS, "-f", "jsonl"])).toEqual(batched([...SERIAL_ARGS, "-f", "jsonl"]));
+  });
+
   it("csv, text, jsonl and html carry every serial exactly, and validate agrees", () => {
-    const args = ["books", "-n", "5", "--seed", "1", "--first-serial", String(FIRST)];
-    const csv = housie([...args, "-f", "csv"]);
+    const args = SERIAL_ARGS;
+    const csv = batched([...args, "-f", "csv"]);
     expect(csv.status).toBe(0);
     const csvSerials = [...new Set(csv.stdout.trim().split("\n").slice(1).map((row) => row.split(",")[0]))];
     expect(csvSerials).toEqual(expectedSerials);
-    const text = housie([...args, "-f", "text"]);
+    const text = batched([...args, "-f", "text"]);
     expect([...text.stdout.matchAll(/^Book (\d+), ticket 1 \(ref (\d+)-1\)$/gm)].map((m) => [m[1], m[2]])).toEqual(expectedSerials.map((s) => [s, s]));
-    const html = housie([...args, "-f", "html"]);
+    const html = batched([...args, "-f", "html"]);
     expect([...html.stdout.matchAll(/<span>Book (\d+)<\/span>/g)].map((m) => m[1])).toEqual(expectedSerials); // each book's band (print-html.ts)
-    const jsonl = housie([...args, "-f", "jsonl"]);
+    const jsonl = batched([...args, "-f", "jsonl"]);
     expect(jsonl.stdout.trim().split("\n").map((l) => /^\{"serial":(\d+),/.exec(l)![1])).toEqual(expectedSerials);
     const check = housie(["validate", "-"], jsonl.stdout);
     expect(check.status).toBe(0);
@@ -50,14 +63,14 @@ describe("serials are exact past 2^53", () => {
   });
 
   it("the limit check includes the count: CLI exit 2 with one line, API throws, nothing written", () => {
-    const ok = housie(["tickets", "-n", "1", "--seed", "1", "--first-serial", String(MAX_SERIAL), "-f", "csv"]);
+    const ok = batched(LIMITS[0]!);
     expect(ok.status).toBe(0);
     expect(ok.stdout.split("\n")[1]).toMatch(new RegExp(`^${MAX_SERIAL},1,1,`));
-    const over = housie(["books", "-n", "2", "--seed", "1", "--first-serial", String(MAX_SERIAL), "-o", "x.jsonl"]);
+    const over = batched(LIMITS[1]!);
     expect(over.status).toBe(2);
     expect(over.stdout).toBe("");
     expect(over.stderr).toBe(`housie: --first-serial ${MAX_SERIAL} --count 2: serials ${MAX_SERIAL} to ${MAX_SERIAL + 1n} pass the largest serial ${MAX_SERIAL} (2^64-1)\n`);
-    const bad = housie(["books", "-n", "1", "--first-serial", "18446744073709551616"]);
+    const bad = batched(LIMITS[2]!);
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim().split("\n")).toHaveLength(1);
     expect(() => generateBooks(2, { firstSerial: MAX_SERIAL })).toThrow(/largest serial/);
@@ -68,7 +81,7 @@ describe("serials are exact past 2^53", () => {
 
   it("help shows --first-serial and its default (a bigint) without crashing", () => {
     for (const kind of ["books", "tickets"]) {
-      const help = housie([kind, "--help"]);
+      const help = batched([kind, "--help"]);
       expect(help.status).toBe(0);
       expect(help.stdout).toMatch(/--first-serial <N>.*\(default: 1\)/s);
     }

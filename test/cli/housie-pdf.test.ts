@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, existsSync, readFileSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
-import { runCli } from "../support/cli-run.js";
+import { batchedCli, runCli } from "../support/cli-run.js";
 import { renderPdf, streamSink } from "../../src/housie/output/pdf.js";
 import { generateBooks } from "../../src/housie/generate/generate.js";
 import { pageGeometry, type Box } from "../../src/housie/output/layout.js";
@@ -40,23 +40,41 @@ function ticketsOfPage(page: PdfPage, boxes: Box[]): { ref: string; grid: Grid }
   return out;
 }
 
+const jsonlArgs = (kind: string, n: number, seed: string) => [kind, "-n", String(n), "--seed", seed, "-f", "jsonl"];
+const REFUSED = {
+  missing: ["books", "-n", "2", "-f", "pdf", "-o", join(dir, "missing", "x.pdf")],
+  paper: ["books", "-n", "2", "-f", "pdf", "--paper", "a5", "-o", join(dir, "a5.pdf")],
+  perPage: ["books", "-n", "2", "-f", "pdf", "--layout", "sheet", "--per-page", "4", "-o", join(dir, "pp.pdf")],
+};
+let batch: ((args: readonly string[]) => ReturnType<typeof runCli>) | undefined;
+/** The JSONL runs and the refusals share one process (batchedCli), run on the first lookup. */
+function batched(args: readonly string[]) {
+  batch ??= batchedCli("housie", [...CASES.map((c) => jsonlArgs(c.kind, c.n, "31")), ...Object.values(REFUSED)]);
+  return batch(args);
+}
+
 function jsonl(kind: string, n: number, seed: string): { serial: number; tickets: Grid[] }[] {
-  const out = runCli("housie", [kind, "-n", String(n), "--seed", seed, "-f", "jsonl"]);
+  const out = batched(jsonlArgs(kind, n, seed));
   expect(out.status).toBe(0);
   return out.stdout.trimEnd().split("\n").map((line) => JSON.parse(line) as { serial: number; tickets: Grid[] });
 }
 
-describe("housie --format pdf", () => {
-  const cases = [
-    { kind: "books", n: 5, layout: "strip", paper: "a4", qr: false, perPage: undefined, pages: 3 },
-    { kind: "books", n: 4, layout: "strip", paper: "letter", qr: true, perPage: 1, pages: 4 },
-    { kind: "books", n: 7, layout: "sheet", paper: "a4", qr: true, perPage: undefined, pages: 3 },
-    { kind: "books", n: 7, layout: "sheet", paper: "letter", qr: false, perPage: 2, pages: 4 },
-    { kind: "tickets", n: 40, layout: "sheet", paper: "letter", qr: false, perPage: undefined, pages: 3 },
-    { kind: "tickets", n: 13, layout: "strip", paper: "a4", qr: true, perPage: undefined, pages: 2 },
-  ] as const;
+const CASES = [
+  { kind: "books", n: 5, layout: "strip", paper: "a4", qr: false, perPage: undefined, pages: 3 },
+  { kind: "books", n: 4, layout: "strip", paper: "letter", qr: true, perPage: 1, pages: 4 },
+  { kind: "books", n: 7, layout: "sheet", paper: "a4", qr: true, perPage: undefined, pages: 3 },
+  { kind: "books", n: 7, layout: "sheet", paper: "letter", qr: false, perPage: 2, pages: 4 },
+  { kind: "tickets", n: 40, layout: "sheet", paper: "letter", qr: false, perPage: undefined, pages: 3 },
+  { kind: "tickets", n: 13, layout: "strip", paper: "a4", qr: true, perPage: undefined, pages: 2 },
+] as const;
 
-  for (const c of cases) {
+describe("housie --format pdf", () => {
+  it("the batched runs are what a spawned run gives", () => {
+    const args = jsonlArgs(CASES[0].kind, CASES[0].n, "31");
+    expect(runCli("housie", args)).toEqual(batched(args));
+  });
+
+  for (const c of CASES) {
     it(`${c.kind} ${c.layout} ${c.paper}${c.perPage ? ` --per-page ${c.perPage}` : ""}${c.qr ? " --qr" : ""}: page by page, box by box, the JSONL of the seed`, async () => {
       const file = join(dir, `${c.kind}-${c.layout}-${c.paper}-${c.qr}-${c.perPage}.pdf`);
       const args = [c.kind, "-n", String(c.n), "--seed", "31", "-f", "pdf", "--layout", c.layout, "--paper", c.paper, "-o", file];
@@ -90,13 +108,13 @@ describe("housie --format pdf", () => {
   });
 
   it("is written atomically: nothing at the target until complete, nothing left on failure", () => {
-    const bad = runCli("housie", ["books", "-n", "2", "-f", "pdf", "-o", join(dir, "missing", "x.pdf")]);
+    const bad = batched(REFUSED.missing);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/missing\/x.pdf: cannot write \(no such file or directory, ENOENT\)/);
-    const badPaper = runCli("housie", ["books", "-n", "2", "-f", "pdf", "--paper", "a5", "-o", join(dir, "a5.pdf")]);
+    const badPaper = batched(REFUSED.paper);
     expect(badPaper.status).toBe(2);
     expect(existsSync(join(dir, "a5.pdf"))).toBe(false);
-    const badPerPage = runCli("housie", ["books", "-n", "2", "-f", "pdf", "--layout", "sheet", "--per-page", "4", "-o", join(dir, "pp.pdf")]);
+    const badPerPage = batched(REFUSED.perPage);
     expect(badPerPage.status).toBe(2);
     expect(badPerPage.stderr).toMatch(/^housie: .*--per-page.*\n$/);
     expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);

@@ -2,8 +2,8 @@
 // by check (both prize paths), audit and --unique-against with the validator's line
 // (exit 2), and one it accepts they all read. Plain `housie check` names tickets as
 // printed on the paper (with the check digit) and takes --ref with or without it.
-// The refusals of one file run in one process (runCliBatch); the first is also spawned on
-// its own and must match.
+// The refusals of every refused file run in one process (batchedCli); those of the first
+// file the tests look at are also spawned on their own and must match.
 import { describe, expect, it } from "vitest";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { HousieRun } from "../../src/housie/generate/generate.js";
 import { printedRef } from "../../src/housie/model/reference.js";
 import { checkClaims } from "../../src/housie/operators/check.js";
-import { runCli, runCliBatch } from "../support/cli-run.js";
+import { batchedCli, runCli } from "../support/cli-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-verdict-"));
 const housie = (args: string[], input?: string) => runCli("housie", args, input, dir);
@@ -29,9 +29,22 @@ const readers = (file: string): [string, string[]][] => [
   ["--unique-against", ["books", "-n", "2", "--seed", "1", "-f", "jsonl", "--unique-against", file]],
 ];
 
+/** The files every reader refuses, written before the batch runs. */
+const impostor = jsonl(1, 77n, 12)[0]!;
+const REFUSED: Record<string, string> = {
+  "bom-inside.jsonl": books.slice(0, 3).join("\n") + "\n\uFEFF" + books.slice(3).join("\n") + "\n",
+  "serial-twice.jsonl": [...books.slice(0, 20), impostor, ...books.slice(20)].join("\n") + "\n",
+  "ticket-twice.jsonl": [...books, books[4]!.replace(/^\{"serial":\d+/, '{"serial":500')].join("\n") + "\n",
+  "broken.jsonl": [books[0], books[1], books[2]!.replace(/\[\[\[(\d+|null),/, "[[[95,"), "not json"].join("\n") + "\n",
+  "garbage.jsonl": [books[0], "   \u00a0", books[1]].join("\n") + "\n",
+};
+for (const [name, text] of Object.entries(REFUSED)) writeFileSync(join(dir, name), text);
+const refusedRuns = batchedCli("housie", Object.keys(REFUSED).flatMap((name) => [["validate", name], ...readers(name).map(([, args]) => args)]), dir);
+
 function expectRefusedLikeValidate(name: string, text: string): string {
-  writeFileSync(join(dir, name), text);
-  const [v, ...refusals] = runCliBatch("housie", [["validate", name], ...readers(name).map(([, args]) => args)], dir);
+  expect(REFUSED[name]).toBe(text);
+  const v = refusedRuns(["validate", name]);
+  const refusals = readers(name).map(([, args]) => refusedRuns(args));
   expect(v!.status).toBe(1);
   const first = v!.stdout.split("\n")[0]!;
   expect(first).toMatch(new RegExp(`^${name}:\\d+: .* \\[[a-z-]+\\]$`));
@@ -70,7 +83,6 @@ describe("one file, one verdict (CLI)", () => {
   });
 
   it("two different books under one serial: refused by every reader (check picks no winner from either copy)", () => {
-    const impostor = jsonl(1, 77n, 12)[0]!;
     const text = [...books.slice(0, 20), impostor, ...books.slice(20)].join("\n") + "\n";
     const first = expectRefusedLikeValidate("serial-twice.jsonl", text);
     expect(first).toBe("serial-twice.jsonl:21: serial 12 repeats line 12 (expected each serial once in a file) [duplicate-serial]");

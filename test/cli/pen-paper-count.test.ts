@@ -1,6 +1,6 @@
 // pen-paper count on the frontier engine: m×n boards, leapers, --to, sharding, errors.
 import { describe, expect, it } from "vitest";
-import { runCli } from "../support/cli-run.js";
+import { batchedCli, runCli } from "../support/cli-run.js";
 
 const penPaper = (args: string[], input?: string) => runCli("pen-paper", args, input);
 
@@ -32,7 +32,8 @@ describe("pen-paper count (frontier engine)", () => {
     expect(penPaper(["merge", "-"], closed).stdout).toBe("13138\n");
   });
 
-  it.each([
+  // The usage errors run in one process (batchedCli); the first is also spawned and must match.
+  const USAGE: [string[], RegExp][] = [
     [["count", "--rows", "5"], /count needs the board: --size N, or --rows M and --cols N/],
     [["count", "--size", "5", "--rows", "5", "--cols", "4"], /give --size N, or --rows M and --cols N, not both/],
     [["count", "--size", "5", "--moves", "1-2"], /--moves expects leapers a,b joined by \+, like 0,3\+2,2 or 1,2; got "1-2"/],
@@ -41,8 +42,11 @@ describe("pen-paper count (frontier engine)", () => {
     [["count", "--size", "5", "--closed", "--to", "1,1"], /--to is for open tours/],
     [["count", "--rows", "5", "--cols", "6", "--engine", "search"], /counts square boards only/],
     [["count", "--size", "5", "--moves", "1,2", "--engine", "search"], /knows only the pen-and-paper moves/],
-  ])("exits 2 with one line for %j", (args, message) => {
-    const r = penPaper(args);
+  ];
+  const usage = batchedCli("pen-paper", USAGE.map(([args]) => args));
+  it("the batched usage errors are what a spawned run gives", () => expect(penPaper(USAGE[0]![0])).toEqual(usage(USAGE[0]![0])));
+  it.each(USAGE)("exits 2 with one line for %j", (args, message) => {
+    const r = usage(args);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.stderr.trimEnd().split("\n")).toHaveLength(1);

@@ -7,8 +7,10 @@ import { TOUR_RAMP, validateTour } from "../../src/tours/index.js";
 import { batchedCli, runCli } from "../support/cli-run.js";
 
 const penPaper = (args: string[], input?: string) => runCli("pen-paper", args, input);
-// The usage-error tables run in one process each (batchedCli); their first case is also
-// spawned on its own and must match.
+// The runs that end in pen-paper's own code without standard input or worker threads (the
+// usage-error tables, bad files, single-threaded generation, help) share one process
+// (batchedCli, below); a case of each table, and one generation, are also spawned on their
+// own and must match.
 
 function gridOfText(text: string): number[] {
   return text
@@ -18,10 +20,38 @@ function gridOfText(text: string): number[] {
 }
 
 const dir = mkdtempSync(join(tmpdir(), "pen-paper-"));
+const batch: { run?: (args: readonly string[]) => ReturnType<typeof penPaper> } = {};
+/** The batched result of `pen-paper args` (the batch runs on the first lookup, after every table below is defined). */
+const batched = (args: readonly string[]) => batch.run!(args);
+const GENERATED = {
+  text: ["--size", "10", "--seed", "4", "--start", "3,7"],
+  svg6: ["--size", "6", "--format", "svg", "--seed", "2"],
+  svg60: ["--size", "60", "--format", "svg", "--seed", "2"],
+  seed123: ["--size", "20", "--seed", "123"],
+  seed124: ["--size", "20", "--seed", "124"],
+};
+const USAGE: [string[], RegExp][] = [
+  [["--size", "3"], /no tour exists on a 3×3 board/],
+  [["--size", "4"], /no tour exists on a 4×4 board/],
+  [["--size", "0"], /--size/],
+  [["--size", "ten"], /--size/],
+  [["--size", "6", "--start", "7,1"], /--start 7,1 is outside the 6×6 board/],
+  [["--start", "1;2"], /ROW,COLUMN/],
+  [["--format", "png"], /--format/],
+  [["--seed", "-3"], /--seed/],
+  [["--frobnicate"], /unknown option/],
+  [["--size", "5", "--out", "/nonexistent-folder/t.txt"], /^pen-paper: \/nonexistent-folder\/t\.txt: cannot write \(no such file or directory, ENOENT\)$/m],
+];
+const COUNT_USAGE: [string[], RegExp][] = [
+  [["count"], /--size/],
+  [["count", "--size", "65"], /--size/],
+  [["count", "--size", "5", "--from", "6,1"], /--from 6,1 is outside the 5×5 board/],
+  [["count", "--size", "5", "--threads", "0"], /--threads/],
+];
 
 describe("pen-paper generate", () => {
   it("prints a text grid between rules with centred equal-width cells", () => {
-    const r = penPaper(["--size", "10", "--seed", "4", "--start", "3,7"]);
+    const r = batched(GENERATED.text);
     expect(r.status).toBe(0);
     const lines = r.stdout.trimEnd().split("\n");
     expect(lines[0]).toMatch(/^\+-+\+$/);
@@ -41,10 +71,10 @@ describe("pen-paper generate", () => {
     expect(doc.closed).toBe(true);
     const check = validateTour(doc.grid);
     expect(check.ok && check.closed).toBe(true);
-    const small = penPaper(["--size", "6", "--format", "svg", "--seed", "2"]);
+    const small = batched(GENERATED.svg6);
     expect(small.stdout).toMatch(/^<svg[^]*<path[^]*<text[^]*<\/svg>\n$/);
     expect(small.stdout.match(/<text /g)).toHaveLength(36);
-    const large = penPaper(["--size", "60", "--format", "svg", "--seed", "2"]);
+    const large = batched(GENERATED.svg60);
     expect(large.stdout).not.toMatch(/<text /);
     // The path in colour bands, from the ramp's first colour to its last.
     const bands = [...large.stdout.matchAll(/<path stroke="(#[0-9a-f]{6})"[^>]* d="([^"]*)"/g)];
@@ -54,25 +84,13 @@ describe("pen-paper generate", () => {
     expect(bands.map((band) => band[2]!.match(/[hvl]/g)?.length ?? 0).reduce((a, b) => a + b)).toBe(3599); // one relative move a step
   });
 
-  it("is reproducible with --seed", () => {
-    const a = penPaper(["--size", "20", "--seed", "123"]).stdout;
-    expect(penPaper(["--size", "20", "--seed", "123"]).stdout).toBe(a);
-    expect(penPaper(["--size", "20", "--seed", "124"]).stdout).not.toBe(a);
+  it("is reproducible with --seed (a spawned run and the batch's give the same tour)", () => {
+    const a = penPaper(GENERATED.seed123);
+    expect(a).toEqual(batched(GENERATED.seed123));
+    expect(batched(GENERATED.seed124).stdout).not.toBe(a.stdout);
   });
 
-  const USAGE: [string[], RegExp][] = [
-    [["--size", "3"], /no tour exists on a 3×3 board/],
-    [["--size", "4"], /no tour exists on a 4×4 board/],
-    [["--size", "0"], /--size/],
-    [["--size", "ten"], /--size/],
-    [["--size", "6", "--start", "7,1"], /--start 7,1 is outside the 6×6 board/],
-    [["--start", "1;2"], /ROW,COLUMN/],
-    [["--format", "png"], /--format/],
-    [["--seed", "-3"], /--seed/],
-    [["--frobnicate"], /unknown option/],
-    [["--size", "5", "--out", "/nonexistent-folder/t.txt"], /^pen-paper: \/nonexistent-folder\/t\.txt: cannot write \(no such file or directory, ENOENT\)$/m],
-  ];
-  const usage = batchedCli("pen-paper", USAGE.map(([args]) => args));
+  const usage = batched;
   it("the batched usage errors are what a spawned run gives", () => expect(penPaper(USAGE[0]![0])).toEqual(usage(USAGE[0]![0])));
   it.each(USAGE)("exits 2 with one line for %j", (args, message) => {
     const r = usage(args);
@@ -84,7 +102,7 @@ describe("pen-paper generate", () => {
 
   it("leaves no file behind when generation fails", () => {
     const out = join(dir, "none.txt");
-    expect(penPaper(["--size", "2", "--out", out]).status).toBe(2);
+    expect(batched(["--size", "2", "--out", out]).status).toBe(2);
     expect(existsSync(out)).toBe(false);
     expect(readdirSync(dir).filter((f) => f.includes("none"))).toEqual([]);
   });
@@ -128,26 +146,20 @@ describe("pen-paper count", () => {
     expect(penPaper(["count", "--size", "5", "--pretty", "--engine", "search", "--threads", "1"]).stdout).toBe("12,400\n");
     expect(penPaper(["count", "--size", "5", "--closed", "--pretty"]).stdout).toBe("48\n"); // nothing to group
     for (const extra of [["--json"], ["--shard", "0/2"]]) {
-      const r = penPaper(["count", "--size", "5", "--pretty", ...extra]);
+      const r = batched(["count", "--size", "5", "--pretty", ...extra]);
       expect(r.status).toBe(2);
       expect(r.stderr).toMatch(/--pretty is for people: not with --json or --shard/);
     }
   });
 
   it("help is a command too: pen-paper help count prints the count command's help", () => {
-    const r = penPaper(["help", "count"]);
+    const r = batched(["help", "count"]);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^Usage: pen-paper count \[options\]/);
     expect(r.stdout).toMatch(/--closed/);
   });
 
-  const COUNT_USAGE: [string[], RegExp][] = [
-    [["count"], /--size/],
-    [["count", "--size", "65"], /--size/],
-    [["count", "--size", "5", "--from", "6,1"], /--from 6,1 is outside the 5×5 board/],
-    [["count", "--size", "5", "--threads", "0"], /--threads/],
-  ];
-  const countUsage = batchedCli("pen-paper", COUNT_USAGE.map(([args]) => args));
+  const countUsage = batched;
   it("the batched usage errors are what a spawned run gives", () => expect(penPaper(COUNT_USAGE[0]![0])).toEqual(countUsage(COUNT_USAGE[0]![0])));
   it.each(COUNT_USAGE)("exits 2 for %j", (args, message) => {
     const r = countUsage(args);
@@ -163,8 +175,8 @@ describe("pen-paper validate", () => {
   writeFileSync(json, penPaper(["--size", "7", "--closed", "--seed", "9", "--format", "json"]).stdout);
 
   it("accepts generated text and JSON tours, from a file or standard input", () => {
-    expect(penPaper(["validate", text])).toMatchObject({ status: 0, stdout: expect.stringMatching(/valid (open|closed) tour of a 7×7 board/) });
-    expect(penPaper(["validate", json])).toMatchObject({ status: 0, stdout: expect.stringMatching(/valid closed tour/) });
+    expect(batched(["validate", text])).toMatchObject({ status: 0, stdout: expect.stringMatching(/valid (open|closed) tour of a 7×7 board/) });
+    expect(batched(["validate", json])).toMatchObject({ status: 0, stdout: expect.stringMatching(/valid closed tour/) });
     expect(penPaper(["validate", "-"], readFileSync(text, "utf8")).status).toBe(0);
   });
 
@@ -195,7 +207,19 @@ describe("pen-paper validate", () => {
     ["row.json", '{"grid": [\n[1, 2],\n[3]\n]}', /row\.json:3: grid row 2 is not a list of 2 numbers/],
   ];
   for (const [name, content] of BAD) if (content !== null) writeFileSync(join(dir, name), content);
-  const bad = batchedCli("pen-paper", BAD.map(([name]) => ["validate", join(dir, name)]));
+  const bad = batched;
+  batch.run = batchedCli("pen-paper", [
+    ...Object.values(GENERATED),
+    ["--size", "2", "--out", join(dir, "none.txt")],
+    ...USAGE.map(([args]) => args),
+    ["count", "--size", "5", "--pretty", "--json"],
+    ["count", "--size", "5", "--pretty", "--shard", "0/2"],
+    ["help", "count"],
+    ...COUNT_USAGE.map(([args]) => args),
+    ["validate", text],
+    ["validate", json],
+    ...BAD.map(([name]) => ["validate", join(dir, name)]),
+  ]);
   it("the batched bad files are what a spawned run gives", () => expect(penPaper(["validate", join(dir, BAD[1]![0])])).toEqual(bad(["validate", join(dir, BAD[1]![0])])));
   it.each(BAD)("exits 2 for %s", (name) => {
     const message = BAD.find(([n]) => n === name)![2];

@@ -27,6 +27,20 @@ function capture(stream, sink) {
   return write;
 }
 
+/** The listeners of each event of the emitters a run may listen on, to restore after it. */
+const EMITTERS = [process, process.stdout, process.stderr];
+const listenersOf = (emitter) => new Map(emitter.eventNames().map((name) => [name, emitter.listeners(name)]));
+/** Removes the listeners a run added (runMain adds an error listener to standard output, a
+ * command may add close listeners): each case starts with the emitters as a new process has them. */
+function removeAddedListeners(before) {
+  EMITTERS.forEach((emitter, i) => {
+    for (const name of emitter.eventNames()) {
+      const kept = before[i].get(name) ?? [];
+      for (const listener of emitter.listeners(name)) if (!kept.includes(listener)) emitter.off(name, listener);
+    }
+  });
+}
+
 const exit = process.exit;
 // A CLI that ends the process itself would end the batch: report it as a failure of the case.
 process.exit = (code) => {
@@ -36,7 +50,7 @@ process.exit = (code) => {
 for (const [i, args] of cases.entries()) {
   const out = { text: "" };
   const err = { text: "" };
-  const listeners = { stdout: process.stdout.listeners("error"), stderr: process.stderr.listeners("error") };
+  const listeners = EMITTERS.map(listenersOf);
   process.argv = [process.execPath, bin, ...args];
   process.exitCode = undefined;
   const stdoutWrite = capture(process.stdout, out);
@@ -50,10 +64,7 @@ for (const [i, args] of cases.entries()) {
   } finally {
     process.stdout.write = stdoutWrite;
     process.stderr.write = stderrWrite;
-    // runMain adds an error listener to standard output on each run.
-    for (const name of ["stdout", "stderr"]) {
-      for (const listener of process[name].listeners("error")) if (!listeners[name].includes(listener)) process[name].off("error", listener);
-    }
+    removeAddedListeners(listeners);
   }
   if (crash) err.text += `cli-batch-runner: the run threw: ${crash?.stack ?? crash}\n`;
   results.push({ status: crash ? null : (process.exitCode ?? 0), stdout: out.text, stderr: err.text });
