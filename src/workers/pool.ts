@@ -22,7 +22,17 @@ export interface PoolOptions {
  * that first failure.
  */
 export async function runPool<T, R>(worker: string, tasks: readonly T[], options: PoolOptions): Promise<R[]> {
-  const pool = new Piscina({ filename: builtWorkerFile(worker), minThreads: options.threads, maxThreads: options.threads });
+  const pool = new Piscina({
+    filename: builtWorkerFile(worker),
+    minThreads: options.threads,
+    maxThreads: options.threads,
+    // piscina loads the file with require() first; on Node 20.19+ that is require(esm), and a
+    // pool torn down while a worker is still in it (a first task's quick refusal) aborts the
+    // whole process about once in 80 (v8 "IsGraphAsync must be used on an instantiated
+    // module"). Without require(esm) in the worker, require() refuses the ES module at once
+    // and piscina falls back to import(), which a teardown stops cleanly.
+    execArgv: [...process.execArgv, ...(process.features.require_module === undefined ? [] : ["--no-experimental-require-module"])],
+  });
   const values = new Array<R>(tasks.length);
   let failed = false;
   let stop!: (error: unknown) => void;
