@@ -10,10 +10,11 @@
 // Π m_j! (m_j symbols share a count). The limits are measured (docs/tables.md, CPU time):
 // the column method's work 2·10^7 (Latin squares of order 7) takes 0.5 s, 3·10^9
 // (11×11 with (3,4,4), distinct) 54 s, 3·10^8 (15×15 binary, distinct) 74 s; order 8 Latin
-// squares, 2·10^10, take more than 5 minutes. The symmetric method's bound, in its kernel,
-// costs about 1.1–1.6 µs of CPU per class of the bound (Latin order 8: 5·10^5, 0.85 s;
-// order 9: 8·10^7, about 90 s, really 3529 classes at most); order 10's 9·10^10 would be
-// about a day of CPU, and is refused with that estimate.
+// squares, 2·10^10, take more than 5 minutes. The symmetric method's bound, in its kernel
+// (meeting in the middle, with its faster canonical form), costs about 0.42 µs of CPU per
+// class of the bound (order 9: 8·10^7, 33.5 s on the quiet machine, 2026-11-25, really
+// 3529 classes at most); order 10's 9·10^10 would be about 11 hours of CPU, and is refused
+// with that estimate.
 import { usesSymmetric, type TablesMethod } from "./count.js";
 import type { NormalizedProblem } from "./problem.js";
 import { planTableCount } from "./plan.js";
@@ -21,8 +22,8 @@ import { columnLayerBound, COLUMN_METHOD_REACH } from "./method.js";
 
 export { COLUMN_METHOD_REACH };
 export const SYMMETRIC_METHOD_REACH = 1e8;
-/** CPU seconds per class of the symmetric bound, measured (Latin order 9, the kernel). */
-const SYMMETRIC_SECONDS_PER_CLASS = 1.2e-6;
+/** CPU seconds per class of the symmetric bound, measured (Latin order 9, the kernel: 33.5 s / 8·10^7). */
+const SYMMETRIC_SECONDS_PER_CLASS = 4.2e-7;
 
 export interface ReachEstimate {
   method: "columns" | "symmetric";

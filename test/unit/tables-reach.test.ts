@@ -35,7 +35,7 @@ describe("estimateReach", () => {
 
   it("says what is refused, the estimate, and how to try anyway, in one line", () => {
     const text = outOfReachMessage(latin(10), estimateReach(latin(10)));
-    expect(text).toMatch(/^counting 10×10 tables with counts 1,1,1,1,1,1,1,1,1,1 is out of reach: after 5 rows the symmetric method may hold up to about 9\.4e\+10 classes of states .*about 31 hours of CPU\); pass --force to try anyway$/);
+    expect(text).toMatch(/^counting 10×10 tables with counts 1,1,1,1,1,1,1,1,1,1 is out of reach: after 5 rows the symmetric method may hold up to about 9\.4e\+10 classes of states .*about 11 hours of CPU\); pass --force to try anyway$/);
     expect(text).not.toContain("\n");
   });
 });
