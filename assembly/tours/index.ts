@@ -15,6 +15,6 @@ export const MEMORY_CAP_PAGES: i32 = 65536;
 export {
   frontierBegin, frontierEdge, frontierForce, frontierCount, frontierSetMemoryCap,
   frontierResultLo, frontierResultHi, frontierPeakStates, frontierPeakBytes, frontierSplitStep, frontierStepStates, frontierSetWideCounts, frontierPeakParts, frontierEntryBytes,
-  frontierSetPrune, frontierPrunedStates,
+  frontierPrunedStates,
   FRONTIER_MAX_SQUARES, FRONTIER_MAX_WIDTH, FRONTIER_MAX_EDGES, FRONTIER_DEFAULT_CAP_MIB, FRONTIER_SPLIT_STATES_PER_PART,
 } from "./frontier";

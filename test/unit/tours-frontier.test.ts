@@ -8,6 +8,10 @@ import { frontierPlan, squareOrder } from "../../src/tours/frontier-plan.js";
 import { countFrontierTs } from "../../src/tours/frontier-ts.js";
 import { toursModule } from "../../src/tours/kernel.js";
 import { boardGraph, KNIGHT, parseLeapers } from "../../src/tours/leapers.js";
+import { toursTestKernel } from "../support/test-kernels.js";
+
+// The test build (its frontierSetPrune switch), loaded before any test loads the release kernel.
+const testHooks = toursTestKernel();
 
 const count = (options: HamiltonianCountOptions) => countHamiltonian(options).count;
 
@@ -133,7 +137,7 @@ describe("frontier counter: engines, orders and shards", () => {
   });
 
   it("pruning dead states keeps every count and drops states (6×6 knight: 36,861 → 17,195 at the peak)", () => {
-    const kernel = toursModule.exports;
+    const kernel = testHooks;
     const problems: HamiltonianCountOptions[] = [
       { rows: 6, cols: 6, moves: KNIGHT },
       { rows: 6, cols: 6, moves: KNIGHT, closed: true },
