@@ -5,6 +5,7 @@
 import { InputError, UsageError } from "../../errors.js";
 import { Xoshiro128, parseSeed } from "../../core/random.js";
 import { PRIZE_SET_NAMES, type PrizeSetName } from "./prizes.js";
+import { LAST_NUMBER } from "../model/columns.js";
 
 export const GAME_FORMAT = "tabula-grids housie game";
 
@@ -21,7 +22,7 @@ export interface GameState {
 /** The 90 numbers in the order a seed calls them: Fisher-Yates with Lemire's exact draws. */
 export function seededOrder(seed: bigint): number[] {
   const rng = new Xoshiro128(seed);
-  const order = Array.from({ length: 90 }, (_, i) => i + 1);
+  const order = Array.from({ length: LAST_NUMBER }, (_, i) => i + 1);
   for (let i = 89; i > 0; i--) {
     const j = rng.below(i + 1);
     [order[i], order[j]] = [order[j]!, order[i]!];
@@ -66,8 +67,8 @@ export class Caller {
     if (!PRIZE_SET_NAMES.includes(s.prizes as PrizeSetName)) throw bad(`prizes ${JSON.stringify(s.prizes)}`);
     if (s.seed !== null && (typeof s.seed !== "string" || !/^\d{1,20}$/.test(s.seed) || BigInt(s.seed) >= 2n ** 64n)) throw bad(`seed ${JSON.stringify(s.seed)}`);
     const calls = s.calls;
-    if (!Array.isArray(calls) || calls.length > 90 || calls.some((x) => !Number.isInteger(x) || x < 1 || x > 90) || new Set(calls).size !== calls.length) {
-      throw bad("its calls are not distinct numbers from 1 to 90");
+    if (!Array.isArray(calls) || calls.length > LAST_NUMBER || calls.some((x) => !Number.isInteger(x) || x < 1 || x > LAST_NUMBER) || new Set(calls).size !== calls.length) {
+      throw bad(`its calls are not distinct numbers from 1 to ${LAST_NUMBER}`);
     }
     const caller = new Caller({ format: GAME_FORMAT, version: 1, prizes: s.prizes!, seed: s.seed ?? null, calls: [...calls] as number[] });
     if (caller.order && calls.some((x, i) => caller.order![i] !== x)) throw bad(`its calls do not follow its seed ${s.seed}`);
@@ -94,13 +95,13 @@ export class Caller {
   /** Draws the next number; a UsageError once all 90 are called. */
   next(): number {
     const calls = this.state.calls;
-    if (calls.length === 90) throw new UsageError("all 90 numbers are called (undo, or start a new game)");
+    if (calls.length === LAST_NUMBER) throw new UsageError(`all ${LAST_NUMBER} numbers are called (undo, or start a new game)`);
     let x: number;
     if (this.order) {
       x = this.order[calls.length]!;
     } else {
       const called = new Set(calls);
-      const left = Array.from({ length: 90 }, (_, i) => i + 1).filter((n) => !called.has(n));
+      const left = Array.from({ length: LAST_NUMBER }, (_, i) => i + 1).filter((n) => !called.has(n));
       x = left[cryptoBelow(left.length)]!;
     }
     calls.push(x);

@@ -9,6 +9,7 @@
 import { CELLS_PER_TICKET, ticketFromCells, type SeriesBatch, type TicketGrid } from "../model/cells.js";
 import { argumentError, functionArgument, oneOf, optionalText, optionsObject, requiredObject, text, wholeNumber, wholeNumbers } from "../../args.js";
 import { printedRef, parseTicketRef } from "../model/reference.js";
+import { LAST_NUMBER } from "../model/columns.js";
 import { NEVER, PRIZE_SETS, PRIZE_SET_NAMES, batchPrizeCalls, prizeBatchTickets, type GameEngine, type PrizeSetName } from "./prizes.js";
 
 /** References kept per list; the counts count them all. */
@@ -201,8 +202,8 @@ function isArrayLike(value: unknown): value is ArrayLike<number> {
  */
 export function checkGame(series: () => Iterable<SeriesBatch>, calls: readonly number[], set: PrizeSetName, claim?: string, options: GameCheckOptions = {}): GameCheck {
   functionArgument(series, "series");
-  wholeNumbers(calls, "calls", 1, 90);
-  if (new Set(calls).size !== calls.length) throw argumentError("calls", "numbers from 1 to 90, each called at most once", calls);
+  wholeNumbers(calls, "calls", 1, LAST_NUMBER);
+  if (new Set(calls).size !== calls.length) throw argumentError("calls", `numbers from 1 to ${LAST_NUMBER}, each called at most once`, calls);
   oneOf(set, "set", PRIZE_SET_NAMES);
   optionalText(claim, "claim");
   const wanted = claim === undefined ? undefined : parseTicketRef(claim);
@@ -264,7 +265,7 @@ export function describeVerdict(v: ClaimVerdict, winners?: PrizeWinners): string
 const VERDICTS: readonly Verdict[] = ["valid now", "late", "not yet"];
 
 function callOrNull(value: unknown, name: string): void {
-  if (value !== null) wholeNumber(value, name, 1, 90);
+  if (value !== null) wholeNumber(value, name, 1, LAST_NUMBER);
 }
 
 function refList(value: unknown, name: string): void {

@@ -3,7 +3,7 @@
 // (cellsObeyRules, ticketKeyFromCells), which the series codec uses on lines its fast
 // paths read; a test holds the two sides to the same verdict.
 import { CELLS_PER_TICKET, type Cell, type HousieRecord } from "./cells.js";
-import { COLUMN_FIRST, COLUMN_OF, COLUMN_SIZE } from "./columns.js";
+import { COLUMN_FIRST, COLUMN_OF, COLUMN_SIZE, LAST_NUMBER } from "./columns.js";
 import { quote, quoteValue, shorten } from "../../io/quote.js";
 
 /** The rules `validateBook` and `housie validate` check, one name each. */
@@ -87,14 +87,14 @@ export function validateBook(record: Pick<HousieRecord, "tickets"> | unknown): V
     for (const t of tickets as Cell[][][]) for (const row of t) for (const c of row) if (c !== null) seen.set(c, (seen.get(c) ?? 0) + 1);
     const missing: number[] = [];
     const repeated: number[] = [];
-    for (let x = 1; x <= 90; x++) {
+    for (let x = 1; x <= LAST_NUMBER; x++) {
       const n = seen.get(x) ?? 0;
       if (n === 0) missing.push(x);
       if (n > 1) repeated.push(x);
     }
     if (missing.length || repeated.length) {
       const parts = [repeated.length ? `repeats ${repeated.join(", ")}` : "", missing.length ? `lacks ${missing.join(", ")}` : ""].filter(Boolean);
-      out.push({ rule: "book-numbers", problem: `book ${parts.join(" and ")}`, expected: "each number 1 to 90 exactly once per book" });
+      out.push({ rule: "book-numbers", problem: `book ${parts.join(" and ")}`, expected: `each number 1 to ${LAST_NUMBER} exactly once per book` });
     }
   }
   return out;
@@ -190,7 +190,7 @@ export function cellsObeyRules(cells: Uint8Array, at: number, tickets: number): 
       for (let j = 0; j < 9; j++) {
         const x = cells[base + 9 * r + j]!;
         if (x === 0) continue;
-        if (x > 90 || COLUMN_OF[x] !== j) return false;
+        if (x > LAST_NUMBER || COLUMN_OF[x] !== j) return false;
         filled++;
         const bit = (x - 1) % 30;
         const word = x <= 30 ? low : x <= 60 ? mid : high;
