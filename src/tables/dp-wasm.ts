@@ -1,6 +1,7 @@
 // The tables WASM kernel's typed binding for the count: runs one DP job and reads back its 128-bit leaf counts.
 import { tablesModule, tablesKernel } from "./kernel.js";
 import { KernelError } from "../errors.js";
+import { fromLimbs } from "../wasm/limbs.js";
 import { countJobTs, type JobShape } from "./dp-ts.js";
 
 
@@ -90,7 +91,7 @@ export function countJobWasm(counts: readonly number[], job: JobShape): bigint[]
   if (leaves < 0) return countJobTs(counts, job);
   const values: bigint[] = [];
   for (let i = 0; i < leaves; i++) {
-    values.push((BigInt.asUintN(64, kernel.leafCountHi(i)) << 64n) | BigInt.asUintN(64, kernel.leafCountLo(i)));
+    values.push(fromLimbs(kernel.leafCountLo(i), kernel.leafCountHi(i)));
   }
   return values;
 }

@@ -7,6 +7,7 @@ import { tablesKernel } from "./kernel.js";
 import type { NormalizedProblem } from "./problem.js";
 import { columnNeeds, needRadix, MAX_GRAPH_MOVES, MAX_GRAPH_STATES } from "./sample-graph.js";
 import { KernelError, UsageError } from "../errors.js";
+import { fromLimbs } from "../wasm/limbs.js";
 
 
 /**
@@ -63,7 +64,7 @@ export function buildKernelGraph(p: NormalizedProblem): bigint | undefined {
   p.given.forEach((row, i) => row.forEach((symbol, j) => kernel.sampleSetGiven(i, j, symbol)));
   loaded = p;
   loadedOn = kernel;
-  return (BigInt.asUintN(64, kernel.graphRootTotalHi()) << 64n) | BigInt.asUintN(64, kernel.graphRootTotalLo());
+  return fromLimbs(kernel.graphRootTotalLo(), kernel.graphRootTotalHi());
 }
 
 /**

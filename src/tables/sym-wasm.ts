@@ -3,6 +3,7 @@
 // takes the symbols sorted by count (equal counts adjacent), so the binding reorders the
 // start needs; a count is symmetric in the symbols' names.
 import { tablesModule, tablesKernel } from "./kernel.js";
+import { fromLimbs } from "../wasm/limbs.js";
 import { KernelError } from "../errors.js";
 import { countSymmetricMitmTs, countSymmetricTs, startNeeds, symmetryOrder, type SymProblem, type SymProgress } from "./sym-ts.js";
 
@@ -48,7 +49,7 @@ export function countSymmetricWasm(problem: SymProblem, onLayer?: SymProgress): 
   } catch (error) {
     throw outOfMemory(error);
   }
-  return (BigInt.asUintN(64, kernel.symTotalHi()) << 64n) | BigInt.asUintN(64, kernel.symTotalLo());
+  return fromLimbs(kernel.symTotalLo(), kernel.symTotalHi());
 }
 
 function checkSymLimits(n: number, k: number): void {
@@ -74,9 +75,9 @@ export function symPairSum(n: number, counts: readonly number[], onPairs?: (done
     if (partner < 0) continue;
     kernel.symAutomorphisms(previous, state);
     const aut = BigInt.asUintN(64, kernel.symAutSymbols()) * BigInt.asUintN(64, kernel.symAutColumns());
-    const scaled = wide(kernel.symPairWaysLo(0, partner), kernel.symPairWaysHi(0, partner)) * aut;
+    const scaled = fromLimbs(kernel.symPairWaysLo(0, partner), kernel.symPairWaysHi(0, partner)) * aut;
     if (scaled % group !== 0n) throw new Error(`internal: meet in the middle: a class count is not a multiple of its orbit (${n}×${n}, counts ${counts.join(",")})`);
-    total += wide(kernel.symPairWaysLo(previous, state), kernel.symPairWaysHi(previous, state)) * (scaled / group);
+    total += fromLimbs(kernel.symPairWaysLo(previous, state), kernel.symPairWaysHi(previous, state)) * (scaled / group);
     if (onPairs && (state & 0xfff) === 0) onPairs(state, all);
   }
   return total;
@@ -101,8 +102,6 @@ function outOfMemory(error: unknown): unknown {
   }
   return error;
 }
-
-const wide = (lo: bigint, hi: bigint): bigint => (BigInt.asUintN(64, hi) << 64n) | BigInt.asUintN(64, lo);
 
 /**
  * The same count by meeting in the middle (nothing given; countSymmetricMitmTs is its

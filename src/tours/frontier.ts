@@ -14,6 +14,7 @@ import { quoteValue } from "../io/quote.js";
 import { partFlag, partSquare } from "./shard.js";
 import type { Square } from "./options.js";
 import { toursConstants } from "../wasm/generated/tours.js";
+import { fromLimbs } from "../wasm/limbs.js";
 
 /** Largest cap on the kernel's state tables, in MiB: its whole memory (MEMORY_CAP_PAGES of 64 KiB, 4 GiB). */
 const MAX_MEMORY_CAP_MIB = toursConstants.MEMORY_CAP_PAGES / 16;
@@ -161,10 +162,8 @@ function countOnKernelOnce(plan: FrontierPlan, problem: FrontierProblem, capMiB:
   kernel.frontierSetMemoryCap(capMiB ?? toursModule.constant("FRONTIER_DEFAULT_CAP_MIB"));
   kernel.frontierSetWideCounts(wide);
   kernel.frontierCount(problem.mode === "cycles", plan.width, problem.part ?? 0, problem.parts ?? 1);
-  const lo = BigInt.asUintN(64, kernel.frontierResultLo());
-  const hi = BigInt.asUintN(64, kernel.frontierResultHi());
   return {
-    count: (hi << 64n) | lo,
+    count: fromLimbs(kernel.frontierResultLo(), kernel.frontierResultHi()),
     peakStates: kernel.frontierPeakStates(),
     peakBytes: Number(kernel.frontierPeakBytes()),
     entryBytes: kernel.frontierEntryBytes(),
