@@ -23,7 +23,7 @@ export interface GameState {
 export function seededOrder(seed: bigint): number[] {
   const rng = new Xoshiro128(seed);
   const order = Array.from({ length: LAST_NUMBER }, (_, i) => i + 1);
-  for (let i = 89; i > 0; i--) {
+  for (let i = order.length - 1; i > 0; i--) {
     const j = rng.below(i + 1);
     [order[i], order[j]] = [order[j]!, order[i]!];
   }
