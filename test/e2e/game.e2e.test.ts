@@ -92,6 +92,7 @@ describe.skipIf(!chromiumAvailable())("Game tab in Chromium", () => {
     await dropFile(page, "#game-drop", "broken-series.jsonl", readFileSync(`${dir}broken-series.jsonl`, "utf8"));
     await expect.poll(() => page.textContent("#game-series-info")).toBe(said);
     expect(await page.getAttribute("#game-series-info", "class")).toBe("error");
+    await page.locator("#game-series-info").screenshot({ path: `${SHOTS}game-broken-series.png` });
 
     await dropFile(page, "#game-drop", "mixed.jsonl", `${books[0]}\n${single.stdout}${books[2]}\n`);
     await expect.poll(() => page.textContent("#game-series-info")).toBe("2 books and 2 single tickets, 14 tickets loaded (read here, not uploaded).");
