@@ -77,6 +77,10 @@ const deg: usize = memory.data(SLOT_BYTES);
 const mate: usize = memory.data(SLOT_BYTES);
 const labelAt: usize = memory.data(SLOT_BYTES);
 const firstSlot: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 8));
+/** A slot index past every real one (slots are 0 .. FRONTIER_MAX_WIDTH): where the branch-free loops write what they do not keep. */
+const SPARE_SLOT: i32 = FRONTIER_MAX_WIDTH + 1;
+/** A label past every real one (labels are below CODE_LABEL + FRONTIER_MAX_WIDTH / 2 + 1), likewise for firstSlot. */
+const SPARE_LABEL: i32 = FRONTIER_MAX_WIDTH + 7;
 const codes: usize = memory.data(SLOT_BYTES);
 
 // Key layout: bits per code, and each slot's word and shift (no code straddles words).
@@ -538,6 +542,10 @@ let retiringCount: i32 = 0;
 let mustEndCount: i32 = 0;
 let stayCount: i32 = 0;
 const labelStamp: usize = memory.data(SLOT_BYTES);
+/** Per slot: its position among the stays, -1 for the others and SPARE_SLOT (set per step). */
+const stayPos: usize = memory.data(SLOT_BYTES);
+/** Per stay position: the position of its pair's other slot, -1 if unpaired (attempt's scratch). */
+const pairPos: usize = memory.data(SLOT_BYTES);
 let stamp: u32 = 0;
 
 /** Applies the chosen edges (0, 1 or 2 slots joined to the new square) and the retirements; the spent ends, or -1 if illegal. */
@@ -598,23 +606,50 @@ function attempt(spent: i32, edges: i32, u1: i32, u2: i32, lo: u64, hi: u64): vo
     let shift = cycles ? 0 : 2;
     let w = 0;
     let nextLabel = CODE_LABEL;
-    stamp++;
-    for (let slot = 0; slot < stayCount; slot++) {
+    if (stayCount > 64 && ++stamp == 0) {
+      // (wrapped: a stamp left from 2^32 attempts ago must not pass for this one's)
+      memory.fill(labelStamp, 0, SLOT_BYTES);
+      stamp = 1;
+    }
+    if (stayCount <= 64) {
+      // Labels without memory round trips: a pair's label is CODE_LABEL + the number of
+      // pairs opened before its first slot (the order of first appearance), counted in a
+      // mask of the positions that open a pair. Which of free, full, end or paired a slot
+      // is follows no pattern, so codes are chosen by selects: branches and the label
+      // table's stores and loads made the loop that this replaces 40 % of a 6×6 count.
+      let opening: u64 = 0;
+      for (let p = 0; p < stayCount; p++) {
+        const i = get(stayList, p);
+        const m = get(mate, i);
+        const q = get(stayPos, select<i32>(m, SPARE_SLOT, get(deg, i) == 1 && m >= 0)); // (SPARE_SLOT: -1)
+        put(pairPos, p, q);
+        opening |= <u64>(q > p) << <u64>p;
+      }
+      for (let p = 0; p < stayCount; p++) {
+        const d = get(deg, get(stayList, p));
+        const q = get(pairPos, p);
+        const first = min(p, q);
+        const label = CODE_LABEL + <i32>popcnt(opening & ((<u64>1 << <u64>first) - 1));
+        const code = select<i32>(label, select<i32>(CODE_END, d >> 1, d == 1), q >= 0);
+        if (shift + codeBits > 64) {
+          put64(keyBuf, w++, acc);
+          acc = 0;
+          shift = 0;
+        }
+        acc |= (<u64>code) << <u64>shift;
+        shift += codeBits;
+      }
+    } else for (let slot = 0; slot < stayCount; slot++) {
       const i = get(stayList, slot);
       const d = get(deg, i);
-      let code: i32;
-      if (d == 0) code = CODE_FREE;
-      else if (d == 2) code = CODE_FULL;
-      else {
-        const m = get(mate, i);
-        if (m == END) code = CODE_END;
-        else if (get32(labelStamp, i) == stamp) code = get(labelAt, i);
-        else {
-          code = nextLabel++;
-          put(labelAt, m, code);
-          put32(labelStamp, m, stamp);
-        }
-      }
+      const m = get(mate, i);
+      const paired = d == 1 && m >= 0;
+      const opened = paired && get32(labelStamp, i) != stamp;
+      const code = select<i32>(select<i32>(nextLabel, get(labelAt, i), opened), select<i32>(CODE_END, d >> 1, d == 1), paired);
+      const target = select<i32>(m, SPARE_SLOT, opened);
+      put(labelAt, target, nextLabel);
+      put32(labelStamp, target, stamp);
+      nextLabel += <i32>opened;
       if (shift + codeBits > 64) {
         put64(keyBuf, w++, acc);
         acc = 0;
@@ -659,32 +694,40 @@ function placeTable(capacity: i32): bool {
 function expandAll(v: i32): void {
   const countOffset = <usize>keyWords << 3;
   const curBase = at(curOff);
+  const bits = codeBits;
+  const mask: u64 = (<u64>1 << bits) - 1;
   passPruned = 0;
   for (let t = 0; t < curStates && !overflowed; t++) {
     const e = curBase + <usize>t * entryBytes;
     const lo = load<u64>(e + countOffset), hi = wideCounts ? load<u64>(e + countOffset, 8) : 0;
-    const spent = decode(e);
-    for (let i = 0; i < CODE_LABEL + v; i++) put(firstSlot, i, -1);
+    // The key read slot by slot as decode does (frontierCount's layout), straight into
+    // deg and mate. Labels are numbered in order of first appearance, so a label equal to
+    // the next unseen one opens a pair and any other closes the pair it names.
+    const spent = cycles ? 0 : <i32>(load<u64>(e) & 3);
+    let wordAt = e;
+    let word = load<u64>(wordAt);
+    let shift = cycles ? 0 : 2;
+    let unseen = CODE_LABEL;
     for (let i = 0; i < v; i++) {
-      const code = get(codes, i);
-      if (code == CODE_FREE) {
-        put(deg, i, 0);
-        put(mate, i, i);
-      } else if (code == CODE_FULL) {
-        put(deg, i, 2);
-        put(mate, i, NONE);
-      } else if (code == CODE_END) {
-        put(deg, i, 1);
-        put(mate, i, END);
-      } else {
-        put(deg, i, 1);
-        const j = get(firstSlot, code);
-        if (j < 0) put(firstSlot, code, i);
-        else {
-          put(mate, i, j);
-          put(mate, j, i);
-        }
+      if (shift + bits > 64) {
+        wordAt += 8;
+        word = load<u64>(wordAt);
+        shift = 0;
       }
+      const code = <i32>((word >> <u64>shift) & mask);
+      shift += bits;
+      // Without branches, as attempt packs: free (degree 0, its own mate), full (2,
+      // NONE), end (1, END) or a label (1) that opens a pair (its mate is set when the
+      // pair closes) or closes the pair opened at firstSlot[code].
+      const label = code >= CODE_LABEL;
+      const opens = label && code == unseen;
+      const closes = label && !opens;
+      const j = get(firstSlot, code);
+      put(deg, i, select<i32>(1, code << 1, code >= CODE_END));
+      put(mate, i, select<i32>(j, select<i32>(i, select<i32>(NONE, END, code == CODE_FULL), code == CODE_FREE), closes));
+      put(mate, select<i32>(j, SPARE_SLOT, closes), i);
+      put(firstSlot, select<i32>(code, SPARE_LABEL, opens), i);
+      unseen += <i32>opens;
     }
     put(deg, v, 0);
     put(mate, v, v);
@@ -840,10 +883,12 @@ function processStep(k: i32): void {
     const left = get(remaining, x);
     put8(retiring, i, left == 0 ? 1 : 0);
     if (left == 0) put(retiringList, retiringCount++, i);
-    else put(stayList, stayCount++, i);
+    put(stayPos, i, left == 0 ? -1 : stayCount);
+    if (left != 0) put(stayList, stayCount++, i);
     if (left == 1 && get8(forced, x) == 0) put(mustEndList, mustEndCount++, i);
     put(maxDeg, i, get8(forced, x) != 0 ? 1 : 2);
   }
+  put(stayPos, SPARE_SLOT, -1);
   if (pruneOn) prepareViability(k, v);
   // The layout for this step: cur packed at the arena's start, next packed behind it, H
   // behind next. H is sized for the next step's states at load 0.5 (linear probing slows
