@@ -418,6 +418,31 @@ function insert(lo: u64, hi: u64): void {
   const countOffset = <usize>keyWords << 3;
   // Any capacity: the low 32 bits of the hash scaled to it (the part used the top 32).
   let slot = <i32>(((h & 0xffffffff) * <u64>hCapacity) >> 32);
+  if (keyWords == 1 && !wideCounts) {
+    // The common entry (a one-word key and a 64-bit count, 16 bytes), key in a register.
+    const key = load<u64>(keyBuf);
+    while (true) {
+      const e = hBase + (<usize>slot << 4);
+      const old = load<u64>(e, 8);
+      if (old == 0) {
+        if (<i64>hCount * 4 >= <i64>hCapacity * 3) {
+          overflowed = true;
+          return;
+        }
+        store<u64>(e, key);
+        store<u64>(e, lo, 8);
+        hCount++;
+        return;
+      }
+      if (load<u64>(e) == key) {
+        const sum = old + lo;
+        if (sum < old) abort("limit-exceeded: a count passed 2^64 (narrow counts; the host reruns with 128-bit counts)");
+        store<u64>(e, sum, 8);
+        return;
+      }
+      if (++slot == hCapacity) slot = 0;
+    }
+  }
   while (true) {
     const e = hBase + <usize>slot * entryBytes;
     const countAt = e + countOffset;
