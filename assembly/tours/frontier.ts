@@ -278,11 +278,13 @@ function viable(s: i32): bool {
     if (bipartite) knownSum += get(colour, get(frontier, i));
   }
   for (let c = 0; c < critCount; c++) {
+    // Every candidate counted (no early exit): the loop's length is then the same for
+    // every state of the step, and its branches are predicted.
     let avail = get(critInU, c);
     const b = get(critStart, c + 1);
-    for (let e = get(critStart, c); e < b && avail < 2; e++) {
+    for (let e = get(critStart, c); e < b; e++) {
       const i = get(critSlot, e);
-      if (get(deg, i) < get(maxDeg, i)) avail++;
+      avail += <i32>(get(deg, i) < get(maxDeg, i));
     }
     if (avail >= 2) continue;
     if (avail == 0 || cycles) return false;
