@@ -648,7 +648,7 @@ function attempt(spent: i32, edges: i32, u1: i32, u2: i32, lo: u64, hi: u64): vo
       for (let p = 0; p < stayCount; p++) {
         const i = get(stayList, p);
         const m = get(mate, i);
-        const q = get(stayPos, select<i32>(m, SPARE_SLOT, get(deg, i) == 1 && m >= 0)); // (SPARE_SLOT: -1)
+        const q = get(stayPos, select<i32>(m, SPARE_SLOT, get(deg, i) == 1 && m >= 0)); // (unpaired: stayPos[SPARE_SLOT] = -1)
         put(pairPos, p, q);
         opening |= <u64>(q > p) << <u64>p;
       }
@@ -667,6 +667,8 @@ function attempt(spent: i32, edges: i32, u1: i32, u2: i32, lo: u64, hi: u64): vo
         shift += codeBits;
       }
     } else for (let slot = 0; slot < stayCount; slot++) {
+      // (More stays than a mask holds: labels by first appearance in labelAt, stamped
+      // per attempt; still by selects, an unpaired slot writing to SPARE_SLOT.)
       const i = get(stayList, slot);
       const d = get(deg, i);
       const m = get(mate, i);
