@@ -77,6 +77,10 @@ const deg: usize = memory.data(SLOT_BYTES);
 const mate: usize = memory.data(SLOT_BYTES);
 const labelAt: usize = memory.data(SLOT_BYTES);
 const firstSlot: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_WIDTH + 8));
+/** A slot index past every real one (slots are 0 .. FRONTIER_MAX_WIDTH): where the branch-free loops write what they do not keep. */
+const SPARE_SLOT: i32 = FRONTIER_MAX_WIDTH + 1;
+/** A label past every real one (labels are below CODE_LABEL + FRONTIER_MAX_WIDTH / 2 + 1), likewise for firstSlot. */
+const SPARE_LABEL: i32 = FRONTIER_MAX_WIDTH + 7;
 const codes: usize = memory.data(SLOT_BYTES);
 
 // Key layout: bits per code, and each slot's word and shift (no code straddles words).
@@ -274,11 +278,13 @@ function viable(s: i32): bool {
     if (bipartite) knownSum += get(colour, get(frontier, i));
   }
   for (let c = 0; c < critCount; c++) {
+    // Every candidate counted (no early exit): the loop's length is then the same for
+    // every state of the step, and its branches are predicted.
     let avail = get(critInU, c);
     const b = get(critStart, c + 1);
-    for (let e = get(critStart, c); e < b && avail < 2; e++) {
+    for (let e = get(critStart, c); e < b; e++) {
       const i = get(critSlot, e);
-      if (get(deg, i) < get(maxDeg, i)) avail++;
+      avail += <i32>(get(deg, i) < get(maxDeg, i));
     }
     if (avail >= 2) continue;
     if (avail == 0 || cycles) return false;
@@ -414,6 +420,31 @@ function insert(lo: u64, hi: u64): void {
   const countOffset = <usize>keyWords << 3;
   // Any capacity: the low 32 bits of the hash scaled to it (the part used the top 32).
   let slot = <i32>(((h & 0xffffffff) * <u64>hCapacity) >> 32);
+  if (keyWords == 1 && !wideCounts) {
+    // The common entry (a one-word key and a 64-bit count, 16 bytes), key in a register.
+    const key = load<u64>(keyBuf);
+    while (true) {
+      const e = hBase + (<usize>slot << 4);
+      const old = load<u64>(e, 8);
+      if (old == 0) {
+        if (<i64>hCount * 4 >= <i64>hCapacity * 3) {
+          overflowed = true;
+          return;
+        }
+        store<u64>(e, key);
+        store<u64>(e, lo, 8);
+        hCount++;
+        return;
+      }
+      if (load<u64>(e) == key) {
+        const sum = old + lo;
+        if (sum < old) abort("limit-exceeded: a count passed 2^64 (narrow counts; the host reruns with 128-bit counts)");
+        store<u64>(e, sum, 8);
+        return;
+      }
+      if (++slot == hCapacity) slot = 0;
+    }
+  }
   while (true) {
     const e = hBase + <usize>slot * entryBytes;
     const countAt = e + countOffset;
@@ -538,6 +569,10 @@ let retiringCount: i32 = 0;
 let mustEndCount: i32 = 0;
 let stayCount: i32 = 0;
 const labelStamp: usize = memory.data(SLOT_BYTES);
+/** Per slot: its position among the stays, -1 for the others and SPARE_SLOT (set per step). */
+const stayPos: usize = memory.data(SLOT_BYTES);
+/** Per stay position: the position of its pair's other slot, -1 if unpaired (attempt's scratch). */
+const pairPos: usize = memory.data(SLOT_BYTES);
 let stamp: u32 = 0;
 
 /** Applies the chosen edges (0, 1 or 2 slots joined to the new square) and the retirements; the spent ends, or -1 if illegal. */
@@ -598,23 +633,52 @@ function attempt(spent: i32, edges: i32, u1: i32, u2: i32, lo: u64, hi: u64): vo
     let shift = cycles ? 0 : 2;
     let w = 0;
     let nextLabel = CODE_LABEL;
-    stamp++;
-    for (let slot = 0; slot < stayCount; slot++) {
+    if (stayCount > 64 && ++stamp == 0) {
+      // (wrapped: a stamp left from 2^32 attempts ago must not pass for this one's)
+      memory.fill(labelStamp, 0, SLOT_BYTES);
+      stamp = 1;
+    }
+    if (stayCount <= 64) {
+      // Labels without memory round trips: a pair's label is CODE_LABEL + the number of
+      // pairs opened before its first slot (the order of first appearance), counted in a
+      // mask of the positions that open a pair. Which of free, full, end or paired a slot
+      // is follows no pattern, so codes are chosen by selects: branches and the label
+      // table's stores and loads made the loop that this replaces 40 % of a 6×6 count.
+      let opening: u64 = 0;
+      for (let p = 0; p < stayCount; p++) {
+        const i = get(stayList, p);
+        const m = get(mate, i);
+        const q = get(stayPos, select<i32>(m, SPARE_SLOT, get(deg, i) == 1 && m >= 0)); // (unpaired: stayPos[SPARE_SLOT] = -1)
+        put(pairPos, p, q);
+        opening |= <u64>(q > p) << <u64>p;
+      }
+      for (let p = 0; p < stayCount; p++) {
+        const d = get(deg, get(stayList, p));
+        const q = get(pairPos, p);
+        const first = min(p, q);
+        const label = CODE_LABEL + <i32>popcnt(opening & ((<u64>1 << <u64>first) - 1));
+        const code = select<i32>(label, select<i32>(CODE_END, d >> 1, d == 1), q >= 0);
+        if (shift + codeBits > 64) {
+          put64(keyBuf, w++, acc);
+          acc = 0;
+          shift = 0;
+        }
+        acc |= (<u64>code) << <u64>shift;
+        shift += codeBits;
+      }
+    } else for (let slot = 0; slot < stayCount; slot++) {
+      // (More stays than a mask holds: labels by first appearance in labelAt, stamped
+      // per attempt; still by selects, an unpaired slot writing to SPARE_SLOT.)
       const i = get(stayList, slot);
       const d = get(deg, i);
-      let code: i32;
-      if (d == 0) code = CODE_FREE;
-      else if (d == 2) code = CODE_FULL;
-      else {
-        const m = get(mate, i);
-        if (m == END) code = CODE_END;
-        else if (get32(labelStamp, i) == stamp) code = get(labelAt, i);
-        else {
-          code = nextLabel++;
-          put(labelAt, m, code);
-          put32(labelStamp, m, stamp);
-        }
-      }
+      const m = get(mate, i);
+      const paired = d == 1 && m >= 0;
+      const opened = paired && get32(labelStamp, i) != stamp;
+      const code = select<i32>(select<i32>(nextLabel, get(labelAt, i), opened), select<i32>(CODE_END, d >> 1, d == 1), paired);
+      const target = select<i32>(m, SPARE_SLOT, opened);
+      put(labelAt, target, nextLabel);
+      put32(labelStamp, target, stamp);
+      nextLabel += <i32>opened;
       if (shift + codeBits > 64) {
         put64(keyBuf, w++, acc);
         acc = 0;
@@ -659,45 +723,73 @@ function placeTable(capacity: i32): bool {
 function expandAll(v: i32): void {
   const countOffset = <usize>keyWords << 3;
   const curBase = at(curOff);
+  const bits = codeBits;
+  const mask: u64 = (<u64>1 << bits) - 1;
   passPruned = 0;
   for (let t = 0; t < curStates && !overflowed; t++) {
     const e = curBase + <usize>t * entryBytes;
     const lo = load<u64>(e + countOffset), hi = wideCounts ? load<u64>(e + countOffset, 8) : 0;
-    const spent = decode(e);
-    for (let i = 0; i < CODE_LABEL + v; i++) put(firstSlot, i, -1);
+    // The key read slot by slot as decode does (frontierCount's layout), straight into
+    // deg and mate. Labels are numbered in order of first appearance, so a label equal to
+    // the next unseen one opens a pair and any other closes the pair it names.
+    const spent = cycles ? 0 : <i32>(load<u64>(e) & 3);
+    let wordAt = e;
+    let word = load<u64>(wordAt);
+    let shift = cycles ? 0 : 2;
+    let unseen = CODE_LABEL;
     for (let i = 0; i < v; i++) {
-      const code = get(codes, i);
-      if (code == CODE_FREE) {
-        put(deg, i, 0);
-        put(mate, i, i);
-      } else if (code == CODE_FULL) {
-        put(deg, i, 2);
-        put(mate, i, NONE);
-      } else if (code == CODE_END) {
-        put(deg, i, 1);
-        put(mate, i, END);
-      } else {
-        put(deg, i, 1);
-        const j = get(firstSlot, code);
-        if (j < 0) put(firstSlot, code, i);
-        else {
-          put(mate, i, j);
-          put(mate, j, i);
-        }
+      if (shift + bits > 64) {
+        wordAt += 8;
+        word = load<u64>(wordAt);
+        shift = 0;
       }
+      const code = <i32>((word >> <u64>shift) & mask);
+      shift += bits;
+      // Without branches, as attempt packs: free (degree 0, its own mate), full (2,
+      // NONE), end (1, END) or a label (1) that opens a pair (its mate is set when the
+      // pair closes) or closes the pair opened at firstSlot[code].
+      const label = code >= CODE_LABEL;
+      const opens = label && code == unseen;
+      const closes = label && !opens;
+      const j = get(firstSlot, code);
+      put(deg, i, select<i32>(1, code << 1, code >= CODE_END));
+      put(mate, i, select<i32>(j, select<i32>(i, select<i32>(NONE, END, code == CODE_FULL), code == CODE_FREE), closes));
+      put(mate, select<i32>(j, SPARE_SLOT, closes), i);
+      put(firstSlot, select<i32>(code, SPARE_LABEL, opens), i);
+      unseen += <i32>opens;
     }
     put(deg, v, 0);
     put(mate, v, v);
     let open = 0;
     for (let j = 0; j < nbrCount; j++) {
       const u = get(nbrSlots, j);
-      if (get(deg, u) < get(maxDeg, u)) put(openSlots, open++, u);
+      if (get(deg, u) < get(maxDeg, u)) {
+        put(openBit, u, open < 32 ? 1 << open : 0);
+        put(openSlots, open++, u);
+      }
     }
-    attempt(spent, 0, 0, 0, lo, hi);
+    if (open <= 32 && !chooseFilter(spent, v)) {
+      for (let x = 0; x < open; x++) put(openBit, get(openSlots, x), 0);
+      continue; // no choice of edges is legal: every one would fail in apply
+    }
+    if (open > 32) {
+      // (more open neighbours than a mask holds: apply alone judges every choice)
+      fMust = 0;
+      fSpendPick = 0;
+      fSpendSkip = 0;
+      fZeroSkip = 0;
+      fEnds = -8;
+      fMustEnds = 0;
+      fVEnd = 0;
+      fVZero = 0;
+      fVMinEdges = 0;
+    }
+    if (fits(0, 0)) attempt(spent, 0, 0, 0, lo, hi);
     const pairs = get(maxDeg, v) >= 2;
     for (let x = 0; x < open; x++) {
       const ux = get(openSlots, x);
-      attempt(spent, 1, ux, 0, lo, hi);
+      const bx = get(openBit, ux);
+      if (fits(1, bx)) attempt(spent, 1, ux, 0, lo, hi);
       if (!pairs) continue;
       const mx = get(mate, ux);
       for (let y = x + 1; y < open; y++) {
@@ -706,10 +798,90 @@ function expandAll(v: i32): void {
         // end at a retired square finishes the path: both only at the last square (apply
         // would refuse them too, after the work of trying).
         if (!last && (mx == uy || (mx == END && get(mate, uy) == END))) continue;
-        attempt(spent, 2, ux, uy, lo, hi);
+        if (fits(2, bx | get(openBit, uy))) attempt(spent, 2, ux, uy, lo, hi);
       }
     }
+    for (let x = 0; x < open; x++) put(openBit, get(openSlots, x), 0);
   }
+}
+
+// ---- which choices of edges can be legal, judged per state before any is tried. Most
+// choices apply refuses fail on the squares that leave the frontier at this step or must
+// become ends (43 % of all tried on 6×6 paths, 56 % on 7×7 cycles), and whether they fail
+// there depends only on which open slots are picked (a slot gains at most one edge, to
+// the new square): a retiring slot of degree 0 must be picked (else it is never covered),
+// one of degree 1 must be picked for a cycle or when its piece's other end has left
+// (else it is an end too early), and is otherwise an end unless picked; a must-end slot
+// of degree 0 is one more end unless picked. Each open slot is one bit (openBit), so a
+// choice is checked with a few masks and popcounts, the same conditions apply checks
+// (apply still checks every choice tried; this only skips the ones it would refuse).
+const openBit: usize = memory.data(SLOT_BYTES); // per slot: its bit in this state's open list, else 0
+let fMust: u32 = 0; // open slots every legal choice picks
+let fSpendPick: u32 = 0; // open slots that become ends if picked
+let fSpendSkip: u32 = 0; // open slots that become ends if not picked
+let fZeroSkip: u32 = 0; // open must-end slots that stay free (one more end to come) if not picked
+let fEnds: i32 = 0; // ends spent whatever is picked, less the budget (a choice needs ≤ 0 in all)
+let fMustEnds: i32 = 0; // free must-end slots that no choice can reach
+let fVEnd: i32 = 0; // 1 if the new square retires and is not forced: one edge makes it an end
+let fVZero: i32 = 0; // 1 if the new square must be an end: no edge leaves it free, one more end
+let fVMinEdges: i32 = 0; // edges the new square needs (it retires: 1, or 2 for a cycle)
+
+/** Sets the masks of this state (deg, mate decoded, openBit set); false if no choice is legal. */
+function chooseFilter(spent: i32, v: i32): bool {
+  let must: u32 = 0, spendPick: u32 = 0, spendSkip: u32 = 0, ends = spent;
+  fVMinEdges = 0;
+  fVEnd = 0;
+  for (let r = 0; r < retiringCount; r++) {
+    const i = get(retiringList, r);
+    const forcedEnd = get8(forced, get(frontier, i)) != 0;
+    if (i == v) {
+      fVMinEdges = cycles ? 2 : 1;
+      if (!cycles && !forcedEnd) fVEnd = 1;
+      continue;
+    }
+    const d = get(deg, i);
+    if (d == 2) continue;
+    const bit = <u32>get(openBit, i);
+    if (cycles && d == 0) return false; // one edge at most: an end, and a cycle has none
+    if (bit == 0) {
+      if (d == 0 || cycles) return false;
+      if (get(mate, i) == END && !last) return false;
+      if (!forcedEnd) ends++;
+    } else if (d == 0) {
+      must |= bit;
+      if (!forcedEnd) spendPick |= bit;
+    } else if (cycles || (get(mate, i) == END && !last)) must |= bit;
+    else spendSkip |= bit; // (a forced slot of degree 1 is not open)
+  }
+  let zeroSkip: u32 = 0, mustEnds = 0;
+  fVZero = 0;
+  for (let r = 0; r < mustEndCount; r++) {
+    const i = get(mustEndList, r);
+    if (i == v) {
+      fVZero = 1;
+      continue;
+    }
+    if (get(deg, i) != 0) continue;
+    const bit = <u32>get(openBit, i);
+    if (bit == 0) mustEnds++;
+    else zeroSkip |= bit;
+  }
+  fMust = must;
+  fSpendPick = spendPick;
+  fSpendSkip = spendSkip;
+  fZeroSkip = zeroSkip;
+  fEnds = ends - budget;
+  fMustEnds = mustEnds;
+  if (popcnt(must) > 2) return false;
+  return true;
+}
+
+/** Whether picking the open slots `picked` (`edges` of them) can pass apply's checks. */
+// @ts-ignore: decorator
+@inline function fits(edges: i32, picked: u32): bool {
+  if ((picked & fMust) != fMust || edges < fVMinEdges) return false;
+  const over = fEnds + <i32>popcnt(fSpendPick & picked) + <i32>popcnt(fSpendSkip & ~picked) + (edges == 1 ? fVEnd : 0);
+  return over <= 0 && over + fMustEnds + <i32>popcnt(fZeroSkip & ~picked) + (edges == 0 ? fVZero : 0) <= 0;
 }
 
 /** Processes step k: every state of the current table into the next. */
@@ -740,10 +912,12 @@ function processStep(k: i32): void {
     const left = get(remaining, x);
     put8(retiring, i, left == 0 ? 1 : 0);
     if (left == 0) put(retiringList, retiringCount++, i);
-    else put(stayList, stayCount++, i);
+    put(stayPos, i, left == 0 ? -1 : stayCount);
+    if (left != 0) put(stayList, stayCount++, i);
     if (left == 1 && get8(forced, x) == 0) put(mustEndList, mustEndCount++, i);
     put(maxDeg, i, get8(forced, x) != 0 ? 1 : 2);
   }
+  put(stayPos, SPARE_SLOT, -1);
   if (pruneOn) prepareViability(k, v);
   // The layout for this step: cur packed at the arena's start, next packed behind it, H
   // behind next. H is sized for the next step's states at load 0.5 (linear probing slows
