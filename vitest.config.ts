@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 // The suites, by what they need (README, "Tests"):
 //   unit      test/unit      imports modules and the built .wasm kernels; seconds
@@ -21,6 +22,22 @@ const KERNEL_HOOKS = readdirSync(UNIT)
   .filter((file) => file.endsWith(".test.ts") && readFileSync(new URL(file, UNIT), "utf8").includes("support/test-kernels"))
   .map((file) => `test/unit/${file}`);
 
+// Vitest runs the projects' files project by project, by name: the unit-isolated files (few,
+// long: each loads kernels' test builds afresh) came last, and `npm test` ended with one
+// worker on them while the other had nothing left to run. Long work first, short last:
+// unit-isolated, then the CLI files, property, and the many short unit files at the end;
+// within a project, vitest's own order (slowest first from its cache, else largest first).
+const PROJECT_ORDER = ["unit-isolated", "cli", "property", "unit"];
+class LongProjectsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const i = PROJECT_ORDER.indexOf(file.project.name);
+      return i < 0 ? PROJECT_ORDER.length : i;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one worker on these 2-core
@@ -29,6 +46,7 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 300_000,
     hookTimeout: 300_000,
+    sequence: { sequencer: LongProjectsFirst },
     projects: [
       { extends: true as const, test: { name: "unit", include: ["test/unit/**/*.test.ts"], exclude: KERNEL_HOOKS, isolate: false } },
       { extends: true as const, test: { name: "unit-isolated", include: KERNEL_HOOKS } },

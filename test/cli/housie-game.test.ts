@@ -1,9 +1,12 @@
-// `housie call` and `housie check --game/--prizes` as an operator runs them.
+// `housie call` and `housie check --game/--prizes` as an operator runs them. The runs of a
+// test go in order through ONE process (runCliBatch: the game file carries the state from
+// one run to the next, as between an operator's commands); one of each batch is also
+// spawned on its own, on the same files, and must give the same result.
 import { describe, expect, it } from "vitest";
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runCli } from "../support/cli-run.js";
+import { batchedCli, runCli, runCliBatch } from "../support/cli-run.js";
 import { seededOrder } from "../../src/housie/game/caller.js";
 import { checkGame } from "../../src/housie/game/claims.js";
 import { readSeries } from "../../src/housie/series/read-series.js";
@@ -15,41 +18,55 @@ const housie = (...args: string[]) => runCli("housie", args, undefined, dir);
 describe("housie call", () => {
   it("calls the seed's numbers, saves, resumes, undoes; the file is small JSON", () => {
     const game = join(dir, "night.json");
-    const first = housie("call", game, "--seed", "42", "--prizes", "tambola", "-n", "30");
-    expect(first.stderr).toBe("");
-    expect(first.status).toBe(0);
+    const cases = [
+      ["call", game, "--seed", "42", "--prizes", "tambola", "-n", "30"],
+      ["call", game, "--undo"],
+      ["call", game],
+      ["call", game, "--show", "--json"],
+      ["call", game, "--prizes", "uk"],
+    ];
+    const [first, undo, again, shown, clash] = runCliBatch("housie", cases, dir);
+    expect(first!.stderr).toBe("");
+    expect(first!.status).toBe(0);
     const order = seededOrder(42n);
-    expect(first.stdout).toMatch(new RegExp(`^call 30 of 90: ${order[29]}\\n`));
+    expect(first!.stdout).toMatch(new RegExp(`^call 30 of 90: ${order[29]}\\n`));
+    expect(undo!.stdout).toMatch(new RegExp(`^took back ${order[29]}\\ncall 29 of 90: ${order[28]}`));
+    expect(again!.stdout).toMatch(new RegExp(`^call 30 of 90: ${order[29]}\\n`)); // the seed calls it again
+    expect(JSON.parse(shown!.stdout).calls).toEqual(order.slice(0, 30));
+    expect(clash!.status).toBe(2);
+    expect(clash!.stderr).toMatch(/^housie: .*night.json is a game with tambola prizes, not --prizes uk \(use --new to start again\)\n$/);
+    // The file as the batch left it: saved, and shown alike by a spawned run.
     const saved = JSON.parse(readFileSync(game, "utf8")) as { calls: number[]; prizes: string; seed: string };
     expect(saved).toMatchObject({ calls: order.slice(0, 30), prizes: "tambola", seed: "42" });
-    const undo = housie("call", game, "--undo");
-    expect(undo.stdout).toMatch(new RegExp(`^took back ${order[29]}\\ncall 29 of 90: ${order[28]}`));
-    expect(housie("call", game).stdout).toMatch(new RegExp(`^call 30 of 90: ${order[29]}\\n`)); // the seed calls it again
-    const shown = housie("call", game, "--show", "--json");
-    expect(JSON.parse(shown.stdout).calls).toEqual(order.slice(0, 30));
-    const clash = housie("call", game, "--prizes", "uk");
-    expect(clash.status).toBe(2);
-    expect(clash.stderr).toMatch(/^housie: .*night.json is a game with tambola prizes, not --prizes uk \(use --new to start again\)\n$/);
+    expect(housie(...cases[3]!)).toEqual(shown);
+  });
+
+  // The refusals of the next three tests in one process; the first is also spawned and must match.
+  const bad = join(dir, "bad.json");
+  writeFileSync(bad, '{"format":"tabula-grids housie game","version":1,"prizes":"uk","seed":null,"calls":[5,5]}');
+  const REFUSALS = [["call", bad], ["call", join(dir, "x.json"), "--prizes", "bingo"], ["call", ""], ["call", "-"]];
+  const refused = batchedCli("housie", REFUSALS, dir);
+
+  it("the batched refusals are what a spawned run gives", () => {
+    expect(housie(...REFUSALS[0]!)).toEqual(refused(REFUSALS[0]!));
   });
 
   it("a broken game file or a bad option is one line, exit 2, and the file is untouched", () => {
-    const bad = join(dir, "bad.json");
-    writeFileSync(bad, '{"format":"tabula-grids housie game","version":1,"prizes":"uk","seed":null,"calls":[5,5]}');
-    const run = housie("call", bad);
+    const run = refused(["call", bad]);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/^housie: .*bad.json: its calls are not distinct numbers from 1 to 90 \(expected a game file/);
     expect(readFileSync(bad, "utf8")).toContain("[5,5]");
-    expect(housie("call", join(dir, "x.json"), "--prizes", "bingo").stderr).toMatch(/^housie: --prizes "bingo" \(expected uk or tambola\)\n$/);
+    expect(refused(["call", join(dir, "x.json"), "--prizes", "bingo"]).stderr).toMatch(/^housie: --prizes "bingo" \(expected uk or tambola\)\n$/);
     expect(existsSync(join(dir, "x.json"))).toBe(false);
   });
 
   it("an empty GAME is refused naming GAME, not --out, and without offering standard output", () => {
-    const run = housie("call", "");
+    const run = refused(["call", ""]);
     expect(run).toMatchObject({ status: 2, stdout: "", stderr: "housie: GAME: empty file name (expected a file path)\n" });
   });
 
   it("GAME \"-\" is refused (a game file is read back, so it cannot be standard output), and no file named - appears", () => {
-    const run = housie("call", "-");
+    const run = refused(["call", "-"]);
     expect(run).toMatchObject({ status: 2, stdout: "", stderr: 'housie: GAME: "-" is not a file here (expected a file path; write ./- for a file named -)\n' });
     expect(existsSync(join(dir, "-"))).toBe(false);
   });
@@ -65,24 +82,30 @@ describe("housie check --game", () => {
     const report = checkGame(() => readSeries(series), order, "tambola");
     const k = report.prizes[0]!.call!;
     const winner = report.prizes[0]!.winners[0]!;
-    expect(housie("call", game, "--seed", "11", "--prizes", "tambola", "-n", String(k)).status).toBe(0);
-    const now = housie("check", series, "--game", game, "--ref", winner);
-    expect(now.status).toBe(0);
-    expect(now.stdout).toContain(`claim ${winner} (line`);
-    expect(now.stdout).toContain(`  early five: valid now (call ${k})`);
-    expect(housie("call", game, "-n", "2").status).toBe(0);
-    const late = housie("check", series, "--game", game, "--ref", winner);
-    expect(late.stdout).toContain(`  early five: late claim, valid since call ${k}`);
     const [serial, ticket] = winner.split("-");
     const wrong = `${serial}-${ticket}-${(dammDigit(`${serial}${ticket}`) + 1) % 10}`;
-    const typo = housie("check", series, "--game", game, "--ref", wrong);
-    expect(typo.status).toBe(2);
-    expect(typo.stderr).toMatch(/check digit .* does not match/);
-    const unknown = housie("check", series, "--game", game, "--ref", printedRef(999n, 1));
-    expect(unknown.status).toBe(1);
-    expect(unknown.stdout).toContain("claim: no such ticket in the series");
-    const uk = housie("check", series, "--calls", order.slice(0, 40).join(","), "--prizes", "uk", "--json");
-    expect(JSON.parse(uk.stdout).prizes.map((p: { prize: string }) => p.prize)).toEqual(["one line", "two lines", "full house"]);
+    const cases = [
+      ["call", game, "--seed", "11", "--prizes", "tambola", "-n", String(k)],
+      ["check", series, "--game", game, "--ref", winner],
+      ["call", game, "-n", "2"],
+      ["check", series, "--game", game, "--ref", winner],
+      ["check", series, "--game", game, "--ref", wrong],
+      ["check", series, "--game", game, "--ref", printedRef(999n, 1)],
+      ["check", series, "--calls", order.slice(0, 40).join(","), "--prizes", "uk", "--json"],
+    ];
+    const [called, now, more, late, typo, unknown, uk] = runCliBatch("housie", cases, dir);
+    expect(called!.status).toBe(0);
+    expect(now!.status).toBe(0);
+    expect(now!.stdout).toContain(`claim ${winner} (line`);
+    expect(now!.stdout).toContain(`  early five: valid now (call ${k})`);
+    expect(more!.status).toBe(0);
+    expect(late!.stdout).toContain(`  early five: late claim, valid since call ${k}`);
+    expect(housie(...cases[3]!)).toEqual(late); // the game file as the batch left it, read by a spawned run
+    expect(typo!.status).toBe(2);
+    expect(typo!.stderr).toMatch(/check digit .* does not match/);
+    expect(unknown!.status).toBe(1);
+    expect(unknown!.stdout).toContain("claim: no such ticket in the series");
+    expect(JSON.parse(uk!.stdout).prizes.map((p: { prize: string }) => p.prize)).toEqual(["one line", "two lines", "full house"]);
   });
 });
 

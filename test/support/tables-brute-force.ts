@@ -38,21 +38,20 @@ export function bruteForceCounts(counts: readonly number[], given: readonly (rea
   const n = counts.reduce((a, b) => a + b, 0);
   const k = counts.length;
   const rows = rowsWithCounts(counts);
-  const used = Array.from({ length: n }, () => new Array<number>(k).fill(0));
+  // used[c * k + s]: how many times symbol s is in column c so far.
+  const used = new Int32Array(n * k);
   const table: (readonly number[])[] = [];
   const result: BruteCounts = { plain: 0, distinctRows: 0, distinctColumns: 0, both: 0 };
+  /** Adds the row if no column would then hold a symbol more often than its count; says whether it did. */
   const push = (row: readonly number[]): boolean => {
-    let ok = true;
-    row.forEach((s, c) => {
-      used[c]![s]!++;
-      if (used[c]![s]! > counts[s]!) ok = false;
-    });
+    for (let c = 0; c < n; c++) if (used[c * k + row[c]!]! >= counts[row[c]!]!) return false;
+    for (let c = 0; c < n; c++) used[c * k + row[c]!]!++;
     table.push(row);
-    return ok;
+    return true;
   };
   const pop = (): void => {
     const row = table.pop()!;
-    row.forEach((s, c) => used[c]![s]!--);
+    for (let c = 0; c < n; c++) used[c * k + row[c]!]!--;
   };
   const finish = (): void => {
     const rowKeys = new Set(table.map((row) => row.join("")));
@@ -70,12 +69,13 @@ export function bruteForceCounts(counts: readonly number[], given: readonly (rea
       return;
     }
     for (const row of rows) {
-      if (push(row)) extend();
-      pop();
+      if (push(row)) {
+        extend();
+        pop();
+      }
     }
   };
-  let fits = true;
-  for (const row of given) fits = push(row) && fits;
-  if (fits) extend();
+  // Given rows that overfill a column leave no completion.
+  if (given.every(push)) extend();
   return result;
 }

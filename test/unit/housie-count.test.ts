@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { countHousie } from "../../src/housie/count/count.js";
 import { enumeratePatternsTs } from "../../src/housie/count/tables.js";
+import { expectSameElements } from "../support/same-elements.js";
 import { housieTestKernel } from "../support/test-kernels.js";
 
 // The test build (hooks for the class weights), before any API call loads the release one.
@@ -15,8 +16,8 @@ describe("housie pattern enumeration", () => {
     const ts = enumeratePatternsTs();
     expect(ts.patterns.length).toBe(735210);
     expect(ts.vectors).toBe(1554);
-    expect(new Uint32Array(k.memory.buffer, k.patternsPtr(), 735210)).toEqual(ts.patterns);
-    expect(new Uint32Array(k.memory.buffer, k.vectorPatternStartPtr(), 1555)).toEqual(ts.vectorPatternStart);
+    expectSameElements(new Uint32Array(k.memory.buffer, k.patternsPtr(), 735210), ts.patterns, "patterns");
+    expectSameElements(new Uint32Array(k.memory.buffer, k.vectorPatternStartPtr(), 1555), ts.vectorPatternStart, "vectorPatternStart");
   });
 
   it("stores only valid patterns, grouped under their column counts", () => {

@@ -10,6 +10,7 @@ import { readSeries } from "../../src/housie/series/read-series.js";
 import { topLevelNumberText, validateBook } from "../../src/housie/validate/validate.js";
 import { MAX_SERIAL } from "../../src/housie/model/serial.js";
 import { InputError } from "../../src/errors.js";
+import { expectSameElements } from "../support/same-elements.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-read-"));
 const lines = new TextDecoder().decode(new HousieRun("books", { seed: 3n }).nextJsonl(3)).trimEnd().split("\n");
@@ -59,9 +60,9 @@ describe("readSeries", () => {
     const wasm = readAll(file, 1000, "wasm");
     const ts = readAll(file, 1000, "ts");
     expect(wasm.serials).toHaveLength(4000);
-    expect(wasm.serials).toEqual(ts.serials);
-    expect(wasm.lines).toEqual(ts.lines);
-    expect(wasm.cells).toEqual(ts.cells);
+    expectSameElements(wasm.serials, ts.serials, "serials");
+    expectSameElements(wasm.lines, ts.lines, "lines");
+    expectSameElements(wasm.cells, ts.cells, "cells");
     expect(wasm.serials[3999]).toBe(4000n);
   });
 
