@@ -71,6 +71,17 @@ describe("new sequences against brute force", () => {
     expect(counts.some((c) => c > 1n)).toBe(true);
   });
 
+  it("two-of-each: brute force to 4×4, the column method to 8×8, and the terms nobody listed", async () => {
+    const counts = await values("two-of-each", 8);
+    expect(counts).toEqual([1n, 1n, 90n, 35599500n, 1049233314843201600n]);
+    // The symmetric method counts these; brute force and the column method are other ways.
+    expect(BigInt(bruteForceCounts([2, 2], []).plain)).toBe(counts[2]);
+    for (const n of [3, 4]) {
+      const columns = countTables({ size: 2 * n, counts: new Array<number>(n).fill(2), distinctRows: false, distinctColumns: false, method: "columns" });
+      expect(columns, `n = ${n}`).toBe(counts[n]);
+    }
+  });
+
   it("the central columns are the triangles' T(2n, n)", async () => {
     const triangle = await values("binary-distinct", 6);
     const central = await values("binary-distinct-central", 6);
