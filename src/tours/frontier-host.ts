@@ -105,13 +105,22 @@ export function countWithHostLayers(
       const done = lo / HASH_SPAN;
       if (lo > 0) estimate = Math.max(1024, nextStates / done); // the ranges done are a sample of the layer
       const remaining = Math.max(1, estimate * (1 - done));
-      let width = remaining <= PASS_LOAD * capacity ? HASH_SPAN - lo : Math.max(1, Math.floor((PASS_LOAD * capacity / remaining) * (HASH_SPAN - lo)));
+      // As the kernel's passes: the rest of the layer in one table at load 0.5 when it
+      // fits (a table sized to it: clearing and packing a table costs its whole size),
+      // else the largest table and the share of the rest it holds at load PASS_LOAD.
+      let table = capacity;
+      let width = HASH_SPAN - lo;
+      if (remaining / 0.5 <= capacity) table = Math.min(capacity, Math.max(1024, Math.ceil(remaining / 0.5)));
+      else width = Math.max(1, Math.floor((PASS_LOAD * capacity / remaining) * (HASH_SPAN - lo)));
       for (;;) {
-        if (kernel.frontierHostPass(BigInt(lo), BigInt(width), capacity) === 0) throw new KernelError("tours", "invariant-broken", "the host-layer table does not fit its cap");
+        if (kernel.frontierHostPass(BigInt(lo), BigInt(width), table) === 0) throw new KernelError("tours", "invariant-broken", "the host-layer table does not fit its cap");
         if (stream(layer, (n) => kernel.frontierHostExpand(n) !== 0)) break;
-        // The range held more states than its table: again with half of it.
-        if (width === 1) throw new KernelError("tours", "limit-exceeded", `more than ${capacity} states of step ${k} share one hash range; raise --memory`);
-        width = Math.floor(width / 2);
+        // The range held more states than its table: again with a table twice as large if
+        // it fits, else with the largest table and half the range.
+        if (table * 2 <= capacity) table *= 2;
+        else if (table < capacity) table = capacity;
+        else if (width > 1) width = Math.floor(width / 2);
+        else throw new KernelError("tours", "limit-exceeded", `more than ${capacity} states of step ${k} share one hash range; raise --memory`);
       }
       if (passes === 0) stepDropped = Number(kernel.frontierHostPruned()); // every whole pass makes (and prunes) every successor
       const n = kernel.frontierHostDrain();
