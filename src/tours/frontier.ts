@@ -10,7 +10,7 @@ import { countWithHostLayers } from "./frontier-host.js";
 import { onFrontierProgress, toursModule } from "./kernel.js";
 import { formatLeapers, normaliseLeapers, parseLeapers, PEN_PAPER_LEAPERS, type Leaper } from "./leapers.js";
 import { parseShardSpec, problemFields, requireCanonical, type CountFacts } from "../shards/index.js";
-import { functionArgument, oneOf, optionalBoolean, optionalWholeNumber, requiredObject, squareArgument } from "../args.js";
+import { argumentError, functionArgument, oneOf, optionalBoolean, optionalWholeNumber, requiredObject, squareArgument } from "../args.js";
 import { quoteValue } from "../io/quote.js";
 import { partFlag, partSquare } from "./shard.js";
 import type { Square } from "./options.js";
@@ -291,7 +291,7 @@ export function countHamiltonian(options: HamiltonianCountOptions): HamiltonianC
   if (options.shard !== undefined) parseShardSpec(requiredObject<ShardSpec>(options.shard, "shard"));
   optionalWholeNumber(options.memoryCapMiB, "memoryCapMiB", 1, MAX_MEMORY_CAP_MIB);
   if (options.order !== undefined) oneOf(options.order, "order", ["greedy", "greedy-plain", "rows"]);
-  if (options.hostLayers !== undefined && options.hostLayers !== "auto") optionalBoolean(options.hostLayers, "hostLayers");
+  if (options.hostLayers !== undefined && typeof options.hostLayers !== "boolean" && options.hostLayers !== "auto") throw argumentError("hostLayers", 'true, false or "auto"', options.hostLayers);
   const onProgress = options.onProgress === undefined ? undefined : functionArgument<FrontierProgressListener>(options.onProgress, "onProgress");
   const plan = frontierPlan(rows, cols, moves, options.order ?? "greedy");
   const q = question(options, plan);
