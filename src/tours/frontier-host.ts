@@ -79,6 +79,7 @@ export function countWithHostLayers(
   let splitStep = -1;
   let growth = 1;
   const stepStates: number[] = [];
+  // (Addresses come back as i32: `>>> 0` reads those past 2 GiB as the unsigned offsets they are.)
   const memory = (): ArrayBuffer => kernel.memory.buffer as ArrayBuffer;
 
   /** Streams the layer through the input buffer: `each(n)` per piece of n states; stops when it returns false. */
@@ -86,7 +87,7 @@ export function countWithHostLayers(
     for (const chunk of chunks) {
       for (let off = 0; off < chunk.length; off += inputStates * E) {
         const piece = chunk.subarray(off, Math.min(chunk.length, off + inputStates * E));
-        new Uint8Array(memory(), kernel.frontierHostInput(), piece.length).set(piece);
+        new Uint8Array(memory(), kernel.frontierHostInput() >>> 0, piece.length).set(piece);
         if (!each(piece.length / E, piece)) return false;
       }
     }
@@ -124,7 +125,7 @@ export function countWithHostLayers(
       }
       if (passes === 0) stepDropped = Number(kernel.frontierHostPruned()); // every whole pass makes (and prunes) every successor
       const n = kernel.frontierHostDrain();
-      if (n > 0) next.push(new Uint8Array(memory(), kernel.frontierHostTable(), n * E).slice());
+      if (n > 0) next.push(new Uint8Array(memory(), kernel.frontierHostTable() >>> 0, n * E).slice());
       nextStates += n;
       passes++;
       lo += width;
@@ -145,7 +146,7 @@ export function countWithHostLayers(
       const kept: Uint8Array[] = [];
       stream(layer, (n) => {
         const m = kernel.frontierHostKeepPart(n, problem.part ?? 0, shards);
-        if (m > 0) kept.push(new Uint8Array(memory(), kernel.frontierHostInput(), m * E).slice());
+        if (m > 0) kept.push(new Uint8Array(memory(), kernel.frontierHostInput() >>> 0, m * E).slice());
         return true;
       });
       layer = kept;
