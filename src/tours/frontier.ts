@@ -69,7 +69,7 @@ export interface HamiltonianCount {
   count: bigint;
   /** Most states held after one step. */
   peakStates: number;
-  /** Most bytes the kernel's tables held at once (0 for the TS engine). */
+  /** Most bytes the kernel's tables held at once (0 for the TS engine; with host layers, the kernel's arena plus the most the host's two layers held). */
   peakBytes: number;
   /** Largest frontier (squares) of the order used. */
   width: number;
@@ -77,7 +77,7 @@ export interface HamiltonianCount {
   splitStep: number;
   /** Bytes per state in the kernel (packed key and count; 0 for the TS engine). */
   entryBytes: number;
-  /** Most passes one kernel step needed to fit its table under the cap (1: none split). */
+  /** Most passes one kernel step needed to fit its table under the cap (1: none split; with host layers a pass's table is all the cap but the input buffer, so the passes differ). */
   peakParts: number;
   /** States after each step (the growth; the TS engine gives an empty list). */
   stepStates: number[];
