@@ -489,6 +489,14 @@ function insert(lo: u64, hi: u64): void {
 
 /** Packs H's entries onto the end of next, which is where H starts (in place: an entry only moves down). */
 function drainTable(): void {
+  packTable();
+  nextCount += hCount;
+  hCount = 0;
+  liveBytes = nextOff + <u64>nextCount * entryBytes;
+}
+
+/** Packs H's hCount entries at H's start, in place. */
+function packTable(): void {
   const hBase = at(hOff);
   const countOffset = <usize>keyWords << 3;
   let d = hBase;
@@ -498,9 +506,6 @@ function drainTable(): void {
     if (d != e) memory.copy(d, e, entryBytes);
     d += entryBytes;
   }
-  nextCount += hCount;
-  hCount = 0;
-  liveBytes = nextOff + <u64>nextCount * entryBytes;
 }
 
 // ---- one step
@@ -725,7 +730,6 @@ function expandAll(v: i32): void {
   const curBase = at(curOff);
   const bits = codeBits;
   const mask: u64 = (<u64>1 << bits) - 1;
-  passPruned = 0;
   for (let t = 0; t < curStates && !overflowed; t++) {
     const e = curBase + <usize>t * entryBytes;
     const lo = load<u64>(e + countOffset), hi = wideCounts ? load<u64>(e + countOffset, 8) : 0;
@@ -884,8 +888,8 @@ function chooseFilter(spent: i32, v: i32): bool {
   return over <= 0 && over + fMustEnds + <i32>popcnt(fZeroSkip & ~picked) + (edges == 0 ? fVZero : 0) <= 0;
 }
 
-/** Processes step k: every state of the current table into the next. */
-function processStep(k: i32): void {
+/** Sets up step k (the new square's slot, its neighbours, the slots that retire); once per step. */
+function stepBegin(k: i32): void {
   last = k == size - 1;
   const v = slotsBefore;
   put(frontier, v, k);
@@ -919,6 +923,26 @@ function processStep(k: i32): void {
   }
   put(stayPos, SPARE_SLOT, -1);
   if (pruneOn) prepareViability(k, v);
+}
+
+/** Ends step k (nextStates states made from curStates): the growth and the new frontier, the squares that stay. */
+function stepEnd(nextStates: i32): void {
+  growth = curStates > 0 ? <f64>nextStates / <f64>curStates : 1;
+  keepStayingSlots();
+}
+
+/** The new frontier: the squares that stay. */
+function keepStayingSlots(): void {
+  const v = slotsBefore;
+  let w = 0;
+  for (let i = 0; i <= v; i++) if (get8(retiring, i) == 0) put(frontier, w++, get(frontier, i));
+  slotsBefore = w;
+}
+
+/** Processes step k: every state of the current table into the next. */
+function processStep(k: i32): void {
+  stepBegin(k);
+  const v = slotsBefore;
   // The layout for this step: cur packed at the arena's start, next packed behind it, H
   // behind next. H is sized for the next step's states at load 0.5 (linear probing slows
   // fast past that: 0.8 made whole counts twice as slow) when that fits under the cap;
@@ -968,6 +992,7 @@ function processStep(k: i32): void {
       if (!placeTable(<i32>capacity)) outOfReach(hOff + <u64>capacity * E); // (cannot happen: capacity ≤ tableRoom)
       partial = rangeLo > 0 || rangeWidth < HASH_SPAN;
       overflowed = false;
+      passPruned = 0;
       expandAll(v);
       if (!overflowed) break;
       // The range grew past its table (more than estimated): again with a table twice as
@@ -989,11 +1014,7 @@ function processStep(k: i32): void {
   parts = passes;
   if (parts > peakParts) peakParts = parts;
   prunedStates += stepPruned;
-  growth = curStates > 0 ? <f64>nextCount / <f64>curStates : 1;
-  // The new frontier: the squares that stay.
-  let w = 0;
-  for (let i = 0; i <= v; i++) if (get8(retiring, i) == 0) put(frontier, w++, get(frontier, i));
-  slotsBefore = w;
+  stepEnd(nextCount);
 }
 
 /** Keeps only the states of shard `part` of `shards` (the TS baseline's partOf hash), packed. */
@@ -1027,40 +1048,7 @@ function bitsFor(values: i32): i32 {
  * frontierResultLo/Hi.
  */
 export function frontierCount(cycleMode: bool, width: i32, shard: i32, shards: i32): void {
-  if (width > FRONTIER_MAX_WIDTH) abort(`limit-exceeded: the frontier of ${width} squares is wider than ${FRONTIER_MAX_WIDTH}`);
-  cycles = cycleMode;
-  budget = cycles ? 0 : 2 - forcedCount;
-  codeBits = bitsFor(CODE_LABEL + ((width + 2) >> 1));
-  // Paths: spent ends in bits 0-1 of word 0, then the slots (cycles spend none: slots
-  // from bit 0). A state has at most `width` slots (the frontier after a step).
-  let word = 0, shift = cycles ? 0 : 2;
-  for (let i = 0; i < max(width, 1); i++) {
-    if (shift + codeBits > 64) {
-      word++;
-      shift = 0;
-    }
-    put(slotWord, i, word);
-    put(slotShift, i, shift);
-    shift += codeBits;
-  }
-  keyWords = word + 1;
-  if (keyWords > MAX_KEY_WORDS) abort(`limit-exceeded: the frontier of ${width} squares needs keys longer than ${MAX_KEY_WORDS} words`);
-  countLimbs = wideCounts ? 2 : 1;
-  entryBytes = (<usize>keyWords + <usize>countLimbs) << 3;
-  peakBytes = 0;
-  peakStates = 1;
-  peakParts = 1;
-  splitStep = -1;
-  step = 0;
-  growth = 1;
-  for (let i = 0; i < size; i++) {
-    put(remaining, i, 0);
-    put(stepStates, i, 0);
-  }
-  // A step without earlier neighbours set no start of its own: it starts where the last ended.
-  for (let i = 1; i <= size; i++) if (get(earlierStart, i) < get(earlierStart, i - 1)) put(earlierStart, i, get(earlierStart, i - 1));
-  bipartite = pruneOn && colourGraph();
-  prunedStates = 0;
+  setupCount(cycleMode, width);
   // The start: one empty state with count 1, packed at the arena's start.
   liveBytes = 0;
   curOff = 0;
@@ -1102,4 +1090,140 @@ export function frontierCount(cycleMode: bool, width: i32, shard: i32, shards: i
     resultHi = sumHi;
   }
   liveBytes = 0;
+}
+
+/** What frontierCount and frontierHostBegin share: the key layout, the per-count tables, the colouring. */
+function setupCount(cycleMode: bool, width: i32): void {
+  if (width > FRONTIER_MAX_WIDTH) abort(`limit-exceeded: the frontier of ${width} squares is wider than ${FRONTIER_MAX_WIDTH}`);
+  cycles = cycleMode;
+  budget = cycles ? 0 : 2 - forcedCount;
+  codeBits = bitsFor(CODE_LABEL + ((width + 2) >> 1));
+  // Paths: spent ends in bits 0-1 of word 0, then the slots (cycles spend none: slots
+  // from bit 0). A state has at most `width` slots (the frontier after a step).
+  let word = 0, shift = cycles ? 0 : 2;
+  for (let i = 0; i < max(width, 1); i++) {
+    if (shift + codeBits > 64) {
+      word++;
+      shift = 0;
+    }
+    put(slotWord, i, word);
+    put(slotShift, i, shift);
+    shift += codeBits;
+  }
+  keyWords = word + 1;
+  if (keyWords > MAX_KEY_WORDS) abort(`limit-exceeded: the frontier of ${width} squares needs keys longer than ${MAX_KEY_WORDS} words`);
+  countLimbs = wideCounts ? 2 : 1;
+  entryBytes = (<usize>keyWords + <usize>countLimbs) << 3;
+  peakBytes = 0;
+  peakStates = 1;
+  peakParts = 1;
+  splitStep = -1;
+  step = 0;
+  growth = 1;
+  for (let i = 0; i < size; i++) {
+    put(remaining, i, 0);
+    put(stepStates, i, 0);
+  }
+  // A step without earlier neighbours set no start of its own: it starts where the last ended.
+  for (let i = 1; i <= size; i++) if (get(earlierStart, i) < get(earlierStart, i - 1)) put(earlierStart, i, get(earlierStart, i - 1));
+  bipartite = pruneOn && colourGraph();
+  prunedStates = 0;
+}
+
+// ---- host layers. A layer here lives in the arena, so the 4 GiB of a wasm32 memory bound
+// it (about 130 M states of 16 bytes with a step's table beside it). With host layers the
+// host keeps the layers (packed entries, as here, in chunks of its own memory) and the
+// arena holds only an input buffer and one pass's table:
+//   [ input: up to inputStates entries | H ]
+// A step is frontierHostStepBegin(k), then per pass (a range of key hashes, as the passes
+// of processStep): frontierHostPass, the whole last layer streamed through the input
+// buffer (frontierHostExpand per piece), frontierHostDrain and the host copies the
+// packed table out (frontierHostTable); then frontierHostStepEnd. The counts, the ranges
+// and the pruning are processStep's: only where the layers live differs.
+let hostInputStates: i32 = 0;
+
+/**
+ * Starts a count whose layers the host keeps (the graph given as for frontierCount): the
+ * arena gets an input buffer of `inputStates` entries. Returns the bytes per entry.
+ */
+export function frontierHostBegin(cycleMode: bool, width: i32, inputStates: i32): i32 {
+  setupCount(cycleMode, width);
+  within(inputStates, 1, 1 << 28, "limit-exceeded: frontierHostBegin: input buffer of 1 to 2^28 entries");
+  hostInputStates = inputStates;
+  liveBytes = 0;
+  curOff = 0;
+  nextOff = 0;
+  nextCount = 0;
+  curStates = 0;
+  hCount = 0;
+  hCapacity = 0;
+  hOff = <u64>inputStates * entryBytes;
+  slotsBefore = 0;
+  ensureArena(hOff);
+  return <i32>entryBytes;
+}
+
+/** Where the host writes the states to expand (valid until the next frontierHostPass). */
+export function frontierHostInput(): usize { return at(0); }
+
+/** Sets up step k (once per step, before its passes). */
+export function frontierHostStepBegin(k: i32): void {
+  within(k, 0, size - 1, "limit-exceeded: frontierHostStepBegin: step past frontierBegin's squares");
+  step = k;
+  stepBegin(k);
+}
+
+/**
+ * Starts a pass of the step: an empty table of `capacity` entries behind the input buffer,
+ * keeping the successors whose key hash has its top 32 bits in [lo, lo + width). False if
+ * the table would pass the cap.
+ */
+export function frontierHostPass(lo: u64, width: u64, capacity: i32): bool {
+  rangeLo = lo;
+  rangeWidth = width;
+  partial = lo > 0 || width < HASH_SPAN;
+  overflowed = false;
+  passPruned = 0;
+  nextOff = <u64>hostInputStates * entryBytes;
+  nextCount = 0;
+  if (capacity < 1) return false;
+  return placeTable(capacity);
+}
+
+/** Expands the `n` states of the input buffer into the pass's table; false if the table filled (the pass must run again with a smaller range). */
+export function frontierHostExpand(n: i32): bool {
+  within(n, 0, hostInputStates, "limit-exceeded: frontierHostExpand: more states than the input buffer holds");
+  curOff = 0;
+  curStates = n;
+  expandAll(slotsBefore);
+  return !overflowed;
+}
+
+/** Successors dropped as dead in this pass so far. */
+export function frontierHostPruned(): u64 { return passPruned; }
+
+/** Packs the pass's table at frontierHostTable and returns its states (the host copies them out). */
+export function frontierHostDrain(): i32 {
+  packTable();
+  const n = hCount;
+  hCount = 0;
+  return n;
+}
+
+/** Where frontierHostDrain packed the pass's states. */
+export function frontierHostTable(): usize { return at(hOff); }
+
+/** Ends step k: the growth (for the next step's guesses) and the new frontier. */
+export function frontierHostStepEnd(before: f64, after: f64): void {
+  growth = before > 0 ? after / before : 1;
+  keepStayingSlots();
+}
+
+/** Keeps, packed, the input buffer's `n` states that are in shard `part` of `shards` (as frontierCount's split); returns how many. */
+export function frontierHostKeepPart(n: i32, part: i32, shards: i32): i32 {
+  within(n, 0, hostInputStates, "limit-exceeded: frontierHostKeepPart: more states than the input buffer holds");
+  curOff = 0;
+  curStates = n;
+  keepPart(part, shards);
+  return curStates;
 }

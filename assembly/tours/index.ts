@@ -16,5 +16,6 @@ export {
   frontierBegin, frontierEdge, frontierForce, frontierCount, frontierSetMemoryCap,
   frontierResultLo, frontierResultHi, frontierPeakStates, frontierPeakBytes, frontierSplitStep, frontierStepStates, frontierSetWideCounts, frontierPeakParts, frontierEntryBytes,
   frontierPrunedStates,
+  frontierHostBegin, frontierHostInput, frontierHostStepBegin, frontierHostPass, frontierHostExpand, frontierHostPruned, frontierHostDrain, frontierHostTable, frontierHostStepEnd, frontierHostKeepPart,
   FRONTIER_MAX_SQUARES, FRONTIER_MAX_WIDTH, FRONTIER_MAX_EDGES, FRONTIER_DEFAULT_CAP_MIB, FRONTIER_SPLIT_STATES_PER_PART,
 } from "./frontier";

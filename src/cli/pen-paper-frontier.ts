@@ -18,6 +18,8 @@ export interface FrontierCountFlags {
   engine: "wasm" | "ts";
   stats?: boolean;
   memory?: number;
+  /** Hidden --host-layers: the DP's layers on the host (countHamiltonian's hostLayers). */
+  hostLayers?: boolean;
   /** A whole count as one JSON line: the problem, the count (a decimal string), the engine. */
   json?: boolean;
   /** The count with its digits grouped (8,250,272). */

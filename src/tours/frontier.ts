@@ -6,10 +6,11 @@ import type { ShardSpec } from "../shards/index.js";
 import { frontierPlan, type FrontierPlan, type SquareOrder } from "./frontier-plan.js";
 import { countFrontierTs, type FrontierProblem, type FrontierResult } from "./frontier-ts.js";
 import type { Engine } from "./generate.js";
+import { countWithHostLayers } from "./frontier-host.js";
 import { onFrontierProgress, toursModule } from "./kernel.js";
 import { formatLeapers, normaliseLeapers, parseLeapers, PEN_PAPER_LEAPERS, type Leaper } from "./leapers.js";
 import { parseShardSpec, problemFields, requireCanonical, type CountFacts } from "../shards/index.js";
-import { functionArgument, oneOf, optionalBoolean, optionalWholeNumber, requiredObject, squareArgument } from "../args.js";
+import { argumentError, functionArgument, oneOf, optionalBoolean, optionalWholeNumber, requiredObject, squareArgument } from "../args.js";
 import { quoteValue } from "../io/quote.js";
 import { partFlag, partSquare } from "./shard.js";
 import type { Square } from "./options.js";
@@ -42,6 +43,14 @@ export interface HamiltonianCountOptions {
   shard?: ShardSpec;
   /** The kernel's cap on its state tables, in MiB. */
   memoryCapMiB?: number;
+  /**
+   * Where the DP's layers live: false (default), in the kernel's memory, under the cap;
+   * true, on the host (chunks of the host's memory, the cap bounds only the kernel's input
+   * buffer and one pass's table: the reach is the host's RAM, each step costs a pass over
+   * the last layer per table's worth of the next); "auto", in the kernel, and when a
+   * layer will not fit under the cap the count is run again with host layers.
+   */
+  hostLayers?: boolean | "auto";
   /** Square order (default greedy); another order is an independent check of a count. */
   order?: SquareOrder;
   /**
@@ -60,7 +69,7 @@ export interface HamiltonianCount {
   count: bigint;
   /** Most states held after one step. */
   peakStates: number;
-  /** Most bytes the kernel's tables held at once (0 for the TS engine). */
+  /** Most bytes the kernel's tables held at once (0 for the TS engine; with host layers, the kernel's arena plus the most the host's two layers held). */
   peakBytes: number;
   /** Largest frontier (squares) of the order used. */
   width: number;
@@ -68,7 +77,7 @@ export interface HamiltonianCount {
   splitStep: number;
   /** Bytes per state in the kernel (packed key and count; 0 for the TS engine). */
   entryBytes: number;
-  /** Most passes one kernel step needed to fit its table under the cap (1: none split). */
+  /** Most passes one kernel step needed to fit its table under the cap (1: none split; with host layers a pass's table is all the cap but the input buffer, so the passes differ). */
   peakParts: number;
   /** States after each step (the growth; the TS engine gives an empty list). */
   stepStates: number[];
@@ -117,16 +126,43 @@ function question(options: HamiltonianCountOptions, plan: FrontierPlan): Questio
 }
 
 /** Runs the DP on the kernel: 64-bit counts first (8 bytes a state less), 128-bit if a count passes 2^64. */
-function countOnKernel(plan: FrontierPlan, problem: FrontierProblem, capMiB: number | undefined, onProgress: FrontierProgressListener | undefined): FrontierResult & KernelFigures {
-  onFrontierProgress(onProgress && ((step, states, passes) => onProgress(step + 1, plan.size, states, passes)));
+function countOnKernel(plan: FrontierPlan, problem: FrontierProblem, capMiB: number | undefined, onProgress: FrontierProgressListener | undefined, hostLayers: boolean | "auto" = false): FrontierResult & KernelFigures {
+  const onStep = onProgress && ((step: number, states: number, passes: number) => onProgress(step + 1, plan.size, states, passes));
+  onFrontierProgress(onStep);
+  const once = (host: boolean, wide: boolean): FrontierResult & KernelFigures => (host ? countOnHostLayers(plan, problem, capMiB, wide, onStep) : countOnKernelOnce(plan, problem, capMiB, wide));
+  const run = (host: boolean): FrontierResult & KernelFigures => {
+    try {
+      return once(host, false);
+    } catch (error) {
+      if (error instanceof KernelError && /passed 2\^64/.test(error.message)) return once(host, true);
+      throw error;
+    }
+  };
   try {
-    return countOnKernelOnce(plan, problem, capMiB, false);
-  } catch (error) {
-    if (error instanceof KernelError && /passed 2\^64/.test(error.message)) return countOnKernelOnce(plan, problem, capMiB, true);
-    throw error;
+    if (hostLayers !== "auto") return run(hostLayers);
+    try {
+      return run(false);
+    } catch (error) {
+      // A layer that does not fit under the cap: again from the start with the layers on the host.
+      if (error instanceof KernelError && /the state tables need more than/.test(error.message)) return run(true);
+      throw error;
+    }
   } finally {
     onFrontierProgress(undefined);
   }
+}
+
+/** The DP with its layers on the host (frontier-host.ts): the kernel is given the graph as countOnKernelOnce gives it. */
+function countOnHostLayers(plan: FrontierPlan, problem: FrontierProblem, capMiB: number | undefined, wide: boolean, onStep: ((step: number, states: number, passes: number) => void) | undefined): FrontierResult & KernelFigures {
+  checkKernelLimits(plan);
+  const kernel = toursModule.exports;
+  kernel.frontierBegin(plan.size);
+  plan.adj.forEach((list, k) => list.forEach((y) => y < k && kernel.frontierEdge(k, y)));
+  for (const e of problem.ends) kernel.frontierForce(e);
+  const cap = capMiB ?? toursModule.constant("FRONTIER_DEFAULT_CAP_MIB");
+  kernel.frontierSetMemoryCap(cap);
+  kernel.frontierSetWideCounts(wide);
+  return countWithHostLayers(plan, problem, cap * 2 ** 20, wide, onStep);
 }
 
 /** What the kernel reports of a count's memory. */
@@ -255,6 +291,7 @@ export function countHamiltonian(options: HamiltonianCountOptions): HamiltonianC
   if (options.shard !== undefined) parseShardSpec(requiredObject<ShardSpec>(options.shard, "shard"));
   optionalWholeNumber(options.memoryCapMiB, "memoryCapMiB", 1, MAX_MEMORY_CAP_MIB);
   if (options.order !== undefined) oneOf(options.order, "order", ["greedy", "greedy-plain", "rows"]);
+  if (options.hostLayers !== undefined && typeof options.hostLayers !== "boolean" && options.hostLayers !== "auto") throw argumentError("hostLayers", 'true, false or "auto"', options.hostLayers);
   const onProgress = options.onProgress === undefined ? undefined : functionArgument<FrontierProgressListener>(options.onProgress, "onProgress");
   const plan = frontierPlan(rows, cols, moves, options.order ?? "greedy");
   const q = question(options, plan);
@@ -264,6 +301,6 @@ export function countHamiltonian(options: HamiltonianCountOptions): HamiltonianC
   }
   const result = options.engine === "ts"
     ? { ...countFrontierTs(plan, q.problem, onProgress && ((step, states) => onProgress(step + 1, plan.size, states, 1))), peakBytes: 0, entryBytes: 0, peakParts: 1, stepStates: [], droppedStates: 0 }
-    : countOnKernel(plan, q.problem, options.memoryCapMiB, onProgress);
+    : countOnKernel(plan, q.problem, options.memoryCapMiB, onProgress, options.hostLayers);
   return { ...result, count: result.count * q.factor, width: plan.width };
 }

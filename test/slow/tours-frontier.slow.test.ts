@@ -14,6 +14,16 @@ describe("frontier counter, 7×7", () => {
     expect(r.peakStates).toBeLessThan(12_000_000);
   });
 
+  it("A165134 on 7×7 again with host layers under a 128 MiB cap (the in-kernel run needs 723 MiB)", () => {
+    // The layers on the host, the kernel's arena an input buffer of 2 M states and a table
+    // of 6 M: the steps near the peak (10.6 M states) take 3 passes over the last layer.
+    expect(() => countHamiltonian({ rows: 7, cols: 7, moves: KNIGHT, memoryCapMiB: 128 })).toThrow(/state tables need more than 128 MiB/);
+    const r = countHamiltonian({ rows: 7, cols: 7, moves: KNIGHT, memoryCapMiB: 128, hostLayers: true });
+    expect(r.count).toBe(165575218320n);
+    expect(r.peakStates).toBe(10605104);
+    expect(r.peakParts).toBeGreaterThan(1);
+  });
+
   it("7×7 knight's closed tours: none (odd board), shards agree", () => {
     let sum = 0n;
     for (let i = 0; i < 2; i++) sum += countHamiltonian({ rows: 7, cols: 7, moves: KNIGHT, closed: true, shard: { shard: i, shards: 2 } }).count;
