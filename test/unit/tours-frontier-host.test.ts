@@ -9,6 +9,7 @@ import { countWithHostLayers, setHostLayerBytesForTests } from "../../src/tours/
 import { frontierPlan } from "../../src/tours/frontier-plan.js";
 import { toursModule } from "../../src/tours/kernel.js";
 import { KNIGHT } from "../../src/tours/leapers.js";
+import { loadPlan } from "../support/frontier-setup.js";
 
 afterEach(() => setHostLayerBytesForTests(undefined));
 
@@ -72,10 +73,7 @@ describe("frontier counter with host layers", () => {
     const kernel = toursModule.exports;
     const plan = frontierPlan(6, 6, KNIGHT);
     for (const wide of [false, true]) {
-      kernel.frontierBegin(plan.size);
-      plan.adj.forEach((list, k) => list.forEach((y) => y < k && kernel.frontierEdge(k, y)));
-      kernel.frontierSetMemoryCap(64);
-      kernel.frontierSetWideCounts(wide);
+      loadPlan(kernel, plan, 64, wide);
       setHostLayerBytesForTests(48 * 1024);
       const r = countWithHostLayers(plan, { mode: "paths", ends: [] }, 64 * 2 ** 20, wide, undefined);
       expect(r.count).toBe(6637920n / 2n);

@@ -9,6 +9,7 @@ import { countFrontierTs } from "../../src/tours/frontier-ts.js";
 import { toursModule } from "../../src/tours/kernel.js";
 import { boardGraph, KNIGHT, parseLeapers } from "../../src/tours/leapers.js";
 import { toursTestKernel } from "../support/test-kernels.js";
+import { loadPlan } from "../support/frontier-setup.js";
 
 // The test build (its frontierSetPrune switch), loaded before any test loads the release kernel.
 const testHooks = toursTestKernel();
@@ -201,10 +202,7 @@ describe("frontier counter: limits and bad input", () => {
     const kernel = toursModule.exports;
     const plan = frontierPlan(6, 6, KNIGHT);
     for (const wide of [false, true]) {
-      kernel.frontierBegin(plan.size);
-      plan.adj.forEach((list, k) => list.forEach((y) => y < k && kernel.frontierEdge(k, y)));
-      kernel.frontierSetMemoryCap(64);
-      kernel.frontierSetWideCounts(wide);
+      loadPlan(kernel, plan, 64, wide);
       kernel.frontierCount(false, plan.width, 0, 1);
       expect(kernel.frontierResultLo()).toBe(6637920n / 2n);
       expect(kernel.frontierResultHi()).toBe(0n);
