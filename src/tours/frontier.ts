@@ -154,6 +154,12 @@ function countOnKernel(plan: FrontierPlan, problem: FrontierProblem, capMiB: num
 
 /** The DP with its layers on the host (frontier-host.ts): the kernel is given the graph as countOnKernelOnce gives it. */
 function countOnHostLayers(plan: FrontierPlan, problem: FrontierProblem, capMiB: number | undefined, wide: boolean, onStep: ((step: number, states: number, passes: number) => void) | undefined): FrontierResult & KernelFigures {
+  const cap = giveKernelTheGraph(plan, problem, capMiB, wide);
+  return countWithHostLayers(plan, problem, cap * 2 ** 20, wide, onStep);
+}
+
+/** Gives the kernel the board's graph, forced ends, memory cap and count width; returns the cap in MiB. */
+function giveKernelTheGraph(plan: FrontierPlan, problem: FrontierProblem, capMiB: number | undefined, wide: boolean): number {
   checkKernelLimits(plan);
   const kernel = toursModule.exports;
   kernel.frontierBegin(plan.size);
@@ -162,7 +168,7 @@ function countOnHostLayers(plan: FrontierPlan, problem: FrontierProblem, capMiB:
   const cap = capMiB ?? toursModule.constant("FRONTIER_DEFAULT_CAP_MIB");
   kernel.frontierSetMemoryCap(cap);
   kernel.frontierSetWideCounts(wide);
-  return countWithHostLayers(plan, problem, cap * 2 ** 20, wide, onStep);
+  return cap;
 }
 
 /** What the kernel reports of a count's memory. */
@@ -185,18 +191,13 @@ function checkKernelLimits(plan: FrontierPlan): void {
   const edges = toursModule.constant("FRONTIER_MAX_EDGES");
   if (plan.size > squares) throw new KernelError("tours", "limit-exceeded", `the frontier counter takes 1 to ${squares} squares, not ${plan.size}`);
   if (plan.width > width) throw new KernelError("tours", "limit-exceeded", `the frontier of ${plan.width} squares is wider than ${width}`);
-  const edgeCount = plan.adj.reduce((sum, list, k) => sum + list.filter((y) => y < k).length, 0); // as countOnKernelOnce passes them
+  const edgeCount = plan.adj.reduce((sum, list, k) => sum + list.filter((y) => y < k).length, 0); // as giveKernelTheGraph passes them
   if (edgeCount > edges) throw new KernelError("tours", "limit-exceeded", `more than ${edges} edges`);
 }
 
 function countOnKernelOnce(plan: FrontierPlan, problem: FrontierProblem, capMiB: number | undefined, wide: boolean): FrontierResult & KernelFigures {
-  checkKernelLimits(plan);
+  giveKernelTheGraph(plan, problem, capMiB, wide);
   const kernel = toursModule.exports;
-  kernel.frontierBegin(plan.size);
-  plan.adj.forEach((list, k) => list.forEach((y) => y < k && kernel.frontierEdge(k, y)));
-  for (const e of problem.ends) kernel.frontierForce(e);
-  kernel.frontierSetMemoryCap(capMiB ?? toursModule.constant("FRONTIER_DEFAULT_CAP_MIB"));
-  kernel.frontierSetWideCounts(wide);
   kernel.frontierCount(problem.mode === "cycles", plan.width, problem.part ?? 0, problem.parts ?? 1);
   return {
     count: fromLimbs(kernel.frontierResultLo(), kernel.frontierResultHi()),
