@@ -1,8 +1,10 @@
 // Counts for the docs' tables: Hamiltonian cycles and directed paths on m×n boards
 // (m ≤ n) for a move set, by the frontier kernel, one JSON line per board with the peak
 // states, table memory and CPU time. Usage:
-//   tsx bench/tours-frontier-table.ts MOVES MAXSIDE OUT.jsonl [--starts]
+//   tsx bench/tours-frontier-table.ts MOVES MAXSIDE OUT.jsonl [--starts] [--skip 8x8,7x8]
 // --starts: per start square of the n×n boards instead (directed paths from each square).
+// --skip: boards (m×n, m ≤ n) left out, both questions (those out of reach).
+// --rows M: the boards M×1 … M×MAXSIDE instead (a row of the table, for b-files).
 // Boards already in OUT are skipped, so a run can be resumed.
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { countHamiltonian } from "../src/tours/frontier.js";
@@ -10,6 +12,10 @@ import { parseLeapers } from "../src/tours/leapers.js";
 
 const [movesText = "0,3+2,2", maxText = "6", out = "bench/results/tours-table.jsonl"] = process.argv.slice(2);
 const starts = process.argv.includes("--starts");
+const skipAt = process.argv.indexOf("--skip");
+const rowsAt = process.argv.indexOf("--rows");
+const fixedRows = rowsAt < 0 ? 0 : Number(process.argv[rowsAt + 1]);
+const skip = new Set(skipAt < 0 ? [] : (process.argv[skipAt + 1] ?? "").split(","));
 const moves = parseLeapers(movesText);
 const max = Number(maxText);
 const done = new Set(existsSync(out) ? readFileSync(out, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l).key as string) : []);
@@ -28,11 +34,21 @@ if (starts) {
   const n = max;
   // One square per orbit of the board's 8 symmetries (the leaper graph has them all).
   for (let r = 0; r < Math.ceil(n / 2); r++) for (let c = r; c < Math.ceil(n / 2); c++) run(`${n}x${n} from ${r + 1},${c + 1}`, { rows: n, cols: n, from: [r, c] });
+} else if (fixedRows > 0) {
+  // Until a count passes the kernel's 2^128 or its memory cap (one line, then stop).
+  try {
+    for (let n = 1; n <= max; n++) {
+      run(`${fixedRows}x${n} closed`, { rows: fixedRows, cols: n, closed: true });
+      run(`${fixedRows}x${n} paths`, { rows: fixedRows, cols: n });
+    }
+  } catch (error) {
+    console.log(`stopped: ${(error as Error).message}`);
+  }
 } else {
   for (let size = 2; size <= 2 * max; size++) {
     for (let m = 1; m <= max; m++) {
       const n = size - m;
-      if (n < m || n > max) continue;
+      if (n < m || n > max || skip.has(`${m}x${n}`)) continue;
       run(`${m}x${n} closed`, { rows: m, cols: n, closed: true });
       run(`${m}x${n} paths`, { rows: m, cols: n });
     }

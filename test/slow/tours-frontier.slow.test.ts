@@ -3,6 +3,13 @@ import { describe, expect, it } from "vitest";
 import { countHamiltonian } from "../../src/tours/frontier.js";
 import { KNIGHT } from "../../src/tours/leapers.js";
 
+describe("frontier counter, 6×n knight's closed tours", () => {
+  // A175881, closed knight's tours on 6×n (https://oeis.org/A175881): 6×8, 6×9, 6×10.
+  it("A175881: 55488142, 3374967940 and 239187240144 closed tours of 6×8, 6×9 and 6×10", () => {
+    expect([8, 9, 10].map((cols) => countHamiltonian({ rows: 6, cols, moves: KNIGHT, closed: true }).count)).toEqual([55488142n, 3374967940n, 239187240144n]);
+  });
+});
+
 describe("frontier counter, 7×7", () => {
   it("A165134: 165575218320 directed Hamiltonian paths of the 7×7 knight graph", () => {
     // With the dead-state pruning (starved squares, colour balance) the peak is 10.6 M

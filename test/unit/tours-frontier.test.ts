@@ -40,6 +40,24 @@ describe("frontier counter: published knight's-tour values", () => {
     expect(count({ rows: 10, cols: 3, moves: KNIGHT, closed: true })).toBe(16n); // the same board turned
     expect(count({ rows: 3, cols: 8, moves: KNIGHT, closed: true })).toBe(0n);
   });
+
+  // Knight's rectangles (OEIS pages found by the search tool, 2026-11-26): A079137,
+  // undirected Hamiltonian paths of the 4×n knight graph (https://oeis.org/A079137/internal),
+  // so directed = 2×; A118067, directed paths of 3×n (https://oeis.org/A118067); A389755,
+  // undirected paths on the first k cells of 5×⌈k/5⌉, whose a(5n) = A083386(n)
+  // (https://oeis.org/A389755): a(40) = 18061054 is 5×8; A383661, closed tours on the
+  // first 2k cells of 5×⌈2k/5⌉ (Knuth): 5×8 44202, 5×10 13311268.
+  it("A079137: directed paths of 4×n knight boards are twice the undirected terms, n = 3..14", () => {
+    const undirected = [8n, 0n, 82n, 744n, 6378n, 31088n, 189688n, 1213112n, 6683852n, 36486328n, 201282470n, 1083585304n];
+    undirected.forEach((term, i) => expect(count({ rows: 4, cols: 3 + i, moves: KNIGHT })).toBe(2n * term));
+  });
+
+  it("A118067, A389755 (A083386) and A383661: 3×n and 5×n knight boards", () => {
+    expect([7, 8, 9, 10, 11, 12].map((cols) => count({ rows: 3, cols, moves: KNIGHT }))).toEqual([104n, 792n, 1120n, 6096n, 21344n, 114496n]);
+    expect(count({ rows: 5, cols: 8, moves: KNIGHT })).toBe(2n * 18061054n);
+    expect(count({ rows: 5, cols: 8, moves: KNIGHT, closed: true })).toBe(44202n);
+    expect(count({ rows: 10, cols: 5, moves: KNIGHT, closed: true })).toBe(13311268n);
+  });
 });
 
 describe("frontier counter: pen-and-paper counts", () => {
