@@ -4,7 +4,11 @@
 //   tsx bench/tours-frontier-table.ts MOVES MAXSIDE OUT.jsonl [--starts] [--skip 8x8,7x8]
 // --starts: per start square of the n×n boards instead (directed paths from each square).
 // --skip: boards (m×n, m ≤ n) left out, both questions (those out of reach).
-// --rows M: the boards M×1 … M×MAXSIDE instead (a row of the table, for b-files).
+// --host-layers: layers kept on the host (src/tours/frontier-host.ts), for boards whose two
+// layers pass the 3000 MiB cap.
+// --progress: each step's states, passes and CPU seconds to standard error.
+// --rows M: the boards M×1 … M×MAXSIDE instead (a row of the table, for b-files);
+// --only closed|paths: one of the two questions.
 // Boards already in OUT are skipped, so a run can be resumed.
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { countHamiltonian } from "../src/tours/frontier.js";
@@ -13,8 +17,12 @@ import { parseLeapers } from "../src/tours/leapers.js";
 const [movesText = "0,3+2,2", maxText = "6", out = "bench/results/tours-table.jsonl"] = process.argv.slice(2);
 const starts = process.argv.includes("--starts");
 const skipAt = process.argv.indexOf("--skip");
+const progress = process.argv.includes("--progress");
+const hostLayers = process.argv.includes("--host-layers");
 const rowsAt = process.argv.indexOf("--rows");
 const fixedRows = rowsAt < 0 ? 0 : Number(process.argv[rowsAt + 1]);
+const onlyAt = process.argv.indexOf("--only");
+const only = onlyAt < 0 ? "" : process.argv[onlyAt + 1];
 const skip = new Set(skipAt < 0 ? [] : (process.argv[skipAt + 1] ?? "").split(","));
 const moves = parseLeapers(movesText);
 const max = Number(maxText);
@@ -23,7 +31,13 @@ const done = new Set(existsSync(out) ? readFileSync(out, "utf8").trim().split("\
 function run(key: string, options: Parameters<typeof countHamiltonian>[0]): void {
   if (done.has(key)) return;
   const cpu = process.cpuUsage();
-  const r = countHamiltonian({ ...options, moves, memoryCapMiB: 3000 });
+  const onProgress = progress
+    ? (step: number, steps: number, states: number, passes: number) => {
+        const cpu_ = process.cpuUsage(cpu);
+        process.stderr.write(`${key}: step ${step}/${steps} ${states} states, ${passes} passes, ${((cpu_.user + cpu_.system) / 1e6).toFixed(1)} CPU s\n`);
+      }
+    : undefined;
+  const r = countHamiltonian({ ...options, moves, memoryCapMiB: 3000, onProgress, hostLayers });
   const used = process.cpuUsage(cpu);
   const line = { key, moves: movesText, ...options, moves_: undefined, count: r.count.toString(), width: r.width, peakStates: r.peakStates, peakMiB: +(r.peakBytes / 2 ** 20).toFixed(1), cpuSeconds: +((used.user + used.system) / 1e6).toFixed(2) };
   appendFileSync(out, `${JSON.stringify(line)}\n`);
@@ -38,8 +52,8 @@ if (starts) {
   // Until a count passes the kernel's 2^128 or its memory cap (one line, then stop).
   try {
     for (let n = 1; n <= max; n++) {
-      run(`${fixedRows}x${n} closed`, { rows: fixedRows, cols: n, closed: true });
-      run(`${fixedRows}x${n} paths`, { rows: fixedRows, cols: n });
+      if (only !== "paths") run(`${fixedRows}x${n} closed`, { rows: fixedRows, cols: n, closed: true });
+      if (only !== "closed") run(`${fixedRows}x${n} paths`, { rows: fixedRows, cols: n });
     }
   } catch (error) {
     console.log(`stopped: ${(error as Error).message}`);

@@ -51,8 +51,11 @@ export interface HamiltonianCountOptions {
    * layer will not fit under the cap the count is run again with host layers.
    */
   hostLayers?: boolean | "auto";
-  /** Square order (default greedy); another order is an independent check of a count. */
-  order?: SquareOrder;
+  /**
+   * Square order (default greedy), or the squares themselves by step (square = row · cols +
+   * column, each once); another order is an independent check of a count.
+   */
+  order?: SquareOrder | readonly number[];
   /**
    * Hears of each finished step of the DP: steps done (1 to `steps`, the board's squares),
    * the states it left and the passes it took (1 unless its table was split to fit the
@@ -280,6 +283,19 @@ export function checkFrontierShardProblem(problem: unknown): CountFacts {
  * open: directed paths over all starts (2 × undirected), from a square, to a square, or
  * between two squares.
  */
+/** A kind of order, or a copy of the squares by step once checked to hold every square once. */
+function orderArgument(order: unknown, size: number): SquareOrder | readonly number[] {
+  if (typeof order === "string" || !Array.isArray(order)) return oneOf<SquareOrder>(order, "order", ["greedy", "greedy-plain", "rows"]);
+  const seen = new Uint8Array(size);
+  const expected = `"greedy", "greedy-plain", "rows" or the ${size} squares by step, each of 0..${size - 1} once`;
+  if (order.length !== size) throw argumentError("order", expected, order);
+  for (const square of order) {
+    if (!Number.isInteger(square) || square < 0 || square >= size || seen[square]) throw argumentError("order", expected, order);
+    seen[square] = 1;
+  }
+  return [...(order as number[])];
+}
+
 export function countHamiltonian(options: HamiltonianCountOptions): HamiltonianCount {
   requiredObject(options, "options");
   const rows = checkSide(options.rows, "rows");
@@ -291,10 +307,10 @@ export function countHamiltonian(options: HamiltonianCountOptions): HamiltonianC
   if (options.engine !== undefined) oneOf(options.engine, "engine", ["wasm", "ts"]);
   if (options.shard !== undefined) parseShardSpec(requiredObject<ShardSpec>(options.shard, "shard"));
   optionalWholeNumber(options.memoryCapMiB, "memoryCapMiB", 1, MAX_MEMORY_CAP_MIB);
-  if (options.order !== undefined) oneOf(options.order, "order", ["greedy", "greedy-plain", "rows"]);
+  const order = options.order === undefined ? "greedy" : orderArgument(options.order, rows * cols);
   if (options.hostLayers !== undefined && typeof options.hostLayers !== "boolean" && options.hostLayers !== "auto") throw argumentError("hostLayers", 'true, false or "auto"', options.hostLayers);
   const onProgress = options.onProgress === undefined ? undefined : functionArgument<FrontierProgressListener>(options.onProgress, "onProgress");
-  const plan = frontierPlan(rows, cols, moves, options.order ?? "greedy");
+  const plan = frontierPlan(rows, cols, moves, order);
   const q = question(options, plan);
   if (typeof q === "bigint") {
     const whole = !options.shard || options.shard.shard === 0;

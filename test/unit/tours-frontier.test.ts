@@ -303,4 +303,19 @@ describe("frontier counter: limits and bad input", () => {
     expect(() => count({ rows: 5, cols: 5, moves: [[0, 0]] })).toThrow(UsageError);
     expect(() => parseLeapers("1;2")).toThrow(/--moves expects leapers a,b joined by \+/);
   });
+
+  it("takes an order given square by square, and refuses one that is not every square once", () => {
+    // 5×6 pen-and-paper paths column by column, then the same squares backwards: other
+    // frontiers at every step, the count of the default order.
+    const byColumns = Array.from({ length: 30 }, (_, k) => (k % 5) * 6 + Math.floor(k / 5));
+    const expected = count({ rows: 5, cols: 6 });
+    expect(expected).toBe(113456n);
+    expect(countHamiltonian({ rows: 5, cols: 6, order: byColumns })).toMatchObject({ count: expected, width: 15 });
+    expect(count({ rows: 5, cols: 6, order: [...byColumns].reverse(), closed: true })).toBe(296n);
+    const first29 = byColumns.slice(0, 29);
+    // Too short, a square twice, off the board, not a whole number, an unknown kind.
+    const bad = [first29, [...first29, byColumns[0]], [...first29, 30], [...first29, 0.5], "diagonal"];
+    for (const order of bad) expect(() => count({ rows: 5, cols: 6, order: order as never })).toThrow(UsageError);
+    expect(() => count({ rows: 5, cols: 6, order: [0, 0] })).toThrow(/the 30 squares by step, each of 0\.\.29 once/);
+  });
 });
