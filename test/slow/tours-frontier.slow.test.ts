@@ -1,12 +1,20 @@
-// Long frontier runs (minutes): 7×7 shards merge to the unsharded counts.
+// Long frontier runs (minutes): published knight rectangles, the 7×7 counts, 7×7 shards merge to the unsharded counts.
 import { describe, expect, it } from "vitest";
 import { countHamiltonian } from "../../src/tours/frontier.js";
 import { KNIGHT } from "../../src/tours/leapers.js";
 
-describe("frontier counter, 6×n knight's closed tours", () => {
+describe("frontier counter, knight's closed tours on rectangles (OEIS)", () => {
   // A175881, closed knight's tours on 6×n (https://oeis.org/A175881): 6×8, 6×9, 6×10.
   it("A175881: 55488142, 3374967940 and 239187240144 closed tours of 6×8, 6×9 and 6×10", () => {
     expect([8, 9, 10].map((cols) => countHamiltonian({ rows: 6, cols, moves: KNIGHT, closed: true }).count)).toEqual([55488142n, 3374967940n, 239187240144n]);
+  });
+
+  // A193054, closed knight's tours on 7×2n: 0, 0, 1067638, 34524432316, … (its terms as a
+  // public repository of OEIS data holds them; the OEIS page itself was not retrievable).
+  it("A193054: 34524432316 closed tours of 7×8 (width 16, 5.5 M states, about a CPU minute)", () => {
+    const r = countHamiltonian({ rows: 7, cols: 8, moves: KNIGHT, closed: true, memoryCapMiB: 2000 });
+    expect(r.count).toBe(34524432316n);
+    expect(r.width).toBe(16);
   });
 });
 
