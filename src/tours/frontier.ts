@@ -277,18 +277,12 @@ export function checkFrontierShardProblem(problem: unknown): CountFacts {
   return { multipleOf, why, partsAtLeastZero: true };
 }
 
-/**
- * Exact number of Hamiltonian cycles or paths of the leaper graph on the rows×cols board:
- * closed: distinct cycles (from: directed closed tours from there, 2 × cycles);
- * open: directed paths over all starts (2 × undirected), from a square, to a square, or
- * between two squares.
- */
 /** A kind of order, or a copy of the squares by step once checked to hold every square once. */
 function orderArgument(order: unknown, size: number): SquareOrder | readonly number[] {
-  if (typeof order === "string" || !Array.isArray(order)) return oneOf<SquareOrder>(order, "order", ["greedy", "greedy-plain", "rows"]);
-  const seen = new Uint8Array(size);
+  if (!Array.isArray(order)) return oneOf<SquareOrder>(order, "order", ["greedy", "greedy-plain", "rows"]);
   const expected = `"greedy", "greedy-plain", "rows" or the ${size} squares by step, each of 0..${size - 1} once`;
   if (order.length !== size) throw argumentError("order", expected, order);
+  const seen = new Uint8Array(size);
   for (const square of order) {
     if (!Number.isInteger(square) || square < 0 || square >= size || seen[square]) throw argumentError("order", expected, order);
     seen[square] = 1;
@@ -296,6 +290,12 @@ function orderArgument(order: unknown, size: number): SquareOrder | readonly num
   return [...(order as number[])];
 }
 
+/**
+ * Exact number of Hamiltonian cycles or paths of the leaper graph on the rows×cols board:
+ * closed: distinct cycles (from: directed closed tours from there, 2 × cycles);
+ * open: directed paths over all starts (2 × undirected), from a square, to a square, or
+ * between two squares.
+ */
 export function countHamiltonian(options: HamiltonianCountOptions): HamiltonianCount {
   requiredObject(options, "options");
   const rows = checkSide(options.rows, "rows");

@@ -313,8 +313,9 @@ describe("frontier counter: limits and bad input", () => {
     expect(countHamiltonian({ rows: 5, cols: 6, order: byColumns })).toMatchObject({ count: expected, width: 15 });
     expect(count({ rows: 5, cols: 6, order: [...byColumns].reverse(), closed: true })).toBe(296n);
     const first29 = byColumns.slice(0, 29);
-    // Too short, a square twice, off the board, not a whole number, an unknown kind.
-    const bad = [first29, [...first29, byColumns[0]], [...first29, 30], [...first29, 0.5], "diagonal"];
+    // Too short, a square twice, off the board, not a whole number, an unknown kind, and
+    // values that are no order at all (a typed array is refused like any non-array).
+    const bad = [first29, [...first29, byColumns[0]], [...first29, 30], [...first29, 0.5], "diagonal", null, NaN, 2 ** 70, new Int32Array(byColumns)];
     for (const order of bad) expect(() => count({ rows: 5, cols: 6, order: order as never })).toThrow(UsageError);
     expect(() => count({ rows: 5, cols: 6, order: [0, 0] })).toThrow(/the 30 squares by step, each of 0\.\.29 once/);
   });
