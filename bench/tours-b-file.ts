@@ -1,13 +1,11 @@
 // An OEIS-style b-file (`n a(n)` lines after # comments) from a row of the m×n tables
 // (bench/tours-frontier-table.ts --rows M output): a(n) = the count on the M×n board.
 // Usage: tsx bench/tours-b-file.ts TABLE.jsonl ROWS closed|paths "COMMENT" > docs/b-….txt
-import { readFileSync } from "node:fs";
+import { answers, readTableRows } from "./tours-table-rows.js";
 
 const [file = "", rowsText = "", question = "closed", ...comment] = process.argv.slice(2);
 const rows = Number(rowsText);
-const terms = readFileSync(file, "utf8").trim().split("\n").map((line) => JSON.parse(line))
-  .filter((r) => r.rows === rows && Boolean(r.closed) === (question === "closed") && r.from === undefined)
-  .sort((a, b) => a.cols - b.cols);
+const terms = readTableRows(file).filter((r) => r.rows === rows && answers(r, question)).sort((a, b) => a.cols - b.cols);
 terms.forEach((r, i) => {
   if (r.cols !== i + 1) throw new Error(`${file}: no ${rows}×${i + 1} ${question} count`);
 });

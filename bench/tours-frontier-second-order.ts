@@ -8,13 +8,13 @@
 // Usage: tsx bench/tours-frontier-second-order.ts TABLE.jsonl KEY [tries]
 // Prints the order's width and cost, each step's states to standard error, and exits 1 if
 // the counts differ.
-import { readFileSync } from "node:fs";
 import { countHamiltonian } from "../src/tours/frontier.js";
 import { frontierSizes, greedyFrom, squareOrder } from "../src/tours/frontier-plan.js";
 import { boardGraph, parseLeapers } from "../src/tours/leapers.js";
+import { readTableRows } from "./tours-table-rows.js";
 
 const [file = "", key = "", triesText = "2000"] = process.argv.slice(2);
-const row = readFileSync(file, "utf8").trim().split("\n").map((line) => JSON.parse(line)).find((r) => r.key === key);
+const row = readTableRows(file).find((r) => r.key === key);
 if (!row) throw new Error(`no board ${key} in ${file}`);
 const moves = parseLeapers(row.moves);
 const graph = boardGraph(row.rows, row.cols, moves);
@@ -26,7 +26,7 @@ const cost = (order: number[]) => frontierSizes(graph, order).reduce((sum, w) =>
 // mirrored states: as many, and no check of each other).
 const labels = Array.from({ length: size }, (_, s) => Math.floor(Math.abs((Math.sin(s + 1) * 1e4) % 1) * 2 ** 52));
 const prefixSets = (order: readonly number[]) => { let sum = 0; return order.map((s) => (sum = (sum + labels[s]!) % 2 ** 52)); };
-const { rows, cols } = row as { rows: number; cols: number };
+const { rows, cols } = row;
 const images = [(r: number, c: number) => [r, c], (r: number, c: number) => [rows - 1 - r, c], (r: number, c: number) => [r, cols - 1 - c], (r: number, c: number) => [rows - 1 - r, cols - 1 - c]];
 if (rows === cols) images.push((r, c) => [c, r], (r, c) => [cols - 1 - c, r], (r, c) => [c, rows - 1 - r], (r, c) => [cols - 1 - c, rows - 1 - r]);
 const usualSets = images.map((f) => prefixSets(usual.map((s) => { const [r, c] = f(Math.floor(s / cols), s % cols); return r! * cols + c!; })));

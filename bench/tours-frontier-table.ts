@@ -10,9 +10,10 @@
 // --rows M: the boards M×1 … M×MAXSIDE instead (a row of the table, for b-files);
 // --only closed|paths: one of the two questions.
 // Boards already in OUT are skipped, so a run can be resumed.
-import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import { appendFileSync } from "node:fs";
 import { countHamiltonian } from "../src/tours/frontier.js";
 import { parseLeapers } from "../src/tours/leapers.js";
+import { readTableRows } from "./tours-table-rows.js";
 
 const [movesText = "0,3+2,2", maxText = "6", out = "bench/results/tours-table.jsonl"] = process.argv.slice(2);
 const starts = process.argv.includes("--starts");
@@ -26,7 +27,7 @@ const only = onlyAt < 0 ? "" : process.argv[onlyAt + 1];
 const skip = new Set(skipAt < 0 ? [] : (process.argv[skipAt + 1] ?? "").split(","));
 const moves = parseLeapers(movesText);
 const max = Number(maxText);
-const done = new Set(existsSync(out) ? readFileSync(out, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l).key as string) : []);
+const done = new Set(readTableRows(out).map((row) => row.key));
 
 function run(key: string, options: Parameters<typeof countHamiltonian>[0]): void {
   if (done.has(key)) return;
