@@ -1,10 +1,11 @@
 // A second method for a count of the m×n tables (bench/tours-frontier-table.ts output) that
 // the TS baseline cannot hold: the same board counted again by the kernel in another square
 // order, chosen from a fresh set of randomised greedy orders (seeds the default search does
-// not use): among those at most 1.5 times the default's cost (Σ 2^frontier), the one whose
-// set of squares taken differs from the default's, and from its mirror images, at the most
-// steps (the state after a step depends on that set alone, so those steps' states differ), the cheaper on a tie. An
-// error in one run would have to repeat itself through other states in the other.
+// not use). Among those at most 1.5 times the default's cost (Σ 2^frontier) it takes the one
+// whose set of squares taken differs from the default's, and from its mirror images, at the
+// most steps (the state after a step depends on that set alone, so those steps' states
+// differ), the cheaper on a tie. An error in one run would have to repeat itself through
+// other states in the other.
 // Usage: tsx bench/tours-frontier-second-order.ts TABLE.jsonl KEY [tries]
 // Prints the order's width and cost, each step's states to standard error, and exits 1 if
 // the counts differ.
