@@ -28,12 +28,30 @@ const modules = readdirSync(join(root, "assembly"), { withFileTypes: true })
 
 // Every kernel's memory is capped at the MEMORY_CAP_PAGES (64 KiB pages) its index.ts
 // exports: a problem that cannot fit stops with a clear error instead of memory growing
-// until the machine gives out. The host reads the same constant to word that error.
+// until the machine gives out. The host reads the same constant to word that error. A
+// kernel that also exports MEMORY_DEFAULT_CAP_PAGES imports its memory, so that the host
+// can give each instance a cap of its own (at most MEMORY_CAP_PAGES), starting from the
+// MEMORY_INITIAL_PAGES it exports.
+function pagesConstant(source, name) {
+  const match = new RegExp(`export const ${name}: i32 = ([\\d_]+);`).exec(source);
+  return match ? match[1].replaceAll("_", "") : undefined;
+}
+
 function memoryCapFlags(name) {
   const source = readFileSync(join(root, "assembly", name, "index.ts"), "utf8");
-  const cap = /export const MEMORY_CAP_PAGES: i32 = ([\d_]+);/.exec(source);
+  const cap = pagesConstant(source, "MEMORY_CAP_PAGES");
   if (!cap) throw new Error(`assembly/${name}/index.ts exports no MEMORY_CAP_PAGES`);
-  return ["--maximumMemory", cap[1].replaceAll("_", "")];
+  if (pagesConstant(source, "MEMORY_DEFAULT_CAP_PAGES") === undefined) return ["--maximumMemory", cap];
+  const initial = pagesConstant(source, "MEMORY_INITIAL_PAGES");
+  if (!initial) throw new Error(`assembly/${name}/index.ts imports its memory but exports no MEMORY_INITIAL_PAGES`);
+  return ["--maximumMemory", cap, "--importMemory", "--initialMemory", initial];
+}
+
+/** The pages an imported memory is declared with ({ initial, maximum }), or undefined if the kernel has its own. */
+function importedMemoryPages(name) {
+  const flags = memoryCapFlags(name);
+  if (!flags.includes("--importMemory")) return undefined;
+  return { initial: Number(flags[flags.indexOf("--initialMemory") + 1]), maximum: Number(flags[flags.indexOf("--maximumMemory") + 1]) };
 }
 
 // Binaryen prints "Last converge was suboptimal." when --converge stops at its round
@@ -122,7 +140,7 @@ for (const { name, entry, out, test } of builds) {
     console.error(`asc: ${entry} failed: ${error.message}`);
     if (stderr) console.error(stderr.toString());
   } else {
-    await writeKernelTypes(root, name, out, test);
+    await writeKernelTypes(root, name, out, test, importedMemoryPages(name));
     writeStamp(stamp, digest);
     console.log(`asc: ${out}.wasm (${target})`);
   }

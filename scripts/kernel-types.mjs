@@ -43,12 +43,17 @@ export function kernelInterface(dts, typeName, source) {
 }
 
 /** The values of the module's exported constants (immutable number globals), read from the .wasm. */
-async function constantValues(wasmPath, names) {
+async function constantValues(wasmPath, names, memoryPages) {
   const module = new WebAssembly.Module(readFileSync(wasmPath));
   // Instantiate with inert imports: constants are fixed at instantiation and the start code
-  // calls no host function that matters for them.
+  // calls no host function that matters for them. An imported memory gets the pages the
+  // build declared (memoryPages: { initial, maximum }).
   const imports = {};
   for (const { module: from, name, kind } of WebAssembly.Module.imports(module)) {
+    if (kind === "memory" && memoryPages) {
+      (imports[from] ??= {})[name] = new WebAssembly.Memory(memoryPages);
+      continue;
+    }
     if (kind !== "function") throw new Error(`${wasmPath}: cannot stand in for the imported ${kind} ${from}.${name}`);
     (imports[from] ??= {})[name] = () => {};
   }
@@ -63,13 +68,13 @@ async function constantValues(wasmPath, names) {
 }
 
 /** Writes the interface for the kernel `name` built to `out` (a path without .wasm). */
-export async function writeKernelTypes(root, name, out, test) {
+export async function writeKernelTypes(root, name, out, test, memoryPages) {
   const dts = readFileSync(join(root, `${out}.d.ts`), "utf8");
   const typeName = `${name[0].toUpperCase()}${name.slice(1)}${test ? "Test" : ""}Exports`;
   const target = test ? join(root, "test", "support", "generated", `${name}.ts`) : join(root, "src", "wasm", "generated", `${name}.ts`);
   const webAssembly = test ? "../../../src/wasm/web-assembly.js" : "../web-assembly.js";
   const members = kernelInterface(dts, typeName, `${out}.d.ts`);
-  const constants = await constantValues(join(root, `${out}.wasm`), new Set([...dts.matchAll(/^\s*export const (\w+): \{/gm)].map((m) => m[1])));
+  const constants = await constantValues(join(root, `${out}.wasm`), new Set([...dts.matchAll(/^\s*export const (\w+): \{/gm)].map((m) => m[1])), memoryPages);
   const constantsName = `${name}${test ? "Test" : ""}Constants`;
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, [

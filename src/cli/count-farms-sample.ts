@@ -9,6 +9,7 @@ import { MAX_LIST_COUNT, prepareSampler, tableByteDrawer } from "../tables/sampl
 import { enumerateTables } from "../tables/list.js";
 import { buildSampleGraph } from "../tables/sample-graph.js";
 import { countTables } from "../tables/count.js";
+import { withCountMemoryCap } from "../tables/kernel.js";
 import { normalizeProblem, type TableProblem, type TablesEngine } from "../tables/problem.js";
 import { parseSeed } from "../core/random.js";
 import { mergeShardFiles } from "./shard-merge.js";
@@ -20,6 +21,8 @@ export interface TablesExtraOptions {
   force?: boolean;
   shard?: string;
   json?: boolean;
+  /** The kernel's memory cap in MiB for a count (--memory). */
+  memory?: number;
 }
 
 /** True when any of the extras (or a flag of theirs) is given. */
@@ -33,6 +36,7 @@ function checkCombination(options: TablesExtraOptions): void {
   if (modes.length > 1) throw new UsageError(`${modes.join(" and ")} cannot be combined: pick one`);
   if (options.seed !== undefined && options.sample === undefined) throw new UsageError("--seed only applies to --sample");
   if (options.force && options.sample !== undefined) throw new UsageError("--force applies to --list and to counts, not to --sample");
+  if (options.memory !== undefined && (options.sample !== undefined || options.list)) throw new UsageError("--memory applies to counts (and --shard), not to --sample or --list");
 }
 
 function tableText(table: readonly (readonly number[])[], json: boolean): string {
@@ -82,7 +86,7 @@ export async function runTablesExtra(problem: TableProblem, options: TablesExtra
     let count: bigint;
     try {
       bar?.start(1000, 0, { part: `${spec.shard}/${spec.shards}` });
-      count = countTableShard(p, spec, engine, (done, all) => bar?.update(Math.round((1000 * done) / all)));
+      count = withCountMemoryCap(options.memory, () => countTableShard(p, spec, engine, (done, all) => bar?.update(Math.round((1000 * done) / all))));
     } finally {
       bar?.stop();
     }

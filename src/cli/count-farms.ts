@@ -20,7 +20,7 @@ import { layerProgressOnTerminal } from "./count-farms-layers.js";
 import { runSequence } from "./count-farms-sequence.js";
 import { estimateReach, outOfReachMessage } from "../tables/reach.js";
 import { runTablesExtra, runTablesMerge, wantsTablesExtra, type TablesExtraOptions } from "./count-farms-sample.js";
-import { tablesConstants } from "../wasm/generated/tables.js";
+import { DEFAULT_TABLES_MEMORY_MIB, MAX_TABLES_MEMORY_MIB, MIN_TABLES_MEMORY_MIB } from "../tables/kernel.js";
 
 
 interface CountFarmsOptions extends TablesExtraOptions {
@@ -50,6 +50,7 @@ async function countGeneral(options: CountFarmsOptions, file: string | undefined
   if (engine !== "fast" && engine !== "fast-ts") {
     throw new UsageError(`--engine ${options.engine} is the published 7×7 algorithm, for contest files only; use --engine fast or fast-ts with --size`);
   }
+  if (options.memory !== undefined && engine !== "fast") throw new UsageError("--memory caps the WASM kernel's memory (--engine fast); the fast-ts engine has no cap");
   const normalized = generalModeProblem({ ...options, size: options.size, counts: options.counts });
   const { size, counts, given, distinctRows, distinctColumns } = normalized;
   const threads = options.threads ?? (size >= 8 ? availableParallelism() : 1);
@@ -64,7 +65,7 @@ async function countGeneral(options: CountFarmsOptions, file: string | undefined
   const layers = layerProgressOnTerminal();
   let count: bigint;
   try {
-    count = await countTablesParallel({ ...problem, engine: engine === "fast" ? "wasm" : "ts", method: options.method, threads, onProgress: progress.update, onLayer: layers.update });
+    count = await countTablesParallel({ ...problem, engine: engine === "fast" ? "wasm" : "ts", method: options.method, threads, memoryCapMiB: options.memory, onProgress: progress.update, onLayer: layers.update });
   } finally {
     progress.stop();
     layers.stop();
@@ -152,6 +153,7 @@ await runMain("count-farms", async () => {
     .option("--list", "general mode: print every table (refused above 10^7 tables unless --force)")
     .option("--force", "with --list: list even more than 10^7 tables; a count: try it even when its states are estimated out of reach")
     .option("--shard <i/k>", "general mode: compute part i of k (0 ≤ i < k) of the count, one JSON line; total them with `count-farms merge`")
+    .option("--memory <MiB>", `general mode: cap on the kernel's memory per thread (${DEFAULT_TABLES_MEMORY_MIB} by default, ${MIN_TABLES_MEMORY_MIB} to ${MAX_TABLES_MEMORY_MIB})`, integerOption(MIN_TABLES_MEMORY_MIB, MAX_TABLES_MEMORY_MIB))
     .addHelpText(
       "after",
       "\nOutput: one decimal count per case, in input order, each printed as soon as it is counted." +
@@ -161,7 +163,7 @@ await runMain("count-farms", async () => {
         '\nGeneral mode: count-farms --size N --counts a,b,… [--given "ROW;ROW…"] [--allow-equal-rows] [--allow-equal-columns]' +
         "\nprints one count of N×N tables with those symbol counts in every row and column (rows and columns distinct unless allowed)." +
         "\nOn a terminal a progress bar shows the DP jobs done and an estimate of the time left. A count whose state tables" +
-        `\noutgrow the kernel's memory cap (${tablesConstants.MEMORY_CAP_PAGES / 2 ** 14} GiB per thread) stops with one line instead of exhausting the machine.` +
+        `\noutgrow the kernel's memory cap (--memory, ${DEFAULT_TABLES_MEMORY_MIB} MiB per thread by default) stops with one line instead of exhausting the machine.` +
         "\n--sample K [--seed S] [--json], --list [--force] [--json]: tables (N rows of digits, a blank line between; --json: one {\"rows\": […]} a line)." +
         "\n--shard i/k: one JSON line with part i of k; count-farms merge FILE… (\"-\": stdin) checks parts 0..k-1 and prints the total." +
         "\ncount-farms sequence NAME [--to N] [--time]: a named family of counts as OEIS b-file lines (count-farms sequence --help lists them).",
@@ -184,7 +186,7 @@ await runMain("count-farms", async () => {
   program.parse();
   const options = program.opts<CountFarmsOptions>();
   const method = program.getOptionValueSource("method") === "default" ? undefined : options.method;
-  const general = [options.size, options.counts, options.given, options.allowEqualRows, options.allowEqualColumns, options.threads, options.sample, options.list, options.shard, options.seed, options.force, method];
+  const general = [options.size, options.counts, options.given, options.allowEqualRows, options.allowEqualColumns, options.threads, options.sample, options.list, options.shard, options.seed, options.force, options.memory, method];
   if (general.some((value) => value !== undefined)) {
     await countGeneral(options, program.args[0], program.getOptionValueSource("engine") !== "default");
     return;

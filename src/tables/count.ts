@@ -1,5 +1,5 @@
 // countTables: the general table count, exact, by a chosen engine.
-import { optionsObject, requiredObject } from "../args.js";
+import { optionalWholeNumber, optionsObject, requiredObject } from "../args.js";
 import { normalizeProblem, type NormalizedProblem, type TableProblem, type TablesEngine } from "./problem.js";
 import { planTableCount } from "./plan.js";
 import { UsageError } from "../errors.js";
@@ -9,6 +9,7 @@ import { engineRunner, sumPlan } from "./sum-plan.js";
 import { countSymmetricMitmTs, type SymProblem, type SymProgress } from "./sym-ts.js";
 import { countSymmetricMitmWasm } from "./sym-wasm.js";
 import { prefersSymmetric, symmetricApplies } from "./method.js";
+import { MAX_TABLES_MEMORY_MIB, MIN_TABLES_MEMORY_MIB, withCountMemoryCap } from "./kernel.js";
 
 /** A table problem and the engine that counts it. */
 export interface CountTablesOptions extends TableProblem {
@@ -24,6 +25,11 @@ export interface CountTablesOptions extends TableProblem {
    * of the layer); meeting in the middle (nothing given) it places ⌈n/2⌉ rows, else n - 1.
    */
   onLayer?: SymProgress;
+  /**
+   * The WASM engine's memory cap in MiB (16 to 4096; default 1024, per thread): a count whose
+   * state tables outgrow it stops with a KernelError "out-of-memory". The ts engine has none.
+   */
+  memoryCapMiB?: number;
 }
 
 /** How a count is made: "columns" (the column DP), "symmetric" (states up to symmetry), or "auto". */
@@ -49,11 +55,19 @@ export { sumPlan, engineRunner };
 export function countTables(problem: CountTablesOptions, options: { shard?: ShardSpec | string } = {}): bigint {
   requiredObject(problem, "problem");
   optionsObject(options, "options");
-  if (options.shard !== undefined) return countTableShard(normalizeProblem(problem), options.shard, problem.engine ?? "wasm");
-  const normalized = normalizeProblem(problem);
-  if (usesSymmetric(normalized, problem.method)) return symmetricRunner(problem.engine ?? "wasm")(normalized, problem.onLayer);
-  const run = engineRunner(problem.engine ?? "wasm");
-  return sumPlan(planTableCount(normalized), run);
+  const memoryCapMiB = memoryCapOption(problem.memoryCapMiB);
+  return withCountMemoryCap(memoryCapMiB, () => {
+    if (options.shard !== undefined) return countTableShard(normalizeProblem(problem), options.shard, problem.engine ?? "wasm");
+    const normalized = normalizeProblem(problem);
+    if (usesSymmetric(normalized, problem.method)) return symmetricRunner(problem.engine ?? "wasm")(normalized, problem.onLayer);
+    const run = engineRunner(problem.engine ?? "wasm");
+    return sumPlan(planTableCount(normalized), run);
+  });
+}
+
+/** memoryCapMiB checked: a whole number of MiB the kernel's memory can be capped at, or undefined (the default). */
+export function memoryCapOption(value: unknown): number | undefined {
+  return optionalWholeNumber(value, "memoryCapMiB", MIN_TABLES_MEMORY_MIB, MAX_TABLES_MEMORY_MIB);
 }
 
 /** Whether a count goes to the symmetric method (UsageError when it is asked for and cannot serve). */

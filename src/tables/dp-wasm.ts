@@ -1,5 +1,5 @@
 // The tables WASM kernel's typed binding for the count: runs one DP job and reads back its 128-bit leaf counts.
-import { tablesModule, tablesKernel } from "./kernel.js";
+import { tablesModule, countingKernel, capReachedError } from "./kernel.js";
 import { KernelError } from "../errors.js";
 import { fromLimbs } from "../wasm/limbs.js";
 import { countJobTs, type JobShape } from "./dp-ts.js";
@@ -61,29 +61,28 @@ export function compIndex(counts: readonly number[], comp: readonly number[]): n
 }
 
 export function countJobWasm(counts: readonly number[], job: JobShape): bigint[] {
-  const kernel = tablesKernel();
+  const kernel = countingKernel();
   checkFits(counts, job);
   const key = counts.join(",");
-  if (key !== preparedCounts || kernel !== preparedOn) {
-    counts.forEach((c, s) => kernel.setSymbolCount(s, c));
-    if (kernel.prepareSymbols(counts.length) < 0) {
-      throw new KernelError("tables", "limit-exceeded", `counts ${key} have more than ${tablesLimits().maxSpace} symbol-count combinations for its 16-bit column codes`);
-    }
-    preparedCounts = key;
-    preparedOn = kernel;
-  }
-  kernel.setColumnCount(job.columns.length);
-  job.columns.forEach((col, i) => kernel.setColumn(i, col.weight, compIndex(counts, col.comp)));
   let leaves: number;
   try {
+    if (key !== preparedCounts || kernel !== preparedOn) {
+      counts.forEach((c, s) => kernel.setSymbolCount(s, c));
+      if (kernel.prepareSymbols(counts.length) < 0) {
+        throw new KernelError("tables", "limit-exceeded", `counts ${key} have more than ${tablesLimits().maxSpace} symbol-count combinations for its 16-bit column codes`);
+      }
+      preparedCounts = key;
+      preparedOn = kernel;
+    }
+    kernel.setColumnCount(job.columns.length);
+    job.columns.forEach((col, i) => kernel.setColumn(i, col.weight, compIndex(counts, col.comp)));
     leaves = kernel.countJob(job.rows, job.minParts, job.firstPart);
   } catch (error) {
     // Traps arrive as KernelErrors, a failed allocation as out-of-memory (src/wasm/load.ts):
-    // the count is out of reach, not a bug.
-    const mib = Math.round(kernel.memory.buffer.byteLength / 2 ** 20);
+    // the count is out of reach at this cap, not a bug.
     if (error instanceof KernelError && error.code === "out-of-memory") {
       preparedCounts = "";
-      throw new KernelError("tables", "out-of-memory", `this count needs more memory for its state tables than the kernel's cap (${mib} MiB in use); it is out of reach (smaller sizes or fewer symbols are)`);
+      throw capReachedError("state tables");
     }
     throw error;
   }

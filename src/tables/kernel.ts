@@ -1,8 +1,10 @@
 // The tables WASM kernel's module, with the host side of its random source: the
 // sampler's words come from the shared generator (assembly/common/random.ts), whose
 // system mode asks the host to refill its block from globalThis.crypto. Every binding of
-// this kernel (the DP count, the sampler) shares this one instance.
+// this kernel shares the one instance with the default memory cap; a count that asks for
+// another cap gets an instance of its own (countingKernel).
 import { Kernel } from "../wasm/load.js";
+import { KernelError } from "../errors.js";
 import { fillRandomWords } from "../core/random.js";
 import { tablesConstants, type TablesExports } from "../wasm/generated/tables.js";
 
@@ -20,7 +22,67 @@ export const tablesModule = new Kernel<TablesExports>("tables", new URL("../../b
   },
 }), tablesConstants);
 
-/** The tables kernel's shared instance (every binding of this kernel uses it). */
+/** The tables kernel's shared instance, with the default memory cap (the sampler uses it). */
 export function tablesKernel(): TablesExports {
   return tablesModule.exports;
+}
+
+/** MiB in a wasm page. */
+const PAGES_PER_MIB = 16;
+/** A count's memory cap unless it asks for another (memoryCapMiB, count-farms --memory): 1024 MiB. */
+export const DEFAULT_TABLES_MEMORY_MIB = tablesConstants.MEMORY_DEFAULT_CAP_PAGES / PAGES_PER_MIB;
+/** The largest cap a count may ask for: the 4096 MiB a wasm32 memory holds. */
+export const MAX_TABLES_MEMORY_MIB = tablesConstants.MEMORY_CAP_PAGES / PAGES_PER_MIB;
+/** The smallest: the memory an instance starts with. */
+export const MIN_TABLES_MEMORY_MIB = tablesConstants.MEMORY_INITIAL_PAGES / PAGES_PER_MIB;
+
+// The cap of the counts running in this thread now, and the instance of their own when
+// it is not the default (one at a time; dropped if it traps).
+let countCapMiB = DEFAULT_TABLES_MEMORY_MIB;
+let capped: { mib: number; exports: TablesExports } | undefined;
+
+/** The instance counts run on: the shared one at the default cap, else one of its own at the cap asked for. */
+export function countingKernel(): TablesExports {
+  if (countCapMiB === DEFAULT_TABLES_MEMORY_MIB) return tablesModule.exports;
+  if (capped?.mib !== countCapMiB) {
+    const exports = tablesModule.instantiate(() => {
+      if (capped?.exports === exports) capped = undefined;
+    }, countCapMiB * PAGES_PER_MIB);
+    capped = { mib: countCapMiB, exports };
+  }
+  return capped.exports;
+}
+
+/** The memory cap in MiB that the counts of this thread run under now. */
+export function countMemoryCapMiB(): number {
+  return countCapMiB;
+}
+
+/**
+ * Runs a count with its kernel memory capped at `mib` (undefined: the default), then puts
+ * the cap back; an async count keeps the cap until its promise settles. Counts that
+ * overlap in one thread with different caps share the latest one.
+ */
+export function withCountMemoryCap<T>(mib: number | undefined, run: () => T): T {
+  const before = countCapMiB;
+  countCapMiB = mib ?? DEFAULT_TABLES_MEMORY_MIB;
+  let result: T;
+  try {
+    result = run();
+  } catch (error) {
+    countCapMiB = before;
+    throw error;
+  }
+  if (result instanceof Promise) return result.finally(() => (countCapMiB = before)) as T;
+  countCapMiB = before;
+  return result;
+}
+
+/** A count stopped by its memory cap, as the one-line KernelError its caller shows (`what`: the state tables, the classes of states). */
+export function capReachedError(what: string): KernelError {
+  return new KernelError(
+    "tables",
+    "out-of-memory",
+    `this count needs more memory for its ${what} than the kernel's cap of ${countCapMiB} MiB; it is out of reach at that cap (count-farms --memory or memoryCapMiB raise it, up to ${MAX_TABLES_MEMORY_MIB} MiB; smaller sizes or fewer symbols need less)`,
+  );
 }

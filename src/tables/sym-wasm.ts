@@ -2,7 +2,7 @@
 // countSymmetricTs (sym-ts.ts, its baseline), layer by layer in the kernel. The kernel
 // takes the symbols sorted by count (equal counts adjacent), so the binding reorders the
 // start needs; a count is symmetric in the symbols' names.
-import { tablesModule, tablesKernel } from "./kernel.js";
+import { tablesModule, countingKernel, capReachedError } from "./kernel.js";
 import { fromLimbs } from "../wasm/limbs.js";
 import { KernelError } from "../errors.js";
 import { countSymmetricMitmTs, countSymmetricTs, startNeeds, symmetryOrder, type SymProblem, type SymProgress } from "./sym-ts.js";
@@ -35,7 +35,7 @@ export function countSymmetricWasm(problem: SymProblem, onLayer?: SymProgress): 
   if (rows === 0) return 1n;
   const start = startNeeds(problem);
   if (!start) return 0n;
-  const kernel = tablesKernel();
+  const kernel = countingKernel();
   try {
     setupKernel(problem, start);
     kernel.symBegin();
@@ -65,7 +65,7 @@ function checkSymLimits(n: number, k: number): void {
  * layer ⌊n/2⌋ (n odd), partner the class of c's complement in layer ⌈n/2⌉.
  */
 export function symPairSum(n: number, counts: readonly number[], onPairs?: (done: number, all: number) => void): bigint {
-  const kernel = tablesKernel();
+  const kernel = countingKernel();
   const group = symmetryOrder(n, counts);
   const previous = n % 2;
   const all = kernel.symPairStates(previous);
@@ -87,7 +87,7 @@ export function symPairSum(n: number, counts: readonly number[], onPairs?: (done
 export function setupKernel(problem: SymProblem, start: Uint8Array): void {
   const { size: n, counts } = problem;
   const k = counts.length;
-  const kernel = tablesKernel();
+  const kernel = countingKernel();
   const order = [...counts.keys()].sort((a, b) => counts[a]! - counts[b]! || a - b);
   kernel.symSetup(n, k);
   order.forEach((s, p) => kernel.symSetCount(p, counts[s]!));
@@ -97,8 +97,7 @@ export function setupKernel(problem: SymProblem, start: Uint8Array): void {
 /** The kernel's memory cap as a KernelError that says the count is out of reach. */
 function outOfMemory(error: unknown): unknown {
   if (error instanceof KernelError && error.code === "out-of-memory") {
-    const mib = Math.round(tablesKernel().memory.buffer.byteLength / 2 ** 20);
-    return new KernelError("tables", "out-of-memory", `this count needs more memory for its classes of states than the kernel's cap (${mib} MiB in use); it is out of reach (smaller sizes or fewer symbols are)`);
+    return capReachedError("classes of states");
   }
   return error;
 }
@@ -114,7 +113,7 @@ export function countSymmetricMitmWasm(problem: SymProblem, onLayer?: SymProgres
   if (problem.given.length > 0 || n < 2) return countSymmetricWasm(problem, onLayer);
   checkSymLimits(n, counts.length);
   const start = startNeeds(problem)!;
-  const kernel = tablesKernel();
+  const kernel = countingKernel();
   const half = Math.ceil(n / 2);
   let total = 0n;
   try {

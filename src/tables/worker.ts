@@ -5,11 +5,16 @@ import { engineRunner, sumPlan } from "./count.js";
 import type { TablesEngine } from "./problem.js";
 import type { TableJob } from "./plan.js";
 import { poolTask } from "../workers/task.js";
+import { withCountMemoryCap } from "./kernel.js";
 
 export interface WorkerTask {
   counts: number[];
   jobs: TableJob[];
   engine: TablesEngine;
+  /** The kernel's memory cap in MiB for this batch (undefined: the default). */
+  memoryCapMiB?: number;
 }
 
-export default poolTask((task: WorkerTask): bigint => sumPlan({ counts: task.counts, jobs: task.jobs }, engineRunner(task.engine)));
+export default poolTask((task: WorkerTask): bigint =>
+  withCountMemoryCap(task.memoryCapMiB, () => sumPlan({ counts: task.counts, jobs: task.jobs }, engineRunner(task.engine))),
+);

@@ -152,10 +152,31 @@ export class Kernel<T extends KernelExports> {
   }
 
   /**
-   * A new instance (its own memory and state) of the compiled module; `onTrap` is told
-   * when one of its calls trapped, after which the caller must drop it.
+   * The pages an instance's memory is made with, for a kernel that imports its memory (its
+   * build exports MEMORY_DEFAULT_CAP_PAGES): `capPages` (default: that constant) as the
+   * maximum, from MEMORY_INITIAL_PAGES up to the module's MEMORY_CAP_PAGES. Undefined for a
+   * kernel with a memory of its own, whose cap is fixed by its build.
    */
-  instantiate(onTrap: () => void = () => {}): T {
+  private importedMemoryPages(capPages: number | undefined): { initial: number; maximum: number } | undefined {
+    const { MEMORY_DEFAULT_CAP_PAGES: fallback, MEMORY_INITIAL_PAGES: initial, MEMORY_CAP_PAGES: most } = this.built;
+    if (fallback === undefined) {
+      if (capPages !== undefined) throw new Error(`tabula: the ${this.name} kernel's memory cap is fixed by its build`);
+      return undefined;
+    }
+    const maximum = capPages ?? Number(fallback);
+    if (!Number.isInteger(maximum) || maximum < Number(initial) || maximum > Number(most)) {
+      throw new Error(`tabula: a memory cap of ${maximum} pages for the ${this.name} kernel, expected ${Number(initial)} to ${Number(most)}`);
+    }
+    return { initial: Number(initial), maximum };
+  }
+
+  /**
+   * A new instance (its own memory and state) of the compiled module; `onTrap` is told
+   * when one of its calls trapped, after which the caller must drop it. A kernel that
+   * imports its memory gets one of `memoryCapPages` (64 KiB pages; default: its
+   * MEMORY_DEFAULT_CAP_PAGES), so this instance stops there.
+   */
+  instantiate(onTrap: () => void = () => {}, memoryCapPages?: number): T {
     if (!this.module) {
       const bytes = readFileUrl(this.url);
       if (!bytes) {
@@ -163,7 +184,8 @@ export class Kernel<T extends KernelExports> {
       }
       this.module = new wasm.Module(bytes);
     }
-    let memory: WasmMemory | undefined;
+    const pages = this.importedMemoryPages(memoryCapPages);
+    let memory: WasmMemory | undefined = pages && new wasm.Memory(pages);
     const abort = (message: number, file: number, line: number, column: number): never => {
       const text = readKernelString(memory, message);
       const code = KERNEL_CODES.find((c) => text.startsWith(`${c}: `));
@@ -173,7 +195,8 @@ export class Kernel<T extends KernelExports> {
     let instance: T | undefined;
     let raw: WasmExports;
     try {
-      raw = new wasm.Instance(this.module, { env: { abort }, ...this.hostImports(() => instance!) }).exports;
+      const host = this.hostImports(() => instance!);
+      raw = new wasm.Instance(this.module, { ...host, env: { ...host.env, abort, ...(memory && { memory }) } }).exports;
     } catch (error) {
       // The engine could not reserve the instance's memory (an address-space limit, `ulimit -v`).
       if (error instanceof RangeError && /memory/i.test(error.message)) {
@@ -182,8 +205,8 @@ export class Kernel<T extends KernelExports> {
       throw error;
     }
     memory = raw.memory;
-    const cap = raw.MEMORY_CAP_PAGES as WasmGlobal | undefined;
-    instance = guardTraps(this.name, raw, cap ? Number(cap.value) * WASM_PAGE_BYTES : Infinity, onTrap) as unknown as T;
+    const cap = pages ? pages.maximum : (raw.MEMORY_CAP_PAGES as WasmGlobal | undefined)?.value;
+    instance = guardTraps(this.name, raw, cap !== undefined ? Number(cap) * WASM_PAGE_BYTES : Infinity, onTrap) as unknown as T;
     if (!this.anyInstance) {
       // Code compiled against the generated constants (public ones, the TS baselines) uses
       // them before any instance exists; a module given to ready() must agree with them.

@@ -29,6 +29,7 @@ export interface FetchedResponse {
 interface WasmApi {
   Module: new (bytes: ArrayBufferView | ArrayBuffer) => WasmModule;
   Instance: new (module: WasmModule, imports: WasmImports) => { exports: WasmExports };
+  Memory: new (descriptor: { initial: number; maximum: number }) => WasmMemory;
   compile(bytes: ArrayBufferView | ArrayBuffer): Promise<WasmModule>;
   compileStreaming?: (source: FetchedResponse | Promise<FetchedResponse>) => Promise<WasmModule>;
   RuntimeError: new (...args: never[]) => Error;

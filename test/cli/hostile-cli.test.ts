@@ -13,7 +13,6 @@ import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { batchedCli, ROOT, runCli } from "../support/cli-run.js";
-import { memoryCap, withMemoryCap } from "../support/wasm-memory-cap.js";
 
 const dir = mkdtempSync(join(tmpdir(), "hostile-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true })); // 150 MB of huge-line files
@@ -382,31 +381,27 @@ describe("15. counts that cannot finish", () => {
     oneLine(r.stderr, /^count-farms: counting 10×10 tables with counts 1,1,1,1,1,1,1,1,1,1 is out of reach: after 5 rows the symmetric method may hold up to about 9\.4e\+10 classes of states .*pass --force/);
   });
 
-  it("count-farms --size 10 --counts 1×10 --force --method columns stops at the kernel's memory cap with one line", () => {
-    // The release kernel's cap is 1 GiB (its memory maximum and MEMORY_CAP_PAGES agree);
-    // filling it takes 13-22 s, so the CLI runs from a copy of the package whose tables
-    // kernel is the release build with both lowered to 64 MiB: the same trap, the same path.
-    const release = readFileSync(join(ROOT, "build/tables.wasm"));
-    expect(memoryCap(release)).toEqual({ maximum: 16384, constant: 16384 });
-    const copy = join(dir, "small-cap");
-    mkdirSync(join(copy, "build"), { recursive: true });
-    cpSync(join(ROOT, "dist"), join(copy, "dist"), { recursive: true });
-    cpSync(join(ROOT, "package.json"), join(copy, "package.json"));
-    if (!existsSync(join(copy, "node_modules"))) symlinkSync(join(ROOT, "node_modules"), join(copy, "node_modules"));
-    for (const kernel of ["farms", "tables", "housie", "tours"]) cpSync(join(ROOT, `build/${kernel}.wasm`), join(copy, `build/${kernel}.wasm`));
-    writeFileSync(join(copy, "build/tables.wasm"), withMemoryCap(release, 1024));
-    // The host holds a loaded kernel to the constants the build read from it (a module that
-    // disagrees is a broken build), so the copy's generated constants say 64 MiB too.
-    const constants = join(copy, "dist/wasm/generated/tables.js");
-    const generated = readFileSync(constants, "utf8");
-    expect(generated).toMatch(/MEMORY_CAP_PAGES: 16384,/);
-    writeFileSync(constants, generated.replace(/MEMORY_CAP_PAGES: 16384,/, "MEMORY_CAP_PAGES: 1024,"));
-    expect(memoryCap(readFileSync(join(copy, "build/tables.wasm")))).toEqual({ maximum: 1024, constant: 1024 });
-    const args = ["--size", "10", "--counts", "1,1,1,1,1,1,1,1,1,1", "--threads", "1", "--force", "--method", "columns"];
-    const r = spawnSync(process.execPath, [join(copy, "dist/cli/count-farms.js"), ...args], { cwd: dir, encoding: "utf8" });
+  it("count-farms --size 10 --counts 1×10 --force --method columns --memory 16 stops at its memory cap with one line", () => {
+    // The default cap is 1 GiB a thread, which takes 13-22 s to fill; --memory 16 gives the
+    // kernel's instance a 16 MiB memory: the same trap, the same path, sooner.
+    const args = ["--size", "10", "--counts", "1,1,1,1,1,1,1,1,1,1", "--threads", "1", "--force", "--method", "columns", "--memory", "16"];
+    const r = runCli("count-farms", args);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe("");
-    oneLine(r.stderr, /^count-farms: the tables kernel ran out of memory: this count needs more memory for its state tables than the kernel.s cap \((16|32|64) MiB in use\).*out of reach/);
+    oneLine(r.stderr, /^count-farms: the tables kernel ran out of memory: this count needs more memory for its state tables than the kernel's cap of 16 MiB; it is out of reach at that cap \(count-farms --memory or memoryCapMiB raise it, up to 4096 MiB;/);
+  });
+
+  it.each([
+    [["--memory", "0"], /--memory <MiB>' argument "0" is invalid\. expected a whole number from 1 to 4096/],
+    [["--memory", "4097"], /expected a whole number from 1 to 4096, got 4097/],
+    [["--memory", "1e3"], /expected a whole number, got "1e3"/],
+    [["--memory", "64", "--engine", "fast-ts"], /--memory caps the WASM kernel's memory \(--engine fast\); the fast-ts engine has no cap/],
+    [["--memory", "64", "--sample", "1"], /--memory applies to counts \(and --shard\), not to --sample or --list/],
+  ])("count-farms --size 6 --counts 3,3 %j is a usage error of one line", (extra, message) => {
+    const r = runCli("count-farms", ["--size", "6", "--counts", "3,3", ...extra]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    oneLine(r.stderr, message);
   });
 });
 
