@@ -56,7 +56,7 @@ async function countGeneral(options: CountFarmsOptions, file: string | undefined
   const threads = options.threads ?? (size >= 8 ? availableParallelism() : 1);
   const problem = { size, counts, given: given.map((row) => row.join("")), distinctRows, distinctColumns };
   if (!options.force && !options.sample && !options.list) {
-    const estimate = estimateReach(normalized, options.method);
+    const estimate = estimateReach(normalized, options.method, engine === "fast" ? "wasm" : "ts");
     if (!estimate.withinReach) throw new UsageError(outOfReachMessage(normalized, estimate));
   }
   if (wantsTablesExtra(options)) return runTablesExtra(problem, options, engine === "fast" ? "wasm" : "ts");

@@ -8,6 +8,7 @@ import { countTableShard } from "./shard.js";
 import { engineRunner, sumPlan } from "./sum-plan.js";
 import { countSymmetricMitmTs, type SymProblem, type SymProgress } from "./sym-ts.js";
 import { countSymmetricMitmWasm } from "./sym-wasm.js";
+import { countJobSymTs } from "./sym-jobs-ts.js";
 import { prefersSymmetric, symmetricApplies } from "./method.js";
 import { MAX_TABLES_MEMORY_MIB, MIN_TABLES_MEMORY_MIB, withCountMemoryCap } from "./kernel.js";
 
@@ -59,7 +60,7 @@ export function countTables(problem: CountTablesOptions, options: { shard?: Shar
   return withCountMemoryCap(memoryCapMiB, () => {
     if (options.shard !== undefined) return countTableShard(normalizeProblem(problem), options.shard, problem.engine ?? "wasm");
     const normalized = normalizeProblem(problem);
-    if (usesSymmetric(normalized, problem.method)) return symmetricRunner(problem.engine ?? "wasm")(normalized, problem.onLayer);
+    if (usesSymmetric(normalized, problem.method, problem.engine)) return countSymmetric(normalized, problem);
     const run = engineRunner(problem.engine ?? "wasm");
     return sumPlan(planTableCount(normalized), run);
   });
@@ -70,12 +71,18 @@ export function memoryCapOption(value: unknown): number | undefined {
   return optionalWholeNumber(value, "memoryCapMiB", MIN_TABLES_MEMORY_MIB, MAX_TABLES_MEMORY_MIB);
 }
 
-/** Whether a count goes to the symmetric method (UsageError when it is asked for and cannot serve). */
-export function usesSymmetric(problem: NormalizedProblem, method: TablesMethod = "auto"): boolean {
+/**
+ * Whether a count goes to the symmetric method (UsageError when it is asked for and cannot
+ * serve). With distinctness rules it serves only when asked for and in the TypeScript
+ * engine: over the column method's jobs (sym-jobs-ts.ts), not yet in the kernel.
+ */
+export function usesSymmetric(problem: NormalizedProblem, method: TablesMethod = "auto", engine: TablesEngine = "wasm"): boolean {
   if (method === "columns") return false;
   const applies = symmetricApplies(problem);
   if (method === "symmetric") {
-    if (!applies) throw new UsageError("the symmetric method counts tables without distinctness rules (or Latin squares, distinct by themselves); allow equal rows and columns or use the column method");
+    if (!applies && engine !== "ts") {
+      throw new UsageError("the kernel's symmetric method counts tables without distinctness rules (or Latin squares, distinct by themselves); with the rules it runs in the TypeScript engine (engine \"ts\", --engine fast-ts), or use the column method");
+    }
     return true;
   }
   if (method !== "auto") throw new UsageError(`unknown method "${String(method)}" (expected auto, columns or symmetric)`);
@@ -92,8 +99,21 @@ export function symmetricRunner(engine: TablesEngine): (problem: SymProblem, onL
   return engine === "ts" ? countSymmetricMitmTs : countSymmetricMitmWasm;
 }
 
-/** The symmetric count (one thread), reporting each layer to onLayer and as rows placed to onProgress. */
+/**
+ * The symmetric count (one thread), reporting each layer to onLayer and as rows placed to
+ * onProgress; with distinctness rules (engine "ts" only, see usesSymmetric) it sums the
+ * column method's jobs, each counted over classes of states, reporting jobs done.
+ */
 export function countSymmetric(problem: NormalizedProblem, options: { engine?: TablesEngine; onLayer?: SymProgress; onProgress?: (done: number, all: number) => void }): bigint {
+  if (!symmetricApplies(problem)) {
+    const plan = planTableCount(problem);
+    let done = 0;
+    return sumPlan(plan, (counts, job) => {
+      const values = countJobSymTs(counts, job);
+      options.onProgress?.(++done, plan.jobs.length);
+      return values;
+    });
+  }
   return symmetricRunner(options.engine ?? "wasm")(problem, (placed, rows, states) => {
     options.onLayer?.(placed, rows, states);
     options.onProgress?.(placed, rows);

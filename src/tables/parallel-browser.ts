@@ -10,6 +10,6 @@ import type { CountTablesParallelOptions } from "./parallel.js";
 export async function countTablesParallel(options: CountTablesParallelOptions): Promise<bigint> {
   if (!options.onProgress) return countTables(options);
   const problem = normalizeProblem(options);
-  if (usesSymmetric(problem, options.method)) return countSymmetric(problem, options);
+  if (usesSymmetric(problem, options.method, options.engine)) return countSymmetric(problem, options);
   return sumWithProgress(planTableCount(problem), options.engine, options.onProgress);
 }

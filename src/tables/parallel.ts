@@ -42,7 +42,7 @@ export async function countTablesParallel(options: CountTablesParallelOptions): 
   if (options.onProgress !== undefined && typeof options.onProgress !== "function") throw argumentError("onProgress", "a function", options.onProgress);
   const memoryCapMiB = memoryCapOption(options.memoryCapMiB);
   const problem = normalizeProblem(options);
-  if (usesSymmetric(problem, options.method)) return withCountMemoryCap(memoryCapMiB, () => countSymmetric(problem, options));
+  if (usesSymmetric(problem, options.method, engine)) return withCountMemoryCap(memoryCapMiB, () => countSymmetric(problem, options));
   const plan = planTableCount(problem);
   const threads = threadCount(options.threads, "threads") ?? 1;
   if (threads <= 1 || plan.jobs.length === 0) {

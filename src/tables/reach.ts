@@ -18,7 +18,8 @@
 import { usesSymmetric, type TablesMethod } from "./count.js";
 import type { NormalizedProblem } from "./problem.js";
 import { planTableCount } from "./plan.js";
-import { columnLayerBound, COLUMN_METHOD_REACH } from "./method.js";
+import { columnLayerBound, COLUMN_METHOD_REACH, symmetricApplies } from "./method.js";
+import type { TablesEngine } from "./problem.js";
 
 export { COLUMN_METHOD_REACH };
 export const SYMMETRIC_METHOD_REACH = 1e8;
@@ -45,8 +46,8 @@ function factorial(m: number): number {
   return value;
 }
 
-export function estimateReach(problem: NormalizedProblem, method: TablesMethod = "auto"): ReachEstimate {
-  const symmetric = usesSymmetric(problem, method);
+export function estimateReach(problem: NormalizedProblem, method: TablesMethod = "auto", engine: TablesEngine = "wasm"): ReachEstimate {
+  const symmetric = usesSymmetric(problem, method, engine);
   const bound = columnLayerBound(problem);
   const atRow = bound.atRow;
   let states = bound.states;
@@ -55,7 +56,8 @@ export function estimateReach(problem: NormalizedProblem, method: TablesMethod =
     for (const c of problem.counts) classes.set(c, (classes.get(c) ?? 0) + 1);
     for (const m of classes.values()) states /= factorial(m);
   }
-  const jobs = symmetric ? 1 : planTableCount(problem).jobs.length;
+  // The symmetric method runs once, or once per job of the column method's plan under distinctness rules.
+  const jobs = symmetric && symmetricApplies(problem) ? 1 : planTableCount(problem).jobs.length;
   const work = states * jobs;
   const reach = symmetric ? SYMMETRIC_METHOD_REACH : COLUMN_METHOD_REACH;
   return { method: symmetric ? "symmetric" : "columns", states, jobs, work, atRow, reach, withinReach: work <= reach };

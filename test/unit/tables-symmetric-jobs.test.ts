@@ -1,0 +1,73 @@
+// The symmetric method over the column method's jobs (src/tables/sym-jobs-ts.ts): weighted
+// columns and repeated rows counted over classes of states, held to the column DP's
+// TypeScript engine leaf by leaf, and through countTables to published answers.
+import { describe, expect, it } from "vitest";
+import { countTables } from "../../src/tables/index.js";
+import { countJobSymTs } from "../../src/tables/sym-jobs-ts.js";
+import { countJobTs } from "../../src/tables/dp-ts.js";
+import { planTableCount, splitByFirstPart } from "../../src/tables/plan.js";
+import { normalizeProblem } from "../../src/tables/problem.js";
+import { sumPlan } from "../../src/tables/sum-plan.js";
+import { UsageError } from "../../src/errors.js";
+
+/** Count vectors of n in nonincreasing order. */
+function countVectors(n: number): number[][] {
+  const out: number[][] = [];
+  const walk = (left: number, most: number, prefix: number[]): void => {
+    if (left === 0) out.push([...prefix]);
+    for (let c = Math.min(most, left); c >= 1; c--) walk(left - c, c, [...prefix, c]);
+  };
+  walk(n, n, []);
+  return out;
+}
+
+const RULES = [
+  [true, true],
+  [true, false],
+  [false, true],
+  [false, false],
+] as const;
+
+describe("the symmetric method over the column method's jobs", () => {
+  it("equals the column DP leaf by leaf on every job of every count vector to n = 6, under each pair of rules", () => {
+    let jobs = 0;
+    for (let n = 1; n <= 6; n++) {
+      for (const counts of countVectors(n)) {
+        for (const [distinctRows, distinctColumns] of RULES) {
+          const plan = planTableCount(normalizeProblem({ size: n, counts, distinctRows, distinctColumns }));
+          for (const job of plan.jobs) {
+            const expected = countJobTs(plan.counts, job).map((value, i) => (job.multipliers[i] === 0n ? 0n : value));
+            const actual = countJobSymTs(plan.counts, job).map((value, i) => (job.multipliers[i] === 0n ? 0n : value));
+            expect(actual, `${n}×${n} (${counts.join(",")}) rows ${distinctRows} columns ${distinctColumns}`).toEqual(expected);
+            jobs++;
+          }
+        }
+      }
+    }
+    expect(jobs).toBeGreaterThan(300);
+  });
+
+  it("keeps to firstPart and minParts: jobs split by their first part sum to the same count", () => {
+    const plan = planTableCount(normalizeProblem({ size: 6, counts: [2, 2, 1, 1] }));
+    const split = { counts: plan.counts, jobs: splitByFirstPart(plan.jobs) };
+    expect(split.jobs.length).toBeGreaterThan(plan.jobs.length);
+    expect(sumPlan(split, countJobSymTs)).toBe(sumPlan(plan, countJobTs));
+  });
+
+  it("takes given rows: the contest's 7×7 case 4909920 and the 6×6 board with one given row", () => {
+    expect(countTables({ size: 7, counts: [2, 2, 3], given: ["2100221", "0221102"], engine: "ts", method: "symmetric" })).toBe(4909920n);
+    const oneRow = { size: 6, counts: [3, 3], given: ["000111"] };
+    expect(countTables({ ...oneRow, engine: "ts", method: "symmetric" })).toBe(countTables(oneRow));
+  });
+
+  it("answers countTables with the rules in the ts engine: 6×6 (3,3) 194400 and 7×7 (2,2,1,1,1) as the column kernel counts it", () => {
+    expect(countTables({ size: 6, counts: [3, 3], engine: "ts", method: "symmetric" })).toBe(194400n);
+    const seven = { size: 7, counts: [2, 2, 1, 1, 1] };
+    expect(countTables({ ...seven, engine: "ts", method: "symmetric" })).toBe(countTables(seven));
+  });
+
+  it("is refused in the kernel, with the ts engine named", () => {
+    expect(() => countTables({ size: 6, counts: [3, 3], method: "symmetric" })).toThrow(UsageError);
+    expect(() => countTables({ size: 6, counts: [3, 3], method: "symmetric" })).toThrow(/engine "ts"/);
+  });
+});
