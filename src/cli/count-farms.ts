@@ -143,7 +143,7 @@ await runMain("count-farms", async () => {
     .option("--allow-equal-rows", "general mode: rows need not be different")
     .option("--allow-equal-columns", "general mode: columns need not be different")
     .addOption(
-      new Option("--method <name>", "general mode: columns (the DP over column multisets, every rule), symmetric (states up to symbol and column permutations: Latin squares, no distinctness rules), auto")
+      new Option("--method <name>", "general mode: columns (the DP over column multisets, every rule), symmetric (states up to symbol and column permutations: Latin squares, no distinctness rules; with the rules only with --engine fast-ts), auto")
         .choices(["auto", "columns", "symmetric"])
         .default("auto"),
     )
