@@ -18,31 +18,36 @@ export interface SymProblem {
   given: readonly (readonly number[])[];
 }
 
-interface LayerState {
+/** A class of states: its canonical needs and the labelled partial tables that reach it. */
+export interface LayerState {
   needs: Uint8Array;
   ways: bigint;
 }
 
 /** Calls visit(child, mult) for every row that can go below state `needs` (n columns × k symbols). */
 export function forEachRow(needs: Uint8Array, n: number, k: number, counts: readonly number[], visit: (child: Uint8Array, mult: number) => void): void {
-  // Equal columns are interchangeable: a group of g equal columns takes a multiset of
-  // symbols (y_s of symbol s) in g!/Π y_s! ways.
-  const groupOf: number[] = [];
+  forEachRowPlaced(needs, n, counts, { width: k, part: 1 }, visit);
+}
+
+/**
+ * The rows below `needs` (n columns, `width` entries each: the k symbols' needs, then the
+ * column's weight when `weightAt` is given, else weight 1), each placed `part` times:
+ * column i takes symbol x_i with need ≥ part, which drops by part, and the weights of the
+ * columns taking symbol s add up to counts[s]. Equal columns (every entry equal) are
+ * interchangeable: a group of g takes a multiset of symbols, y_s of symbol s, in
+ * g!/Π y_s! ways, and visit(child, mult) hears of each multiset once with that mult.
+ */
+export function forEachRowPlaced(needs: Uint8Array, n: number, counts: readonly number[], shape: { width: number; part: number; weightAt?: number }, visit: (child: Uint8Array, mult: number) => void): void {
+  const k = counts.length;
+  const { width, part, weightAt } = shape;
   const groups: { first: number; members: number[] }[] = [];
   for (let i = 0; i < n; i++) {
-    let found = -1;
-    for (let g = 0; g < groups.length && found < 0; g++) {
-      const f = groups[g]!.first;
-      let same = true;
-      for (let s = 0; s < k && same; s++) same = needs[f * k + s] === needs[i * k + s];
-      if (same) found = g;
-    }
-    if (found < 0) {
-      found = groups.length;
-      groups.push({ first: i, members: [] });
-    }
-    groups[found]!.members.push(i);
-    groupOf.push(found);
+    const group = groups.find(({ first }) => {
+      for (let e = 0; e < width; e++) if (needs[first * width + e] !== needs[i * width + e]) return false;
+      return true;
+    });
+    if (group) group.members.push(i);
+    else groups.push({ first: i, members: [i] });
   }
   const left = counts.map((c) => c);
   const child = new Uint8Array(needs);
@@ -53,7 +58,7 @@ export function forEachRow(needs: Uint8Array, n: number, k: number, counts: read
   // are integers below 2^53, n ≤ 16) before it multiplies `mult`.
   const fillGroup = (g: number, s: number, placed: number, mult: number, denom: number): void => {
     if (g === groups.length) {
-      visit(child, mult);
+      if (left.every((x) => x === 0)) visit(child, mult);
       return;
     }
     const group = groups[g]!;
@@ -63,18 +68,14 @@ export function forEachRow(needs: Uint8Array, n: number, k: number, counts: read
       return;
     }
     if (s === k) return;
-    const base = group.first * k + s;
-    const most = needs[base]! > 0 ? Math.min(size - placed, left[s]!) : 0;
+    const weight = weightAt === undefined ? 1 : needs[group.first * width + weightAt]!;
+    const most = needs[group.first * width + s]! >= part ? Math.min(size - placed, Math.floor(left[s]! / weight)) : 0;
     for (let y = most; y >= 0; y--) {
-      if (y > 0) {
-        for (let j = 0; j < y; j++) child[group.members[placed + j]! * k + s]!--;
-        left[s]! -= y;
-      }
+      for (let j = 0; j < y; j++) child[group.members[placed + j]! * width + s]! -= part;
+      left[s]! -= y * weight;
       fillGroup(g, s + 1, placed + y, mult, denom * fact[y]!);
-      if (y > 0) {
-        for (let j = 0; j < y; j++) child[group.members[placed + j]! * k + s]!++;
-        left[s]! += y;
-      }
+      for (let j = 0; j < y; j++) child[group.members[placed + j]! * width + s]! += part;
+      left[s]! += y * weight;
     }
   };
   fillGroup(0, 0, 0, 1, 1);
@@ -90,13 +91,16 @@ export function startNeeds(problem: SymProblem): Uint8Array | undefined {
   return needs.some((x) => x < 0) ? undefined : Uint8Array.from(needs);
 }
 
-/** The layer after `placed` more rows from `layer` (each state's children merged by class). */
-function nextLayer(layer: Map<string, LayerState>, n: number, k: number, counts: readonly number[], canon: Canonizer): Map<string, LayerState> {
+/** Calls visit(child, mult) for every child of a state, mult the labelled rows that lead to it. */
+export type ChildWalk = (needs: Uint8Array, visit: (child: Uint8Array, mult: number) => void) => void;
+
+/** The layer after one more row (or part) from `layer`: each state's children, merged by class. */
+export function nextLayer(layer: Map<string, LayerState>, canon: Canonizer, children: ChildWalk): Map<string, LayerState> {
   const next = new Map<string, LayerState>();
   for (const { needs, ways } of layer.values()) {
     // Children of one state summed as numbers first (their multiplicities total at most n!).
     const local = new Map<string, number>();
-    forEachRow(needs, n, k, counts, (child, mult) => {
+    children(needs, (child, mult) => {
       const key = canon.key(child);
       const had = local.get(key);
       if (had === undefined) {
@@ -124,7 +128,7 @@ export function countSymmetricTs(problem: SymProblem, onLayer?: SymProgress): bi
   layer.set(canon.key(start), { needs: canon.canonical(), ways: 1n });
   // The last row is forced (each column has one need left), so stop one row early.
   for (let placed = 0; placed < rows - 1; placed++) {
-    layer = nextLayer(layer, n, k, counts, canon);
+    layer = nextLayer(layer, canon, (needs, visit) => forEachRow(needs, n, k, counts, visit));
     onLayer?.(placed + 1 + problem.given.length, n, layer.size);
   }
   let total = 0n;
@@ -215,7 +219,7 @@ export function countSymmetricMitmTs(problem: SymProblem, onLayer?: SymProgress)
   const half = Math.ceil(n / 2);
   for (let placed = 0; placed < half; placed++) {
     previous = layer;
-    layer = nextLayer(layer, n, k, counts, canon);
+    layer = nextLayer(layer, canon, (needs, visit) => forEachRow(needs, n, k, counts, visit));
     onLayer?.(placed + 1, half, layer.size);
   }
   const paired = n % 2 === 0 ? layer : previous;
