@@ -44,7 +44,8 @@ function memoryCapFlags(name) {
   if (pagesConstant(source, "MEMORY_DEFAULT_CAP_PAGES") === undefined) return ["--maximumMemory", cap];
   const initial = pagesConstant(source, "MEMORY_INITIAL_PAGES");
   if (!initial) throw new Error(`assembly/${name}/index.ts imports its memory but exports no MEMORY_INITIAL_PAGES`);
-  return ["--maximumMemory", cap, "--importMemory", "--initialMemory", initial];
+  // The host always hands an instance a fresh (zeroed) memory, so its zero data can go.
+  return ["--maximumMemory", cap, "--importMemory", "--zeroFilledMemory", "--initialMemory", initial];
 }
 
 /** The pages an imported memory is declared with ({ initial, maximum }), or undefined if the kernel has its own. */
