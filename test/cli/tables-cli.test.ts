@@ -12,6 +12,9 @@ const COUNTS: [string[], string][] = [
   [["--size", "6", "--counts", "3,3", "--allow-equal-rows", "--allow-equal-columns"], "297200\n"],
   [["--size", "4", "--counts", "2,2", "--allow-equal-columns"], "72\n"],
   [["--size", "5", "--counts", "1,1,1,1,1", "--engine", "fast-ts"], "161280\n"],
+  [["--size", "6", "--counts", "3,3", "--engine", "fast-ts", "--method", "symmetric"], "194400\n"],
+  [["--size", "7", "--counts", "2,2,3", "--given", "2100221;0221102", "--engine", "fast-ts", "--method", "symmetric"], "4909920\n"],
+  [["--size", "6", "--counts", "3,3", "--memory", "16"], "194400\n"],
 ];
 
 const USAGE: [string[], RegExp][] = [
@@ -23,6 +26,7 @@ const USAGE: [string[], RegExp][] = [
   [["--size", "6", "--counts", "3,x"], /--counts expects whole numbers/],
   [["--size", "6", "--counts", "3,3", EXAMPLE], /cannot be combined/],
   [["--size", "6", "--counts", "3,3", "--engine", "wasm"], /published 7×7 algorithm, for contest files only/],
+  [["--size", "6", "--counts", "3,3", "--method", "symmetric"], /the kernel's symmetric method counts tables without distinctness rules .*--engine fast-ts/],
 ];
 
 // Every run of this file but the 8×8 ones (threads) in one process, run on the first lookup.
