@@ -15,7 +15,7 @@ import { DEFAULT_FARM_ENGINE, FARM_ENGINES, farmEngines, type FarmCounter, type 
 import { rowText } from "../farms/rows.js";
 import { groupDigits } from "../io/digits.js";
 import { countTablesParallel } from "../tables/parallel.js";
-import type { TablesMethod } from "../tables/count.js";
+import { usesSymmetric, type TablesMethod } from "../tables/count.js";
 import { layerProgressOnTerminal } from "./count-farms-layers.js";
 import { runSequence } from "./count-farms-sequence.js";
 import { estimateReach, outOfReachMessage } from "../tables/reach.js";
@@ -78,7 +78,8 @@ async function countGeneral(options: CountFarmsOptions, file: string | undefined
           ...problem,
           count: count.toString(),
           engine,
-          threads,
+          // The symmetric method counts in this thread.
+          threads: usesSymmetric(normalized, options.method, engine === "fast" ? "wasm" : "ts") ? 1 : threads,
           microseconds: Math.round(micros),
         })
       : options.pretty ? groupDigits(count) : count.toString()) + "\n",

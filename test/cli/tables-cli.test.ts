@@ -71,6 +71,9 @@ describe("count-farms general mode", () => {
     const two = general("--size", "8", "--counts", "2,2,2,2", "--threads", "2", "--json");
     expect(one.stdout).toBe("1048812374356185600\n");
     expect(JSON.parse(two.stdout)).toMatchObject({ size: 8, counts: [2, 2, 2, 2], count: "1048812374356185600", threads: 2 });
+    // The symmetric method counts in one thread, whatever --threads says.
+    const latin = general("--size", "7", "--counts", "1,1,1,1,1,1,1", "--threads", "2", "--json");
+    expect(JSON.parse(latin.stdout)).toMatchObject({ count: "61479419904000", threads: 1 });
   });
 
   const usage = batched;
