@@ -37,22 +37,28 @@ function pagesConstant(source, name) {
   return match ? match[1].replaceAll("_", "") : undefined;
 }
 
-function memoryCapFlags(name) {
+/** Kernel `name`'s memory in pages: { maximum, initial }, initial only when it imports its memory. */
+function memoryPages(name) {
   const source = readFileSync(join(root, "assembly", name, "index.ts"), "utf8");
   const cap = pagesConstant(source, "MEMORY_CAP_PAGES");
   if (!cap) throw new Error(`assembly/${name}/index.ts exports no MEMORY_CAP_PAGES`);
-  if (pagesConstant(source, "MEMORY_DEFAULT_CAP_PAGES") === undefined) return ["--maximumMemory", cap];
+  if (pagesConstant(source, "MEMORY_DEFAULT_CAP_PAGES") === undefined) return { maximum: Number(cap) };
   const initial = pagesConstant(source, "MEMORY_INITIAL_PAGES");
   if (!initial) throw new Error(`assembly/${name}/index.ts imports its memory but exports no MEMORY_INITIAL_PAGES`);
+  return { maximum: Number(cap), initial: Number(initial) };
+}
+
+function memoryCapFlags(name) {
+  const { maximum, initial } = memoryPages(name);
+  if (initial === undefined) return ["--maximumMemory", String(maximum)];
   // The host always hands an instance a fresh (zeroed) memory, so its zero data can go.
-  return ["--maximumMemory", cap, "--importMemory", "--zeroFilledMemory", "--initialMemory", initial];
+  return ["--maximumMemory", String(maximum), "--importMemory", "--zeroFilledMemory", "--initialMemory", String(initial)];
 }
 
 /** The pages an imported memory is declared with ({ initial, maximum }), or undefined if the kernel has its own. */
 function importedMemoryPages(name) {
-  const flags = memoryCapFlags(name);
-  if (!flags.includes("--importMemory")) return undefined;
-  return { initial: Number(flags[flags.indexOf("--initialMemory") + 1]), maximum: Number(flags[flags.indexOf("--maximumMemory") + 1]) };
+  const pages = memoryPages(name);
+  return pages.initial === undefined ? undefined : pages;
 }
 
 // Binaryen prints "Last converge was suboptimal." when --converge stops at its round

@@ -51,21 +51,22 @@ async function countGeneral(options: CountFarmsOptions, file: string | undefined
     throw new UsageError(`--engine ${options.engine} is the published 7×7 algorithm, for contest files only; use --engine fast or fast-ts with --size`);
   }
   if (options.memory !== undefined && engine !== "fast") throw new UsageError("--memory caps the WASM kernel's memory (--engine fast); the fast-ts engine has no cap");
+  const tablesEngine = engine === "fast" ? "wasm" : "ts";
   const normalized = generalModeProblem({ ...options, size: options.size, counts: options.counts });
   const { size, counts, given, distinctRows, distinctColumns } = normalized;
   const threads = options.threads ?? (size >= 8 ? availableParallelism() : 1);
   const problem = { size, counts, given: given.map((row) => row.join("")), distinctRows, distinctColumns };
   if (!options.force && !options.sample && !options.list) {
-    const estimate = estimateReach(normalized, options.method, engine === "fast" ? "wasm" : "ts");
+    const estimate = estimateReach(normalized, options.method, tablesEngine);
     if (!estimate.withinReach) throw new UsageError(outOfReachMessage(normalized, estimate));
   }
-  if (wantsTablesExtra(options)) return runTablesExtra(problem, options, engine === "fast" ? "wasm" : "ts");
+  if (wantsTablesExtra(options)) return runTablesExtra(problem, options, tablesEngine);
   const start = process.hrtime.bigint();
   const progress = progressOnTerminal("counting", "DP jobs");
   const layers = layerProgressOnTerminal();
   let count: bigint;
   try {
-    count = await countTablesParallel({ ...problem, engine: engine === "fast" ? "wasm" : "ts", method: options.method, threads, memoryCapMiB: options.memory, onProgress: progress.update, onLayer: layers.update });
+    count = await countTablesParallel({ ...problem, engine: tablesEngine, method: options.method, threads, memoryCapMiB: options.memory, onProgress: progress.update, onLayer: layers.update });
   } finally {
     progress.stop();
     layers.stop();
@@ -79,7 +80,7 @@ async function countGeneral(options: CountFarmsOptions, file: string | undefined
           count: count.toString(),
           engine,
           // The symmetric method counts in this thread.
-          threads: usesSymmetric(normalized, options.method, engine === "fast" ? "wasm" : "ts") ? 1 : threads,
+          threads: usesSymmetric(normalized, options.method, tablesEngine) ? 1 : threads,
           microseconds: Math.round(micros),
         })
       : options.pretty ? groupDigits(count) : count.toString()) + "\n",

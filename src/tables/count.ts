@@ -27,7 +27,7 @@ export interface CountTablesOptions extends TableProblem {
    */
   onLayer?: SymProgress;
   /**
-   * The WASM engine's memory cap in MiB (16 to 4096; default 1024, per thread): a count whose
+   * The WASM engine's memory cap in MiB (1 to 4096; default 1024, per thread): a count whose
    * state tables outgrow it stops with a KernelError "out-of-memory". The ts engine has none.
    */
   memoryCapMiB?: number;

@@ -16,10 +16,9 @@
 // 3529 classes at most); order 10's 9·10^10 would be about 11 hours of CPU, and is refused
 // with that estimate.
 import { usesSymmetric, type TablesMethod } from "./count.js";
-import type { NormalizedProblem } from "./problem.js";
+import type { NormalizedProblem, TablesEngine } from "./problem.js";
 import { planTableCount } from "./plan.js";
 import { columnLayerBound, COLUMN_METHOD_REACH, symmetricApplies } from "./method.js";
-import type { TablesEngine } from "./problem.js";
 
 export { COLUMN_METHOD_REACH };
 export const SYMMETRIC_METHOD_REACH = 1e8;

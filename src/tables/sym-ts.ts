@@ -58,7 +58,9 @@ export function forEachRowPlaced(needs: Uint8Array, n: number, counts: readonly 
   // are integers below 2^53, n ≤ 16) before it multiplies `mult`.
   const fillGroup = (g: number, s: number, placed: number, mult: number, denom: number): void => {
     if (g === groups.length) {
-      if (left.every((x) => x === 0)) visit(child, mult);
+      // Every column took a symbol and the weights add up to n = Σ counts, with no symbol
+      // past its count: so every symbol got exactly its count.
+      visit(child, mult);
       return;
     }
     const group = groups[g]!;
