@@ -11,8 +11,14 @@
 // values; only columns with the largest image row are tried, equal columns once, and
 // automorphisms found at equal leaves prune candidates in an explored orbit.
 //
+// Weighted mode (the column method's jobs with distinctness rules, symWeighted): entry 0
+// of a column is not a symbol but the column's weight b (b equal columns compressed into
+// one), in a cell of its own, so no permutation maps a column onto one of another weight;
+// the symbols are entries 1..k-1, and a row placed as a part of λ repeats `part` times.
+//
 // Memory: the fixed work areas are static (memory.data); the two layers (states of the
-// current and the next row) grow by doubling, outside the per-row loops.
+// current and the next row) and the saved layers of the partition walk grow by doubling,
+// outside the per-row loops.
 import { within } from "../common/guard";
 import { multiplyWide, productLo, productHi, overflowed, clearOverflow, addWide, addWideAt, sumHigh } from "./wide";
 
@@ -28,6 +34,12 @@ const MK: i32 = 16;
 
 let n: i32 = 0;
 let k: i32 = 0;
+/** Weighted mode: entry 0 of a column is its weight, not a symbol. */
+let weighted: bool = false;
+/** The first entry that is a symbol a row places: 1 in weighted mode, else 0. */
+let firstSymbol: i32 = 0;
+/** How often the row being placed repeats (a part of λ); 1 row by row. */
+let part: i32 = 1;
 /** u64 words per stored state (the n·k need bytes, zero-padded). */
 let keyWords: i32 = 0;
 
@@ -480,7 +492,8 @@ let useInvariants: bool = true;
 }
 
 /** Largest overlap Σ_s need[i][s]·need[j][s]: a column's needs sum to at most SYM_MAX_SIZE, each at most SYM_MAX_SIZE. */
-const MAX_DOT: i32 = 256;
+// Σ_s c_s² ≤ n² for the symbols, and at most n² more for a weight entry.
+const MAX_DOT: i32 = 2 * MS * MS;
 /** dotHashAt[d]: a fixed pseudo-random word for overlap d. */
 const dotHashAt: usize = memory.data((MAX_DOT + 1) * 8);
 let dotHashReady: bool = false;
@@ -530,17 +543,19 @@ function overlaps(matrix: usize, columnDots: usize, symbolDots: usize): void {
 
 /**
  * The child's overlaps from its parent's (needsAt, overlaps made once per parent) and
- * the row: column i takes symbol x_i, so child_i = parent_i − e(x_i) and
- * child_i·child_j = parent_i·parent_j − parent_i[x_j] − parent_j[x_i] + [x_i = x_j];
- * a symbol pair (s, t) loses parent_i[s] for each column i with x_i = t, and the other
- * way round, and (x, x) gains one per column taking x.
+ * the row, placed p = part times: column i takes symbol x_i, so child_i = parent_i −
+ * p·e(x_i) and child_i·child_j = parent_i·parent_j − p·parent_i[x_j] − p·parent_j[x_i] +
+ * p²·[x_i = x_j]; a symbol pair (s, t) loses p·parent_i[s] for each column i with x_i = t,
+ * and the other way round, and (x, x) gains p² per column taking x.
  */
 function overlapsFromRow(): void {
+  const p = part;
+  const pp = p * p;
   for (let i = 0; i < n; i++) {
     const xi = i32At(rowAt, i);
     for (let j = i; j < n; j++) {
       const xj = i32At(rowAt, j);
-      const dot = i32At(parentDotAt, i * MS + j) - u8At(needsAt, i * k + xj) - u8At(needsAt, j * k + xi) + (xi == xj ? 1 : 0);
+      const dot = i32At(parentDotAt, i * MS + j) - p * (u8At(needsAt, i * k + xj) + u8At(needsAt, j * k + xi)) + (xi == xj ? pp : 0);
       setI32(dotAt, i * MS + j, dot);
       setI32(dotAt, j * MS + i, dot);
     }
@@ -549,11 +564,11 @@ function overlapsFromRow(): void {
   for (let i = 0; i < n; i++) {
     const x = i32At(rowAt, i);
     for (let s = 0; s < k; s++) {
-      const p = u8At(needsAt, i * k + s);
-      setI32(symbolDotAt, s * MK + x, i32At(symbolDotAt, s * MK + x) - p);
-      setI32(symbolDotAt, x * MK + s, i32At(symbolDotAt, x * MK + s) - p);
+      const loss = p * u8At(needsAt, i * k + s);
+      setI32(symbolDotAt, s * MK + x, i32At(symbolDotAt, s * MK + x) - loss);
+      setI32(symbolDotAt, x * MK + s, i32At(symbolDotAt, x * MK + s) - loss);
     }
-    setI32(symbolDotAt, x * MK + x, i32At(symbolDotAt, x * MK + x) + 1);
+    setI32(symbolDotAt, x * MK + x, i32At(symbolDotAt, x * MK + x) + pp);
   }
 }
 
@@ -642,7 +657,9 @@ export function symUseInvariants(on: i32): void {
 /**
  * Fills group g from symbol s on, `placed` of its columns done: equal columns are
  * interchangeable, so a group of `size` equal columns takes a multiset of symbols (y_s of
- * symbol s) in size!/Π y_s! ways; `denom` is Π y! of the group so far.
+ * symbol s) in size!/Π y_s! ways; `denom` is Π y! of the group so far. A column takes
+ * symbol s when its need is at least `part` (it drops by part); in weighted mode its
+ * weight counts towards the row's count of s.
  */
 function fillGroup(g: i32, s: i32, placed: i32, mult: u64, denom: u64): void {
   if (g == groups) {
@@ -652,29 +669,30 @@ function fillGroup(g: i32, s: i32, placed: i32, mult: u64, denom: u64): void {
   }
   const size = i32At(groupSizeAt, g);
   if (placed == size) {
-    fillGroup(g + 1, 0, 0, mult * (load<u64>(factAt + (<usize>size << 3)) / denom), 1);
+    fillGroup(g + 1, firstSymbol, 0, mult * (load<u64>(factAt + (<usize>size << 3)) / denom), 1);
     return;
   }
   if (s == k) return;
   const first = i32At(groupFirstAt, g);
   const members = membersAt + (<usize>(g * MS) << 2);
   const left = i32At(leftAt, s);
-  const most = u8At(needsAt, first * k + s) > 0 ? min(size - placed, left) : 0;
+  const weight = weighted ? u8At(needsAt, first * k) : 1;
+  const most = u8At(needsAt, first * k + s) >= part ? min(size - placed, weighted ? left / weight : left) : 0;
   for (let y = most; y >= 0; y--) {
     if (y > 0) {
       for (let j = 0; j < y; j++) {
         const column = i32At(members, placed + j);
         const at = column * k + s;
-        setU8(childAt, at, u8At(childAt, at) - 1);
+        setU8(childAt, at, u8At(childAt, at) - part);
         setI32(rowAt, column, s);
       }
-      setI32(leftAt, s, left - y);
+      setI32(leftAt, s, left - y * weight);
     }
     fillGroup(g, s + 1, placed + y, mult, denom * load<u64>(factAt + (<usize>y << 3)));
     if (y > 0) {
       for (let j = 0; j < y; j++) {
         const at = i32At(members, placed + j) * k + s;
-        setU8(childAt, at, u8At(childAt, at) + 1);
+        setU8(childAt, at, u8At(childAt, at) + part);
       }
       setI32(leftAt, s, left);
     }
@@ -701,11 +719,11 @@ function expand(): void {
     setI32(membersAt, found * MS + size, i);
     setI32(groupSizeAt, found, size + 1);
   }
-  for (let s = 0; s < k; s++) setI32(leftAt, s, i32At(countsAt, s));
+  for (let s = firstSymbol; s < k; s++) setI32(leftAt, s, i32At(countsAt, s));
   memory.copy(childAt, needsAt, <usize>(n * k));
   overlaps(needsAt, parentDotAt, parentSymbolDotAt);
   fromRow = true;
-  fillGroup(0, 0, 0, 1, 1);
+  fillGroup(0, firstSymbol, 0, 1, 1);
   fromRow = false;
 }
 
@@ -717,7 +735,11 @@ export function symSetup(size: i32, symbolCount: i32): void {
   within(symbolCount, 1, SYM_MAX_SYMBOLS, "limit-exceeded: symSetup: symbols past SYM_MAX_SYMBOLS");
   n = size;
   k = symbolCount;
-  fromRow = false; // a count stopped inside expand (the memory cap) leaves it set
+  weighted = false;
+  firstSymbol = 0;
+  part = 1; // a count stopped inside a step (the memory cap) leaves it set
+  savedLevels = 0;
+  fromRow = false; // the same
   if (!dotHashReady) fillDotHash();
   keyWords = (n * k + 7) >> 3;
   memory.fill(startAt, 0, <usize>(MS * MK));
@@ -731,9 +753,21 @@ export function symSetup(size: i32, symbolCount: i32): void {
   }
 }
 
+/**
+ * Weighted mode, right after symSetup (whose symbol count then includes the weight
+ * entry): entry 0 of every column is its weight, in a cell of its own; symbols are 1..k-1.
+ */
+export function symSetWeighted(): void {
+  within(k, 2, SYM_MAX_SYMBOLS, "limit-exceeded: symSetWeighted: a weight entry and at least one symbol");
+  weighted = true;
+  firstSymbol = 1;
+  setI32(countsAt, 0, -1); // no symbol's count: the weight's cell stays its own
+  setU8(initialStartsAt, 0, 1);
+}
+
 /** Count of symbol s in every line; symbols must come in increasing count order. */
 export function symSetCount(s: i32, count: i32): void {
-  within(s, 0, k - 1, "limit-exceeded: symSetCount: symbol past the symbols of symSetup");
+  within(s, firstSymbol, k - 1, "limit-exceeded: symSetCount: symbol past the symbols of symSetup");
   within(count, 0, SYM_MAX_SIZE, "limit-exceeded: symSetCount: count past SYM_MAX_SIZE");
   setI32(countsAt, s, count);
   setU8(initialStartsAt, s, s == 0 || i32At(countsAt, s - 1) != count ? 1 : 0);
@@ -796,6 +830,77 @@ export function symStep(): i32 {
   }
   const size = swapLayers();
   return overflowed ? -1 : size;
+}
+
+/**
+ * Places one row repeated p times (a part of λ, weighted mode): the next layer from the
+ * current; returns its number of states, or -1 if a count passed 128 bits.
+ */
+export function symStepPart(p: i32): i32 {
+  within(p, 1, SYM_MAX_SIZE, "limit-exceeded: symStepPart: part past SYM_MAX_SIZE");
+  part = p;
+  const states = symStep();
+  part = 1;
+  return states;
+}
+
+// ---- Saved layers: the partition walk goes depth first, so parts with a common prefix
+// share its layers; a layer with more than one part to follow is saved, then restored
+// before each. ----
+
+let savedKeys = new StaticArray<u64>(0);
+let savedLo = new StaticArray<u64>(0);
+let savedHi = new StaticArray<u64>(0);
+let savedLevels: i32 = 0;
+/** First state and states of each saved layer. */
+const savedFirstAt: usize = memory.data((MS + 1) * 4);
+const savedStatesAt: usize = memory.data((MS + 1) * 4);
+
+/** A StaticArray<u64> of at least `words`, keeping the first `keep` words of `from`. */
+function atLeast(from: StaticArray<u64>, words: i32, keep: i32): StaticArray<u64> {
+  if (from.length >= words) return from;
+  let cap = from.length < 1024 ? 1024 : from.length;
+  while (cap < words) cap *= 2;
+  const grown = new StaticArray<u64>(cap);
+  memory.copy(changetype<usize>(grown), changetype<usize>(from), <usize>keep << 3);
+  return grown;
+}
+
+/** Saves the current layer on top of the saved ones. */
+export function symSave(): void {
+  within(savedLevels, 0, MS, "limit-exceeded: symSave: more saved layers than rows");
+  const first = savedLevels == 0 ? 0 : i32At(savedFirstAt, savedLevels - 1) + i32At(savedStatesAt, savedLevels - 1);
+  const end = first + curTop;
+  savedKeys = atLeast(savedKeys, end * keyWords, first * keyWords);
+  savedLo = atLeast(savedLo, end, first);
+  savedHi = atLeast(savedHi, end, first);
+  memory.copy(changetype<usize>(savedKeys) + (<usize>(first * keyWords) << 3), changetype<usize>(curKeys), <usize>(curTop * keyWords) << 3);
+  memory.copy(changetype<usize>(savedLo) + (<usize>first << 3), changetype<usize>(curLo), <usize>curTop << 3);
+  memory.copy(changetype<usize>(savedHi) + (<usize>first << 3), changetype<usize>(curHi), <usize>curTop << 3);
+  setI32(savedFirstAt, savedLevels, first);
+  setI32(savedStatesAt, savedLevels, curTop);
+  savedLevels++;
+}
+
+/** Makes the last saved layer the current one again (it stays saved); returns its states. */
+export function symRestore(): i32 {
+  within(savedLevels, 1, MS + 1, "limit-exceeded: symRestore: no saved layer");
+  const first = i32At(savedFirstAt, savedLevels - 1);
+  const states = i32At(savedStatesAt, savedLevels - 1);
+  curKeys = atLeast(curKeys, states * keyWords, 0);
+  curLo = atLeast(curLo, states, 0);
+  curHi = atLeast(curHi, states, 0);
+  memory.copy(changetype<usize>(curKeys), changetype<usize>(savedKeys) + (<usize>(first * keyWords) << 3), <usize>(states * keyWords) << 3);
+  memory.copy(changetype<usize>(curLo), changetype<usize>(savedLo) + (<usize>first << 3), <usize>states << 3);
+  memory.copy(changetype<usize>(curHi), changetype<usize>(savedHi) + (<usize>first << 3), <usize>states << 3);
+  curTop = states;
+  return states;
+}
+
+/** Drops the last saved layer. */
+export function symDrop(): void {
+  within(savedLevels, 1, MS + 1, "limit-exceeded: symDrop: no saved layer");
+  savedLevels--;
 }
 
 /** Sums the counts of the current layer into symTotalLo/Hi; returns 0, or -1 if the sum passed 128 bits. */

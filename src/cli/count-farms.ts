@@ -57,7 +57,7 @@ async function countGeneral(options: CountFarmsOptions, file: string | undefined
   const threads = options.threads ?? (size >= 8 ? availableParallelism() : 1);
   const problem = { size, counts, given: given.map((row) => row.join("")), distinctRows, distinctColumns };
   if (!options.force && !options.sample && !options.list) {
-    const estimate = estimateReach(normalized, options.method, tablesEngine);
+    const estimate = estimateReach(normalized, options.method);
     if (!estimate.withinReach) throw new UsageError(outOfReachMessage(normalized, estimate));
   }
   if (wantsTablesExtra(options)) return runTablesExtra(problem, options, tablesEngine);
@@ -79,8 +79,8 @@ async function countGeneral(options: CountFarmsOptions, file: string | undefined
           ...problem,
           count: count.toString(),
           engine,
-          // The symmetric method counts in this thread.
-          threads: usesSymmetric(normalized, options.method, tablesEngine) ? 1 : threads,
+          // The symmetric method over the whole table counts in this thread.
+          threads: usesSymmetric(normalized, options.method) ? 1 : threads,
           microseconds: Math.round(micros),
         })
       : options.pretty ? groupDigits(count) : count.toString()) + "\n",
@@ -145,7 +145,7 @@ await runMain("count-farms", async () => {
     .option("--allow-equal-rows", "general mode: rows need not be different")
     .option("--allow-equal-columns", "general mode: columns need not be different")
     .addOption(
-      new Option("--method <name>", "general mode: columns (the DP over column multisets, every rule), symmetric (states up to symbol and column permutations: Latin squares, no distinctness rules; with the rules only with --engine fast-ts), auto")
+      new Option("--method <name>", "general mode: columns (the DP over column multisets, every rule), symmetric (states up to symbol and column permutations: Latin squares and tables without distinctness rules as a whole; with the rules, each job of the column method), auto")
         .choices(["auto", "columns", "symmetric"])
         .default("auto"),
     )

@@ -5,11 +5,10 @@ import { planTableCount } from "./plan.js";
 import { UsageError } from "../errors.js";
 import type { ShardSpec } from "../shards/index.js";
 import { countTableShard } from "./shard.js";
-import { engineRunner, sumPlan } from "./sum-plan.js";
+import { engineRunner, sumPlan, type JobMethod } from "./sum-plan.js";
 import { countSymmetricMitmTs, type SymProblem, type SymProgress } from "./sym-ts.js";
 import { countSymmetricMitmWasm } from "./sym-wasm.js";
-import { countJobSymTs } from "./sym-jobs-ts.js";
-import { prefersSymmetric, symmetricApplies } from "./method.js";
+import { prefersSymmetric, prefersSymmetricJobs, symmetricApplies } from "./method.js";
 import { MAX_TABLES_MEMORY_MIB, MIN_TABLES_MEMORY_MIB, withCountMemoryCap } from "./kernel.js";
 
 /** A table problem and the engine that counts it. */
@@ -17,8 +16,9 @@ export interface CountTablesOptions extends TableProblem {
   /** "wasm" (default) or "ts" (the TypeScript baseline of the same method). */
   engine?: TablesEngine;
   /**
-   * "auto" (default): the symmetric method when it applies and is the faster one (see
-   * method.ts), else the column method; "columns" or "symmetric" to choose.
+   * "auto" (default): the faster method by method.ts's measured rules; "columns" (the
+   * column DP) or "symmetric" (states up to symbol and column permutations; with
+   * distinctness rules, over each job of the column method's plan) to choose.
    */
   method?: TablesMethod;
   /**
@@ -36,7 +36,7 @@ export interface CountTablesOptions extends TableProblem {
 /** How a count is made: "columns" (the column DP), "symmetric" (states up to symmetry), or "auto". */
 export type TablesMethod = "auto" | "columns" | "symmetric";
 
-export { sumPlan, engineRunner };
+export { sumPlan, engineRunner, type JobMethod };
 
 /**
  * Number of n×n tables with the given symbol counts in every row and column, the given
@@ -58,11 +58,11 @@ export function countTables(problem: CountTablesOptions, options: { shard?: Shar
   optionsObject(options, "options");
   const memoryCapMiB = memoryCapOption(problem.memoryCapMiB);
   return withCountMemoryCap(memoryCapMiB, () => {
-    if (options.shard !== undefined) return countTableShard(normalizeProblem(problem), options.shard, problem.engine ?? "wasm");
     const normalized = normalizeProblem(problem);
-    if (usesSymmetric(normalized, problem.method, problem.engine)) return countSymmetric(normalized, problem);
-    const run = engineRunner(problem.engine ?? "wasm");
-    return sumPlan(planTableCount(normalized), run);
+    const method = countMethod(normalized, problem.method);
+    if (options.shard !== undefined) return countTableShard(normalized, options.shard, problem.engine ?? "wasm", undefined, jobMethod(method));
+    if (method === "symmetric") return countSymmetric(normalized, problem);
+    return sumPlan(planTableCount(normalized), engineRunner(problem.engine ?? "wasm", jobMethod(method)));
   });
 }
 
@@ -72,21 +72,31 @@ export function memoryCapOption(value: unknown): number | undefined {
 }
 
 /**
- * Whether a count goes to the symmetric method (UsageError when it is asked for and cannot
- * serve). With distinctness rules it serves only when asked for and in the TypeScript
- * engine: over the column method's jobs (sym-jobs-ts.ts), not yet in the kernel.
+ * How a count is made: "symmetric", the symmetric method over the whole table (Latin
+ * squares, or no distinctness rules: one thread, layer by layer); "symmetric-jobs", the
+ * column method's plan with each job counted by the symmetric method (distinctness rules,
+ * symbols and columns interchangeable inside a job); or "columns", the column DP.
  */
-export function usesSymmetric(problem: NormalizedProblem, method: TablesMethod = "auto", engine: TablesEngine = "wasm"): boolean {
-  if (method === "columns") return false;
+export type CountMethod = "columns" | "symmetric" | "symmetric-jobs";
+
+/** The method a count goes to: as asked, or by method.ts's measured rules for "auto". */
+export function countMethod(problem: NormalizedProblem, method: TablesMethod = "auto"): CountMethod {
+  if (method === "columns") return "columns";
   const applies = symmetricApplies(problem);
-  if (method === "symmetric") {
-    if (!applies && engine !== "ts") {
-      throw new UsageError("the kernel's symmetric method counts tables without distinctness rules (or Latin squares, distinct by themselves); with the rules it runs in the TypeScript engine (engine \"ts\", --engine fast-ts), or use the column method");
-    }
-    return true;
-  }
+  if (method === "symmetric") return applies ? "symmetric" : "symmetric-jobs";
   if (method !== "auto") throw new UsageError(`unknown method "${String(method)}" (expected auto, columns or symmetric)`);
-  return applies && prefersSymmetric(problem);
+  if (applies) return prefersSymmetric(problem) ? "symmetric" : "columns";
+  return prefersSymmetricJobs(problem) ? "symmetric-jobs" : "columns";
+}
+
+/** How the jobs of a count's plan are counted (a whole-table symmetric count has none; its shards run column jobs). */
+export function jobMethod(method: CountMethod): JobMethod {
+  return method === "symmetric-jobs" ? "symmetric" : "columns";
+}
+
+/** Whether a count goes to the symmetric method over the whole table (one thread, layer by layer). */
+export function usesSymmetric(problem: NormalizedProblem, method: TablesMethod = "auto"): boolean {
+  return countMethod(problem, method) === "symmetric";
 }
 
 /**
@@ -100,20 +110,10 @@ export function symmetricRunner(engine: TablesEngine): (problem: SymProblem, onL
 }
 
 /**
- * The symmetric count (one thread), reporting each layer to onLayer and as rows placed to
- * onProgress; with distinctness rules (engine "ts" only, see usesSymmetric) it sums the
- * column method's jobs, each counted over classes of states, reporting jobs done.
+ * The symmetric count over the whole table (one thread; see usesSymmetric), reporting
+ * each layer to onLayer and as rows placed to onProgress.
  */
 export function countSymmetric(problem: NormalizedProblem, options: { engine?: TablesEngine; onLayer?: SymProgress; onProgress?: (done: number, all: number) => void }): bigint {
-  if (!symmetricApplies(problem)) {
-    const plan = planTableCount(problem);
-    let done = 0;
-    return sumPlan(plan, (counts, job) => {
-      const values = countJobSymTs(counts, job);
-      options.onProgress?.(++done, plan.jobs.length);
-      return values;
-    });
-  }
   return symmetricRunner(options.engine ?? "wasm")(problem, (placed, rows, states) => {
     options.onLayer?.(placed, rows, states);
     options.onProgress?.(placed, rows);

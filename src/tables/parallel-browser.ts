@@ -1,7 +1,7 @@
 // countTablesParallel where there are no worker threads (browsers): the same exact sum,
 // counted in this thread (exact bigint sums make the order irrelevant), job by job with
 // onProgress when given.
-import { countSymmetric, countTables, usesSymmetric } from "./count.js";
+import { countMethod, countSymmetric, countTables, jobMethod } from "./count.js";
 import { normalizeProblem } from "./problem.js";
 import { planTableCount } from "./plan.js";
 import { sumWithProgress } from "./sum-progress.js";
@@ -10,6 +10,7 @@ import type { CountTablesParallelOptions } from "./parallel.js";
 export async function countTablesParallel(options: CountTablesParallelOptions): Promise<bigint> {
   if (!options.onProgress) return countTables(options);
   const problem = normalizeProblem(options);
-  if (usesSymmetric(problem, options.method, options.engine)) return countSymmetric(problem, options);
-  return sumWithProgress(planTableCount(problem), options.engine, options.onProgress);
+  const method = countMethod(problem, options.method);
+  if (method === "symmetric") return countSymmetric(problem, options);
+  return sumWithProgress(planTableCount(problem), options.engine, options.onProgress, undefined, jobMethod(method));
 }

@@ -1,7 +1,7 @@
 // countTablesParallel: the same sum as countTables, with the jobs (split by their first
 // part) spread over the library's worker pool (src/workers/pool.ts). Exact bigint sums
 // make the result identical to the single-threaded one whatever the order.
-import { countSymmetric, engineRunner, memoryCapOption, sumPlan, usesSymmetric, type CountTablesOptions } from "./count.js";
+import { countMethod, countSymmetric, engineRunner, jobMethod, memoryCapOption, sumPlan, type CountTablesOptions } from "./count.js";
 import { withCountMemoryCap } from "./kernel.js";
 import { normalizeProblem } from "./problem.js";
 import { planTableCount, splitByFirstPart, type TableJob } from "./plan.js";
@@ -42,18 +42,20 @@ export async function countTablesParallel(options: CountTablesParallelOptions): 
   if (options.onProgress !== undefined && typeof options.onProgress !== "function") throw argumentError("onProgress", "a function", options.onProgress);
   const memoryCapMiB = memoryCapOption(options.memoryCapMiB);
   const problem = normalizeProblem(options);
-  if (usesSymmetric(problem, options.method, engine)) return withCountMemoryCap(memoryCapMiB, () => countSymmetric(problem, options));
+  const method = countMethod(problem, options.method);
+  if (method === "symmetric") return withCountMemoryCap(memoryCapMiB, () => countSymmetric(problem, options));
+  const jobs = jobMethod(method);
   const plan = planTableCount(problem);
   const threads = threadCount(options.threads, "threads") ?? 1;
   if (threads <= 1 || plan.jobs.length === 0) {
     // One job at a time, yielding to the event loop between jobs (so a progress bar can draw).
     return withCountMemoryCap(memoryCapMiB, () =>
-      options.onProgress ? sumWithProgress(plan, engine, options.onProgress, () => new Promise((resolve) => setImmediate(resolve))) : sumPlan(plan, engineRunner(engine)),
+      options.onProgress ? sumWithProgress(plan, engine, options.onProgress, () => new Promise((resolve) => setImmediate(resolve)), jobs) : sumPlan(plan, engineRunner(engine, jobs)),
     );
   }
   // Whole jobs share their single-row half-layers; split them only when too few to go round.
-  const jobs = (plan.jobs.length < threads ? splitByFirstPart(plan.jobs) : plan.jobs).sort(heavierFirst);
-  const tasks = jobs.map((job): WorkerTask => ({ counts: plan.counts, jobs: [job], engine, memoryCapMiB }));
+  const units = (plan.jobs.length < threads ? splitByFirstPart(plan.jobs) : plan.jobs).sort(heavierFirst);
+  const tasks = units.map((job): WorkerTask => ({ counts: plan.counts, jobs: [job], engine, method: jobs, memoryCapMiB }));
   const parts = await runPool<WorkerTask, bigint>("tables/worker.js", tasks, { threads, onProgress: options.onProgress });
   return parts.reduce((sum, part) => sum + part, 0n);
 }

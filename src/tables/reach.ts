@@ -15,8 +15,8 @@
 // class of the bound (order 9: 8·10^7, 33.5 s on the quiet machine, 2026-11-25, really
 // 3529 classes at most); order 10's 9·10^10 would be about 11 hours of CPU, and is refused
 // with that estimate.
-import { usesSymmetric, type TablesMethod } from "./count.js";
-import type { NormalizedProblem, TablesEngine } from "./problem.js";
+import { countMethod, type TablesMethod } from "./count.js";
+import type { NormalizedProblem } from "./problem.js";
 import { planTableCount } from "./plan.js";
 import { columnLayerBound, COLUMN_METHOD_REACH, symmetricApplies } from "./method.js";
 
@@ -45,8 +45,8 @@ function factorial(m: number): number {
   return value;
 }
 
-export function estimateReach(problem: NormalizedProblem, method: TablesMethod = "auto", engine: TablesEngine = "wasm"): ReachEstimate {
-  const symmetric = usesSymmetric(problem, method, engine);
+export function estimateReach(problem: NormalizedProblem, method: TablesMethod = "auto"): ReachEstimate {
+  const symmetric = countMethod(problem, method) !== "columns";
   const bound = columnLayerBound(problem);
   const atRow = bound.atRow;
   let states = bound.states;

@@ -6,7 +6,7 @@ import { parseShardSpec, problemFields, requireCanonical, unitsOfPart, type Coun
 import { UsageError } from "../errors.js";
 import { factorial } from "../math.js";
 import { quoteValue } from "../io/quote.js";
-import { engineRunner, sumPlan } from "./sum-plan.js";
+import { engineRunner, sumPlan, type JobMethod } from "./sum-plan.js";
 import { planTableCount, splitByFirstPart, type TableJob } from "./plan.js";
 import { normalizeProblem, type NormalizedProblem, type TableProblem, type TablesEngine } from "./problem.js";
 
@@ -115,18 +115,19 @@ export function tableShardUnits(p: NormalizedProblem): { counts: number[]; jobs:
   return { counts: plan.counts, jobs, estimates: jobs.map((job) => estimateJobWork(plan.counts, job)) };
 }
 
-/** The exact partial count of part `spec` (parts 0..k-1 sum to the count). */
+/** The exact partial count of part `spec` (parts 0..k-1 sum to the count), each job counted by `method`. */
 export function countTableShard(
   p: NormalizedProblem,
   spec: ShardSpec | string,
   engine: TablesEngine = "wasm",
   onProgress?: (doneWork: number, allWork: number) => void,
+  method: JobMethod = "columns",
 ): bigint {
   const part = parseShardSpec(spec);
   const { counts, jobs, estimates } = tableShardUnits(p);
   const mine = unitsOfPart(estimates, part);
   const all = mine.reduce((sum, i) => sum + estimates[i]!, 0);
-  const run = engineRunner(engine);
+  const run = engineRunner(engine, method);
   let total = 0n;
   let done = 0;
   for (const i of mine) {

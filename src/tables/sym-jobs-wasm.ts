@@ -1,0 +1,79 @@
+// The symmetric method for the column method's jobs, in the kernel (assembly/tables/sym.ts
+// in weighted mode; countJobSymTs in sym-jobs-ts.ts is its baseline, with the same
+// contract as countJobTs): a job's compressed columns carry their weight as entry 0, a
+// cell of its own, and each part of λ places one row λ_j times. The walk over the
+// partitions goes depth first, so partitions with a common prefix share its layers: a
+// layer with more than one part to follow is saved in the kernel and restored before each.
+import { countingKernel, capReachedError } from "./kernel.js";
+import { symLimits } from "./sym-wasm.js";
+import { countJobSymTs } from "./sym-jobs-ts.js";
+import { partitionsInLeafOrder } from "./partitions.js";
+import { fromLimbs } from "../wasm/limbs.js";
+import { KernelError } from "../errors.js";
+import type { JobShape } from "./dp-ts.js";
+
+/** A count of the walk passed 128 bits: the job is counted again in bigint TypeScript. */
+class PastWideCounts extends Error {}
+
+/** N(λ) for every partition λ of job.rows, in leaf order (0 where not computed); exact. */
+export function countJobSymWasm(counts: readonly number[], job: JobShape): bigint[] {
+  const n = job.columns.length;
+  const k = counts.length;
+  const { maxSize, maxSymbols } = symLimits();
+  if (n > maxSize || k + 1 > maxSymbols) {
+    throw new KernelError("tables", "limit-exceeded", `the symmetric kernel counts a job of up to ${maxSize} columns and ${maxSymbols - 1} symbols (this one: ${n} columns, ${k} symbols); use the ts engine`);
+  }
+  const kernel = countingKernel();
+  const values = new Map<string, bigint>();
+  try {
+    setupWeighted(counts, job);
+    walk(kernel, job, values);
+  } catch (error) {
+    if (error instanceof PastWideCounts) return countJobSymTs(counts, job);
+    if (error instanceof KernelError && error.code === "out-of-memory") throw capReachedError("classes of states");
+    throw error;
+  }
+  return partitionsInLeafOrder(job.rows).map((parts) => values.get(parts.join(",")) ?? 0n);
+}
+
+/** The job's start state in weighted mode: entry 0 the weight, then the symbols in increasing count order (ties by index). */
+function setupWeighted(counts: readonly number[], job: JobShape): void {
+  const kernel = countingKernel();
+  const order = [...counts.keys()].sort((a, b) => counts[a]! - counts[b]! || a - b);
+  kernel.symSetup(job.columns.length, counts.length + 1);
+  kernel.symSetWeighted();
+  order.forEach((s, p) => kernel.symSetCount(p + 1, counts[s]!));
+  job.columns.forEach((column, i) => {
+    kernel.symSetNeed(i, 0, column.weight);
+    order.forEach((s, p) => kernel.symSetNeed(i, p + 1, counts[s]! - column.comp[s]!));
+  });
+  kernel.symBegin();
+}
+
+/** Parts in nonincreasing order, depth first, from the kernel's current layer; each leaf's total into `values`. */
+function walk(kernel: ReturnType<typeof countingKernel>, job: JobShape, values: Map<string, bigint>): void {
+  const prefix: number[] = [];
+  const visit = (left: number, maxPart: number, states: number): void => {
+    if (left === 0) {
+      if (kernel.symTotal() < 0) throw new PastWideCounts();
+      values.set(prefix.join(","), fromLimbs(kernel.symTotalLo(), kernel.symTotalHi()));
+      return;
+    }
+    if (prefix.length + left < job.minParts || states === 0) return;
+    const first = prefix.length === 0 && job.firstPart > 0;
+    const top = first ? job.firstPart : Math.min(maxPart, left);
+    const bottom = first ? job.firstPart : 1;
+    const save = top > bottom;
+    if (save) kernel.symSave();
+    for (let part = top; part >= bottom; part--) {
+      if (save && part < top) kernel.symRestore();
+      const next = kernel.symStepPart(part);
+      if (next < 0) throw new PastWideCounts();
+      prefix.push(part);
+      visit(left - part, part, next);
+      prefix.pop();
+    }
+    if (save) kernel.symDrop();
+  };
+  visit(job.rows, job.rows, 1);
+}
