@@ -33,6 +33,17 @@ describe("estimateReach", () => {
     }
   });
 
+  it("estimates the symmetric method over the jobs with its own reach, where auto chooses it", () => {
+    const many = problem(10, [5, 1, 1, 1, 1, 1]); // 32 s of CPU in the kernel (docs/tables.md)
+    expect(estimateReach(many)).toMatchObject({ method: "symmetric-jobs", jobs: 42, withinReach: true });
+    expect(estimateReach(many, "columns").withinReach).toBe(false);
+    const few = problem(10, [4, 2, 2, 2]);
+    expect(estimateReach(few).method).toBe("columns");
+    expect(estimateReach(few, "symmetric")).toMatchObject({ method: "symmetric-jobs", withinReach: true });
+    const text = outOfReachMessage(problem(10, [2, 2, 2, 2, 2]), estimateReach(problem(10, [2, 2, 2, 2, 2])));
+    expect(text).toMatch(/^counting 10×10 tables with counts 2,2,2,2,2 is out of reach: after 5 rows the symmetric method may hold up to about .* classes of states, in each of the column method's 42 jobs \(it finishes with up to about 2e\+9 classes × jobs\); pass --force to try anyway$/);
+  });
+
   it("says what is refused, the estimate, and how to try anyway, in one line", () => {
     const text = outOfReachMessage(latin(10), estimateReach(latin(10)));
     expect(text).toMatch(/^counting 10×10 tables with counts 1,1,1,1,1,1,1,1,1,1 is out of reach: after 5 rows the symmetric method may hold up to about 9\.4e\+10 classes of states .*about 11 hours of CPU\); pass --force to try anyway$/);
