@@ -8,7 +8,7 @@ import { countTableShard, canonicalTableProblem } from "../tables/shard.js";
 import { MAX_LIST_COUNT, prepareSampler, tableByteDrawer } from "../tables/sample.js";
 import { enumerateTables } from "../tables/list.js";
 import { buildSampleGraph } from "../tables/sample-graph.js";
-import { countTables } from "../tables/count.js";
+import { countMethod, countTables, jobMethod, type TablesMethod } from "../tables/count.js";
 import { withCountMemoryCap } from "../tables/kernel.js";
 import { normalizeProblem, type TableProblem, type TablesEngine } from "../tables/problem.js";
 import { parseSeed } from "../core/random.js";
@@ -23,6 +23,8 @@ export interface TablesExtraOptions {
   json?: boolean;
   /** The kernel's memory cap in MiB for a count (--memory). */
   memory?: number;
+  /** How a --shard part counts its jobs (--method; the symmetric method over the whole table has no jobs, so its parts run the column DP). */
+  method?: TablesMethod;
 }
 
 /** True when any of the extras (or a flag of theirs) is given. */
@@ -80,18 +82,19 @@ export async function runTablesExtra(problem: TableProblem, options: TablesExtra
   if (options.shard !== undefined) {
     const spec = parseShardSpec(options.shard);
     const p = normalizeProblem(problem);
+    const method = jobMethod(countMethod(p, options.method));
     const start = process.hrtime.bigint();
     // On a terminal, progress by estimated work done, with cli-progress's time estimate.
     const bar = terminalBar({ format: "part {part} [{bar}] {percentage}% of the estimated work, about {eta_formatted} left", clearOnComplete: true });
     let count: bigint;
     try {
       bar?.start(1000, 0, { part: `${spec.shard}/${spec.shards}` });
-      count = withCountMemoryCap(options.memory, () => countTableShard(p, spec, engine, (done, all) => bar?.update(Math.round((1000 * done) / all))));
+      count = withCountMemoryCap(options.memory, () => countTableShard(p, spec, engine, (done, all) => bar?.update(Math.round((1000 * done) / all)), method));
     } finally {
       bar?.stop();
     }
     const microseconds = Math.round(Number(process.hrtime.bigint() - start) / 1000);
-    await writeChunk(out, `${shardLine(canonicalTableProblem(p), spec, count, { engine: engine === "wasm" ? "fast" : "fast-ts", microseconds })}\n`);
+    await writeChunk(out, `${shardLine(canonicalTableProblem(p), spec, count, { engine: engine === "wasm" ? "fast" : "fast-ts", method, microseconds })}\n`);
     return;
   }
   const json = options.json ?? false;

@@ -34,7 +34,6 @@ interface CountFarmsOptions extends TablesExtraOptions {
   allowEqualRows?: boolean;
   allowEqualColumns?: boolean;
   threads?: number;
-  method?: TablesMethod;
 }
 
 /**

@@ -110,6 +110,11 @@ describe("the CLIs", () => {
     const text = lines.map((r) => r.stdout).join("");
     expect(JSON.parse(lines[0]!.stdout).problem).toEqual({ kind: "tables", size: 7, counts: [2, 2, 3], given: ["2100221", "0221102"], distinctRows: true, distinctColumns: true });
     expect(runCli("count-farms", ["merge", "-"], text)).toMatchObject({ status: 0, stdout: "4909920\n" });
+    expect(JSON.parse(lines[0]!.stdout).method).toBe("columns");
+    // Parts whose jobs the symmetric method counts add up to the same count, and say so.
+    const symmetric = [0, 1].map((i) => runCli("count-farms", [...args, "--method", "symmetric", "--shard", `${i}/2`]).stdout);
+    expect(JSON.parse(symmetric[1]!).method).toBe("symmetric");
+    expect(runCli("count-farms", ["merge", "-"], symmetric[0]! + lines[1]!.stdout)).toMatchObject({ status: 0, stdout: "4909920\n" });
     const bad = runCli("count-farms", ["merge", "-"], lines[0]!.stdout);
     expect(bad).toMatchObject({ status: 2, stdout: "", stderr: "count-farms: part 1/2 is missing\n" });
     const tour = runCli("pen-paper", ["count", "--size", "5", "--shard", "0/1", "--json"]);
