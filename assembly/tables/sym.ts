@@ -491,8 +491,11 @@ let useInvariants: bool = true;
   return h ^ (h >> 29);
 }
 
-/** Largest overlap Σ_s need[i][s]·need[j][s]: a column's needs sum to at most SYM_MAX_SIZE, each at most SYM_MAX_SIZE. */
-// Σ_s c_s² ≤ n² for the symbols, and at most n² more for a weight entry.
+/**
+ * Largest overlap Σ_s need[i][s]·need[j][s]: a column's symbol needs sum to at most
+ * SYM_MAX_SIZE, each at most SYM_MAX_SIZE (so at most MS²), and a weight entry (weighted
+ * mode) adds at most MS² more.
+ */
 const MAX_DOT: i32 = 2 * MS * MS;
 /** dotHashAt[d]: a fixed pseudo-random word for overlap d. */
 const dotHashAt: usize = memory.data((MAX_DOT + 1) * 8);
