@@ -6,7 +6,7 @@
 // Usage: tsx bench/tables-two-methods.ts N c1 c2 …   (10 2 2 2 2 2: about 50 CPU minutes)
 import { tablesKernel } from "../src/tables/kernel.js";
 import { setupKernel, symPairSum } from "../src/tables/sym-wasm.js";
-import { startNeeds } from "../src/tables/sym-ts.js";
+import { startNeeds, symmetryOrder } from "../src/tables/sym-ts.js";
 import { fromLimbs } from "../src/wasm/limbs.js";
 
 const [n = 0, ...counts] = process.argv.slice(2).map(Number);
@@ -24,7 +24,7 @@ setupKernel(problem, start);
 kernel.symBegin();
 const half = Math.ceil(n / 2);
 for (let row = 1; row <= half; row++) log(`layer ${row}: ${kernel.symStep()} classes`);
-const paired = symPairSum(n, counts);
+const paired = symPairSum(n, symmetryOrder(n, counts));
 log(`meet in the middle: ${paired}`);
 for (let row = half + 1; row <= n - 1; row++) log(`layer ${row}: ${kernel.symStep()} classes`);
 if (kernel.symTotal() < 0) throw new Error("the row-by-row total passed 128 bits");

@@ -974,11 +974,15 @@ export function symPairWaysHi(fromPrevious: i32, state: i32): u64 {
   return load<u64>(changetype<usize>(fromPrevious != 0 ? nextHi : curHi) + (<usize>state << 3));
 }
 
-/** The index in the current layer of the class of the state's complement (counts − needs), or -1 if it has none. */
+/**
+ * The index in the current layer of the class of the state's complement (counts − needs;
+ * in weighted mode each column keeps its weight), or -1 if it has none.
+ */
 export function symPartner(fromPrevious: i32, state: i32): i32 {
   const key = pairKeysAt(fromPrevious, state);
   for (let i = 0; i < n; i++) {
-    for (let s = 0; s < k; s++) {
+    if (weighted) setU8(childAt, i * k, u8At(key, i * k));
+    for (let s = firstSymbol; s < k; s++) {
       const need = u8At(key, i * k + s);
       const count = i32At(countsAt, s);
       if (need > count) return -1;

@@ -4,12 +4,16 @@
 // cell of its own, and each part of λ places one row λ_j times. The walk over the
 // partitions goes depth first, so partitions with a common prefix share its layers: a
 // layer with more than one part to follow is saved in the kernel and restored before each.
-// One leaf is a count the symmetric method already knows how to halve: λ = 1^n over n
-// columns of weight 1 with nothing placed is the plain count of n×n tables (no rules, no
-// given rows), so it is met in the middle (countSymmetricMitmWasm) instead of walked row
-// by row; it is the heaviest leaf of all (10×10 (2,2,2,2,2): about 60% of the work).
+// One leaf is met in the middle instead of walked: λ = 1^rows of a job with nothing
+// placed (no given rows), where the bottom rows read upwards are the same process as the
+// top ones. The kernel places ⌈rows/2⌉ single rows and pairs each class with its
+// complement's (needs → counts − needs, each column keeping its weight), as the whole-
+// table count does (sym-wasm.ts), under the group of weight-preserving column
+// permutations and equal-count symbol permutations, |G| = Π_w (columns of weight w)! ·
+// Π m_j!. Those leaves are the heaviest (10×10 (2,2,2,2,2): about 95% of the work).
 import { countingKernel, capReachedError } from "./kernel.js";
-import { countSymmetricMitmWasm, symLimits } from "./sym-wasm.js";
+import { symLimits, symPairSum } from "./sym-wasm.js";
+import { symmetryOrder } from "./sym-ts.js";
 import { countJobSymTs } from "./sym-jobs-ts.js";
 import { partitionsInLeafOrder } from "./partitions.js";
 import { fromLimbs } from "../wasm/limbs.js";
@@ -29,15 +33,15 @@ export function countJobSymWasm(counts: readonly number[], job: JobShape): bigin
   }
   const kernel = countingKernel();
   const values = new Map<string, bigint>();
-  const plain = isPlainCount(job);
+  const fromScratch = nothingPlaced(job) && job.rows >= 2;
   try {
-    // The walk leaves out λ = 1^n of a plain count; it is met in the middle after.
-    const lowestFirstPart = plain ? 2 : 1;
+    // The walk leaves out λ = 1^rows when nothing is placed; it is met in the middle after.
+    const lowestFirstPart = fromScratch ? 2 : 1;
     if (job.firstPart === 0 || job.firstPart >= lowestFirstPart) {
       setupWeighted(counts, job);
       walk(kernel, job, values, lowestFirstPart);
     }
-    if (plain && job.firstPart <= 1) values.set(new Array<number>(n).fill(1).join(","), countSymmetricMitmWasm({ size: n, counts, given: [] }));
+    if (fromScratch && job.firstPart <= 1) values.set(new Array<number>(job.rows).fill(1).join(","), meetInTheMiddle(kernel, counts, job));
   } catch (error) {
     if (error instanceof PastWideCounts) return countJobSymTs(counts, job);
     if (error instanceof KernelError && error.code === "out-of-memory") throw capReachedError("classes of states");
@@ -46,9 +50,23 @@ export function countJobSymWasm(counts: readonly number[], job: JobShape): bigin
   return partitionsInLeafOrder(job.rows).map((parts) => values.get(parts.join(",")) ?? 0n);
 }
 
-/** Whether the job counts n×n tables from scratch: n rows, n columns of weight 1, nothing placed. */
-function isPlainCount(job: JobShape): boolean {
-  return job.rows === job.columns.length && job.columns.every((column) => column.weight === 1 && column.comp.every((placed) => placed === 0));
+/** Whether no column has anything placed yet (no given rows): every column needs each symbol's full count. */
+function nothingPlaced(job: JobShape): boolean {
+  return job.columns.every((column) => column.comp.every((placed) => placed === 0));
+}
+
+/** N(1^rows) of a job with nothing placed, by meeting in the middle (see the top of this file). */
+function meetInTheMiddle(kernel: ReturnType<typeof countingKernel>, counts: readonly number[], job: JobShape): bigint {
+  setupWeighted(counts, job);
+  for (let placed = 0; placed < Math.ceil(job.rows / 2); placed++) {
+    if (kernel.symStepPart(1) < 0) throw new PastWideCounts();
+  }
+  const byWeight = new Map<number, number>();
+  for (const { weight } of job.columns) byWeight.set(weight, (byWeight.get(weight) ?? 0) + 1);
+  // symmetryOrder(m, counts) = m! · Π m_j!: Π m_j! for the symbols, then (columns of one weight)! for each weight.
+  let group = symmetryOrder(0, counts);
+  for (const columns of byWeight.values()) group *= symmetryOrder(columns, []);
+  return symPairSum(job.rows, group);
 }
 
 /** The job's start state in weighted mode: entry 0 the weight, then the symbols in increasing count order (ties by index). */

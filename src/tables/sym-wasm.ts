@@ -60,14 +60,14 @@ function checkSymLimits(n: number, k: number): void {
 }
 
 /**
- * The meet-in-the-middle sum over the kernel's layers after ⌈n/2⌉ rows from the start:
- * Σ_c W(c) · W(partner) · |Aut(c)| / |G| over the classes c of layer n/2 (n even) or of
- * layer ⌊n/2⌋ (n odd), partner the class of c's complement in layer ⌈n/2⌉.
+ * The meet-in-the-middle sum over the kernel's layers after ⌈rows/2⌉ rows from the start:
+ * Σ_c W(c) · W(partner) · |Aut(c)| / |G| over the classes c of layer rows/2 (rows even) or
+ * of layer ⌊rows/2⌋ (rows odd), partner the class of c's complement in layer ⌈rows/2⌉;
+ * |G| = `group`, the order of the column and symbol permutations the classes are under.
  */
-export function symPairSum(n: number, counts: readonly number[], onPairs?: (done: number, all: number) => void): bigint {
+export function symPairSum(rows: number, group: bigint, onPairs?: (done: number, all: number) => void): bigint {
   const kernel = countingKernel();
-  const group = symmetryOrder(n, counts);
-  const previous = n % 2;
+  const previous = rows % 2;
   const all = kernel.symPairStates(previous);
   let total = 0n;
   for (let state = 0; state < all; state++) {
@@ -76,7 +76,7 @@ export function symPairSum(n: number, counts: readonly number[], onPairs?: (done
     kernel.symAutomorphisms(previous, state);
     const aut = BigInt.asUintN(64, kernel.symAutSymbols()) * BigInt.asUintN(64, kernel.symAutColumns());
     const scaled = fromLimbs(kernel.symPairWaysLo(0, partner), kernel.symPairWaysHi(0, partner)) * aut;
-    if (scaled % group !== 0n) throw new Error(`internal: meet in the middle: a class count is not a multiple of its orbit (${n}×${n}, counts ${counts.join(",")})`);
+    if (scaled % group !== 0n) throw new Error(`internal: meet in the middle: a class count is not a multiple of its orbit (${rows} rows, group order ${group})`);
     total += fromLimbs(kernel.symPairWaysLo(previous, state), kernel.symPairWaysHi(previous, state)) * (scaled / group);
     if (onPairs && (state & 0xfff) === 0) onPairs(state, all);
   }
@@ -124,7 +124,7 @@ export function countSymmetricMitmWasm(problem: SymProblem, onLayer?: SymProgres
       if (states < 0) return countSymmetricMitmTs(problem, onLayer); // past 128 bits
       onLayer?.(placed + 1, half, states);
     }
-    total = symPairSum(n, counts, onPairs);
+    total = symPairSum(n, symmetryOrder(n, counts), onPairs);
   } catch (error) {
     throw outOfMemory(error);
   }
