@@ -82,6 +82,16 @@ describe("new sequences against brute force", () => {
     }
   });
 
+  it("two-of-each-distinct: brute force to 4×4, the symmetric method over the jobs to 8×8", async () => {
+    const counts = await values("two-of-each-distinct", 8);
+    expect(counts).toEqual([1n, 0n, 72n, 34797600n, 1048812374356185600n]);
+    expect(BigInt(bruteForceCounts([2, 2], []).both)).toBe(counts[2]);
+    for (const n of [3, 4]) {
+      const symmetric = countTables({ size: 2 * n, counts: new Array<number>(n).fill(2), method: "symmetric" });
+      expect(symmetric, `n = ${n}`).toBe(counts[n]);
+    }
+  });
+
   it("the central columns are the triangles' T(2n, n)", async () => {
     const triangle = await values("binary-distinct", 6);
     const central = await values("binary-distinct-central", 6);
