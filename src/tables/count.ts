@@ -8,7 +8,7 @@ import { countTableShard } from "./shard.js";
 import { engineRunner, sumPlan, type JobMethod } from "./sum-plan.js";
 import { countSymmetricMitmTs, type SymProblem, type SymProgress } from "./sym-ts.js";
 import { countSymmetricMitmWasm } from "./sym-wasm.js";
-import { prefersSymmetric, prefersSymmetricJobs, symmetricApplies } from "./method.js";
+import { prefersSymmetric, prefersSymmetricJobs, symmetricApplies, withoutFreeRules } from "./method.js";
 import { MAX_TABLES_MEMORY_MIB, MIN_TABLES_MEMORY_MIB, withCountMemoryCap } from "./kernel.js";
 
 /** A table problem and the engine that counts it. */
@@ -58,7 +58,7 @@ export function countTables(problem: CountTablesOptions, options: { shard?: Shar
   optionsObject(options, "options");
   const memoryCapMiB = memoryCapOption(problem.memoryCapMiB);
   return withCountMemoryCap(memoryCapMiB, () => {
-    const normalized = normalizeProblem(problem);
+    const normalized = withoutFreeRules(normalizeProblem(problem));
     const method = countMethod(normalized, problem.method);
     if (options.shard !== undefined) return countTableShard(normalized, options.shard, problem.engine ?? "wasm", undefined, jobMethod(method));
     if (method === "symmetric") return countSymmetric(normalized, problem);
@@ -80,8 +80,9 @@ export function memoryCapOption(value: unknown): number | undefined {
 export type CountMethod = "columns" | "symmetric" | "symmetric-jobs";
 
 /** The method a count goes to: as asked, or by method.ts's measured rules for "auto". */
-export function countMethod(problem: NormalizedProblem, method: TablesMethod = "auto"): CountMethod {
+export function countMethod(stated: NormalizedProblem, method: TablesMethod = "auto"): CountMethod {
   if (method === "columns") return "columns";
+  const problem = withoutFreeRules(stated);
   const applies = symmetricApplies(problem);
   if (method === "symmetric") return applies ? "symmetric" : "symmetric-jobs";
   if (method !== "auto") throw new UsageError(`unknown method "${String(method)}" (expected auto, columns or symmetric)`);

@@ -45,6 +45,17 @@ export function columnLayerBound(problem: NormalizedProblem): { states: number; 
   return { states, atRow };
 }
 
+/**
+ * The problem as it is counted: a symbol of count 1 makes two equal rows impossible (it
+ * would stand twice in one column), and two equal columns too, so the distinctness rules
+ * hold for free and the count is the one without them — one DP job instead of the
+ * Möbius/Newton sums over the plan's jobs, or the symmetric method over the whole table.
+ */
+export function withoutFreeRules(problem: NormalizedProblem): NormalizedProblem {
+  if ((!problem.distinctRows && !problem.distinctColumns) || !problem.counts.includes(1)) return problem;
+  return { ...problem, distinctRows: false, distinctColumns: false };
+}
+
 /** The symmetric method counts this problem exactly. */
 export function symmetricApplies(problem: NormalizedProblem): boolean {
   const latin = problem.size < 2 || problem.counts.every((c) => c <= 1);

@@ -4,12 +4,13 @@
 import { countMethod, countSymmetric, countTables, jobMethod } from "./count.js";
 import { normalizeProblem } from "./problem.js";
 import { planTableCount } from "./plan.js";
+import { withoutFreeRules } from "./method.js";
 import { sumWithProgress } from "./sum-progress.js";
 import type { CountTablesParallelOptions } from "./parallel.js";
 
 export async function countTablesParallel(options: CountTablesParallelOptions): Promise<bigint> {
   if (!options.onProgress) return countTables(options);
-  const problem = normalizeProblem(options);
+  const problem = withoutFreeRules(normalizeProblem(options));
   const method = countMethod(problem, options.method);
   if (method === "symmetric") return countSymmetric(problem, options);
   return sumWithProgress(planTableCount(problem), options.engine, options.onProgress, undefined, jobMethod(method));

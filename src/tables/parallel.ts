@@ -3,6 +3,7 @@
 // make the result identical to the single-threaded one whatever the order.
 import { countMethod, countSymmetric, engineRunner, jobMethod, memoryCapOption, sumPlan, type CountTablesOptions } from "./count.js";
 import { withCountMemoryCap } from "./kernel.js";
+import { withoutFreeRules } from "./method.js";
 import { normalizeProblem } from "./problem.js";
 import { planTableCount, splitByFirstPart, type TableJob } from "./plan.js";
 import type { WorkerTask } from "./worker.js";
@@ -41,7 +42,7 @@ export async function countTablesParallel(options: CountTablesParallelOptions): 
   engineRunner(engine); // unknown engines fail here, before any thread starts
   if (options.onProgress !== undefined && typeof options.onProgress !== "function") throw argumentError("onProgress", "a function", options.onProgress);
   const memoryCapMiB = memoryCapOption(options.memoryCapMiB);
-  const problem = normalizeProblem(options);
+  const problem = withoutFreeRules(normalizeProblem(options));
   const method = countMethod(problem, options.method);
   if (method === "symmetric") return withCountMemoryCap(memoryCapMiB, () => countSymmetric(problem, options));
   const jobs = jobMethod(method);

@@ -18,7 +18,7 @@
 import { countMethod, type TablesMethod } from "./count.js";
 import type { NormalizedProblem } from "./problem.js";
 import { planTableCount } from "./plan.js";
-import { columnLayerBound, COLUMN_METHOD_REACH, symbolSymmetries } from "./method.js";
+import { columnLayerBound, COLUMN_METHOD_REACH, symbolSymmetries, withoutFreeRules } from "./method.js";
 
 export { COLUMN_METHOD_REACH };
 export const SYMMETRIC_METHOD_REACH = 1e8;
@@ -46,7 +46,8 @@ export interface ReachEstimate {
   withinReach: boolean;
 }
 
-export function estimateReach(problem: NormalizedProblem, method: TablesMethod = "auto"): ReachEstimate {
+export function estimateReach(stated: NormalizedProblem, method: TablesMethod = "auto"): ReachEstimate {
+  const problem = withoutFreeRules(stated);
   const chosen = countMethod(problem, method);
   const bound = columnLayerBound(problem);
   const atRow = bound.atRow;

@@ -8,6 +8,7 @@ import { factorial } from "../math.js";
 import { quoteValue } from "../io/quote.js";
 import { engineRunner, sumPlan, type JobMethod } from "./sum-plan.js";
 import { planTableCount, splitByFirstPart, type TableJob } from "./plan.js";
+import { withoutFreeRules } from "./method.js";
 import { normalizeProblem, type NormalizedProblem, type TableProblem, type TablesEngine } from "./problem.js";
 
 /** Everything that defines a table count, in one canonical form (the "problem" of a part). */
@@ -110,7 +111,7 @@ export function estimateJobWork(counts: readonly number[], job: TableJob): numbe
 
 /** The units of a count and their estimated work, in a fixed order. */
 export function tableShardUnits(p: NormalizedProblem): { counts: number[]; jobs: TableJob[]; estimates: number[] } {
-  const plan = planTableCount(p);
+  const plan = planTableCount(withoutFreeRules(p));
   const jobs = splitByFirstPart(plan.jobs);
   return { counts: plan.counts, jobs, estimates: jobs.map((job) => estimateJobWork(plan.counts, job)) };
 }

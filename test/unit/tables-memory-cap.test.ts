@@ -48,7 +48,7 @@ describe("the tables kernel's memory cap", () => {
 
   it("caps the symmetric method (whole tables and jobs) and the shards as well", () => {
     expect(() => countTables({ size: 8, counts: [2, 2, 2, 2], distinctRows: false, distinctColumns: false, memoryCapMiB: 1 })).toThrow(/cap of 1 MiB/);
-    expect(() => countTables({ size: 8, counts: [2, 2, 1, 1, 1, 1], method: "symmetric", memoryCapMiB: 1 })).toThrow(/cap of 1 MiB/); // jobs, with the rules
+    expect(() => countTables({ size: 10, counts: [4, 3, 3], method: "symmetric", memoryCapMiB: 1 })).toThrow(/cap of 1 MiB/); // jobs, with the rules
     expect(() => countTables({ ...problem, memoryCapMiB: 1 }, { shard: "0/2" })).toThrow(/cap of 1 MiB/);
     expect(countTables({ ...problem, memoryCapMiB: 8 }, { shard: "0/2" }) + countTables(problem, { shard: "1/2" })).toBe(answer);
   });
