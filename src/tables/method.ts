@@ -68,15 +68,18 @@ export function symmetricApplies(problem: NormalizedProblem): boolean {
  * against more than 5 minutes; order 6: 6 ms against 1 ms), and the counts without
  * distinctness rules whose column-method states pass that method's reach (10×10 with
  * (2,2,2,2,2): a single DP job over up to 7.5·10^10 column multisets, past the kernel's
- * memory; the symmetric method meets in the middle over its classes). Elsewhere the
- * column kernel measured faster (8×8 with (2,2,2,2) and no distinctness: 2 ms against
- * 320 ms) and stays the default.
+ * memory; the symmetric method meets in the middle over its classes), or where many
+ * symbols share a count (Π m_j! ≥ SYMMETRIC_FROM_SYMMETRIES). Elsewhere the column kernel
+ * measured faster (8×8 with (2,2,2,2) and no distinctness: 2 ms against 320 ms) and
+ * stays the default. Takes the problem as counted (withoutFreeRules).
  */
 export function prefersSymmetric(problem: NormalizedProblem): boolean {
   const symbols = problem.counts.filter((c) => c > 0).length;
-  if (symbols >= 7 && problem.counts.every((c) => c <= 1)) return true;
+  const latin = problem.counts.every((c) => c <= 1);
+  if (latin) return symbols >= 7;
   // Without distinctness rules the column method runs one DP job.
-  return !problem.distinctRows && !problem.distinctColumns && columnLayerBound(problem).states > COLUMN_METHOD_REACH;
+  if (problem.distinctRows || problem.distinctColumns) return false;
+  return symbolSymmetries(problem.counts) >= SYMMETRIC_FROM_SYMMETRIES || columnLayerBound(problem).states > COLUMN_METHOD_REACH;
 }
 
 /** Π m_j! (m_j symbols share a count, symbols of count 0 left out): the symbol permutations the symmetric method merges. */
@@ -88,16 +91,19 @@ export function symbolSymmetries(counts: readonly number[]): number {
   return order;
 }
 
-/** The symbol symmetries from which the symmetric method over the jobs measured faster than the column kernel. */
-export const SYMMETRIC_JOBS_FROM_SYMMETRIES = 48;
-
 /**
- * With distinctness rules, the symmetric method over each job of the column method's plan
- * is the faster one (kernels, CPU, measured in docs/tables.md) where many symbols share a
- * count: 8×8 (2,2,1,1,1,1) (Π m_j! = 48) 3.4 s against 4.0 s, 10×10 (5,1,1,1,1,1) (120)
- * 32 s against 98 s; with few, the column kernel: 8×8 (2,2,2,2) (24) 0.39 s against
- * 0.16 s, 10×10 (4,2,2,2) (6) 285 s against 126 s.
+ * The symbol symmetries Π m_j! from which the symmetric method measured faster than the
+ * column kernel (kernels, CPU, docs/tables.md). Over the whole table, without the rules
+ * (or with a 1, which keeps them for free): 8×8 (2,1,1,1,1,1,1) (720) 1.1 s against
+ * 39 s, 9×9 (4,1,1,1,1,1) (120) 3.4 s against 19.8 s, 8×8 (2,2,1,1,1,1) (48) 1.5 s
+ * against 4.7 s; below, the column kernel: 8×8 (2,2,2,1,1) (12) 0.51 s against 0.73 s,
+ * 9×9 (3,2,2,1,1) (4) 40 s against 79 s. Over the jobs, with the rules: 10×10
+ * (2,2,2,2,2) (120) about 55 CPU minutes, past the column method's reach; 8×8 (2,2,2,2)
+ * (24) 0.39 s against 0.16 s; 10×10 (4,2,2,2) (6) 285 s against 126 s.
  */
+export const SYMMETRIC_FROM_SYMMETRIES = 48;
+
+/** With distinctness rules (and no 1), the symmetric method over the plan's jobs is the faster one: see SYMMETRIC_FROM_SYMMETRIES. */
 export function prefersSymmetricJobs(problem: NormalizedProblem): boolean {
-  return symbolSymmetries(problem.counts) >= SYMMETRIC_JOBS_FROM_SYMMETRIES;
+  return symbolSymmetries(problem.counts) >= SYMMETRIC_FROM_SYMMETRIES;
 }

@@ -33,8 +33,9 @@ describe("estimateReach", () => {
     }
   });
 
-  it("counts a vector with a 1 without the rules it keeps for free: one DP job", () => {
-    expect(estimateReach(problem(10, [5, 1, 1, 1, 1, 1]))).toMatchObject({ method: "columns", jobs: 1, withinReach: true });
+  it("counts a vector with a 1 without the rules it keeps for free: one DP job, or the symmetric method", () => {
+    expect(estimateReach(problem(10, [4, 3, 1, 1, 1]))).toMatchObject({ method: "columns", jobs: 1, withinReach: true });
+    expect(estimateReach(problem(10, [5, 1, 1, 1, 1, 1]))).toMatchObject({ method: "symmetric", jobs: 1, withinReach: true });
     expect(estimateReach(problem(10, [5, 5]))).toMatchObject({ method: "columns", jobs: 42 });
   });
 
