@@ -33,9 +33,9 @@ const RULES = [
 
 describe("the symmetric method over the column method's jobs", () => {
   it.each([
-    ["ts", countJobSymTs, 6],
-    ["wasm", countJobSymWasm, 7],
-  ] as const)("(%s engine) equals the column DP leaf by leaf on every job of every count vector to n = %i, under each pair of rules", (_engine, countJobSym, largest) => {
+    ["ts", 6, countJobSymTs],
+    ["wasm", 7, countJobSymWasm],
+  ] as const)("(%s engine) equals the column DP leaf by leaf on every job of every count vector to n = %i, under each pair of rules", (_engine, largest, countJobSym) => {
     let jobs = 0;
     for (let n = 1; n <= largest; n++) {
       for (const counts of countVectors(n)) {
