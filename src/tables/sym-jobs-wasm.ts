@@ -17,6 +17,7 @@ import { symmetryOrder } from "./sym-ts.js";
 import { countJobSymTs } from "./sym-jobs-ts.js";
 import { partitionsInLeafOrder } from "./partitions.js";
 import { fromLimbs } from "../wasm/limbs.js";
+import { factorial } from "../math.js";
 import { KernelError } from "../errors.js";
 import type { JobShape } from "./dp-ts.js";
 
@@ -63,9 +64,8 @@ function meetInTheMiddle(kernel: ReturnType<typeof countingKernel>, counts: read
   }
   const byWeight = new Map<number, number>();
   for (const { weight } of job.columns) byWeight.set(weight, (byWeight.get(weight) ?? 0) + 1);
-  // symmetryOrder(m, counts) = m! · Π m_j!: Π m_j! for the symbols, then (columns of one weight)! for each weight.
-  let group = symmetryOrder(0, counts);
-  for (const columns of byWeight.values()) group *= symmetryOrder(columns, []);
+  let group = symmetryOrder(0, counts); // 0! · Π m_j!: the equal-count symbols
+  for (const columns of byWeight.values()) group *= factorial(columns);
   return symPairSum(job.rows, group);
 }
 

@@ -8,6 +8,7 @@
 // bipartite graphs. Counts tables without distinctness rules (Latin squares have them
 // for free), with any given first rows.
 import { Canonizer } from "./canonical.js";
+import { factorial } from "../math.js";
 
 /** Progress of one layer: rows placed so far, of the rows the method places, and the states of the new layer. */
 export type SymProgress = (rowsPlaced: number, rows: number, states: number) => void;
@@ -138,19 +139,12 @@ export function countSymmetricTs(problem: SymProblem, onLayer?: SymProgress): bi
   return rows === 0 ? 1n : total;
 }
 
-/** m! as a bigint. */
-function factorialBig(m: number): bigint {
-  let value = 1n;
-  for (let i = 2n; i <= BigInt(m); i++) value *= i;
-  return value;
-}
-
 /** |G| = n! · Π m_j! (m_j symbols share a count): the column and symbol permutations of the symmetric method. */
 export function symmetryOrder(n: number, counts: readonly number[]): bigint {
   const classes = new Map<number, number>();
   for (const c of counts) classes.set(c, (classes.get(c) ?? 0) + 1);
-  let order = factorialBig(n);
-  for (const m of classes.values()) order *= factorialBig(m);
+  let order = factorial(n);
+  for (const m of classes.values()) order *= factorial(m);
   return order;
 }
 
@@ -174,7 +168,7 @@ export function automorphismCount(needs: Uint8Array, n: number, k: number, count
     multiplicity.set(row, (multiplicity.get(row) ?? 0) + 1);
   }
   let columns = 1n;
-  for (const m of multiplicity.values()) columns *= factorialBig(m);
+  for (const m of multiplicity.values()) columns *= factorial(m);
   let symbols = 0n;
   const sigma: number[] = [];
   const used = new Array<boolean>(k).fill(false);
