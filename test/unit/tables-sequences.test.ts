@@ -114,6 +114,7 @@ describe("sequence families", () => {
   it("refuses unknown names and sizes past a family's reach, saying why", () => {
     expect(() => sequenceFamily("nope")).toThrow(/unknown sequence "nope" \(expected one of binary-distinct,/);
     expect(() => sequenceTerms(sequenceFamily("latin"), 10)).toThrow(/sequence latin stops at --to 9: /);
+    expect(() => sequenceTerms(sequenceFamily("two-of-each-distinct"), 10)).toThrow(/sequence two-of-each-distinct stops at --to 8: .*--force counts it/);
     expect(SEQUENCES.every((f) => f.defaultTo <= f.maxTo)).toBe(true);
   });
 });
