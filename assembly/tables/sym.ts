@@ -822,10 +822,23 @@ function reuseNext(): void {
 
 /** Places one more row: the next layer from the current; returns its number of states, or -1 if a count passed 128 bits. */
 export function symStep(): i32 {
+  return symStepShare(0, 1);
+}
+
+/**
+ * Places one more row below the states of one share of the current layer only (those
+ * whose index is `share` mod `shares`): a part of the next layer, for a count split across
+ * instances that build the same layers up to here (the order of a layer's states is
+ * deterministic), and add the parts up by loading them (symLoad*). Returns the part's
+ * number of states, or -1 if a count passed 128 bits.
+ */
+export function symStepShare(share: i32, shares: i32): i32 {
+  within(shares, 1, 1 << 20, "limit-exceeded: symStepShare: shares past 2^20");
+  within(share, 0, shares - 1, "limit-exceeded: symStepShare: share past the shares");
   previousTop = curTop;
   clearSlots();
   const bytes = <usize>(n * k);
-  for (let state = 0; state < curTop; state++) {
+  for (let state = share; state < curTop; state += shares) {
     memory.copy(needsAt, changetype<usize>(curKeys) + (<usize>(state * keyWords) << 3), bytes);
     parentLo = load<u64>(changetype<usize>(curLo) + (<usize>state << 3));
     parentHi = load<u64>(changetype<usize>(curHi) + (<usize>state << 3));
@@ -927,6 +940,45 @@ export function symTotalLo(): u64 {
 
 export function symTotalHi(): u64 {
   return totalHi;
+}
+
+// ---- A layer read out and loaded back: the parts of a split step (symStepShare), made
+// by other instances, are added up by loading each into one layer (equal classes sum). ----
+
+/** Entry `at` (column · k + symbol position) of the canonical needs matrix of a state of the current layer (its count: symPairWaysLo/Hi(0, state)). */
+export function symStateByte(state: i32, at: i32): i32 {
+  within(state, 0, curTop - 1, "limit-exceeded: symStateByte: state past the layer");
+  within(at, 0, n * k - 1, "limit-exceeded: symStateByte: entry past the matrix");
+  return u8At(changetype<usize>(curKeys) + (<usize>(state * keyWords) << 3), at);
+}
+
+/** Starts loading a layer (after symSetup and symBegin): the next layer is emptied. */
+export function symLoadBegin(): void {
+  clearOverflow();
+  previousTop = curTop;
+  clearSlots();
+  reuseNext();
+  memory.fill(bestAt, 0, <usize>(MS * MK));
+}
+
+/** Entry `at` of the matrix of the state being loaded: a canonical matrix, as symStateByte read it. */
+export function symLoadByte(at: i32, value: i32): void {
+  within(at, 0, n * k - 1, "limit-exceeded: symLoadByte: entry past the matrix");
+  within(value, 0, SYM_MAX_SIZE, "limit-exceeded: symLoadByte: need past SYM_MAX_SIZE");
+  setU8(bestAt, at, value);
+}
+
+/** Adds the loaded matrix with count hi·2^64 + lo to the next layer (a class loaded twice sums). */
+export function symLoadState(lo: u64, hi: u64): void {
+  parentLo = lo;
+  parentHi = hi;
+  addBest(1);
+}
+
+/** Makes the loaded layer the current one; returns its number of states, or -1 if a sum passed 128 bits. */
+export function symLoadEnd(): i32 {
+  const size = swapLayers();
+  return overflowed ? -1 : size;
 }
 
 // ---- Meet in the middle. ----

@@ -14,7 +14,7 @@ import { generalModeProblem } from "../tables/cli-options.js";
 import { DEFAULT_FARM_ENGINE, FARM_ENGINES, farmEngines, type FarmCounter, type FarmEngine } from "../farms/count.js";
 import { rowText } from "../farms/rows.js";
 import { groupDigits } from "../io/digits.js";
-import { countTablesParallel } from "../tables/parallel.js";
+import { countTablesParallel, splitsSymmetric } from "../tables/parallel.js";
 import { usesSymmetric, type TablesMethod } from "../tables/count.js";
 import { layerProgressOnTerminal } from "./count-farms-layers.js";
 import { runSequence } from "./count-farms-sequence.js";
@@ -78,8 +78,8 @@ async function countGeneral(options: CountFarmsOptions, file: string | undefined
           ...problem,
           count: count.toString(),
           engine,
-          // The symmetric method over the whole table counts in this thread.
-          threads: usesSymmetric(normalized, options.method) ? 1 : threads,
+          // The symmetric method over the whole table counts in this thread unless it splits its last layer.
+          threads: usesSymmetric(normalized, options.method) && !splitsSymmetric(normalized, tablesEngine, threads) ? 1 : threads,
           microseconds: Math.round(micros),
         })
       : options.pretty ? groupDigits(count) : count.toString()) + "\n",

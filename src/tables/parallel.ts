@@ -4,9 +4,12 @@
 import { countMethod, countSymmetric, engineRunner, jobMethod, memoryCapOption, sumPlan, type CountTablesOptions } from "./count.js";
 import { withCountMemoryCap } from "./kernel.js";
 import { withoutFreeRules } from "./method.js";
-import { normalizeProblem } from "./problem.js";
+import { estimateReach } from "./reach.js";
+import { normalizeProblem, type NormalizedProblem, type TablesEngine } from "./problem.js";
 import { planTableCount, splitByFirstPart, type TableJob } from "./plan.js";
 import type { WorkerTask } from "./worker.js";
+import type { LayerTask } from "./layer-worker.js";
+import { symMitmSum, type SymLayerPart } from "./sym-wasm.js";
 import { argumentError, requiredObject, threadCount } from "../args.js";
 import { sumWithProgress } from "./sum-progress.js";
 import { runPool } from "../workers/pool.js";
@@ -44,10 +47,17 @@ export async function countTablesParallel(options: CountTablesParallelOptions): 
   const memoryCapMiB = memoryCapOption(options.memoryCapMiB);
   const problem = withoutFreeRules(normalizeProblem(options));
   const method = countMethod(problem, options.method);
-  if (method === "symmetric") return withCountMemoryCap(memoryCapMiB, () => countSymmetric(problem, options));
+  const threads = threadCount(options.threads, "threads") ?? 1;
+  if (method === "symmetric") {
+    if (!splitsSymmetric(problem, engine, threads)) return withCountMemoryCap(memoryCapMiB, () => countSymmetric(problem, options));
+    // Each thread builds the layers to ⌈n/2⌉ − 1 and makes its share of the last one (the
+    // rows below every threads-th class: the most work); this thread sums the shares.
+    const tasks = Array.from({ length: threads }, (_, share): LayerTask => ({ problem, share, shares: threads, memoryCapMiB }));
+    const parts = await runPool<LayerTask, SymLayerPart>("tables/layer-worker.js", tasks, { threads, onProgress: options.onProgress });
+    return withCountMemoryCap(memoryCapMiB, () => symMitmSum(problem, parts));
+  }
   const jobs = jobMethod(method);
   const plan = planTableCount(problem);
-  const threads = threadCount(options.threads, "threads") ?? 1;
   if (threads <= 1 || plan.jobs.length === 0) {
     // One job at a time, yielding to the event loop between jobs (so a progress bar can draw).
     return withCountMemoryCap(memoryCapMiB, () =>
@@ -59,4 +69,19 @@ export async function countTablesParallel(options: CountTablesParallelOptions): 
   const tasks = units.map((job): WorkerTask => ({ counts: plan.counts, jobs: [job], engine, method: jobs, memoryCapMiB }));
   const parts = await runPool<WorkerTask, bigint>("tables/worker.js", tasks, { threads, onProgress: options.onProgress });
   return parts.reduce((sum, part) => sum + part, 0n);
+}
+
+/**
+ * The symmetric bound (reach.ts) from which a whole-table symmetric count splits over the
+ * threads: about 4 s of CPU. Below it, starting threads that each build the first layers
+ * again costs more than it saves (Latin squares of order 8: 5·10^5, half a second).
+ */
+export const SPLIT_SYMMETRIC_FROM = 1e7;
+
+/**
+ * Whether a symmetric count over the whole table runs on `threads` threads (the kernel
+ * meeting in the middle, its last layer split into shares), not in the calling thread.
+ */
+export function splitsSymmetric(problem: NormalizedProblem, engine: TablesEngine, threads: number): boolean {
+  return threads > 1 && engine === "wasm" && problem.given.length === 0 && estimateReach(problem, "symmetric").work >= SPLIT_SYMMETRIC_FROM;
 }

@@ -4,7 +4,7 @@
 // start needs; a count is symmetric in the symbols' names.
 import { tablesModule, countingKernel, capReachedError } from "./kernel.js";
 import { fromLimbs } from "../wasm/limbs.js";
-import { KernelError } from "../errors.js";
+import { KernelError, UsageError } from "../errors.js";
 import { countSymmetricMitmTs, countSymmetricTs, startNeeds, symmetryOrder, type SymProblem, type SymProgress } from "./sym-ts.js";
 
 /** The symmetric kernel's fixed limits, read from its exports once. */
@@ -129,4 +129,110 @@ export function countSymmetricMitmWasm(problem: SymProblem, onLayer?: SymProgres
     throw outOfMemory(error);
   }
   return total;
+}
+
+/**
+ * A layer of the symmetric method read out of the kernel, or one share of it: the classes
+ * after `row` rows, where the last row was placed below every `shares`-th class of the
+ * layer before, from class `share` on (symStepShare). The shares of one layer, loaded into
+ * one (symMitmSum, or symLayer's `from`), are the layer. A meet-in-the-middle count split
+ * across instances (threads, processes, days) makes the shares of layer ⌈n/2⌉ apart and
+ * sums them with symMitmSum: the same sum as countSymmetricMitmWasm.
+ */
+export interface SymLayerPart {
+  size: number;
+  counts: number[];
+  row: number;
+  share: number;
+  shares: number;
+  states: number;
+  /** The canonical needs matrices, size · counts.length bytes a state (the kernel's symbol order). */
+  keys: Uint8Array;
+  /** Each state's count as two limbs, low then high. */
+  ways: BigUint64Array;
+}
+
+/**
+ * Layer `row` of the problem (nothing given), or the share `share` of `shares` of it; built
+ * from the start, or from a whole layer made before (`from`, shares 1, an earlier row).
+ */
+export function symLayer(problem: SymProblem, row: number, share = 0, shares = 1, from?: SymLayerPart, onLayer?: SymProgress): SymLayerPart {
+  const { size: n, counts } = problem;
+  checkSplit(problem);
+  if (!Number.isInteger(shares) || shares < 1 || !Number.isInteger(share) || share < 0 || share >= shares) {
+    throw new UsageError(`a share is i/k with 0 ≤ i < k (got ${share}/${shares})`);
+  }
+  if (!Number.isInteger(row) || row < 1 || row > n - 1) throw new UsageError(`a layer is a row from 1 to ${n - 1} (got ${row})`);
+  if (from && (!samePart(from, problem) || from.shares !== 1 || from.row >= row)) {
+    throw new UsageError(`a layer to start from must be a whole earlier layer of this count (got row ${from.row}, share ${from.share}/${from.shares})`);
+  }
+  const kernel = countingKernel();
+  try {
+    setupKernel(problem, startNeeds(problem)!);
+    kernel.symBegin();
+    if (from) loadLayers(kernel, [from], n * counts.length);
+    for (let placed = from?.row ?? 0; placed < row; placed++) {
+      const states = placed < row - 1 ? kernel.symStep() : kernel.symStepShare(share, shares);
+      if (states < 0) throw new KernelError("tables", "limit-exceeded", "a count passed 128 bits in a split meet in the middle");
+      onLayer?.(placed + 1, row, states);
+    }
+  } catch (error) {
+    throw outOfMemory(error);
+  }
+  const states = kernel.symPairStates(0);
+  const bytes = n * counts.length;
+  const keys = new Uint8Array(states * bytes);
+  const ways = new BigUint64Array(states * 2);
+  for (let state = 0; state < states; state++) {
+    for (let at = 0; at < bytes; at++) keys[state * bytes + at] = kernel.symStateByte(state, at);
+    ways[state * 2] = BigInt.asUintN(64, kernel.symPairWaysLo(0, state));
+    ways[state * 2 + 1] = BigInt.asUintN(64, kernel.symPairWaysHi(0, state));
+  }
+  return { size: n, counts: [...counts], row, share, shares, states, keys, ways };
+}
+
+/** The count from every share of layer ⌈n/2⌉ (symLayer), each share once. */
+export function symMitmSum(problem: SymProblem, parts: readonly SymLayerPart[], onPairs?: (done: number, all: number) => void): bigint {
+  const { size: n, counts } = problem;
+  checkSplit(problem);
+  const half = Math.ceil(n / 2);
+  const shares = parts[0]?.shares ?? 0;
+  const seen = new Set(parts.map((part) => part.share));
+  if (!parts.every((part) => samePart(part, problem) && part.row === half && part.shares === shares) || seen.size !== parts.length || seen.size !== shares) {
+    throw new UsageError(`the parts must be every share of layer ${half} of this count, each once (got ${parts.map((p) => `row ${p.row} share ${p.share}/${p.shares}`).join(", ")})`);
+  }
+  const kernel = countingKernel();
+  try {
+    setupKernel(problem, startNeeds(problem)!);
+    kernel.symBegin();
+    // n odd: the pairing also reads layer ⌈n/2⌉ − 1, which this instance builds itself.
+    for (let placed = 0; placed < half - 1 && n % 2 === 1; placed++) kernel.symStep();
+    loadLayers(kernel, parts, n * counts.length);
+    return symPairSum(n, symmetryOrder(n, counts), onPairs);
+  } catch (error) {
+    throw outOfMemory(error);
+  }
+}
+
+/** Loads the parts into one layer (equal classes sum), the kernel's current one. */
+function loadLayers(kernel: ReturnType<typeof countingKernel>, parts: readonly SymLayerPart[], bytes: number): void {
+  kernel.symLoadBegin();
+  for (const part of parts) {
+    for (let state = 0; state < part.states; state++) {
+      for (let at = 0; at < bytes; at++) kernel.symLoadByte(at, part.keys[state * bytes + at]!);
+      kernel.symLoadState(part.ways[state * 2]!, part.ways[state * 2 + 1]!);
+    }
+  }
+  if (kernel.symLoadEnd() < 0) throw new KernelError("tables", "limit-exceeded", "a count passed 128 bits in a split meet in the middle");
+}
+
+function samePart(part: SymLayerPart, problem: SymProblem): boolean {
+  return part.size === problem.size && part.counts.join() === problem.counts.join();
+}
+
+function checkSplit(problem: SymProblem): void {
+  checkSymLimits(problem.size, problem.counts.length);
+  if (problem.given.length > 0 || problem.size < 2 || !startNeeds(problem)) {
+    throw new UsageError("a split count takes a table of size 2 or more with nothing given and counts that sum to the size");
+  }
 }

@@ -4,12 +4,12 @@
 import { describe, expect, it } from "vitest";
 import { countTables } from "../../src/tables/index.js";
 import { automorphismCount, countSymmetricMitmTs, countSymmetricTs, symmetryOrder } from "../../src/tables/sym-ts.js";
-import { countSymmetricMitmWasm, countSymmetricWasm, symLimits } from "../../src/tables/sym-wasm.js";
+import { countSymmetricMitmWasm, countSymmetricWasm, symLayer, symLimits, symMitmSum } from "../../src/tables/sym-wasm.js";
 import { usesSymmetric } from "../../src/tables/count.js";
 import { normalizeProblem } from "../../src/tables/problem.js";
 import { tablesModule } from "../../src/tables/kernel.js";
 import { tablesTestKernel } from "../support/test-kernels.js";
-import { KernelError } from "../../src/errors.js";
+import { KernelError, UsageError } from "../../src/errors.js";
 import { bruteForceCounts, rowsWithCounts } from "../support/tables-brute-force.js";
 
 // The test build (its symUseInvariants hook), loaded before any test loads the release kernel.
@@ -161,6 +161,41 @@ describe("the symmetric method, meeting in the middle", () => {
       expect(countSymmetricMitmWasm(problem), `${label}, wasm`).toBe(rowByRow);
       if (problem.size <= 6 || problem.counts.length <= 3) expect(countSymmetricMitmTs(problem), `${label}, ts`).toBe(rowByRow);
     }
+  });
+
+  it("split into shares of layer ⌈n/2⌉ (built from the start or from a saved layer), sums to the same count, n even and odd", () => {
+    const cases = [plain(8, [2, 2, 2, 2]), plain(7, [2, 2, 3]), normalizeProblem({ size: 7, counts: new Array<number>(7).fill(1) }), plain(9, [3, 3, 3])];
+    for (const problem of cases) {
+      const label = `${problem.size} ${problem.counts.join(",")}`;
+      const whole = countSymmetricMitmWasm(problem);
+      const half = Math.ceil(problem.size / 2);
+      for (const shares of [1, 2, 5]) {
+        const parts = Array.from({ length: shares }, (_, share) => symLayer(problem, half, share, shares));
+        expect(symMitmSum(problem, parts), `${label}, ${shares} shares`).toBe(whole);
+        // The shares split the layer's labelled tables: their ways add up to the whole layer's.
+        const ways = (part: { ways: BigUint64Array }) => part.ways.reduce((sum, limb, i) => sum + (i % 2 === 0 ? limb : limb << 64n), 0n);
+        expect(parts.reduce((sum, part) => sum + ways(part), 0n), label).toBe(ways(symLayer(problem, half)));
+      }
+      const saved = symLayer(problem, half - 2);
+      const fromSaved = [0, 1, 2].map((share) => symLayer(problem, half, share, 3, saved));
+      expect(symMitmSum(problem, fromSaved.reverse()), `${label}, from layer ${half - 2}`).toBe(whole);
+    }
+    // Known values among them: 8×8 (2,2,2,2) without the rules, Latin squares of order 7 (A002860).
+    expect(countSymmetricMitmWasm(cases[0]!)).toBe(1049233314843201600n);
+    expect(countSymmetricMitmWasm(cases[2]!)).toBe(61479419904000n);
+  });
+
+  it("refuses parts that are not every share of one layer of the count, once each", () => {
+    const problem = plain(6, [2, 2, 2]);
+    const parts = [0, 1, 2].map((share) => symLayer(problem, 3, share, 3));
+    expect(() => symMitmSum(problem, parts.slice(0, 2))).toThrow(UsageError);
+    expect(() => symMitmSum(problem, [parts[0]!, parts[0]!, parts[1]!])).toThrow(UsageError);
+    expect(() => symMitmSum(plain(6, [3, 3]), parts)).toThrow(UsageError);
+    expect(() => symMitmSum(problem, [symLayer(problem, 2)])).toThrow(/every share of layer 3/);
+    expect(() => symLayer(problem, 3, 3, 3)).toThrow(UsageError);
+    expect(() => symLayer(problem, 6)).toThrow(/a layer is a row from 1 to 5/);
+    expect(() => symLayer(problem, 3, 0, 1, parts[1])).toThrow(/a whole earlier layer/);
+    expect(() => symLayer(normalizeProblem({ size: 6, counts: [2, 2, 2], given: ["001122"] }), 3)).toThrow(UsageError);
   });
 
   it("reproduces published values: 4×4 and 6×6 binary (A001499 90, A001501 297200), 6×6 (2,2,2) 35599500", () => {

@@ -8,6 +8,10 @@ import { countToursParallel } from "../../src/tours/node.js";
 import { runPool } from "../../src/workers/pool.js";
 import { carriedError, carryError } from "../../src/workers/task.js";
 import type { WorkerTask } from "../../src/tables/worker.js";
+import type { LayerTask } from "../../src/tables/layer-worker.js";
+import { symMitmSum, type SymLayerPart } from "../../src/tables/sym-wasm.js";
+import { splitsSymmetric } from "../../src/tables/parallel.js";
+import { normalizeProblem } from "../../src/tables/problem.js";
 
 describe("worker pool", () => {
   it("a kernel's refusal in a worker arrives as the same KernelError", async () => {
@@ -15,6 +19,23 @@ describe("worker pool", () => {
     const failed = runPool<WorkerTask, bigint>("tables/worker.js", [tooManySymbols], { threads: 1 });
     await expect(failed).rejects.toBeInstanceOf(KernelError);
     await expect(failed).rejects.toMatchObject({ code: "limit-exceeded", message: expect.stringContaining("17 symbols (at most 16)") });
+  });
+
+  it("splits a long symmetric count over threads: the shares of its last layer, made in workers, sum to the count", async () => {
+    const problem = normalizeProblem({ size: 8, counts: [2, 2, 2, 2], distinctRows: false, distinctColumns: false });
+    const tasks = [0, 1].map((share): LayerTask => ({ problem, share, shares: 2 }));
+    const parts = await runPool<LayerTask, SymLayerPart>("tables/layer-worker.js", tasks, { threads: 2 });
+    expect(parts.map((part) => part.share)).toEqual([0, 1]);
+    expect(symMitmSum(problem, parts)).toBe(1049233314843201600n);
+    // A share past the shares is refused in the worker and arrives typed.
+    await expect(runPool<LayerTask, SymLayerPart>("tables/layer-worker.js", [{ problem, share: 2, shares: 2 }], { threads: 1 })).rejects.toBeInstanceOf(UsageError);
+    // Which counts split: long ones, on the kernel, nothing given, more than one thread.
+    const long = normalizeProblem({ size: 10, counts: [2, 2, 2, 2, 2], distinctRows: false, distinctColumns: false });
+    expect(splitsSymmetric(long, "wasm", 2)).toBe(true);
+    expect(splitsSymmetric(long, "wasm", 1)).toBe(false);
+    expect(splitsSymmetric(long, "ts", 2)).toBe(false);
+    expect(splitsSymmetric(problem, "wasm", 2)).toBe(false); // half a second: not worth the threads
+    expect(splitsSymmetric(normalizeProblem({ size: 10, counts: [2, 2, 2, 2, 2], given: ["0011223344"], distinctRows: false, distinctColumns: false }), "wasm", 2)).toBe(false);
   });
 
   it("a throwing onProgress rejects the count with that error, and no later task reports", async () => {

@@ -1,0 +1,19 @@
+// Pool worker (src/workers/pool.ts): one share of a symmetric meet-in-the-middle count
+// split over threads (symLayer with its own kernel instance); the calling thread loads
+// every share into one layer and pairs it (symMitmSum). Loaded from dist/ by parallel.ts.
+import { symLayer, type SymLayerPart } from "./sym-wasm.js";
+import type { SymProblem } from "./sym-ts.js";
+import { poolTask } from "../workers/task.js";
+import { withCountMemoryCap } from "./kernel.js";
+
+export interface LayerTask {
+  problem: SymProblem;
+  share: number;
+  shares: number;
+  /** The kernel's memory cap in MiB (undefined: the default). */
+  memoryCapMiB?: number;
+}
+
+export default poolTask((task: LayerTask): SymLayerPart =>
+  withCountMemoryCap(task.memoryCapMiB, () => symLayer(task.problem, Math.ceil(task.problem.size / 2), task.share, task.shares)),
+);
