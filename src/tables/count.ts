@@ -73,7 +73,7 @@ export function memoryCapOption(value: unknown): number | undefined {
 
 /**
  * How a count is made: "symmetric", the symmetric method over the whole table (Latin
- * squares, or no distinctness rules: one thread, layer by layer); "symmetric-jobs", the
+ * squares, or no distinctness rules: layer by layer, its last layer split over threads by countTablesParallel when long); "symmetric-jobs", the
  * column method's plan with each job counted by the symmetric method (distinctness rules,
  * symbols and columns interchangeable inside a job); or "columns", the column DP.
  */
@@ -95,7 +95,7 @@ export function jobMethod(method: CountMethod): JobMethod {
   return method === "symmetric-jobs" ? "symmetric" : "columns";
 }
 
-/** Whether a count goes to the symmetric method over the whole table (one thread, layer by layer). */
+/** Whether a count goes to the symmetric method over the whole table (layer by layer; countTablesParallel splits its last layer over threads when long: splitsSymmetric). */
 export function usesSymmetric(problem: NormalizedProblem, method: TablesMethod = "auto"): boolean {
   return countMethod(problem, method) === "symmetric";
 }
