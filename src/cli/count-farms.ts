@@ -61,7 +61,9 @@ async function countGeneral(options: CountFarmsOptions, file: string | undefined
   }
   if (wantsTablesExtra(options)) return runTablesExtra(problem, options, tablesEngine);
   const start = process.hrtime.bigint();
-  const progress = progressOnTerminal("counting", "DP jobs");
+  // A long symmetric count on threads reports its shares of the last layer, each thread building the layers before it.
+  const split = usesSymmetric(normalized, options.method) && splitsSymmetric(normalized, tablesEngine, threads);
+  const progress = progressOnTerminal("counting", split ? "shares of the middle layer" : "DP jobs");
   const layers = layerProgressOnTerminal();
   let count: bigint;
   try {
@@ -79,7 +81,7 @@ async function countGeneral(options: CountFarmsOptions, file: string | undefined
           count: count.toString(),
           engine,
           // The symmetric method over the whole table counts in this thread unless it splits its last layer.
-          threads: usesSymmetric(normalized, options.method) && !splitsSymmetric(normalized, tablesEngine, threads) ? 1 : threads,
+          threads: usesSymmetric(normalized, options.method) && !split ? 1 : threads,
           microseconds: Math.round(micros),
         })
       : options.pretty ? groupDigits(count) : count.toString()) + "\n",
