@@ -9,7 +9,7 @@ import { normalizeProblem, type NormalizedProblem, type TablesEngine } from "./p
 import { planTableCount, splitByFirstPart, type TableJob } from "./plan.js";
 import type { WorkerTask } from "./worker.js";
 import type { LayerTask } from "./layer-worker.js";
-import { symMitmSum, type SymLayerPart } from "./sym-wasm.js";
+import { symLayer, symMitmSum, type SymLayerPart } from "./sym-wasm.js";
 import { argumentError, requiredObject, threadCount } from "../args.js";
 import { sumWithProgress } from "./sum-progress.js";
 import { runPool } from "../workers/pool.js";
@@ -50,11 +50,14 @@ export async function countTablesParallel(options: CountTablesParallelOptions): 
   const threads = threadCount(options.threads, "threads") ?? 1;
   if (method === "symmetric") {
     if (!splitsSymmetric(problem, engine, threads)) return withCountMemoryCap(memoryCapMiB, () => countSymmetric(problem, options));
-    // Each thread builds the layers to ⌈n/2⌉ − 1 and makes its share of the last one (the
-    // rows below every threads-th class: the most work); this thread sums the shares.
-    const tasks = Array.from({ length: threads }, (_, share): LayerTask => ({ problem, share, shares: threads, memoryCapMiB }));
+    // This thread builds the layers to ⌈n/2⌉ − 1; each worker makes its share of the last
+    // one from there (the rows below every threads-th class: the most work); this thread
+    // then loads the shares into one layer and pairs it.
+    const half = Math.ceil(problem.size / 2);
+    const from = half >= 2 ? withCountMemoryCap(memoryCapMiB, () => symLayer(problem, half - 1)) : undefined;
+    const tasks = Array.from({ length: threads }, (_, share): LayerTask => ({ problem, share, shares: threads, from, memoryCapMiB }));
     const parts = await runPool<LayerTask, SymLayerPart>("tables/layer-worker.js", tasks, { threads, onProgress: options.onProgress });
-    return withCountMemoryCap(memoryCapMiB, () => symMitmSum(problem, parts));
+    return withCountMemoryCap(memoryCapMiB, () => symMitmSum(problem, parts, from));
   }
   const jobs = jobMethod(method);
   const plan = planTableCount(problem);

@@ -191,8 +191,11 @@ export function symLayer(problem: SymProblem, row: number, share = 0, shares = 1
   return { size: n, counts: [...counts], row, share, shares, states, keys, ways };
 }
 
-/** The count from every share of layer ⌈n/2⌉ (symLayer), each share once. */
-export function symMitmSum(problem: SymProblem, parts: readonly SymLayerPart[], onPairs?: (done: number, all: number) => void): bigint {
+/**
+ * The count from every share of layer ⌈n/2⌉ (symLayer), each share once. For n odd the
+ * pairing also reads layer ⌈n/2⌉ − 1: pass it whole as `before`, or it is built here.
+ */
+export function symMitmSum(problem: SymProblem, parts: readonly SymLayerPart[], before?: SymLayerPart, onPairs?: (done: number, all: number) => void): bigint {
   const { size: n, counts } = problem;
   checkSplit(problem);
   const half = Math.ceil(n / 2);
@@ -205,8 +208,11 @@ export function symMitmSum(problem: SymProblem, parts: readonly SymLayerPart[], 
   try {
     setupKernel(problem, startNeeds(problem)!);
     kernel.symBegin();
-    // n odd: the pairing also reads layer ⌈n/2⌉ − 1, which this instance builds itself.
-    for (let placed = 0; placed < half - 1 && n % 2 === 1; placed++) kernel.symStep();
+    if (n % 2 === 1 && before) {
+      if (!samePart(before, problem) || before.row !== half - 1 || before.shares !== 1) throw new UsageError(`the layer before must be layer ${half - 1} of this count, whole (got row ${before.row}, share ${before.share}/${before.shares})`);
+      loadLayers(kernel, [before], n * counts.length);
+    }
+    for (let placed = 0; placed < half - 1 && n % 2 === 1 && !before; placed++) kernel.symStep();
     loadLayers(kernel, parts, n * counts.length);
     return symPairSum(n, symmetryOrder(n, counts), onPairs);
   } catch (error) {

@@ -176,6 +176,9 @@ describe("the symmetric method, meeting in the middle", () => {
         const ways = (part: { ways: BigUint64Array }) => part.ways.reduce((sum, limb, i) => sum + (i % 2 === 0 ? limb : limb << 64n), 0n);
         expect(parts.reduce((sum, part) => sum + ways(part), 0n), label).toBe(ways(symLayer(problem, half)));
       }
+      const before = symLayer(problem, half - 1);
+      const fromBefore = [0, 1].map((share) => symLayer(problem, half, share, 2, before));
+      expect(symMitmSum(problem, fromBefore, before), `${label}, the layer before passed`).toBe(whole);
       const saved = symLayer(problem, half - 2);
       const fromSaved = [0, 1, 2].map((share) => symLayer(problem, half, share, 3, saved));
       expect(symMitmSum(problem, fromSaved.reverse()), `${label}, from layer ${half - 2}`).toBe(whole);
@@ -192,6 +195,10 @@ describe("the symmetric method, meeting in the middle", () => {
     expect(() => symMitmSum(problem, [parts[0]!, parts[0]!, parts[1]!])).toThrow(UsageError);
     expect(() => symMitmSum(plain(6, [3, 3]), parts)).toThrow(UsageError);
     expect(() => symMitmSum(problem, [symLayer(problem, 2)])).toThrow(/every share of layer 3/);
+    const odd = plain(7, [2, 2, 3]);
+    const oddParts = [symLayer(odd, 4)];
+    expect(() => symMitmSum(odd, oddParts, symLayer(odd, 2))).toThrow(/the layer before must be layer 3/);
+    expect(() => symMitmSum(odd, oddParts, symLayer(odd, 3, 0, 2))).toThrow(/whole/);
     expect(() => symLayer(problem, 3, 3, 3)).toThrow(UsageError);
     expect(() => symLayer(problem, 6)).toThrow(/a layer is a row from 1 to 5/);
     expect(() => symLayer(problem, 3, 0, 1, parts[1])).toThrow(/a whole earlier layer/);

@@ -9,7 +9,7 @@ import { runPool } from "../../src/workers/pool.js";
 import { carriedError, carryError } from "../../src/workers/task.js";
 import type { WorkerTask } from "../../src/tables/worker.js";
 import type { LayerTask } from "../../src/tables/layer-worker.js";
-import { symMitmSum, type SymLayerPart } from "../../src/tables/sym-wasm.js";
+import { symLayer, symMitmSum, type SymLayerPart } from "../../src/tables/sym-wasm.js";
 import { splitsSymmetric } from "../../src/tables/parallel.js";
 import { normalizeProblem } from "../../src/tables/problem.js";
 
@@ -27,6 +27,10 @@ describe("worker pool", () => {
     const parts = await runPool<LayerTask, SymLayerPart>("tables/layer-worker.js", tasks, { threads: 2 });
     expect(parts.map((part) => part.share)).toEqual([0, 1]);
     expect(symMitmSum(problem, parts)).toBe(1049233314843201600n);
+    // The same from the layer before, made in this thread and sent to the workers.
+    const from = symLayer(problem, 3);
+    const fromTasks = [0, 1, 2].map((share): LayerTask => ({ problem, share, shares: 3, from }));
+    expect(symMitmSum(problem, await runPool<LayerTask, SymLayerPart>("tables/layer-worker.js", fromTasks, { threads: 2 }))).toBe(1049233314843201600n);
     // A share past the shares is refused in the worker and arrives typed.
     await expect(runPool<LayerTask, SymLayerPart>("tables/layer-worker.js", [{ problem, share: 2, shares: 2 }], { threads: 1 })).rejects.toBeInstanceOf(UsageError);
     // Which counts split: long ones, on the kernel, nothing given, more than one thread.
