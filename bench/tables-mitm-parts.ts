@@ -49,6 +49,7 @@ function readPart(path: string): SymLayerPart {
 const onLayer = (row: number, rows: number, states: number) => log(`layer ${row} of ${rows}: ${states} classes`);
 if (mode === "layer") {
   const part = symLayer(problem, Number(which), 0, 1, undefined, onLayer);
+  if (!part) throw new Error("a count passed 128 bits");
   writePart(file, part);
   log(`wrote ${file}: ${part.states} classes`);
 } else if (mode === "part") {
@@ -57,12 +58,14 @@ if (mode === "layer") {
   const from = fromFile ? readPart(fromFile) : undefined;
   if (from) log(`read ${fromFile}: layer ${from.row}, ${from.states} classes`);
   const part = symLayer(problem, Math.ceil(n / 2), share, shares, from, onLayer);
+  if (!part) throw new Error("a count passed 128 bits");
   writePart(file, part);
   log(`wrote ${file}: ${part.states} classes`);
 } else if (mode === "sum") {
   const parts = which.split(",").map(readPart);
   log(`read ${parts.length} parts: ${parts.map((p) => p.states).join(" + ")} classes`);
   const total = symMitmSum(problem, parts);
+  if (total === undefined) throw new Error("a count passed 128 bits");
   log(`total: ${total}`);
 } else {
   throw new Error("usage: tsx bench/tables-mitm-parts.ts layer R FILE N c1 c2 … | part I/K[@FROM] FILE N c1 c2 … | sum FILE1,FILE2,… N c1 c2 …");

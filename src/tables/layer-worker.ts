@@ -17,6 +17,6 @@ export interface LayerTask {
   memoryCapMiB?: number;
 }
 
-export default poolTask((task: LayerTask): SymLayerPart =>
+export default poolTask((task: LayerTask): SymLayerPart | undefined =>
   withCountMemoryCap(task.memoryCapMiB, () => symLayer(task.problem, Math.ceil(task.problem.size / 2), task.share, task.shares, task.from)),
 );

@@ -53,11 +53,15 @@ export async function countTablesParallel(options: CountTablesParallelOptions): 
     // This thread builds the layers to ⌈n/2⌉ − 1; each worker makes its share of the last
     // one from there (the rows below every threads-th class: the most work); this thread
     // then loads the shares into one layer and pairs it.
+    // A count past 128 bits is made again in this thread, whose engine falls back to TypeScript.
+    const again = () => withCountMemoryCap(memoryCapMiB, () => countSymmetric(problem, options));
     const half = Math.ceil(problem.size / 2);
     const from = half >= 2 ? withCountMemoryCap(memoryCapMiB, () => symLayer(problem, half - 1)) : undefined;
+    if (half >= 2 && !from) return again();
     const tasks = Array.from({ length: threads }, (_, share): LayerTask => ({ problem, share, shares: threads, from, memoryCapMiB }));
-    const parts = await runPool<LayerTask, SymLayerPart>("tables/layer-worker.js", tasks, { threads, onProgress: options.onProgress });
-    return withCountMemoryCap(memoryCapMiB, () => symMitmSum(problem, parts, from));
+    const parts = await runPool<LayerTask, SymLayerPart | undefined>("tables/layer-worker.js", tasks, { threads, onProgress: options.onProgress });
+    const whole = parts.every((part) => part !== undefined) ? withCountMemoryCap(memoryCapMiB, () => symMitmSum(problem, parts, from)) : undefined;
+    return whole ?? again();
   }
   const jobs = jobMethod(method);
   const plan = planTableCount(problem);
@@ -76,8 +80,8 @@ export async function countTablesParallel(options: CountTablesParallelOptions): 
 
 /**
  * The symmetric bound (reach.ts) from which a whole-table symmetric count splits over the
- * threads: about 4 s of CPU. Below it, starting threads that each build the first layers
- * again costs more than it saves (Latin squares of order 8: 5·10^5, half a second).
+ * threads: about 4 s of CPU. Below it, starting the threads and passing the layers to
+ * them and back costs more than it saves (Latin squares of order 8: 5·10^5, half a second).
  */
 export const SPLIT_SYMMETRIC_FROM = 1e7;
 

@@ -155,8 +155,9 @@ export interface SymLayerPart {
 /**
  * Layer `row` of the problem (nothing given), or the share `share` of `shares` of it; built
  * from the start, or from a whole layer made before (`from`, shares 1, an earlier row).
+ * Undefined if a count passed 128 bits (countSymmetricMitmTs counts such tables).
  */
-export function symLayer(problem: SymProblem, row: number, share = 0, shares = 1, from?: SymLayerPart, onLayer?: SymProgress): SymLayerPart {
+export function symLayer(problem: SymProblem, row: number, share = 0, shares = 1, from?: SymLayerPart, onLayer?: SymProgress): SymLayerPart | undefined {
   const { size: n, counts } = problem;
   checkSplit(problem);
   if (!Number.isInteger(shares) || shares < 1 || !Number.isInteger(share) || share < 0 || share >= shares) {
@@ -170,10 +171,10 @@ export function symLayer(problem: SymProblem, row: number, share = 0, shares = 1
   try {
     setupKernel(problem, startNeeds(problem)!);
     kernel.symBegin();
-    if (from) loadLayers(kernel, [from], n * counts.length);
+    if (from && !loadLayers(kernel, [from], n * counts.length)) return undefined;
     for (let placed = from?.row ?? 0; placed < row; placed++) {
       const states = placed < row - 1 ? kernel.symStep() : kernel.symStepShare(share, shares);
-      if (states < 0) throw new KernelError("tables", "limit-exceeded", "a count passed 128 bits in a split meet in the middle");
+      if (states < 0) return undefined;
       onLayer?.(placed + 1, row, states);
     }
   } catch (error) {
@@ -194,8 +195,9 @@ export function symLayer(problem: SymProblem, row: number, share = 0, shares = 1
 /**
  * The count from every share of layer ⌈n/2⌉ (symLayer), each share once. For n odd the
  * pairing also reads layer ⌈n/2⌉ − 1: pass it whole as `before`, or it is built here.
+ * Undefined if a sum passed 128 bits.
  */
-export function symMitmSum(problem: SymProblem, parts: readonly SymLayerPart[], before?: SymLayerPart, onPairs?: (done: number, all: number) => void): bigint {
+export function symMitmSum(problem: SymProblem, parts: readonly SymLayerPart[], before?: SymLayerPart, onPairs?: (done: number, all: number) => void): bigint | undefined {
   const { size: n, counts } = problem;
   checkSplit(problem);
   const half = Math.ceil(n / 2);
@@ -210,18 +212,18 @@ export function symMitmSum(problem: SymProblem, parts: readonly SymLayerPart[], 
     kernel.symBegin();
     if (n % 2 === 1 && before) {
       if (!samePart(before, problem) || before.row !== half - 1 || before.shares !== 1) throw new UsageError(`the layer before must be layer ${half - 1} of this count, whole (got row ${before.row}, share ${before.share}/${before.shares})`);
-      loadLayers(kernel, [before], n * counts.length);
+      if (!loadLayers(kernel, [before], n * counts.length)) return undefined;
     }
-    for (let placed = 0; placed < half - 1 && n % 2 === 1 && !before; placed++) kernel.symStep();
-    loadLayers(kernel, parts, n * counts.length);
+    for (let placed = 0; placed < half - 1 && n % 2 === 1 && !before; placed++) if (kernel.symStep() < 0) return undefined;
+    if (!loadLayers(kernel, parts, n * counts.length)) return undefined;
     return symPairSum(n, symmetryOrder(n, counts), onPairs);
   } catch (error) {
     throw outOfMemory(error);
   }
 }
 
-/** Loads the parts into one layer (equal classes sum), the kernel's current one. */
-function loadLayers(kernel: ReturnType<typeof countingKernel>, parts: readonly SymLayerPart[], bytes: number): void {
+/** Loads the parts into one layer (equal classes sum), the kernel's current one; false if a sum passed 128 bits. */
+function loadLayers(kernel: ReturnType<typeof countingKernel>, parts: readonly SymLayerPart[], bytes: number): boolean {
   kernel.symLoadBegin();
   for (const part of parts) {
     for (let state = 0; state < part.states; state++) {
@@ -229,7 +231,7 @@ function loadLayers(kernel: ReturnType<typeof countingKernel>, parts: readonly S
       kernel.symLoadState(part.ways[state * 2]!, part.ways[state * 2 + 1]!);
     }
   }
-  if (kernel.symLoadEnd() < 0) throw new KernelError("tables", "limit-exceeded", "a count passed 128 bits in a split meet in the middle");
+  return kernel.symLoadEnd() >= 0;
 }
 
 function samePart(part: SymLayerPart, problem: SymProblem): boolean {
