@@ -8,6 +8,7 @@
 //        tsx bench/tables-mitm-parts.ts part I/K[@FROM] FILE N c1 c2 …
 //        tsx bench/tables-mitm-parts.ts sum FILE1,FILE2,… N c1 c2 …
 import { readFileSync, writeFileSync, renameSync } from "node:fs";
+import { createHash } from "node:crypto";
 import { symLayer, symMitmSum, type SymLayerPart } from "../src/tables/sym-wasm.js";
 
 const [mode, which = "", ...rest] = process.argv.slice(2);
@@ -20,9 +21,19 @@ const log = (what: string) => {
   console.log(`${new Date().toISOString()} cpu ${((used.user + used.system) / 1e6).toFixed(1)} s: ${what}`);
 };
 
+// Classes are canonical forms of this kernel build: parts made by another build may name
+// one class two ways, so a file records the build's digest and parts of two builds are
+// refused. (Files written before 2026-11-27 13:15 carry none: said, not refused.)
+const kernelDigest = createHash("sha256").update(readFileSync(new URL("../build/tables.wasm", import.meta.url))).digest("hex");
+
+function checkKernel(path: string, digest: string | undefined): void {
+  if (digest === undefined) log(`${path}: no kernel digest recorded (written before digests were); taken as this build's`);
+  else if (digest !== kernelDigest) throw new Error(`${path} was made by another build of the tables kernel (${digest.slice(0, 12)}…, this one ${kernelDigest.slice(0, 12)}…): its classes may be named differently`);
+}
+
 /** A part as a file: a 4-byte header length, the header as JSON, the keys, then the ways (8-byte aligned). */
 function writePart(path: string, part: SymLayerPart): void {
-  const header = Buffer.from(JSON.stringify({ size: part.size, counts: part.counts, row: part.row, share: part.share, shares: part.shares, states: part.states }));
+  const header = Buffer.from(JSON.stringify({ size: part.size, counts: part.counts, row: part.row, share: part.share, shares: part.shares, states: part.states, kernel: kernelDigest }));
   const keysAt = 4 + header.length;
   const waysAt = Math.ceil((keysAt + part.keys.length) / 8) * 8;
   const out = Buffer.alloc(waysAt + part.ways.byteLength);
@@ -37,7 +48,8 @@ function writePart(path: string, part: SymLayerPart): void {
 function readPart(path: string): SymLayerPart {
   const data = readFileSync(path);
   const headerLength = data.readUInt32LE(0);
-  const header = JSON.parse(data.subarray(4, 4 + headerLength).toString()) as Omit<SymLayerPart, "keys" | "ways">;
+  const { kernel, ...header } = JSON.parse(data.subarray(4, 4 + headerLength).toString()) as Omit<SymLayerPart, "keys" | "ways"> & { kernel?: string };
+  checkKernel(path, kernel);
   const keysAt = 4 + headerLength;
   const keyBytes = header.states * header.size * header.counts.length;
   const waysAt = Math.ceil((keysAt + keyBytes) / 8) * 8;
