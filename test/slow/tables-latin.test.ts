@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { countTables } from "../../src/tables/index.js";
 import { countSymmetricWasm } from "../../src/tables/sym-wasm.js";
 import { normalizeProblem } from "../../src/tables/problem.js";
+import { countTablesParallel, splitsSymmetric } from "../../src/tables/parallel.js";
 
 const latin = (n: number) => ({ size: n, counts: new Array<number>(n).fill(1) });
 
@@ -27,5 +28,12 @@ describe("Latin squares (OEIS A002860), symmetric method", () => {
     const layers: number[] = [];
     expect(countSymmetricWasm(normalizeProblem(latin(9)), (_placed, _rows, states) => layers.push(states))).toBe(5524751496156892842531225600n);
     expect(layers).toEqual([1, 8, 224, 3529, 3529, 224, 8, 1]);
+  });
+
+  it("order 9 on two threads: the middle layer in two shares made in workers, the same count", async () => {
+    expect(splitsSymmetric(normalizeProblem(latin(9)), "wasm", 2)).toBe(true);
+    const progress: [number, number][] = [];
+    expect(await countTablesParallel({ ...latin(9), threads: 2, onProgress: (done, all) => progress.push([done, all]) })).toBe(5524751496156892842531225600n);
+    expect(progress).toEqual([[1, 2], [2, 2]]); // the two shares, not rows or DP jobs
   });
 });
