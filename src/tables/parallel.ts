@@ -49,19 +49,8 @@ export async function countTablesParallel(options: CountTablesParallelOptions): 
   const method = countMethod(problem, options.method);
   const threads = threadCount(options.threads, "threads") ?? 1;
   if (method === "symmetric") {
-    if (!splitsSymmetric(problem, engine, threads)) return withCountMemoryCap(memoryCapMiB, () => countSymmetric(problem, options));
-    // This thread builds the layers to ⌈n/2⌉ − 1; each worker makes its share of the last
-    // one from there (the rows below every threads-th class: the most work); this thread
-    // then loads the shares into one layer and pairs it.
-    // A count past 128 bits is made again in this thread, whose engine falls back to TypeScript.
-    const again = () => withCountMemoryCap(memoryCapMiB, () => countSymmetric(problem, options));
-    const half = Math.ceil(problem.size / 2);
-    const from = half >= 2 ? withCountMemoryCap(memoryCapMiB, () => symLayer(problem, half - 1)) : undefined;
-    if (half >= 2 && !from) return again();
-    const tasks = Array.from({ length: threads }, (_, share): LayerTask => ({ problem, share, shares: threads, from, memoryCapMiB }));
-    const parts = await runPool<LayerTask, SymLayerPart | undefined>("tables/layer-worker.js", tasks, { threads, onProgress: options.onProgress });
-    const whole = parts.every((part) => part !== undefined) ? withCountMemoryCap(memoryCapMiB, () => symMitmSum(problem, parts, from)) : undefined;
-    return whole ?? again();
+    if (splitsSymmetric(problem, engine, threads)) return withCountMemoryCap(memoryCapMiB, () => countSymmetricSplit(problem, options, threads, memoryCapMiB));
+    return withCountMemoryCap(memoryCapMiB, () => countSymmetric(problem, options));
   }
   const jobs = jobMethod(method);
   const plan = planTableCount(problem);
@@ -76,6 +65,25 @@ export async function countTablesParallel(options: CountTablesParallelOptions): 
   const tasks = units.map((job): WorkerTask => ({ counts: plan.counts, jobs: [job], engine, method: jobs, memoryCapMiB }));
   const parts = await runPool<WorkerTask, bigint>("tables/worker.js", tasks, { threads, onProgress: options.onProgress });
   return parts.reduce((sum, part) => sum + part, 0n);
+}
+
+/**
+ * The symmetric count with its middle layer split over `threads` workers: this thread
+ * builds the layers to ⌈n/2⌉ − 1, each worker makes its share of the middle one from there
+ * (the rows below every threads-th class: the most work), and this thread loads the shares
+ * into one layer and pairs it. A count past 128 bits is made again in this thread, whose
+ * engine falls back to TypeScript. Runs under the caller's memory cap.
+ */
+async function countSymmetricSplit(problem: NormalizedProblem, options: CountTablesParallelOptions, threads: number, memoryCapMiB: number | undefined): Promise<bigint> {
+  const half = Math.ceil(problem.size / 2);
+  const from = half >= 2 ? symLayer(problem, half - 1) : undefined;
+  if (half < 2 || from) {
+    const tasks = Array.from({ length: threads }, (_, share): LayerTask => ({ problem, share, shares: threads, from, memoryCapMiB }));
+    const parts = await runPool<LayerTask, SymLayerPart | undefined>("tables/layer-worker.js", tasks, { threads, onProgress: options.onProgress });
+    const whole = parts.every((part) => part !== undefined) ? symMitmSum(problem, parts, from) : undefined;
+    if (whole !== undefined) return whole;
+  }
+  return countSymmetric(problem, options);
 }
 
 /**

@@ -210,11 +210,13 @@ export function symMitmSum(problem: SymProblem, parts: readonly SymLayerPart[], 
   try {
     setupKernel(problem, startNeeds(problem)!);
     kernel.symBegin();
+    // n odd: the pairing also reads layer ⌈n/2⌉ − 1, loaded from `before` or built here.
     if (n % 2 === 1 && before) {
       if (!samePart(before, problem) || before.row !== half - 1 || before.shares !== 1) throw new UsageError(`the layer before must be layer ${half - 1} of this count, whole (got row ${before.row}, share ${before.share}/${before.shares})`);
       if (!loadLayers(kernel, [before], n * counts.length)) return undefined;
+    } else if (n % 2 === 1) {
+      for (let placed = 0; placed < half - 1; placed++) if (kernel.symStep() < 0) return undefined;
     }
-    for (let placed = 0; placed < half - 1 && n % 2 === 1 && !before; placed++) if (kernel.symStep() < 0) return undefined;
     if (!loadLayers(kernel, parts, n * counts.length)) return undefined;
     return symPairSum(n, symmetryOrder(n, counts), onPairs);
   } catch (error) {
