@@ -3,82 +3,115 @@
 // layer R to a file (symLayer); each `part` loads it (or builds the layers itself),
 // makes its share of layer ⌈n/2⌉ and writes that; `sum` loads every part into one layer
 // and pairs it (symMitmSum), the same sum as countSymmetricMitmWasm. Used for the n = 10
-// counts that take hours (docs/tables.md). Files are written whole or not at all.
+// counts that take hours (docs/tables.md). Files are written whole or not at all
+// (src/tables/layer-file.ts); bad arguments and bad files end in one line and exit 2.
 // Usage: tsx bench/tables-mitm-parts.ts layer R FILE N c1 c2 …
 //        tsx bench/tables-mitm-parts.ts part I/K[@FROM] FILE N c1 c2 …
 //        tsx bench/tables-mitm-parts.ts sum FILE1,FILE2,… N c1 c2 …
-import { readFileSync, writeFileSync, renameSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
+import { InvalidArgumentError } from "commander";
+import { createProgram, integerOption, runMain } from "../src/cli/program.js";
+import { InputError, UsageError } from "../src/errors.js";
+import { readFailure } from "../src/io/lines.js";
+import { checkOutputPath, openAtomicStream } from "../src/io/atomic-write.js";
+import { quote } from "../src/io/quote.js";
+import { decodeLayerFile, encodeLayerFile } from "../src/tables/layer-file.js";
 import { symLayer, symMitmSum, type SymLayerPart } from "../src/tables/sym-wasm.js";
+import type { SymProblem } from "../src/tables/sym-ts.js";
 
-const [mode, which = "", ...rest] = process.argv.slice(2);
-const file = mode === "part" || mode === "layer" ? (rest.shift() ?? "") : "";
-const [n = 0, ...counts] = rest.map(Number);
-const problem = { size: n, counts, given: [] };
+const NAME = "tables-mitm-parts";
 const started = process.cpuUsage();
 const log = (what: string) => {
   const used = process.cpuUsage(started);
   console.log(`${new Date().toISOString()} cpu ${((used.user + used.system) / 1e6).toFixed(1)} s: ${what}`);
 };
+const onLayer = (row: number, rows: number, states: number) => log(`layer ${row} of ${rows}: ${states} classes`);
 
 // Classes are canonical forms of this kernel build: parts made by another build may name
 // one class two ways, so a file records the build's digest and parts of two builds are
 // refused. (Files written before 2026-11-27 13:15 carry none: said, not refused.)
 const kernelDigest = createHash("sha256").update(readFileSync(new URL("../build/tables.wasm", import.meta.url))).digest("hex");
 
-function checkKernel(path: string, digest: string | undefined): void {
-  if (digest === undefined) log(`${path}: no kernel digest recorded (written before digests were); taken as this build's`);
-  else if (digest !== kernelDigest) throw new Error(`${path} was made by another build of the tables kernel (${digest.slice(0, 12)}…, this one ${kernelDigest.slice(0, 12)}…): its classes may be named differently`);
-}
-
-/** A part as a file: a 4-byte header length, the header as JSON, the keys, then the ways (8-byte aligned). */
-function writePart(path: string, part: SymLayerPart): void {
-  const header = Buffer.from(JSON.stringify({ size: part.size, counts: part.counts, row: part.row, share: part.share, shares: part.shares, states: part.states, kernel: kernelDigest }));
-  const keysAt = 4 + header.length;
-  const waysAt = Math.ceil((keysAt + part.keys.length) / 8) * 8;
-  const out = Buffer.alloc(waysAt + part.ways.byteLength);
-  out.writeUInt32LE(header.length, 0);
-  header.copy(out, 4);
-  out.set(part.keys, keysAt);
-  out.set(new Uint8Array(part.ways.buffer, part.ways.byteOffset, part.ways.byteLength), waysAt);
-  writeFileSync(`${path}.partial`, out);
-  renameSync(`${path}.partial`, path); // a part file is whole or absent
-}
-
 function readPart(path: string): SymLayerPart {
-  const data = readFileSync(path);
-  const headerLength = data.readUInt32LE(0);
-  const { kernel, ...header } = JSON.parse(data.subarray(4, 4 + headerLength).toString()) as Omit<SymLayerPart, "keys" | "ways"> & { kernel?: string };
-  checkKernel(path, kernel);
-  const keysAt = 4 + headerLength;
-  const keyBytes = header.states * header.size * header.counts.length;
-  const waysAt = Math.ceil((keysAt + keyBytes) / 8) * 8;
-  const keys = new Uint8Array(data.subarray(keysAt, keysAt + keyBytes));
-  const ways = new BigUint64Array(new Uint8Array(data.subarray(waysAt, waysAt + header.states * 16)).buffer);
-  return { ...header, keys, ways };
+  let data: Uint8Array;
+  try {
+    data = readFileSync(path);
+  } catch (error) {
+    throw readFailure(path, error);
+  }
+  const { part, kernel, body } = decodeLayerFile(data, path);
+  if (kernel === undefined) log(`${path}: no kernel digest recorded (written before digests were); taken as this build's`);
+  else if (kernel !== kernelDigest) throw new InputError(`made by another build of the tables kernel (${kernel.slice(0, 12)}…, this one ${kernelDigest.slice(0, 12)}…)`, { file: path }, "a part of this build: its classes may be named differently in another");
+  if (body === undefined) log(`${path}: no digest of its classes recorded (written before they were); not checked`);
+  return part;
 }
 
-const onLayer = (row: number, rows: number, states: number) => log(`layer ${row} of ${rows}: ${states} classes`);
-if (mode === "layer") {
-  const part = symLayer(problem, Number(which), 0, 1, undefined, onLayer);
-  if (!part) throw new Error("a count passed 128 bits");
-  writePart(file, part);
-  log(`wrote ${file}: ${part.states} classes`);
-} else if (mode === "part") {
-  const [share = -1, shares = 0] = which.split("@")[0]!.split("/").map(Number);
-  const fromFile = which.split("@")[1];
-  const from = fromFile ? readPart(fromFile) : undefined;
-  if (from) log(`read ${fromFile}: layer ${from.row}, ${from.states} classes`);
-  const part = symLayer(problem, Math.ceil(n / 2), share, shares, from, onLayer);
-  if (!part) throw new Error("a count passed 128 bits");
-  writePart(file, part);
-  log(`wrote ${file}: ${part.states} classes`);
-} else if (mode === "sum") {
-  const parts = which.split(",").map(readPart);
-  log(`read ${parts.length} parts: ${parts.map((p) => p.states).join(" + ")} classes`);
-  const total = symMitmSum(problem, parts);
-  if (total === undefined) throw new Error("a count passed 128 bits");
-  log(`total: ${total}`);
-} else {
-  throw new Error("usage: tsx bench/tables-mitm-parts.ts layer R FILE N c1 c2 … | part I/K[@FROM] FILE N c1 c2 … | sum FILE1,FILE2,… N c1 c2 …");
+async function writePart(path: string, part: SymLayerPart | undefined): Promise<void> {
+  if (!part) throw new UsageError("a count passed 128 bits: this tool sums 128-bit counts only");
+  const out = await openAtomicStream(path, "FILE", false);
+  try {
+    out.stream.end(encodeLayerFile(part, kernelDigest));
+    await out.commit();
+  } catch (error) {
+    out.abort();
+    throw error;
+  }
+  log(`wrote ${path}: ${part.states} classes`);
 }
+
+const count = integerOption(0, 64);
+const problemOf = (n: number, counts: number[]): SymProblem => ({ size: n, counts, given: [] });
+
+function shareOf(text: string): { share: number; shares: number; from?: string } {
+  const match = /^(\d{1,7})\/(\d{1,7})(?:@(.+))?$/s.exec(text);
+  if (!match) throw new InvalidArgumentError(`expected I/K or I/K@FILE with 0 ≤ I < K, got ${quote(text)}`);
+  const [, share, shares, from] = match;
+  return { share: Number(share), shares: Number(shares), ...(from === undefined ? {} : { from }) };
+}
+
+function filesOf(text: string): string[] {
+  const files = text.split(",");
+  if (files.some((file) => file === "")) throw new InvalidArgumentError(`expected FILE1,FILE2,… with no empty name, got ${quote(text)}`);
+  return files;
+}
+
+const program = createProgram(NAME, "A symmetric count split into parts across processes and days (docs/tables.md)");
+program.command("layer")
+  .description("write layer R of the count, whole, to FILE")
+  .argument("<R>", "the layer (a row from 1 to N − 1)", integerOption(1, 63))
+  .argument("<FILE>", "the layer file to write")
+  .argument("<N>", "the table size", count)
+  .argument("<counts...>", "the symbol counts of every row and column", (value: string, previous: number[] = []) => [...previous, count(value)])
+  .action(async (row: number, file: string, n: number, counts: number[]) => {
+    checkOutputPath(file, "FILE", false); // before hours of work, not after
+    await writePart(file, symLayer(problemOf(n, counts), row, 0, 1, undefined, onLayer));
+  });
+program.command("part")
+  .description("write share I of K of layer ⌈N/2⌉ to FILE, starting from the layer in FROM if given")
+  .argument("<I/K[@FROM]>", "the share, and the layer file to start from", shareOf)
+  .argument("<FILE>", "the share file to write")
+  .argument("<N>", "the table size", count)
+  .argument("<counts...>", "the symbol counts", (value: string, previous: number[] = []) => [...previous, count(value)])
+  .action(async (which: ReturnType<typeof shareOf>, file: string, n: number, counts: number[]) => {
+    checkOutputPath(file, "FILE", false);
+    const from = which.from === undefined ? undefined : readPart(which.from);
+    if (from) log(`read ${which.from}: layer ${from.row}, ${from.states} classes`);
+    await writePart(file, symLayer(problemOf(n, counts), Math.ceil(n / 2), which.share, which.shares, from, onLayer));
+  });
+program.command("sum")
+  .description("load every share of layer ⌈N/2⌉ and print the count")
+  .argument("<FILES>", "the share files, comma-separated", filesOf)
+  .argument("<N>", "the table size", count)
+  .argument("<counts...>", "the symbol counts", (value: string, previous: number[] = []) => [...previous, count(value)])
+  .action((files: string[], n: number, counts: number[]) => {
+    const parts = files.map(readPart);
+    log(`read ${parts.length} parts: ${parts.map((p) => p.states).join(" + ")} classes`);
+    const total = symMitmSum(problemOf(n, counts), parts);
+    if (total === undefined) throw new UsageError("a count passed 128 bits: this tool sums 128-bit counts only");
+    log(`total: ${total}`);
+  });
+
+await runMain(NAME, async () => {
+  await program.parseAsync(process.argv);
+});
