@@ -3,7 +3,9 @@
 import { writeChunk } from "../io/atomic-write.js";
 import { groupDigits } from "../io/digits.js";
 import { parseShardSpec, shardLine } from "../shards/index.js";
-import { canonicalFrontierProblem as canonicalFrontier, countHamiltonian, type HamiltonianCount } from "../tours/frontier.js";
+import { canonicalFrontierProblem as canonicalFrontier, countHamiltonianIn, type HamiltonianCount } from "../tours/frontier.js";
+import { diskLayers } from "../tours/frontier-disk.js";
+import { UsageError } from "../errors.js";
 import type { Leaper } from "../tours/leapers.js";
 import type { Square } from "../tours/options.js";
 
@@ -20,6 +22,8 @@ export interface FrontierCountFlags {
   memory?: number;
   /** Hidden --host-layers: the DP's layers on the host (countHamiltonian's hostLayers). */
   hostLayers?: boolean;
+  /** --checkpoint DIR: the layers in files in DIR (frontier-disk.ts); a count run again with it resumes. */
+  checkpoint?: string;
   /** A whole count as one JSON line: the problem, the count (a decimal string), the engine. */
   json?: boolean;
   /** The count with its digits grouped (8,250,272). */
@@ -53,13 +57,26 @@ function statsLine(stats: ReturnType<typeof statsOf>, engine: "wasm" | "ts"): st
   return `frontier width ${stats.width}, peak states ${stats.peakStates}, ${dropped}, ${stats.entryBytes} bytes a state, peak table memory ${mib} MiB${passes}, CPU ${stats.cpuSeconds.toFixed(2)} s\n`;
 }
 
+/** The store of --checkpoint DIR, saying on standard error where a count goes on from. */
+function checkpointStore(flags: FrontierCountFlags) {
+  if (flags.engine === "ts") throw new UsageError("--checkpoint keeps the kernel's layers: not with --engine frontier-ts");
+  const dir = flags.checkpoint!;
+  if (dir === "") throw new UsageError("--checkpoint: empty folder name (expected a folder for the count's layers)");
+  return diskLayers(dir, (step, cpu) => process.stderr.write(`resuming from ${dir}: step ${step + 1} done, ${cpu.toFixed(0)} s of CPU before this run\n`));
+}
+
 export async function runFrontierCount(flags: FrontierCountFlags): Promise<void> {
   const spec = flags.shard !== undefined ? parseShardSpec(flags.shard) : undefined;
   const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
-  const result = countHamiltonian({ ...flags, shard: spec, memoryCapMiB: flags.memory });
+  const store = flags.checkpoint === undefined ? undefined : checkpointStore(flags);
+  const onProgress = store && ((step: number, steps: number, states: number, passes: number) => {
+    process.stderr.write(`step ${step} of ${steps}: ${states} state${states === 1 ? "" : "s"}, ${passes} pass${passes === 1 ? "" : "es"}, CPU ${store.cpuSeconds().toFixed(0)} s in all runs (checkpoint written)\n`);
+  });
+  const result = countHamiltonianIn({ ...flags, shard: spec, memoryCapMiB: flags.memory, ...(onProgress ? { onProgress } : {}) }, store);
   const used = process.cpuUsage(cpu);
-  const stats = flags.stats ? statsOf(result, used.user + used.system) : undefined;
+  // A resumed count's CPU is that of every run.
+  const stats = flags.stats ? statsOf(result, store ? store.cpuSeconds() * 1e6 : used.user + used.system) : undefined;
   const engine = flags.engine === "ts" ? "frontier-ts" : "frontier";
   // With --json the figures go in the JSON line (one line for programs), else on standard error.
   if (stats && !(flags.json && !spec)) process.stderr.write(statsLine(stats, flags.engine));

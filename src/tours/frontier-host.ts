@@ -41,15 +41,87 @@ export interface HostLayerFigures {
   droppedStates: number;
 }
 
-/** Total bytes of a layer's chunks. */
-function layerBytes(chunks: readonly Uint8Array[]): number {
-  return chunks.reduce((sum, c) => sum + c.length, 0);
+/** A layer the host keeps: its states, read back into the kernel in pieces. */
+export interface HostLayer {
+  /** Bytes in all: the states times the entry size. */
+  readonly bytes: number;
+  /**
+   * Copies the layer out in pieces of at most `maxBytes` (whole entries, if `maxBytes` is
+   * a multiple of the entry size): each piece into the view `into(bytes)` returns, then
+   * `each(bytes)`; stops, returning false, when `each` returns false.
+   */
+  read(maxBytes: number, into: (bytes: number) => Uint8Array, each: (bytes: number) => boolean): boolean;
+}
+
+/** A layer being made: packed entries added in chunks, then finished. */
+export interface HostLayerWriter {
+  /** Keeps a copy of `bytes` (a view of the kernel's memory, valid only during the call). */
+  add(bytes: Uint8Array): void;
+  finish(): HostLayer;
+}
+
+/** Where a host-layer count stands after a finished step: enough to go on from there. */
+export interface HostCheckpoint {
+  step: number;
+  layer: HostLayer;
+  stepStates: number[];
+  peakStates: number;
+  peakParts: number;
+  peakHostBytes: number;
+  droppedStates: number;
+  splitStep: number;
+  growth: number;
+}
+
+/**
+ * Where the layers live. In memory (`memoryLayers`, the default) a count starts at step
+ * 0 and ends with its process; a store in files (frontier-disk.ts, Node) keeps each
+ * finished step, and a count of the same identity goes on from the last one.
+ */
+export interface HostLayerStore {
+  /** The last finished step of this count (its identity: the graph, order, mode and entry layout), or undefined to start. */
+  begin(identity: Readonly<Record<string, unknown>>): HostCheckpoint | undefined;
+  /** A new layer, named `name` (the step's, or its shard's after the split). */
+  layer(name: string): HostLayerWriter;
+  /** Step `checkpoint.step` is done: its layer is whole and the count can go on from it. */
+  finished(checkpoint: HostCheckpoint): void;
+}
+
+/** Layers in this process's memory, as chunks. */
+export function memoryLayers(): HostLayerStore {
+  return {
+    begin: () => undefined,
+    layer: () => {
+      const chunks: Uint8Array[] = [];
+      return {
+        add: (bytes) => { chunks.push(bytes.slice()); },
+        finish: () => {
+          const bytes = chunks.reduce((sum, c) => sum + c.length, 0);
+          return {
+            bytes,
+            read(maxBytes, into, each) {
+              for (const chunk of chunks) {
+                for (let off = 0; off < chunk.length; off += maxBytes) {
+                  const piece = chunk.subarray(off, Math.min(chunk.length, off + maxBytes));
+                  into(piece.length).set(piece);
+                  if (!each(piece.length)) return false;
+                }
+              }
+              return true;
+            },
+          };
+        },
+      };
+    },
+    finished: () => {},
+  };
 }
 
 /**
  * Counts on the kernel (the graph already given: frontierBegin, edges, forced ends, the
- * memory cap and the count width set) with the layers on the host. `capBytes` is the
- * kernel's cap: the input buffer and a pass's table share it.
+ * memory cap and the count width set) with the layers on the host, in `store`. `capBytes`
+ * is the kernel's cap: the input buffer and a pass's table share it. `identity` names the
+ * count for a store that resumes (the graph, order and mode; the entry layout is added).
  */
 export function countWithHostLayers(
   plan: FrontierPlan,
@@ -57,6 +129,8 @@ export function countWithHostLayers(
   capBytes: number,
   wide: boolean,
   onStep: ((step: number, states: number, passes: number) => void) | undefined,
+  store: HostLayerStore = memoryLayers(),
+  identity: Readonly<Record<string, unknown>> = {},
 ): FrontierResult & HostLayerFigures {
   const kernel = toursModule.exports;
   const budget = testBytes === undefined ? capBytes : Math.min(capBytes, testBytes);
@@ -67,36 +141,37 @@ export function countWithHostLayers(
   const capacity = Math.min(2e9, Math.floor(budget / E) - inputStates);
   if (capacity < 256) throw new KernelError("tours", "limit-exceeded", `the memory cap of ${Math.round(budget / 1024)} KiB leaves no room for a table beside the input buffer`);
   const countOffset = E - (wide ? 16 : 8);
-  // The start: one empty state with count 1.
-  const start = new Uint8Array(E);
-  new DataView(start.buffer).setBigUint64(countOffset, 1n, true);
-  let layer: Uint8Array[] = [start];
-  let states = 1;
-  let peakStates = 1;
-  let peakParts = 1;
-  let peakHostBytes = E;
-  let dropped = 0;
-  let splitStep = -1;
-  let growth = 1;
-  const stepStates: number[] = [];
   // (Addresses come back as i32: `>>> 0` reads those past 2 GiB as the unsigned offsets they are.)
   const memory = (): ArrayBuffer => kernel.memory.buffer as ArrayBuffer;
-
+  const input = (bytes: number): Uint8Array => new Uint8Array(memory(), kernel.frontierHostInput() >>> 0, bytes);
   /** Streams the layer through the input buffer: `each(n)` per piece of n states; stops when it returns false. */
-  const stream = (chunks: readonly Uint8Array[], each: (n: number, piece: Uint8Array) => boolean): boolean => {
-    for (const chunk of chunks) {
-      for (let off = 0; off < chunk.length; off += inputStates * E) {
-        const piece = chunk.subarray(off, Math.min(chunk.length, off + inputStates * E));
-        new Uint8Array(memory(), kernel.frontierHostInput() >>> 0, piece.length).set(piece);
-        if (!each(piece.length / E, piece)) return false;
-      }
-    }
-    return true;
-  };
+  const stream = (layer: HostLayer, each: (n: number) => boolean): boolean => layer.read(inputStates * E, input, (bytes) => each(bytes / E));
 
-  for (let k = 0; k < plan.size; k++) {
+  const resumed = store.begin({ ...identity, entryBytes: E, wide });
+  let at: HostCheckpoint;
+  if (resumed) {
+    // The kernel's frontier after each step comes from the graph alone: replay the steps done.
+    for (let k = 0; k <= resumed.step; k++) {
+      kernel.frontierHostStepBegin(k);
+      kernel.frontierHostStepEnd(k === 0 ? 1 : resumed.stepStates[k - 1]!, resumed.stepStates[k]!);
+    }
+    at = resumed;
+  } else {
+    // The start: one empty state with count 1.
+    const start = new Uint8Array(E);
+    new DataView(start.buffer).setBigUint64(countOffset, 1n, true);
+    const first = store.layer("start");
+    first.add(start);
+    at = { step: -1, layer: first.finish(), stepStates: [], peakStates: 1, peakParts: 1, peakHostBytes: E, droppedStates: 0, splitStep: -1, growth: 1 };
+  }
+  let { layer, peakStates, peakParts, peakHostBytes, splitStep, growth } = at;
+  let dropped = at.droppedStates;
+  const stepStates = [...at.stepStates];
+  let states = layer.bytes / E;
+
+  for (let k = at.step + 1; k < plan.size; k++) {
     kernel.frontierHostStepBegin(k);
-    const next: Uint8Array[] = [];
+    const next = store.layer(`step-${k}`);
     let nextStates = 0;
     let estimate = Math.max(1024, states * Math.max(1, growth) * 1.1);
     let passes = 0;
@@ -125,40 +200,42 @@ export function countWithHostLayers(
       }
       if (passes === 0) stepDropped = Number(kernel.frontierHostPruned()); // every whole pass makes (and prunes) every successor
       const n = kernel.frontierHostDrain();
-      if (n > 0) next.push(new Uint8Array(memory(), kernel.frontierHostTable() >>> 0, n * E).slice());
+      if (n > 0) next.add(new Uint8Array(memory(), kernel.frontierHostTable() >>> 0, n * E));
       nextStates += n;
       passes++;
       lo += width;
-      peakHostBytes = Math.max(peakHostBytes, layerBytes(layer) + nextStates * E);
+      peakHostBytes = Math.max(peakHostBytes, layer.bytes + nextStates * E);
     }
     kernel.frontierHostStepEnd(states, nextStates);
     growth = states > 0 ? nextStates / states : 1;
     dropped += stepDropped;
-    layer = next;
+    layer = next.finish();
     states = nextStates;
     if (states > peakStates) peakStates = states;
     if (passes > peakParts) peakParts = passes;
     stepStates.push(states);
-    onStep?.(k, states, passes);
     const shards = problem.parts ?? 1;
     if (shards > 1 && splitStep < 0 && (states >= (problem.splitStatesPerPart ?? 0) * shards || k === plan.size - 1)) {
       splitStep = k;
-      const kept: Uint8Array[] = [];
+      const kept = store.layer(`step-${k}-part`);
       stream(layer, (n) => {
         const m = kernel.frontierHostKeepPart(n, problem.part ?? 0, shards);
-        if (m > 0) kept.push(new Uint8Array(memory(), kernel.frontierHostInput() >>> 0, m * E).slice());
+        if (m > 0) kept.add(input(m * E));
         return true;
       });
-      layer = kept;
-      states = kept.reduce((sum, c) => sum + c.length / E, 0);
+      layer = kept.finish();
+      states = layer.bytes / E;
     }
+    store.finished({ step: k, layer, stepStates, peakStates, peakParts, peakHostBytes, droppedStates: dropped, splitStep, growth });
+    onStep?.(k, stepStates[k]!, passes);
   }
   let count = 0n;
-  for (const chunk of layer) {
-    const view = new DataView(chunk.buffer, chunk.byteOffset, chunk.length);
-    for (let off = countOffset; off < chunk.length; off += E) {
-      count += view.getBigUint64(off, true) + (wide ? view.getBigUint64(off + 8, true) << 64n : 0n);
-    }
+  const last = new Uint8Array(layer.bytes);
+  let filled = 0;
+  layer.read(Math.max(E, layer.bytes), (bytes) => last.subarray(filled, filled + bytes), (bytes) => { filled += bytes; return true; });
+  const view = new DataView(last.buffer);
+  for (let off = countOffset; off < last.length; off += E) {
+    count += view.getBigUint64(off, true) + (wide ? view.getBigUint64(off + 8, true) << 64n : 0n);
   }
   if (count >= 1n << 128n) throw new KernelError("tours", "limit-exceeded", "a count passed 2^128");
   return {

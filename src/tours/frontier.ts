@@ -6,7 +6,7 @@ import type { ShardSpec } from "../shards/index.js";
 import { frontierPlan, type FrontierPlan, type SquareOrder } from "./frontier-plan.js";
 import { countFrontierTs, type FrontierProblem, type FrontierResult } from "./frontier-ts.js";
 import type { Engine } from "./generate.js";
-import { countWithHostLayers } from "./frontier-host.js";
+import { countWithHostLayers, type HostLayerStore } from "./frontier-host.js";
 import { onFrontierProgress, toursModule } from "./kernel.js";
 import { formatLeapers, normaliseLeapers, parseLeapers, PEN_PAPER_LEAPERS, type Leaper } from "./leapers.js";
 import { parseShardSpec, problemFields, requireCanonical, type CountFacts } from "../shards/index.js";
@@ -129,10 +129,10 @@ function question(options: HamiltonianCountOptions, plan: FrontierPlan): Questio
 }
 
 /** Runs the DP on the kernel: 64-bit counts first (8 bytes a state less), 128-bit if a count passes 2^64. */
-function countOnKernel(plan: FrontierPlan, problem: FrontierProblem, capMiB: number | undefined, onProgress: FrontierProgressListener | undefined, hostLayers: boolean | "auto" = false): FrontierResult & KernelFigures {
+function countOnKernel(plan: FrontierPlan, problem: FrontierProblem, capMiB: number | undefined, onProgress: FrontierProgressListener | undefined, hostLayers: boolean | "auto" = false, store?: HostLayerStore): FrontierResult & KernelFigures {
   const onStep = onProgress && ((step: number, states: number, passes: number) => onProgress(step + 1, plan.size, states, passes));
   onFrontierProgress(onStep);
-  const once = (host: boolean, wide: boolean): FrontierResult & KernelFigures => (host ? countOnHostLayers(plan, problem, capMiB, wide, onStep) : countOnKernelOnce(plan, problem, capMiB, wide));
+  const once = (host: boolean, wide: boolean): FrontierResult & KernelFigures => (host ? countOnHostLayers(plan, problem, capMiB, wide, onStep, store) : countOnKernelOnce(plan, problem, capMiB, wide));
   const run = (host: boolean): FrontierResult & KernelFigures => {
     try {
       return once(host, false);
@@ -156,9 +156,11 @@ function countOnKernel(plan: FrontierPlan, problem: FrontierProblem, capMiB: num
 }
 
 /** The DP with its layers on the host (frontier-host.ts): the kernel is given the graph as countOnKernelOnce gives it. */
-function countOnHostLayers(plan: FrontierPlan, problem: FrontierProblem, capMiB: number | undefined, wide: boolean, onStep: ((step: number, states: number, passes: number) => void) | undefined): FrontierResult & KernelFigures {
+function countOnHostLayers(plan: FrontierPlan, problem: FrontierProblem, capMiB: number | undefined, wide: boolean, onStep: ((step: number, states: number, passes: number) => void) | undefined, store?: HostLayerStore): FrontierResult & KernelFigures {
   const cap = giveKernelTheGraph(plan, problem, capMiB, wide);
-  return countWithHostLayers(plan, problem, cap * 2 ** 20, wide, onStep);
+  // What makes a resumed count the same count: the graph in its order, the mode and the ends, the shard.
+  const identity = { rows: plan.rows, cols: plan.cols, adj: plan.adj, mode: problem.mode, ends: problem.ends, part: problem.part ?? 0, parts: problem.parts ?? 1 };
+  return countWithHostLayers(plan, problem, cap * 2 ** 20, wide, onStep, store, identity);
 }
 
 /** Gives the kernel the board's graph, forced ends, memory cap and count width; returns the cap in MiB. */
@@ -297,6 +299,15 @@ function orderArgument(order: unknown, size: number): SquareOrder | readonly num
  * between two squares.
  */
 export function countHamiltonian(options: HamiltonianCountOptions): HamiltonianCount {
+  return countHamiltonianIn(options);
+}
+
+/**
+ * countHamiltonian with the kernel's layers on the host in `store` (frontier-disk.ts keeps
+ * them in files and resumes a stopped count); without one, as `options.hostLayers` says.
+ * Internal: not exported from any package entry.
+ */
+export function countHamiltonianIn(options: HamiltonianCountOptions, store?: HostLayerStore): HamiltonianCount {
   requiredObject(options, "options");
   const rows = checkSide(options.rows, "rows");
   const cols = checkSide(options.cols, "cols");
@@ -310,6 +321,7 @@ export function countHamiltonian(options: HamiltonianCountOptions): HamiltonianC
   const order = options.order === undefined ? "greedy" : orderArgument(options.order, rows * cols);
   if (options.hostLayers !== undefined && typeof options.hostLayers !== "boolean" && options.hostLayers !== "auto") throw argumentError("hostLayers", 'true, false or "auto"', options.hostLayers);
   const onProgress = options.onProgress === undefined ? undefined : functionArgument<FrontierProgressListener>(options.onProgress, "onProgress");
+  if (store && options.engine === "ts") throw new UsageError("the layers of a count in files are the kernel's: not with the TS engine");
   const plan = frontierPlan(rows, cols, moves, order);
   const q = question(options, plan);
   if (typeof q === "bigint") {
@@ -318,6 +330,6 @@ export function countHamiltonian(options: HamiltonianCountOptions): HamiltonianC
   }
   const result = options.engine === "ts"
     ? { ...countFrontierTs(plan, q.problem, onProgress && ((step, states) => onProgress(step + 1, plan.size, states, 1))), peakBytes: 0, entryBytes: 0, peakParts: 1, stepStates: [], droppedStates: 0 }
-    : countOnKernel(plan, q.problem, options.memoryCapMiB, onProgress, options.hostLayers);
+    : countOnKernel(plan, q.problem, options.memoryCapMiB, onProgress, store ? true : options.hostLayers, store);
   return { ...result, count: result.count * q.factor, width: plan.width };
 }

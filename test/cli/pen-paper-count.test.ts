@@ -1,4 +1,7 @@
 // pen-paper count on the frontier engine: m×n boards, leapers, --to, sharding, errors.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { batchedCli, runCli } from "../support/cli-run.js";
 
@@ -32,6 +35,30 @@ describe("pen-paper count (frontier engine)", () => {
     expect(penPaper(["merge", "-"], closed).stdout).toBe("13138\n");
   });
 
+  it("--checkpoint DIR: a line a step, and run again the count is read off its last layer", () => {
+    const dir = mkdtempSync(join(tmpdir(), "tabula-checkpoint-"));
+    try {
+      const args = ["count", "--size", "6", "--moves", "1,2", "--closed", "--checkpoint", dir];
+      const first = penPaper(args);
+      expect(first.stdout).toBe("9862\n");
+      const lines = first.stderr.trimEnd().split("\n");
+      expect(lines).toHaveLength(36);
+      expect(lines[35]).toMatch(/^step 36 of 36: 1 state, 1 pass, CPU \d+ s in all runs \(checkpoint written\)$/);
+      const again = penPaper([...args, "--stats"]);
+      expect(again.stdout).toBe("9862\n");
+      expect(again.stderr).toMatch(/^resuming from .*: step 36 done, \d+ s of CPU before this run\nfrontier width 9, /);
+      const other = penPaper(["count", "--size", "6", "--closed", "--checkpoint", dir]);
+      expect(other).toMatchObject({ status: 2, stdout: "" });
+      expect(other.stderr).toMatch(/^pen-paper: .* holds the checkpoint of another count .*\n$/);
+      writeFileSync(join(dir, "file"), "");
+      const notFolder = penPaper(["count", "--size", "5", "--checkpoint", join(dir, "file")]);
+      expect(notFolder).toMatchObject({ status: 2, stdout: "" });
+      expect(notFolder.stderr).toMatch(/^pen-paper: .*file: .*\(the count's layers and checkpoint live there\)\n$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   // The usage errors run in one process (batchedCli); the first is also spawned and must match.
   const USAGE: [string[], RegExp][] = [
     [["count", "--rows", "5"], /count needs the board: --size N, or --rows M and --cols N/],
@@ -42,6 +69,9 @@ describe("pen-paper count (frontier engine)", () => {
     [["count", "--size", "5", "--closed", "--to", "1,1"], /--to is for open tours/],
     [["count", "--rows", "5", "--cols", "6", "--engine", "search"], /counts square boards only/],
     [["count", "--size", "5", "--moves", "1,2", "--engine", "search"], /knows only the pen-and-paper moves/],
+    [["count", "--size", "5", "--engine", "frontier-ts", "--checkpoint", "x"], /--checkpoint keeps the kernel's layers: not with --engine frontier-ts/],
+    [["count", "--size", "5", "--checkpoint", ""], /--checkpoint: empty folder name/],
+    [["count", "--size", "5", "--engine", "search", "--checkpoint", "x"], /--checkpoint keeps the frontier engine's layers: not with --engine search/],
   ];
   const usage = batchedCli("pen-paper", USAGE.map(([args]) => args));
   it("the batched usage errors are what a spawned run gives", () => expect(penPaper(USAGE[0]![0])).toEqual(usage(USAGE[0]![0])));
