@@ -9,14 +9,13 @@
 //        tsx bench/tables-mitm-parts.ts part I/K[@FROM] FILE N c1 c2 …
 //        tsx bench/tables-mitm-parts.ts sum FILE1,FILE2,… N c1 c2 …
 import { readFileSync } from "node:fs";
-import { createHash } from "node:crypto";
 import { InvalidArgumentError } from "commander";
 import { createProgram, integerOption, runMain } from "../src/cli/program.js";
 import { InputError, UsageError } from "../src/errors.js";
 import { readFailure } from "../src/io/lines.js";
 import { checkOutputPath, openAtomicStream } from "../src/io/atomic-write.js";
 import { quote } from "../src/io/quote.js";
-import { decodeLayerFile, encodeLayerFile } from "../src/tables/layer-file.js";
+import { decodeLayerFile, encodeLayerFile, tablesKernelDigest } from "../src/tables/layer-file.js";
 import { symLayer, symMitmSum, type SymLayerPart } from "../src/tables/sym-wasm.js";
 import type { SymProblem } from "../src/tables/sym-ts.js";
 
@@ -31,7 +30,7 @@ const onLayer = (row: number, rows: number, states: number) => log(`layer ${row}
 // Classes are canonical forms of this kernel build: parts made by another build may name
 // one class two ways, so a file records the build's digest and parts of two builds are
 // refused. (Files written before 2026-11-27 13:15 carry none: said, not refused.)
-const kernelDigest = createHash("sha256").update(readFileSync(new URL("../build/tables.wasm", import.meta.url))).digest("hex");
+const kernelDigest = tablesKernelDigest();
 
 function readPart(path: string): SymLayerPart {
   let data: Uint8Array;

@@ -20,7 +20,10 @@ import { layerProgressOnTerminal } from "./count-farms-layers.js";
 import { runSequence } from "./count-farms-sequence.js";
 import { estimateReach, outOfReachMessage } from "../tables/reach.js";
 import { runTablesExtra, runTablesMerge, wantsTablesExtra, type TablesExtraOptions } from "./count-farms-sample.js";
-import { DEFAULT_TABLES_MEMORY_MIB, MAX_TABLES_MEMORY_MIB, MIN_TABLES_MEMORY_MIB } from "../tables/kernel.js";
+import { DEFAULT_TABLES_MEMORY_MIB, MAX_TABLES_MEMORY_MIB, MIN_TABLES_MEMORY_MIB, withCountMemoryCap } from "../tables/kernel.js";
+import { countSymmetricInFolder } from "../tables/checkpoint.js";
+import { symmetricApplies, withoutFreeRules } from "../tables/method.js";
+import type { NormalizedProblem } from "../tables/problem.js";
 
 
 interface CountFarmsOptions extends TablesExtraOptions {
@@ -34,6 +37,7 @@ interface CountFarmsOptions extends TablesExtraOptions {
   allowEqualRows?: boolean;
   allowEqualColumns?: boolean;
   threads?: number;
+  checkpoint?: string;
 }
 
 /**
@@ -59,15 +63,22 @@ async function countGeneral(options: CountFarmsOptions, file: string | undefined
     const estimate = estimateReach(normalized, options.method);
     if (!estimate.withinReach) throw new UsageError(outOfReachMessage(normalized, estimate));
   }
+  if (options.checkpoint !== undefined) checkCheckpoint(options, normalized, tablesEngine);
   if (wantsTablesExtra(options)) return runTablesExtra(problem, options, tablesEngine);
   const start = process.hrtime.bigint();
   // A long symmetric count on threads reports its shares of the last layer, each thread building the layers before it.
   const split = usesSymmetric(normalized, options.method) && splitsSymmetric(normalized, tablesEngine, threads);
   const progress = progressOnTerminal("counting", split ? "shares of the middle layer" : "DP jobs");
   const layers = layerProgressOnTerminal();
-  let count: bigint;
+  let count: bigint | undefined;
   try {
-    count = await countTablesParallel({ ...problem, engine: tablesEngine, method: options.method, threads, memoryCapMiB: options.memory, onProgress: progress.update, onLayer: layers.update });
+    if (options.checkpoint !== undefined) {
+      const dir = options.checkpoint;
+      const log = (line: string) => process.stderr.write(`count-farms: ${line}\n`);
+      count = await withCountMemoryCap(options.memory, () => countSymmetricInFolder({ size, counts, given: [] }, dir, { threads, memoryCapMiB: options.memory, onLog: log }));
+      if (count === undefined) log("a count passed 128 bits: counting again without the checkpoint");
+    }
+    count ??= await countTablesParallel({ ...problem, engine: tablesEngine, method: options.method, threads, memoryCapMiB: options.memory, onProgress: progress.update, onLayer: layers.update });
   } finally {
     progress.stop();
     layers.stop();
@@ -80,12 +91,24 @@ async function countGeneral(options: CountFarmsOptions, file: string | undefined
           ...problem,
           count: count.toString(),
           engine,
-          // The symmetric method over the whole table counts in this thread unless it splits its last layer.
-          threads: usesSymmetric(normalized, options.method) && !split ? 1 : threads,
+          // The symmetric method over the whole table counts in this thread unless it splits its last layer (always, kept in a folder).
+          threads: options.checkpoint === undefined && usesSymmetric(normalized, options.method) && !split ? 1 : threads,
           microseconds: Math.round(micros),
         })
       : options.pretty ? groupDigits(count) : count.toString()) + "\n",
   );
+}
+
+/** --checkpoint DIR keeps the layers of the symmetric method meeting in the middle: only counts it makes. */
+function checkCheckpoint(options: CountFarmsOptions, normalized: NormalizedProblem, engine: "wasm" | "ts"): void {
+  if (options.checkpoint === "") throw new UsageError("--checkpoint: empty folder name (expected a folder for the count's layers)");
+  if (wantsTablesExtra(options)) throw new UsageError("--checkpoint keeps a count's layers: not with --sample, --list or --shard");
+  if (engine !== "wasm") throw new UsageError("--checkpoint keeps the kernel's layers: not with --engine fast-ts");
+  if (options.method === "columns") throw new UsageError("--checkpoint keeps the layers of the symmetric method: not with --method columns");
+  const problem = withoutFreeRules(normalized);
+  if (problem.given.length > 0 || !symmetricApplies(problem)) {
+    throw new UsageError("--checkpoint is for counts by the symmetric method over the whole table: nothing given, and no distinctness rules (--allow-equal-rows --allow-equal-columns) unless a count is 1 (Latin squares)");
+  }
 }
 
 /**
@@ -156,6 +179,7 @@ await runMain("count-farms", async () => {
     .option("--list", "general mode: print every table (refused above 10^7 tables unless --force)")
     .option("--force", "with --list: list even more than 10^7 tables; a count: try it even when its states are estimated out of reach")
     .option("--shard <i/k>", "general mode: compute part i of k (0 ≤ i < k) of the count, one JSON line; total them with `count-farms merge`")
+    .option("--checkpoint <dir>", "general mode, symmetric method over the whole table: keep its layers in files in DIR (a line on stderr for each); run the same count with the same DIR again and it goes on from what is there (for counts of hours)")
     .option("--memory <MiB>", `general mode: cap on the kernel's memory per thread (${DEFAULT_TABLES_MEMORY_MIB} by default, ${MIN_TABLES_MEMORY_MIB} to ${MAX_TABLES_MEMORY_MIB})`, integerOption(MIN_TABLES_MEMORY_MIB, MAX_TABLES_MEMORY_MIB))
     .addHelpText(
       "after",
@@ -189,7 +213,7 @@ await runMain("count-farms", async () => {
   program.parse();
   const options = program.opts<CountFarmsOptions>();
   const method = program.getOptionValueSource("method") === "default" ? undefined : options.method;
-  const general = [options.size, options.counts, options.given, options.allowEqualRows, options.allowEqualColumns, options.threads, options.sample, options.list, options.shard, options.seed, options.force, options.memory, method];
+  const general = [options.size, options.counts, options.given, options.allowEqualRows, options.allowEqualColumns, options.threads, options.sample, options.list, options.shard, options.seed, options.force, options.memory, options.checkpoint, method];
   if (general.some((value) => value !== undefined)) {
     await countGeneral(options, program.args[0], program.getOptionValueSource("engine") !== "default");
     return;

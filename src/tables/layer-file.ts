@@ -4,6 +4,7 @@
 // build that named the classes and a digest of the body, so a part of another build or a
 // damaged file is refused, never summed.
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { InputError } from "../errors.js";
 import { quote } from "../io/quote.js";
 import type { SymLayerPart } from "./sym-wasm.js";
@@ -18,6 +19,11 @@ export interface LayerFile {
 }
 
 const HEADER_LIMIT = 1 << 16;
+
+/** sha256 of the tables kernel build: classes are its canonical forms, so parts of another build are refused. */
+export function tablesKernelDigest(): string {
+  return createHash("sha256").update(readFileSync(new URL("../../build/tables.wasm", import.meta.url))).digest("hex");
+}
 const WAY_BYTES = 16; // two u64 limbs a class
 
 function bodyDigest(keys: Uint8Array, ways: Uint8Array): string {

@@ -11,10 +11,12 @@ import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, 
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { InputError, UsageError } from "../errors.js";
-import { isSystemError, OutputError, reasonOf } from "../io/output-errors.js";
+import { inFolder as inFolderFor } from "../io/folder.js";
 import type { HostCheckpoint, HostLayer, HostLayerStore, HostLayerWriter } from "./frontier-host.js";
 
 const CHECKPOINT = "checkpoint.json";
+
+const inFolder = <T>(path: string, work: () => T): T => inFolderFor(path, "the count's layers and checkpoint live there", work);
 const FORMAT = "tabula frontier checkpoint 1";
 
 interface LayerFile {
@@ -59,16 +61,6 @@ function fileLayer(folder: string, files: readonly LayerFile[]): HostLayer {
       return true;
     }),
   };
-}
-
-/** Runs `work` on the folder; a system error (no space, no permission, not a folder) is one line naming `path`. */
-function inFolder<T>(path: string, work: () => T): T {
-  try {
-    return work();
-  } catch (error) {
-    if (isSystemError(error)) throw new OutputError(`${path}: ${reasonOf(error)} (the count's layers and checkpoint live there)`);
-    throw error;
-  }
 }
 
 /** The identity as one string, keys sorted (a checkpoint matches a count when these are equal). */

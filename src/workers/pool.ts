@@ -7,11 +7,13 @@ import { builtWorkerFile } from "./file.js";
 import { carriedError, type TaskReply } from "./task.js";
 
 /** Options of runPool. */
-export interface PoolOptions {
+export interface PoolOptions<R = unknown> {
   /** Worker threads (each loads the worker file and its own kernel instances). */
   threads: number;
   /** Called after each finished task with (done, all). */
   onProgress?: (done: number, all: number) => void;
+  /** Called with each task's value as it arrives (before onProgress): a long run can keep it (a checkpoint). */
+  onValue?: (index: number, value: R) => void;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface PoolOptions {
  * tasks not finished; the promise settles only after the pool is torn down, rejecting with
  * that first failure.
  */
-export async function runPool<T, R>(worker: string, tasks: readonly T[], options: PoolOptions): Promise<R[]> {
+export async function runPool<T, R>(worker: string, tasks: readonly T[], options: PoolOptions<R>): Promise<R[]> {
   const pool = new Piscina({
     filename: builtWorkerFile(worker),
     minThreads: options.threads,
@@ -53,6 +55,7 @@ export async function runPool<T, R>(worker: string, tasks: readonly T[], options
       if (failed) return;
       if ("error" in reply) throw carriedError(reply.error);
       values[i] = reply.value;
+      options.onValue?.(i, reply.value);
       options.onProgress?.(++done, tasks.length);
     } catch (error) {
       // Tasks the teardown cancels land here too, after the first failure.

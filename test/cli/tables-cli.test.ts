@@ -1,4 +1,7 @@
 // count-farms with the fast engine and in general mode (built CLI from dist/).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { batchedCli, runCli } from "../support/cli-run.js";
 
@@ -20,6 +23,12 @@ const COUNTS: [string[], string][] = [
 ];
 
 const USAGE: [string[], RegExp][] = [
+  [["--size", "7", "--counts", "2,2,3", "--checkpoint", "x"], /--checkpoint is for counts by the symmetric method over the whole table/],
+  [["--size", "7", "--counts", "1,1,1,1,1,1,1", "--given", "0123456", "--checkpoint", "x"], /--checkpoint is for counts by the symmetric method over the whole table/],
+  [["--size", "7", "--counts", "1,1,1,1,1,1,1", "--method", "columns", "--checkpoint", "x"], /not with --method columns/],
+  [["--size", "7", "--counts", "1,1,1,1,1,1,1", "--engine", "fast-ts", "--checkpoint", "x"], /not with --engine fast-ts/],
+  [["--size", "7", "--counts", "1,1,1,1,1,1,1", "--sample", "2", "--checkpoint", "x"], /not with --sample, --list or --shard/],
+  [["--size", "7", "--counts", "1,1,1,1,1,1,1", "--checkpoint", ""], /--checkpoint: empty folder name/],
   [["--size", "7", "--counts", "2,2,2"], /counts 2,2,2 sum to 6, not to the size 7/],
   [["--size", "7", "--counts", "2,2,3", "--given", "2222222"], /given row 1 \(2222222\) has symbol counts 0,0,7, not 2,2,3/],
   [["--size", "7", "--counts", "2,2,3", "--given", "0011222;001122"], /given row 2 has 6 symbols \(expected 7\)/],
@@ -78,6 +87,27 @@ describe("count-farms general mode", () => {
     // With the rules it counts the column method's jobs, on the threads asked for.
     const jobs = general("--size", "8", "--counts", "2,2,2,2", "--method", "symmetric", "--threads", "2", "--json");
     expect(JSON.parse(jobs.stdout)).toMatchObject({ count: "1048812374356185600", threads: 2 });
+  });
+
+  test("--checkpoint DIR: a line for each file made, then read back; a missing share made on two threads", () => {
+    const dir = mkdtempSync(join(tmpdir(), "tabula-count-farms-checkpoint-"));
+    try {
+      const latin = ["--size", "7", "--counts", "1,1,1,1,1,1,1", "--checkpoint", dir];
+      const first = general(...latin);
+      expect(first.stdout).toBe("61479419904000\n");
+      expect(first.stderr.trim().split("\n")).toHaveLength(9);
+      rmSync(join(dir, "share-3-of-8.bin"));
+      rmSync(join(dir, "share-6-of-8.bin"));
+      const again = general(...latin, "--threads", "2", "--json");
+      expect(JSON.parse(again.stdout)).toMatchObject({ count: "61479419904000", threads: 2 });
+      expect(again.stderr).toContain("count-farms: read 6 of 8 shares\n");
+      expect(again.stderr).toMatch(/count-farms: made share-3-of-8\.bin: \d+ classes\n/);
+      const other = general("--size", "7", "--counts", "2,2,3", "--allow-equal-rows", "--allow-equal-columns", "--checkpoint", dir);
+      expect(other).toMatchObject({ status: 2, stdout: "" });
+      expect(other.stderr).toMatch(/^count-farms: .* holds the checkpoint of another count \(size 7, counts 1,1,1,1,1,1,1\); give an empty folder or that count's\n$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   const usage = batched;

@@ -1,0 +1,58 @@
+// A symmetric count kept in a folder (src/tables/checkpoint.ts, `count-farms --checkpoint
+// DIR`): the count of one run, whatever was already there (a layer, some shares, all);
+// another count's folder, a damaged share and a file for a folder refused in one line.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { InputError, UsageError } from "../../src/errors.js";
+import { OutputError } from "../../src/io/output-errors.js";
+import { checkpointShares, countSymmetricInFolder } from "../../src/tables/checkpoint.js";
+import { countTables } from "../../src/tables/index.js";
+
+let dir = "";
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "tabula-tables-checkpoint-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const LATIN7 = { size: 7, counts: [1, 1, 1, 1, 1, 1, 1], given: [] };
+const A002860_7 = 61479419904000n;
+
+describe("symmetric counts kept in a folder", () => {
+  it("Latin squares of order 7: made, then again from a folder missing a share, then from a whole one", async () => {
+    const lines: string[] = [];
+    expect(await countSymmetricInFolder(LATIN7, dir, { threads: 1, onLog: (l) => lines.push(l) })).toBe(A002860_7);
+    expect(lines).toHaveLength(1 + checkpointShares(1));
+    expect(lines[0]).toMatch(/^made layer-3\.bin: \d+ classes$/);
+    rmSync(join(dir, "share-5-of-8.bin"));
+    lines.length = 0;
+    expect(await countSymmetricInFolder(LATIN7, dir, { threads: 1, onLog: (l) => lines.push(l) })).toBe(A002860_7);
+    expect(lines).toEqual(["resuming from " + dir + ": the middle layer in 8 shares", expect.stringMatching(/^read layer-3\.bin/), "read 7 of 8 shares", expect.stringMatching(/^made share-5-of-8\.bin/)]);
+    expect(existsSync(join(dir, "share-5-of-8.bin"))).toBe(true);
+    expect(await countSymmetricInFolder(LATIN7, dir, { threads: 4 })).toBe(A002860_7); // the shares stay 8, whatever the threads now
+  });
+
+  it("an even size without the rules: 6×6 (2,2,2), the column method's count", async () => {
+    const problem = { size: 6, counts: [2, 2, 2], given: [] };
+    const expected = countTables({ ...problem, distinctRows: false, distinctColumns: false });
+    expect(await countSymmetricInFolder(problem, dir, { threads: 1 })).toBe(expected);
+    rmSync(join(dir, "layer-2.bin"));
+    expect(await countSymmetricInFolder(problem, dir, { threads: 1 })).toBe(expected);
+  });
+
+  it("refuses another count's folder, a damaged share, a folder that is a file and a size below 3", async () => {
+    await countSymmetricInFolder(LATIN7, dir, { threads: 1 });
+    await expect(countSymmetricInFolder({ size: 7, counts: [2, 2, 3], given: [] }, dir, { threads: 1 })).rejects.toThrow(UsageError);
+    const share = join(dir, "share-2-of-8.bin");
+    const bytes = readFileSync(share);
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 1) ^ 1, bytes.length - 1);
+    writeFileSync(share, bytes);
+    await expect(countSymmetricInFolder(LATIN7, dir, { threads: 1 })).rejects.toThrow(/share-2-of-8\.bin: its classes do not match the digest/);
+    writeFileSync(join(dir, "count.json"), "[1, 2");
+    await expect(countSymmetricInFolder(LATIN7, dir, { threads: 1 })).rejects.toThrow(InputError);
+    await expect(countSymmetricInFolder(LATIN7, join(dir, "count.json"), { threads: 1 })).rejects.toThrow(OutputError);
+    await expect(countSymmetricInFolder(LATIN7, join(dir, "count.json"), { threads: 1 })).rejects.toThrow(/count\.json: is a file, not a folder/);
+    await expect(countSymmetricInFolder({ size: 2, counts: [1, 1], given: [] }, dir, { threads: 1 })).rejects.toThrow(UsageError);
+  });
+});
