@@ -2,7 +2,7 @@
 // error after the pool is torn down (no worker left running: the ports the pool opened
 // are closed), and a thread count that is not a whole number from 1 to 256 (NaN, 0,
 // 1e6, "2", Infinity) is refused with a UsageError before any worker starts.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { countTablesParallel, countToursParallel, UsageError } from "../../src/index.js";
 
 /** Worker threads show as MessagePorts among the process's active resources. */
@@ -25,7 +25,10 @@ describe.each(Object.entries(COUNTERS))("%s", (_name, count) => {
       };
       await expect(count({ threads, onProgress })).rejects.toBe(thrown);
       expect(calls).toBe(1);
-      expect(ports()).toBeLessThanOrEqual(before);
+      // A terminated worker's port is released by Node a moment after piscina's destroy()
+      // resolves (seen once in ~10 full runs: one port more, right after the rejection); a
+      // worker left running would keep it for good, which the 2 s wait still catches.
+      await vi.waitFor(() => expect(ports()).toBeLessThanOrEqual(before), { timeout: 2000, interval: 10 });
     }
   });
 
