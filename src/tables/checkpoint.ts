@@ -41,6 +41,7 @@ interface CountFile {
 }
 
 const FORMAT = "tabula symmetric count checkpoint 1";
+const classes = (n: number): string => `${n} class${n === 1 ? "" : "es"}`;
 
 const inFolder = <T>(path: string, work: () => T): T => inFolderFor(path, "the count's layers live there", work);
 
@@ -95,12 +96,12 @@ export async function countSymmetricInFolder(problem: SymProblem, dir: string, o
 
   const beforeFile = `layer-${half - 1}.bin`;
   let before = read(beforeFile);
-  if (before) log(`read ${beforeFile}: ${before.states} classes`);
+  if (before) log(`read ${beforeFile}: ${classes(before.states)}`);
   else {
-    before = symLayer(problem, half - 1);
+    before = symLayer(problem, half - 1, 0, 1, undefined, (row, rows, states) => log(`layer ${row} of ${rows}: ${classes(states)}`));
     if (!before) return undefined;
     keep(beforeFile, before);
-    log(`made ${beforeFile}: ${before.states} classes`);
+    log(`made ${beforeFile}: ${classes(before.states)}`);
   }
   const shareFile = (i: number): string => `share-${i}-of-${shares}.bin`;
   const parts: (SymLayerPart | undefined)[] = Array.from({ length: shares }, (_, i) => read(shareFile(i)));
@@ -112,7 +113,7 @@ export async function countSymmetricInFolder(problem: SymProblem, dir: string, o
     if (!part) return;
     keep(shareFile(i), part);
     parts[i] = part;
-    log(`made ${shareFile(i)}: ${part.states} classes`);
+    log(`made ${shareFile(i)}: ${classes(part.states)}`);
     options.onProgress?.(++done, shares);
   };
   if (options.threads <= 1 || missing.length <= 1) {
