@@ -1,5 +1,9 @@
 // Long published-value runs of the symmetric method (npm run test:slow).
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { decodeLayerFile } from "../../src/tables/layer-file.js";
+import { symMitmSum } from "../../src/tables/sym-wasm.js";
 import { countTables } from "../../src/tables/index.js";
 import { countSymmetricWasm } from "../../src/tables/sym-wasm.js";
 import { normalizeProblem } from "../../src/tables/problem.js";
@@ -36,4 +40,15 @@ describe("Latin squares (OEIS A002860), symmetric method", () => {
     expect(await countTablesParallel({ ...latin(9), threads: 2, onProgress: (done, all) => progress.push([done, all]) })).toBe(5524751496156892842531225600n);
     expect(progress).toEqual([[1, 2], [2, 2]]); // the two shares, not rows or DP jobs
   });
+
+  // Order 10 took 5.5 CPU hours in parts (docs/tables.md): too long for any suite. Its 8
+  // shares of layer 5 (bench/tables-mitm-parts.ts, 560 MB) are summed here when a folder
+  // holding them is named, in about 2.5 minutes.
+  const parts = process.env.TABULA_LATIN10_PARTS;
+  it.runIf(parts)("order 10: 9982437658213039871725064756920320000, summed from the 8 shares of layer 5 in $TABULA_LATIN10_PARTS", () => {
+    const files = readdirSync(parts!).filter((f) => /^latin10-l5-\d-of-8\.bin$/.test(f)).map((f) => join(parts!, f));
+    expect(files).toHaveLength(8);
+    const shares = files.map((f) => decodeLayerFile(readFileSync(f), f).part);
+    expect(symMitmSum({ ...latin(10), given: [] }, shares)).toBe(9982437658213039871725064756920320000n);
+  }, 900_000);
 });
