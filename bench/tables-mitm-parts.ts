@@ -50,7 +50,10 @@ async function writePart(path: string, part: SymLayerPart | undefined): Promise<
   if (!part) throw new UsageError("a count passed 128 bits: this tool sums 128-bit counts only");
   const out = await openAtomicStream(path, "FILE", false);
   try {
-    out.stream.end(encodeLayerFile(part, kernelDigest));
+    const bytes = encodeLayerFile(part, kernelDigest);
+    // In slices: one write of more than 2 GiB is refused.
+    for (let at = 0; at < bytes.length; at += 1 << 30) out.stream.write(bytes.subarray(at, at + (1 << 30)));
+    out.stream.end();
     await out.commit();
   } catch (error) {
     out.abort();

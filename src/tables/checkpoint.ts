@@ -6,11 +6,11 @@
 // (layer-file.ts: it records the kernel build and a digest of its classes), beside
 // `count.json`, which names the count and K. Run again with the same DIR, a count reads
 // what is there and makes only what is missing, on as many threads as it is given.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { InputError, UsageError } from "../errors.js";
 import { OutputError } from "../io/output-errors.js";
-import { inFolder as inFolderFor } from "../io/folder.js";
+import { inFolder as inFolderFor, writeInSlices } from "../io/folder.js";
 import { runPool } from "../workers/pool.js";
 import { decodeLayerFile, encodeLayerFile, tablesKernelDigest } from "./layer-file.js";
 import type { LayerTask } from "./layer-worker.js";
@@ -45,9 +45,9 @@ const classes = (n: number): string => `${n} class${n === 1 ? "" : "es"}`;
 
 const inFolder = <T>(path: string, work: () => T): T => inFolderFor(path, "the count's layers live there", work);
 
-function writeWhole(path: string, bytes: Uint8Array | string): void {
+function writeWhole(path: string, bytes: Uint8Array): void {
   inFolder(path, () => {
-    writeFileSync(`${path}.partial`, bytes);
+    writeInSlices(`${path}.partial`, bytes); // (a layer file can pass the 2 GiB one write takes)
     renameSync(`${path}.partial`, path);
   });
 }
@@ -82,7 +82,7 @@ export async function countSymmetricInFolder(problem: SymProblem, dir: string, o
     shares = saved.shares; // fixed when the count began, whatever the threads now
     log(`resuming from ${dir}: the middle layer in ${shares} shares`);
   } else {
-    writeWhole(countPath, `${JSON.stringify({ format: FORMAT, size: n, counts, shares, kernel } satisfies CountFile)}\n`);
+    writeWhole(countPath, Buffer.from(`${JSON.stringify({ format: FORMAT, size: n, counts, shares, kernel } satisfies CountFile)}\n`));
   }
   const read = (file: string): SymLayerPart | undefined => {
     const path = join(dir, file);

@@ -11,7 +11,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, 
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { InputError, UsageError } from "../errors.js";
-import { inFolder as inFolderFor } from "../io/folder.js";
+import { inFolder as inFolderFor, writeInSlices } from "../io/folder.js";
 import type { HostCheckpoint, HostLayer, HostLayerStore, HostLayerWriter } from "./frontier-host.js";
 
 const CHECKPOINT = "checkpoint.json";
@@ -135,7 +135,7 @@ export function diskLayers(dir: string, onResume?: (step: number, cpuSeconds: nu
       return {
         add(bytes) {
           const file = `chunk-${String(files.length).padStart(5, "0")}.bin`;
-          inFolder(join(folder, file), () => writeFileSync(join(folder, file), bytes));
+          inFolder(join(folder, file), () => writeInSlices(join(folder, file), bytes));
           files.push({ name: file, bytes: bytes.length });
         },
         finish() {

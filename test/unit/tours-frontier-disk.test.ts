@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { InputError, UsageError } from "../../src/errors.js";
 import { countHamiltonian, countHamiltonianIn, type HamiltonianCountOptions } from "../../src/tours/frontier.js";
 import { diskLayers } from "../../src/tours/frontier-disk.js";
+import { writeInSlices } from "../../src/io/folder.js";
 import { setHostLayerBytesForTests, type HostLayerStore } from "../../src/tours/frontier-host.js";
 import { KNIGHT } from "../../src/tours/leapers.js";
 
@@ -85,5 +86,11 @@ describe("frontier counts with their layers in files", () => {
     writeFileSync(notFolder, "");
     expect(() => countHamiltonianIn({ rows: 5, cols: 5 }, diskLayers(notFolder))).toThrow(/a-file: .*the count's layers and checkpoint live there/);
     expect(() => countHamiltonianIn({ rows: 5, cols: 5, engine: "ts" }, diskLayers(dir))).toThrow(UsageError);
+  });
+
+  it("writes a chunk in slices (a pass's table can pass the 2 GiB a single write takes)", () => {
+    const bytes = Uint8Array.from({ length: 1000 }, (_, i) => (i * 7) & 255);
+    writeInSlices(join(dir, "chunk"), bytes, 7);
+    expect(new Uint8Array(readFileSync(join(dir, "chunk")))).toEqual(bytes);
   });
 });
