@@ -6,10 +6,12 @@
 // most steps (the state after a step depends on that set alone, so those steps' states
 // differ), the cheaper on a tie. An error in one run would have to repeat itself through
 // other states in the other.
-// Usage: tsx bench/tours-frontier-second-order.ts TABLE.jsonl KEY [tries]
+// Usage: [CHECKPOINT=DIR] tsx bench/tours-frontier-second-order.ts TABLE.jsonl KEY [tries]
+// (CHECKPOINT: the layers in files in DIR, and a stopped run goes on from there: 8×8.)
 // Prints the order's width and cost, each step's states to standard error, and exits 1 if
 // the counts differ.
-import { countHamiltonian } from "../src/tours/frontier.js";
+import { countHamiltonianIn } from "../src/tours/frontier.js";
+import { diskLayers } from "../src/tours/frontier-disk.js";
 import { frontierSizes, greedyFrom, squareOrder } from "../src/tours/frontier-plan.js";
 import { boardGraph, parseLeapers } from "../src/tours/leapers.js";
 import { readTableRows } from "./tours-table-rows.js";
@@ -44,10 +46,11 @@ for (let t = 0; t < Number(triesText); t++) {
 if (bestDiffering <= 0) throw new Error(`no other order within 1.5 times the default's cost in ${triesText} tries`);
 console.log(`${key}: default order width ${Math.max(...frontierSizes(graph, usual))} cost ${cost(usual)}; second order width ${Math.max(...frontierSizes(graph, best))} cost ${bestCost}; the squares taken differ (mirror images too) after ${bestDiffering} of ${size} steps`);
 const start = process.cpuUsage();
-const r = countHamiltonian({
-  rows: row.rows, cols: row.cols, moves, closed: row.closed, from: row.from, to: row.to, order: best, memoryCapMiB: 3000, hostLayers: true,
+const checkpoint = process.env.CHECKPOINT;
+const r = countHamiltonianIn({
+  rows: row.rows, cols: row.cols, moves, closed: row.closed, from: row.from, to: row.to, order: best, memoryCapMiB: checkpoint ? 4000 : 3000, hostLayers: true,
   onProgress: (step, steps, states, passes) => process.stderr.write(`${key} (second order): step ${step}/${steps} ${states} states, ${passes} passes\n`),
-});
+}, checkpoint ? diskLayers(checkpoint) : undefined);
 const used = process.cpuUsage(start);
 const ok = r.count.toString() === row.count;
 console.log(JSON.stringify({ key, ok, count: r.count.toString(), table: row.count, width: r.width, peakStates: r.peakStates, cpuSeconds: +((used.user + used.system) / 1e6).toFixed(1) }));
