@@ -1,7 +1,7 @@
 // Work in a folder a long count keeps its files in (--checkpoint DIR): a system error
 // there (no space, no permission, a file where the folder should be) is one line naming
 // the path, exit status 2, never an internal error.
-import { closeSync, openSync, writeSync } from "node:fs";
+import { closeSync, openSync, renameSync, writeSync } from "node:fs";
 import { isSystemError, OutputError, reasonOf } from "./output-errors.js";
 
 /** Runs `work` on `path`; a system error becomes OutputError `path: reason (purpose)`. */
@@ -27,4 +27,10 @@ export function writeInSlices(path: string, bytes: Uint8Array, slice = WRITE_SLI
   } finally {
     closeSync(fd);
   }
+}
+
+/** Writes `bytes` beside `path` (`path.partial`), then renames it: the file is whole or absent. */
+export function writeWhole(path: string, bytes: Uint8Array): void {
+  writeInSlices(`${path}.partial`, bytes);
+  renameSync(`${path}.partial`, path);
 }

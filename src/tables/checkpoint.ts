@@ -6,11 +6,11 @@
 // (layer-file.ts: it records the kernel build and a digest of its classes), beside
 // `count.json`, which names the count and K. Run again with the same DIR, a count reads
 // what is there and makes only what is missing, on as many threads as it is given.
-import { existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { InputError, UsageError } from "../errors.js";
 import { OutputError } from "../io/output-errors.js";
-import { inFolder as inFolderFor, writeInSlices } from "../io/folder.js";
+import { inFolder as inFolderFor, writeWhole } from "../io/folder.js";
 import { runPool } from "../workers/pool.js";
 import { decodeLayerFile, encodeLayerFile, tablesKernelDigest } from "./layer-file.js";
 import type { LayerTask } from "./layer-worker.js";
@@ -45,12 +45,7 @@ const classes = (n: number): string => `${n} class${n === 1 ? "" : "es"}`;
 
 const inFolder = <T>(path: string, work: () => T): T => inFolderFor(path, "the count's layers live there", work);
 
-function writeWhole(path: string, bytes: Uint8Array): void {
-  inFolder(path, () => {
-    writeInSlices(`${path}.partial`, bytes); // (a layer file can pass the 2 GiB one write takes)
-    renameSync(`${path}.partial`, path);
-  });
-}
+const keepWhole = (path: string, bytes: Uint8Array): void => inFolder(path, () => writeWhole(path, bytes));
 
 /**
  * The count of `problem` (nothing given; no distinctness rules, or only free ones) by the
@@ -82,7 +77,7 @@ export async function countSymmetricInFolder(problem: SymProblem, dir: string, o
     shares = saved.shares; // fixed when the count began, whatever the threads now
     log(`resuming from ${dir}: the middle layer in ${shares} shares`);
   } else {
-    writeWhole(countPath, Buffer.from(`${JSON.stringify({ format: FORMAT, size: n, counts, shares, kernel } satisfies CountFile)}\n`));
+    keepWhole(countPath, Buffer.from(`${JSON.stringify({ format: FORMAT, size: n, counts, shares, kernel } satisfies CountFile)}\n`));
   }
   const read = (file: string): SymLayerPart | undefined => {
     const path = join(dir, file);
@@ -92,7 +87,7 @@ export async function countSymmetricInFolder(problem: SymProblem, dir: string, o
     if (part.size !== n || JSON.stringify(part.counts) !== JSON.stringify(counts)) throw new InputError("a layer of another count", { file: path }, `a layer of size ${n}, counts ${counts.join(",")}`);
     return part;
   };
-  const keep = (file: string, part: SymLayerPart): void => writeWhole(join(dir, file), encodeLayerFile(part, kernel));
+  const keep = (file: string, part: SymLayerPart): void => keepWhole(join(dir, file), encodeLayerFile(part, kernel));
 
   const beforeFile = `layer-${half - 1}.bin`;
   let before = read(beforeFile);

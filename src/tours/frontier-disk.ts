@@ -7,11 +7,11 @@
 // which is replaced whole (written aside, then renamed); only then is the layer before
 // it deleted. So a count stopped at any moment leaves a checkpoint whose layer is whole,
 // and files of an unfinished step, which the next run deletes.
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { InputError, UsageError } from "../errors.js";
-import { inFolder as inFolderFor, writeInSlices } from "../io/folder.js";
+import { inFolder as inFolderFor, writeInSlices, writeWhole } from "../io/folder.js";
 import type { HostCheckpoint, HostLayer, HostLayerStore, HostLayerWriter } from "./frontier-host.js";
 
 const CHECKPOINT = "checkpoint.json";
@@ -148,8 +148,7 @@ export function diskLayers(dir: string, onResume?: (step: number, cpuSeconds: nu
       const { folder, files } = layer as HostLayer & { folder: string; files: LayerFile[] };
       const saved: CheckpointFile = { format: FORMAT, identity, ...figures, layer: { folder, files }, cpuSeconds: cpuSeconds() };
       const path = join(dir, CHECKPOINT);
-      writeFileSync(`${path}.partial`, `${JSON.stringify(saved)}\n`);
-      renameSync(`${path}.partial`, path);
+      writeWhole(path, Buffer.from(`${JSON.stringify(saved)}\n`));
       current = folder;
       sweep(current);
     }),
