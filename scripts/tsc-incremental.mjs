@@ -12,6 +12,7 @@
 // dist/**/*.js (dist/ removed, or a file added beside a stale build info) drops both the
 // build info and the digest, and the run is a full one. --force always does.
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,8 +25,11 @@ if (!project || !existsSync(join(root, project))) {
   process.exit(2);
 }
 const cache = join(root, "node_modules", ".cache", "tabula");
-const buildInfo = join(cache, `${basename(project, ".json")}.tsbuildinfo`);
-const stamp = join(cache, `${basename(project, ".json")}.digest`);
+// Named by the checkout too: a git worktree that links its node_modules to another's shares
+// this folder, and one build info for two checkouts would skip emits the other needs.
+const checkout = createHash("sha256").update(root).digest("hex").slice(0, 8);
+const buildInfo = join(cache, `${basename(project, ".json")}-${checkout}.tsbuildinfo`);
+const stamp = join(cache, `${basename(project, ".json")}-${checkout}.digest`);
 mkdirSync(cache, { recursive: true });
 
 /** The config file and those it extends, parsed (these tsconfig files are plain JSON). */
