@@ -8,10 +8,10 @@
 // Usage: tsx bench/tables-mitm-parts.ts layer R FILE N c1 c2 …
 //        tsx bench/tables-mitm-parts.ts part I/K[@FROM] FILE N c1 c2 …
 //        tsx bench/tables-mitm-parts.ts sum FILE1,FILE2,… N c1 c2 …
-import { readFileSync } from "node:fs";
 import { InvalidArgumentError } from "commander";
 import { createProgram, integerOption, runMain } from "../src/cli/program.js";
 import { InputError, UsageError } from "../src/errors.js";
+import { readInSlices } from "../src/io/folder.js";
 import { readFailure } from "../src/io/lines.js";
 import { checkOutputPath, openAtomicStream } from "../src/io/atomic-write.js";
 import { quote } from "../src/io/quote.js";
@@ -35,8 +35,9 @@ const kernelDigest = tablesKernelDigest();
 function readPart(path: string): SymLayerPart {
   let data: Uint8Array;
   try {
-    data = readFileSync(path);
+    data = readInSlices(path);
   } catch (error) {
+    if (error instanceof InputError) throw error;
     throw readFailure(path, error);
   }
   const { part, kernel, body } = decodeLayerFile(data, path);

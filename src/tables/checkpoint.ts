@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { InputError, UsageError } from "../errors.js";
 import { OutputError } from "../io/output-errors.js";
-import { inFolder as inFolderFor, writeWhole } from "../io/folder.js";
+import { inFolder as inFolderFor, readInSlices, writeWhole } from "../io/folder.js";
 import { runPool } from "../workers/pool.js";
 import { decodeLayerFile, encodeLayerFile, tablesKernelDigest } from "./layer-file.js";
 import type { LayerTask } from "./layer-worker.js";
@@ -82,7 +82,7 @@ export async function countSymmetricInFolder(problem: SymProblem, dir: string, o
   const read = (file: string): SymLayerPart | undefined => {
     const path = join(dir, file);
     if (!existsSync(path)) return undefined;
-    const { part, kernel: made } = decodeLayerFile(inFolder(path, () => readFileSync(path)), path);
+    const { part, kernel: made } = decodeLayerFile(inFolder(path, () => readInSlices(path)), path);
     if (made !== kernel) throw new InputError("made by another build of the tables kernel", { file: path }, "a file of this build");
     if (part.size !== n || JSON.stringify(part.counts) !== JSON.stringify(counts)) throw new InputError("a layer of another count", { file: path }, `a layer of size ${n}, counts ${counts.join(",")}`);
     return part;

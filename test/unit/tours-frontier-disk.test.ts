@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { InputError, UsageError } from "../../src/errors.js";
 import { countHamiltonian, countHamiltonianIn, type HamiltonianCountOptions } from "../../src/tours/frontier.js";
 import { diskLayers } from "../../src/tours/frontier-disk.js";
-import { writeInSlices } from "../../src/io/folder.js";
+import { readInSlices, writeInSlices } from "../../src/io/folder.js";
 import { setHostLayerBytesForTests, type HostLayerStore } from "../../src/tours/frontier-host.js";
 import { KNIGHT } from "../../src/tours/leapers.js";
 
@@ -92,5 +92,8 @@ describe("frontier counts with their layers in files", () => {
     const bytes = Uint8Array.from({ length: 1000 }, (_, i) => (i * 7) & 255);
     writeInSlices(join(dir, "chunk"), bytes, 7);
     expect(new Uint8Array(readFileSync(join(dir, "chunk")))).toEqual(bytes);
+    // And reads one back in slices (readFileSync refuses a file past 2 GiB: a tables layer can be).
+    expect(new Uint8Array(readInSlices(join(dir, "chunk"), 13))).toEqual(bytes);
+    expect(readInSlices(join(dir, "chunk"), 1 << 30)).toHaveLength(1000);
   });
 });
