@@ -45,16 +45,22 @@ function statsOf(result: HamiltonianCount, cpuMicroseconds: number) {
     droppedStates: result.droppedStates,
     entryBytes: result.entryBytes,
     peakBytes: result.peakBytes,
+    peakLayerBytes: result.peakLayerBytes,
     peakPasses: result.peakParts,
     cpuSeconds: Number((cpuMicroseconds / 1e6).toFixed(3)),
   };
 }
 
-function statsLine(stats: ReturnType<typeof statsOf>, engine: "wasm" | "ts"): string {
-  const mib = (stats.peakBytes / 2 ** 20).toFixed(1);
+function statsLine(stats: ReturnType<typeof statsOf>, engine: "wasm" | "ts", layersInFiles: boolean): string {
+  const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
+  const size = (bytes: number) => (bytes < 2 ** 20 ? `${(bytes / 2 ** 10).toFixed(1)} KiB` : `${mib(bytes)} MiB`);
+  // With --checkpoint the layers are files: memory is the kernel's arena alone, and the disk is said apart.
+  const memory = layersInFiles
+    ? `peak table memory ${mib(stats.peakBytes - stats.peakLayerBytes)} MiB, layers in files up to ${size(stats.peakLayerBytes)}`
+    : `peak table memory ${mib(stats.peakBytes)} MiB`;
   const passes = stats.peakPasses > 1 ? `, up to ${stats.peakPasses} passes a step` : "";
   const dropped = engine === "ts" ? "no states dropped (the TS baseline does not prune)" : `${stats.droppedStates} dead successor states dropped`;
-  return `frontier width ${stats.width}, peak states ${stats.peakStates}, ${dropped}, ${stats.entryBytes} bytes a state, peak table memory ${mib} MiB${passes}, CPU ${stats.cpuSeconds.toFixed(2)} s\n`;
+  return `frontier width ${stats.width}, peak states ${stats.peakStates}, ${dropped}, ${stats.entryBytes} bytes a state, ${memory}${passes}, CPU ${stats.cpuSeconds.toFixed(2)} s\n`;
 }
 
 /** The store of --checkpoint DIR, saying on standard error where a count goes on from. */
@@ -79,7 +85,7 @@ export async function runFrontierCount(flags: FrontierCountFlags): Promise<void>
   const stats = flags.stats ? statsOf(result, store ? store.cpuSeconds() * 1e6 : used.user + used.system) : undefined;
   const engine = flags.engine === "ts" ? "frontier-ts" : "frontier";
   // With --json the figures go in the JSON line (one line for programs), else on standard error.
-  if (stats && !(flags.json && !spec)) process.stderr.write(statsLine(stats, flags.engine));
+  if (stats && !(flags.json && !spec)) process.stderr.write(statsLine(stats, flags.engine, store !== undefined));
   if (!spec) {
     const line = flags.json ? JSON.stringify({ ...canonicalFrontierProblem(flags), count: result.count.toString(), engine, ...(stats ? { stats } : {}) }) : flags.pretty ? groupDigits(result.count) : String(result.count);
     await writeChunk(process.stdout, `${line}\n`);

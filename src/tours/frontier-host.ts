@@ -33,7 +33,7 @@ export interface HostLayerFigures {
   /** Most bytes held at once: the kernel's arena (input buffer and table) and the host's two layers. */
   peakBytes: number;
   /** Most bytes the host's layers held at once (the last layer and the one being made). */
-  peakHostBytes: number;
+  peakLayerBytes: number;
   entryBytes: number;
   /** Most passes one step took. */
   peakParts: number;
@@ -243,7 +243,7 @@ export function countWithHostLayers(
     peakStates,
     splitStep,
     peakBytes: Number(kernel.frontierPeakBytes()) + peakHostBytes,
-    peakHostBytes,
+    peakLayerBytes: peakHostBytes,
     entryBytes: E,
     peakParts,
     stepStates,

@@ -74,6 +74,12 @@ export interface HamiltonianCount {
   peakStates: number;
   /** Most bytes the kernel's tables held at once (0 for the TS engine; with host layers, the kernel's arena plus the most the host's two layers held). */
   peakBytes: number;
+  /**
+   * With host layers, the most bytes the host's two layers (the last and the one being
+   * made) held at once, in memory or, with a checkpoint, in files; counted in peakBytes.
+   * 0 when the layers stay in the kernel.
+   */
+  peakLayerBytes: number;
   /** Largest frontier (squares) of the order used. */
   width: number;
   /** Step after which a shard's states were split (-1: not split). */
@@ -187,6 +193,8 @@ interface KernelFigures {
   stepStates: number[];
   /** Successor states dropped as dead. */
   droppedStates: number;
+  /** Most bytes the host's two layers held at once (0 when the layers stay in the kernel). */
+  peakLayerBytes: number;
 }
 
 /** Refuses, before the kernel is called, a graph past the kernel's fixed tables (its own limits, read from it). */
@@ -212,6 +220,7 @@ function countOnKernelOnce(plan: FrontierPlan, problem: FrontierProblem, capMiB:
     peakParts: kernel.frontierPeakParts(),
     stepStates: Array.from({ length: plan.size }, (_, k) => kernel.frontierStepStates(k)),
     droppedStates: Number(kernel.frontierPrunedStates()),
+    peakLayerBytes: 0,
     splitStep: kernel.frontierSplitStep(),
   };
 }
@@ -326,10 +335,10 @@ export function countHamiltonianIn(options: HamiltonianCountOptions, store?: Hos
   const q = question(options, plan);
   if (typeof q === "bigint") {
     const whole = !options.shard || options.shard.shard === 0;
-    return { count: whole ? q : 0n, peakStates: 1, peakBytes: 0, width: plan.width, splitStep: -1, entryBytes: 0, peakParts: 1, stepStates: [], droppedStates: 0 };
+    return { count: whole ? q : 0n, peakStates: 1, peakBytes: 0, width: plan.width, splitStep: -1, entryBytes: 0, peakParts: 1, stepStates: [], droppedStates: 0, peakLayerBytes: 0 };
   }
   const result = options.engine === "ts"
-    ? { ...countFrontierTs(plan, q.problem, onProgress && ((step, states) => onProgress(step + 1, plan.size, states, 1))), peakBytes: 0, entryBytes: 0, peakParts: 1, stepStates: [], droppedStates: 0 }
+    ? { ...countFrontierTs(plan, q.problem, onProgress && ((step, states) => onProgress(step + 1, plan.size, states, 1))), peakBytes: 0, entryBytes: 0, peakParts: 1, stepStates: [], droppedStates: 0, peakLayerBytes: 0 }
     : countOnKernel(plan, q.problem, options.memoryCapMiB, onProgress, store ? true : options.hostLayers, store);
   return { ...result, count: result.count * q.factor, width: plan.width };
 }

@@ -47,6 +47,10 @@ describe("pen-paper count (frontier engine)", () => {
       const again = penPaper([...args, "--stats"]);
       expect(again.stdout).toBe("9862\n");
       expect(again.stderr).toMatch(/^resuming from .*: step 36 done, \d+ s of CPU before this run\nfrontier width 9, /);
+      // The layers were files: the memory figure is the arena's, the files' said apart.
+      const [, arena, files] = /peak table memory ([\d.]+) MiB, layers in files up to ([\d.]+) KiB, CPU/.exec(again.stderr) ?? [];
+      expect(Number(arena)).toBeGreaterThan(0);
+      expect(Number(files)).toBeGreaterThan(15); // the peak's two layers: 921 states and the next, 16 bytes each
       const other = penPaper(["count", "--size", "6", "--closed", "--checkpoint", dir]);
       expect(other).toMatchObject({ status: 2, stdout: "" });
       expect(other.stderr).toMatch(/^pen-paper: .* holds the checkpoint of another count .*\n$/);
