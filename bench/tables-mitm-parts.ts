@@ -8,6 +8,7 @@
 // Usage: tsx bench/tables-mitm-parts.ts layer R FILE N c1 c2 …
 //        tsx bench/tables-mitm-parts.ts part I/K[@FROM] FILE N c1 c2 …
 //        tsx bench/tables-mitm-parts.ts sum FILE1,FILE2,… N c1 c2 …
+//        tsx bench/tables-mitm-parts.ts rows FILE1,FILE2,… N c1 c2 …   (the same shares carried on row by row)
 import { InvalidArgumentError } from "commander";
 import { createProgram, integerOption, runMain } from "../src/cli/program.js";
 import { InputError, UsageError } from "../src/errors.js";
@@ -16,7 +17,7 @@ import { readFailure } from "../src/io/lines.js";
 import { checkOutputPath, openAtomicStream } from "../src/io/atomic-write.js";
 import { quote } from "../src/io/quote.js";
 import { decodeLayerFile, encodeLayerFile, tablesKernelDigest } from "../src/tables/layer-file.js";
-import { symLayer, symMitmSum, type SymLayerPart } from "../src/tables/sym-wasm.js";
+import { symLayer, symMitmSum, symRowByRowFrom, type SymLayerPart } from "../src/tables/sym-wasm.js";
 import type { SymProblem } from "../src/tables/sym-ts.js";
 
 const NAME = "tables-mitm-parts";
@@ -113,6 +114,19 @@ program.command("sum")
     const total = symMitmSum(problemOf(n, counts), parts);
     if (total === undefined) throw new UsageError("a count passed 128 bits: this tool sums 128-bit counts only");
     log(`total: ${total}`);
+  });
+
+program.command("rows")
+  .description("load every share of layer ⌈N/2⌉ and carry it on row by row to the end: a second way to the count `sum` prints")
+  .argument("<FILES>", "the share files, comma-separated (a --checkpoint folder's share-I-of-K.bin too)", filesOf)
+  .argument("<N>", "the table size", count)
+  .argument("<counts...>", "the symbol counts", (value: string, previous: number[] = []) => [...previous, count(value)])
+  .action((files: string[], n: number, counts: number[]) => {
+    const parts = files.map(readPart);
+    log(`read ${parts.length} parts: ${parts.map((p) => p.states).join(" + ")} classes`);
+    const total = symRowByRowFrom(problemOf(n, counts), parts, onLayer);
+    if (total === undefined) throw new UsageError("a count passed 128 bits: this tool sums 128-bit counts only");
+    log(`total, row by row: ${total}`);
   });
 
 await runMain(NAME, async () => {

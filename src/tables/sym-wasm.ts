@@ -199,13 +199,7 @@ export function symLayer(problem: SymProblem, row: number, share = 0, shares = 1
  */
 export function symMitmSum(problem: SymProblem, parts: readonly SymLayerPart[], before?: SymLayerPart, onPairs?: (done: number, all: number) => void): bigint | undefined {
   const { size: n, counts } = problem;
-  checkSplit(problem);
-  const half = Math.ceil(n / 2);
-  const shares = parts[0]?.shares ?? 0;
-  const seen = new Set(parts.map((part) => part.share));
-  if (!parts.every((part) => samePart(part, problem) && part.row === half && part.shares === shares) || seen.size !== parts.length || seen.size !== shares) {
-    throw new UsageError(`the parts must be every share of layer ${half} of this count, each once (got ${parts.map((p) => `row ${p.row} share ${p.share}/${p.shares}`).join(", ")})`);
-  }
+  const half = checkMiddleShares(problem, parts);
   const kernel = countingKernel();
   try {
     setupKernel(problem, startNeeds(problem)!);
@@ -222,6 +216,45 @@ export function symMitmSum(problem: SymProblem, parts: readonly SymLayerPart[], 
   } catch (error) {
     throw outOfMemory(error);
   }
+}
+
+/**
+ * The count from every share of layer ⌈n/2⌉ carried on row by row to the end (as
+ * countSymmetricWasm does), instead of paired: a second way to the number symMitmSum
+ * gives from the same shares (bench/tables-checkpoint-two-ways.ts). Undefined if a sum
+ * passed 128 bits. `onLayer` hears of each layer made.
+ */
+export function symRowByRowFrom(problem: SymProblem, parts: readonly SymLayerPart[], onLayer?: SymProgress): bigint | undefined {
+  const { size: n, counts } = problem;
+  const half = checkMiddleShares(problem, parts);
+  const kernel = countingKernel();
+  try {
+    setupKernel(problem, startNeeds(problem)!);
+    kernel.symBegin();
+    if (!loadLayers(kernel, parts, n * counts.length)) return undefined;
+    // The last row is forced (each column has one need left), so stop one row early.
+    for (let row = half + 1; row <= n - 1; row++) {
+      const states = kernel.symStep();
+      if (states < 0) return undefined;
+      onLayer?.(row, n - 1, states);
+    }
+    if (kernel.symTotal() < 0) return undefined;
+  } catch (error) {
+    throw outOfMemory(error);
+  }
+  return fromLimbs(kernel.symTotalLo(), kernel.symTotalHi());
+}
+
+/** Refuses parts that are not every share of layer ⌈n/2⌉ of `problem`, each once; returns ⌈n/2⌉. */
+function checkMiddleShares(problem: SymProblem, parts: readonly SymLayerPart[]): number {
+  checkSplit(problem);
+  const half = Math.ceil(problem.size / 2);
+  const shares = parts[0]?.shares ?? 0;
+  const seen = new Set(parts.map((part) => part.share));
+  if (!parts.every((part) => samePart(part, problem) && part.row === half && part.shares === shares) || seen.size !== parts.length || seen.size !== shares) {
+    throw new UsageError(`the parts must be every share of layer ${half} of this count, each once (got ${parts.map((p) => `row ${p.row} share ${p.share}/${p.shares}`).join(", ")})`);
+  }
+  return half;
 }
 
 /** Loads the parts into one layer (equal classes sum), the kernel's current one; false if a sum passed 128 bits. */

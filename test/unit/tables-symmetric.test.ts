@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { countTables } from "../../src/tables/index.js";
 import { automorphismCount, countSymmetricMitmTs, countSymmetricTs, symmetryOrder } from "../../src/tables/sym-ts.js";
-import { countSymmetricMitmWasm, countSymmetricWasm, symLayer, symLimits, symMitmSum, type SymLayerPart } from "../../src/tables/sym-wasm.js";
+import { countSymmetricMitmWasm, countSymmetricWasm, symLayer, symLimits, symMitmSum, symRowByRowFrom, type SymLayerPart } from "../../src/tables/sym-wasm.js";
 import { usesSymmetric } from "../../src/tables/count.js";
 import { normalizeProblem } from "../../src/tables/problem.js";
 import { tablesModule } from "../../src/tables/kernel.js";
@@ -178,6 +178,8 @@ describe("the symmetric method, meeting in the middle", () => {
       for (const shares of [1, 2, 5]) {
         const parts = Array.from({ length: shares }, (_, share) => layer(problem, half, share, shares));
         expect(symMitmSum(problem, parts), `${label}, ${shares} shares`).toBe(whole);
+        // The second way from the same shares: carried on row by row instead of paired.
+        expect(symRowByRowFrom(problem, parts), `${label}, ${shares} shares row by row`).toBe(whole);
         // The shares split the layer's labelled tables: their ways add up to the whole layer's.
         const ways = (part: { ways: BigUint64Array }) => part.ways.reduce((sum, limb, i) => sum + (i % 2 === 0 ? limb : limb << 64n), 0n);
         expect(parts.reduce((sum, part) => sum + ways(part), 0n), label).toBe(ways(layer(problem, half)));
@@ -198,6 +200,7 @@ describe("the symmetric method, meeting in the middle", () => {
     const problem = plain(6, [2, 2, 2]);
     const parts = [0, 1, 2].map((share) => layer(problem, 3, share, 3));
     expect(() => symMitmSum(problem, parts.slice(0, 2))).toThrow(UsageError);
+    expect(() => symRowByRowFrom(problem, parts.slice(0, 2))).toThrow(UsageError);
     expect(() => symMitmSum(problem, [parts[0]!, parts[0]!, parts[1]!])).toThrow(UsageError);
     expect(() => symMitmSum(plain(6, [3, 3]), parts)).toThrow(UsageError);
     expect(() => symMitmSum(problem, [layer(problem, 2)])).toThrow(/every share of layer 3/);
