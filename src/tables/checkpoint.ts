@@ -43,6 +43,13 @@ interface CountFile {
 const FORMAT = "tabula symmetric count checkpoint 1";
 const classes = (n: number): string => `${n} class${n === 1 ? "" : "es"}`;
 
+/** A time for people: "about 40 s", "about 12 min", "about 2.5 h". */
+export function roughDuration(seconds: number): string {
+  if (seconds < 90) return `about ${Math.max(1, Math.round(seconds))} s`;
+  if (seconds < 5400) return `about ${Math.round(seconds / 60)} min`;
+  return `about ${(seconds / 3600).toFixed(1)} h`;
+}
+
 const inFolder = <T>(path: string, work: () => T): T => inFolderFor(path, "the count's layers live there", work);
 
 const keepWhole = (path: string, bytes: Uint8Array): void => inFolder(path, () => writeWhole(path, bytes));
@@ -104,12 +111,20 @@ export async function countSymmetricInFolder(problem: SymProblem, dir: string, o
   if (done > 0) log(`read ${done} of ${shares} shares`);
   options.onProgress?.(done, shares);
   const missing = parts.flatMap((p, i) => (p === undefined ? [i] : []));
+  // The time left, from the shares made in this run: they go in rounds of `parallel`.
+  const parallel = Math.max(1, Math.min(options.threads, missing.length));
+  const started = Date.now();
+  let madeNow = 0;
   const made = (i: number, part: SymLayerPart | undefined): void => {
     if (!part) return;
     keep(shareFile(i), part);
     parts[i] = part;
-    log(`made ${shareFile(i)}: ${classes(part.states)}`);
-    options.onProgress?.(++done, shares);
+    madeNow++;
+    const left = missing.length - madeNow;
+    const eta = left === 0 ? "" : `; ${roughDuration((Math.ceil(left / parallel) * (Date.now() - started)) / Math.ceil(madeNow / parallel) / 1000)} left at this rate`;
+    done++; // (not inside the optional call below: without a listener its argument is never evaluated)
+    log(`made ${shareFile(i)}: ${classes(part.states)} (${done} of ${shares} shares${eta})`);
+    options.onProgress?.(done, shares);
   };
   if (options.threads <= 1 || missing.length <= 1) {
     for (const i of missing) {

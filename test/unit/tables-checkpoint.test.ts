@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { InputError, UsageError } from "../../src/errors.js";
 import { OutputError } from "../../src/io/output-errors.js";
-import { checkpointShares, countSymmetricInFolder } from "../../src/tables/checkpoint.js";
+import { checkpointShares, countSymmetricInFolder, roughDuration } from "../../src/tables/checkpoint.js";
 import { countTables } from "../../src/tables/index.js";
 
 let dir = "";
@@ -25,12 +25,19 @@ describe("symmetric counts kept in a folder", () => {
     expect(await countSymmetricInFolder(LATIN7, dir, { threads: 1, onLog: (l) => lines.push(l) })).toBe(A002860_7);
     expect(lines).toHaveLength(3 + 1 + checkpointShares(1));
     expect(lines.slice(0, 4)).toEqual(["layer 1 of 3: 1 class", expect.stringMatching(/^layer 2 of 3: \d+ classes$/), expect.stringMatching(/^layer 3 of 3: \d+ classes$/), expect.stringMatching(/^made layer-3\.bin: \d+ classes$/)]);
+    // Each share says how many are done and, but for the last, the time left at this rate.
+    expect(lines[4]).toMatch(/^made share-0-of-8\.bin: \d+ classes \(1 of 8 shares; about \d+ s left at this rate\)$/);
+    expect(lines[11]).toMatch(/^made share-7-of-8\.bin: \d+ classes \(8 of 8 shares\)$/);
     rmSync(join(dir, "share-5-of-8.bin"));
     lines.length = 0;
     expect(await countSymmetricInFolder(LATIN7, dir, { threads: 1, onLog: (l) => lines.push(l) })).toBe(A002860_7);
-    expect(lines).toEqual(["resuming from " + dir + ": the middle layer in 8 shares", expect.stringMatching(/^read layer-3\.bin/), "read 7 of 8 shares", expect.stringMatching(/^made share-5-of-8\.bin/)]);
+    expect(lines).toEqual(["resuming from " + dir + ": the middle layer in 8 shares", expect.stringMatching(/^read layer-3\.bin/), "read 7 of 8 shares", expect.stringMatching(/^made share-5-of-8\.bin: \d+ classes \(8 of 8 shares\)$/)]);
     expect(existsSync(join(dir, "share-5-of-8.bin"))).toBe(true);
     expect(await countSymmetricInFolder(LATIN7, dir, { threads: 4 })).toBe(A002860_7); // the shares stay 8, whatever the threads now
+  });
+
+  it("says the time left for people", () => {
+    expect([0.2, 40, 89, 90, 719, 5399, 5400, 9000].map(roughDuration)).toEqual(["about 1 s", "about 40 s", "about 89 s", "about 2 min", "about 12 min", "about 90 min", "about 1.5 h", "about 2.5 h"]);
   });
 
   it("an even size without the rules: 6×6 (2,2,2), the column method's count", async () => {
