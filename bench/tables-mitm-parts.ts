@@ -8,7 +8,7 @@
 // Usage: tsx bench/tables-mitm-parts.ts layer R FILE N c1 c2 …
 //        tsx bench/tables-mitm-parts.ts part I/K[@FROM] FILE N c1 c2 …
 //        tsx bench/tables-mitm-parts.ts sum FILE1,FILE2,… N c1 c2 …
-//        tsx bench/tables-mitm-parts.ts rows FILE1,FILE2,… N c1 c2 …   (the same shares carried on row by row)
+//        tsx bench/tables-mitm-parts.ts sum --row-by-row FILE1,FILE2,… N c1 c2 …   (the same shares carried on row by row)
 import { InvalidArgumentError } from "commander";
 import { createProgram, integerOption, runMain } from "../src/cli/program.js";
 import { InputError, UsageError } from "../src/errors.js";
@@ -105,28 +105,17 @@ program.command("part")
   });
 program.command("sum")
   .description("load every share of layer ⌈N/2⌉ and print the count")
-  .argument("<FILES>", "the share files, comma-separated", filesOf)
-  .argument("<N>", "the table size", count)
-  .argument("<counts...>", "the symbol counts", (value: string, previous: number[] = []) => [...previous, count(value)])
-  .action((files: string[], n: number, counts: number[]) => {
-    const parts = files.map(readPart);
-    log(`read ${parts.length} parts: ${parts.map((p) => p.states).join(" + ")} classes`);
-    const total = symMitmSum(problemOf(n, counts), parts);
-    if (total === undefined) throw new UsageError("a count passed 128 bits: this tool sums 128-bit counts only");
-    log(`total: ${total}`);
-  });
-
-program.command("rows")
-  .description("load every share of layer ⌈N/2⌉ and carry it on row by row to the end: a second way to the count `sum` prints")
   .argument("<FILES>", "the share files, comma-separated (a --checkpoint folder's share-I-of-K.bin too)", filesOf)
   .argument("<N>", "the table size", count)
   .argument("<counts...>", "the symbol counts", (value: string, previous: number[] = []) => [...previous, count(value)])
-  .action((files: string[], n: number, counts: number[]) => {
+  .option("--row-by-row", "carry the shares on row by row to the end instead of pairing them: a second way to the same count")
+  .action((files: string[], n: number, counts: number[], options: { rowByRow?: boolean }) => {
     const parts = files.map(readPart);
     log(`read ${parts.length} parts: ${parts.map((p) => p.states).join(" + ")} classes`);
-    const total = symRowByRowFrom(problemOf(n, counts), parts, onLayer);
+    const problem = problemOf(n, counts);
+    const total = options.rowByRow ? symRowByRowFrom(problem, parts, onLayer) : symMitmSum(problem, parts);
     if (total === undefined) throw new UsageError("a count passed 128 bits: this tool sums 128-bit counts only");
-    log(`total, row by row: ${total}`);
+    log(`total${options.rowByRow ? ", row by row" : ""}: ${total}`);
   });
 
 await runMain(NAME, async () => {

@@ -199,11 +199,8 @@ export function symLayer(problem: SymProblem, row: number, share = 0, shares = 1
  */
 export function symMitmSum(problem: SymProblem, parts: readonly SymLayerPart[], before?: SymLayerPart, onPairs?: (done: number, all: number) => void): bigint | undefined {
   const { size: n, counts } = problem;
-  const half = checkMiddleShares(problem, parts);
-  const kernel = countingKernel();
   try {
-    setupKernel(problem, startNeeds(problem)!);
-    kernel.symBegin();
+    const { half, kernel } = beginFromShares(problem, parts);
     // n odd: the pairing also reads layer ⌈n/2⌉ − 1, loaded from `before` or built here.
     if (n % 2 === 1 && before) {
       if (!samePart(before, problem) || before.row !== half - 1 || before.shares !== 1) throw new UsageError(`the layer before must be layer ${half - 1} of this count, whole (got row ${before.row}, share ${before.share}/${before.shares})`);
@@ -221,16 +218,13 @@ export function symMitmSum(problem: SymProblem, parts: readonly SymLayerPart[], 
 /**
  * The count from every share of layer ⌈n/2⌉ carried on row by row to the end (as
  * countSymmetricWasm does), instead of paired: a second way to the number symMitmSum
- * gives from the same shares (bench/tables-checkpoint-two-ways.ts). Undefined if a sum
+ * gives from the same shares (`bench/tables-mitm-parts.ts sum --row-by-row`). Undefined if a sum
  * passed 128 bits. `onLayer` hears of each layer made.
  */
 export function symRowByRowFrom(problem: SymProblem, parts: readonly SymLayerPart[], onLayer?: SymProgress): bigint | undefined {
   const { size: n, counts } = problem;
-  const half = checkMiddleShares(problem, parts);
-  const kernel = countingKernel();
   try {
-    setupKernel(problem, startNeeds(problem)!);
-    kernel.symBegin();
+    const { half, kernel } = beginFromShares(problem, parts);
     if (!loadLayers(kernel, parts, n * counts.length)) return undefined;
     // The last row is forced (each column has one need left), so stop one row early.
     for (let row = half + 1; row <= n - 1; row++) {
@@ -239,10 +233,19 @@ export function symRowByRowFrom(problem: SymProblem, parts: readonly SymLayerPar
       onLayer?.(row, n - 1, states);
     }
     if (kernel.symTotal() < 0) return undefined;
+    return fromLimbs(kernel.symTotalLo(), kernel.symTotalHi());
   } catch (error) {
     throw outOfMemory(error);
   }
-  return fromLimbs(kernel.symTotalLo(), kernel.symTotalHi());
+}
+
+/** The kernel set up for `problem`, nothing placed, once `parts` are known to be every share of layer ⌈n/2⌉; and ⌈n/2⌉. */
+function beginFromShares(problem: SymProblem, parts: readonly SymLayerPart[]): { half: number; kernel: ReturnType<typeof countingKernel> } {
+  const half = checkMiddleShares(problem, parts);
+  const kernel = countingKernel();
+  setupKernel(problem, startNeeds(problem)!);
+  kernel.symBegin();
+  return { half, kernel };
 }
 
 /** Refuses parts that are not every share of layer ⌈n/2⌉ of `problem`, each once; returns ⌈n/2⌉. */
