@@ -55,6 +55,10 @@ describe("frontier counter with host layers", () => {
     expect(r.peakParts).toBeGreaterThanOrEqual(17195 / 1536); // the peak layer cannot fit fewer tables
     // The host holds the two layers of the worst step: at least the peak layer's bytes.
     expect(r.peakBytes).toBeGreaterThan(17195 * 16);
+    // peakLayerBytes says the layers' part of it: the peak layer and at least a state beside it.
+    expect(r.peakLayerBytes).toBeGreaterThan(17195 * 16);
+    expect(r.peakLayerBytes).toBeLessThan(r.peakBytes);
+    expect(countHamiltonian({ rows: 6, cols: 6, moves: KNIGHT }).peakLayerBytes).toBe(0); // in the kernel: none
   });
 
   it("shards: the parts of 6×6 knight's paths split at the same step and sum to the count", () => {
