@@ -13,6 +13,7 @@ import { OutputError } from "../io/output-errors.js";
 import { inFolder as inFolderFor, readInSlices, writeWhole } from "../io/folder.js";
 import { runPool } from "../workers/pool.js";
 import { decodeLayerFile, encodeLayerFile, tablesKernelDigest } from "./layer-file.js";
+import { durationForPeople } from "./reach.js";
 import type { LayerTask } from "./layer-worker.js";
 import { symLayer, symMitmSum, type SymLayerPart } from "./sym-wasm.js";
 import type { SymProblem } from "./sym-ts.js";
@@ -42,13 +43,6 @@ interface CountFile {
 
 const FORMAT = "tabula symmetric count checkpoint 1";
 const classes = (n: number): string => `${n} class${n === 1 ? "" : "es"}`;
-
-/** A time for people: "about 40 s", "about 12 min", "about 2.5 h". */
-export function roughDuration(seconds: number): string {
-  if (seconds < 90) return `about ${Math.max(1, Math.round(seconds))} s`;
-  if (seconds < 5400) return `about ${Math.round(seconds / 60)} min`;
-  return `about ${(seconds / 3600).toFixed(1)} h`;
-}
 
 const inFolder = <T>(path: string, work: () => T): T => inFolderFor(path, "the count's layers live there", work);
 
@@ -111,18 +105,17 @@ export async function countSymmetricInFolder(problem: SymProblem, dir: string, o
   if (done > 0) log(`read ${done} of ${shares} shares`);
   options.onProgress?.(done, shares);
   const missing = parts.flatMap((p, i) => (p === undefined ? [i] : []));
-  // The time left, from the shares made in this run: they go in rounds of `parallel`.
+  // The time left, from the shares made in this run (done − readBefore): they go in rounds of `parallel`.
   const parallel = Math.max(1, Math.min(options.threads, missing.length));
+  const readBefore = done;
   const started = Date.now();
-  let madeNow = 0;
   const made = (i: number, part: SymLayerPart | undefined): void => {
     if (!part) return;
     keep(shareFile(i), part);
     parts[i] = part;
-    madeNow++;
-    const left = missing.length - madeNow;
-    const eta = left === 0 ? "" : `; ${roughDuration((Math.ceil(left / parallel) * (Date.now() - started)) / Math.ceil(madeNow / parallel) / 1000)} left at this rate`;
     done++; // (not inside the optional call below: without a listener its argument is never evaluated)
+    const madeNow = done - readBefore;
+    const eta = done === shares ? "" : `; about ${durationForPeople((Math.ceil((shares - done) / parallel) * (Date.now() - started)) / Math.ceil(madeNow / parallel) / 1000)} left at this rate`;
     log(`made ${shareFile(i)}: ${classes(part.states)} (${done} of ${shares} shares${eta})`);
     options.onProgress?.(done, shares);
   };

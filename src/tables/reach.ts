@@ -60,7 +60,7 @@ export function estimateReach(stated: NormalizedProblem, method: TablesMethod = 
 }
 
 /** A duration for people: seconds, minutes, hours or days. */
-function cpuTime(seconds: number): string {
+export function durationForPeople(seconds: number): string {
   if (seconds < 120) return `${Math.ceil(seconds)} s`;
   if (seconds < 7200) return `${Math.round(seconds / 60)} minutes`;
   if (seconds < 172800) return `${Math.round(seconds / 3600)} hours`;
@@ -70,7 +70,7 @@ function cpuTime(seconds: number): string {
 /** For Latin-like counts (every count at most 1, where the rate was measured): the CPU time it implies. */
 function latinTime(problem: NormalizedProblem, estimate: ReachEstimate): string {
   if (!problem.counts.every((c) => c <= 1)) return "";
-  return `; at the rate measured on Latin squares, about ${cpuTime(estimate.states * SYMMETRIC_SECONDS_PER_CLASS)} of CPU`;
+  return `; at the rate measured on Latin squares, about ${durationForPeople(estimate.states * SYMMETRIC_SECONDS_PER_CLASS)} of CPU`;
 }
 
 /** One line saying why a count is refused. */
