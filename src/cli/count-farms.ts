@@ -38,6 +38,7 @@ interface CountFarmsOptions extends TablesExtraOptions {
   allowEqualColumns?: boolean;
   threads?: number;
   checkpoint?: string;
+  twoWays?: boolean;
 }
 
 /**
@@ -63,6 +64,7 @@ async function countGeneral(options: CountFarmsOptions, file: string | undefined
     const estimate = estimateReach(normalized, options.method);
     if (!estimate.withinReach) throw new UsageError(outOfReachMessage(normalized, estimate));
   }
+  if (options.twoWays && options.checkpoint === undefined) throw new UsageError("--two-ways counts a second way from the layers --checkpoint DIR keeps: give --checkpoint too");
   if (options.checkpoint !== undefined) checkCheckpoint(options, normalized, tablesEngine);
   if (wantsTablesExtra(options)) return runTablesExtra(problem, options, tablesEngine);
   const start = process.hrtime.bigint();
@@ -75,7 +77,7 @@ async function countGeneral(options: CountFarmsOptions, file: string | undefined
     if (options.checkpoint !== undefined) {
       const dir = options.checkpoint;
       const log = (line: string) => process.stderr.write(`count-farms: ${line}\n`);
-      count = await withCountMemoryCap(options.memory, () => countSymmetricInFolder({ size, counts, given: [] }, dir, { threads, memoryCapMiB: options.memory, onLog: log }));
+      count = await withCountMemoryCap(options.memory, () => countSymmetricInFolder({ size, counts, given: [] }, dir, { threads, memoryCapMiB: options.memory, onLog: log, twoWays: options.twoWays }));
       if (count === undefined) log("a count passed 128 bits: counting again without the checkpoint");
     }
     count ??= await countTablesParallel({ ...problem, engine: tablesEngine, method: options.method, threads, memoryCapMiB: options.memory, onProgress: progress.update, onLayer: layers.update });
@@ -93,6 +95,7 @@ async function countGeneral(options: CountFarmsOptions, file: string | undefined
           engine,
           // The symmetric method over the whole table counts in this thread unless it splits its last layer (always, kept in a folder).
           threads: options.checkpoint === undefined && usesSymmetric(normalized, options.method) && !split ? 1 : threads,
+          ...(options.twoWays && { twoWays: true }),
           microseconds: Math.round(micros),
         })
       : options.pretty ? groupDigits(count) : count.toString()) + "\n",
@@ -180,6 +183,7 @@ await runMain("count-farms", async () => {
     .option("--force", "with --list: list even more than 10^7 tables; a count: try it even when its states are estimated out of reach")
     .option("--shard <i/k>", "general mode: compute part i of k (0 ≤ i < k) of the count, one JSON line; total them with `count-farms merge`")
     .option("--checkpoint <dir>", "general mode, symmetric method over the whole table: keep its layers in files in DIR (a line on stderr for each); run the same count with the same DIR again and it goes on from what is there (for counts of hours)")
+    .option("--two-ways", "with --checkpoint: count a second way too, the middle layer carried on row by row to the end (its layers kept in DIR as well); the count is printed only if the two agree, else exit 3")
     .option("--memory <MiB>", `general mode: cap on the kernel's memory per thread (${DEFAULT_TABLES_MEMORY_MIB} by default, ${MIN_TABLES_MEMORY_MIB} to ${MAX_TABLES_MEMORY_MIB})`, integerOption(MIN_TABLES_MEMORY_MIB, MAX_TABLES_MEMORY_MIB))
     .addHelpText(
       "after",
@@ -213,7 +217,7 @@ await runMain("count-farms", async () => {
   program.parse();
   const options = program.opts<CountFarmsOptions>();
   const method = program.getOptionValueSource("method") === "default" ? undefined : options.method;
-  const general = [options.size, options.counts, options.given, options.allowEqualRows, options.allowEqualColumns, options.threads, options.sample, options.list, options.shard, options.seed, options.force, options.memory, options.checkpoint, method];
+  const general = [options.size, options.counts, options.given, options.allowEqualRows, options.allowEqualColumns, options.threads, options.sample, options.list, options.shard, options.seed, options.force, options.memory, options.checkpoint, options.twoWays, method];
   if (general.some((value) => value !== undefined)) {
     await countGeneral(options, program.args[0], program.getOptionValueSource("engine") !== "default");
     return;

@@ -6,6 +6,10 @@
 // (layer-file.ts: it records the kernel build and a digest of its classes), beside
 // `count.json`, which names the count and K. Run again with the same DIR, a count reads
 // what is there and makes only what is missing, on as many threads as it is given.
+// With `twoWays` the same middle layer is also carried on row by row to the end (as
+// countSymmetricWasm counts): the layer after it in K shares (each from the middle layer,
+// whole), then one layer a row, each a file too; the two counts share the layers up to
+// the middle and must agree. A folder of a finished count can be given it later.
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { InputError, UsageError } from "../errors.js";
@@ -15,7 +19,7 @@ import { runPool } from "../workers/pool.js";
 import { decodeLayerFile, encodeLayerFile, tablesKernelDigest } from "./layer-file.js";
 import { durationForPeople } from "./reach.js";
 import type { LayerTask } from "./layer-worker.js";
-import { symLayer, symMitmSum, type SymLayerPart } from "./sym-wasm.js";
+import { symLayer, symMergeShares, symMitmSum, symTotalOfLastLayer, type SymLayerPart } from "./sym-wasm.js";
 import type { SymProblem } from "./sym-ts.js";
 
 /** Shares of the middle layer: enough that a stop loses little (an eighth at most), a multiple of the threads. */
@@ -31,6 +35,8 @@ export interface CheckpointOptions {
   onLog?: (line: string) => void;
   /** Shares done (read or made) of all, after each. */
   onProgress?: (done: number, all: number) => void;
+  /** Count a second way as well, row by row from the middle layer (above); the two must agree. */
+  twoWays?: boolean;
 }
 
 interface CountFile {
@@ -48,15 +54,20 @@ const inFolder = <T>(path: string, work: () => T): T => inFolderFor(path, "the c
 
 const keepWhole = (path: string, bytes: Uint8Array): void => inFolder(path, () => writeWhole(path, bytes));
 
-/**
- * The count of `problem` (nothing given; no distinctness rules, or only free ones) by the
- * symmetric method meeting in the middle, its layers kept in `dir`. Undefined if a count
- * passes 128 bits (the caller counts without the checkpoint then).
- */
-export async function countSymmetricInFolder(problem: SymProblem, dir: string, options: CheckpointOptions): Promise<bigint | undefined> {
+/** The folder of one count: its files read (checked: this count, this kernel) and kept whole. */
+interface Folder {
+  problem: SymProblem;
+  /** Shares a split layer is made in (fixed when the count began). */
+  shares: number;
+  options: CheckpointOptions;
+  log: (line: string) => void;
+  read: (file: string) => SymLayerPart | undefined;
+  keep: (file: string, part: SymLayerPart) => void;
+}
+
+/** Opens `dir` for `problem`: made with its count.json, or checked to be this count's and this kernel build's. */
+function openFolder(problem: SymProblem, dir: string, options: CheckpointOptions): Folder {
   const { size: n, counts } = problem;
-  const half = Math.ceil(n / 2);
-  if (half < 2) throw new UsageError(`--checkpoint is for tables of size 3 or more (got ${n})`);
   const log = options.onLog ?? (() => {});
   const kernel = tablesKernelDigest();
   inFolder(dir, () => mkdirSync(dir, { recursive: true }));
@@ -89,18 +100,32 @@ export async function countSymmetricInFolder(problem: SymProblem, dir: string, o
     return part;
   };
   const keep = (file: string, part: SymLayerPart): void => keepWhole(join(dir, file), encodeLayerFile(part, kernel));
+  return { problem, shares, options, log, read, keep };
+}
 
-  const beforeFile = `layer-${half - 1}.bin`;
-  let before = read(beforeFile);
-  if (before) log(`read ${beforeFile}: ${classes(before.states)}`);
-  else {
-    before = symLayer(problem, half - 1, 0, 1, undefined, (row, rows, states) => log(`layer ${row} of ${rows}: ${classes(states)}`));
-    if (!before) return undefined;
-    keep(beforeFile, before);
-    log(`made ${beforeFile}: ${classes(before.states)}`);
+/** Whole layer `row` from the folder, or made from `from` (an earlier whole layer; undefined: the start) and kept. Undefined if a count passed 128 bits. */
+function wholeLayer(folder: Folder, row: number, from?: SymLayerPart): SymLayerPart | undefined {
+  const file = `layer-${row}.bin`;
+  const saved = folder.read(file);
+  if (saved) {
+    folder.log(`read ${file}: ${classes(saved.states)}`);
+    return saved;
   }
-  const shareFile = (i: number): string => `share-${i}-of-${shares}.bin`;
-  const parts: (SymLayerPart | undefined)[] = Array.from({ length: shares }, (_, i) => read(shareFile(i)));
+  const onLayer = from ? undefined : (made: number, rows: number, states: number) => folder.log(`layer ${made} of ${rows}: ${classes(states)}`);
+  const part = symLayer(folder.problem, row, 0, 1, from, onLayer);
+  if (!part) return undefined;
+  folder.keep(file, part);
+  folder.log(`made ${file}: ${classes(part.states)}`);
+  return part;
+}
+
+/**
+ * Every share of layer `row`, each read from its file (`fileOf(i)`) or made from `from`
+ * (the layer before, whole) and kept, on the folder's threads. Undefined if a count passed 128 bits.
+ */
+async function layerInShares(folder: Folder, row: number, from: SymLayerPart, fileOf: (share: number) => string): Promise<SymLayerPart[] | undefined> {
+  const { problem, shares, options, log } = folder;
+  const parts: (SymLayerPart | undefined)[] = Array.from({ length: shares }, (_, i) => folder.read(fileOf(i)));
   let done = parts.filter((p) => p !== undefined).length;
   if (done > 0) log(`read ${done} of ${shares} shares`);
   options.onProgress?.(done, shares);
@@ -111,24 +136,92 @@ export async function countSymmetricInFolder(problem: SymProblem, dir: string, o
   const started = Date.now();
   const made = (i: number, part: SymLayerPart | undefined): void => {
     if (!part) return;
-    keep(shareFile(i), part);
+    folder.keep(fileOf(i), part);
     parts[i] = part;
     done++; // (not inside the optional call below: without a listener its argument is never evaluated)
     const madeNow = done - readBefore;
     const eta = done === shares ? "" : `; about ${durationForPeople((Math.ceil((shares - done) / parallel) * (Date.now() - started)) / Math.ceil(madeNow / parallel) / 1000)} left at this rate`;
-    log(`made ${shareFile(i)}: ${classes(part.states)} (${done} of ${shares} shares${eta})`);
+    log(`made ${fileOf(i)}: ${classes(part.states)} (${done} of ${shares} shares${eta})`);
     options.onProgress?.(done, shares);
   };
   if (options.threads <= 1 || missing.length <= 1) {
     for (const i of missing) {
-      const part = symLayer(problem, half, i, shares, before);
+      const part = symLayer(problem, row, i, shares, from);
       if (!part) return undefined;
       made(i, part);
     }
   } else {
-    const tasks = missing.map((share): LayerTask => ({ problem, share, shares, from: before, memoryCapMiB: options.memoryCapMiB }));
+    const tasks = missing.map((share): LayerTask => ({ problem, share, shares, row, from, memoryCapMiB: options.memoryCapMiB }));
     await runPool<LayerTask, SymLayerPart | undefined>("tables/layer-worker.js", tasks, { threads: Math.min(options.threads, tasks.length), onValue: (t, part) => made(missing[t]!, part) });
   }
   if (parts.some((p) => p === undefined)) return undefined;
-  return symMitmSum(problem, parts as SymLayerPart[], before);
+  return parts as SymLayerPart[];
+}
+
+/**
+ * The count of `problem` (nothing given; no distinctness rules, or only free ones) by the
+ * symmetric method meeting in the middle, its layers kept in `dir`; with `twoWays`, also
+ * row by row from the middle layer, and the two must agree (else an Error: a fault, not
+ * the input's). Undefined if a count passes 128 bits (the caller counts without the
+ * checkpoint then).
+ */
+export async function countSymmetricInFolder(problem: SymProblem, dir: string, options: CheckpointOptions): Promise<bigint | undefined> {
+  const half = Math.ceil(problem.size / 2);
+  if (half < 2) throw new UsageError(`--checkpoint is for tables of size 3 or more (got ${problem.size})`);
+  const folder = openFolder(problem, dir, options);
+  const before = wholeLayer(folder, half - 1);
+  if (!before) return undefined;
+  const middle = await layerInShares(folder, half, before, (i) => `share-${i}-of-${folder.shares}.bin`);
+  if (!middle) return undefined;
+  const paired = symMitmSum(problem, middle, before);
+  if (paired === undefined || !options.twoWays) return paired;
+  folder.log(`paired: ${paired}; the second way, row by row from layer ${half}:`);
+  const rowByRow = await rowByRowInFolder(folder, middle);
+  if (rowByRow === undefined) return undefined;
+  if (rowByRow !== paired) throw new Error(`the two ways to one count disagree: paired ${paired}, row by row ${rowByRow} (${dir})`);
+  folder.log(`row by row: ${rowByRow}, the same count`);
+  return paired;
+}
+
+/**
+ * The second way: the middle layer's shares merged into the layer whole, the next layer in
+ * shares from it, then a layer a row to row n − 1, whose ways sum to the count. Each
+ * layer is a file; run again, it starts from the last one there.
+ */
+async function rowByRowInFolder(folder: Folder, middle: readonly SymLayerPart[]): Promise<bigint | undefined> {
+  const { problem } = folder;
+  const n = problem.size;
+  const half = Math.ceil(n / 2);
+  let last: SymLayerPart | undefined;
+  for (let row = n - 1; row > half && !last; row--) {
+    last = folder.read(`layer-${row}.bin`);
+    if (last) folder.log(`read layer-${row}.bin: ${classes(last.states)}`);
+  }
+  if (!last) {
+    const file = `layer-${half}.bin`;
+    last = folder.read(file);
+    if (last) folder.log(`read ${file}: ${classes(last.states)}`);
+    else {
+      last = symMergeShares(problem, middle);
+      if (!last) return undefined;
+      folder.keep(file, last);
+      folder.log(`made ${file} (its ${middle.length} shares merged): ${classes(last.states)}`);
+    }
+    if (half + 1 <= n - 1) {
+      // The widest step: in shares, as the middle layer was, so a stop loses a share at most.
+      const next = half + 1;
+      const parts = await layerInShares(folder, next, last, (i) => `layer-${next}-share-${i}-of-${folder.shares}.bin`);
+      if (!parts) return undefined;
+      last = symMergeShares(problem, parts);
+      if (!last) return undefined;
+      folder.keep(`layer-${next}.bin`, last);
+      folder.log(`made layer-${next}.bin (its ${parts.length} shares merged): ${classes(last.states)}`);
+    }
+  }
+  while (last.row < n - 1) {
+    const made = wholeLayer(folder, last.row + 1, last);
+    if (!made) return undefined;
+    last = made;
+  }
+  return symTotalOfLastLayer(problem, last);
 }

@@ -180,6 +180,12 @@ export function symLayer(problem: SymProblem, row: number, share = 0, shares = 1
   } catch (error) {
     throw outOfMemory(error);
   }
+  return readLayer(kernel, problem, row, share, shares);
+}
+
+/** The kernel's current layer read out, as the share `share` of `shares` of layer `row`. */
+function readLayer(kernel: ReturnType<typeof countingKernel>, problem: SymProblem, row: number, share: number, shares: number): SymLayerPart {
+  const { size: n, counts } = problem;
   const states = kernel.symPairStates(0);
   const bytes = n * counts.length;
   const keys = new Uint8Array(states * bytes);
@@ -190,6 +196,37 @@ export function symLayer(problem: SymProblem, row: number, share = 0, shares = 1
     ways[state * 2 + 1] = BigInt.asUintN(64, kernel.symPairWaysHi(0, state));
   }
   return { size: n, counts: [...counts], row, share, shares, states, keys, ways };
+}
+
+/**
+ * Every share of one layer (symLayer's parts, each once) as that layer whole: loaded
+ * into one layer (equal classes sum) and read out. A whole layer is where a later one
+ * starts from (symLayer's `from`). Undefined if a sum passed 128 bits.
+ */
+export function symMergeShares(problem: SymProblem, parts: readonly SymLayerPart[]): SymLayerPart | undefined {
+  const row = checkEveryShare(problem, parts, parts[0]?.row ?? 0);
+  const kernel = countingKernel();
+  try {
+    setupKernel(problem, startNeeds(problem)!);
+    kernel.symBegin();
+    if (!loadLayers(kernel, parts, problem.size * problem.counts.length)) return undefined;
+  } catch (error) {
+    throw outOfMemory(error);
+  }
+  return readLayer(kernel, problem, row, 0, 1);
+}
+
+/**
+ * The count from layer n − 1, whole: each of its classes has one row left, forced (a
+ * column's last need), so the count is the sum of its ways (as symTotal sums them).
+ */
+export function symTotalOfLastLayer(problem: SymProblem, layer: SymLayerPart): bigint {
+  if (!samePart(layer, problem) || layer.row !== problem.size - 1 || layer.shares !== 1) {
+    throw new UsageError(`the last layer must be layer ${problem.size - 1} of this count, whole (got row ${layer.row}, share ${layer.share}/${layer.shares})`);
+  }
+  let total = 0n;
+  for (let state = 0; state < layer.states; state++) total += layer.ways[state * 2]! + (layer.ways[state * 2 + 1]! << 64n);
+  return total;
 }
 
 /**
@@ -250,14 +287,18 @@ function beginFromShares(problem: SymProblem, parts: readonly SymLayerPart[]): {
 
 /** Refuses parts that are not every share of layer ⌈n/2⌉ of `problem`, each once; returns ⌈n/2⌉. */
 function checkMiddleShares(problem: SymProblem, parts: readonly SymLayerPart[]): number {
+  return checkEveryShare(problem, parts, Math.ceil(problem.size / 2));
+}
+
+/** Refuses parts that are not every share of layer `row` of `problem`, each once; returns `row`. */
+function checkEveryShare(problem: SymProblem, parts: readonly SymLayerPart[], row: number): number {
   checkSplit(problem);
-  const half = Math.ceil(problem.size / 2);
   const shares = parts[0]?.shares ?? 0;
   const seen = new Set(parts.map((part) => part.share));
-  if (!parts.every((part) => samePart(part, problem) && part.row === half && part.shares === shares) || seen.size !== parts.length || seen.size !== shares) {
-    throw new UsageError(`the parts must be every share of layer ${half} of this count, each once (got ${parts.map((p) => `row ${p.row} share ${p.share}/${p.shares}`).join(", ")})`);
+  if (!parts.every((part) => samePart(part, problem) && part.row === row && part.shares === shares) || seen.size !== parts.length || seen.size !== shares) {
+    throw new UsageError(`the parts must be every share of layer ${row} of this count, each once (got ${parts.map((p) => `row ${p.row} share ${p.share}/${p.shares}`).join(", ")})`);
   }
-  return half;
+  return row;
 }
 
 /** Loads the parts into one layer (equal classes sum), the kernel's current one; false if a sum passed 128 bits. */

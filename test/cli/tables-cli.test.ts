@@ -29,6 +29,7 @@ const USAGE: [string[], RegExp][] = [
   [["--size", "7", "--counts", "1,1,1,1,1,1,1", "--engine", "fast-ts", "--checkpoint", "x"], /not with --engine fast-ts/],
   [["--size", "7", "--counts", "1,1,1,1,1,1,1", "--sample", "2", "--checkpoint", "x"], /not with --sample, --list or --shard/],
   [["--size", "7", "--counts", "1,1,1,1,1,1,1", "--checkpoint", ""], /--checkpoint: empty folder name/],
+  [["--size", "7", "--counts", "1,1,1,1,1,1,1", "--two-ways"], /--two-ways counts a second way from the layers --checkpoint DIR keeps: give --checkpoint too/],
   [["--size", "7", "--counts", "2,2,2"], /counts 2,2,2 sum to 6, not to the size 7/],
   [["--size", "7", "--counts", "2,2,3", "--given", "2222222"], /given row 1 \(2222222\) has symbol counts 0,0,7, not 2,2,3/],
   [["--size", "7", "--counts", "2,2,3", "--given", "0011222;001122"], /given row 2 has 6 symbols \(expected 7\)/],
@@ -89,7 +90,7 @@ describe("count-farms general mode", () => {
     expect(JSON.parse(jobs.stdout)).toMatchObject({ count: "1048812374356185600", threads: 2 });
   });
 
-  test("--checkpoint DIR: a line for each file made, then read back; a missing share made on two threads", () => {
+  test("--checkpoint DIR: a line for each file made, then read back; a missing share made on two threads; --two-ways", () => {
     const dir = mkdtempSync(join(tmpdir(), "tabula-count-farms-checkpoint-"));
     try {
       const latin = ["--size", "7", "--counts", "1,1,1,1,1,1,1", "--checkpoint", dir];
@@ -105,6 +106,12 @@ describe("count-farms general mode", () => {
       expect(again.stderr).toMatch(/count-farms: made share-[36]-of-8\.bin: \d+ classes \(7 of 8 shares; about \d+ s left at this rate\)\ncount-farms: made share-[36]-of-8\.bin: \d+ classes \(8 of 8 shares\)\n/);
       expect(again.stderr).toContain("share-3-of-8.bin");
       expect(again.stderr).toContain("share-6-of-8.bin");
+      // The second way from the same folder: the middle layer carried on row by row, its layers files too.
+      const twoWays = general(...latin, "--two-ways", "--json");
+      expect(JSON.parse(twoWays.stdout)).toMatchObject({ count: "61479419904000", twoWays: true });
+      expect(twoWays.stderr).toContain("count-farms: paired: 61479419904000; the second way, row by row from layer 4:\n");
+      expect(twoWays.stderr).toMatch(/count-farms: made layer-5-share-0-of-8\.bin: \d+ classes \(1 of 8 shares; about \d+ s left at this rate\)\n/);
+      expect(twoWays.stderr.endsWith("count-farms: made layer-6.bin: 1 class\ncount-farms: row by row: 61479419904000, the same count\n")).toBe(true);
       const other = general("--size", "7", "--counts", "2,2,3", "--allow-equal-rows", "--allow-equal-columns", "--checkpoint", dir);
       expect(other).toMatchObject({ status: 2, stdout: "" });
       expect(other.stderr).toMatch(/^count-farms: .* holds the checkpoint of another count \(size 7, counts 1,1,1,1,1,1,1\); give an empty folder or that count's\n$/);

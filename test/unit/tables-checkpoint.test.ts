@@ -1,6 +1,8 @@
 // A symmetric count kept in a folder (src/tables/checkpoint.ts, `count-farms --checkpoint
 // DIR`): the count of one run, whatever was already there (a layer, some shares, all);
-// another count's folder, a damaged share and a file for a folder refused in one line.
+// another count's folder, a damaged share and a file for a folder refused in one line;
+// the second way (`--two-ways`), resumed from any of its layers, and failing when the
+// two ways disagree.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +12,7 @@ import { OutputError } from "../../src/io/output-errors.js";
 import { checkpointShares, countSymmetricInFolder } from "../../src/tables/checkpoint.js";
 import { durationForPeople } from "../../src/tables/reach.js";
 import { countTables } from "../../src/tables/index.js";
+import { decodeLayerFile, encodeLayerFile, tablesKernelDigest } from "../../src/tables/layer-file.js";
 
 let dir = "";
 beforeEach(() => {
@@ -47,6 +50,52 @@ describe("symmetric counts kept in a folder", () => {
     expect(await countSymmetricInFolder(problem, dir, { threads: 1 })).toBe(expected);
     rmSync(join(dir, "layer-2.bin"));
     expect(await countSymmetricInFolder(problem, dir, { threads: 1 })).toBe(expected);
+  });
+
+  it("two ways: Latin squares of order 7 (odd) and 6×6 (2,2,2) (even), each way's files, resumed from any of them", async () => {
+    for (const [problem, expected, last] of [
+      [LATIN7, A002860_7, 6],
+      [{ size: 6, counts: [2, 2, 2], given: [] }, countTables({ size: 6, counts: [2, 2, 2], distinctRows: false, distinctColumns: false }), 5],
+    ] as const) {
+      rmSync(dir, { recursive: true, force: true });
+      const half = Math.ceil(problem.size / 2);
+      const lines: string[] = [];
+      expect(await countSymmetricInFolder(problem, dir, { threads: 1, twoWays: true, onLog: (l) => lines.push(l) })).toBe(expected);
+      expect(lines).toContain(`paired: ${expected}; the second way, row by row from layer ${half}:`);
+      expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^made layer-${half}\\.bin \\(its 8 shares merged\\): \\d+ classes$`)));
+      expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^made layer-${half + 1}-share-7-of-8\\.bin: \\d+ classes? \\(8 of 8 shares\\)$`)));
+      expect(lines.at(-1)).toBe(`row by row: ${expected}, the same count`);
+      for (let row = half; row <= last; row++) expect(existsSync(join(dir, `layer-${row}.bin`)), `layer ${row}`).toBe(true);
+      // The last layer's ways are the count (its one row left is forced).
+      const saved = decodeLayerFile(readFileSync(join(dir, `layer-${last}.bin`)), "last").part;
+      expect(saved.ways.reduce((sum, limb, i) => sum + (i % 2 === 0 ? limb : limb << 64n), 0n)).toBe(expected);
+      // Resumed from the last layer, from the layer after the middle, and from a share of it.
+      lines.length = 0;
+      expect(await countSymmetricInFolder(problem, dir, { threads: 1, twoWays: true, onLog: (l) => lines.push(l) })).toBe(expected);
+      expect(lines).toContain(`read layer-${last}.bin: ${saved.states} class${saved.states === 1 ? "" : "es"}`);
+      for (let row = half + 1; row <= last; row++) rmSync(join(dir, `layer-${row}.bin`));
+      rmSync(join(dir, `layer-${half + 1}-share-2-of-8.bin`));
+      lines.length = 0;
+      expect(await countSymmetricInFolder(problem, dir, { threads: 2, twoWays: true, onLog: (l) => lines.push(l) })).toBe(expected);
+      expect(lines).toContain(`read layer-${half}.bin: ${decodeLayerFile(readFileSync(join(dir, `layer-${half}.bin`)), "middle").part.states} classes`);
+      expect(lines).toContain("read 7 of 8 shares");
+      expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^made layer-${half + 1}-share-2-of-8\\.bin: \\d+ classes? \\(8 of 8 shares\\)$`)));
+    }
+  });
+
+  it("two ways that disagree end in an Error (a fault), not an input error", async () => {
+    const problem = { size: 6, counts: [2, 2, 2], given: [] };
+    await countSymmetricInFolder(problem, dir, { threads: 1, twoWays: true });
+    // A last layer with one class's ways one more: a valid file (its digest made anew) with a wrong count.
+    const path = join(dir, "layer-5.bin");
+    const { part } = decodeLayerFile(readFileSync(path), path);
+    part.ways[0]! += 1n;
+    writeFileSync(path, encodeLayerFile(part, tablesKernelDigest()));
+    const failure = countSymmetricInFolder(problem, dir, { threads: 1, twoWays: true });
+    await expect(failure).rejects.toThrow(/^the two ways to one count disagree: paired \d+, row by row \d+ \(/);
+    await expect(failure).rejects.not.toBeInstanceOf(InputError);
+    // Without the second way the same folder gives the paired count.
+    expect(await countSymmetricInFolder(problem, dir, { threads: 1 })).toBe(countTables({ ...problem, distinctRows: false, distinctColumns: false }));
   });
 
   it("refuses another count's folder, a damaged share, a folder that is a file and a size below 3", async () => {

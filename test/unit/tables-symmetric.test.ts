@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { countTables } from "../../src/tables/index.js";
 import { automorphismCount, countSymmetricMitmTs, countSymmetricTs, symmetryOrder } from "../../src/tables/sym-ts.js";
-import { countSymmetricMitmWasm, countSymmetricWasm, symLayer, symLimits, symMitmSum, symRowByRowFrom, type SymLayerPart } from "../../src/tables/sym-wasm.js";
+import { countSymmetricMitmWasm, countSymmetricWasm, symLayer, symLimits, symMergeShares, symMitmSum, symRowByRowFrom, symTotalOfLastLayer, type SymLayerPart } from "../../src/tables/sym-wasm.js";
 import { usesSymmetric } from "../../src/tables/count.js";
 import { normalizeProblem } from "../../src/tables/problem.js";
 import { tablesModule } from "../../src/tables/kernel.js";
@@ -183,7 +183,12 @@ describe("the symmetric method, meeting in the middle", () => {
         // The shares split the layer's labelled tables: their ways add up to the whole layer's.
         const ways = (part: { ways: BigUint64Array }) => part.ways.reduce((sum, limb, i) => sum + (i % 2 === 0 ? limb : limb << 64n), 0n);
         expect(parts.reduce((sum, part) => sum + ways(part), 0n), label).toBe(ways(layer(problem, half)));
+        // Merged, they are the layer whole: its classes and ways (the classes' order may differ).
+        const merged = symMergeShares(problem, parts)!;
+        expect({ row: merged.row, shares: merged.shares, states: merged.states, ways: ways(merged) }, label).toEqual({ row: half, shares: 1, states: layer(problem, half).states, ways: ways(layer(problem, half)) });
       }
+      // The last layer's ways are the count (its one row left is forced).
+      expect(symTotalOfLastLayer(problem, layer(problem, problem.size - 1)), label).toBe(whole);
       const before = layer(problem, half - 1);
       const fromBefore = [0, 1].map((share) => layer(problem, half, share, 2, before));
       expect(symMitmSum(problem, fromBefore, before), `${label}, the layer before passed`).toBe(whole);
@@ -201,6 +206,9 @@ describe("the symmetric method, meeting in the middle", () => {
     const parts = [0, 1, 2].map((share) => layer(problem, 3, share, 3));
     expect(() => symMitmSum(problem, parts.slice(0, 2))).toThrow(UsageError);
     expect(() => symRowByRowFrom(problem, parts.slice(0, 2))).toThrow(UsageError);
+    expect(() => symMergeShares(problem, parts.slice(0, 2))).toThrow(/every share of layer 3/);
+    expect(() => symTotalOfLastLayer(problem, layer(problem, 4))).toThrow(/must be layer 5 of this count, whole/);
+    expect(() => symTotalOfLastLayer(problem, layer(problem, 5, 0, 2))).toThrow(/whole/);
     expect(() => symMitmSum(problem, [parts[0]!, parts[0]!, parts[1]!])).toThrow(UsageError);
     expect(() => symMitmSum(plain(6, [3, 3]), parts)).toThrow(UsageError);
     expect(() => symMitmSum(problem, [layer(problem, 2)])).toThrow(/every share of layer 3/);
