@@ -29,8 +29,9 @@ const log = (what: string) => {
 const onLayer = (row: number, rows: number, states: number) => log(`layer ${row} of ${rows}: ${states} classes`);
 
 // Classes are canonical forms of this kernel build: parts made by another build may name
-// one class two ways, so a file records the build's digest and parts of two builds are
-// refused. (Files written before 2026-11-27 13:15 carry none: said, not refused.)
+// one class two ways, so a file records the build's digest and parts of another build are
+// refused. Files written before 2026-11-27 13:15 carry none; the canonical form changed on
+// 2026-11-27 evening (round 0 of the column invariants), so they are of another build too.
 const kernelDigest = tablesKernelDigest();
 
 function readPart(path: string): SymLayerPart {
@@ -42,8 +43,8 @@ function readPart(path: string): SymLayerPart {
     throw readFailure(path, error);
   }
   const { part, kernel, body } = decodeLayerFile(data, path);
-  if (kernel === undefined) log(`${path}: no kernel digest recorded (written before digests were); taken as this build's`);
-  else if (kernel !== kernelDigest) throw new InputError(`made by another build of the tables kernel (${kernel.slice(0, 12)}…, this one ${kernelDigest.slice(0, 12)}…)`, { file: path }, "a part of this build: its classes may be named differently in another");
+  if (kernel === undefined) throw new InputError("written before kernel digests were recorded, by a build whose classes are named differently", { file: path }, "a part of this build (make it again)");
+  if (kernel !== kernelDigest) throw new InputError(`made by another build of the tables kernel (${kernel.slice(0, 12)}…, this one ${kernelDigest.slice(0, 12)}…)`, { file: path }, "a part of this build: its classes may be named differently in another");
   if (body === undefined) log(`${path}: no digest of its classes recorded (written before they were); not checked`);
   return part;
 }
