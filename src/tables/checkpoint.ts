@@ -103,20 +103,29 @@ function openFolder(problem: SymProblem, dir: string, options: CheckpointOptions
   return { problem, shares, options, log, read, keep };
 }
 
-/** Whole layer `row` from the folder, or made from `from` (an earlier whole layer; undefined: the start) and kept. Undefined if a count passed 128 bits. */
-function wholeLayer(folder: Folder, row: number, from?: SymLayerPart): SymLayerPart | undefined {
-  const file = `layer-${row}.bin`;
+/** The layer in `file`, read from the folder, or made by `make` (`how`: said after its name), kept and said. Undefined if a count passed 128 bits. */
+function savedOrMade(folder: Folder, file: string, make: () => SymLayerPart | undefined, how = ""): SymLayerPart | undefined {
   const saved = folder.read(file);
   if (saved) {
     folder.log(`read ${file}: ${classes(saved.states)}`);
     return saved;
   }
-  const onLayer = from ? undefined : (made: number, rows: number, states: number) => folder.log(`layer ${made} of ${rows}: ${classes(states)}`);
-  const part = symLayer(folder.problem, row, 0, 1, from, onLayer);
+  const part = make();
   if (!part) return undefined;
   folder.keep(file, part);
-  folder.log(`made ${file}: ${classes(part.states)}`);
+  folder.log(`made ${file}${how}: ${classes(part.states)}`);
   return part;
+}
+
+/** Whole layer `row` from the folder, or made from `from` (an earlier whole layer; undefined: the start) and kept. Undefined if a count passed 128 bits. */
+function wholeLayer(folder: Folder, row: number, from?: SymLayerPart): SymLayerPart | undefined {
+  const onLayer = from ? undefined : (made: number, rows: number, states: number) => folder.log(`layer ${made} of ${rows}: ${classes(states)}`);
+  return savedOrMade(folder, `layer-${row}.bin`, () => symLayer(folder.problem, row, 0, 1, from, onLayer));
+}
+
+/** Whole layer `row` from the folder, or its shares (every one) merged and kept. */
+function mergedLayer(folder: Folder, row: number, parts: readonly SymLayerPart[]): SymLayerPart | undefined {
+  return savedOrMade(folder, `layer-${row}.bin`, () => symMergeShares(folder.problem, parts), ` (its ${parts.length} shares merged)`);
 }
 
 /**
@@ -198,24 +207,15 @@ async function rowByRowInFolder(folder: Folder, middle: readonly SymLayerPart[])
     if (last) folder.log(`read layer-${row}.bin: ${classes(last.states)}`);
   }
   if (!last) {
-    const file = `layer-${half}.bin`;
-    last = folder.read(file);
-    if (last) folder.log(`read ${file}: ${classes(last.states)}`);
-    else {
-      last = symMergeShares(problem, middle);
-      if (!last) return undefined;
-      folder.keep(file, last);
-      folder.log(`made ${file} (its ${middle.length} shares merged): ${classes(last.states)}`);
-    }
+    last = mergedLayer(folder, half, middle);
+    if (!last) return undefined;
     if (half + 1 <= n - 1) {
       // The widest step: in shares, as the middle layer was, so a stop loses a share at most.
       const next = half + 1;
       const parts = await layerInShares(folder, next, last, (i) => `layer-${next}-share-${i}-of-${folder.shares}.bin`);
       if (!parts) return undefined;
-      last = symMergeShares(problem, parts);
+      last = mergedLayer(folder, next, parts);
       if (!last) return undefined;
-      folder.keep(`layer-${next}.bin`, last);
-      folder.log(`made layer-${next}.bin (its ${parts.length} shares merged): ${classes(last.states)}`);
     }
   }
   while (last.row < n - 1) {

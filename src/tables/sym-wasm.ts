@@ -225,7 +225,7 @@ export function symTotalOfLastLayer(problem: SymProblem, layer: SymLayerPart): b
     throw new UsageError(`the last layer must be layer ${problem.size - 1} of this count, whole (got row ${layer.row}, share ${layer.share}/${layer.shares})`);
   }
   let total = 0n;
-  for (let state = 0; state < layer.states; state++) total += layer.ways[state * 2]! + (layer.ways[state * 2 + 1]! << 64n);
+  for (let state = 0; state < layer.states; state++) total += fromLimbs(layer.ways[state * 2]!, layer.ways[state * 2 + 1]!);
   return total;
 }
 
