@@ -571,7 +571,7 @@ function symbolDotsFromRow(): void {
   }
 }
 
-/** Discrete columns: pathColumnsAt, the columns by decreasing invariant (equal ones, equal columns, in any order). */
+/** pathColumnsAt: the columns by decreasing invariant (equal ones in any order: with discrete columns they are equal columns; else the search sets its own). */
 function orderColumns(): void {
   for (let a = 0; a < n; a++) {
     const v = load<u64>(invAt + (<usize>a << 3));
@@ -658,22 +658,12 @@ function invariants(): void {
   for (let i = 0; i < n; i++) {
     let sum: u64 = 0;
     for (let j = 0; j < n; j++) if (j != i) sum += mix(dotHash(i32At(dotAt, i * MS + j)), load<u64>(firstInvAt + (<usize>j << 3)));
-    const h = mix(load<u64>(firstInvAt + (<usize>i << 3)), sum);
-    store<u64>(invAt + (<usize>i << 3), h);
-    store<u64>(targetAt + (<usize>i << 3), h);
+    store<u64>(invAt + (<usize>i << 3), mix(load<u64>(firstInvAt + (<usize>i << 3)), sum));
   }
   // targetAt: the column invariants, decreasing (the search takes the columns in this order).
-  for (let a = 1; a < n; a++) {
-    const v = load<u64>(targetAt + (<usize>a << 3));
-    let b = a;
-    while (b > 0 && load<u64>(targetAt + (<usize>(b - 1) << 3)) < v) {
-      store<u64>(targetAt + (<usize>b << 3), load<u64>(targetAt + (<usize>(b - 1) << 3)));
-      b--;
-    }
-    store<u64>(targetAt + (<usize>b << 3), v);
-  }
+  orderColumns();
+  for (let d = 0; d < n; d++) store<u64>(targetAt + (<usize>d << 3), load<u64>(invAt + (<usize>i32At(pathColumnsAt, d) << 3)));
   columnsDiscrete = discreteColumns();
-  if (columnsDiscrete) orderColumns();
 }
 
 /** Whether the canonical form uses the invariants (1, the default) or only the search (0); both give the same classes. */
