@@ -1,9 +1,10 @@
 // count-farms with the fast engine and in general mode (built CLI from dist/).
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { batchedCli, runCli } from "../support/cli-run.js";
+import { decodeLayerFile, encodeLayerFile, tablesKernelDigest } from "../../src/tables/layer-file.js";
 
 const EXAMPLE = "examples/challenge24-2008.txt";
 const ANSWERS = "4909920\n507600\n725880\n1004640\n1347240\n1730880\n1906440\n2704800\n3436800\n3511800\n";
@@ -115,6 +116,26 @@ describe("count-farms general mode", () => {
       const other = general("--size", "7", "--counts", "2,2,3", "--allow-equal-rows", "--allow-equal-columns", "--checkpoint", dir);
       expect(other).toMatchObject({ status: 2, stdout: "" });
       expect(other.stderr).toMatch(/^count-farms: .* holds the checkpoint of another count \(size 7, counts 1,1,1,1,1,1,1\); give an empty folder or that count's\n$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("--two-ways whose ways disagree: exit 3, one line with both numbers, nothing on stdout", () => {
+    const dir = mkdtempSync(join(tmpdir(), "tabula-count-farms-two-ways-"));
+    try {
+      const args = ["--size", "6", "--counts", "2,2,1,1", "--checkpoint", dir, "--two-ways"];
+      expect(general(...args)).toMatchObject({ status: 0, stdout: "100245600\n" });
+      // The last layer with one class's ways one more: a valid file (its digest made anew) with a wrong count.
+      const path = join(dir, "layer-5.bin");
+      const { part } = decodeLayerFile(readFileSync(path), path);
+      part.ways[0]! += 1n;
+      writeFileSync(path, encodeLayerFile(part, tablesKernelDigest()));
+      const { status, stdout, stderr } = general(...args);
+      expect({ status, stdout }).toEqual({ status: 3, stdout: "" });
+      const last = stderr.trim().split("\n").at(-1)!;
+      expect(last).toMatch(/^count-farms: internal error \(Error: the two ways to one count disagree: paired 100245600, row by row 100245601 \(.*\)\); this is a bug: please report it/);
+      expect(stderr).not.toMatch(/\n\s+at /); // no stack without --debug
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
