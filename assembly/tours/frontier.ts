@@ -269,11 +269,12 @@ function prepareViability(k: i32, v: i32): void {
 }
 
 /** False if the state just made (deg/mate after apply, s ends spent) has no completion. */
-function viable(s: i32): bool {
+// @ts-ignore: decorator
+@inline function viable(s: i32): bool {
   let known = 0, knownSum = 0;
   for (let r = 0; r < mustEndCount; r++) {
     const i = get(mustEndList, r);
-    if (get(deg, i) != 0) continue;
+    if (get(wdeg, i) != 0) continue;
     known++;
     if (bipartite) knownSum += get(colour, get(frontier, i));
   }
@@ -284,7 +285,7 @@ function viable(s: i32): bool {
     const b = get(critStart, c + 1);
     for (let e = get(critStart, c); e < b; e++) {
       const i = get(critSlot, e);
-      avail += <i32>(get(deg, i) < get(maxDeg, i));
+      avail += <i32>(get(wdeg, i) < get(maxDeg, i));
     }
     if (avail >= 2) continue;
     if (avail == 0 || cycles) return false;
@@ -299,7 +300,7 @@ function viable(s: i32): bool {
   let ports = 0;
   for (let slot = 0; slot < stayCount; slot++) {
     const i = get(stayList, slot);
-    ports -= (2 - get(deg, i)) * get(colour, get(frontier, i));
+    ports -= (2 - get(wdeg, i)) * get(colour, get(frontier, i));
   }
   const diff = uBalance2 - ports - forcedLeftSum - knownSum;
   return (diff < 0 ? -diff : diff) <= free && ((free - diff) & 1) == 0;
@@ -412,7 +413,8 @@ function grow(bytes: u64): bool {
 }
 
 /** Adds count (lo, hi) to the entry of keyBuf in H, if its key is in this pass's part. */
-function insert(lo: u64, hi: u64): void {
+// @ts-ignore: decorator
+@inline function insert(lo: u64, hi: u64): void {
   const h = hashKey(keyBuf);
   if (partial && (h >> 32) - rangeLo >= rangeWidth) return; // (unsigned: below rangeLo wraps past the width)
   if (overflowed) return;
@@ -500,10 +502,22 @@ function packTable(): void {
   const hBase = at(hOff);
   const countOffset = <usize>keyWords << 3;
   let d = hBase;
+  if (keyWords == 1 && !wideCounts) {
+    // The common entry (16 bytes) moved as one v128: memory.copy per entry calls out of
+    // the wasm code, and that call was 5 % of a 6×6 paths count.
+    for (let i = 0; i < hCapacity; i++) {
+      const e = hBase + (<usize>i << 4);
+      if (load<u64>(e, 8) == 0) continue;
+      v128.store(d, v128.load(e));
+      d += 16;
+    }
+    return;
+  }
+  const words = <i32>(entryBytes >> 3);
   for (let i = 0; i < hCapacity; i++) {
     const e = hBase + <usize>i * entryBytes;
     if (load<u64>(e + countOffset) == 0 && (!wideCounts || load<u64>(e + countOffset, 8) == 0)) continue;
-    if (d != e) memory.copy(d, e, entryBytes);
+    if (d != e) for (let w = 0; w < words; w++) store<u64>(d + (<usize>w << 3), load<u64>(e + (<usize>w << 3)));
     d += entryBytes;
   }
 }
@@ -535,34 +549,19 @@ function decode(e: usize): i32 {
   return spent;
 }
 
-// Changes to deg/mate while one choice of edges is tried are logged and undone after,
-// so a state is decoded once for all its choices.
-const UNDO_MAX: i32 = 2 * (FRONTIER_MAX_WIDTH + 2) + 16;
-const undoSlot: usize = memory.data(<i32>sizeof<i32>() * (UNDO_MAX));
-const undoDeg: usize = memory.data(<i32>sizeof<i32>() * (UNDO_MAX));
-const undoMate: usize = memory.data(<i32>sizeof<i32>() * (UNDO_MAX));
-let undoTop: i32 = 0;
+// A choice of edges is tried on a copy of the decoded state (wdeg, wmate: apply, viable
+// and the packing read and write only these), so a state is decoded once for all its
+// choices. Copying a frontier's slots (v128 at a time) costs less than logging each
+// change and undoing it after, as this did before.
+const wdeg: usize = memory.data(SLOT_BYTES + 16);
+const wmate: usize = memory.data(SLOT_BYTES + 16);
 
+/** Copies deg and mate of slots 0 .. n-1 (rounded up to 4) to wdeg and wmate. */
 // @ts-ignore: decorator
-@inline function save(i: i32): void {
-  put(undoSlot, undoTop, i);
-  put(undoDeg, undoTop, get(deg, i));
-  put(undoMate, undoTop, get(mate, i));
-  undoTop++;
-}
-
-// @ts-ignore: decorator
-@inline function setMate(i: i32, m: i32): void {
-  save(i);
-  put(mate, i, m);
-}
-
-function undo(): void {
-  while (undoTop > 0) {
-    undoTop--;
-    const i = get(undoSlot, undoTop);
-    put(deg, i, get(undoDeg, undoTop));
-    put(mate, i, get(undoMate, undoTop));
+@inline function copyState(n: i32): void {
+  for (let b = 0; b < n << 2; b += 16) {
+    v128.store(wdeg + <usize>b, v128.load(deg + <usize>b));
+    v128.store(wmate + <usize>b, v128.load(mate + <usize>b));
   }
 }
 
@@ -576,57 +575,55 @@ let stayCount: i32 = 0;
 const labelStamp: usize = memory.data(SLOT_BYTES);
 /** Per slot: its position among the stays, -1 for the others and SPARE_SLOT (set per step). */
 const stayPos: usize = memory.data(SLOT_BYTES);
-/** Per stay position: the position of its pair's other slot, -1 if unpaired (attempt's scratch). */
-const pairPos: usize = memory.data(SLOT_BYTES);
 let stamp: u32 = 0;
 
 /** Applies the chosen edges (0, 1 or 2 slots joined to the new square) and the retirements; the spent ends, or -1 if illegal. */
-function apply(spent: i32, edges: i32, u1: i32, u2: i32): i32 {
+// @ts-ignore: decorator
+@inline function apply(spent: i32, edges: i32, u1: i32, u2: i32): i32 {
   const v = slotsBefore;
   for (let j = 0; j < edges; j++) {
     const u = j == 0 ? u1 : u2;
-    const a = get(mate, v), b = get(mate, u);
-    save(v);
-    save(u);
+    const a = get(wmate, v), b = get(wmate, u);
     if (a == u) {
       if (!cycles || !last) return -1; // a cycle closes only at the last square
-      put(deg, v, get(deg, v) + 1);
-      put(deg, u, get(deg, u) + 1);
-      put(mate, v, NONE);
-      put(mate, u, NONE);
+      put(wdeg, v, get(wdeg, v) + 1);
+      put(wdeg, u, get(wdeg, u) + 1);
+      put(wmate, v, NONE);
+      put(wmate, u, NONE);
       continue;
     }
     if (a == END && b == END && !last) return -1;
-    if (a != END) setMate(a, b);
-    if (b != END) setMate(b, a);
-    const dv = get(deg, v) + 1, du = get(deg, u) + 1;
-    put(deg, v, dv);
-    put(deg, u, du);
-    if (dv == 2) put(mate, v, NONE);
-    if (du == 2) put(mate, u, NONE);
+    if (a != END) put(wmate, a, b);
+    if (b != END) put(wmate, b, a);
+    const dv = get(wdeg, v) + 1, du = get(wdeg, u) + 1;
+    put(wdeg, v, dv);
+    put(wdeg, u, du);
+    if (dv == 2) put(wmate, v, NONE);
+    if (du == 2) put(wmate, u, NONE);
   }
   let s = spent;
   for (let r = 0; r < retiringCount; r++) {
     const i = get(retiringList, r);
-    const d = get(deg, i);
+    const d = get(wdeg, i);
     if (d == 2) continue;
     if (d == 0 || cycles) return -1;
     if (get8(forced, get(frontier, i)) == 0 && ++s > budget) return -1;
-    const m = get(mate, i);
+    const m = get(wmate, i);
     if (m == END) {
       if (!last) return -1;
     } else {
-      setMate(m, END);
+      put(wmate, m, END);
     }
-    setMate(i, NONE);
+    put(wmate, i, NONE);
   }
   let must = s;
-  for (let r = 0; r < mustEndCount; r++) if (get(deg, get(mustEndList, r)) == 0 && ++must > budget) return -1;
+  for (let r = 0; r < mustEndCount; r++) if (get(wdeg, get(mustEndList, r)) == 0 && ++must > budget) return -1;
   return s;
 }
 
 /** Tries one choice of edges; inserts the state it makes. */
 function attempt(spent: i32, edges: i32, u1: i32, u2: i32, lo: u64, hi: u64): void {
+  copyState(slotsBefore + 1);
   let s = apply(spent, edges, u1, u2);
   if (s >= 0 && pruneOn && !viable(s)) {
     passPruned++;
@@ -649,34 +646,34 @@ function attempt(spent: i32, edges: i32, u1: i32, u2: i32, lo: u64, hi: u64): vo
       // mask of the positions that open a pair. Which of free, full, end or paired a slot
       // is follows no pattern, so codes are chosen by selects: branches and the label
       // table's stores and loads made the loop that this replaces 40 % of a 6×6 count.
+      // One pass: a slot's label needs only the openings before it (a pair's first slot
+      // is never after the slot being packed).
+      // (Globals read once: in the loop they are reloaded every slot.)
+      const n = stayCount, bits = codeBits;
       let opening: u64 = 0;
-      for (let p = 0; p < stayCount; p++) {
+      for (let p = 0; p < n; p++) {
         const i = get(stayList, p);
-        const m = get(mate, i);
-        const q = get(stayPos, select<i32>(m, SPARE_SLOT, get(deg, i) == 1 && m >= 0)); // (unpaired: stayPos[SPARE_SLOT] = -1)
-        put(pairPos, p, q);
+        const m = get(wmate, i);
+        const d = get(wdeg, i);
+        const q = get(stayPos, select<i32>(m, SPARE_SLOT, d == 1 && m >= 0)); // (unpaired: stayPos[SPARE_SLOT] = -1)
         opening |= <u64>(q > p) << <u64>p;
-      }
-      for (let p = 0; p < stayCount; p++) {
-        const d = get(deg, get(stayList, p));
-        const q = get(pairPos, p);
         const first = min(p, q);
         const label = CODE_LABEL + <i32>popcnt(opening & ((<u64>1 << <u64>first) - 1));
         const code = select<i32>(label, select<i32>(CODE_END, d >> 1, d == 1), q >= 0);
-        if (shift + codeBits > 64) {
+        if (shift + bits > 64) {
           put64(keyBuf, w++, acc);
           acc = 0;
           shift = 0;
         }
         acc |= (<u64>code) << <u64>shift;
-        shift += codeBits;
+        shift += bits;
       }
     } else for (let slot = 0; slot < stayCount; slot++) {
       // (More stays than a mask holds: labels by first appearance in labelAt, stamped
       // per attempt; still by selects, an unpaired slot writing to SPARE_SLOT.)
       const i = get(stayList, slot);
-      const d = get(deg, i);
-      const m = get(mate, i);
+      const d = get(wdeg, i);
+      const m = get(wmate, i);
       const paired = d == 1 && m >= 0;
       const opened = paired && get32(labelStamp, i) != stamp;
       const code = select<i32>(select<i32>(nextLabel, get(labelAt, i), opened), select<i32>(CODE_END, d >> 1, d == 1), paired);
@@ -696,7 +693,6 @@ function attempt(spent: i32, edges: i32, u1: i32, u2: i32, lo: u64, hi: u64): vo
     for (; w < keyWords; w++) put64(keyBuf, w, 0);
     insert(lo, hi);
   }
-  undo();
 }
 
 let growth: f64 = 1; // states of the last step over the step before
