@@ -268,7 +268,7 @@ function prepareViability(k: i32, v: i32): void {
   uBalance2 = bipartite ? 2 * get(colourAfter, k) : 0;
 }
 
-/** False if the state just made (deg/mate after apply, s ends spent) has no completion. */
+/** False if the state just made (wdeg/wmate after apply, s ends spent) has no completion. */
 // @ts-ignore: decorator
 @inline function viable(s: i32): bool {
   let known = 0, knownSum = 0;
