@@ -19,6 +19,7 @@
 // Memory: the fixed work areas are static (memory.data); the two layers (states of the
 // current and the next row) and the saved layers of the partition walk grow by doubling,
 // outside the per-row loops.
+import { copySmall, zeroSmall } from "../common/small-copy";
 import { within } from "../common/guard";
 import { multiplyWide, productLo, productHi, overflowed, clearOverflow, addWide, addWideAt, sumHigh } from "./wide";
 
@@ -31,22 +32,6 @@ const MAX_AUTOMORPHISMS: i32 = 64;
 
 const MS: i32 = 16;
 const MK: i32 = 16;
-
-// Small copies and fills inline: memory.copy and memory.fill of a size known only at run
-// time are calls out of the wasm code in V8, and per child they were about 5 % of a count.
-// @ts-ignore: decorator
-@inline function copySmall(dst: usize, src: usize, bytes: usize): void {
-  let i: usize = 0;
-  for (; i + 8 <= bytes; i += 8) store<u64>(dst + i, load<u64>(src + i));
-  for (; i < bytes; i++) store<u8>(dst + i, load<u8>(src + i));
-}
-
-// @ts-ignore: decorator
-@inline function zeroSmall(dst: usize, bytes: usize): void {
-  let i: usize = 0;
-  for (; i + 8 <= bytes; i += 8) store<u64>(dst + i, 0);
-  for (; i < bytes; i++) store<u8>(dst + i, 0);
-}
 
 let n: i32 = 0;
 let k: i32 = 0;

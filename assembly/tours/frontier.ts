@@ -10,6 +10,7 @@
 // "limit-exceeded"; a count past 2^128 is "limit-exceeded" too (the host says so).
 
 import { within } from "../common/guard";
+import { copySmall } from "../common/small-copy";
 
 /** Largest board (squares), frontier and edge count the counter takes (the host reads them). */
 export const FRONTIER_MAX_SQUARES: i32 = 4096;
@@ -513,11 +514,10 @@ function packTable(): void {
     }
     return;
   }
-  const words = <i32>(entryBytes >> 3);
   for (let i = 0; i < hCapacity; i++) {
     const e = hBase + <usize>i * entryBytes;
     if (load<u64>(e + countOffset) == 0 && (!wideCounts || load<u64>(e + countOffset, 8) == 0)) continue;
-    if (d != e) for (let w = 0; w < words; w++) store<u64>(d + (<usize>w << 3), load<u64>(e + (<usize>w << 3)));
+    if (d != e) copySmall(d, e, entryBytes);
     d += entryBytes;
   }
 }
