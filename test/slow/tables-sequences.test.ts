@@ -16,6 +16,8 @@ describe("sequence terms, sharded = unsharded", () => {
     ["binary-distinct T(12,6)", { size: 12, counts: [6, 6] }, 60969456965150791825211136000n],
     ["binary-distinct-rows T(12,6)", { size: 12, counts: [6, 6], distinctColumns: false }, undefined],
     ["binary-distinct T(14,7)", { size: 14, counts: [7, 7] }, 106730264505655476544659520974109599744000n],
+    // A row-15 term (docs/sequences.md), about 7 s of CPU whole on a quiet machine.
+    ["binary-distinct T(15,6)", { size: 15, counts: [9, 6] }, 18813656291485510698683219405745837639457536000n],
     ["farm n = 10", { size: 10, counts: farmCounts(10) }, undefined],
     // About 130 s of CPU whole and as much again in parts (docs/sequences.md).
     ["binary-distinct-rows T(16,8)", { size: 16, counts: [8, 8], distinctColumns: false }, 34697087636681036944536387641104231424252251557273600000n],
