@@ -1,8 +1,8 @@
 // Helpers shared by the bench suites: benny's save() options for bench/results/, a
 // median-of-runs timer, and a markdown table of per-input medians by engine from a
 // benny summary (case names "<engine> <input>").
-import { save } from "benny";
-import type { Summary } from "benny/lib/internal/common-types.js";
+import { cycle, save } from "benny";
+import type { CaseResult, Summary } from "benny/lib/internal/common-types.js";
 
 /** benny save() steps writing bench/results/<name>.json and <name>.chart.html. */
 export function saveResults(name: string) {
@@ -10,6 +10,18 @@ export function saveResults(name: string) {
     save({ file: name, folder: "bench/results", format: "json", details: true }),
     save({ file: name, folder: "bench/results", format: "chart.html", details: true }),
   ];
+}
+
+/**
+ * benny's cycle step printing one line per finished case. benny's own (3.7.1) redraws a
+ * table whose padding is the fastest case's ops string minus each case's, negative (a
+ * RangeError that ends the run) when a slower case prints with decimals and the fastest
+ * without ("8 129" against "2 306.42").
+ */
+export function caseLines() {
+  return cycle((result: CaseResult) => {
+    console.log(`  ${result.name}: ${result.ops.toLocaleString("en-US")} ops/s, ±${result.margin.toFixed(2)}%`);
+  });
 }
 
 /** Median wall time in milliseconds of `runs` calls of `fn` (after one warm-up call). */

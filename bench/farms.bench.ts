@@ -1,10 +1,10 @@
 // count-farms, published algorithm: WASM kernel vs TypeScript baseline on the ten
 // Challenge24 samples (one benny case per engine and input), and the same kernel in
 // native C (bench/native/published.c) timed in the same run when cc is available.
-import { add, complete, configure, cycle, suite } from "benny";
+import { add, complete, configure, suite } from "benny";
 import { readFileSync, writeFileSync } from "node:fs";
 import { farmEngines, parseFarmInput, rowText } from "../src/index.js";
-import { bennyMedians, medianTable, saveResults, type MedianGrid } from "./common.js";
+import { bennyMedians, caseLines, type MedianGrid, medianTable, saveResults } from "./common.js";
 import { buildNative, runNative } from "./native/run-native.js";
 
 const ENGINES = ["wasm", "ts"] as const;
@@ -18,7 +18,7 @@ export default async function farmsBench(): Promise<void> {
     ...ENGINES.flatMap((engine) =>
       cases.map((c, k) => add(`${engine} #${k + 1}`, () => farmEngines[engine](c.rows[0], c.rows[1]))),
     ),
-    cycle(),
+    caseLines(),
     complete((summary) => {
       grid = bennyMedians(summary);
     }),

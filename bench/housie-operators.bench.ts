@@ -1,10 +1,10 @@
 // Housie for operators: claim checking (WASM kernel against the TS baseline, side by
 // side, on books already in memory), reading our JSONL, the audit, and PDF pages.
-import { add, complete, cycle, suite } from "benny";
+import { add, complete, suite } from "benny";
 import { rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { medianMs, saveResults } from "./common.js";
+import { caseLines, medianMs, saveResults } from "./common.js";
 import { HousieRun } from "../src/housie/generate/generate.js";
 import { ticketsFromCells, type SeriesBatch } from "../src/housie/model/cells.js";
 import { checkClaims } from "../src/housie/operators/check.js";
@@ -32,7 +32,7 @@ export default async function operatorsBench(): Promise<void> {
   await suite("housie-check",
     add("wasm 1M books", () => { checkClaims(books, calls); }, { minSamples: 3, maxTime: 5 }),
     add("ts 1M books", () => { checkClaims(books, calls, { engine: "ts" }); }, { minSamples: 3, maxTime: 5 }),
-    cycle(), complete(), ...saveResults("housie-check"));
+    caseLines(), complete(), ...saveResults("housie-check"));
   const wasm = medianMs(() => checkClaims(books, calls), 3);
   const ts = medianMs(() => checkClaims(books, calls, { engine: "ts" }), 3);
   rows.push(`| check a 90-call game, 1M books in memory (ms) | ${wasm.toFixed(0)} | ${ts.toFixed(0)} | ${(ts / wasm).toFixed(2)}× |`);

@@ -1,11 +1,11 @@
 // Housie: pattern enumeration, exact counting, uniform books per second (no formatting)
 // and end-to-end JSONL to a file, WASM kernel against the pure-TS baseline, side by side.
-import { add, complete, cycle, suite } from "benny";
+import { add, complete, suite } from "benny";
 import { closeSync, openSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeFileSync } from "node:fs";
-import { medianMs, saveResults } from "./common.js";
+import { caseLines, medianMs, saveResults } from "./common.js";
 import { housieKernel, housieModule } from "../src/housie/kernel.js";
 import { enumeratePatternsTs } from "../src/housie/count/tables.js";
 import { BookSamplerTs } from "../test/oracles/housie-baseline-sampler.js";
@@ -27,7 +27,7 @@ export default async function housieBench(): Promise<void> {
   await suite("housie-enumerate",
     add("wasm", enumerateFresh, { minSamples: 5, maxTime: 3 }),
     add("ts", () => { enumeratePatternsTs(); }, { minSamples: 5, maxTime: 3 }),
-    cycle(), complete(), ...saveResults("housie-enumerate"));
+    caseLines(), complete(), ...saveResults("housie-enumerate"));
   line("enumerate 735,210 patterns (ms; WASM includes a fresh instance, about 8 ms)", medianMs(enumerateFresh, 5), medianMs(() => enumeratePatternsTs(), 5), "ms");
 
   // 2. Exact count (tables already built; the pair convolution dominates).
@@ -41,7 +41,7 @@ export default async function housieBench(): Promise<void> {
   await suite("housie-books",
     add(`wasm ${BATCH} books`, () => { run.nextCells(BATCH); }, { minSamples: 5, maxTime: 3 }),
     add(`ts ${BATCH} books`, () => { for (let i = 0; i < BATCH; i++) ts.nextBook(out); }, { minSamples: 5, maxTime: 3 }),
-    cycle(), complete(), ...saveResults("housie-books"));
+    caseLines(), complete(), ...saveResults("housie-books"));
   const wasmMs = medianMs(() => k.generateBooks(BATCH, false), 9);
   const tsMs = medianMs(() => { for (let i = 0; i < BATCH; i++) ts.nextBook(out); }, 5);
   line("uniform books/s (seeded, no uniqueness set, no formatting)", (BATCH / wasmMs) * 1000, (BATCH / tsMs) * 1000, "rate");

@@ -1,12 +1,12 @@
 // tables-sample: exactly uniform samples per second, the WASM walk against its TS
 // baseline side by side in one benny run (graphs prepared once), then the one-off cost of
 // preparing (the completion graph) on each engine, and the acceptance rates.
-import { add, complete, configure, cycle, suite } from "benny";
+import { add, complete, configure, suite } from "benny";
 import { writeFileSync } from "node:fs";
 import { prepareSampler, tableByteDrawer, type PreparedSampler } from "../src/tables/sample.js";
 import type { TableProblem } from "../src/tables/problem.js";
 import { countTables } from "../src/tables/count.js";
-import { bennyMedians, medianMs, saveResults, type MedianGrid } from "./common.js";
+import { bennyMedians, caseLines, type MedianGrid, medianMs, saveResults } from "./common.js";
 
 const BATCH = 1000;
 const PROBLEMS: { label: string; problem: TableProblem; prepRuns: number }[] = [
@@ -32,7 +32,7 @@ export default async function tablesSampleBench(): Promise<void> {
         }),
       ),
     ),
-    cycle(),
+    caseLines(),
     complete((summary) => {
       grid = bennyMedians(summary);
     }),

@@ -5,10 +5,10 @@
 // interleaved; 8×8 (2,2,2,2) with the rules by the symmetric method over the jobs
 // (kernel, TS) and by the column kernel, interleaved; and row n = 12 of the
 // binary-distinct triangle.
-import { add, complete, configure, cycle, suite } from "benny";
+import { add, complete, configure, suite } from "benny";
 import { readFileSync, writeFileSync } from "node:fs";
 import { countTables, farmEngines, parseFarmInput } from "../src/index.js";
-import { bennyMedians, medianMs, medianTable, saveResults, type MedianGrid } from "./common.js";
+import { bennyMedians, caseLines, type MedianGrid, medianMs, medianTable, saveResults } from "./common.js";
 
 const FARM = { size: 7, counts: [2, 2, 3] };
 
@@ -30,7 +30,7 @@ export default async function tablesBench(): Promise<void> {
     ...Object.entries(engines).flatMap(([name, count]) =>
       cases.map((c, k) => add(`${name} #${k + 1}`, () => count(c.rows[0], c.rows[1]))),
     ),
-    cycle(),
+    caseLines(),
     complete((summary) => {
       grid = bennyMedians(summary);
     }),

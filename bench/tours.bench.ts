@@ -2,12 +2,12 @@
 // TypeScript baseline of the same algorithms, side by side in one run. Small and mid
 // sizes go through benny; the biggest boards and the 6×6 counts are too slow for its
 // sampling and are timed with medianMs (fewer runs).
-import { add, complete, configure, cycle, suite } from "benny";
+import { add, complete, configure, suite } from "benny";
 import { writeFileSync } from "node:fs";
 import { countTours, countToursParallel, generateTour } from "../src/index.js";
 import { countHamiltonian, type HamiltonianCountOptions } from "../src/tours/frontier.js";
 import { KNIGHT } from "../src/tours/leapers.js";
-import { bennyMedians, medianMs, medianTable, saveResults, type MedianGrid } from "./common.js";
+import { bennyMedians, caseLines, medianMs, medianTable, saveResults, type MedianGrid } from "./common.js";
 
 const ENGINES = ["wasm", "ts"] as const;
 const BENNY_CASES: [label: string, size: number, closed: boolean][] = [
@@ -37,7 +37,7 @@ export default async function toursBench(): Promise<void> {
     ...ENGINES.flatMap((engine) =>
       BENNY_CASES.map(([label, size, closed]) => add(`${engine} ${label}`, () => generateTour({ size, closed, seed: 1, engine }))),
     ),
-    cycle(),
+    caseLines(),
     complete((summary) => {
       grid = bennyMedians(summary);
     }),
