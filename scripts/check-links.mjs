@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Checks, without the network, that every relative link and #anchor resolves:
-//  - in the Markdown docs (README.md, BENCHMARKS.md, CHANGELOG.md, docs/*.md): the target
+//  - in the Markdown docs (README.md, BENCHMARKS.md, CHANGELOG.md, docs/*.md, docs/*/*.md): the target
 //    file exists, its anchor is a heading of the target (GitHub's slugs) or an explicit id,
 //    and a link from a file the package ships goes to a file it ships too, so the links
 //    also work for installed users in node_modules/tabula-grids;
@@ -100,7 +100,13 @@ export function checkMarkdown() {
     .map((f) => join(ROOT, f))
     .filter((f) => existsSync(f));
   const docs = join(ROOT, "docs");
-  if (existsSync(docs)) for (const f of readdirSync(docs).sort()) if (f.endsWith(".md")) files.push(join(docs, f));
+  // docs/*.md and one level of sub-folders (docs/notes/).
+  if (existsSync(docs)) {
+    for (const d of readdirSync(docs, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (d.isFile() && d.name.endsWith(".md")) files.push(join(docs, d.name));
+      else if (d.isDirectory()) for (const f of readdirSync(join(docs, d.name)).sort()) if (f.endsWith(".md")) files.push(join(docs, d.name, f));
+    }
+  }
   let links = 0;
   for (const file of files) {
     for (const { line, number } of proseLines(readFileSync(file, "utf8"))) {
