@@ -9,6 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 npm run check:links
+node scripts/api-report.mjs --check   # the public API is the reviewed api/tabula-grids.api.md
 node scripts/bundle-sizes.mjs --check > /dev/null
 npm run check:readme
-echo "docs: links, bundle-size tables and README examples check out"
+echo "docs: links, the API report, bundle-size tables and README examples check out"
