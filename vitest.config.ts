@@ -8,7 +8,8 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 //             (with unit-isolated: the unit files that load a kernel's test build)
 //   cli       test/cli       spawns the built commands (dist/); a minute or two
 //   property  test/property  fast-check property suites
-//   slow      test/slow      long published-value runs; not part of `npm test`
+//   slow      test/slow      costly cases moved out of `npm test` to keep it fast; CI runs them
+//   long      test/long      long published-value runs (minutes to an hour); neither `npm test` nor CI
 // Browser, Deno/Bun and web-app suites have their own configs (Chromium from Debian).
 const suite = (name: string) => ({ extends: true as const, test: { name, include: [`test/${name}/**/*.test.ts`] } });
 
@@ -54,7 +55,8 @@ export default defineConfig({
       // graph per worker (isolate: false) spares a fresh worker per file (~0.3 s CPU each).
       { extends: true as const, test: { name: "cli", include: ["test/cli/**/*.test.ts"], isolate: false } },
       suite("property"),
-      { extends: true as const, test: { name: "slow", include: ["test/slow/**/*.test.ts"], testTimeout: 3_600_000 } },
+      { extends: true as const, test: { name: "slow", include: ["test/slow/**/*.test.ts"] } },
+      { extends: true as const, test: { name: "long", include: ["test/long/**/*.test.ts"], testTimeout: 3_600_000 } },
     ],
   },
 });

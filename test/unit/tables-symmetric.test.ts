@@ -15,7 +15,7 @@ import { bruteForceCounts, rowsWithCounts } from "../support/tables-brute-force.
 // The test build (its symUseInvariants hook), loaded before any test loads the release kernel.
 const testHooks = tablesTestKernel();
 
-/** OEIS A002860, Latin squares of order n = 1..7 (n = 8 is in test/slow). */
+/** OEIS A002860, Latin squares of order n = 1..7 (n = 8 is in test/long). */
 const A002860 = [1n, 2n, 12n, 576n, 161280n, 812851200n, 61479419904000n];
 
 const COUNT_VECTORS: number[][] = [[1], [2], [1, 1], [2, 1], [1, 1, 1], [2, 2], [3, 1], [2, 1, 1], [1, 1, 1, 1], [0, 2, 1], [3, 2], [3, 1, 1]];

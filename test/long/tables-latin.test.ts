@@ -1,4 +1,4 @@
-// Long published-value runs of the symmetric method (npm run test:slow).
+// Long published-value runs of the symmetric method (npm run test:long).
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Long runs for the sequences of docs/sequences.md (npm run test:slow): the largest
+// Long runs for the sequences of docs/sequences.md (npm run test:long): the largest
 // terms counted in parts (--shard) sum to the unsharded count, and the TS engine agrees
 // with the WASM kernel on terms past brute force's reach.
 import { describe, expect, it } from "vitest";
