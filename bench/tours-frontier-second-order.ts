@@ -50,7 +50,7 @@ const checkpoint = process.env.CHECKPOINT;
 const r = countHamiltonianIn({
   rows: row.rows, cols: row.cols, moves, closed: row.closed, from: row.from, to: row.to, order: best, memoryCapMiB: checkpoint ? 4000 : 3000, hostLayers: true,
   onProgress: (step, steps, states, passes) => process.stderr.write(`${key} (second order): step ${step}/${steps} ${states} states, ${passes} passes\n`),
-}, checkpoint ? diskLayers(checkpoint) : undefined);
+}, checkpoint ? diskLayers(checkpoint, { bench: "tours-frontier-second-order", key, order: best }) : undefined);
 const used = process.cpuUsage(start);
 const ok = r.count.toString() === row.count;
 console.log(JSON.stringify({ key, ok, count: r.count.toString(), table: row.count, width: r.width, peakStates: r.peakStates, cpuSeconds: +((used.user + used.system) / 1e6).toFixed(1) }));

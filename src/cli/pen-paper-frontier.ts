@@ -2,9 +2,11 @@
 // as a JSON line for `pen-paper merge`.
 import { writeChunk } from "../io/atomic-write.js";
 import { groupDigits } from "../io/digits.js";
-import { parseShardSpec, shardLine } from "../shards/index.js";
+import { parseShardSpec, shardLine, type ShardSpec } from "../shards/index.js";
 import { canonicalFrontierProblem as canonicalFrontier, countHamiltonianIn, type HamiltonianCount } from "../tours/frontier.js";
-import { diskLayers } from "../tours/frontier-disk.js";
+import { diskLayers, type DiskLayers } from "../tours/frontier-disk.js";
+import { diskForPeople } from "../io/checkpoint-store.js";
+import { durationForPeople } from "../tables/reach.js";
 import { UsageError } from "../errors.js";
 import type { Leaper } from "../tours/leapers.js";
 import type { Square } from "../tours/options.js";
@@ -64,21 +66,48 @@ function statsLine(stats: ReturnType<typeof statsOf>, engine: "wasm" | "ts", lay
 }
 
 /** The store of --checkpoint DIR, saying on standard error where a count goes on from. */
-function checkpointStore(flags: FrontierCountFlags) {
+function checkpointStore(flags: FrontierCountFlags, shard: ShardSpec | undefined) {
   if (flags.engine === "ts") throw new UsageError("--checkpoint keeps the kernel's layers: not with --engine frontier-ts");
   const dir = flags.checkpoint!;
   if (dir === "") throw new UsageError("--checkpoint: empty folder name (expected a folder for the count's layers)");
-  return diskLayers(dir, (step, cpu) => process.stderr.write(`resuming from ${dir}: step ${step + 1} done, ${cpu.toFixed(0)} s of CPU before this run\n`));
+  const problem = { ...canonicalFrontierProblem(flags), shard: shard ? `${shard.shard}/${shard.shards}` : null };
+  return diskLayers(dir, problem, {
+    onResume: (step, cpu) => process.stderr.write(`resuming from ${dir}: step ${step + 1} done, ${cpu.toFixed(0)} s of CPU before this run\n`),
+    onRestart: (why) => process.stderr.write(`${why}\n`),
+  });
+}
+
+/** A line a finished step: its states, the disk the layers take, and the time left at this run's mean step time. */
+function stepLine(store: DiskLayers) {
+  let started = Date.now();
+  let first = 0; // the first step of this run, or of its rerun in 128-bit counts
+  let last = Infinity;
+  return (step: number, steps: number, states: number, passes: number): void => {
+    if (step <= last) {
+      if (last !== Infinity) started = Date.now(); // a rerun from the start: its steps alone
+      first = step;
+    }
+    last = step;
+    const mean = (Date.now() - started) / 1000 / (step - first + 1);
+    const left = step < steps ? `, about ${durationForPeople(mean * (steps - step))} left at this run's mean step time` : "";
+    process.stderr.write(`step ${step} of ${steps}: ${states} state${states === 1 ? "" : "s"}, ${passes} pass${passes === 1 ? "" : "es"}, disk ${diskForPeople(store.diskBytes())}, CPU ${store.cpuSeconds().toFixed(0)} s in all runs${left} (checkpoint written)\n`);
+  };
 }
 
 export async function runFrontierCount(flags: FrontierCountFlags): Promise<void> {
   const spec = flags.shard !== undefined ? parseShardSpec(flags.shard) : undefined;
   const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
-  const store = flags.checkpoint === undefined ? undefined : checkpointStore(flags);
-  const onProgress = store && ((step: number, steps: number, states: number, passes: number) => {
-    process.stderr.write(`step ${step} of ${steps}: ${states} state${states === 1 ? "" : "s"}, ${passes} pass${passes === 1 ? "" : "es"}, CPU ${store.cpuSeconds().toFixed(0)} s in all runs (checkpoint written)\n`);
-  });
+  const store = flags.checkpoint === undefined ? undefined : checkpointStore(flags, spec);
+  try {
+    await countAndPrint(flags, spec, cpu, started, store);
+  } finally {
+    store?.close();
+  }
+}
+
+async function countAndPrint(flags: FrontierCountFlags, spec: ShardSpec | undefined, cpu: NodeJS.CpuUsage, started: bigint, store: DiskLayers | undefined): Promise<void> {
+  const onProgress = store && stepLine(store);
   const result = countHamiltonianIn({ ...flags, shard: spec, memoryCapMiB: flags.memory, ...(onProgress ? { onProgress } : {}) }, store);
   const used = process.cpuUsage(cpu);
   // A resumed count's CPU is that of every run.

@@ -2,19 +2,16 @@
 // stop and go on (Node only; `count-farms --checkpoint DIR`). The method is the split
 // count's (parallel.ts): layer ⌈n/2⌉ − 1 is built once, layer ⌈n/2⌉ is made in shares
 // (the rows below every K-th class of the layer before), and the shares are loaded into
-// one layer and paired. Each of these is a file in DIR, written whole or not at all
-// (layer-file.ts: it records the kernel build and a digest of its classes), beside
-// `count.json`, which names the count and K. Run again with the same DIR, a count reads
+// one layer and paired. Each of these is a file in DIR, kept by the checkpoint store
+// (io/checkpoint-store.ts: written whole or not at all, its digest checked on every read,
+// the folder locked), whose manifest names the count and keeps K. Run again with the same DIR, a count reads
 // what is there and makes only what is missing, on as many threads as it is given.
 // With `twoWays` the same middle layer is also carried on row by row to the end (as
 // countSymmetricWasm counts): the layer after it in K shares (each from the middle layer,
 // whole), then one layer a row, each a file too; the two counts share the layers up to
 // the middle and must agree. A folder of a finished count can be given it later.
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { InputError, UsageError } from "../errors.js";
-import { OutputError } from "../io/output-errors.js";
-import { inFolder as inFolderFor, readInSlices, writeWhole } from "../io/folder.js";
+import { CheckpointStore, diskForPeople, type StoreIdentity } from "../io/checkpoint-store.js";
 import { runPool } from "../workers/pool.js";
 import { decodeLayerFile, encodeLayerFile, tablesKernelDigest } from "./layer-file.js";
 import { durationForPeople } from "./reach.js";
@@ -39,73 +36,73 @@ export interface CheckpointOptions {
   twoWays?: boolean;
 }
 
-interface CountFile {
-  format: string;
-  size: number;
-  counts: readonly number[];
+/** The store's state: the shares a split layer is made in, fixed when the count began. */
+interface CountState {
   shares: number;
-  kernel: string;
 }
 
-const FORMAT = "tabula symmetric count checkpoint 1";
 const classes = (n: number): string => `${n} class${n === 1 ? "" : "es"}`;
 
-const inFolder = <T>(path: string, work: () => T): T => inFolderFor(path, "the count's layers live there", work);
+/** Where a file's layer sits in the count: its row, and its share of how many (0 of 1: whole). */
+interface Place {
+  row: number;
+  share?: number;
+  shares?: number;
+}
 
-const keepWhole = (path: string, bytes: Uint8Array): void => inFolder(path, () => writeWhole(path, bytes));
-
-/** The folder of one count: its files read (checked: this count, this kernel) and kept whole. */
+/** The folder of one count: its files read (checked: digest, this count, the place its name says) and kept whole. */
 interface Folder {
   problem: SymProblem;
   /** Shares a split layer is made in (fixed when the count began). */
   shares: number;
   options: CheckpointOptions;
   log: (line: string) => void;
-  read: (file: string) => SymLayerPart | undefined;
+  read: (file: string, place: Place) => SymLayerPart | undefined;
   keep: (file: string, part: SymLayerPart) => void;
+  /** The disk the count's files take, for people. */
+  disk: () => string;
 }
 
-/** Opens `dir` for `problem`: made with its count.json, or checked to be this count's and this kernel build's. */
-function openFolder(problem: SymProblem, dir: string, options: CheckpointOptions): Folder {
+/** What the store's manifest names a symmetric count by: the problem in canonical form and the kernel. */
+export function tablesStoreIdentity(problem: SymProblem): StoreIdentity {
+  return { counter: "count-farms", problem: { kind: "tables", method: "symmetric", size: problem.size, counts: [...problem.counts] }, kernel: tablesKernelDigest() };
+}
+
+/** Opens `dir` for `problem` in the checkpoint store (locked, this count's and this kernel build's). */
+function openFolder(problem: SymProblem, dir: string, options: CheckpointOptions): { folder: Folder; store: CheckpointStore } {
   const { size: n, counts } = problem;
   const log = options.onLog ?? (() => {});
   const kernel = tablesKernelDigest();
-  inFolder(dir, () => mkdirSync(dir, { recursive: true }));
-  const countPath = join(dir, "count.json");
+  const store = CheckpointStore.open(dir, tablesStoreIdentity(problem), "count.json");
   let shares = checkpointShares(options.threads);
-  if (existsSync(countPath)) {
-    let saved: CountFile;
-    try {
-      saved = JSON.parse(inFolder(countPath, () => readFileSync(countPath, "utf8"))) as CountFile;
-      if (saved.format !== FORMAT || !Number.isSafeInteger(saved.shares) || saved.shares < 1) throw new Error("format");
-    } catch (error) {
-      if (error instanceof OutputError) throw error;
-      throw new InputError("not the count.json of a checkpointed count", { file: countPath }, "the file a count with this folder wrote");
-    }
-    if (saved.size !== n || JSON.stringify(saved.counts) !== JSON.stringify(counts)) {
-      throw new UsageError(`${dir} holds the checkpoint of another count (size ${saved.size}, counts ${saved.counts.join(",")}); give an empty folder or that count's`);
-    }
-    if (saved.kernel !== kernel) throw new UsageError(`${dir} was made by another build of the tables kernel, whose classes may be named differently; give an empty folder`);
+  const saved = store.state<CountState>();
+  if (saved && Number.isSafeInteger(saved.shares) && saved.shares >= 1) {
     shares = saved.shares; // fixed when the count began, whatever the threads now
-    log(`resuming from ${dir}: the middle layer in ${shares} shares`);
+    log(`resuming from ${dir}: the middle layer in ${shares} shares, ${diskForPeople(store.diskBytes())} of files`);
   } else {
-    keepWhole(countPath, Buffer.from(`${JSON.stringify({ format: FORMAT, size: n, counts, shares, kernel } satisfies CountFile)}\n`));
+    store.commit({ shares } satisfies CountState);
   }
-  const read = (file: string): SymLayerPart | undefined => {
-    const path = join(dir, file);
-    if (!existsSync(path)) return undefined;
-    const { part, kernel: made } = decodeLayerFile(inFolder(path, () => readInSlices(path)), path);
-    if (made !== kernel) throw new InputError("made by another build of the tables kernel", { file: path }, "a file of this build");
+  const read = (file: string, place: Place): SymLayerPart | undefined => {
+    if (!store.has(file)) return undefined;
+    const path = `${dir}/${file}`;
+    const { part } = decodeLayerFile(store.read(file), path);
     if (part.size !== n || JSON.stringify(part.counts) !== JSON.stringify(counts)) throw new InputError("a layer of another count", { file: path }, `a layer of size ${n}, counts ${counts.join(",")}`);
+    const [share, of] = [place.share ?? 0, place.shares ?? 1];
+    if (part.row !== place.row || part.share !== share || part.shares !== of) {
+      throw new InputError(`holds row ${part.row} (share ${part.share} of ${part.shares}) where its name says row ${place.row} (share ${share} of ${of})`, { file: path }, "the file this count wrote under that name");
+    }
     return part;
   };
-  const keep = (file: string, part: SymLayerPart): void => keepWhole(join(dir, file), encodeLayerFile(part, kernel));
-  return { problem, shares, options, log, read, keep };
+  const keep = (file: string, part: SymLayerPart): void => {
+    store.write(file, [encodeLayerFile(part, kernel)]);
+    store.commit({ shares } satisfies CountState);
+  };
+  return { folder: { problem, shares, options, log, read, keep, disk: () => diskForPeople(store.diskBytes()) }, store };
 }
 
 /** The layer in `file`, read from the folder, or made by `make` (`how`: said after its name), kept and said. Undefined if a count passed 128 bits. */
-function savedOrMade(folder: Folder, file: string, make: () => SymLayerPart | undefined, how = ""): SymLayerPart | undefined {
-  const saved = folder.read(file);
+function savedOrMade(folder: Folder, file: string, row: number, make: () => SymLayerPart | undefined, how = ""): SymLayerPart | undefined {
+  const saved = folder.read(file, { row });
   if (saved) {
     folder.log(`read ${file}: ${classes(saved.states)}`);
     return saved;
@@ -113,19 +110,19 @@ function savedOrMade(folder: Folder, file: string, make: () => SymLayerPart | un
   const part = make();
   if (!part) return undefined;
   folder.keep(file, part);
-  folder.log(`made ${file}${how}: ${classes(part.states)}`);
+  folder.log(`made ${file}${how}: ${classes(part.states)}, ${folder.disk()} of files`);
   return part;
 }
 
 /** Whole layer `row` from the folder, or made from `from` (an earlier whole layer; undefined: the start) and kept. Undefined if a count passed 128 bits. */
 function wholeLayer(folder: Folder, row: number, from?: SymLayerPart): SymLayerPart | undefined {
   const onLayer = from ? undefined : (made: number, rows: number, states: number) => folder.log(`layer ${made} of ${rows}: ${classes(states)}`);
-  return savedOrMade(folder, `layer-${row}.bin`, () => symLayer(folder.problem, row, 0, 1, from, onLayer));
+  return savedOrMade(folder, `layer-${row}.bin`, row, () => symLayer(folder.problem, row, 0, 1, from, onLayer));
 }
 
 /** Whole layer `row` from the folder, or its shares (every one) merged and kept. */
 function mergedLayer(folder: Folder, row: number, parts: readonly SymLayerPart[]): SymLayerPart | undefined {
-  return savedOrMade(folder, `layer-${row}.bin`, () => symMergeShares(folder.problem, parts), ` (its ${parts.length} shares merged)`);
+  return savedOrMade(folder, `layer-${row}.bin`, row, () => symMergeShares(folder.problem, parts), ` (its ${parts.length} shares merged)`);
 }
 
 /**
@@ -134,7 +131,7 @@ function mergedLayer(folder: Folder, row: number, parts: readonly SymLayerPart[]
  */
 async function layerInShares(folder: Folder, row: number, from: SymLayerPart, fileOf: (share: number) => string): Promise<SymLayerPart[] | undefined> {
   const { problem, shares, options, log } = folder;
-  const parts: (SymLayerPart | undefined)[] = Array.from({ length: shares }, (_, i) => folder.read(fileOf(i)));
+  const parts: (SymLayerPart | undefined)[] = Array.from({ length: shares }, (_, i) => folder.read(fileOf(i), { row, share: i, shares }));
   let done = parts.filter((p) => p !== undefined).length;
   if (done > 0) log(`read ${done} of ${shares} shares`);
   options.onProgress?.(done, shares);
@@ -150,7 +147,7 @@ async function layerInShares(folder: Folder, row: number, from: SymLayerPart, fi
     done++; // (not inside the optional call below: without a listener its argument is never evaluated)
     const madeNow = done - readBefore;
     const eta = done === shares ? "" : `; about ${durationForPeople((Math.ceil((shares - done) / parallel) * (Date.now() - started)) / Math.ceil(madeNow / parallel) / 1000)} left at this rate`;
-    log(`made ${fileOf(i)}: ${classes(part.states)} (${done} of ${shares} shares${eta})`);
+    log(`made ${fileOf(i)}: ${classes(part.states)} (${done} of ${shares} shares${eta}), ${folder.disk()} of files`);
     options.onProgress?.(done, shares);
   };
   if (options.threads <= 1 || missing.length <= 1) {
@@ -177,7 +174,17 @@ async function layerInShares(folder: Folder, row: number, from: SymLayerPart, fi
 export async function countSymmetricInFolder(problem: SymProblem, dir: string, options: CheckpointOptions): Promise<bigint | undefined> {
   const half = Math.ceil(problem.size / 2);
   if (half < 2) throw new UsageError(`--checkpoint is for tables of size 3 or more (got ${problem.size})`);
-  const folder = openFolder(problem, dir, options);
+  const { folder, store } = openFolder(problem, dir, options);
+  try {
+    return await countInFolder(folder, dir);
+  } finally {
+    store.close();
+  }
+}
+
+async function countInFolder(folder: Folder, dir: string): Promise<bigint | undefined> {
+  const { problem, options } = folder;
+  const half = Math.ceil(problem.size / 2);
   const before = wholeLayer(folder, half - 1);
   if (!before) return undefined;
   const middle = await layerInShares(folder, half, before, (i) => `share-${i}-of-${folder.shares}.bin`);
@@ -203,7 +210,7 @@ async function rowByRowInFolder(folder: Folder, middle: readonly SymLayerPart[])
   const half = Math.ceil(n / 2);
   let last: SymLayerPart | undefined;
   for (let row = n - 1; row > half && !last; row--) {
-    last = folder.read(`layer-${row}.bin`);
+    last = folder.read(`layer-${row}.bin`, { row });
     if (last) folder.log(`read layer-${row}.bin: ${classes(last.states)}`);
   }
   if (!last) {

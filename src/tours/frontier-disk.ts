@@ -1,157 +1,115 @@
 // Host layers in files (Node only): a frontier count that runs for hours keeps each
 // finished step's layer in a folder, and the same count run again with the same folder
-// goes on from the last finished step instead of step 0. The folder holds
-// `checkpoint.json` (the count's identity, the step done and its figures, the layer's
-// files) and one sub-folder per layer, `step-K/chunk-N.bin`, each a run of packed
-// entries in the kernel's layout. A step's files are written before its checkpoint,
-// which is replaced whole (written aside, then renamed); only then is the layer before
-// it deleted. So a count stopped at any moment leaves a checkpoint whose layer is whole,
-// and files of an unfinished step, which the next run deletes.
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync } from "node:fs";
-import { createHash } from "node:crypto";
-import { join } from "node:path";
-import { InputError, UsageError } from "../errors.js";
-import { inFolder as inFolderFor, writeInSlices, writeWhole } from "../io/folder.js";
+// goes on from the last finished step instead of step 0. The folder is a checkpoint store
+// (io/checkpoint-store.ts: manifest, lock, a digest for every file): a layer is files
+// `step-K.chunk-N.bin` (`start.chunk-00000.bin` before step 0), each a run of packed
+// entries in the kernel's layout. A step's files are written before the state naming
+// them is committed; only then are the layer before it and the files of an unfinished
+// step removed. The state keeps the count width: a count that passed 2^64 and went on in
+// 128-bit counts resumes in 128 bits.
+import { UsageError } from "../errors.js";
+import { canonicalJson, CheckpointStore, kernelFileDigest } from "../io/checkpoint-store.js";
 import type { HostCheckpoint, HostLayer, HostLayerStore, HostLayerWriter } from "./frontier-host.js";
 
-const CHECKPOINT = "checkpoint.json";
-
-const inFolder = <T>(path: string, work: () => T): T => inFolderFor(path, "the count's layers and checkpoint live there", work);
-const FORMAT = "tabula frontier checkpoint 1";
-
-interface LayerFile {
-  name: string;
-  bytes: number;
-}
-
-interface CheckpointFile extends Omit<HostCheckpoint, "layer"> {
-  format: string;
-  identity: Record<string, unknown>;
-  layer: { folder: string; files: LayerFile[] };
+/** What the store's state says of a frontier count. */
+interface FrontierState extends Partial<Omit<HostCheckpoint, "layer">> {
+  /** The graph in its order, the mode, the ends and the shard (the entry layout apart). */
+  count: Record<string, unknown>;
+  /** Whether the counts are 128-bit (the rerun after a count passed 2^64). */
+  wide: boolean;
+  entryBytes: number;
+  step: number;
+  /** The files of the layer after `step`, in order. */
+  layer?: string[];
   /** CPU seconds of every run so far, to the end of this step. */
   cpuSeconds: number;
 }
 
+/** A store of host layers in files, with what the CLI reports of it. */
+export interface DiskLayers extends HostLayerStore {
+  /** CPU seconds of every run so far. */
+  cpuSeconds(): number;
+  /** Bytes of the files the count keeps now. */
+  diskBytes(): number;
+  /** The folder's lock given up. */
+  close(): void;
+}
+
+export interface DiskLayersOptions {
+  /** Hears where a count goes on from (the last finished step, CPU seconds before this run). */
+  onResume?: (step: number, cpuSeconds: number) => void;
+  /** Hears why the count begins again from the start in a folder that held its files (a line, no newline). */
+  onRestart?: (why: string) => void;
+}
+
 /** The digest of the tours kernel build: layers are its key layout, so another build's are refused. */
 function kernelDigest(): string {
-  return createHash("sha256").update(readFileSync(new URL("../../build/tours.wasm", import.meta.url))).digest("hex");
-}
-
-function fileLayer(folder: string, files: readonly LayerFile[]): HostLayer {
-  return {
-    bytes: files.reduce((sum, f) => sum + f.bytes, 0),
-    read: (maxBytes, into, each) => inFolder(folder, () => {
-      for (const file of files) {
-        const fd = openSync(join(folder, file.name), "r");
-        try {
-          for (let off = 0; off < file.bytes; off += maxBytes) {
-            const length = Math.min(maxBytes, file.bytes - off);
-            const target = into(length);
-            for (let got = 0; got < length;) {
-              const n = readSync(fd, target, got, length - got, off + got);
-              if (n === 0) throw new InputError(`ends at byte ${off + got} of ${file.bytes}: cut short since it was written`, { file: join(folder, file.name) });
-              got += n;
-            }
-            if (!each(length)) return false;
-          }
-        } finally {
-          closeSync(fd);
-        }
-      }
-      return true;
-    }),
-  };
-}
-
-/** The identity as one string, keys sorted (a checkpoint matches a count when these are equal). */
-function identityText(identity: Readonly<Record<string, unknown>>): string {
-  return JSON.stringify(identity, Object.keys(identity).sort());
+  return kernelFileDigest(new URL("../../build/tours.wasm", import.meta.url));
 }
 
 /**
- * Layers kept in `dir` (created if missing), resumable: see the top of this file. A
- * checkpoint of another count in `dir` is refused (UsageError); one of the same count
- * with 64-bit counts, found again with 128-bit counts (the rerun after an overflow), is
- * replaced. `onResume` hears where a count goes on from.
+ * Layers kept in `dir` (created if missing) for the count `problem` names (canonical, as
+ * canonicalFrontierProblem gives it, with the shard), resumable: see the top of this file.
+ * The folder is locked until `close()` or the end of the process.
  */
-export function diskLayers(dir: string, onResume?: (step: number, cpuSeconds: number) => void): HostLayerStore & { cpuSeconds(): number } {
+export function diskLayers(dir: string, problem: Readonly<Record<string, unknown>>, options: DiskLayersOptions = {}): DiskLayers {
+  const store = CheckpointStore.open(dir, { counter: "pen-paper count", problem, kernel: kernelDigest() }, "checkpoint.json");
   const started = process.cpuUsage();
   let cpuBefore = 0;
-  let identity: Record<string, unknown> = {};
-  let current = ""; // the checkpoint's layer folder
+  let base: Omit<FrontierState, "step" | "layer" | "cpuSeconds"> | undefined;
   const cpuSeconds = (): number => {
     const used = process.cpuUsage(started);
     return cpuBefore + (used.user + used.system) / 1e6;
   };
-  /** Deletes every layer folder but `keep` (and anything but the checkpoint is ours to delete). */
-  const sweep = (keep: string): void => {
-    for (const entry of readdirSync(dir)) {
-      if (entry !== CHECKPOINT && entry !== keep && /^(start|step-\d+(-part)?)$/.test(entry)) rmSync(join(dir, entry), { recursive: true, force: true });
-    }
-  };
+  const fileLayer = (names: readonly string[]): HostLayer => ({
+    bytes: names.reduce((sum, name) => sum + store.bytesOf(name), 0),
+    read: (maxBytes, into, each) => names.every((name) => store.readPieces(name, maxBytes, into, each)),
+  });
   return {
-    begin: (countIdentity) => inFolder(dir, () => {
-      identity = { ...countIdentity, kernel: kernelDigest() };
-      mkdirSync(dir, { recursive: true });
-      const path = join(dir, CHECKPOINT);
-      if (!existsSync(path)) {
-        sweep("");
-        return undefined;
+    wideCounts: () => store.state<FrontierState>()?.wide === true,
+    begin: (identity) => {
+      const { wide, entryBytes, ...count } = identity as { wide: boolean; entryBytes: number };
+      const saved = store.state<FrontierState>();
+      base = { count, wide, entryBytes };
+      if (saved && canonicalJson(saved.count) !== canonicalJson(count)) {
+        throw new UsageError(`${dir} holds the checkpoint of the same problem counted another way (another order of the squares or another shard); give an empty folder or that count's`);
       }
-      let saved: CheckpointFile;
-      try {
-        saved = JSON.parse(readFileSync(path, "utf8")) as CheckpointFile;
-        if (saved.format !== FORMAT || typeof saved.identity !== "object") throw new Error("format");
-      } catch {
-        throw new InputError("not a checkpoint of a frontier count", { file: path }, "the checkpoint.json a count with this folder wrote");
+      if (saved && saved.wide && !wide) throw new Error("a count in 128 bits resumed in 64 (the caller asks wideCounts first)");
+      cpuBefore = saved?.cpuSeconds ?? 0;
+      const lost = saved?.layer?.find((name) => !store.has(name));
+      if (saved && wide && !saved.wide) {
+        options.onRestart?.(`a count passed 2^64: its 64-bit layers in ${dir} removed, counting again from the start in 128-bit counts`);
+      } else if (lost !== undefined) {
+        options.onRestart?.(`${dir}: ${lost} of the last finished step is gone: counting again from the start`);
+      } else if (saved?.layer && saved.step >= 0 && saved.entryBytes === entryBytes) {
+        store.retain(saved.layer); // the files of a step that did not finish
+        options.onResume?.(saved.step, saved.cpuSeconds);
+        const { count: _c, wide: _w, entryBytes: _e, layer, cpuSeconds: _s, ...figures } = saved;
+        return { ...(figures as Omit<HostCheckpoint, "layer">), layer: fileLayer(layer) };
       }
-      if (identityText(saved.identity) !== identityText(identity)) {
-        const { wide: savedWide, ...savedRest } = saved.identity;
-        const { wide, ...rest } = identity;
-        if (wide === true && savedWide === false && identityText(savedRest) === identityText(rest)) {
-          rmSync(path);
-          sweep("");
-          return undefined; // the 64-bit run overflowed: its layers are of no use to the 128-bit one
-        }
-        throw new UsageError(`${dir} holds the checkpoint of another count (or of another build of the tours kernel); give an empty folder or that count's`);
-      }
-      for (const file of saved.layer.files) {
-        const at = join(dir, saved.layer.folder, file.name);
-        const size = existsSync(at) ? statSync(at).size : -1;
-        if (size !== file.bytes) throw new InputError(`${size < 0 ? "missing" : `${size} bytes where the checkpoint says ${file.bytes}`}`, { file: at }, "the layer files of the checkpoint, whole");
-      }
-      current = saved.layer.folder;
-      sweep(current);
-      cpuBefore = saved.cpuSeconds;
-      onResume?.(saved.step, saved.cpuSeconds);
-      const { format: _f, identity: _i, layer, cpuSeconds: _c, ...figures } = saved;
-      return { ...figures, layer: fileLayer(join(dir, layer.folder), layer.files) };
-    }),
-    layer: (name): HostLayerWriter => inFolder(dir, () => {
-      const folder = join(dir, name);
-      rmSync(folder, { recursive: true, force: true });
-      mkdirSync(folder);
-      const files: LayerFile[] = [];
+      store.reset({ ...base, step: -1, cpuSeconds: cpuSeconds() } satisfies FrontierState);
+      return undefined;
+    },
+    layer: (name): HostLayerWriter => {
+      const names: string[] = [];
       return {
         add(bytes) {
-          const file = `chunk-${String(files.length).padStart(5, "0")}.bin`;
-          inFolder(join(folder, file), () => writeInSlices(join(folder, file), bytes));
-          files.push({ name: file, bytes: bytes.length });
+          const file = `${name}.chunk-${String(names.length).padStart(5, "0")}.bin`;
+          store.write(file, [bytes]);
+          names.push(file);
         },
-        finish() {
-          return Object.assign(fileLayer(folder, files), { folder: name, files });
-        },
+        finish: () => Object.assign(fileLayer(names), { names }),
       };
-    }),
-    finished: (checkpoint) => inFolder(dir, () => {
+    },
+    finished: (checkpoint) => {
       const { layer, ...figures } = checkpoint;
-      const { folder, files } = layer as HostLayer & { folder: string; files: LayerFile[] };
-      const saved: CheckpointFile = { format: FORMAT, identity, ...figures, layer: { folder, files }, cpuSeconds: cpuSeconds() };
-      const path = join(dir, CHECKPOINT);
-      writeWhole(path, Buffer.from(`${JSON.stringify(saved)}\n`));
-      current = folder;
-      sweep(current);
-    }),
+      const names = (layer as HostLayer & { names: string[] }).names;
+      store.commit({ ...base!, ...figures, layer: names, cpuSeconds: cpuSeconds() } satisfies FrontierState);
+      store.retain(names);
+    },
     cpuSeconds,
+    diskBytes: () => store.diskBytes(),
+    close: () => store.close(),
   };
 }
+

@@ -85,6 +85,8 @@ export interface HostLayerStore {
   layer(name: string): HostLayerWriter;
   /** Step `checkpoint.step` is done: its layer is whole and the count can go on from it. */
   finished(checkpoint: HostCheckpoint): void;
+  /** Whether the count kept here went on in 128-bit counts (a resume then starts in 128 bits). */
+  wideCounts?(): boolean;
 }
 
 /** Layers in this process's memory, as chunks. */

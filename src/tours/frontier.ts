@@ -140,6 +140,8 @@ function countOnKernel(plan: FrontierPlan, problem: FrontierProblem, capMiB: num
   onFrontierProgress(onStep);
   const once = (host: boolean, wide: boolean): FrontierResult & KernelFigures => (host ? countOnHostLayers(plan, problem, capMiB, wide, onStep, store) : countOnKernelOnce(plan, problem, capMiB, wide));
   const run = (host: boolean): FrontierResult & KernelFigures => {
+    // A checkpoint that went on in 128-bit counts resumes in them.
+    if (host && store?.wideCounts?.()) return once(host, true);
     try {
       return once(host, false);
     } catch (error) {

@@ -43,7 +43,8 @@ describe("pen-paper count (frontier engine)", () => {
       expect(first.stdout).toBe("9862\n");
       const lines = first.stderr.trimEnd().split("\n");
       expect(lines).toHaveLength(36);
-      expect(lines[35]).toMatch(/^step 36 of 36: 1 state, 1 pass, CPU \d+ s in all runs \(checkpoint written\)$/);
+      expect(lines[35]).toMatch(/^step 36 of 36: 1 state, 1 pass, disk [\d.]+ KiB, CPU \d+ s in all runs \(checkpoint written\)$/);
+      expect(lines[0]).toMatch(/^step 1 of 36: 1 state, 1 pass, disk [\d.]+ KiB, CPU \d+ s in all runs, about \d+ s left at this run's mean step time \(checkpoint written\)$/);
       const again = penPaper([...args, "--stats"]);
       expect(again.stdout).toBe("9862\n");
       expect(again.stderr).toMatch(/^resuming from .*: step 36 done, \d+ s of CPU before this run\nfrontier width 9, /);
@@ -53,11 +54,11 @@ describe("pen-paper count (frontier engine)", () => {
       expect(Number(files)).toBeGreaterThan(15); // the peak's two layers: 921 states and the next, 16 bytes each
       const other = penPaper(["count", "--size", "6", "--closed", "--checkpoint", dir]);
       expect(other).toMatchObject({ status: 2, stdout: "" });
-      expect(other.stderr).toMatch(/^pen-paper: .* holds the checkpoint of another count .*\n$/);
+      expect(other.stderr).toMatch(/^pen-paper: .* holds the checkpoint of another count \(pen-paper count: closed true, cols 6, from null, kind tours, method frontier, moves 1,2, rows 6, shard null, to null\); give an empty folder or that count's\n$/);
       writeFileSync(join(dir, "file"), "");
       const notFolder = penPaper(["count", "--size", "5", "--checkpoint", join(dir, "file")]);
       expect(notFolder).toMatchObject({ status: 2, stdout: "" });
-      expect(notFolder.stderr).toMatch(/^pen-paper: .*file: .*\(the count's layers and checkpoint live there\)\n$/);
+      expect(notFolder.stderr).toMatch(/^pen-paper: .*file: is a file, not a folder \(the count's checkpoint lives there\)\n$/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -8,9 +8,9 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { InputError, UsageError } from "../../src/errors.js";
 import { countHamiltonian, countHamiltonianIn, type HamiltonianCountOptions } from "../../src/tours/frontier.js";
-import { diskLayers } from "../../src/tours/frontier-disk.js";
+import { diskLayers, type DiskLayers, type DiskLayersOptions } from "../../src/tours/frontier-disk.js";
 import { readInSlices, writeInSlices } from "../../src/io/folder.js";
-import { setHostLayerBytesForTests, type HostLayerStore } from "../../src/tours/frontier-host.js";
+import { setHostLayerBytesForTests } from "../../src/tours/frontier-host.js";
 import { KNIGHT } from "../../src/tours/leapers.js";
 
 let dir = "";
@@ -24,14 +24,28 @@ afterEach(() => {
 
 class Stopped extends Error {}
 
-/** The store in `folder`, which stops the count (as a killed process would) once step `after` is checkpointed. */
-function stoppingAfter(folder: string, after: number): HostLayerStore {
-  const store = diskLayers(folder);
-  return { ...store, finished: (checkpoint) => {
+/** The problem a store is opened for (the CLI gives canonicalFrontierProblem's; any record will do here). */
+const PROBLEM = { test: "frontier-disk" };
+
+/** The folder's store for one count in this process: opened, and its lock given up after. */
+function inStore<T>(folder: string, count: (store: DiskLayers) => T, options?: DiskLayersOptions): T {
+  const store = diskLayers(folder, PROBLEM, options);
+  try {
+    return count(store);
+  } finally {
+    store.close();
+  }
+}
+
+/** A count whose store stops it (as a killed process would) once step `after` is checkpointed. */
+function stoppingAfter(folder: string, after: number, options: HamiltonianCountOptions): void {
+  inStore(folder, (store) => countHamiltonianIn(options, { ...store, finished: (checkpoint) => {
     store.finished(checkpoint);
     if (checkpoint.step === after) throw new Stopped();
-  } };
+  } }));
 }
+
+const countIn = (folder: string, options: HamiltonianCountOptions, storeOptions?: DiskLayersOptions) => inStore(folder, (store) => countHamiltonianIn(options, store), storeOptions);
 
 describe("frontier counts with their layers in files", () => {
   const problems: [string, HamiltonianCountOptions, bigint][] = [
@@ -43,9 +57,9 @@ describe("frontier counts with their layers in files", () => {
     it(`${name}: stopped after steps 3, 12 and 20 and resumed, the count and figures of one run`, () => {
       const whole = countHamiltonian(options);
       setHostLayerBytesForTests(64 * 1024); // many passes a step, layers read in many pieces
-      for (const after of [3, 12, 20]) expect(() => countHamiltonianIn(options, stoppingAfter(dir, after))).toThrow(Stopped);
+      for (const after of [3, 12, 20]) expect(() => stoppingAfter(dir, after, options)).toThrow(Stopped);
       const resumed: number[] = [];
-      const result = countHamiltonianIn(options, diskLayers(dir, (step) => resumed.push(step)));
+      const result = countIn(dir, options, { onResume: (step) => resumed.push(step) });
       expect(resumed).toEqual([20]);
       expect(result.count).toBe(expected);
       expect(whole.count).toBe(expected);
@@ -53,39 +67,47 @@ describe("frontier counts with their layers in files", () => {
       expect(result.peakStates).toBe(whole.peakStates);
       expect(result.droppedStates).toBe(whole.droppedStates);
       // Only the last layer is left beside the checkpoint; run again, the count is read off it.
-      expect(readdirSync(dir).sort()).toEqual(["checkpoint.json", `step-${whole.stepStates.length - 1}`]);
-      expect(countHamiltonianIn(options, diskLayers(dir)).count).toBe(expected);
+      const last = `step-${whole.stepStates.length - 1}`;
+      expect(readdirSync(dir).filter((name) => name !== "manifest.json").every((name) => name.startsWith(`${last}.chunk-`))).toBe(true);
+      expect(countIn(dir, options).count).toBe(expected);
     });
   }
 
   it("deletes the files of a step that did not finish, and goes on from the one before", () => {
     const options = { rows: 5, cols: 5 };
-    expect(() => countHamiltonianIn(options, stoppingAfter(dir, 9))).toThrow(Stopped);
-    writeFileSync(join(dir, "step-10"), "a step cut off mid-way"); // (a folder there, in a real stop)
-    expect(countHamiltonianIn(options, diskLayers(dir)).count).toBe(12400n);
+    // The files of step 11 made, not yet in the state when the count stops.
+    expect(() => inStore(dir, (store) => countHamiltonianIn(options, { ...store, finished: (checkpoint) => {
+      if (checkpoint.step === 10) throw new Stopped();
+      store.finished(checkpoint);
+    } }))).toThrow(Stopped);
+    expect(readdirSync(dir).some((name) => name.startsWith("step-10.chunk-"))).toBe(true);
+    expect(countIn(dir, options).count).toBe(12400n);
+    expect(readdirSync(dir).some((name) => name.startsWith("step-10.chunk-"))).toBe(false);
   });
 
   it("a shard's layers: the part after the split step is what is kept", () => {
     const options = { rows: 6, cols: 6, shard: { shard: 1, shards: 3 } };
     const whole = countHamiltonian(options);
-    expect(() => countHamiltonianIn(options, stoppingAfter(dir, 30))).toThrow(Stopped);
-    expect(countHamiltonianIn(options, diskLayers(dir)).count).toBe(whole.count);
+    expect(() => stoppingAfter(dir, 30, options)).toThrow(Stopped);
+    expect(countIn(dir, options).count).toBe(whole.count);
   });
 
   it("refuses the folder of another count, a layer file cut short, and a file for a folder", () => {
-    expect(() => countHamiltonianIn({ rows: 5, cols: 5 }, stoppingAfter(dir, 15))).toThrow(Stopped);
-    expect(() => countHamiltonianIn({ rows: 5, cols: 5, closed: true }, diskLayers(dir))).toThrow(UsageError);
-    expect(() => countHamiltonianIn({ rows: 5, cols: 5, moves: KNIGHT }, diskLayers(dir))).toThrow(/holds the checkpoint of another count/);
-    const checkpoint = JSON.parse(readFileSync(join(dir, "checkpoint.json"), "utf8")) as { layer: { folder: string; files: { name: string; bytes: number }[] } };
-    const file = join(dir, checkpoint.layer.folder, checkpoint.layer.files[0]!.name);
-    truncateSync(file, checkpoint.layer.files[0]!.bytes - 16);
-    expect(() => countHamiltonianIn({ rows: 5, cols: 5 }, diskLayers(dir))).toThrow(InputError);
-    writeFileSync(join(dir, "checkpoint.json"), "{ not json");
-    expect(() => countHamiltonianIn({ rows: 5, cols: 5 }, diskLayers(dir))).toThrow(/not a checkpoint of a frontier count/);
+    expect(() => stoppingAfter(dir, 15, { rows: 5, cols: 5 })).toThrow(Stopped);
+    expect(() => countIn(dir, { rows: 5, cols: 5, closed: true })).toThrow(UsageError);
+    expect(() => diskLayers(dir, { another: "problem" })).toThrow(/holds the checkpoint of another count/);
+    const chunk = readdirSync(dir).find((name) => name.startsWith("step-15.chunk-"))!;
+    const file = join(dir, chunk);
+    truncateSync(file, readFileSync(file).length - 16);
+    expect(() => countIn(dir, { rows: 5, cols: 5 })).toThrow(InputError);
+    expect(() => countIn(dir, { rows: 5, cols: 5 })).toThrow(new RegExp(`${chunk}: \\d+ bytes where the manifest says \\d+: damaged since it was written`));
+    writeFileSync(join(dir, "manifest.json"), "{ not json");
+    expect(() => countIn(dir, { rows: 5, cols: 5 })).toThrow(/manifest\.json: not the manifest of a tabula checkpoint/);
     const notFolder = join(dir, "a-file");
     writeFileSync(notFolder, "");
-    expect(() => countHamiltonianIn({ rows: 5, cols: 5 }, diskLayers(notFolder))).toThrow(/a-file: .*the count's layers and checkpoint live there/);
-    expect(() => countHamiltonianIn({ rows: 5, cols: 5, engine: "ts" }, diskLayers(dir))).toThrow(UsageError);
+    expect(() => countIn(notFolder, { rows: 5, cols: 5 })).toThrow(/a-file: .*the count's checkpoint lives there/);
+    rmSync(join(dir, "manifest.json"));
+    expect(() => countIn(dir, { rows: 5, cols: 5, engine: "ts" })).toThrow(UsageError);
   });
 
   it("writes a chunk in slices (a pass's table can pass the 2 GiB a single write takes)", () => {
