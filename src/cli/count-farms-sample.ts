@@ -84,7 +84,7 @@ export async function runTablesExtra(problem: TableProblem, options: TablesExtra
     const p = normalizeProblem(problem);
     const method = jobMethod(countMethod(p, options.method));
     const start = process.hrtime.bigint();
-    // On a terminal, progress by estimated work done, with cli-progress's time estimate.
+    // On a terminal, progress by estimated work done, with the time left at this rate.
     const bar = terminalBar({ format: "part {part} [{bar}] {percentage}% of the estimated work, about {eta_formatted} left", clearOnComplete: true });
     let count: bigint;
     try {

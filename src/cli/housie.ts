@@ -18,6 +18,7 @@ import { registerHousieCheck } from "./housie-check.js";
 import { registerHousieAudit } from "./housie-audit.js";
 import { registerHousieCall } from "./housie-call.js";
 import type { PdfFlags } from "./housie-pdf.js";
+import { withPdfkit } from "../housie/pdf-on-demand.js";
 import { addPrintOptions, printOptions } from "./housie-print-options.js";
 
 interface GenerateFlags extends PdfFlags {
@@ -57,12 +58,12 @@ async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number>
   }
   if (flags.out !== undefined) checkOutputPath(flags.out); // before any work
   if (flags.uniqueAgainst && !flags.unique) throw new UsageError("--unique-against needs the uniqueness set (drop --no-unique)");
-  if (flags.format === "pdf") return (await import("./housie-pdf.js")).writePdfSeries(await inlineRun(kind, flags), flags); // pdfkit loads only for pdf
+  if (flags.format === "pdf") return (await withPdfkit(() => import("./housie-pdf.js"))).writePdfSeries(await inlineRun(kind, flags), flags); // pdfkit loads only for pdf
   const run = await startRun(kind, flags);
   const format = flags.format;
   // Modules only some commands need are imported when used, to keep start-up short.
   const bar = flags.count >= PROGRESS_FROM
-    ? (await import("./progress.js")).terminalBar({ format: `${kind} [{bar}] {percentage}% {value}/{total} eta {eta}s` })
+    ? (await import("./progress.js")).terminalBar({ format: `${kind} [{bar}] {value}/{total} written, about {eta_formatted} left` })
     : undefined;
   bar?.start(flags.count, 0);
   async function* chunks(): AsyncGenerator<string | Uint8Array> {

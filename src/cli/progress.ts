@@ -1,9 +1,10 @@
-// Progress bars, drawn on stderr only where a person watches a capable terminal (never in
+// Progress lines, drawn on stderr only where a person watches a capable terminal (never in
 // pipes, files, logs, TERM=dumb or with NO_COLOR set), and always handing the terminal
-// back: a bar hides the cursor and turns line wrap off, so it is stopped on exit and on
-// SIGINT/SIGTERM/SIGHUP as well as at the end of the work.
+// back: a line hides the cursor and turns line wrap off (a line wider than the terminal
+// would scroll instead of being redrawn), so it is stopped on exit and on
+// SIGINT/SIGTERM/SIGHUP as well as at the end of the work. One line, redrawn at most ten
+// times a second: a dependency would only add weight here.
 import { constants } from "node:os";
-import { Presets, SingleBar, type Options } from "cli-progress";
 
 export interface Progress {
   /** (finished tasks, all tasks). */
@@ -11,7 +12,15 @@ export interface Progress {
   stop(): void;
 }
 
-/** Whether a progress bar may be drawn on stderr now. */
+/** A line on stderr: `{bar}`, `{value}`, `{total}`, `{percentage}`, `{eta}` (seconds), `{eta_formatted}` and payload keys fill its format. */
+export interface ProgressLine {
+  start(total: number, value: number, payload?: Record<string, string>): void;
+  update(value: number, payload?: Record<string, string>): void;
+  increment(by: number): void;
+  stop(): void;
+}
+
+/** Whether a progress line may be drawn on stderr now. */
 export function progressWanted(env: NodeJS.ProcessEnv = process.env, stream: { isTTY?: boolean } = process.stderr): boolean {
   if (!stream.isTTY) return false;
   if (env.TERM === "dumb") return false;
@@ -20,35 +29,97 @@ export function progressWanted(env: NodeJS.ProcessEnv = process.env, stream: { i
 }
 
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+const BAR_WIDTH = 30;
+const REDRAW_MS = 100;
 
-/**
- * A cli-progress bar on stderr, or undefined when `progressWanted()` says no. Its
- * `stop()` is also run on exit and on a signal (then the process ends with 128 + the
- * signal number, unless another handler, such as the atomic file sink's, ends it).
- */
-export function terminalBar(options: Options, preset = Presets.shades_classic): SingleBar | undefined {
-  if (!progressWanted()) return undefined;
-  const bar = new SingleBar({ stream: process.stderr, ...options }, preset);
-  const stopBar = bar.stop.bind(bar);
-  const onSignal = (signal: (typeof SIGNALS)[number]): void => {
-    const alone = process.listenerCount(signal) === 1;
-    bar.stop();
-    if (alone) process.exit(128 + constants.signals[signal]);
-  };
-  const onExit = (): void => bar.stop();
-  for (const signal of SIGNALS) process.on(signal, onSignal);
-  process.on("exit", onExit);
-  bar.stop = () => {
-    for (const signal of SIGNALS) process.off(signal, onSignal);
-    process.off("exit", onExit);
-    stopBar(); // does nothing when the bar is not running
-  };
-  return bar;
+/** Seconds as "42s", "3m07s" or "2h05m"; "?" before there is a rate. */
+export function formatSeconds(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return "?";
+  const s = Math.round(seconds);
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s`;
+  return `${Math.floor(s / 3600)}h${String(Math.floor(s / 60) % 60).padStart(2, "0")}m`;
 }
 
-/** A bar counting `unit` (e.g. "searches"), or a do-nothing Progress off a capable terminal. */
+/** The text of a progress line (no terminal codes), `elapsed` seconds after its start. */
+export function progressText(format: string, value: number, total: number, elapsed: number, payload: Record<string, string> = {}): string {
+  const share = total > 0 ? Math.min(1, value / total) : 0;
+  const eta = value > 0 ? (elapsed * (total - value)) / value : NaN;
+  const filled = Math.round(share * BAR_WIDTH);
+  const fields: Record<string, string> = {
+    bar: "█".repeat(filled) + "░".repeat(BAR_WIDTH - filled),
+    value: String(value),
+    total: String(total),
+    percentage: String(Math.floor(share * 100)),
+    eta: Number.isFinite(eta) ? String(Math.round(eta)) : "?",
+    eta_formatted: formatSeconds(eta),
+    ...payload,
+  };
+  return format.replace(/\{(\w+)\}/g, (whole, key: string) => fields[key] ?? whole);
+}
+
+/**
+ * A progress line on stderr, or undefined when `progressWanted()` says no. Its `stop()`
+ * is also run on exit and on a signal (then the process ends with 128 + the signal
+ * number, unless another handler, such as the atomic file sink's, ends it).
+ */
+export function terminalBar(options: { format: string; clearOnComplete?: boolean }): ProgressLine | undefined {
+  if (!progressWanted()) return undefined;
+  const err = process.stderr;
+  let running = false;
+  let total = 0;
+  let value = 0;
+  let payload: Record<string, string> = {};
+  let started = 0;
+  let drawn = 0;
+  const draw = (): void => {
+    drawn = Date.now();
+    err.write(`\r\u001b[2K${progressText(options.format, value, total, (drawn - started) / 1000, payload)}`);
+  };
+  const stop = (): void => {
+    if (!running) return;
+    running = false;
+    for (const signal of SIGNALS) process.off(signal, onSignal);
+    process.off("exit", stop);
+    if (options.clearOnComplete) err.write("\r\u001b[2K");
+    else { draw(); err.write("\n"); }
+    err.write("\u001b[?25h\u001b[?7h"); // cursor shown, line wrap on
+  };
+  function update(at: number, more?: Record<string, string>): void {
+    value = at;
+    if (more) payload = { ...payload, ...more };
+    if (running && Date.now() - drawn >= REDRAW_MS) draw();
+  }
+  function onSignal(signal: (typeof SIGNALS)[number]): void {
+    const alone = process.listenerCount(signal) === 1;
+    stop();
+    if (alone) process.exit(128 + constants.signals[signal]);
+  }
+  return {
+    start(all, at, more) {
+      total = all;
+      value = at;
+      payload = { ...payload, ...more };
+      if (!running) {
+        running = true;
+        started = Date.now();
+        for (const signal of SIGNALS) process.on(signal, onSignal);
+        process.on("exit", stop);
+        err.write("\u001b[?25l\u001b[?7l"); // cursor hidden, line wrap off
+      }
+      draw();
+    },
+    update,
+    increment(by) {
+      update(value + by);
+    },
+    stop,
+  };
+}
+
+/** A line counting `unit` (e.g. "searches"), or a do-nothing Progress off a capable terminal. */
 export function progressOnTerminal(label: string, unit: string): Progress {
-  const bar = terminalBar({ format: `${label} [{bar}] {value}/{total} ${unit}, about {eta_formatted} left`, clearOnComplete: true, etaBuffer: 50 });
+  const bar = terminalBar({ format: `${label} [{bar}] {value}/{total} ${unit}, about {eta_formatted} left`, clearOnComplete: true });
   if (!bar) return { update() {}, stop() {} };
   let started = false;
   return {

@@ -14,11 +14,15 @@
  * @module tabula-grids/housie
  */
 // tabula-grids/housie in Node: the portable API plus what reads or writes files (series
-// readers, print-ready PDF through pdfkit, claim checks, audits, --unique-against).
+// readers, print-ready PDF through pdfkit loaded on first use, claim checks, audits, --unique-against).
 export * from "./index.js";
 export { readSeries, readSeriesTickets } from "./series/read-series.js";
 export type { SeriesBatch } from "./model/cells.js";
-export { renderPdf, PdfWriter, streamSink, PDF_PAPERS, PDF_LAYOUTS, type PdfSink, type PdfTarget, type WritableLike, type PdfOptions, type PdfPaper, type PdfLayout } from "./pdf.js";
+// PDF: pdfkit loads on first use (pdf-on-demand.ts); the writer class is tabula-grids/housie/pdf's.
+export { renderPdf, createPdfWriter } from "./pdf-on-demand.js";
+export { streamSink, type PdfSink, type PdfTarget, type WritableLike } from "./output/pdf-sink.js";
+export { PDF_PAPERS, PDF_LAYOUTS, type PdfPaper, type PdfLayout } from "./output/pdf-options.js";
+export type { PdfWriter, PdfOptions } from "./output/pdf.js";
 export {
   checkClaims, parseCalls, parseRef as parseTicketRef, PRIZES as HOUSIE_PRIZES,
   type CheckReport, type CheckOptions, type PrizeResult, type TicketClaim, type Prize as HousiePrize,

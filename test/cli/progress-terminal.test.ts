@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { progressWanted } from "../../src/cli/progress.js";
+import { formatSeconds, progressText, progressWanted } from "../../src/cli/progress.js";
 import { ROOT } from "../support/cli-run.js";
 
 const hasScript = spawnSync("script", ["--version"]).status === 0;
@@ -19,6 +19,18 @@ describe("progressWanted", () => {
     expect(progressWanted({ TERM: "dumb" }, { isTTY: true })).toBe(false);
     expect(progressWanted({ TERM: "xterm", NO_COLOR: "1" }, { isTTY: true })).toBe(false);
     expect(progressWanted({ TERM: "xterm", NO_COLOR: "" }, { isTTY: true })).toBe(true);
+  });
+});
+
+describe("progressText", () => {
+  it("fills the bar, the counts, the share and the time left at the rate so far", () => {
+    expect(progressText("books [{bar}] {value}/{total} {percentage}%, about {eta_formatted} left", 25, 100, 10))
+      .toBe(`books [${"█".repeat(8)}${"░".repeat(22)}] 25/100 25%, about 30s left`);
+    expect(progressText("part {part}: {eta}s", 0, 10, 5, { part: "3/8" })).toBe("part 3/8: ?s");
+    expect(progressText("{unknown} stays", 1, 1, 0)).toBe("{unknown} stays");
+  });
+  it("writes times as seconds, minutes or hours", () => {
+    expect([formatSeconds(59.4), formatSeconds(187), formatSeconds(7500), formatSeconds(NaN)]).toEqual(["59s", "3m07s", "2h05m", "?"]);
   });
 });
 

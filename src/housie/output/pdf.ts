@@ -8,7 +8,7 @@
 // its reference serial-ticket-check above the grid and, with qr, a QR code on a stub.
 import { argumentError, iterableArgument, optionsObject, requiredObject } from "../../args.js";
 import PDFDocument from "pdfkit";
-import QRCode from "qrcode";
+import { qrMatrix } from "./qr.js";
 import { UsageError } from "../../errors.js";
 import type { HousieRecord } from "../model/cells.js";
 import { BAND, MARGIN, cutsFor, refSizeFor, type PageGeometry } from "./layout.js";
@@ -241,10 +241,10 @@ export class PdfWriter {
    * rectangles on a white square.
    */
   private drawQr(text: string, x: number, y: number, side: number): void {
-    const code = QRCode.create(text, { errorCorrectionLevel: QR_LEVEL });
-    const n = code.modules.size;
+    const code = qrMatrix(text, QR_LEVEL);
+    const n = code.size;
     const module = side / (n + 2 * QR_QUIET);
-    const data = code.modules.data;
+    const data = code.data;
     this.doc.rect(x, y, side, side).fill("#ffffff");
     const ox = x + QR_QUIET * module;
     const oy = y + QR_QUIET * module;

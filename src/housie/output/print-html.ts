@@ -3,7 +3,7 @@
 // web app's preview and its print look as the PDF does. Each page is one unbreakable
 // block exactly the paper's size (@page margin 0; the margins are inside), colours print
 // (print-color-adjust: exact), and all text is escaped.
-import QRCode from "qrcode";
+import { qrMatrix } from "./qr.js";
 import type { HousieRecord } from "../model/cells.js";
 import { FOOTER, MARGIN, checkGeometry, cutsFor, type PageGeometry } from "./layout.js";
 import { argumentError, optionsObject } from "../../args.js";
@@ -50,16 +50,16 @@ ${t.stub > 0 ? ".hp-ref, .hp-grid { border-left: 0.9pt solid var(--ink); }" : ""
 
 /** A QR code as an SVG (error correction Q, the 4-module quiet zone drawn white). */
 export function qrSvg(text: string): string {
-  const code = QRCode.create(text, { errorCorrectionLevel: QR_LEVEL });
-  const n = code.modules.size;
+  const code = qrMatrix(text, QR_LEVEL);
+  const n = code.size;
   const side = n + 8;
   let path = "";
   for (let r = 0; r < n; r++) {
     let c = 0;
     while (c < n) {
-      if (!code.modules.data[r * n + c]) { c++; continue; }
+      if (!code.data[r * n + c]) { c++; continue; }
       const start = c;
-      while (c < n && code.modules.data[r * n + c]) c++;
+      while (c < n && code.data[r * n + c]) c++;
       path += `M${start + 4} ${r + 4}h${c - start}v1h-${c - start}z`;
     }
   }
