@@ -10,7 +10,7 @@
 // forward from the start, taking each successor with probability (its ways onward) /
 // (the state's), by an exact bigint draw: the product telescopes to 1 / (all tours).
 // Pure TypeScript without Node imports, so the web app runs it as it is.
-import { optionalBoolean, requiredObject } from "../args.js";
+import { optionalBoolean, requiredObject, wholeNumber } from "../args.js";
 import { belowBig, randomSource, type RandomWords } from "../core/random.js";
 import { UsageError } from "../errors.js";
 import { toursConstants } from "../wasm/generated/tours.js";
@@ -213,6 +213,7 @@ export function uniformTourSampler(options: UniformTourOptions): UniformTourSamp
     keptStates: layers.keptStates,
     peakStates: layers.peakStates,
     *samples(count, seed) {
+      wholeNumber(count, "count");
       const random = randomSource(seed ?? 0);
       for (let i = 0; i < count; i++) {
         const edges = rows * cols === 1 ? [] : walkTourLayers(layers, weightedChoice(random)); // one square: the tour is the square
