@@ -10,13 +10,15 @@
 // forward from the start, taking each successor with probability (its ways onward) /
 // (the state's), by an exact bigint draw: the product telescopes to 1 / (all tours).
 // Pure TypeScript without Node imports, so the web app runs it as it is.
-import { optionalBoolean, requiredObject, wholeNumber } from "../args.js";
+import { oneOf, optionalBoolean, requiredObject, wholeNumber } from "../args.js";
 import { belowBig, randomSource, type RandomWords } from "../core/random.js";
-import { UsageError } from "../errors.js";
+import { KernelError, UsageError } from "../errors.js";
 import { toursConstants } from "../wasm/generated/tours.js";
 import { frontierPlan, type FrontierPlan } from "./frontier-plan.js";
 import { frontierStep, START_KEY, type FrontierProblem, type FrontierStep } from "./frontier-ts.js";
+import type { Engine } from "./generate.js";
 import { formatLeapers, normaliseLeapers, PEN_PAPER_LEAPERS, type Leaper } from "./leapers.js";
+import { kernelForwardLayers, type ForwardLayers } from "./uniform-kernel.js";
 
 /** Largest board side (the frontier counter's). */
 const MAX_SIDE = Math.floor(Math.sqrt(toursConstants.FRONTIER_MAX_SQUARES));
@@ -34,7 +36,13 @@ export interface UniformTourOptions {
   moves?: readonly Leaper[];
   /** Closed tours (Hamiltonian cycles); otherwise open tours (Hamiltonian paths). */
   closed?: boolean;
-  /** Most states the layers may hold together (default UNIFORM_MAX_STATES); past it, UsageError. */
+  /**
+   * Where the forward pass runs: wasm (default), the frontier counter's kernel, its layers
+   * kept on the host (packed, dead states already dropped), then read one at a time; ts,
+   * the TS baseline, every layer held as a map. The same tours for the same seed.
+   */
+  engine?: Engine;
+  /** Most states the maps may hold together (default UNIFORM_MAX_STATES); past it, UsageError. */
   maxStates?: number;
 }
 
@@ -48,7 +56,8 @@ export interface TourLayers {
   onward: Map<string, bigint>[];
   /** Undirected tours: distinct cycles, or paths (each path is two open tours, one per direction). */
   count: bigint;
-  /** States the layers hold (the live ones, after the backward pass), and the most one layer reached forward. */
+  /** States the forward pass held in all layers (the most held at once), the live ones kept after the backward pass, and the most in one layer. */
+  heldStates: number;
   keptStates: number;
   peakStates: number;
 }
@@ -67,35 +76,27 @@ export function buildTourLayers(options: UniformTourOptions): TourLayers {
   const cols = side(options.cols, "cols");
   const moves = normaliseLeapers(options.moves ?? PEN_PAPER_LEAPERS, "moves");
   const closed = optionalBoolean(options.closed, "closed") ?? false;
+  const engine = options.engine === undefined ? "wasm" : oneOf(options.engine, "engine", ["wasm", "ts"]);
   const maxStates = options.maxStates ?? UNIFORM_MAX_STATES;
   if (!Number.isSafeInteger(maxStates) || maxStates < 1) throw new UsageError(`maxStates must be a whole number of at least 1, got ${String(maxStates)}`);
   const plan = frontierPlan(rows, cols, moves);
   const problem: FrontierProblem = { mode: closed ? "cycles" : "paths", ends: [] };
   const steps = Array.from({ length: plan.size }, (_, k) => frontierStep(plan, problem, k));
-  const onward: Map<string, bigint>[] = [new Map([[START_KEY, 1n]])];
-  let held = 1, peakStates = 1;
-  for (const step of steps) {
-    const next = new Map<string, bigint>();
-    for (const [key, count] of onward[onward.length - 1]!) step.expand(key, (successor) => next.set(successor, (next.get(successor) ?? 0n) + count));
-    held += next.size;
-    peakStates = Math.max(peakStates, next.size);
-    if (held > maxStates) {
-      throw new UsageError(`uniform ${closed ? "closed" : "open"} tours of ${rows}×${cols} with moves ${formatLeapers(moves)} need more than ${maxStates} states in memory (the layers reached ${held} by step ${onward.length} of ${plan.size}); out of reach here`);
-    }
-    onward.push(next);
-  }
-  const last = onward[plan.size]!;
-  let forward = 0n;
+  const tooMany = (held: number, step: number): UsageError =>
+    new UsageError(`uniform ${closed ? "closed" : "open"} tours of ${rows}×${cols} with moves ${formatLeapers(moves)} need more than ${maxStates} states in memory (the layers held ${held} at step ${step} of ${plan.size}); out of reach here`);
+  // (Fewer than 3 squares: the DP's rules cannot tell these; the kernel is not asked.)
+  const forward = engine === "wasm" && plan.size >= 3 ? kernelForwardLayers(plan, moves, closed) : tsForwardLayers(plan, steps, maxStates, tooMany);
+  const onward: Map<string, bigint>[] = [];
+  const last = (onward[plan.size] = forward.read(plan.size));
+  let total = 0n;
   for (const [key, count] of last) {
-    forward += count;
+    total += count;
     last.set(key, 1n); // a finished tour has one way onward: none left to choose
   }
-  // Smallest cases, which the DP's rules cannot tell: one square is one (open) tour, and a closed tour needs 3.
-  if (plan.size === 1) forward = closed ? 0n : 1n;
-  if (plan.size < 3 && closed) forward = 0n;
   let kept = last.size;
   for (let k = plan.size - 1; k >= 0; k--) {
-    const layer = onward[k]!, after = onward[k + 1]!;
+    const layer = (onward[k] = forward.read(k)), after = onward[k + 1]!;
+    if (kept + layer.size > maxStates) throw tooMany(kept + layer.size, k);
     for (const key of layer.keys()) {
       let ways = 0n;
       steps[k]!.expand(key, (successor) => (ways += after.get(successor) ?? 0n));
@@ -104,10 +105,28 @@ export function buildTourLayers(options: UniformTourOptions): TourLayers {
     }
     kept += layer.size;
   }
-  const count = plan.size < 3 ? forward : onward[0]!.get(START_KEY) ?? 0n;
-  // Two passes over the same layers must agree (forward counts into the last layer, ways onward out of the first).
-  if (plan.size >= 3 && count !== forward) throw new Error(`uniform tours: forward ${forward} and backward ${count} disagree`);
-  return { plan, closed, steps, onward, count, keptStates: kept, peakStates };
+  // Smallest cases: one square is one (open) tour, and a closed tour needs 3.
+  const count = plan.size === 1 ? (closed ? 0n : 1n) : plan.size < 3 && closed ? 0n : onward[0]!.get(START_KEY) ?? 0n;
+  // The passes must agree: the forward counts into the last layer, the ways onward out of the first (and the kernel's count).
+  if (plan.size >= 3 && (count !== total || count !== forward.count)) throw new KernelError("tours", "invariant-broken", `uniform tours: the forward pass counted ${total} (${forward.count}), the backward ${count}`);
+  const heldStates = forward.sizes.reduce((sum, n) => sum + n, 0);
+  return { plan, closed, steps, onward, count, heldStates, keptStates: kept, peakStates: Math.max(...forward.sizes) };
+}
+
+/** The TS baseline's forward pass: every layer as a map, all held at once. */
+function tsForwardLayers(plan: FrontierPlan, steps: readonly FrontierStep[], maxStates: number, tooMany: (held: number, step: number) => UsageError): ForwardLayers {
+  const layers: Map<string, bigint>[] = [new Map([[START_KEY, 1n]])];
+  let held = 1;
+  for (const [k, step] of steps.entries()) {
+    const next = new Map<string, bigint>();
+    for (const [key, count] of layers[k]!) step.expand(key, (successor) => next.set(successor, (next.get(successor) ?? 0n) + count));
+    held += next.size;
+    if (held > maxStates) throw tooMany(held, k + 1);
+    layers.push(next);
+  }
+  let count = 0n;
+  for (const c of layers[plan.size]!.values()) count += c;
+  return { count, sizes: layers.map((layer) => layer.size), read: (k) => layers[k]! };
 }
 
 /** Picks successor i of a state given the successors' ways onward (in the DP's order) and their sum. */
@@ -186,7 +205,8 @@ export interface UniformTourSampler {
   closed: boolean;
   /** Tours drawn among, undirected: distinct cycles, or paths. */
   count: bigint;
-  /** States the layers keep (memory: about 130 bytes each), and the most one layer held. */
+  /** States all layers held after the forward pass (the peak memory: about 130 bytes each), the live ones kept for drawing, the most in one layer. */
+  heldStates: number;
   keptStates: number;
   peakStates: number;
   /** `count` tours from one seeded stream (the same seed, the same tours). */
@@ -210,6 +230,7 @@ export function uniformTourSampler(options: UniformTourOptions): UniformTourSamp
     cols,
     closed: layers.closed,
     count: layers.count,
+    heldStates: layers.heldStates,
     keptStates: layers.keptStates,
     peakStates: layers.peakStates,
     *samples(count, seed) {

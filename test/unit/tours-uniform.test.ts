@@ -197,6 +197,16 @@ describe("uniform tours: reach, seeds, errors", () => {
     for (const grid of sampler.samples(10, 3n)) expect(isTour(grid, 3, 4, wazirKnight, true)).toBe(true);
   });
 
+  it("the kernel's layers (wasm, the default) and the TS baseline's give the same live states and the same tours", () => {
+    for (const options of [{ rows: 6, cols: 6, moves: KNIGHT, closed: true }, { rows: 4, cols: 5, moves: PEN_PAPER_LEAPERS, closed: false }, { rows: 5, cols: 5, moves: PEN_PAPER_LEAPERS, closed: true }]) {
+      const wasm = uniformTourSampler({ ...options, engine: "wasm" });
+      const ts = uniformTourSampler({ ...options, engine: "ts" });
+      expect([wasm.count, wasm.keptStates]).toEqual([ts.count, ts.keptStates]);
+      expect(wasm.heldStates).toBeLessThan(ts.heldStates); // the kernel drops dead states as it goes
+      expect([...wasm.samples(5, 9n)].map((g) => g.join(","))).toEqual([...ts.samples(5, 9n)].map((g) => g.join(",")));
+    }
+  });
+
   it("a seed always gives the same tour; other seeds give others", () => {
     const options = { rows: 6, cols: 6, moves: KNIGHT, closed: true };
     const a = sampleTourUniform({ ...options, seed: 7 });
@@ -211,5 +221,7 @@ describe("uniform tours: reach, seeds, errors", () => {
     expect(() => sampleTourUniform({ rows: 2, cols: 1, closed: true })).toThrow(UsageError);
     expect(() => sampleTourUniform({ rows: 7, cols: 7, closed: true, maxStates: 1000 })).toThrow(/need more than 1000 states in memory/);
     expect(() => sampleTourUniform({ rows: 0, cols: 5 })).toThrow(/rows must be a whole number from 1 to 64/);
+    expect(() => sampleTourUniform({ rows: 5, cols: 5, engine: "gpu" as never })).toThrow(/engine: expected one of "wasm", "ts"/);
+    expect(() => sampleTourUniform({ rows: 7, cols: 7, closed: true, maxStates: 1000, engine: "ts" })).toThrow(/need more than 1000 states in memory/);
   });
 });
