@@ -23,6 +23,7 @@ import { MAX_FRONTIER_SIDE } from "../tours/frontier.js";
 import { PEN_PAPER_LEAPERS, formatLeapers, parseLeapers, type Leaper } from "../tours/leapers.js";
 import { canonicalFrontierProblem } from "./pen-paper-frontier.js";
 import { toursConstants } from "../wasm/generated/tours.js";
+import { runSample, type SampleFlags } from "./pen-paper-sample.js";
 
 const ENGINES: Engine[] = ["wasm", "ts"];
 /** Counting engines: the frontier DP (default) or the depth-first search, each as the kernel or its TS baseline. */
@@ -91,13 +92,13 @@ interface CountFlags {
   pretty?: boolean;
 }
 
-/** The board of `count`: --size N, or --rows M --cols N (both). */
-function countBoard(flags: CountFlags): { rows: number; cols: number } {
+/** The board of `count` (or `sample`): --size N, or --rows M --cols N (both). */
+function countBoard(flags: Pick<CountFlags, "size" | "rows" | "cols">, command = "count"): { rows: number; cols: number } {
   if (flags.size !== undefined) {
     if (flags.rows !== undefined || flags.cols !== undefined) throw new UsageError("give --size N, or --rows M and --cols N, not both");
     return { rows: flags.size, cols: flags.size };
   }
-  if (flags.rows === undefined || flags.cols === undefined) throw new UsageError("count needs the board: --size N, or --rows M and --cols N");
+  if (flags.rows === undefined || flags.cols === undefined) throw new UsageError(`${command} needs the board: --size N, or --rows M and --cols N`);
   return { rows: flags.rows, cols: flags.cols };
 }
 
@@ -225,6 +226,20 @@ await runMain("pen-paper", async () => {
     .addOption(new Option("--engine <name>", "frontier (default): the frontier DP in WebAssembly, frontier-ts its TypeScript baseline; search, search-ts: the depth-first search (n×n, pen-and-paper moves)").choices(COUNT_ENGINES).default("frontier"))
     .addHelpText("after", "\nAll engines give the same counts where they all run. The frontier DP counts m×n boards for any leapers; the search,\nthe cross-check, counts n×n pen-and-paper boards up to 7×7 (and shows a progress bar on a terminal).")
     .action(async (flags: CountFlags) => countCommand(flags));
+  // pen-paper sample: one exactly uniform random tour (src/tours/uniform.ts), the count's board and moves options.
+  program
+    .command("sample")
+    .description("one exactly uniform random tour among all tours of the board (closed: every cycle equally likely; open: every directed path), drawn from the frontier counter's layers (m×n boards the layers fit in memory: 6×6 knight and 7×7 pen-and-paper closed take seconds)")
+    .option("--size <n>", `square board side (1 to ${MAX_FRONTIER_SIDE})`, integerOption(1, MAX_FRONTIER_SIDE))
+    .option("--rows <m>", `board rows (with --cols)`, integerOption(1, MAX_FRONTIER_SIDE))
+    .option("--cols <n>", `board columns (with --rows)`, integerOption(1, MAX_FRONTIER_SIDE))
+    .option("--moves <a,b+…>", "the leapers, joined by +: a leaper a,b moves ±a along one axis and ±b along the other (1,2 is the knight)", movesOption, [...PEN_PAPER_LEAPERS])
+    .option("--closed", "a closed tour: the last square is a move away from the first")
+    .option("--seed <s>", "reproducible draw, 0 to 2^64-1 (default: random)", seedOption)
+    .addOption(new Option("--format <format>", "output format (svg: square boards)").choices(TOUR_FORMATS).default("text"))
+    .option("--out <file>", "write to FILE (whole or not at all) instead of standard output")
+    .option("--stats", "print how many tours it drew among and the states the layers kept to standard error")
+    .action(async (flags: Omit<SampleFlags, "rows" | "cols"> & Pick<CountFlags, "size" | "rows" | "cols">) => runSample({ ...flags, ...countBoard(flags, "sample") }));
   program
     .command("merge")
     .description("total the parts of a sharded count: every part 0..k-1 of one count exactly once")

@@ -16,4 +16,5 @@ export { tourSvg, tourSvgPieces, paintTour, SVG_NUMBERS_MAX as TOUR_SVG_NUMBERS_
 export { parseTourFile, type TourFile } from "./parse.js";
 export { countTourShard, canonicalTourProblem, tourShardUnits, type TourCountProblem, type CanonicalTourProblem } from "./shard.js";
 export { countHamiltonian, MAX_FRONTIER_SIDE, type HamiltonianCountOptions, type HamiltonianCount, type FrontierProgressListener } from "./frontier.js";
+export { sampleTourUniform, uniformTourSampler, UNIFORM_MAX_STATES, type UniformTourOptions, type UniformTourSampler } from "./uniform.js";
 export { parseLeapers, formatLeapers, PEN_PAPER_LEAPERS, KNIGHT, type Leaper } from "./leapers.js";

@@ -8,6 +8,8 @@ import type { Server } from "node:http";
 import { build } from "esbuild";
 import { build as viteBuild } from "vite";
 import { generateBooks } from "../../src/housie/generate/generate.js";
+import { sampleTourUniform } from "../../src/tours/uniform.js";
+import { KNIGHT } from "../../src/tours/leapers.js";
 import { chromiumAvailable, launchChromium } from "../support/chromium.js";
 import { bundleForBrowser, ROOT, serveRoot } from "./harness.js";
 
@@ -61,12 +63,13 @@ describe("bundling tabula-grids/housie and tabula-grids/tours for the browser", 
       }
     }
 
-    it("runs: seeded books equal Node's and validate, the tour validates", async () => {
+    it("runs: seeded books equal Node's and validate, the tour validates, the uniform tour is Node's", async () => {
       expect(await pageReport("/build/browser-test/housie-tours.html")).toEqual({
         books: 10,
         booksValid: true,
         firstTicket: generateBooks(10, { seed: 2024n })[0]!.tickets[0],
         tour: { ok: true, closed: true },
+        uniform: Array.from(sampleTourUniform({ rows: 6, cols: 6, moves: KNIGHT, closed: true, seed: 7 })),
       });
     });
 

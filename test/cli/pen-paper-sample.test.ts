@@ -1,0 +1,58 @@
+// pen-paper sample: one uniform tour of an m×n board for any leapers, checked square by
+// square here; seeded; text, JSON and SVG; bad requests get one line and exit 2.
+import { describe, expect, it } from "vitest";
+import { runCli } from "../support/cli-run.js";
+
+const penPaper = (args: string[]) => runCli("pen-paper", args);
+
+/** The step numbers of a text or JSON tour, row by row (the JSON's grid rows, or the text's lines between the rules). */
+function gridOf(stdout: string): number[][] {
+  if (stdout.startsWith("{")) return (JSON.parse(stdout) as { grid: number[][] }).grid;
+  return stdout.split("\n").filter((line) => line.startsWith("|")).map((line) => line.slice(1, -1).trim().split(/\s+/).map(Number));
+}
+
+/** Every number once, every step a leap of (a, b) in some order, closed: the last a leap to the first. */
+function isTour(grid: number[][], leapers: [number, number][], closed: boolean): boolean {
+  const where: [number, number][] = [];
+  grid.forEach((row, r) => row.forEach((n, c) => (where[n - 1] = [r, c])));
+  const size = grid.length * grid[0]!.length;
+  if (where.length !== size || where.some((w) => w === undefined)) return false;
+  const leap = ([r, c]: [number, number], [s, d]: [number, number]) => leapers.some(([a, b]) => (Math.abs(r - s) === a && Math.abs(c - d) === b) || (Math.abs(r - s) === b && Math.abs(c - d) === a));
+  for (let i = 1; i < size; i++) if (!leap(where[i - 1]!, where[i]!)) return false;
+  return !closed || leap(where[size - 1]!, where[0]!);
+}
+
+describe("pen-paper sample", () => {
+  it("draws a closed knight's tour of 6×6 and a closed pen-and-paper tour of 7×7, the same for the same seed", () => {
+    const knight = penPaper(["sample", "--closed", "--moves", "1,2", "--rows", "6", "--cols", "6", "--seed", "7"]);
+    expect(knight.status).toBe(0);
+    expect(isTour(gridOf(knight.stdout), [[1, 2]], true)).toBe(true);
+    expect(penPaper(["sample", "--closed", "--moves", "2,1", "--size", "6", "--seed", "7"]).stdout).toBe(knight.stdout);
+    const seven = penPaper(["sample", "--closed", "--size", "7", "--seed", "1", "--stats"]);
+    expect(isTour(gridOf(seven.stdout), [[0, 3], [2, 2]], true)).toBe(true);
+    expect(seven.stderr).toMatch(/^one of 5,808,784 closed tours \(cycles\); layers kept \d+ live states, \d+ at most in one layer\n$/);
+  });
+
+  it("open tours on rectangles, as text and as JSON with rows, cols and moves; square boards also as SVG", () => {
+    const text = penPaper(["sample", "--rows", "3", "--cols", "4", "--moves", "1,2", "--seed", "3"]);
+    expect(isTour(gridOf(text.stdout), [[1, 2]], false)).toBe(true);
+    const json = penPaper(["sample", "--rows", "3", "--cols", "4", "--moves", "1,2", "--seed", "3", "--format", "json"]);
+    expect(JSON.parse(json.stdout)).toMatchObject({ rows: 3, cols: 4, moves: "1,2", closed: false, seed: 3, grid: gridOf(text.stdout) });
+    expect(penPaper(["sample", "--size", "5", "--closed", "--seed", "3", "--format", "svg"]).stdout).toMatch(/^<svg[\s\S]*<\/svg>\n?$/);
+  });
+
+  it("refuses in one line with exit 2: no tour, no board, both boards, svg of a rectangle", () => {
+    for (const [args, message] of [
+      [["sample", "--closed", "--size", "5", "--moves", "1,2"], /no closed tour exists on the 5×5 board with moves 1,2/],
+      [["sample", "--closed"], /sample needs the board: --size N, or --rows M and --cols N/],
+      [["sample", "--size", "5", "--rows", "5"], /give --size N, or --rows M and --cols N, not both/],
+      [["sample", "--rows", "4", "--cols", "5", "--format", "svg"], /--format svg draws square boards/],
+    ] as const) {
+      const r = penPaper([...args]);
+      expect(r.status).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    }
+  });
+});
