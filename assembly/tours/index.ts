@@ -5,6 +5,11 @@ export {
 } from "./generate";
 export { PAD, UNBOUNDED_BUDGET } from "./search";
 export { BLOCK_MIN, TOURS_PER_BLOCK } from "./blocks";
+export {
+  leaperClearSteps, leaperAddStep, leaperGenerate,
+  MAX_LEAPER_STEPS, MAX_LEAPER_LEG, LEAPER_BUDGET, LEAPER_ATTEMPTS, MAX_LEAPER_SQUARES,
+} from "./leaper";
+export { knightConstruct, KNIGHT_BLOCK_MIN, KNIGHT_BLOCK_MAX, KNIGHT_BLOCK_TOURS, KNIGHT_SEARCH_MAX } from "./knight";
 export { countPaths, countPathsVia, MAX_COUNT_SQUARES } from "./count";
 /**
  * Memory cap in 64 KiB pages: the whole 4 GiB a wasm32 module can address. The frontier

@@ -74,7 +74,7 @@ function compact(board: SearchBoard): void {
 }
 
 /** Renumbers a closed tour so that `start` holds 1, walking forwards or backwards. */
-function renumberCycle(cells: Int32Array, total: number, start: number, backwards: boolean): void {
+export function renumberCycle(cells: Int32Array, total: number, start: number, backwards: boolean): void {
   const base = cells[start]!;
   for (let i = 0; i < total; i++) {
     const v = cells[i]!;
