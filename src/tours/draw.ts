@@ -1,38 +1,68 @@
 // Pictures of tours a person can trace: the one drawing code behind the CLI's SVG and the
-// web app's board (SVG on small boards, a canvas on big ones).
+// web app's board (SVG on small boards, a canvas on big ones), for any rows×cols board and
+// any leaper (a move is whatever step joins two consecutive squares).
 //
-// Small boards (side ≤ SVG_NUMBERS_MAX): every move is its own gently curved arc (a
-// quadratic Bézier bent to the left of the direction of travel, so moves in line do not
-// merge into one rail) with a small chevron at its middle pointing the way, coloured
-// along a ramp from the first step (green) through blue and purple to the last (red).
-// The start and end squares are tinted and ringed, never covered, and the numbers sit
-// above everything on a white halo (paint-order: stroke). Big boards: the path only, in
-// colour bands along the same ramp, as relative moves (a 5000×5000 board is 25 million
-// steps, so that part copies bytes, never builds a string per step).
+// Small boards (both sides ≤ SVG_NUMBERS_MAX): every move is its own curved arc (a
+// quadratic Bézier whose bend route.ts picks so that the curve keeps clear of every
+// square's number and of the start and end markers, and is cut where it leaves its own
+// ends' numbers) with a small chevron at its middle pointing the way. Consecutive moves
+// take consecutive colours of MOVE_COLOURS, a cycle of eight far-apart hues, so two
+// crossing moves can be told apart and followed. The start and end squares are tinted and
+// their numbers framed, and the numbers sit above everything on a white halo
+// (paint-order: stroke). Big boards: the path only, in colour bands along TOUR_RAMP
+// (green to red), as relative moves (a 5000×5000 board is 25 million steps, so that part
+// copies bytes, never builds a string per step).
 //
 // Everything is deterministic: coordinates are integers or rounded to 0.1, colours come
-// from fixed stops, so the same tour gives the same bytes (the golden files hold this).
+// from fixed tables, so the same tour gives the same bytes (the golden files hold this).
 import { argumentError, optionalBoolean, requiredObject, wholeNumber } from "../args.js";
+import { formatLeapers, KNIGHT, PEN_PAPER_LEAPERS, type Leaper } from "./leapers.js";
 import { MAX_GENERATE_SIZE } from "./options.js";
+import { chevron, drawnPart, flatBoard, routeMove, type KeepOutBoard, type RoutedMove } from "./route.js";
 
-/** Boards above this side keep only the path: the numbers would be unreadable. */
+/** Boards with a side above this keep only the path: the numbers would be unreadable. */
 export const SVG_NUMBERS_MAX = 40;
 /** SVG units per square. */
 export const TOUR_CELL = 40;
-/** The colour ramp from step 1 to the last step: green, blue, purple, red. */
+/** The colour ramp of the big boards' path bands and the markers: green (step 1), blue, purple, red (the last step). */
 export const TOUR_RAMP: readonly string[] = ["#1a9850", "#2166ac", "#762a83", "#d73027"];
-/** How far an arc bends: its control point sits this fraction of the move's length to the left. */
+/**
+ * The moves' colours on small boards, move k taking MOVE_COLOURS[(k - 1) % 8]: eight hues
+ * ordered so that neighbours differ most (CIE ΔE of 90 and more between consecutive
+ * ones, the last and the first included), dark and light mixed, none too pale on white.
+ */
+export const MOVE_COLOURS: readonly string[] = ["#1f4e9c", "#f28e2b", "#6a3d9a", "#1b7837", "#e377c2", "#bf9b30", "#56b4e9", "#b2182b"];
+/** How far the canvas's arcs bend: the control point sits this fraction of the move's length to the left. */
 export const ARC_BEND = 0.2;
 /** Colour bands of the path on big boards. */
 export const PATH_BANDS = 16;
+/** The smallest number (in CSS px) the web app shows at any zoom; below it the board is drawn path-only. */
+export const MIN_NUMBER_PX = 10;
 
 const CHUNK = 1 << 16;
 
-/** What the drawing needs: the side, open or closed, and grid[r * size + c] = step (1-based). */
+/**
+ * What the drawing needs: the board (rows × cols, or `size` for a square one), open or
+ * closed, and grid[r * cols + c] = step (1-based). `moves` names the leapers for the
+ * title; left out, they are read off the tour's own steps.
+ */
 export interface TourPicture {
-  size: number;
+  size?: number;
+  rows?: number;
+  cols?: number;
   closed: boolean;
   grid: Int32Array;
+  moves?: readonly Leaper[];
+}
+
+/** A picture's arguments checked, with the square of each step (order[k - 1] = square of step k). */
+export interface CheckedPicture {
+  rows: number;
+  cols: number;
+  closed: boolean;
+  grid: Int32Array;
+  order: Int32Array;
+  moves?: readonly Leaper[];
 }
 
 const RAMP_RGB = TOUR_RAMP.map((hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)));
@@ -46,14 +76,23 @@ export function rampColour(t: number): string {
   return `#${a.map((v, k) => Math.round(v + (b[k]! - v) * f).toString(16).padStart(2, "0")).join("")}`;
 }
 
-/** Colour of the move from step `step` to step + 1 (1 ≤ step < total; the closing move is `total`). */
+/**
+ * The closing move's colour index after a last move of colour index p: the next in the
+ * cycle where that is also far (ΔE ≥ 40) from move 1's colour, its other neighbour;
+ * else the colour farthest from both (after 1 the next would be 25 from move 1's; after 7
+ * it would be move 1's own).
+ */
+const CLOSING_AFTER: readonly number[] = [1, 3, 3, 4, 5, 6, 7, 3];
+
+/** Colour of the move from step `step` to step + 1 (1 ≤ step < total; the closing move is `total`): the next colour of the cycle. */
 export function moveColour(step: number, total: number): string {
-  return rampColour(total <= 2 ? 0 : (step - 1) / (total - 2));
+  if (step === total && total >= 2) return MOVE_COLOURS[CLOSING_AFTER[(total - 2) % MOVE_COLOURS.length]!]!;
+  return MOVE_COLOURS[(step - 1) % MOVE_COLOURS.length]!;
 }
 
-/** Square of each step: order[k - 1] = r * size + c of step k. */
-export function stepSquares(grid: Int32Array, size: number): Int32Array {
-  const total = size * size;
+/** Square of each step: order[k - 1] = square of step k (grid holds each of 1..grid.length once). */
+export function stepSquares(grid: Int32Array): Int32Array {
+  const total = grid.length;
   const order = new Int32Array(total);
   for (let i = 0; i < total; i++) order[grid[i]! - 1] = i;
   return order;
@@ -70,10 +109,10 @@ export interface MoveArc {
   y1: number;
 }
 
-/** The arc of the move from square `a` to square `b` on a board `size` wide. */
-export function moveArc(a: number, b: number, size: number): MoveArc {
-  const x0 = (a % size) + 0.5, y0 = Math.floor(a / size) + 0.5;
-  const x1 = (b % size) + 0.5, y1 = Math.floor(b / size) + 0.5;
+/** The canvas's arc of the move from square `a` to square `b` on a board `cols` wide (no numbers to avoid there). */
+export function moveArc(a: number, b: number, cols: number): MoveArc {
+  const x0 = (a % cols) + 0.5, y0 = Math.floor(a / cols) + 0.5;
+  const x1 = (b % cols) + 0.5, y1 = Math.floor(b / cols) + 0.5;
   const dx = x1 - x0, dy = y1 - y0;
   // Left of travel on screen (y grows downwards) is (dy, -dx).
   return { x0, y0, cx: (x0 + x1) / 2 + ARC_BEND * dy, cy: (y0 + y1) / 2 - ARC_BEND * dx, x1, y1 };
@@ -85,39 +124,97 @@ function fmt(v: number): string {
   return String(Object.is(r, -0) ? 0 : r);
 }
 
-/** The SVG path data of one move in SVG units: the arc, then a chevron at its middle pointing the way. */
-export function movePathData(arc: MoveArc, cell = TOUR_CELL): string {
-  const { x0, y0, cx, cy, x1, y1 } = arc;
-  const dx = x1 - x0, dy = y1 - y0;
-  const length = Math.sqrt(dx * dx + dy * dy);
-  const ux = dx / length, uy = dy / length;
-  // A quadratic's tangent at t = 1/2 is parallel to the chord; its point is (p0 + 2c + p1) / 4.
-  const mx = (x0 + 2 * cx + x1) / 4, my = (y0 + 2 * cy + y1) / 4;
-  const arm = 0.16; // squares; the arms open at ±37° (cos 0.8, sin 0.6) behind the tip
-  const tipX = mx + ux * arm * 0.5, tipY = my + uy * arm * 0.5;
-  const backX = -ux * 0.8 * arm, backY = -uy * 0.8 * arm;
-  const sideX = -uy * 0.6 * arm, sideY = ux * 0.6 * arm;
+/** The SVG path data of one routed move in SVG units: its drawn part, then the chevron at its middle pointing the way. */
+export function movePathData(move: RoutedMove, cell = TOUR_CELL): string {
+  const [p0, a, b, p1] = drawnPart(move);
+  const [left, tip, right] = chevron(move);
   const s = (v: number) => fmt(v * cell);
-  return `M${s(x0)} ${s(y0)}Q${s(cx)} ${s(cy)} ${s(x1)} ${s(y1)}` +
-    `M${s(tipX + backX + sideX)} ${s(tipY + backY + sideY)}L${s(tipX)} ${s(tipY)}L${s(tipX + backX - sideX)} ${s(tipY + backY - sideY)}`;
-}
-
-/** Font size (SVG units) of the numbers: as large as the widest number allows in a square. */
-export function numberFontSize(total: number): number {
-  const digits = String(total).length;
-  return digits <= 2 ? 17 : digits === 3 ? 16 : 13;
+  return `M${s(p0[0])} ${s(p0[1])}C${s(a[0])} ${s(a[1])} ${s(b[0])} ${s(b[1])} ${s(p1[0])} ${s(p1[1])}` +
+    `M${s(left[0])} ${s(left[1])}L${s(tip[0])} ${s(tip[1])}L${s(right[0])} ${s(right[1])}`;
 }
 
 /**
- * The picture's arguments checked: a side from 1 to MAX_GENERATE_SIZE and a grid holding
- * each of 1..side² once (any order: a grid that is not a tour is drawn as it is). Gives
- * the square of each step as well (one pass does both).
+ * Font size (SVG units) of the numbers: as large as the widest number allows in a square
+ * with room left between neighbouring numbers for the arcs to pass (see numberBox).
  */
-export function checkPicture(doc: unknown, name = "doc"): TourPicture & { order: Int32Array } {
-  const { size, closed, grid } = requiredObject<TourPicture>(doc, name);
-  const n = wholeNumber(size, `${name}.size`, 1, MAX_GENERATE_SIZE);
+export function numberFontSize(total: number): number {
+  const digits = String(total).length;
+  return digits <= 2 ? 13 : digits === 3 ? 10 : 8;
+}
+
+/** Width budgeted per digit, in ems: the widest common sans-serif digits (DejaVu Sans 0.636, bold 0.696). */
+const DIGIT_EM = 0.64;
+const BOLD_DIGIT_EM = 0.7;
+/** Half the height budgeted for digits about the central baseline, in ems (DejaVu's digits reach 0.383 above it). */
+const HALF_HEIGHT_EM = 0.42;
+/** The white halo around each number, SVG units each side (half its stroke-width). */
+const HALO = 2;
+/** The start and end frames: their gap around the number's box and their stroke, SVG units. */
+const FRAME_GAP = 2.5;
+const FRAME_STROKE = 3;
+
+/** Half width and half height (square units) of the box a number covers, halo included. */
+export function numberBox(step: number, total: number): { w: number; h: number } {
+  const font = numberFontSize(total);
+  const bold = step === 1 || step === total;
+  const w = (String(step).length * (bold ? BOLD_DIGIT_EM : DIGIT_EM) * font) / 2 + HALO;
+  return { w: w / TOUR_CELL, h: (HALF_HEIGHT_EM * font + HALO) / TOUR_CELL };
+}
+
+/** The keep-out zones of a picture: each number's box, grown by its frame at the start and end. */
+export function keepOutBoard(picture: CheckedPicture): KeepOutBoard {
+  const { rows, cols, grid, order } = picture;
+  const total = rows * cols;
+  const first = order[0]!, last = order[total - 1]!;
+  const framePad = (FRAME_GAP + FRAME_STROKE / 2) / TOUR_CELL;
+  return flatBoard(rows, cols, (square) => ({ ...numberBox(grid[square]!, total), pad: square === first || square === last ? framePad : 0 }));
+}
+
+/** Every move of the tour routed (move k joins steps k and k + 1; the closing move last when closed). */
+export function routeTour(picture: CheckedPicture): RoutedMove[] {
+  const board = keepOutBoard(picture);
+  const { order, closed } = picture;
+  const total = order.length;
+  const moves: RoutedMove[] = [];
+  for (let k = 1; k < total; k++) moves.push(routeMove(board, order[k - 1]!, order[k]!));
+  if (closed && total > 1) moves.push(routeMove(board, order[total - 1]!, order[0]!));
+  return moves;
+}
+
+/** Pixels a side of a square takes when the rows × cols board is fitted into a box width × height pixels. */
+export function fitSquarePixels(rows: number, cols: number, width: number, height: number): number {
+  return Math.min(width / cols, height / rows);
+}
+
+/** The numbers' size in pixels when the board is fitted into width × height pixels (and zoomed by `zoom`). */
+export function fitNumberPixels(rows: number, cols: number, width: number, height: number, zoom = 1): number {
+  return (numberFontSize(rows * cols) * fitSquarePixels(rows, cols, width, height) * zoom) / TOUR_CELL;
+}
+
+/** Whether the numbers are drawn at all: an SVG with numbers, and at least MIN_NUMBER_PX in that box. */
+export function numbersReadable(rows: number, cols: number, width: number, height: number, zoom = 1): boolean {
+  return Math.max(rows, cols) <= SVG_NUMBERS_MAX && fitNumberPixels(rows, cols, width, height, zoom) >= MIN_NUMBER_PX;
+}
+
+/**
+ * The picture's arguments checked: rows and cols (or size) from 1 to MAX_GENERATE_SIZE and
+ * a grid holding each of 1..rows·cols once (any order: a grid that is not a tour is drawn
+ * as it is). Gives the square of each step as well (one pass does both).
+ */
+export function checkPicture(doc: unknown, name = "doc"): CheckedPicture {
+  const { size, rows, cols, closed, grid, moves } = requiredObject<TourPicture>(doc, name);
+  let r: number, c: number;
+  if (rows === undefined && cols === undefined) {
+    r = c = wholeNumber(size, `${name}.size`, 1, MAX_GENERATE_SIZE);
+  } else {
+    r = wholeNumber(rows, `${name}.rows`, 1, MAX_GENERATE_SIZE);
+    c = wholeNumber(cols, `${name}.cols`, 1, MAX_GENERATE_SIZE);
+    if (size !== undefined && (size !== r || size !== c)) throw argumentError(`${name}.size`, `left out, or ${r === c ? r : "left out (the board is not square)"} for a ${r}×${c} board`, size);
+  }
+  if (r * c > MAX_GENERATE_SIZE * MAX_GENERATE_SIZE) throw argumentError(`${name}.rows`, `a board of at most ${MAX_GENERATE_SIZE ** 2} squares`, `${r}×${c}`);
   optionalBoolean(closed, `${name}.closed`);
-  const total = n * n;
+  if (moves !== undefined && !Array.isArray(moves)) throw argumentError(`${name}.moves`, "left out, or an array of leapers [a, b]", moves);
+  const total = r * c;
   if (!(grid instanceof Int32Array) || grid.length !== total) throw argumentError(`${name}.grid`, `an Int32Array of ${total} steps`, grid);
   const order = new Int32Array(total).fill(-1);
   for (let i = 0; i < total; i++) {
@@ -127,50 +224,91 @@ export function checkPicture(doc: unknown, name = "doc"): TourPicture & { order:
     }
     order[step - 1] = i;
   }
-  return { size: n, closed: closed === true, grid, order };
+  return { rows: r, cols: c, closed: closed === true, grid, order, ...(moves === undefined ? {} : { moves }) };
+}
+
+/** The leapers the tour's steps use (the closing move included), sorted; at most the first 4096 steps are read. */
+function stepsLeapers({ cols, order, closed }: CheckedPicture): Leaper[] {
+  const seen = new Map<string, Leaper>();
+  const total = order.length;
+  const moves = Math.min(total - 1 + (closed ? 1 : 0), 4096);
+  for (let k = 0; k < moves; k++) {
+    const a = order[k]!, b = order[(k + 1) % total]!;
+    const dr = Math.abs(Math.floor(a / cols) - Math.floor(b / cols)), dc = Math.abs((a % cols) - (b % cols));
+    const leaper: Leaper = [Math.min(dr, dc), Math.max(dr, dc)];
+    seen.set(leaper.join(","), leaper);
+  }
+  return [...seen.values()].sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+}
+
+/** "pen-and-paper tour", "knight's tour" or "tour with moves 1,3+2,2", from the leapers given or used. */
+function tourName(picture: CheckedPicture): string {
+  const used = picture.moves ?? stepsLeapers(picture);
+  if (used.length === 0) return "tour";
+  const within = (set: readonly Leaper[]) => used.every(([a, b]) => set.some(([x, y]) => Math.min(x, y) === Math.min(a, b) && Math.max(x, y) === Math.max(a, b)));
+  if (within(PEN_PAPER_LEAPERS)) return "pen-and-paper tour";
+  if (within(KNIGHT)) return "knight's tour";
+  return `tour with moves ${formatLeapers(used)}`;
 }
 
 /** The tour as SVG, in pieces (join them, or hand them to a stream). */
 export function* tourSvgPieces(doc: TourPicture): Generator<string> {
-  const { size: n, closed, grid, order } = checkPicture(doc);
-  const side = n * TOUR_CELL;
-  const total = n * n;
+  const picture = checkPicture(doc);
+  const { rows, cols, closed, grid, order } = picture;
+  const across = Math.max(rows, cols);
+  const [width, height] = [cols * TOUR_CELL, rows * TOUR_CELL];
+  const total = rows * cols;
   const first = order[0]!, last = order[total - 1]!;
-  const small = n <= SVG_NUMBERS_MAX;
-  // Small boards at 60 px a square (600 to 1600 px: numbers of 16 px and up), big ones at most 1000 px wide.
-  const width = small ? Math.min(1600, Math.max(600, n * 60)) : Math.min(side, 1000);
-  const where = (square: number) => `row ${Math.floor(square / n) + 1}, column ${(square % n) + 1}`;
-  yield `<svg xmlns="http://www.w3.org/2000/svg" class="tour" viewBox="0 0 ${side} ${side}" width="${width}" height="${width}">\n` +
-    `<title>${closed ? "Closed" : "Open"} pen-and-paper tour of a ${n}×${n} board</title>\n` +
-    `<desc>Step 1 (green ring) is at ${where(first)}, step ${total} (red ring) at ${where(last)}; the path runs from green through blue and purple to red${closed ? ", and a dashed move closes it" : ""}.</desc>\n` +
+  const small = across <= SVG_NUMBERS_MAX;
+  // Small boards at 64 px a square (600 to 2000 px along the longer side: numbers of 16 px and up
+  // to 30 squares across, 10 px and up to 40), big ones at most 1000 px along the longer side.
+  const longest = small ? Math.min(2000, Math.max(600, across * 64)) : Math.min(across * TOUR_CELL, 1000);
+  const pixels = (units: number) => Math.round((units * longest) / (across * TOUR_CELL));
+  const where = (square: number) => `row ${Math.floor(square / cols) + 1}, column ${(square % cols) + 1}`;
+  const startColour = TOUR_RAMP[0]!, endColour = TOUR_RAMP[TOUR_RAMP.length - 1]!;
+  const board = rows === cols ? `${rows}×${rows}` : `${rows}×${cols}`;
+  const path = small
+    ? "each move an arc with a chevron pointing the way, consecutive moves in different colours"
+    : "the path runs from green through blue and purple to red";
+  yield `<svg xmlns="http://www.w3.org/2000/svg" class="tour" viewBox="0 0 ${width} ${height}" width="${pixels(width)}" height="${pixels(height)}">\n` +
+    `<title>${closed ? "Closed" : "Open"} ${tourName(picture)} of a ${board} board</title>\n` +
+    `<desc>Step 1 (green frame) is at ${where(first)}, step ${total} (red frame) at ${where(last)}; ${path}${closed ? ", and a dashed move closes it" : ""}.</desc>\n` +
     `<defs><pattern id="squares" width="${TOUR_CELL}" height="${TOUR_CELL}" patternUnits="userSpaceOnUse">` +
     `<path d="M ${TOUR_CELL} 0 L 0 0 0 ${TOUR_CELL}" fill="none" stroke="#ccc" stroke-width="1"/></pattern></defs>\n` +
-    `<rect width="${side}" height="${side}" fill="white"/>\n`;
-  const startColour = TOUR_RAMP[0]!, endColour = TOUR_RAMP[TOUR_RAMP.length - 1]!;
+    `<rect width="${width}" height="${height}" fill="white"/>\n`;
   const square = (i: number, colour: string) =>
-    `<rect x="${(i % n) * TOUR_CELL}" y="${Math.floor(i / n) * TOUR_CELL}" width="${TOUR_CELL}" height="${TOUR_CELL}" fill="${colour}" fill-opacity="0.18"/>`;
+    `<rect x="${(i % cols) * TOUR_CELL}" y="${Math.floor(i / cols) * TOUR_CELL}" width="${TOUR_CELL}" height="${TOUR_CELL}" fill="${colour}" fill-opacity="0.18"/>`;
   // The start and end squares tinted, under the grid lines and the path.
   yield `<g class="ends">${square(first, startColour)}${square(last, endColour)}</g>\n`;
-  yield `<rect width="${side}" height="${side}" fill="url(#squares)" stroke="#888" stroke-width="2"/>\n`;
-  if (small) yield* smallPath(order, n, closed);
-  else yield* bigPath(order, n, closed);
-  // Rings around the start and end: hollow, so their numbers stay in sight.
-  const ring = (i: number, colour: string, kind: string) =>
-    `<circle class="${kind}" cx="${(i % n) * TOUR_CELL + TOUR_CELL / 2}" cy="${Math.floor(i / n) * TOUR_CELL + TOUR_CELL / 2}" r="${small ? TOUR_CELL * 0.45 : Math.max(TOUR_CELL * 0.45, side / 120)}" fill="none" stroke="${colour}" stroke-width="${small ? 3 : Math.max(3, side / 400)}"/>`;
-  yield `<g class="rings">${ring(first, startColour, "start")}${ring(last, endColour, "end")}</g>\n`;
+  yield `<rect width="${width}" height="${height}" fill="url(#squares)" stroke="#888" stroke-width="2"/>\n`;
   if (small) {
+    yield* smallPath(picture);
+    // Frames around the start's and end's numbers (the zones the arcs keep clear of), hollow, under the numbers.
+    const frame = (i: number, colour: string, kind: string) => {
+      const { w, h } = numberBox(grid[i]!, total);
+      const gw = w * TOUR_CELL + FRAME_GAP, gh = h * TOUR_CELL + FRAME_GAP;
+      const x = (i % cols) * TOUR_CELL + TOUR_CELL / 2, y = Math.floor(i / cols) * TOUR_CELL + TOUR_CELL / 2;
+      return `<rect class="${kind}" x="${fmt(x - gw)}" y="${fmt(y - gh)}" width="${fmt(2 * gw)}" height="${fmt(2 * gh)}" rx="${FRAME_GAP}" fill="none" stroke="${colour}" stroke-width="${FRAME_STROKE}"/>`;
+    };
+    yield `<g class="rings">${frame(first, startColour, "start")}${frame(last, endColour, "end")}</g>\n`;
     // Above the path, each on a white halo; 1 and the last step in bold.
-    yield `<g class="numbers" font-family="sans-serif" font-size="${numberFontSize(total)}" text-anchor="middle" dominant-baseline="central" fill="#111" stroke="white" stroke-width="4" stroke-linejoin="round" paint-order="stroke">\n`;
-    for (let r = 0; r < n; r++) {
+    yield `<g class="numbers" font-family="sans-serif" font-size="${numberFontSize(total)}" text-anchor="middle" dominant-baseline="central" fill="#111" stroke="white" stroke-width="${2 * HALO}" stroke-linejoin="round" paint-order="stroke">\n`;
+    for (let r = 0; r < rows; r++) {
       const texts: string[] = [];
-      for (let c = 0; c < n; c++) {
-        const step = grid[r * n + c]!;
+      for (let c = 0; c < cols; c++) {
+        const step = grid[r * cols + c]!;
         const bold = step === 1 || step === total ? ` font-weight="bold"` : "";
         texts.push(`<text x="${c * TOUR_CELL + TOUR_CELL / 2}" y="${r * TOUR_CELL + TOUR_CELL / 2}"${bold}>${step}</text>\n`);
       }
       yield texts.join("");
     }
     yield "</g>\n";
+  } else {
+    yield* bigPath(order, cols, closed);
+    // Rings around the start and end, big enough to find on a board of a million squares.
+    const ring = (i: number, colour: string, kind: string) =>
+      `<circle class="${kind}" cx="${(i % cols) * TOUR_CELL + TOUR_CELL / 2}" cy="${Math.floor(i / cols) * TOUR_CELL + TOUR_CELL / 2}" r="${Math.max(TOUR_CELL * 0.45, (across * TOUR_CELL) / 120)}" fill="none" stroke="${colour}" stroke-width="${Math.max(3, (across * TOUR_CELL) / 400)}"/>`;
+    yield `<g class="rings">${ring(first, startColour, "start")}${ring(last, endColour, "end")}</g>\n`;
   }
   yield "</svg>\n";
 }
@@ -181,17 +319,16 @@ export function tourSvg(doc: TourPicture): string {
 }
 
 /** One <path> per move (step order, data-step = the move's first step), the closing move dashed. */
-function* smallPath(order: Int32Array, n: number, closed: boolean): Generator<string> {
-  const total = n * n;
+function* smallPath(picture: CheckedPicture): Generator<string> {
+  const total = picture.order.length;
   yield `<g class="moves" fill="none" stroke-width="3" stroke-linecap="round" stroke-linejoin="round">\n`;
   const lines: string[] = [];
-  for (let k = 1; k < total; k++) {
-    lines.push(`<path data-step="${k}" stroke="${moveColour(k, total)}" d="${movePathData(moveArc(order[k - 1]!, order[k]!, n))}"/>\n`);
-    if (lines.length >= 256) yield lines.splice(0).join("");
-  }
-  if (closed && total > 1) {
-    lines.push(`<path data-step="${total}" class="closing" stroke="${moveColour(total - 1, total)}" stroke-dasharray="6 5" d="${movePathData(moveArc(order[total - 1]!, order[0]!, n))}"/>\n`);
-  }
+  routeTour(picture).forEach((move, i) => {
+    const step = i + 1;
+    const closing = step === total ? ` class="closing"` : "";
+    const dash = step === total ? ` stroke-dasharray="6 5"` : "";
+    lines.push(`<path data-step="${step}"${closing} stroke="${moveColour(step, total)}"${dash} d="${movePathData(move)}"/>\n`);
+  });
   yield lines.join("");
   yield "</g>\n";
 }
@@ -225,7 +362,7 @@ STEP_TEXT.forEach((text, i) => {
  * any zoom (non-scaling), so it stays a visible line instead of a smear.
  */
 function* bigPath(order: Int32Array, n: number, closed: boolean): Generator<string> {
-  const total = n * n;
+  const total = order.length; // n is the board's width (cols)
   const bands = Math.min(PATH_BANDS, total - 1);
   yield `<g class="path" transform="scale(${TOUR_CELL})" fill="none" stroke-width="1" stroke-linejoin="round">\n`;
   const buffer = new Uint8Array(CHUNK + 32);
@@ -243,7 +380,7 @@ function* bigPath(order: Int32Array, n: number, closed: boolean): Generator<stri
       const col = square - row * n;
       const dr = row - previousRow, dc = col - previousCol;
       if (dr < -3 || dr > 3 || dc < -3 || dc > 3) {
-        // Not a pen-and-paper move (a grid that is not such a tour): spelt out.
+        // A longer leap (or a grid that is not a tour): spelt out.
         const bytes = new TextEncoder().encode(stepText(dr, dc));
         buffer.set(bytes, at);
         at += bytes.length;
@@ -290,18 +427,27 @@ export interface TourCanvas {
   setLineDash(segments: number[]): void;
 }
 
+/** The canvas size (pixels) paintTour fills for a rows × cols board, `pixels` along its longer side. */
+export function canvasSize(rows: number, cols: number, pixels: number): [width: number, height: number] {
+  const across = Math.max(rows, cols);
+  return [Math.max(1, Math.round((cols * pixels) / across)), Math.max(1, Math.round((rows * pixels) / across))];
+}
+
 /**
- * Paints the tour on a canvas `pixels` square (big boards in the web app): the same
- * arcs and colour ramp as the SVG (in PATH_BANDS bands), rings at the start and end.
+ * Paints the tour on a canvas of canvasSize(rows, cols, pixels) (big boards in the web
+ * app): one gently bent arc a move (no numbers to keep clear of there) in PATH_BANDS bands
+ * of the colour ramp, rings at the start and end.
  */
 export function paintTour(g: TourCanvas, doc: TourPicture, pixels: number): void {
   if (typeof g !== "object" || g === null || typeof (g as Partial<TourCanvas>).quadraticCurveTo !== "function") throw argumentError("g", "a 2D canvas context", g);
-  const { size: n, closed, order } = checkPicture(doc);
+  const { rows, cols, closed, order } = checkPicture(doc);
   wholeNumber(pixels, "pixels", 1, 1 << 15);
-  const total = n * n;
-  const cell = pixels / n;
+  const n = cols;
+  const total = order.length;
+  const cell = pixels / Math.max(rows, cols);
+  const [width, height] = canvasSize(rows, cols, pixels);
   g.fillStyle = "#fff";
-  g.fillRect(0, 0, pixels, pixels);
+  g.fillRect(0, 0, width, height);
   g.lineWidth = Math.max(0.5, Math.min(3, cell / 5));
   g.lineJoin = "round";
   g.lineCap = "round";
@@ -341,5 +487,5 @@ export function paintTour(g: TourCanvas, doc: TourPicture, pixels: number): void
   ring(order[total - 1]!, TOUR_RAMP[TOUR_RAMP.length - 1]!);
   g.strokeStyle = "#888";
   g.lineWidth = 2;
-  g.strokeRect(1, 1, pixels - 2, pixels - 2);
+  g.strokeRect(1, 1, width - 2, height - 2);
 }
