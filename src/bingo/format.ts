@@ -6,7 +6,7 @@
 //  html:  a printable page of cards (inline CSS, no scripts, no network assets).
 import { cardRef, type CardRecord } from "./card.js";
 import { cardToJson } from "./codec.js";
-import type { CardShape } from "./shape.js";
+import { cellCount, isFree, type CardShape } from "./shape.js";
 
 /** The text formats of cards (PDF is not made for them yet). */
 export type CardFormat = "text" | "jsonl" | "csv" | "html";
@@ -79,4 +79,24 @@ export function cardFormatter(format: CardFormat, shape: CardShape): CardFormatt
     case "csv": return csvFormatter(shape);
     case "html": return htmlFormatter(shape);
   }
+}
+
+/**
+ * Cards as JSONL straight from their cells (card i at i·cellCount), byte for byte what the
+ * jsonl formatter writes for their records, without making the records (the CLI's fast path).
+ */
+export function cellsToJsonl(shape: CardShape, firstSerial: bigint, cells: Uint8Array, count: number): string {
+  const size = cellCount(shape);
+  const free = Array.from({ length: size }, (_, s) => isFree(shape, Math.floor(s / shape.columns), s % shape.columns));
+  const head = `,"ball":${shape.ball},"card":[`;
+  let out = "";
+  for (let i = 0; i < count; i++) {
+    let line = `{"serial":${firstSerial + BigInt(i)}${head}`;
+    for (let s = 0; s < size; s++) {
+      const c = s % shape.columns;
+      line += (c === 0 ? (s === 0 ? "[" : "],[") : ",") + (free[s] ? "null" : cells[i * size + s]);
+    }
+    out += line + "]]}\n";
+  }
+  return out;
 }

@@ -14,7 +14,7 @@ import { MAX_SERIAL, parseSerial } from "../housie/model/serial.js";
 import { BALLS, cardShapeOf, shapeOf, type BingoBall, type CardShape } from "../bingo/shape.js";
 import { CardRun, MAX_UNIQUE_CARDS } from "../bingo/generate.js";
 import { cardFromCells, parseCardRef } from "../bingo/card.js";
-import { cardFormatter, cardToText, CARD_FORMATS, type CardFormat } from "../bingo/format.js";
+import { cardFormatter, cardToText, cellsToJsonl, CARD_FORMATS, type CardFormat } from "../bingo/format.js";
 import { PATTERN_HELP, PATTERN_NAMES, parsePatternGame } from "../bingo/patterns.js";
 
 const CARD_BALLS = BALLS.filter((b) => shapeOf(b).engine === "cards");
@@ -57,9 +57,12 @@ async function cards(flags: CardsFlags): Promise<number> {
       const n = Math.min(left, 4096);
       const { firstSerial, cells } = run.nextCells(n);
       const size = shape.rows * shape.columns;
-      let text = "";
-      for (let i = 0; i < n; i++) text += formatter.record({ serial: firstSerial + BigInt(i), ball: shape.ball, card: cardFromCells(shape, cells, i * size) });
-      yield text;
+      if (flags.format === "jsonl") yield cellsToJsonl(shape, firstSerial, cells, n);
+      else {
+        let text = "";
+        for (let i = 0; i < n; i++) text += formatter.record({ serial: firstSerial + BigInt(i), ball: shape.ball, card: cardFromCells(shape, cells, i * size) });
+        yield text;
+      }
       left -= n;
     }
     yield formatter.footer();

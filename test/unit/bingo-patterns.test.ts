@@ -115,3 +115,16 @@ describe("the card codec", () => {
     expect(parseCardRef("18446744073709551615")).toEqual({ serial: 18446744073709551615n, checked: false });
   });
 });
+
+describe("JSONL from cells", () => {
+  it("is byte for byte the jsonl formatter's, free squares null", async () => {
+    const { cardFormatter, cellsToJsonl } = await import("../../src/bingo/format.js");
+    for (const shape of [SHAPE_75, SHAPE_80, SHAPE_30]) {
+      const run = new CardRun(shape, { seed: 8, firstSerial: 18446744073709551000n });
+      const { firstSerial, cells } = run.nextCells(50);
+      const records = new CardRun(shape, { seed: 8, firstSerial: 18446744073709551000n }).next(50);
+      const f = cardFormatter("jsonl", shape);
+      expect(cellsToJsonl(shape, firstSerial, cells, 50)).toBe(records.map((r) => f.record(r)).join(""));
+    }
+  });
+});
