@@ -198,6 +198,30 @@ async function main(): Promise<number> {
       process.stderr.write(`${name}: ${summary.cards} ${summary.ball ? `${shapeOf(summary.ball).title} ` : ""}cards: ${verdict}\n`);
       status = summary.broken === 0 ? EXIT_OK : EXIT_INVALID;
     });
+  program
+    .command("audit")
+    .description("test a series of cards (anyone's, in this JSONL) against uniform cards: each square's number, and the step between numbers one above the other in a column; exit 1 if any test rejects")
+    .argument("<FILE>", "JSON Lines file of cards ('-' for standard input)")
+    .addOption(ballOption())
+    .option("--alpha <A>", "family-wise significance level over all tests (Holm)", "0.01")
+    .option("--json", "print the report as one JSON object")
+    .action(async (file: string, flags: { ball?: BingoBall; alpha: string; json?: boolean }) => {
+      const alpha = Number(flags.alpha);
+      if (!/^\s*(0?\.\d+|\d+(\.\d*)?(e-?\d+)?)\s*$/i.test(flags.alpha) || !(alpha > 0 && alpha < 1)) throw new UsageError(`--alpha ${quote(flags.alpha)} (expected a number between 0 and 1, e.g. 0.01)`);
+      const { auditCards } = await import("../bingo/audit.js");
+      const name = inputName(file);
+      const report = await auditCards(file, { ball: flags.ball && cardShapeOf(flags.ball).ball, alpha, name });
+      if (flags.json) process.stdout.write(JSON.stringify(report) + "\n");
+      else {
+        let out = `${name}: ${report.cards} ${shapeOf(report.ball).title} cards, ${report.tests.length} tests, alpha ${report.alpha} (Holm)\n`;
+        const worst = [...report.tests].sort((a, b) => a.adjusted - b.adjusted).slice(0, 5);
+        for (const x of worst) out += `${x.reject ? "REJECT" : "ok    "} ${x.family} ${x.name}: chi2 ${x.statistic.toFixed(1)}, df ${x.df}, p ${x.p.toExponential(2)}, adjusted ${x.adjusted.toExponential(2)}\n`;
+        if (report.skipped.length > 0) out += `skipped for want of data: ${report.skipped.length} test(s)\n`;
+        out += `verdict: ${report.verdict}\n`;
+        process.stdout.write(out);
+      }
+      status = report.verdict === "pass" ? EXIT_OK : EXIT_INVALID;
+    });
   const patternHelp = `${PATTERN_NAMES.map((p) => `${p} (${PATTERN_HELP[p]})`).join(", ")}; or a mask of rows of x and . joined by / (x...x/.x.x./..x../.x.x./x...x); several joined by "," win alike`;
   for (const [name, claim] of [["winners", false], ["check", true]] as const) {
     const command = program

@@ -130,3 +130,14 @@ describe("bingo winners and check", () => {
     }
   });
 });
+
+describe("bingo audit", () => {
+  it("passes our cards (exit 0) and refuses a bad --alpha in one line (exit 2)", () => {
+    const file = join(dir, "audit80.jsonl");
+    bingo(["cards", "-b", "80", "-n", "3000", "--seed", "2", "-f", "jsonl", "-o", file]);
+    const r = bingo(["audit", file]);
+    expect([r.status, r.stdout.trim().split("\n").at(-1)]).toEqual([0, "verdict: pass"]);
+    const bad = bingo(["audit", file, "--alpha", "2"]);
+    expect([bad.status, bad.stderr]).toEqual([2, 'bingo: --alpha "2" (expected a number between 0 and 1, e.g. 0.01)\n']);
+  });
+});
