@@ -14,7 +14,7 @@ import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
-const BINS = ["count-farms", "housie", "pen-paper"];
+const BINS = ["bingo", "count-farms", "housie", "pen-paper"];
 /** Packages bundled in (pure JavaScript, loaded by every command). */
 const BUNDLED = new Set(["commander"]);
 

@@ -9,7 +9,7 @@ import { KernelError } from "../errors.js";
 import { hostFetch, wasm, type FetchedResponse, type WasmExports, type WasmGlobal, type WasmImports, type WasmMemory, type WasmModule } from "./web-assembly.js";
 
 /** Kernel modules built from assembly/<name>/index.ts. */
-export type KernelName = "farms" | "tables" | "housie" | "tours";
+export type KernelName = "farms" | "tables" | "housie" | "tours" | "bingo";
 
 /**
  * Where `ready()` finds a kernel when the default location does not fit (a CDN, a

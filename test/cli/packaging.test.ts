@@ -59,7 +59,7 @@ describe("packaging", () => {
 
   it("every command in bin is an executable file (npx runs it directly)", () => {
     const bins = Object.values(pkg.bin as Record<string, string>);
-    expect(bins).toHaveLength(3);
+    expect(bins).toHaveLength(4);
     for (const file of bins) {
       expect(readFileSync(join(ROOT, file), "utf8")).toMatch(/^#!\/usr\/bin\/env node\n/);
       expect(statSync(join(ROOT, file)).mode & 0o111, file).toBe(0o111);

@@ -63,9 +63,9 @@ export interface CheckOptions {
 
 /**
  * Parses calls, comma- or whitespace-separated (one per line for --calls-file); a
- * repeated call, a number outside 1..90 or anything else is one clear error.
+ * repeated call, a number outside 1..last (90; 75, 80 or 30 for bingo cards) or anything else is one clear error.
  */
-export function parseCalls(text: string, source = "--calls"): number[] {
+export function parseCalls(text: string, source = "--calls", last = 90): number[] {
   checkText(text, "text");
   checkText(source, "source");
   const calls: number[] = [];
@@ -74,9 +74,9 @@ export function parseCalls(text: string, source = "--calls"): number[] {
   lines.forEach((raw, index) => {
     const where = source === "--calls" ? { file: source } : { file: source, line: index + 1 };
     for (const token of raw.split(/[\s,]+/).filter((t) => t !== "")) {
-      if (!/^\d+$/.test(token)) throw new InputError(`call ${calls.length + 1} is ${JSON.stringify(token.slice(0, 20))}`, where, "whole numbers from 1 to 90");
+      if (!/^\d+$/.test(token)) throw new InputError(`call ${calls.length + 1} is ${JSON.stringify(token.slice(0, 20))}`, where, `whole numbers from 1 to ${last}`);
       const x = Number(token);
-      if (x < 1 || x > 90) throw new InputError(`call ${calls.length + 1} is ${x}`, where, "a number from 1 to 90");
+      if (x < 1 || x > last) throw new InputError(`call ${calls.length + 1} is ${x}`, where, `a number from 1 to ${last}`);
       const first = seen.get(x);
       if (first !== undefined) throw new InputError(`call ${calls.length + 1} repeats ${x} (call ${first})`, where, "each number called at most once");
       calls.push(x);

@@ -1,0 +1,184 @@
+// The one codec of a card series, for every format: one JSON object per line,
+//   {"serial":S,"ball":75,"card":[[row], …]}  (null on free squares),
+// read by `bingo validate` (every violation), `check` and `winners` (stopping at the
+// first) alike: the same lines, the same rules, the same messages. Framing as the housie
+// series codec's: a UTF-8 byte-order mark at the very start is skipped (one anywhere else
+// is an error), a line of only spaces, tabs and CRs is blank, a line over MAX_LINE_CHARS is
+// an error; serials are read from the line's digits, so 20-digit serials stay exact.
+import { InputError } from "../errors.js";
+import { shorten } from "../io/quote.js";
+import { readLines } from "../io/lines.js";
+import { MAX_SERIAL } from "../housie/model/serial.js";
+import { cellsFromCard, type CardRecord } from "./card.js";
+import { cardRank } from "./key.js";
+import { cardShapeOf, cellCount, columnName, isFree, shapeOf, type CardShape } from "./shape.js";
+
+/** Longest line read (a card line as written takes under 200 bytes). */
+export const MAX_LINE_CHARS = 1 << 16;
+/** What a line should be, in messages. */
+export const EXPECTED_CARD_LINE = 'one JSON object per line, {"serial": ..., "ball": ..., "card": [[...], ...]}';
+
+/** The rules a card series is held to (the tag printed after each violation). */
+export type CardRule = "json" | "record" | "serial" | "ball" | "grid" | "range" | "repeat-in-column" | "free" | "repeated-serial" | "repeated-card";
+
+/** One broken rule on one line. */
+export interface CardViolation {
+  line: number;
+  rule: CardRule;
+  problem: string;
+  expected: string;
+}
+
+/** The record as one JSON line (without its newline), the serial's digits exact. */
+export function cardToJson(r: CardRecord): string {
+  return `{"serial":${r.serial},"ball":${r.ball},"card":${JSON.stringify(r.card)}}`;
+}
+
+const KEYS = ["serial", "ball", "card"];
+const shown = (value: unknown): string => shorten(JSON.stringify(value) ?? String(value), 40);
+
+/**
+ * Reads one line: the record and its cells, or the first rule it breaks. `ball` is the
+ * series' format when known (the first good line fixes it otherwise, see readCardSeries).
+ */
+export function parseCardLine(text: string, line: number, ball?: string): { record: CardRecord; shape: CardShape; cells: Uint8Array } | CardViolation {
+  const v = (rule: CardRule, problem: string, expected: string): CardViolation => ({ line, rule, problem, expected });
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return v("json", `not JSON: ${shorten(text, 40)}`, EXPECTED_CARD_LINE);
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return v("record", `not a JSON object: ${shown(value)}`, EXPECTED_CARD_LINE);
+  const o = value as Record<string, unknown>;
+  const extra = Object.keys(o).find((k) => !KEYS.includes(k));
+  if (extra !== undefined) return v("record", `unknown key ${shown(extra)}`, "only serial, ball and card");
+  const missing = KEYS.find((k) => !(k in o));
+  if (missing !== undefined) return v("record", `no ${missing}`, EXPECTED_CARD_LINE);
+  // The serial's own digits: JSON.parse rounds numbers past 2^53.
+  const digits = /"serial"\s*:\s*([^,}\s]*)/.exec(text)?.[1] ?? "";
+  if (typeof o.serial !== "number" || !/^(0|[1-9]\d{0,19})$/.test(digits) || BigInt(digits) > MAX_SERIAL) {
+    return v("serial", `serial ${shorten(digits || shown(o.serial), 30)} is not a serial`, `a whole number from 0 to ${MAX_SERIAL}`);
+  }
+  const serial = BigInt(digits);
+  const format = typeof o.ball === "number" || typeof o.ball === "string" ? String(o.ball) : "";
+  let shape: CardShape;
+  try {
+    shape = cardShapeOf(format);
+  } catch {
+    return v("ball", `ball ${shown(o.ball)} is not a card format`, "75, 80 or 30");
+  }
+  if (ball !== undefined && shape.ball !== ball) return v("ball", `a ${shape.title} card in a ${shapeOf(ball).title} series`, `ball ${ball} on every line`);
+  const card = o.card;
+  if (!Array.isArray(card) || card.length !== shape.rows || !card.every((row) => Array.isArray(row) && row.length === shape.columns)) {
+    return v("grid", `card ${shown(card)} is not ${shape.rows} rows of ${shape.columns}`, `${shape.rows} arrays of ${shape.columns} numbers (null on free squares)`);
+  }
+  const rows = card as unknown[][];
+  for (let c = 0; c < shape.columns; c++) {
+    const [lo, hi] = shape.columnRanges[c]!;
+    const seen = new Set<number>();
+    for (let r = 0; r < shape.rows; r++) {
+      const cell = rows[r]![c];
+      if (isFree(shape, r, c)) {
+        if (cell !== null) return v("free", `row ${r + 1}, column ${c + 1} holds ${shown(cell)} on the free square`, "null there");
+        continue;
+      }
+      if (typeof cell !== "number" || !Number.isInteger(cell) || cell < lo || cell > hi) {
+        return v("range", `row ${r + 1}, column ${columnName(shape, c)} holds ${shown(cell)}`, `a whole number from ${lo} to ${hi}`);
+      }
+      if (seen.has(cell)) return v("repeat-in-column", `${cell} twice in column ${columnName(shape, c)}`, "different numbers in a column");
+      seen.add(cell);
+    }
+  }
+  const record: CardRecord = { serial, ball: shape.ball, card: rows as (number | null)[][] };
+  return { record, shape, cells: cellsFromCard(shape, record.card) };
+}
+
+/** A batch of good cards, in file order. */
+export interface CardBatch {
+  shape: CardShape;
+  serials: bigint[];
+  /** Card i at i·cellCount(shape). */
+  cells: Uint8Array;
+  /** Each card's line. */
+  lines: number[];
+}
+
+export interface ReadCardOptions {
+  /** The series' format; default: the first good line's. */
+  ball?: string;
+  /** Told every violation; throw from it to stop (check, winners); default: throw cardSeriesError. */
+  report?: (v: CardViolation) => void;
+  /** Cards per batch (default 4096). */
+  batch?: number;
+  /** The file's name in messages. */
+  name?: string;
+}
+
+/** A violation as the error that stops a reader: `file:line: problem (expected …) [rule]`. */
+export function cardSeriesError(v: CardViolation, file: string): InputError {
+  const error = new InputError(v.problem, { file, line: v.line }, v.expected);
+  error.message = `${error.message} [${v.rule}]`;
+  return error;
+}
+
+/**
+ * The good cards of a series file ("-": standard input) in batches, every broken rule —
+ * repeated serials and repeated cards included — told to `report`.
+ */
+export async function* readCardSeries(file: string, options: ReadCardOptions = {}): AsyncGenerator<CardBatch> {
+  const name = options.name ?? (file === "-" ? "<stdin>" : file);
+  const report = options.report ?? ((v: CardViolation) => { throw cardSeriesError(v, name); });
+  const batchSize = options.batch ?? 4096;
+  let ball = options.ball;
+  const serials = new Set<bigint>();
+  const ranks = new Set<bigint>();
+  let batch: CardBatch | undefined;
+  let size = 0;
+  for await (const line of readLines(file, MAX_LINE_CHARS)) {
+    let text = line.text;
+    if (line.number === 1 && text.startsWith("\uFEFF")) text = text.slice(1);
+    if (/^[ \t\r]*$/.test(text)) continue;
+    if (line.cut) { report({ line: line.number, rule: "json", problem: `line longer than ${MAX_LINE_CHARS} characters`, expected: EXPECTED_CARD_LINE }); continue; }
+    if (text.includes("\uFEFF")) { report({ line: line.number, rule: "json", problem: "a byte-order mark inside the file", expected: "one only at the very start, if any" }); continue; }
+    const read = parseCardLine(text, line.number, ball);
+    if ("rule" in read) { report(read); continue; }
+    ball ??= read.shape.ball;
+    if (serials.has(read.record.serial)) { report({ line: line.number, rule: "repeated-serial", problem: `serial ${read.record.serial} again`, expected: "each serial once" }); continue; }
+    serials.add(read.record.serial);
+    const rank = cardRank(read.shape, read.cells);
+    if (ranks.has(rank)) { report({ line: line.number, rule: "repeated-card", problem: `card ${read.record.serial} repeats an earlier card`, expected: "every card different" }); continue; }
+    ranks.add(rank);
+    if (!batch) {
+      size = cellCount(read.shape);
+      batch = { shape: read.shape, serials: [], cells: new Uint8Array(batchSize * size), lines: [] };
+    }
+    batch.cells.set(read.cells, batch.serials.length * size);
+    batch.serials.push(read.record.serial);
+    batch.lines.push(line.number);
+    if (batch.serials.length === batchSize) {
+      yield batch;
+      batch = { shape: batch.shape, serials: [], cells: new Uint8Array(batchSize * size), lines: [] };
+    }
+  }
+  if (batch && batch.serials.length > 0) yield { ...batch, cells: batch.cells.subarray(0, batch.serials.length * size) };
+}
+
+/** What `bingo validate` found. */
+export interface CardValidation {
+  cards: number;
+  broken: number;
+  ball?: string;
+}
+
+/** Every violation of a series file, told to `report` in file order; the counts. */
+export async function validateCardSeries(file: string, report: (v: CardViolation) => void, options: { ball?: string } = {}): Promise<CardValidation> {
+  let cards = 0;
+  let broken = 0;
+  let ball: string | undefined;
+  for await (const batch of readCardSeries(file, { ball: options.ball, report: (v) => { broken++; report(v); } })) {
+    cards += batch.serials.length;
+    ball = batch.shape.ball;
+  }
+  return { cards, broken, ball };
+}

@@ -1,0 +1,102 @@
+// Output formats of cards, each a header, one chunk per card and a footer (any number of
+// cards streams in constant memory), as the housie formats are:
+//  text:  an ASCII grid per card, column headings (B I N G O) on top, FREE on free squares.
+//  jsonl: the series codec's line (codec.ts), what validate, check and winners read.
+//  csv:   serial,ref,row,c1..cN: one line per card row, free squares empty; ref has its check digit.
+//  html:  a printable page of cards (inline CSS, no scripts, no network assets).
+import { cardRef, type CardRecord } from "./card.js";
+import { cardToJson } from "./codec.js";
+import { cellCount, isFree, type CardShape } from "./shape.js";
+
+/** The text formats of cards (PDF is not made for them yet). */
+export type CardFormat = "text" | "jsonl" | "csv" | "html";
+export const CARD_FORMATS: readonly CardFormat[] = ["text", "jsonl", "csv", "html"];
+
+/** Turns cards into one format's text: a header, each card, a footer. */
+export interface CardFormatter {
+  header(): string;
+  record(record: CardRecord): string;
+  footer(): string;
+}
+
+const headings = (shape: CardShape): string[] => shape.columnLetters ? [...shape.columnLetters] : shape.columnRanges.map(([lo, hi]) => `${lo}-${hi}`);
+
+const asPrinted = (x: number | null): string => (x === null ? "FREE" : String(x));
+
+/** A card as an ASCII grid (cells 6 wide: the 80-ball headings "61-80" fit); `show` writes a square (default: its number, FREE). */
+export function cardToText(shape: CardShape, card: readonly (readonly (number | null)[])[], show: (x: number | null) => string = asPrinted): string {
+  const border = "+" + "------+".repeat(shape.columns) + "\n";
+  const row = (cells: string[]) => "|" + cells.map((c) => `${c.padStart(5)} |`).join("") + "\n";
+  let out = border + row(headings(shape)) + border;
+  for (const r of card) out += row(r.map(show)) + border;
+  return out;
+}
+
+function textFormatter(shape: CardShape): CardFormatter {
+  return {
+    header: () => "",
+    record: (r) => `Card ${r.serial} (ref ${cardRef(r.serial)}), ${shape.title}\n${cardToText(shape, r.card)}\n`,
+    footer: () => "",
+  };
+}
+
+function csvFormatter(shape: CardShape): CardFormatter {
+  const head = ["serial", "ref", "row", ...Array.from({ length: shape.columns }, (_, j) => `c${j + 1}`)].join(",") + "\n";
+  return {
+    header: () => head,
+    record: (r) => r.card.map((row, k) => `${r.serial},${cardRef(r.serial)},${k + 1},${row.map((x) => (x === null ? "" : String(x))).join(",")}\n`).join(""),
+    footer: () => "",
+  };
+}
+
+function htmlFormatter(shape: CardShape): CardFormatter {
+  const cellSize = shape.columns >= 5 ? 11 : 13; // mm
+  return {
+    header: () => `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>${shape.title} bingo cards</title>
+<style>
+body { font-family: Helvetica, Arial, "Liberation Sans", sans-serif; margin: 10mm; color: #111; }
+.cards { display: flex; flex-wrap: wrap; gap: 8mm; }
+.card { break-inside: avoid; page-break-inside: avoid; border: 0.6mm solid #111; padding: 2mm; }
+.card p { margin: 0 0 1.5mm; font-size: 9pt; display: flex; justify-content: space-between; gap: 4mm; }
+.card table { border-collapse: collapse; table-layout: fixed; }
+.card th, .card td { width: ${cellSize}mm; height: ${cellSize}mm; border: 0.3mm solid #111; text-align: center; font-weight: bold; font-variant-numeric: tabular-nums; }
+.card th { height: 7mm; font-size: 13pt; background: #111; color: #fff; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+.card td { font-size: 16pt; }
+.card td.free { font-size: 8pt; letter-spacing: 0.3pt; }
+</style></head><body><div class="cards">
+`,
+    record: (r) => `<div class="card"><p><b>${shape.title}</b><span>card ${r.serial} · ref ${cardRef(r.serial)}</span></p><table><tr>${headings(shape).map((h) => `<th>${h}</th>`).join("")}</tr>${r.card.map((row) => `<tr>${row.map((x) => (x === null ? `<td class="free">FREE</td>` : `<td>${x}</td>`)).join("")}</tr>`).join("")}</table></div>\n`,
+    footer: () => "</div></body></html>\n",
+  };
+}
+
+/** The formatter of one text format for cards of `shape`, byte for byte what `bingo cards` writes. */
+export function cardFormatter(format: CardFormat, shape: CardShape): CardFormatter {
+  switch (format) {
+    case "text": return textFormatter(shape);
+    case "jsonl": return { header: () => "", record: (r) => cardToJson(r) + "\n", footer: () => "" };
+    case "csv": return csvFormatter(shape);
+    case "html": return htmlFormatter(shape);
+  }
+}
+
+/**
+ * Cards as JSONL straight from their cells (card i at i·cellCount), byte for byte what the
+ * jsonl formatter writes for their records, without making the records (the CLI's fast path).
+ */
+export function cellsToJsonl(shape: CardShape, firstSerial: bigint, cells: Uint8Array, count: number): string {
+  const size = cellCount(shape);
+  const free = Array.from({ length: size }, (_, s) => isFree(shape, Math.floor(s / shape.columns), s % shape.columns));
+  const head = `,"ball":${shape.ball},"card":[`;
+  let out = "";
+  for (let i = 0; i < count; i++) {
+    let line = `{"serial":${firstSerial + BigInt(i)}${head}`;
+    for (let s = 0; s < size; s++) {
+      const c = s % shape.columns;
+      line += (c === 0 ? (s === 0 ? "[" : "],[") : ",") + (free[s] ? "null" : cells[i * size + s]);
+    }
+    out += line + "]]}\n";
+  }
+  return out;
+}
