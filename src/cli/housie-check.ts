@@ -1,6 +1,7 @@
 // `housie check FILE --calls ...`: who won each prize, and is a claimed ticket genuine.
 import type { Command } from "commander";
-import { readInputText, EXIT_OK, EXIT_INVALID } from "./program.js";
+import { EXIT_OK, EXIT_INVALID } from "./program.js";
+import { readSmallFile, CALLS_FILE } from "../io/small-file.js";
 import type { CheckReport } from "../housie/operators/check.js";
 import { UsageError } from "../errors.js";
 import { printedRef } from "../housie/model/reference.js";
@@ -62,7 +63,7 @@ export function registerHousieCheck(program: Command, done: (status: number) => 
       const { checkClaims, parseCalls } = await import("../housie/operators/check.js"); // loads only for check: start-up of the other commands
       if ((flags.calls === undefined) === (flags.callsFile === undefined)) throw new UsageError("give the calls with exactly one of --calls or --calls-file");
       if (flags.engine !== "wasm" && flags.engine !== "ts") throw new UsageError(`--engine ${flags.engine} (expected wasm or ts)`);
-      const calls = flags.calls !== undefined ? parseCalls(flags.calls) : parseCalls(readInputText(flags.callsFile!), flags.callsFile);
+      const calls = flags.calls !== undefined ? parseCalls(flags.calls) : parseCalls(readSmallFile(flags.callsFile!, CALLS_FILE), flags.callsFile);
       const report = checkClaims(file, calls, { ref: flags.ref, engine: flags.engine });
       // The text names tickets as printed on the paper (serial-ticket-check); --json keeps the API's serial-ticket.
       process.stdout.write(flags.json ? JSON.stringify(report) + "\n" : describe(report, file === "-" ? "<stdin>" : file));

@@ -1,15 +1,14 @@
 // `housie check --prizes uk|tambola` or `--game GAME`: prizes and claims through
 // game/claims.ts (either prize set; verdicts valid now / late / not yet, ties listed).
-import { readFileSync } from "node:fs";
 import { checkGame, describeVerdict, type GameCheck } from "../housie/game/claims.js";
 import { Caller } from "../housie/game/caller.js";
 import { parsePrizeSet, type PrizeSetName } from "../housie/game/prizes.js";
 import { readSeries } from "../housie/series/read-series.js";
 import { parseCalls } from "../housie/operators/check.js";
-import { readFailure } from "../io/lines.js";
 import { UsageError } from "../errors.js";
 import { groupDigits } from "../io/digits.js";
-import { EXIT_INVALID, EXIT_OK, readInputText } from "./program.js";
+import { EXIT_INVALID, EXIT_OK } from "./program.js";
+import { readSmallFile, CALLS_FILE, GAME_FILE } from "../io/small-file.js";
 
 export interface ClaimFlags {
   calls?: string;
@@ -47,17 +46,11 @@ export function runClaims(file: string, flags: ClaimFlags): number {
   let calls: number[];
   let set: PrizeSetName | undefined = flags.prizes === undefined ? undefined : parsePrizeSet(flags.prizes);
   if (flags.game !== undefined) {
-    let text: string;
-    try {
-      text = readFileSync(flags.game, "utf8");
-    } catch (error) {
-      throw readFailure(flags.game, error);
-    }
-    const game = Caller.resume(text, flags.game);
+    const game = Caller.resume(readSmallFile(flags.game, GAME_FILE), flags.game);
     calls = [...game.calls];
     set ??= game.prizes;
   } else {
-    calls = flags.calls !== undefined ? parseCalls(flags.calls) : parseCalls(readInputText(flags.callsFile!), flags.callsFile);
+    calls = flags.calls !== undefined ? parseCalls(flags.calls) : parseCalls(readSmallFile(flags.callsFile!, CALLS_FILE), flags.callsFile);
   }
   const report = checkGame(() => readSeries(file), calls, set ?? "uk", flags.ref);
   process.stdout.write(flags.json ? JSON.stringify(report) + "\n" : describe(report, file === "-" ? "<stdin>" : file, flags.pretty));
