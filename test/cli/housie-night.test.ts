@@ -135,3 +135,43 @@ describe("housie call: game files it can trust", () => {
     expect(callsOf(game)).toEqual([9]);
   }, 120_000);
 });
+
+describe("housie check: claims a caller can read", () => {
+  it("a winner, a late claim of a prize already won and a false claim are each one plain line; exit 0 a winner, 1 not", async () => {
+    const { seededOrder } = await import("../../src/housie/game/caller.js");
+    const { checkGame } = await import("../../src/housie/game/claims.js");
+    const { readSeries } = await import("../../src/housie/series/read-series.js");
+    const series = join(dir, "claims.jsonl");
+    expect(housie(["books", "-n", "40", "--seed", "6", "-f", "jsonl", "-o", series]).status).toBe(0);
+    const game = join(dir, "claims.json");
+    expect(housie(["call", game, "--seed", "11", "--prizes", "tambola", "-n", "30"]).status).toBe(0);
+    const calls = seededOrder(11n).slice(0, 30);
+    const report = checkGame(() => readSeries(series), calls, "tambola");
+    const early = report.prizes[0]!;
+    // A ticket that completed early five after the first winners, and one that has not completed full house.
+    const refs = Array.from({ length: 40 }, (_, b) => Array.from({ length: 6 }, (_, t) => `${b + 1}-${t + 1}`)).flat();
+    const claims = refs.map((ref) => checkGame(() => readSeries(series), calls, "tambola", ref).claim!);
+    const later = claims.find((c) => c.prizes[0]!.call !== null && c.prizes[0]!.call > early.call!)!;
+    const winner = claims.find((c) => c.prizes[0]!.wins)!;
+    const loser = claims.find((c) => c.prizes[5]!.call === null)!;
+
+    const won = housie(["check", series, "--game", game, "--ref", winner.ref, "--prize", "early five"]);
+    expect(won.status).toBe(0);
+    expect(won.stdout).toMatch(new RegExp(`\\n  WINS early five at call ${early.call}[,( ]`));
+    expect(won.stdout.match(/^  (WINS|NOT A WINNER)/gm)).toHaveLength(1); // only the prize claimed is judged
+    const late = housie(["check", series, "--game", game, "--ref", later.ref, "--prize", "early five"]);
+    expect(late.status).toBe(1);
+    const firsts = early.winners.slice(0, 5).join(" ") + (early.winnerCount > 5 ? ` and ${early.winnerCount - 5} more` : "");
+    expect(late.stdout).toContain(`\n  NOT A WINNER: early five went to ${firsts} at call ${early.call} (this ticket completed it later, at call ${later.prizes[0]!.call})\n`);
+    const house = housie(["check", series, "--game", game, "--ref", loser.ref, "--prize", "Full House"]);
+    expect(house.status).toBe(1);
+    const missing = loser.grid.flat().filter((x): x is number => x !== null && !calls.includes(x)).sort((a, b) => a - b);
+    expect(house.stdout).toContain(`\n  NOT A WINNER: full house needs ${missing.join(", ")} more\n`);
+    // The ticket is drawn with the called numbers in brackets, under a header naming the file line as such.
+    expect(house.stdout).toContain(`claim ${loser.ref} (file line ${loser.line}), after 30 calls:\n+----+`);
+    const bracketed = [...house.stdout.matchAll(/\[ ?(\d+)\]/g)].map((m) => Number(m[1]));
+    expect(bracketed.sort((a, b) => a - b)).toEqual(loser.grid.flat().filter((x): x is number => x !== null && calls.includes(x)).sort((a, b) => a - b));
+    const bad = housie(["check", series, "--game", game, "--ref", loser.ref, "--prize", "bingo"]);
+    expect(bad).toMatchObject({ status: 2, stdout: "", stderr: 'housie: --prize "bingo" is not a prize of the tambola set (expected one of: early five, four corners, top line, middle line, bottom line, full house)\n' });
+  }, 120_000);
+});
