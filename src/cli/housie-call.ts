@@ -1,15 +1,20 @@
 // `housie call GAME`: the caller for a hall or a family tambola night. Each run draws the
-// next number (or --count N, or --undo the last) and saves the game file atomically;
-// --interactive calls on space or Enter, undoes on u, quits on q. The game file is the
-// small JSON of game/caller.ts, and `housie check --game GAME` checks claims against it.
-import { existsSync, readFileSync } from "node:fs";
+// next number (or --count N, or --undo the last), or takes the numbers a ball machine drew
+// (--drawn, or --enter: typed one by one), and saves the game file atomically after every
+// call; --interactive calls on space or Enter, undoes on u, quits on q. A run holds the
+// game's lock (GAME.lock) from reading the file to saving it, so two callers of one game
+// never lose a call. The game file is the small JSON of game/caller.ts, read size-capped
+// (io/small-file.ts), and `housie check --game GAME` checks claims against it.
+import { existsSync } from "node:fs";
+import { createInterface } from "node:readline";
 import type { Command } from "commander";
-import { Caller } from "../housie/game/caller.js";
+import { Caller, parseBall } from "../housie/game/caller.js";
 import { parsePrizeSet, PRIZE_SETS } from "../housie/game/prizes.js";
 import { checkOutputName, openAtomicStream } from "../io/atomic-write.js";
-import { readFailure } from "../io/lines.js";
-import { UsageError } from "../errors.js";
-import { integerOption, EXIT_OK } from "./program.js";
+import { lockFile, lockStillHeld, unlockFile, type FileLock } from "../io/file-lock.js";
+import { readSmallFile, refuseIrregular, GAME_FILE } from "../io/small-file.js";
+import { InputError, UsageError } from "../errors.js";
+import { integerOption, EXIT_OK, EXIT_BAD_INPUT } from "./program.js";
 
 interface CallFlags {
   seed?: string;
@@ -20,6 +25,8 @@ interface CallFlags {
   new?: boolean;
   json?: boolean;
   interactive?: boolean;
+  drawn?: string;
+  enter?: boolean;
 }
 
 /** Digits 5 rows high, for the number just called. */
@@ -56,10 +63,12 @@ function screen(caller: Caller): string {
   return `${head}\n${calls.length > 0 ? bigNumber(caller.current!) : ""}\n${board(calls)}\nprizes: ${PRIZE_SETS[caller.prizes].join(", ")}${caller.seed !== null ? ` · seed ${caller.seed}` : ""}\n`;
 }
 
-async function save(file: string, caller: Caller): Promise<void> {
+async function save(file: string, caller: Caller, lock: FileLock): Promise<void> {
   const target = await openAtomicStream(file, "GAME", false);
   try {
     target.stream.write(JSON.stringify(caller.toJSON()) + "\n");
+    // A lock broken as stale while we held it (a race of a rare kind): refuse rather than overwrite another's call.
+    if (!lockStillHeld(lock)) throw new InputError(`its lock ${lock.path} was taken by another caller; this change is not saved`, { file }, "one caller at a time: run the command again");
     await target.commit();
   } catch (error) {
     target.abort();
@@ -77,19 +86,13 @@ function load(file: string, flags: CallFlags): Caller {
       throw error;
     }
   }
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    throw readFailure(file, error);
-  }
-  const caller = Caller.resume(text, file);
+  const caller = Caller.resume(readSmallFile(file, GAME_FILE), file);
   if (flags.seed !== undefined && flags.seed !== caller.seed) throw new UsageError(`${file} is a game with ${caller.seed === null ? "no seed" : `seed ${caller.seed}`}, not --seed ${flags.seed} (use --new to start again)`);
   if (flags.prizes !== undefined && parsePrizeSet(flags.prizes) !== caller.prizes) throw new UsageError(`${file} is a game with ${caller.prizes} prizes, not --prizes ${flags.prizes} (use --new to start again)`);
   return caller;
 }
 
-async function interactive(file: string, caller: Caller): Promise<void> {
+async function interactive(file: string, caller: Caller, lock: FileLock): Promise<void> {
   const stdin = process.stdin;
   if (!stdin.isTTY) throw new UsageError("--interactive needs a terminal (use --count N in scripts)");
   const draw = (note = "") => process.stdout.write(`\x1b[2J\x1b[H${screen(caller)}\nspace/Enter: call · u: undo · q: quit${note ? `\n${note}` : ""}\n`);
@@ -108,13 +111,66 @@ async function interactive(file: string, caller: Caller): Promise<void> {
         const taken = caller.undo();
         note = taken === undefined ? "nothing to undo" : `took back ${taken}`;
       } else continue;
-      await save(file, caller);
+      await save(file, caller, lock);
       draw(note);
     }
   } finally {
     stdin.setRawMode(false);
     stdin.pause();
   }
+}
+
+/**
+ * --drawn "17" or "17,4": the balls a machine drew, each called and the game saved;
+ * a repeat or a number outside 1..90 stops the run with one line, the calls before it saved.
+ */
+async function drawn(file: string, caller: Caller, lock: FileLock, list: string): Promise<string> {
+  let note = "";
+  for (const part of list.split(/[\s,]+/).filter((p) => p !== "")) {
+    const x = caller.call(parseBall(part));
+    await save(file, caller, lock);
+    note += `called ${x}\n`;
+  }
+  if (note === "") throw new UsageError(`--drawn ${JSON.stringify(list.slice(0, 20))} names no ball (expected numbers from 1 to 90, e.g. --drawn 17)`);
+  return note;
+}
+
+/**
+ * --enter: balls typed one a line as a ball machine draws them (a terminal or a pipe);
+ * "u" undoes, "q" or the end of input stops. Each call is saved at once; a repeat, a
+ * number outside 1..90 or other text is refused with one line and the session goes on.
+ * Returns the exit status: 2 if any entry was refused, else 0.
+ */
+async function enter(file: string, caller: Caller, lock: FileLock): Promise<number> {
+  const tty = process.stdin.isTTY === true;
+  const prompt = () => { if (tty) process.stdout.write(`call ${caller.calls.length + 1}> `); };
+  let status = EXIT_OK;
+  if (tty) process.stdout.write(`${screen(caller)}\ntype each ball drawn and Enter · u: undo · q: quit\n`);
+  prompt();
+  const lines = createInterface({ input: process.stdin, terminal: false });
+  for await (const raw of lines) {
+    const entry = raw.trim();
+    if (entry === "q") break;
+    if (entry !== "") {
+      try {
+        if (entry === "u") {
+          const taken = caller.undo();
+          process.stdout.write(taken === undefined ? "nothing to undo\n" : `took back ${taken}\n`);
+        } else {
+          const x = caller.call(parseBall(entry));
+          process.stdout.write(`call ${caller.calls.length} of 90: ${x}\n`);
+        }
+        await save(file, caller, lock);
+      } catch (error) {
+        if (!(error instanceof UsageError)) throw error;
+        process.stderr.write(`housie: ${error.message}\n`);
+        status = EXIT_BAD_INPUT;
+      }
+    }
+    prompt();
+  }
+  lines.close();
+  return status;
 }
 
 /** Registers `call` on the housie program; `done` receives the exit status. */
@@ -131,26 +187,49 @@ export function registerHousieCall(program: Command, done: (status: number) => v
     .option("--new", "start GAME afresh even if it exists")
     .option("--json", "print the game as JSON")
     .option("-i, --interactive", "call on space/Enter, undo on u, quit on q (a terminal)")
+    .option("-d, --drawn <N>", "call the ball(s) a machine drew, e.g. 17 or \"17,4\" (an unseeded game); a repeat or a number outside 1-90 is refused")
+    .option("-e, --enter", "type each ball a machine draws, one a line (u: undo, q: quit); every call saved at once")
     .action(async (file: string, flags: CallFlags) => {
-      if ([flags.undo, flags.show, flags.count !== undefined, flags.interactive].filter(Boolean).length > 1) throw new UsageError("give at most one of --count, --undo, --show, --interactive");
+      const modes = [flags.undo, flags.show, flags.count !== undefined, flags.interactive, flags.drawn !== undefined, flags.enter];
+      if (modes.filter(Boolean).length > 1) throw new UsageError("give at most one of --count, --undo, --show, --interactive, --drawn, --enter");
       checkOutputName(file, "GAME", false); // before reading it: "" and "-" are refused alike
-      const caller = load(file, flags);
-      if (flags.interactive) {
-        await interactive(file, caller);
-        done(EXIT_OK);
-        return;
+      refuseIrregular(file, GAME_FILE); // a FIFO or a device: before its lock is made beside it
+      // --show of a saved game only reads: no lock, so a projector can show a game another terminal calls.
+      const lock = flags.show && existsSync(file) ? undefined : await lockFile(file);
+      try {
+        done(await run(file, flags, lock));
+      } finally {
+        if (lock) unlockFile(lock);
       }
-      let note = "";
-      if (flags.undo) {
-        const taken = caller.undo();
-        note = taken === undefined ? "nothing to undo\n" : `took back ${taken}\n`;
-      } else if (!flags.show) {
-        const n = flags.count ?? 1;
-        if (caller.calls.length + n > 90) throw new UsageError(`--count ${n}: only ${90 - caller.calls.length} numbers are left to call`);
-        for (let i = 0; i < n; i++) caller.next();
-      }
-      if (!flags.show || !existsSync(file)) await save(file, caller);
-      process.stdout.write(flags.json ? JSON.stringify(caller.toJSON()) + "\n" : note + screen(caller));
-      done(EXIT_OK);
     });
+}
+
+/** One run of `housie call` on a game, under its lock (except --show); returns the exit status. */
+async function run(file: string, flags: CallFlags, lock: FileLock | undefined): Promise<number> {
+  const caller = load(file, flags);
+  if (!lock) {
+    process.stdout.write(flags.json ? JSON.stringify(caller.toJSON()) + "\n" : screen(caller));
+    return EXIT_OK;
+  }
+  if (flags.interactive) {
+    await interactive(file, caller, lock);
+    return EXIT_OK;
+  }
+  if (flags.enter) return enter(file, caller, lock);
+  let note = "";
+  if (flags.drawn !== undefined) {
+    note = await drawn(file, caller, lock, flags.drawn);
+  } else {
+    if (flags.undo) {
+      const taken = caller.undo();
+      note = taken === undefined ? "nothing to undo\n" : `took back ${taken}\n`;
+    } else if (!flags.show) {
+      const n = flags.count ?? 1;
+      if (caller.calls.length + n > 90) throw new UsageError(`--count ${n}: only ${90 - caller.calls.length} numbers are left to call`);
+      for (let i = 0; i < n; i++) caller.next();
+    }
+    await save(file, caller, lock);
+  }
+  process.stdout.write(flags.json ? JSON.stringify(caller.toJSON()) + "\n" : note + screen(caller));
+  return EXIT_OK;
 }

@@ -1,15 +1,18 @@
-// `housie check --prizes uk|tambola` or `--game GAME`: prizes and claims through
-// game/claims.ts (either prize set; verdicts valid now / late / not yet, ties listed).
-import { readFileSync } from "node:fs";
-import { checkGame, describeVerdict, type GameCheck } from "../housie/game/claims.js";
+// `housie check --prizes uk|tambola`, `--game GAME`, or any claim (--ref) shown as text:
+// prizes and claims through game/claims.ts (either prize set, ties listed). A claim is
+// the ticket drawn with the called numbers marked and a verdict per prize that cannot be
+// misread (WINS … / NOT A WINNER: …); exit 0 for a winner, 1 for not (documented in
+// docs/housie-operators.md).
+import { checkGame, describeVerdict, type ClaimReport, type GameCheck } from "../housie/game/claims.js";
+import { ticketToText } from "../housie/output/format.js";
 import { Caller } from "../housie/game/caller.js";
-import { parsePrizeSet, type PrizeSetName } from "../housie/game/prizes.js";
+import { parsePrizeSet, PRIZE_SETS, type PrizeSetName } from "../housie/game/prizes.js";
 import { readSeries } from "../housie/series/read-series.js";
 import { parseCalls } from "../housie/operators/check.js";
-import { readFailure } from "../io/lines.js";
 import { UsageError } from "../errors.js";
 import { groupDigits } from "../io/digits.js";
-import { EXIT_INVALID, EXIT_OK, readInputText } from "./program.js";
+import { EXIT_INVALID, EXIT_OK } from "./program.js";
+import { readSmallFile, CALLS_FILE, GAME_FILE } from "../io/small-file.js";
 
 export interface ClaimFlags {
   calls?: string;
@@ -19,9 +22,20 @@ export interface ClaimFlags {
   ref?: string;
   json?: boolean;
   pretty?: boolean;
+  /** The prize claimed: only its verdict is given, and the exit status is about it. */
+  prize?: string;
+  engine?: "wasm" | "ts";
 }
 
 const grouped = (n: number, pretty: boolean | undefined): string => (pretty ? groupDigits(n) : String(n));
+
+/** The claimed ticket drawn, the called numbers marked, and the verdict of each prize asked about. */
+function describeClaim(report: GameCheck, claim: ClaimReport, asked: readonly number[], calls: readonly number[]): string {
+  let out = `claim ${claim.ref} (file line ${claim.line}), after ${report.calls} calls:\n`;
+  out += ticketToText(claim.grid, new Set(calls)) + "[n]: called\n";
+  for (const k of asked) out += `  ${describeVerdict(claim.prizes[k]!, report.prizes[k])}\n`;
+  return out;
+}
 
 function describe(report: GameCheck, name: string, pretty?: boolean): string {
   let out = `${name}: ${grouped(report.records, pretty)} records, ${grouped(report.tickets, pretty)} tickets, ${report.calls} calls, ${report.prizeSet} prizes\n`;
@@ -33,11 +47,14 @@ function describe(report: GameCheck, name: string, pretty?: boolean): string {
     out += `${head} call ${p.call} (number ${p.number}): ${p.winners.join(" ")}${more}\n`;
   }
   if (report.claim === null) out += "claim: no such ticket in the series\n";
-  else if (report.claim) {
-    out += `claim ${report.claim.ref} (line ${report.claim.line}):\n`;
-    report.claim.prizes.forEach((v, k) => { out += `  ${describeVerdict(v, report.prizes[k])}\n`; });
-  }
   return out;
+}
+
+/** The index of the prize named by --prize in the set; a name not in it is one UsageError. */
+function prizeIndex(name: string, set: PrizeSetName): number {
+  const k = PRIZE_SETS[set].indexOf(name.trim().toLowerCase());
+  if (k < 0) throw new UsageError(`--prize ${JSON.stringify(name.slice(0, 30))} is not a prize of the ${set} set (expected one of: ${PRIZE_SETS[set].join(", ")})`);
+  return k;
 }
 
 /** Runs the check; returns the exit status (1: the claimed ticket is unknown or holds no prize). */
@@ -47,20 +64,20 @@ export function runClaims(file: string, flags: ClaimFlags): number {
   let calls: number[];
   let set: PrizeSetName | undefined = flags.prizes === undefined ? undefined : parsePrizeSet(flags.prizes);
   if (flags.game !== undefined) {
-    let text: string;
-    try {
-      text = readFileSync(flags.game, "utf8");
-    } catch (error) {
-      throw readFailure(flags.game, error);
-    }
-    const game = Caller.resume(text, flags.game);
+    const game = Caller.resume(readSmallFile(flags.game, GAME_FILE), flags.game);
     calls = [...game.calls];
     set ??= game.prizes;
   } else {
-    calls = flags.calls !== undefined ? parseCalls(flags.calls) : parseCalls(readInputText(flags.callsFile!), flags.callsFile);
+    calls = flags.calls !== undefined ? parseCalls(flags.calls) : parseCalls(readSmallFile(flags.callsFile!, CALLS_FILE), flags.callsFile);
   }
-  const report = checkGame(() => readSeries(file), calls, set ?? "uk", flags.ref);
-  process.stdout.write(flags.json ? JSON.stringify(report) + "\n" : describe(report, file === "-" ? "<stdin>" : file, flags.pretty));
-  const fails = report.claim === null || (report.claim !== undefined && report.claim.prizes.every((v) => v.call === null));
-  return fails ? EXIT_INVALID : EXIT_OK;
+  const prizes = set ?? "uk";
+  if (flags.prize !== undefined && flags.ref === undefined) throw new UsageError("--prize judges a claim: give the claimed ticket with --ref");
+  const asked = flags.prize !== undefined ? [prizeIndex(flags.prize, prizes)] : PRIZE_SETS[prizes].map((_, k) => k);
+  const report = checkGame(() => readSeries(file), calls, prizes, flags.ref, { engine: flags.engine });
+  const claim = report.claim;
+  if (flags.json) process.stdout.write(JSON.stringify(report) + "\n");
+  else process.stdout.write(describe(report, file === "-" ? "<stdin>" : file, flags.pretty) + (claim ? describeClaim(report, claim, asked, calls) : ""));
+  if (claim === undefined) return EXIT_OK;
+  // A claim: 0 if the ticket wins (the prize claimed, or any), 1 if not or unknown.
+  return claim !== null && asked.some((k) => claim.prizes[k]!.wins) ? EXIT_OK : EXIT_INVALID;
 }

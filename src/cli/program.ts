@@ -6,7 +6,6 @@ import { InputError, KernelError, UsageError } from "../errors.js";
 import { OutputClosed } from "../io/output-errors.js";
 import { errorLine, parserErrorLine, quote, shorten } from "../io/quote.js";
 import { parseSeed, SEED_EXPECTED } from "../core/random.js";
-import { readFailure } from "../io/lines.js";
 import { stdoutFailure } from "../io/output.js";
 import { rerunUnderAddressLimit } from "./address-space.js";
 
@@ -105,14 +104,5 @@ export async function runMain(name: string, main: () => Promise<number | void>):
     process.exitCode = (await main()) ?? EXIT_OK;
   } catch (error) {
     process.exitCode = fail(error);
-  }
-}
-
-/** Reads a named file, or standard input for "-", as text; missing files are InputErrors. */
-export function readInputText(file: string): string {
-  try {
-    return readFileSync(file === "-" ? 0 : file, "utf8");
-  } catch (error) {
-    throw readFailure(file, error);
   }
 }

@@ -31,8 +31,8 @@ export { parseColour, parseGames, COLOUR_NAMES, type TicketColour } from "./outp
 export { pageGeometry, pagesFor, maxPerPage, PAPER_SIZE, type PageGeometry, type LayoutOptions } from "./output/layout.js";
 export { PrintPlanner, seriesForSeed, randomSeries, type PrintOptions, type PlannedPage } from "./output/print-plan.js";
 export { htmlPrintFormatter, pageHtml, printCss } from "./output/print-html.js";
-export { Caller, seededOrder, type GameState } from "./game/caller.js";
-export { checkGame, describeVerdict, type GameCheck, type ClaimVerdict, type PrizeWinners } from "./game/claims.js";
-export { PRIZE_SETS, parsePrizeSet, type PrizeSetName } from "./game/prizes.js";
+export { Caller, seededOrder, parseBall, type GameState } from "./game/caller.js";
+export { checkGame, describeVerdict, type GameCheck, type ClaimVerdict, type ClaimReport, type PrizeWinners } from "./game/claims.js";
+export { PRIZE_SETS, parsePrizeSet, prizeNeeds, type PrizeNeeds, type PrizeSetName } from "./game/prizes.js";
 // Digit grouping for counts (the CLIs' --pretty; the web app with thin spaces); also in the package root.
 export { groupDigits } from "../io/digits.js";

@@ -157,7 +157,9 @@ describe("housie check", () => {
     expect((JSON.parse(json.stdout) as CheckReport).prizes.map((p) => p.call)).toEqual(brute.prizes.map((p) => p.call));
     const genuine = batched(cases[2]!);
     expect(genuine.status).toBe(0);
-    expect(genuine.stdout).toMatch(new RegExp(`claim ${printed(winner)} \\(line \\d+\\): one line at call ${brute.prizes[0]!.call}, a first winner`));
+    expect(genuine.stdout).toMatch(new RegExp(`^claim ${printed(winner)} \\(file line \\d+\\), after 90 calls:\n\\+----`, "m"));
+    expect(genuine.stdout).toContain(`\n  WINS one line at call ${brute.prizes[0]!.call}`);
+    expect(genuine.stdout).not.toMatch(/\(line \d/); // no file line beside a prize named "one line"
     const unknown = batched(cases[3]!);
     expect(unknown.status).toBe(1);
     expect(unknown.stdout).toContain("claim: no such ticket in the series");

@@ -42,21 +42,25 @@ describe.skipIf(!chromiumAvailable())("Game tab in Chromium", () => {
     const verdicts = page.locator("#game-claim-result ul.verdicts li");
     await expect.poll(() => verdicts.count()).toBe(6);
     const firstCall = report.prizes[0]!.call!;
-    expect(await verdicts.first().textContent()).toMatch(firstCall === 30 ? /^early five: valid now \(call 30\)/ : new RegExp(`^early five: late claim, valid since call ${firstCall}(;|$)`));
+    expect(await verdicts.first().textContent()).toMatch(new RegExp(`^WINS early five at call ${firstCall}(,|$| \\(a late claim\\))`));
+    expect(await page.textContent("#game-claim-result p")).toBe(`✔ ${winner} WINS after 30 calls`);
     expect(await page.locator("#game-claim-result td.marked").count()).toBeGreaterThanOrEqual(5);
-    // A ticket with nothing yet: every verdict "not yet".
+    await page.locator("#game-claim-result").screenshot({ path: `${SHOTS}game-verdict.png` });
+    // A ticket with nothing yet: NOT A WINNER, with what it needs.
     const loser = checkGame(() => readSeries(seriesFile), order.slice(0, 30), "tambola", "1-1").claim!;
     const nothing = loser.prizes.every((v) => v.call === null) ? loser.ref : undefined;
     if (nothing) {
       await page.fill("#game-ref", nothing);
       await page.click("#game-claim");
-      await expect.poll(() => verdicts.first().textContent()).toBe("early five: not yet");
+      await expect.poll(() => verdicts.first().textContent()).toMatch(/^NOT A WINNER: early five needs \d more numbers?; it went to /);
     }
     // A mistyped check digit is caught at the field.
     const [s, t, c] = winner.split("-");
     await page.fill("#game-ref", `${s}-${t}-${(Number(c) + 1) % 10}`);
     await page.click("#game-claim");
     await expect.poll(() => page.textContent("#game-ref-error")).toContain("check digit");
+    // The refused reference leaves no verdict of the ticket checked before (never a stale ✔).
+    expect(await page.locator("#game-claim-result").innerHTML()).toBe("");
     await page.screenshot({ path: `${SHOTS}game-claim.png`, fullPage: true });
 
     await page.locator("body").click({ position: { x: 5, y: 5 } });
@@ -99,7 +103,34 @@ describe.skipIf(!chromiumAvailable())("Game tab in Chromium", () => {
     await page.fill("#game-ref", printedRef(50n, 1)); // a single ticket of the mixed file
     await page.click("#game-claim");
     await expect.poll(() => page.locator("#game-claim-result ul.verdicts li").count()).toBeGreaterThan(0);
-    expect(await page.textContent("#game-claim-result p")).toMatch(new RegExp(`^[✔•] ${printedRef(50n, 1)} after \\d+ calls$`));
+    expect(await page.textContent("#game-claim-result p")).toMatch(new RegExp(`^(✔ ${printedRef(50n, 1)} WINS|✘ ${printedRef(50n, 1)} is NOT A WINNER) after \\d+ calls$`));
+    expect(app.problems).toEqual([]);
+  });
+
+  it("takes a ball machine's balls typed in, refuses a repeat and 91 with one line, undoes", async () => {
+    const { page } = app;
+    await showTab(page, "game");
+    await page.fill("#game-seed", "");
+    await page.click("#game-new button[type=submit]");
+    for (const ball of ["17", "4"]) {
+      await page.fill("#game-drawn", ball);
+      await page.press("#game-drawn", "Enter");
+      await expect.poll(() => page.textContent("#game-current")).toBe(ball);
+    }
+    await page.fill("#game-drawn", "17");
+    await page.press("#game-drawn", "Enter");
+    await expect.poll(() => page.textContent("#game-drawn-error")).toBe("17 is called already (call 1); not called again");
+    await page.fill("#game-drawn", "91");
+    await page.press("#game-drawn", "Enter");
+    await expect.poll(() => page.textContent("#game-drawn-error")).toBe('"91" is not a ball (expected a number from 1 to 90)');
+    expect(await page.textContent("#game-count")).toMatch(/^2 of 90 called/);
+    await page.click("#game-undo");
+    await expect.poll(() => page.textContent("#game-current")).toBe("17");
+    await page.fill("#game-drawn", "90");
+    await page.press("#game-drawn", "Enter");
+    await expect.poll(() => page.textContent("#game-drawn-error")).toBe("");
+    expect(await page.locator("#game-board .n.called").count()).toBe(2);
+    await page.screenshot({ path: `${SHOTS}game-drawn.png`, fullPage: false });
     expect(app.problems).toEqual([]);
   });
 });

@@ -83,8 +83,11 @@ describe("housie exports refuse bad arguments with a UsageError naming them", ()
     expect(refusal(() => checkGame(() => [{ count: 1, ticketsPerRecord: 6, cells: new Uint8Array(10) }] as never, [1], "uk"))).toMatch(/^series batch\.cells: expected a Uint8Array of 162 cells/);
     expect(checkGame(() => [], [1, 2], "uk")).toMatchObject({ prizeSet: "uk", calls: 2, records: 0, tickets: 0 });
 
-    const verdict = { prize: "one line", verdict: "late" as const, call: 12, first: 9, ties: ["3-1-4"], tieCount: 1 };
-    expect(describeVerdict(verdict)).toBe("one line: late claim, valid since call 12; already won at call 9; tied with 3-1-4");
+    const verdict = { prize: "one line", wins: false, verdict: "late" as const, call: 12, first: 9, ties: ["3-1-4"], tieCount: 1, needs: { count: 0, numbers: [] } };
+    expect(describeVerdict(verdict)).toBe("NOT A WINNER: one line went to another ticket at call 9 (this ticket completed it later, at call 12)");
+    expect(describeVerdict({ ...verdict, first: 12, wins: true })).toBe("WINS one line at call 12, shared with 3-1-4 (a late claim)");
+    expect(describeVerdict({ ...verdict, call: null, verdict: "not yet", needs: { count: 2, numbers: [14, 27] } }, { prize: "one line", call: 9, number: 5, winners: ["82-6-1"], winnerCount: 1 })).toBe("NOT A WINNER: one line needs 14, 27 more; it went to 82-6-1 at call 9");
+    expect(refusal(() => describeVerdict({ ...verdict, wins: "yes" as never }))).toMatch(/^v\.wins: expected true or false/);
     expect(refusal(() => describeVerdict({ ...verdict, verdict: "maybe" as "late" }))).toMatch(/^v\.verdict: expected one of "valid now", "late", "not yet"/);
     expect(refusal(() => describeVerdict(verdict, { winners: null } as never))).toMatch(/^winners\.winners: expected an array of references, got null$/);
   });

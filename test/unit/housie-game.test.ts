@@ -122,8 +122,16 @@ describe("claims against a brute-force replay", () => {
               const reached = at !== null && at <= k;
               expect(v.call).toBe(reached ? at : null);
               expect(v.verdict).toBe(!reached ? "not yet" : at === k ? "valid now" : "late");
+              expect(v.wins).toBe(reached && at === report.prizes[p]!.call);
               const ties = reached ? tickets.filter((t, n) => n !== i && brute[n]![p] === at).map((t) => t.ref) : [];
               expect(v.ties).toEqual(ties);
+              // What it needs: nothing once complete; else calling those numbers next completes it.
+              expect(v.needs.count === 0).toBe(reached);
+              if (!reached && v.needs.numbers.length > 0) {
+                expect(v.needs.numbers).toHaveLength(v.needs.count);
+                const rest = order.filter((x) => !v.needs.numbers.includes(x) && !calls.includes(x));
+                expect(bruteForce(tickets[i]!.grid, [...calls, ...v.needs.numbers, ...rest], set)[p]).toBe(k + v.needs.count);
+              }
             });
           }
         }
@@ -169,7 +177,7 @@ describe("claims against a brute-force replay", () => {
     const early = report.prizes[0]!; // early five
     expect(early.call).not.toBeNull();
     const late = checkGame(() => [batchOf(records)], order.slice(0, early.call! + 3), "tambola", early.winners[0]!).claim!;
-    expect(late.prizes[0]).toMatchObject({ verdict: "late", call: early.call });
+    expect(late.prizes[0]).toMatchObject({ verdict: "late", call: early.call, wins: true });
   });
 });
 

@@ -1,7 +1,7 @@
 // The caller: draws 1..90 without repetition, from the CSPRNG or, with a seed, from the
-// documented xoshiro128** generator (rng.ts) so a game can be replayed; undo takes back
-// the last call; the state is a small JSON object to save and resume (CLI file, web
-// local storage).
+// documented xoshiro128** generator (rng.ts) so a game can be replayed, or takes the
+// numbers a ball machine drew (call(x), an unseeded game); undo takes back the last call;
+// the state is a small JSON object to save and resume (CLI file, web local storage).
 import { InputError, UsageError } from "../../errors.js";
 import { Xoshiro128, parseSeed } from "../../core/random.js";
 import { PRIZE_SET_NAMES, type PrizeSetName } from "./prizes.js";
@@ -40,6 +40,13 @@ function cryptoBelow(n: number): number {
   }
 }
 
+/** A ball as typed from a physical draw ("17", " 4 "); anything else is one UsageError. */
+export function parseBall(text: string): number {
+  const t = text.trim();
+  if (!/^\d{1,3}$/.test(t) || Number(t) < 1 || Number(t) > LAST_NUMBER) throw new UsageError(`${JSON.stringify(t.slice(0, 20))} is not a ball (expected a number from 1 to ${LAST_NUMBER})`);
+  return Number(t);
+}
+
 export class Caller {
   private readonly order: number[] | undefined;
 
@@ -57,7 +64,8 @@ export class Caller {
   static resume(text: string, file = "game"): Caller {
     let data: unknown;
     try {
-      data = JSON.parse(text);
+      // A leading byte-order mark (an editor's) is skipped, as the series codec skips it.
+      data = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     } catch {
       throw new InputError("not a saved game (not JSON)", { file }, `a game file written by housie call (${GAME_FORMAT})`);
     }
@@ -104,6 +112,20 @@ export class Caller {
       const left = Array.from({ length: LAST_NUMBER }, (_, i) => i + 1).filter((n) => !called.has(n));
       x = left[cryptoBelow(left.length)]!;
     }
+    calls.push(x);
+    return x;
+  }
+
+  /**
+   * Calls `x`, a number drawn by hand or by a ball machine; one UsageError for a seeded
+   * game (its seed says the numbers), a number outside 1..90, or one called already.
+   */
+  call(x: number): number {
+    const calls = this.state.calls;
+    if (this.state.seed !== null) throw new UsageError(`this game calls the numbers of its seed ${this.state.seed}, not drawn ones (start a game without a seed for a ball machine)`);
+    if (!Number.isInteger(x) || x < 1 || x > LAST_NUMBER) throw new UsageError(`${String(x).slice(0, 20)} is not a ball (expected a number from 1 to ${LAST_NUMBER})`);
+    const at = calls.indexOf(x);
+    if (at >= 0) throw new UsageError(`${x} is called already (call ${at + 1}); not called again`);
     calls.push(x);
     return x;
   }

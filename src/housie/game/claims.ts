@@ -10,7 +10,7 @@ import { CELLS_PER_TICKET, ticketFromCells, type SeriesBatch, type TicketGrid } 
 import { argumentError, functionArgument, oneOf, optionalText, optionsObject, requiredObject, text, wholeNumber, wholeNumbers } from "../../args.js";
 import { printedRef, parseTicketRef } from "../model/reference.js";
 import { LAST_NUMBER } from "../model/columns.js";
-import { NEVER, PRIZE_SETS, PRIZE_SET_NAMES, batchPrizeCalls, prizeBatchTickets, type GameEngine, type PrizeSetName } from "./prizes.js";
+import { NEVER, PRIZE_SETS, PRIZE_SET_NAMES, batchPrizeCalls, prizeBatchTickets, prizeNeeds, type GameEngine, type PrizeNeeds, type PrizeSetName } from "./prizes.js";
 
 /** References kept per list; the counts count them all. */
 export const MAX_LISTED = 1000;
@@ -29,6 +29,9 @@ export type Verdict = "valid now" | "late" | "not yet";
 
 export interface ClaimVerdict {
   prize: string;
+  /** Whether this ticket wins the prize: it completed it at the first call any ticket did (ties share). */
+  wins: boolean;
+  /** When it completed the prize: valid now (at the last call), late (earlier; a winner only if `wins`) or not yet. */
   verdict: Verdict;
   /** The call at which this ticket completed the prize, or null. */
   call: number | null;
@@ -37,6 +40,8 @@ export interface ClaimVerdict {
   /** Other tickets completing it at the same call as this one, at most MAX_LISTED. */
   ties: string[];
   tieCount: number;
+  /** What the ticket still needs for the prize (count 0 once complete). */
+  needs: PrizeNeeds;
 }
 
 export interface ClaimReport {
@@ -45,6 +50,8 @@ export interface ClaimReport {
   line: number;
   grid: TicketGrid;
   prizes: ClaimVerdict[];
+  /** Whether the ticket wins any prize of the set. */
+  wins: boolean;
 }
 
 export interface GameCheck {
@@ -242,24 +249,47 @@ export function checkGame(series: () => Iterable<SeriesBatch>, calls: readonly n
       }
     }
   }
+  const called = new Set(calls);
   const prizes: ClaimVerdict[] = names.map((prize, k) => {
     const c = found!.calls[k]!;
     const call = c === NEVER ? null : c;
     const verdict: Verdict = call === null ? "not yet" : call === calls.length ? "valid now" : "late";
-    return { prize, verdict, call, first: report.prizes[k]!.call, ties: ties[k]!, tieCount: tieCount[k]! };
+    const first = report.prizes[k]!.call;
+    return { prize, wins: call !== null && call === first, verdict, call, first, ties: ties[k]!, tieCount: tieCount[k]!, needs: prizeNeeds(set, k, found!.grid, called) };
   });
-  return { ...report, claim: { ref: found.ref, line: found.line, grid: found.grid, prizes } };
+  return { ...report, claim: { ref: found.ref, line: found.line, grid: found.grid, prizes, wins: prizes.some((v) => v.wins) } };
 }
 
-/** One line per verdict, as the CLI and the web app word them. */
+/** Up to five references, then "and N more". */
+function someOf(refs: readonly string[], count: number): string {
+  return `${refs.slice(0, 5).join(" ")}${count > 5 ? ` and ${count - 5} more` : ""}`;
+}
+
+/** "14, 27 more", "3 more numbers": what a ticket still needs. */
+function needsText(needs: PrizeNeeds): string {
+  if (needs.numbers.length === 0) return `${needs.count} more number${needs.count === 1 ? "" : "s"}`;
+  return `${needs.numbers.join(", ")} more`;
+}
+
+/**
+ * One line per verdict that cannot be misread, as the CLI and the web app word them:
+ * "WINS full house at call 53", "NOT A WINNER: early five went to 82-6-1 at call 7",
+ * "NOT A WINNER: one line needs 14, 27 more". `winners` names who won it first.
+ */
 export function describeVerdict(v: ClaimVerdict, winners?: PrizeWinners): string {
   checkVerdict(v);
   if (winners !== undefined) checkWinners(winners);
-  if (v.call === null) return `${v.prize}: not yet`;
-  let text = v.verdict === "valid now" ? `${v.prize}: valid now (call ${v.call})` : `${v.prize}: late claim, valid since call ${v.call}`;
-  if (v.first !== null && v.first < v.call) text += `; already won at call ${v.first}${winners ? ` by ${winners.winners.slice(0, 5).join(" ")}${winners.winnerCount > 5 ? ` and ${winners.winnerCount - 5} more` : ""}` : ""}`;
-  if (v.tieCount > 0) text += `; tied with ${v.ties.slice(0, 5).join(" ")}${v.tieCount > 5 ? ` and ${v.tieCount - 5} more` : ""}`;
-  return text;
+  const who = winners && winners.winnerCount > 0 ? someOf(winners.winners, winners.winnerCount) : "another ticket";
+  if (v.wins) {
+    let line = `WINS ${v.prize} at call ${v.call}`;
+    if (v.tieCount > 0) line += `, shared with ${someOf(v.ties, v.tieCount)}`;
+    if (v.verdict === "late") line += " (a late claim)";
+    return line;
+  }
+  if (v.call !== null) return `NOT A WINNER: ${v.prize} went to ${who} at call ${v.first} (this ticket completed it later, at call ${v.call})`;
+  let line = `NOT A WINNER: ${v.prize} needs ${needsText(v.needs)}`;
+  if (v.first !== null) line += `; it went to ${who} at call ${v.first}`;
+  return line;
 }
 
 const VERDICTS: readonly Verdict[] = ["valid now", "late", "not yet"];
@@ -278,6 +308,10 @@ function checkVerdict(value: unknown): void {
   const v = requiredObject<Partial<ClaimVerdict>>(value, "v");
   text(v.prize, "v.prize");
   oneOf(v.verdict, "v.verdict", VERDICTS);
+  if (typeof v.wins !== "boolean") throw argumentError("v.wins", "true or false", v.wins);
+  const needs = requiredObject<Partial<PrizeNeeds>>(v.needs, "v.needs");
+  wholeNumber(needs.count, "v.needs.count", 0, LAST_NUMBER);
+  wholeNumbers(needs.numbers, "v.needs.numbers", 1, LAST_NUMBER);
   callOrNull(v.call, "v.call");
   callOrNull(v.first, "v.first");
   refList(v.ties, "v.ties");

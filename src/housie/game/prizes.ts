@@ -132,3 +132,43 @@ export function batchPrizeCalls(set: PrizeSetName, cells: Uint8Array, n: number,
   }
   return set === "uk" ? kernelBytes(k.checkPrizesPtr(), p * n) : kernelBytes(k.checkTambolaPtr(), p * n);
 }
+
+/** What a ticket still needs for a prize: the numbers (in ticket order) or, for early five, only how many (any of its numbers serve). */
+export interface PrizeNeeds {
+  /** How many more numbers must be called. */
+  count: number;
+  /** The numbers that would complete it soonest; empty when any `count` of the ticket's uncalled numbers would. */
+  numbers: number[];
+}
+
+/**
+ * What `grid` still needs for prize `k` of `set`, given the numbers called: for a line
+ * (or two) the row(s) closest to complete, for four corners and full house their
+ * numbers not called yet; early five needs any five numbers, so only a count.
+ */
+export function prizeNeeds(set: PrizeSetName, k: number, grid: readonly (readonly (number | null)[])[], called: ReadonlySet<number>): PrizeNeeds {
+  const open = (cells: readonly (number | null)[]) => cells.filter((x): x is number => x !== null && !called.has(x));
+  const rows = grid.map(open);
+  const fewest = (n: number) => [...rows].sort((a, b) => a.length - b.length).slice(0, n).flat().sort((a, b) => a - b);
+  const name = PRIZE_SETS[set][k];
+  let numbers: number[];
+  switch (name) {
+    case "one line": numbers = fewest(1); break;
+    case "two lines": numbers = fewest(2); break;
+    case "full house": numbers = rows.flat().sort((a, b) => a - b); break;
+    case "top line": numbers = rows[0]!; break;
+    case "middle line": numbers = rows[1]!; break;
+    case "bottom line": numbers = rows[2]!; break;
+    case "four corners": {
+      const ends = [grid[0]!, grid[2]!].flatMap((row) => { const xs = row.filter((x): x is number => x !== null); return [xs[0]!, xs.at(-1)!]; });
+      numbers = open(ends).sort((a, b) => a - b);
+      break;
+    }
+    case "early five": {
+      const marked = grid.flat().filter((x) => x !== null && called.has(x)).length;
+      return { count: Math.max(0, 5 - marked), numbers: [] };
+    }
+    default: throw new UsageError(`prize ${k} of the ${set} set is unknown`);
+  }
+  return { count: numbers.length, numbers };
+}

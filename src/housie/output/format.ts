@@ -26,13 +26,13 @@ export interface Formatter {
 
 const BORDER = "+----+----+----+----+----+----+----+----+----+\n";
 
-/** A ticket as the classic ASCII grid. */
-export function ticketToText(ticket: TicketGrid): string {
+/** A ticket as the classic ASCII grid; with `marked` (the numbers called), those show in brackets, [37]. */
+export function ticketToText(ticket: TicketGrid, marked?: ReadonlySet<number>): string {
   if (!Array.isArray(ticket) || !ticket.every((row) => Array.isArray(row))) throw argumentError("ticket", "3 rows of 9 cells", ticket);
+  if (marked !== undefined && !(marked instanceof Set)) throw argumentError("marked", "a Set of the numbers called", marked);
+  const cell = (x: number | null) => x === null ? "    " : marked?.has(x) ? `[${String(x).padStart(2)}]` : ` ${String(x).padStart(2)} `;
   let out = BORDER;
-  for (const row of ticket) {
-    out += "|" + row.map((cell) => ` ${cell === null ? "  " : String(cell).padStart(2)} |`).join("") + "\n" + BORDER;
-  }
+  for (const row of ticket) out += "|" + row.map((x) => `${cell(x)}|`).join("") + "\n" + BORDER;
   return out;
 }
 

@@ -1,9 +1,10 @@
 // Game panel: the caller for a hall or a tambola night (current number large, the 1-90
-// board, call count; space calls, u or Backspace undoes; saved in local storage and
-// resumed on reload) and claim checks against the series file, read in the page
-// (nothing is uploaded): a reference with its check digit gives the ticket with the
-// called numbers marked and a verdict for each prize.
-import { Caller, PRIZE_SETS, checkGame, describeVerdict, parsePrizeSet, readSeriesText, ready, type SeriesBatch } from "tabula-grids/housie";
+// board, call count; space calls, u or Backspace undoes; a ball machine's balls typed in;
+// saved in local storage and resumed on reload) and claim checks against the series
+// file, read in the page (nothing is uploaded): a reference with its check digit gives
+// the ticket with the called numbers marked and a verdict for each prize (WINS … / NOT A
+// WINNER: …). Any new check, refused or not, first clears the verdict shown before.
+import { Caller, PRIZE_SETS, checkGame, describeVerdict, parseBall, parsePrizeSet, readSeriesText, ready, type SeriesBatch } from "tabula-grids/housie";
 import { $, describe, dropText, el, setFieldError, wireDrop } from "../ui.js";
 
 const STORAGE_KEY = "tabula-housie-game";
@@ -64,6 +65,19 @@ export function setUpGame(): void {
     caller.undo();
     show();
   };
+  // A ball machine's ball, typed: called (saved with the game) or refused with one line, the field kept for a retype.
+  $("game-drawn-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    setFieldError("game-drawn", "");
+    const field = $<HTMLInputElement>("game-drawn");
+    try {
+      caller.call(parseBall(field.value));
+    } catch (error) {
+      return setFieldError("game-drawn", describe(error));
+    }
+    field.value = "";
+    show();
+  });
   $("game-call").addEventListener("click", call);
   $("game-undo").addEventListener("click", undo);
   $("game-new").addEventListener("submit", (event) => {
@@ -105,6 +119,8 @@ export function setUpGame(): void {
   $("game-claim-form").addEventListener("submit", (event) => event.preventDefault());
   $("game-claim").addEventListener("click", async () => {
     setFieldError("game-ref", "");
+    // Never a stale verdict: whatever this check ends in, the last one's is gone.
+    $("game-claim-result").replaceChildren();
     // The claim check runs in the housie kernel, compiled once on first use.
     try {
       await ready();
@@ -130,11 +146,11 @@ export function setUpGame(): void {
     for (const row of report.claim.grid) {
       table.append(el("tr", {}, ...row.map((x) => el("td", x === null ? { className: "blank" } : { className: called.has(x) ? "marked" : "", textContent: String(x) }))));
     }
-    const anyValid = report.claim.prizes.some((v) => v.verdict === "valid now");
+    const wins = report.claim.wins;
     out.replaceChildren(
-      el("p", { className: anyValid ? "ok" : "muted", textContent: `${anyValid ? "✔" : "•"} ${report.claim.ref} after ${caller.calls.length} calls` }),
+      el("p", { className: wins ? "ok" : "error", textContent: `${wins ? "✔" : "✘"} ${report.claim.ref} ${wins ? "WINS" : "is NOT A WINNER"} after ${caller.calls.length} calls` }),
       table,
-      el("ul", { className: "verdicts" }, ...report.claim.prizes.map((v, k) => el("li", { className: v.verdict.replace(" ", "-"), textContent: describeVerdict(v, report.prizes[k]) }))),
+      el("ul", { className: "verdicts" }, ...report.claim.prizes.map((v, k) => el("li", { className: v.wins ? "wins" : "not-winner", textContent: describeVerdict(v, report.prizes[k]) }))),
     );
   });
   show();
