@@ -134,6 +134,6 @@ describe("pages", () => {
     expect(html).toContain("print-color-adjust: exact");
     const g = pageGeometry({ layout: "sheet" });
     const first = g.tickets[0]![0]!;
-    expect(html).toContain(`left:${Math.round(first.x * 100) / 100}pt;top:${Math.round(first.y * 100) / 100}pt`);
+    expect(html).toContain(`<rect x="${Math.round(first.x * 100) / 100}" y="${Math.round(first.y * 100) / 100}" width="${Math.round(first.w * 100) / 100}" height="${Math.round(first.h * 100) / 100}" stroke=`);
   });
 });

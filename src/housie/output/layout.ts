@@ -2,14 +2,20 @@
 // download and the web app's print and preview (print-html.ts) all place the same boxes
 // at the same points (1/72 inch), so the preview is what prints.
 //  strip: a book's 6 tickets stacked ("6 to view"), as many strips side by side as fit
-//         (--per-page fewer); each strip is cut whole along the dashed lines.
+//         (--per-page fewer); a hall cuts the page into strips along the marks down the
+//         middle of the gutters between them, and never inside a strip.
 //  sheet: each book a block of 3 rows x 2 tickets under its own band, blocks stacked down
-//         the page with a solid rule between books, 3 books a page by default.
-// Single tickets fill the same slots six at a time. Nothing is ever split across pages:
-// a page holds whole groups, and each group's boxes lie inside the page's margins.
+//         the page, 3 books a page by default; the cut marks run between books only.
+// Single tickets fill the same slots six at a time, and are sold one by one, so their
+// marks run between tickets too (print-plan.ts chooses which marks a page gets).
+// The gaps a hall cuts through leave 3.5 to 5 mm either side of the mark (2 mm between
+// single tickets on strips), so a guillotine a little off the line leaves every border whole.
+// Nothing is ever split across pages: a page holds whole groups, and each group's boxes
+// lie inside the page's margins.
 import { UsageError } from "../../errors.js";
 import { PDF_LAYOUTS, PDF_PAPERS, type PdfLayout, type PdfPaper } from "./pdf-options.js";
 import { argumentError, finiteNumber, oneOf, optionsObject, requiredObject, wholeNumber } from "../../args.js";
+import { HELVETICA_ASCENT, textWidth } from "./text-metrics.js";
 
 export interface Box { x: number; y: number; w: number; h: number }
 
@@ -24,10 +30,11 @@ export const FOOTER = 14; // the page's footer line (series, page, cutting hint)
 export const BAND = 24; // a group's band: book/title line and venue/date/price line
 export const REF_BAND = 12; // a ticket's reference line above its grid
 const STRIP_MIN_WIDTH = 240; // narrowest strip whose numbers stay readable (~15 pt)
-const STRIP_GUTTER = 18; // between strips side by side (the cut runs down its middle)
-const TICKET_GAP = 8; // between tickets of a group (cut lines)
+const STRIP_GUTTER = 28; // between strips side by side: the cut mark down its middle, 5 mm either side
+const TICKET_GAP = 12; // between the tickets of a strip: 2.1 mm either side of a single ticket's cut
+const SHEET_TICKET_GAP = 8; // between the rows of a sheet's block (1.4 mm either side of a single ticket's cut: the QR codes need the height)
 const SHEET_COLUMN_GAP = 12;
-const BOOK_GAP = 18; // between books on a sheet (a solid rule)
+const BOOK_GAP = 20; // between books on a sheet: the cut mark, 3.5 mm either side
 const SHEET_DEFAULT_BOOKS = 3;
 const SHEET_MAX_BOOKS = 3; // a fourth would shrink numbers below 9 pt
 /** QR stub: side of the code, and padding around it (its own quiet zone is inside). */
@@ -72,9 +79,18 @@ export interface PageGeometry {
   ticket: TicketGeometry;
   /** Baseline-free top of the footer line. */
   footerY: number;
-  /** Cut lines between neighbouring groups and tickets: dashed (cut) or solid (book rule). */
-  cuts: { x1: number; y1: number; x2: number; y2: number; solid: boolean }[];
+  /** Cut marks down the middle of the gaps: between groups (books, strips) or between the tickets of a group. */
+  cuts: Cut[];
 }
+
+/** A cut mark: a dashed line down the middle of a gap, between groups or between the tickets of one group. */
+export interface Cut { x1: number; y1: number; x2: number; y2: number; between: "groups" | "tickets" }
+
+/** Type sizes (points) of the printed text, for every renderer. */
+export const TYPE = { head: 9, details: 7.5, footer: 7, refLabel: 6.5, game: 8 } as const;
+/** Tops of a band's two lines below the band's top, and the coloured bar's height. */
+export const BAND_LINES = { head: 2, details: 11.5, bar: BAND - 4, pad: 4 } as const;
+
 
 const TICKET_NUMBERS = ["w", "h", "stub", "qrSide", "refBand", "cellWidth", "rowHeight", "numberSize", "refSize"] as const;
 
@@ -105,7 +121,7 @@ export function checkGeometry(value: unknown, name: string): PageGeometry {
   g.cuts.forEach((cut: unknown, i) => {
     const c = requiredObject<Partial<PageGeometry["cuts"][number]>>(cut, `${name}.cuts[${i}]`);
     for (const k of ["x1", "y1", "x2", "y2"] as const) finiteNumber(c[k], `${name}.cuts[${i}].${k}`);
-    if (typeof c.solid !== "boolean") throw argumentError(`${name}.cuts[${i}].solid`, "true or false", c.solid);
+    if (c.between !== "groups" && c.between !== "tickets") throw argumentError(`${name}.cuts[${i}].between`, '"groups" or "tickets"', c.between);
   });
   return g as PageGeometry;
 }
@@ -161,33 +177,61 @@ export function pageGeometry(options: LayoutOptions = {}): PageGeometry {
       tickets.push(Array.from({ length: 6 }, (_, i) => ({ x, y: MARGIN + BAND + i * (ticketH + TICKET_GAP), w: ticketW, h: ticketH })));
       for (let i = 1; i < 6; i++) {
         const y = MARGIN + BAND + i * (ticketH + TICKET_GAP) - TICKET_GAP / 2;
-        cuts.push({ x1: x, y1: y, x2: x + stripW, y2: y, solid: false });
+        cuts.push({ x1: x, y1: y, x2: x + stripW, y2: y, between: "tickets" });
       }
-      if (g > 0) cuts.push({ x1: x - STRIP_GUTTER / 2, y1: MARGIN, x2: x - STRIP_GUTTER / 2, y2: MARGIN + usableH, solid: false });
+      if (g > 0) cuts.push({ x1: x - STRIP_GUTTER / 2, y1: MARGIN, x2: x - STRIP_GUTTER / 2, y2: MARGIN + usableH, between: "groups" });
     }
   } else {
     const blockH = (usableH - (per - 1) * BOOK_GAP) / per;
     ticketW = (usableW - SHEET_COLUMN_GAP) / 2;
-    ticketH = (blockH - BAND - 2 * TICKET_GAP) / 3;
+    ticketH = (blockH - BAND - 2 * SHEET_TICKET_GAP) / 3;
     for (let g = 0; g < per; g++) {
       const y = MARGIN + g * (blockH + BOOK_GAP);
       groups.push({ x: MARGIN, y, w: usableW, h: blockH });
       const boxes: Box[] = [];
       for (let i = 0; i < 6; i++) { // down the left column, then the right: 1-3 | 4-6
-        boxes.push({ x: MARGIN + Math.floor(i / 3) * (ticketW + SHEET_COLUMN_GAP), y: y + BAND + (i % 3) * (ticketH + TICKET_GAP), w: ticketW, h: ticketH });
+        boxes.push({ x: MARGIN + Math.floor(i / 3) * (ticketW + SHEET_COLUMN_GAP), y: y + BAND + (i % 3) * (ticketH + SHEET_TICKET_GAP), w: ticketW, h: ticketH });
       }
       tickets.push(boxes);
       for (let r = 1; r < 3; r++) {
-        const cy = y + BAND + r * (ticketH + TICKET_GAP) - TICKET_GAP / 2;
-        cuts.push({ x1: MARGIN, y1: cy, x2: MARGIN + usableW, y2: cy, solid: false });
+        const cy = y + BAND + r * (ticketH + SHEET_TICKET_GAP) - SHEET_TICKET_GAP / 2;
+        cuts.push({ x1: MARGIN, y1: cy, x2: MARGIN + usableW, y2: cy, between: "tickets" });
       }
       const cx = MARGIN + ticketW + SHEET_COLUMN_GAP / 2;
-      cuts.push({ x1: cx, y1: y + BAND, x2: cx, y2: y + blockH, solid: false });
-      if (g > 0) cuts.push({ x1: MARGIN, y1: y - BOOK_GAP / 2, x2: MARGIN + usableW, y2: y - BOOK_GAP / 2, solid: true });
+      cuts.push({ x1: cx, y1: y + BAND, x2: cx, y2: y + blockH, between: "tickets" });
+      if (g > 0) cuts.push({ x1: MARGIN, y1: y - BOOK_GAP / 2, x2: MARGIN + usableW, y2: y - BOOK_GAP / 2, between: "groups" });
     }
   }
   const ticket = ticketGeometry(ticketW, ticketH, options.qr ?? false);
   return { paper, layout, width, height, groups, tickets, ticket, footerY: height - MARGIN - FOOTER + 4, cuts };
+}
+
+/** Where the parts of a ticket go, in page points, for every renderer. */
+export interface TicketPlacement {
+  gridX: number;
+  gridY: number;
+  gridW: number;
+  gridH: number;
+  /** "Ref" label: left and baseline; the reference: left, baseline and size. */
+  label: { x: number; baseline: number; size: number };
+  ref: { x: number; baseline: number; size: number };
+  /** The game tab at the right end of the reference line (width 0 without one). */
+  tab: { x: number; w: number; baseline: number; size: number };
+}
+
+/** The places of a ticket's parts; `tabWidth` is the game tab's text width (0 without a game). */
+export function placeTicket(t: TicketGeometry, b: Box, ref: string, tabWidth: number): TicketPlacement {
+  const gridX = b.x + t.stub;
+  const labelSize = 6.5;
+  const labelWidth = textWidth("Ref", labelSize) + 3;
+  const tabW = tabWidth > 0 ? tabWidth + 6 : 0;
+  const size = refSizeFor(ref, t.w - t.stub - 8 - labelWidth - tabW, t.refSize);
+  return {
+    gridX, gridY: b.y + t.refBand, gridW: t.cellWidth * 9, gridH: t.rowHeight * 3,
+    label: { x: gridX + 4, baseline: baselineFor(b.y + 3, labelSize), size: labelSize },
+    ref: { x: gridX + 4 + labelWidth, baseline: refBaseline(t, b.y, size), size },
+    tab: { x: b.x + t.w - tabW, w: tabW, baseline: refBaseline(t, b.y, TYPE.game), size: TYPE.game },
+  };
 }
 
 /** Width in points of a reference (digits and hyphens) in Helvetica-Bold at `size`. */
@@ -209,8 +253,29 @@ export function pagesFor(groups: number, geometry: PageGeometry): number {
   return Math.ceil(groups / geometry.groups.length);
 }
 
-/** The cut lines of a page that touch its filled groups (none beside an empty slot). */
-export function cutsFor(geometry: PageGeometry, filled: readonly Box[]): PageGeometry["cuts"] {
-  const near = (x: number, y: number, b: Box) => x >= b.x - 10 && x <= b.x + b.w + 10 && y >= b.y - 10 && y <= b.y + b.h + 10;
-  return geometry.cuts.filter((cut) => filled.some((b) => near(cut.x1, cut.y1, b) || near(cut.x2, cut.y2, b)));
+/**
+ * The cut marks of a page: between its filled groups (none beside an empty slot), and
+ * between the tickets of the groups `cutInside` names (single tickets; never inside a book).
+ */
+export function cutsFor(geometry: PageGeometry, filled: readonly Box[], cutInside: readonly boolean[] = []): Cut[] {
+  const near = (x: number, y: number, b: Box) => x >= b.x - 15 && x <= b.x + b.w + 15 && y >= b.y - 15 && y <= b.y + b.h + 15;
+  const inside = (x: number, y: number, b: Box) => x >= b.x && x <= b.x + b.w && y >= b.y && y <= b.y + b.h;
+  return geometry.cuts.filter((cut) => cut.between === "groups"
+    ? filled.filter((b) => near(cut.x1, cut.y1, b) || near(cut.x2, cut.y2, b)).length >= 2
+    : filled.some((b, i) => cutInside[i] === true && inside(cut.x1, cut.y1, b) && inside(cut.x2, cut.y2, b)));
+}
+
+/** Where a line of text at `size` goes so its baseline lies `ascent` em below `top`: the baseline. */
+export function baselineFor(top: number, size: number): number {
+  return top + HELVETICA_ASCENT * size;
+}
+
+/** The baseline of a number in row `row` of a ticket whose grid starts at `gridY` (digits' ink centred in the row). */
+export function numberBaseline(t: TicketGeometry, gridY: number, row: number): number {
+  return baselineFor(gridY + row * t.rowHeight + (t.rowHeight - t.numberSize * 0.72) / 2 - t.numberSize * 0.2, t.numberSize);
+}
+
+/** The baseline of a ticket's reference line at `size`, the ticket's top at `y`. */
+export function refBaseline(t: TicketGeometry, y: number, size: number): number {
+  return baselineFor(y + (t.refBand - size * 0.72) / 2 - size * 0.2 + 0.5, size);
 }

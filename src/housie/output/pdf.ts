@@ -11,7 +11,10 @@ import PDFDocument from "pdfkit";
 import { qrMatrix } from "./qr.js";
 import { UsageError } from "../../errors.js";
 import type { HousieRecord } from "../model/cells.js";
-import { BAND, MARGIN, cutsFor, refSizeFor, type PageGeometry } from "./layout.js";
+import { BAND_LINES, MARGIN, TYPE, baselineFor, numberBaseline, placeTicket, type PageGeometry } from "./layout.js";
+import { PATTERN_STROKE, patternInk, patternMarks } from "./patterns.js";
+import { isWinAnsi } from "./text-metrics.js";
+import { UNICODE_FONT_COUNT, unicodeRuns, type UnicodeFontFiles } from "./pdf-unicode.js";
 import { PrintPlanner, QR_LEVEL, type PlacedGroup, type PlacedTicket, type PlannedPage, type PrintOptions } from "./print-plan.js";
 
 import { PDF_PAPERS, PDF_LAYOUTS, type PdfPaper, type PdfLayout } from "./pdf-options.js";
@@ -46,15 +49,6 @@ const INK = "#111111";
 const GREY = "#555555";
 const NUMBER_FONT = "Helvetica-Bold";
 const LABEL_FONT = "Helvetica";
-
-/**
- * The standard PDF fonts hold WinAnsi (Latin-1 and a few more) only; anything else
- * (e.g. ₹ or Devanagari in a title) would print as wrong glyphs, so it becomes "?".
- * The HTML and the web app print every character.
- */
-export function pdfText(text: string): string {
-  return text.replace(/[^\u0020-\u007e\u00a0-\u00ff€–—‘’“”•…]/gu, "?");
-}
 
 /** The parts of pdfkit's (untyped) page that hold a written page's objects. */
 interface PdfKitPage { dictionary: { data: object }; content: { data: object }; resources: { data: object } }
@@ -100,6 +94,9 @@ export class PdfWriter {
   private readonly numberOffset: number[] = []; // x offset centring each number 1..90 in a cell
 
   private readonly sink: PdfSink;
+  /** Whether some text needs the embedded Unicode fonts, and their glyph look-ups once loaded (by weight). */
+  private readonly needsUnicode: boolean;
+  private unicode: Record<400 | 700, { hasGlyphForCodePoint(cp: number): boolean }[]> | undefined;
 
   /** `target`: a function given the bytes chunk by chunk, or a Node writable stream. */
   constructor(target: PdfTarget, options: PdfOptions = {}) {
@@ -111,7 +108,9 @@ export class PdfWriter {
     this.planner = new PrintPlanner(options);
     this.g = this.planner.geometry;
     this.qr = options.qr ?? false;
-    const title = pdfText([options.title, options.venue, options.date].filter(Boolean).join(" - ") || "Housie tickets");
+    // The document's Title is a PDF text string: pdfkit writes non-ASCII as UTF-16, so any script shows.
+    const title = [options.title, options.venue, options.date].filter(Boolean).join(" - ") || "Housie tickets";
+    this.needsUnicode = ![options.title, options.venue, options.date, options.price, options.games].every((t) => t === undefined || isWinAnsi(t));
     this.doc = new PDFDocument({ autoFirstPage: false, size: [this.g.width, this.g.height], margin: 0, compress: true, info: {
       Title: title, Producer: "tabula-grids",
       // pdfkit derives the file /ID from this dictionary: a fixed date and subject give a fixed /ID.
@@ -147,16 +146,61 @@ export class PdfWriter {
     for (const page of this.planner.add(record)) await this.drawPage(page);
   }
 
+  /** Loads and registers the embedded Unicode fonts (once, before the first page that needs them). */
+  private async loadUnicode(): Promise<void> {
+    const { loadUnicodeFonts } = await import("./pdf-unicode.js");
+    const files: UnicodeFontFiles = await loadUnicodeFonts();
+    const doc = this.doc as unknown as { registerFont(name: string, src: Uint8Array): void; font(name: string): unknown; _font: { font: { hasGlyphForCodePoint(cp: number): boolean } } };
+    const glyphs = { 400: [], 700: [] } as Record<400 | 700, { hasGlyphForCodePoint(cp: number): boolean }[]>;
+    for (const weight of [400, 700] as const) {
+      for (let i = 0; i < UNICODE_FONT_COUNT; i++) {
+        doc.registerFont(`u${weight}-${i}`, files.get(`u${weight}-${i}`)!);
+        doc.font(`u${weight}-${i}`);
+        glyphs[weight].push(doc._font.font);
+      }
+    }
+    this.unicode = glyphs;
+  }
+
+  /**
+   * Draws one line of text with its baseline at `baseline`, starting at `x` (or ending
+   * there, right-aligned); returns its width. Latin-1 text takes the standard Helvetica;
+   * anything else the embedded Noto fonts, run by run. `option` names where the text
+   * came from, for a character no font has.
+   */
+  private drawText(text: string, x: number, baseline: number, size: number, bold: boolean, option: string, align: "left" | "right" = "left"): number {
+    const doc = this.doc;
+    if (isWinAnsi(text) || !this.unicode) {
+      doc.font(bold ? NUMBER_FONT : LABEL_FONT).fontSize(size);
+      const width = doc.widthOfString(text);
+      doc.text(text, align === "right" ? x - width : x, baseline - 0.718 * size, { lineBreak: false });
+      return width;
+    }
+    const weight = bold ? 700 : 400;
+    const runs = unicodeRuns(text, this.unicode[weight], option);
+    const widths = runs.map((run) => doc.font(`u${weight}-${run.font}`).fontSize(size).widthOfString(run.text));
+    let at = align === "right" ? x - widths.reduce((a, b) => a + b, 0) : x;
+    runs.forEach((run, i) => {
+      doc.font(`u${weight}-${run.font}`).fontSize(size);
+      const ascender = (doc as unknown as { _font: { ascender: number } })._font.ascender / 1000;
+      // A run of spaces only moves on (drawn, it would be a glyph without a Unicode mapping).
+      if (/\S/u.test(run.text)) doc.text(run.text, at, baseline - ascender * size, { lineBreak: false });
+      at += widths[i]!;
+    });
+    return widths.reduce((a, b) => a + b, 0);
+  }
+
   private async drawPage(page: PlannedPage): Promise<void> {
+    if (this.needsUnicode && !this.unicode) await this.loadUnicode();
     if (this.pageCount > 0) await this.flush();
     const finished = (this.doc as unknown as { page?: PdfKitPage }).page;
     this.doc.addPage({ size: [this.g.width, this.g.height], margin: 0 }); // writes out the finished page
     if (finished) releasePage(finished);
     this.pageCount++;
     const doc = this.doc;
-    for (const cut of cutsFor(this.g, page.groups.map((group) => group.box))) {
-      doc.lineWidth(cut.solid ? 1.2 : 0.5).strokeColor(cut.solid ? INK : "#888888");
-      if (!cut.solid) doc.dash(4, { space: 3 });
+    // Cut marks: dashed, down the middle of the gaps where the hall cuts (never inside a book).
+    for (const cut of page.cuts) {
+      doc.lineWidth(0.5).strokeColor("#888888").dash(4, { space: 3 });
       doc.moveTo(cut.x1, cut.y1).lineTo(cut.x2, cut.y2).stroke();
       doc.undash();
     }
@@ -164,75 +208,80 @@ export class PdfWriter {
       this.drawBand(group);
       for (const ticket of group.tickets) this.drawTicket(ticket);
     }
-    doc.font(LABEL_FONT).fontSize(7).fillColor(GREY).text(pdfText(page.footer), MARGIN, this.g.footerY, { lineBreak: false });
-  }
-
-  /** Fits `text` into `width` points in the current font, cutting it with an ellipsis. */
-  private fit(text: string, width: number): string {
-    let t = pdfText(text);
-    if (this.doc.widthOfString(t) <= width) return t;
-    while (t.length > 0 && this.doc.widthOfString(`${t}…`) > width) t = t.slice(0, -1);
-    return t.length > 0 ? `${t}…` : "";
+    doc.fillColor(GREY);
+    this.drawText(page.footer, MARGIN, baselineFor(this.g.footerY, TYPE.footer), TYPE.footer, false, "the footer");
   }
 
   private drawBand(group: PlacedGroup): void {
     const doc = this.doc;
     const { x, y, w } = group.box;
     const [[head, label], [details]] = group.lines;
-    doc.rect(x, y, w, BAND - 4).fill(group.colour.ink);
-    doc.font(NUMBER_FONT).fontSize(9).fillColor("#ffffff");
-    const labelWidth = doc.widthOfString(pdfText(label));
-    doc.text(pdfText(label), x + w - 4 - labelWidth, y + 2, { lineBreak: false });
-    doc.text(this.fit(head, w - labelWidth - 16), x + 4, y + 2, { lineBreak: false });
-    if (details) doc.font(LABEL_FONT).fontSize(7.5).text(this.fit(details, w - 8), x + 4, y + 11.5, { lineBreak: false });
+    doc.rect(x, y, w, BAND_LINES.bar).fill(group.colour.ink);
+    doc.fillColor("#ffffff");
+    const headBase = baselineFor(y + BAND_LINES.head, TYPE.head);
+    const labelWidth = this.drawText(label, x + w - BAND_LINES.pad, headBase, TYPE.head, true, "--games", "right");
+    const headWidth = this.drawText(head, x + BAND_LINES.pad, headBase, TYPE.head, true, "--title");
+    // The planner refused text wider than its bound; a font wider still would be refused here, never cut.
+    if (headWidth + labelWidth + 8 > w - 2 * BAND_LINES.pad + 0.5) throw new UsageError(`--title ${JSON.stringify(head.slice(0, 40))} is ${Math.ceil(headWidth)} pt wide in the PDF's font; the band has room for ${Math.floor(w - 2 * BAND_LINES.pad - labelWidth - 8)} pt (expected shorter text)`);
+    if (details) {
+      const width = this.drawText(details, x + BAND_LINES.pad, baselineFor(y + BAND_LINES.details, TYPE.details), TYPE.details, false, "--venue, --date or --price");
+      if (width > w - 2 * BAND_LINES.pad + 0.5) throw new UsageError(`--venue, --date and --price ${JSON.stringify(details.slice(0, 40))} are ${Math.ceil(width)} pt wide in the PDF's font; the band has room for ${Math.floor(w - 2 * BAND_LINES.pad)} pt (expected shorter text)`);
+    }
   }
 
   private drawTicket(ticket: PlacedTicket): void {
     const t = this.g.ticket;
     const doc = this.doc;
-    const { x, y } = ticket.box;
+    const b = ticket.box;
     const { ink, shade } = ticket.colour;
-    const gridX = x + t.stub;
-    const gridY = y + t.refBand;
-    const gridWidth = t.cellWidth * 9;
-    // Blank cells shaded, as printed strips do; then the grid lines.
-    doc.fillColor(shade);
+    doc.font(NUMBER_FONT).fontSize(TYPE.game);
+    const p = placeTicket(t, b, ticket.ref, ticket.gameTab ? doc.widthOfString(ticket.gameTab) : 0);
+    // Blank cells shaded, as printed strips do, with the game's pattern; then the grid lines.
+    const blanks: { x: number; y: number; w: number; h: number }[] = [];
     for (let r = 0; r < 3; r++) {
-      for (let j = 0; j < 9; j++) if (ticket.grid[r]![j] === null) doc.rect(gridX + j * t.cellWidth, gridY + r * t.rowHeight, t.cellWidth, t.rowHeight);
+      for (let j = 0; j < 9; j++) if (ticket.grid[r]![j] === null) blanks.push({ x: p.gridX + j * t.cellWidth, y: p.gridY + r * t.rowHeight, w: t.cellWidth, h: t.rowHeight });
     }
+    doc.fillColor(shade);
+    for (const c of blanks) doc.rect(c.x, c.y, c.w, c.h);
     doc.fill();
-    doc.lineWidth(0.6).strokeColor(ink);
-    for (let r = 1; r < 3; r++) doc.moveTo(gridX, gridY + r * t.rowHeight).lineTo(gridX + gridWidth, gridY + r * t.rowHeight);
-    for (let j = 1; j < 9; j++) doc.moveTo(gridX + j * t.cellWidth, gridY).lineTo(gridX + j * t.cellWidth, gridY + 3 * t.rowHeight);
-    doc.stroke();
-    doc.lineWidth(0.9).moveTo(gridX, gridY).lineTo(x + t.w, gridY).stroke();
-    if (t.stub > 0) doc.moveTo(gridX, y).lineTo(gridX, y + t.h).stroke();
-    doc.lineWidth(1.6).rect(x, y, t.w, t.h).stroke();
-    // Numbers, large and centred.
-    doc.font(NUMBER_FONT).fontSize(t.numberSize).fillColor(INK);
-    const baseline = (t.rowHeight - t.numberSize * 0.72) / 2; // cap height of Helvetica ~0.72 em
-    for (let r = 0; r < 3; r++) {
-      for (let j = 0; j < 9; j++) {
-        const n = ticket.grid[r]![j];
-        if (n === null || n === undefined) continue;
-        doc.text(String(n), gridX + j * t.cellWidth + this.numberOffset[n]!, gridY + r * t.rowHeight + baseline - t.numberSize * 0.2, { lineBreak: false });
+    if (ticket.pattern !== "none") {
+      const marks = blanks.map((c) => patternMarks(ticket.pattern, c));
+      if (ticket.pattern === "dots") {
+        for (const m of marks) for (const [cx, cy] of m.dots) doc.circle(cx, cy, m.dotRadius);
+        doc.fillColor(patternInk(ticket.colour)).fill();
+      } else {
+        for (const m of marks) for (const [x1, y1, x2, y2] of m.lines) doc.moveTo(x1, y1).lineTo(x2, y2);
+        doc.lineWidth(PATTERN_STROKE).strokeColor(patternInk(ticket.colour)).stroke();
       }
     }
-    // The reference line: label, reference (shrunk to fit any serial), game on the right.
-    const labelSize = 6.5;
-    doc.font(LABEL_FONT).fontSize(labelSize).fillColor(ink);
-    const labelWidth = doc.widthOfString("Ref") + 3;
-    doc.text("Ref", gridX + 4, y + 3, { lineBreak: false });
-    let gameWidth = 0;
-    if (ticket.game !== undefined) {
-      doc.font(NUMBER_FONT).fontSize(labelSize);
-      const game = this.fit(ticket.game, (t.w - t.stub) / 3);
-      gameWidth = doc.widthOfString(game) + 6;
-      doc.text(game, x + t.w - 4 - gameWidth + 6, y + 3, { lineBreak: false });
+    doc.lineWidth(0.6).strokeColor(ink);
+    for (let r = 1; r < 3; r++) doc.moveTo(p.gridX, p.gridY + r * t.rowHeight).lineTo(p.gridX + p.gridW, p.gridY + r * t.rowHeight);
+    for (let j = 1; j < 9; j++) doc.moveTo(p.gridX + j * t.cellWidth, p.gridY).lineTo(p.gridX + j * t.cellWidth, p.gridY + p.gridH);
+    doc.stroke();
+    doc.lineWidth(0.9).moveTo(p.gridX, p.gridY).lineTo(b.x + t.w, p.gridY).stroke();
+    if (t.stub > 0) doc.moveTo(p.gridX, b.y).lineTo(p.gridX, b.y + t.h).stroke();
+    doc.lineWidth(1.6).rect(b.x, b.y, t.w, t.h).stroke();
+    // Numbers, large and centred.
+    doc.font(NUMBER_FONT).fontSize(t.numberSize).fillColor(INK);
+    for (let r = 0; r < 3; r++) {
+      const top = numberBaseline(t, p.gridY, r) - 0.718 * t.numberSize;
+      for (let j = 0; j < 9; j++) {
+        const v = ticket.grid[r]![j];
+        if (v === null || v === undefined) continue;
+        doc.text(String(v), p.gridX + j * t.cellWidth + this.numberOffset[v]!, top, { lineBreak: false });
+      }
     }
-    const size = refSizeFor(ticket.ref, t.w - t.stub - 8 - labelWidth - gameWidth, t.refSize);
-    doc.font(NUMBER_FONT).fontSize(size).fillColor(INK).text(ticket.ref, gridX + 4 + labelWidth, y + (t.refBand - size * 0.72) / 2 - size * 0.2 + 0.5, { lineBreak: false });
-    if (this.qr) this.drawQr(ticket.qr, x + (t.stub - t.qrSide) / 2, y + (t.h - t.qrSide) / 2, t.qrSide);
+    // The reference line: label, reference (shrunk to fit any serial), the game's tab on the right.
+    doc.fillColor(ink);
+    this.drawText("Ref", p.label.x, p.label.baseline, p.label.size, false, "Ref");
+    doc.fillColor(INK);
+    this.drawText(ticket.ref, p.ref.x, p.ref.baseline, p.ref.size, true, "the reference");
+    if (ticket.gameTab) {
+      doc.rect(p.tab.x, b.y, p.tab.w, t.refBand).fill(ink);
+      doc.fillColor("#ffffff");
+      this.drawText(ticket.gameTab, p.tab.x + 3, p.tab.baseline, p.tab.size, true, "--games");
+    }
+    if (this.qr) this.drawQr(ticket.qr, b.x + (t.stub - t.qrSide) / 2, b.y + (t.h - t.qrSide) / 2, t.qrSide);
   }
 
   /**

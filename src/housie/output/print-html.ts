@@ -1,106 +1,134 @@
 // Printed tickets as HTML: the same planned pages as the PDF (print-plan.ts, layout.ts),
-// every box absolutely placed in points on a page-sized section, so the download, the
-// web app's preview and its print look as the PDF does. Each page is one unbreakable
-// block exactly the paper's size (@page margin 0; the margins are inside), colours print
-// (print-color-adjust: exact), and all text is escaped.
+// each page one SVG in points, drawn from the very numbers the PDF uses (boxes, lines,
+// baselines, cut marks, pattern strokes), so the download, the web app's preview and its
+// print are the PDF to the point: the bottom row and the band's lines sit where the PDF
+// puts them. Each page is one unbreakable block exactly the paper's size (@page margin
+// 0; the margins are inside), colours print (print-color-adjust: exact), and all text
+// is escaped. Text in any script prints through the browser's fonts.
 import { qrMatrix } from "./qr.js";
 import type { HousieRecord } from "../model/cells.js";
-import { FOOTER, MARGIN, checkGeometry, cutsFor, type PageGeometry } from "./layout.js";
+import { BAND_LINES, MARGIN, TYPE, baselineFor, checkGeometry, numberBaseline, placeTicket, type PageGeometry } from "./layout.js";
 import { argumentError, optionsObject } from "../../args.js";
 import { PrintPlanner, QR_LEVEL, checkPlannedPage, type PlacedGroup, type PlacedTicket, type PlannedPage, type PrintOptions } from "./print-plan.js";
+import { PATTERN_STROKE, patternInk, patternMarks } from "./patterns.js";
+import { textWidth } from "./text-metrics.js";
 
 export function escapeHtml(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
-const pt = (n: number): string => `${Math.round(n * 100) / 100}pt`;
-const box = (x: number, y: number, w: number, h: number): string => `left:${pt(x)};top:${pt(y)};width:${pt(w)};height:${pt(h)}`;
+const n = (v: number): string => String(Math.round(v * 100) / 100);
+const pt = (v: number): string => `${n(v)}pt`;
+/** The fonts of the page: Helvetica's metrics (Arial and Liberation Sans share them), then fonts for other scripts. */
+const FONTS = `Helvetica, Arial, "Liberation Sans", "Noto Sans", "Noto Sans Devanagari", "Noto Sans Arabic", sans-serif`;
 
 /** The style sheet for pages of this geometry (one per document). */
 export function printCss(g: PageGeometry): string {
   checkGeometry(g, "geometry");
-  const t = g.ticket;
   return `@page { size: ${pt(g.width)} ${pt(g.height)}; margin: 0; }
-.hp-page, .hp-page * { box-sizing: border-box; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-.hp-page { position: relative; width: ${pt(g.width)}; height: ${pt(g.height - 1)}; overflow: hidden; background: #fff; color: #111; font-family: Helvetica, Arial, "Liberation Sans", sans-serif; break-after: page; page-break-after: always; break-inside: avoid; page-break-inside: avoid; }
+.hp-page, .hp-page * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+.hp-page { position: relative; width: ${pt(g.width)}; height: ${pt(g.height - 1)}; overflow: hidden; background: #fff; break-after: page; page-break-after: always; break-inside: avoid; page-break-inside: avoid; }
 .hp-page:last-child { break-after: auto; page-break-after: auto; }
-.hp-page > * { position: absolute; }
-.hp-band { color: #fff; padding: 2pt 4pt; overflow: hidden; white-space: nowrap; }
-.hp-band b { font-size: 9pt; display: flex; justify-content: space-between; gap: 8pt; }
-.hp-band b span:first-child, .hp-band i { overflow: hidden; text-overflow: ellipsis; }
-.hp-band i { display: block; font-style: normal; font-size: 7.5pt; }
-.hp-ticket { border: 1.6pt solid var(--ink); break-inside: avoid; page-break-inside: avoid; }
-.hp-ref { position: absolute; left: ${pt(t.stub)}; right: 0; top: 0; height: ${pt(t.refBand)}; border-bottom: 0.9pt solid var(--ink); display: flex; align-items: center; gap: 3pt; padding: 0 4pt; white-space: nowrap; overflow: hidden; }
-.hp-ref small { font-size: 6.5pt; color: var(--ink); }
-.hp-ref b { font-size: var(--ref-size); font-variant-numeric: tabular-nums; }
-.hp-ref em { margin-left: auto; font-style: normal; font-weight: bold; font-size: 6.5pt; color: var(--ink); }
-.hp-qr { position: absolute; left: ${pt((t.stub - t.qrSide) / 2)}; width: ${pt(t.qrSide)}; height: ${pt(t.qrSide)}; }
-.hp-grid { position: absolute; left: ${pt(t.stub)}; top: ${pt(t.refBand)}; right: 0; bottom: 0; border-collapse: collapse; table-layout: fixed; }
-${t.stub > 0 ? ".hp-ref, .hp-grid { border-left: 0.9pt solid var(--ink); }" : ""}
-.hp-grid td { border: 0.6pt solid var(--ink); text-align: center; vertical-align: middle; font-weight: bold; font-size: ${pt(t.numberSize)}; padding: 0; width: ${pt(t.cellWidth)}; height: ${pt(t.rowHeight)}; }
-.hp-grid tr:first-child td { border-top: 0; } .hp-grid tr:last-child td { border-bottom: 0; }
-.hp-grid td:first-child { border-left: 0; } .hp-grid td:last-child { border-right: 0; }
-.hp-grid td.blank { background: var(--shade); }
-.hp-cut { border: 0 dashed #888; }
-.hp-cut.v { border-left-width: 0.5pt; } .hp-cut.h { border-top-width: 0.5pt; }
-.hp-cut.solid { border-style: solid; border-color: #111; border-top-width: 1.2pt; }
-.hp-footer { font-size: 7pt; color: #555; white-space: nowrap; }
+.hp-page > svg { display: block; font-family: ${FONTS}; }
 `;
 }
 
-/** A QR code as an SVG (error correction Q, the 4-module quiet zone drawn white). */
-export function qrSvg(text: string): string {
+/** A QR code as an SVG (error correction Q, the 4-module quiet zone drawn white); with a box, placed there. */
+export function qrSvg(text: string, place?: { x: number; y: number; side: number }): string {
   const code = qrMatrix(text, QR_LEVEL);
-  const n = code.size;
-  const side = n + 8;
+  const size = code.size;
+  const side = size + 8;
   let path = "";
-  for (let r = 0; r < n; r++) {
+  for (let r = 0; r < size; r++) {
     let c = 0;
-    while (c < n) {
-      if (!code.data[r * n + c]) { c++; continue; }
+    while (c < size) {
+      if (!code.data[r * size + c]) { c++; continue; }
       const start = c;
-      while (c < n && code.data[r * n + c]) c++;
+      while (c < size && code.data[r * size + c]) c++;
       path += `M${start + 4} ${r + 4}h${c - start}v1h-${c - start}z`;
     }
   }
-  return `<svg viewBox="0 0 ${side} ${side}" shape-rendering="crispEdges" role="img" aria-label="QR code ${escapeHtml(text)}"><rect width="${side}" height="${side}" fill="#fff"/><path d="${path}" fill="#000"/></svg>`;
+  const at = place ? ` x="${n(place.x)}" y="${n(place.y)}" width="${n(place.side)}" height="${n(place.side)}"` : "";
+  return `<svg${at} viewBox="0 0 ${side} ${side}" shape-rendering="crispEdges" role="img" aria-label="QR code ${escapeHtml(text)}"><rect width="${side}" height="${side}" fill="#fff"/><path d="${path}" fill="#000"/></svg>`;
 }
 
-function bandHtml(group: PlacedGroup): string {
+const text = (s: string, x: number, baseline: number, size: number, fill: string, attrs = ""): string =>
+  `<text x="${n(x)}" y="${n(baseline)}" font-size="${n(size)}" fill="${fill}"${attrs}>${escapeHtml(s)}</text>`;
+
+function bandSvg(group: PlacedGroup): string {
   const { x, y, w } = group.box;
   const [[head, label], [details]] = group.lines;
-  return `<div class="hp-band" style="${box(x, y, w, 20)};background:${group.colour.ink}"><b><span>${escapeHtml(head)}</span><span>${escapeHtml(label)}</span></b>${details ? `<i>${escapeHtml(details)}</i>` : ""}</div>`;
+  let out = `<g class="hp-band"><rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(BAND_LINES.bar)}" fill="${group.colour.ink}"/>`;
+  const headBase = baselineFor(y + BAND_LINES.head, TYPE.head);
+  out += text(head, x + BAND_LINES.pad, headBase, TYPE.head, "#fff", ' font-weight="bold"');
+  out += text(label, x + w - BAND_LINES.pad, headBase, TYPE.head, "#fff", ' font-weight="bold" text-anchor="end"');
+  // Each part (venue, date, price) bidi-isolated, as the PDF places them: an Arabic venue reads right to left within its own part.
+  if (details) out += text(details.split(" · ").map((part) => `\u2068${part}\u2069`).join(" · "), x + BAND_LINES.pad, baselineFor(y + BAND_LINES.details, TYPE.details), TYPE.details, "#fff");
+  return out + "</g>";
 }
 
-function ticketHtml(ticket: PlacedTicket, g: PageGeometry, qr: boolean): string {
+function ticketSvg(ticket: PlacedTicket, g: PageGeometry, qr: boolean): string {
   const t = g.ticket;
-  const { x, y, w, h } = ticket.box;
-  // The reference shrinks for long serials as in the PDF (same widths: Arial matches Helvetica).
-  const room = w - t.stub - 8 - 16 - (ticket.game !== undefined ? Math.min((w - t.stub) / 3, ticket.game.length * 4) + 6 : 0);
-  const size = Math.max(4, Math.min(t.refSize, room / (ticket.ref.length * 0.556)));
-  let out = `<div class="hp-ticket" style="${box(x, y, w, h)};--ink:${ticket.colour.ink};--shade:${ticket.colour.shade};--ref-size:${pt(size)}">`;
-  out += `<div class="hp-ref"><small>Ref</small><b>${ticket.ref}</b>${ticket.game !== undefined ? `<em>${escapeHtml(ticket.game)}</em>` : ""}</div>`;
-  if (qr) out += `<div class="hp-qr" style="top:${pt((h - t.qrSide) / 2 - 1.6)}">${qrSvg(ticket.qr)}</div>`;
-  out += `<table class="hp-grid">`;
-  for (const row of ticket.grid) out += "<tr>" + row.map((c) => (c === null ? '<td class="blank"></td>' : `<td>${c}</td>`)).join("") + "</tr>";
-  return out + "</table></div>";
+  const b = ticket.box;
+  const { ink, shade } = ticket.colour;
+  const p = placeTicket(t, b, ticket.ref, ticket.gameTab ? textWidth(ticket.gameTab, TYPE.game, true) : 0);
+  let out = `<g class="hp-ticket" data-ref="${ticket.ref}">`;
+  // Blank cells shaded (and patterned per game), then the grid lines and the border.
+  let blanks = "";
+  let marks = "";
+  for (let r = 0; r < 3; r++) {
+    for (let j = 0; j < 9; j++) {
+      if (ticket.grid[r]![j] !== null) continue;
+      const cell = { x: p.gridX + j * t.cellWidth, y: p.gridY + r * t.rowHeight, w: t.cellWidth, h: t.rowHeight };
+      blanks += `M${n(cell.x)} ${n(cell.y)}h${n(cell.w)}v${n(cell.h)}h${n(-cell.w)}z`;
+      const m = patternMarks(ticket.pattern, cell);
+      for (const [x1, y1, x2, y2] of m.lines) marks += `M${n(x1)} ${n(y1)}L${n(x2)} ${n(y2)}`;
+      for (const [cx, cy] of m.dots) marks += `M${n(cx - m.dotRadius)} ${n(cy)}a${n(m.dotRadius)} ${n(m.dotRadius)} 0 1 0 ${n(2 * m.dotRadius)} 0a${n(m.dotRadius)} ${n(m.dotRadius)} 0 1 0 ${n(-2 * m.dotRadius)} 0z`;
+    }
+  }
+  out += `<path d="${blanks}" fill="${shade}"/>`;
+  if (marks) out += `<path class="hp-pattern" d="${marks}" fill="${ticket.pattern === "dots" ? patternInk(ticket.colour) : "none"}" stroke="${ticket.pattern === "dots" ? "none" : patternInk(ticket.colour)}" stroke-width="${PATTERN_STROKE}"/>`;
+  let lines = "";
+  for (let r = 1; r < 3; r++) lines += `M${n(p.gridX)} ${n(p.gridY + r * t.rowHeight)}H${n(p.gridX + p.gridW)}`;
+  for (let j = 1; j < 9; j++) lines += `M${n(p.gridX + j * t.cellWidth)} ${n(p.gridY)}V${n(p.gridY + p.gridH)}`;
+  out += `<path d="${lines}" stroke="${ink}" stroke-width="0.6" fill="none"/>`;
+  out += `<path d="M${n(p.gridX)} ${n(p.gridY)}H${n(b.x + t.w)}${t.stub > 0 ? `M${n(p.gridX)} ${n(b.y)}V${n(b.y + t.h)}` : ""}" stroke="${ink}" stroke-width="0.9" fill="none"/>`;
+  out += `<rect x="${n(b.x)}" y="${n(b.y)}" width="${n(t.w)}" height="${n(t.h)}" stroke="${ink}" stroke-width="1.6" fill="none"/>`;
+  // Numbers, large and centred.
+  out += `<g font-weight="bold" font-size="${n(t.numberSize)}" fill="#111" text-anchor="middle">`;
+  for (let r = 0; r < 3; r++) {
+    for (let j = 0; j < 9; j++) {
+      const v = ticket.grid[r]![j];
+      if (v !== null && v !== undefined) out += `<text x="${n(p.gridX + (j + 0.5) * t.cellWidth)}" y="${n(numberBaseline(t, p.gridY, r))}">${v}</text>`;
+    }
+  }
+  out += "</g>";
+  // The reference line: label, reference (shrunk to fit any serial), the game's tab on the right.
+  out += text("Ref", p.label.x, p.label.baseline, p.label.size, ink);
+  out += text(ticket.ref, p.ref.x, p.ref.baseline, p.ref.size, "#111", ' font-weight="bold"');
+  if (ticket.gameTab) {
+    out += `<rect x="${n(p.tab.x)}" y="${n(b.y)}" width="${n(p.tab.w)}" height="${n(t.refBand)}" fill="${ink}"/>`;
+    out += text(ticket.gameTab, p.tab.x + 3, p.tab.baseline, p.tab.size, "#fff", ' font-weight="bold"');
+  }
+  if (qr) out += qrSvg(ticket.qr, { x: b.x + (t.stub - t.qrSide) / 2, y: b.y + (t.h - t.qrSide) / 2, side: t.qrSide });
+  return out + "</g>";
 }
 
-/** One planned page as a page-sized section. */
+/** One planned page as a page-sized section holding one SVG in points. */
 export function pageHtml(page: PlannedPage, g: PageGeometry, qr: boolean): string {
   checkPlannedPage(page, "page");
   checkGeometry(g, "geometry");
   if (typeof qr !== "boolean") throw argumentError("qr", "true or false", qr);
-  let out = `<section class="hp-page" data-page="${page.number}">`;
-  for (const cut of cutsFor(g, page.groups.map((group) => group.box))) {
-    const vertical = cut.x1 === cut.x2;
-    out += `<div class="hp-cut ${vertical ? "v" : "h"}${cut.solid ? " solid" : ""}" style="${box(cut.x1, cut.y1, cut.x2 - cut.x1, cut.y2 - cut.y1)}"></div>`;
+  let out = `<section class="hp-page" data-page="${page.number}"><svg xmlns="http://www.w3.org/2000/svg" width="${pt(g.width)}" height="${pt(g.height - 1)}" viewBox="0 0 ${n(g.width)} ${n(g.height - 1)}">`;
+  for (const cut of page.cuts) {
+    out += `<line class="hp-cut" data-between="${cut.between}" x1="${n(cut.x1)}" y1="${n(cut.y1)}" x2="${n(cut.x2)}" y2="${n(cut.y2)}" stroke="#888" stroke-width="0.5" stroke-dasharray="4 3"/>`;
   }
   for (const group of page.groups) {
-    out += bandHtml(group);
-    for (const ticket of group.tickets) out += ticketHtml(ticket, g, qr);
+    out += bandSvg(group);
+    for (const ticket of group.tickets) out += ticketSvg(ticket, g, qr);
   }
-  return out + `<div class="hp-footer" style="${box(MARGIN, g.footerY - 2, g.width - 2 * MARGIN, FOOTER)}">${escapeHtml(page.footer)}</div></section>\n`;
+  out += text(page.footer, MARGIN, baselineFor(g.footerY, TYPE.footer), TYPE.footer, "#555", ' class="hp-footer"');
+  return out + "</svg></section>\n";
 }
 
 /** A streaming HTML document of printed pages: header, a chunk per record, footer. */

@@ -7,7 +7,9 @@ import { parseSeed } from "../../core/random.js";
 import type { HousieRecord, TicketGrid } from "../model/cells.js";
 import { printedRef } from "../model/reference.js";
 import { DEFAULT_COLOUR, parseColour, parseGames, type TicketColour } from "./colours.js";
-import { checkBox, pageGeometry, type Box, type LayoutOptions, type PageGeometry } from "./layout.js";
+import { BAND_LINES, TYPE, checkBox, cutsFor, pageGeometry, type Box, type Cut, type LayoutOptions, type PageGeometry } from "./layout.js";
+import { GAME_PATTERNS, patternFor, type PatternName } from "./patterns.js";
+import { mustFit, textWidth } from "./text-metrics.js";
 
 export interface PrintOptions extends LayoutOptions {
   /** Ticket colour (name or #hex) when there is one game. */
@@ -30,6 +32,12 @@ export interface PlacedTicket {
   colour: TicketColour;
   /** The game's name with --games, else undefined. */
   game?: string;
+  /** The game's number (1, 2, ...) with --games, else undefined. */
+  gameNumber?: number;
+  /** What the ticket's game tab says, large, e.g. "2 Blue" (undefined with one game). */
+  gameTab?: string;
+  /** The game's pattern in the blank cells ("none" with one game). */
+  pattern: PatternName;
   /** The QR code's text: TG1/series/ref (uppercase alphanumeric, the QR's compact mode). */
   qr: string;
 }
@@ -45,13 +53,21 @@ export interface PlacedGroup {
 export interface PlannedPage {
   number: number;
   groups: PlacedGroup[];
+  /** The cut marks: between groups, and between single tickets (never inside a book). */
+  cuts: Cut[];
   footer: string;
 }
 
 const SERIES = /^[A-Z0-9]{1,16}$/;
+
+/** The widest a ticket's game tab may be: a third of its reference line. */
+export function gameTabRoom(g: PageGeometry): number {
+  return (g.ticket.w - g.ticket.stub) / 3;
+}
+export { GAME_PATTERNS };
 /** The band of a group of single tickets from several games. */
 const MIXED: TicketColour = { name: "games", ink: "#333333", shade: "#e4e4e4" };
-/** Text on a band or a header is kept to this many characters (the renderer may cut more). */
+/** Text on a band is at most this many characters (and must fit its line: see mustFit). */
 const MAX_TEXT = 80;
 
 /** The series' identity for a seeded run (S + the seed in base 36), so a replay prints the same codes. */
@@ -106,6 +122,12 @@ export class PrintPlanner {
     this.series = series;
     this.head = clean(options.title, "--title") || "Housie";
     this.details = [clean(options.venue, "--venue"), clean(options.date, "--date"), clean(options.price, "--price")].filter((s) => s !== "").join(" · ");
+    const band = this.geometry.groups[0]!.w - 2 * BAND_LINES.pad;
+    mustFit(this.details, TYPE.details, false, band, "--venue, --date and --price", "the band's second line");
+    // The game tab on each ticket's reference line: at most a third of the line.
+    for (const [i, c] of this.colours.entries()) {
+      if (this.games) mustFit(`${i + 1} ${c.name}`, TYPE.game, true, gameTabRoom(this.geometry), "--games", "a ticket's game tab");
+    }
   }
 
   /** Pages completed by this record (each game's copy of it placed). */
@@ -113,21 +135,38 @@ export class PrintPlanner {
     housieRecordArgument(record, "record");
     const done: PlannedPage[] = [];
     const book = record.tickets.length === 6;
-    for (const colour of this.colours) {
+    for (const gameIndex of this.gamesOf(record)) {
+      const colour = this.colours[gameIndex]!;
       const game = this.games ? colour.name : undefined;
+      const index = this.games ? gameIndex : undefined;
       if (book) {
         this.singles = undefined;
-        const group = this.nextGroup(done, colour, `Book ${record.serial}${game ? ` · ${game}` : ""}`);
-        record.tickets.forEach((grid, i) => group.tickets.push(this.ticket(record.serial, i + 1, grid, colour, game, group)));
+        const group = this.nextGroup(done, colour, `Book ${record.serial}${game ? ` · ${game}` : ""}`, true);
+        record.tickets.forEach((grid, i) => group.tickets.push(this.ticket(record.serial, i + 1, grid, colour, game, index, group)));
       } else {
         // Six tickets fill a group whatever their games; each ticket carries its game's colour and name.
         if (!this.singles || this.singles.tickets.length === 6) {
-          this.singles = this.nextGroup(done, this.games ? MIXED : colour, "Tickets");
+          this.singles = this.nextGroup(done, this.games ? MIXED : colour, "Tickets", false);
         }
-        this.singles.tickets.push(this.ticket(record.serial, 1, record.tickets[0]!, colour, game, this.singles));
+        this.singles.tickets.push(this.ticket(record.serial, 1, record.tickets[0]!, colour, game, index, this.singles));
       }
     }
     return done;
+  }
+
+  /**
+   * The games a record is printed for: the one its own game field names (a record made
+   * for one game of the night), else every game of --games in turn (the same tickets in
+   * each colour), else the one colour.
+   */
+  private gamesOf(record: HousieRecord): number[] {
+    const own = (record as { game?: unknown }).game;
+    if (own === undefined || own === null || !this.games) return this.colours.map((_, i) => i);
+    const at = typeof own === "number" ? own - 1 : this.colours.findIndex((c) => c.name.toLowerCase() === String(own).trim().toLowerCase());
+    if (!Number.isInteger(at) || at < 0 || at >= this.colours.length) {
+      throw new UsageError(`record ${record.serial} is for game ${JSON.stringify(String(own).slice(0, 30))}, which --games does not name (expected one of ${this.colours.map((c) => c.name).join(", ")})`);
+    }
+    return [at];
   }
 
   /** The last, partly filled page (if any). */
@@ -135,25 +174,45 @@ export class PrintPlanner {
     const last = this.page;
     this.page = undefined;
     this.singles = undefined;
-    return last ? [last] : [];
+    return last ? [this.close(last)] : [];
   }
 
-  private nextGroup(done: PlannedPage[], colour: TicketColour, label: string): PlacedGroup {
+  /** A full page's cut marks and footer, which say what is true of the page: where to cut. */
+  private close(page: PlannedPage): PlannedPage {
+    page.cuts = cutsFor(this.geometry, page.groups.map((g) => g.box), this.cutInside.slice(0, page.groups.length));
+    const books = this.cutInside.slice(0, page.groups.length).every((inside) => !inside);
+    const hint = page.cuts.length === 0 ? "" : books ? " · cut along the marks between books" : " · cut along the marks between tickets";
+    page.footer = `Series ${this.series} · page ${page.number}${hint}`;
+    return page;
+  }
+
+  private readonly cutInside: boolean[] = [];
+
+  private nextGroup(done: PlannedPage[], colour: TicketColour, label: string, book: boolean): PlacedGroup {
     const g = this.geometry;
     if (!this.page || this.page.groups.length === g.groups.length) {
-      if (this.page) done.push(this.page);
+      if (this.page) done.push(this.close(this.page));
       this.pageNumber++;
-      this.page = { number: this.pageNumber, groups: [], footer: `Series ${this.series} · page ${this.pageNumber} · cut along the dashed lines` };
+      this.page = { number: this.pageNumber, groups: [], cuts: [], footer: "" };
     }
-    const group: PlacedGroup = { box: g.groups[this.page.groups.length]!, colour, lines: [[this.head, label], [this.details, ""]], tickets: [] };
+    const slot = this.page.groups.length;
+    const box = g.groups[slot]!;
+    this.cutInside[slot] = !book;
+    // The band: the title and the label on the first line, the details on the second; text that does not fit is refused.
+    const inner = box.w - 2 * BAND_LINES.pad;
+    mustFit(label, TYPE.head, true, inner, this.games ? "--games" : "the label", "the band");
+    mustFit(this.head, TYPE.head, true, inner - textWidth(label, TYPE.head, true) - 8, "--title", `the band beside "${label}"`);
+    const group: PlacedGroup = { box, colour, lines: [[this.head, label], [this.details, ""]], tickets: [] };
     this.page.groups.push(group);
     return group;
   }
 
-  private ticket(serial: bigint, index: number, grid: TicketGrid, colour: TicketColour, game: string | undefined, group: PlacedGroup): PlacedTicket {
+  private ticket(serial: bigint, index: number, grid: TicketGrid, colour: TicketColour, game: string | undefined, gameIndex: number | undefined, group: PlacedGroup): PlacedTicket {
     const slot = this.page!.groups.length - 1;
     const ref = printedRef(serial, index);
-    return { box: this.geometry.tickets[slot]![group.tickets.length]!, grid, ref, colour, game, qr: qrText(this.series, ref) };
+    const gameNumber = gameIndex === undefined ? undefined : gameIndex + 1;
+    const gameTab = game === undefined ? undefined : `${gameNumber} ${game}`;
+    return { box: this.geometry.tickets[slot]![group.tickets.length]!, grid, ref, colour, game, gameNumber, gameTab, pattern: patternFor(gameIndex), qr: qrText(this.series, ref) };
   }
 }
 
@@ -178,6 +237,9 @@ function checkTicket(value: unknown, name: string): void {
   if (typeof t.ref !== "string" || !REF.test(t.ref)) throw argumentError(`${name}.ref`, "a printed reference serial-ticket-check", t.ref);
   checkColour(t.colour, `${name}.colour`);
   optionalText(t.game, `${name}.game`);
+  optionalText(t.gameTab, `${name}.gameTab`);
+  if (t.gameNumber !== undefined) wholeNumber(t.gameNumber, `${name}.gameNumber`, 1);
+  if (t.pattern !== "none" && !GAME_PATTERNS.includes(t.pattern as PatternName)) throw argumentError(`${name}.pattern`, `"none" or one of ${GAME_PATTERNS.join(", ")}`, t.pattern);
   text(t.qr, `${name}.qr`);
 }
 
@@ -186,6 +248,11 @@ export function checkPlannedPage(value: unknown, name: string): PlannedPage {
   const page = requiredObject<Partial<PlannedPage>>(value, name);
   wholeNumber(page.number, `${name}.number`, 1);
   text(page.footer, `${name}.footer`);
+  if (!Array.isArray(page.cuts)) throw argumentError(`${name}.cuts`, "an array of cut marks", page.cuts);
+  page.cuts.forEach((cut: unknown, i) => {
+    const c = requiredObject<Partial<Cut>>(cut, `${name}.cuts[${i}]`);
+    for (const k of ["x1", "y1", "x2", "y2"] as const) if (typeof c[k] !== "number" || !Number.isFinite(c[k])) throw argumentError(`${name}.cuts[${i}].${k}`, "a finite number", c[k]);
+  });
   if (!Array.isArray(page.groups)) throw argumentError(`${name}.groups`, "an array of groups", page.groups);
   page.groups.forEach((group: unknown, i) => {
     const at = `${name}.groups[${i}]`;
