@@ -3,7 +3,8 @@
 // centre), 80-ball (4×4) and 30-ball speed cards. Exact counts, exactly uniform unique
 // cards, validation, and pattern games: who wins at each call, and one claim's verdict.
 import { InvalidArgumentError, Option } from "commander";
-import { createProgram, integerOption, readInputText, runMain, seedOption, EXIT_OK, EXIT_INVALID } from "./program.js";
+import { createProgram, integerOption, runMain, seedOption, EXIT_OK, EXIT_INVALID } from "./program.js";
+import { readSmallFile } from "../io/small-file.js";
 import { checkOutputPath } from "../io/atomic-write.js";
 import { writeOutput } from "../io/output.js";
 import { quote } from "../io/quote.js";
@@ -85,7 +86,7 @@ interface GameFlags {
 async function gameCalls(flags: GameFlags, last: number): Promise<number[]> {
   if ((flags.calls === undefined) === (flags.callsFile === undefined)) throw new UsageError("give the calls with exactly one of --calls or --calls-file");
   const { parseCalls } = await import("../housie/operators/check.js");
-  return flags.calls !== undefined ? parseCalls(flags.calls, "--calls", last) : parseCalls(readInputText(flags.callsFile!), flags.callsFile, last);
+  return flags.calls !== undefined ? parseCalls(flags.calls, "--calls", last) : parseCalls(readSmallFile(flags.callsFile!, "a calls file (the numbers in the order called)"), flags.callsFile, last);
 }
 
 /** The format of a series file: --ball, else its first line's (read again by the game itself). */
