@@ -137,6 +137,7 @@ describe.skipIf(!chromiumAvailable())("tours tab in Chromium", () => {
 
   it("shows a 30×30 board path-only at Fit (its numbers would be under 10 px) and brings the numbers back when zoomed in", async () => {
     const { page } = app;
+    await showTab(page, "tours");
     await page.fill("#tour-size", "30");
     await page.check('input[name="tour-kind"][value="open"]');
     await page.fill("#tour-seed", "5");
@@ -144,7 +145,7 @@ describe.skipIf(!chromiumAvailable())("tours tab in Chromium", () => {
     await page.locator(`${board}[data-size="30"] svg`).waitFor();
     const state = () => page.$eval(board, (figure) => {
       const text = figure.querySelector(".numbers > text")!;
-      return { small: figure.querySelector("svg")!.classList.contains("numbers-small"), shown: getComputedStyle(text).display !== "none" ? text.getBoundingClientRect().height : 0, note: figure.querySelector(".numbers-note")!.textContent };
+      return { small: figure.querySelector("svg")!.classList.contains("numbers-small"), shown: text.getBoundingClientRect().height, note: figure.querySelector(".numbers-note")!.textContent };
     });
     await expect.poll(async () => (await state()).small).toBe(true);
     const fitted = await state();

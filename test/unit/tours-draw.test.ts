@@ -152,6 +152,8 @@ const PICTURES: [string, TourPicture][] = [
   ["10×10 open", { size: 10, closed: false, grid: generateTour({ size: 10, seed: 7, start: [0, 0] }) }],
   ["12×12 closed", { size: 12, closed: true, grid: generateTour({ size: 12, closed: true, seed: 5 }) }],
   ["30×30 open", { size: 30, closed: false, grid: generateTour({ size: 30, seed: 2 }) }],
+  ["10×10 zebra (2,3)", { rows: 10, cols: 10, closed: false, grid: warnsdorffTour(10, 10, [[2, 3]])! }],
+  ["8×8 king (0,1)+(1,1)", { rows: 8, cols: 8, closed: false, grid: warnsdorffTour(8, 8, [[0, 1], [1, 1]])! }],
 ];
 
 describe("tour SVG: arcs keep clear of numbers, frames and the edge", () => {
