@@ -145,11 +145,14 @@ describe.skipIf(!chromiumAvailable())("tours tab in Chromium", () => {
     await page.locator(`${board}[data-size="30"] svg`).waitFor();
     const state = () => page.$eval(board, (figure) => {
       const text = figure.querySelector(".numbers > text")!;
-      return { small: figure.querySelector("svg")!.classList.contains("numbers-small"), shown: text.getBoundingClientRect().height, note: figure.querySelector(".numbers-note")!.textContent };
+      const dot = figure.querySelector(".dots > circle")!;
+      return { small: figure.querySelector("svg")!.classList.contains("numbers-small"), shown: text.getBoundingClientRect().height, dots: dot.getBoundingClientRect().width > 0, note: figure.querySelector(".numbers-note")!.textContent };
     });
     await expect.poll(async () => (await state()).small).toBe(true);
     const fitted = await state();
     expect(fitted.shown).toBe(0); // hidden, not drawn at a few pixels
+    expect(fitted.dots).toBe(true); // a dot marks each square instead
+    expect(await page.locator(`${board} svg .dots > circle`).count()).toBe(900);
     expect(fitted.note).toMatch(/^path only: numbers would be \d+(\.\d)? px here; zoom in to read them$/);
     await page.click(tool("zoom-in"));
     await page.click(tool("zoom-in"));
@@ -157,6 +160,7 @@ describe.skipIf(!chromiumAvailable())("tours tab in Chromium", () => {
     const zoomed = await state();
     expect(zoomed.note).toBe("");
     expect(zoomed.shown).toBeGreaterThan(0);
+    expect(zoomed.dots).toBe(false);
     await page.click(tool("zoom-reset"));
     await expect.poll(async () => (await state()).small).toBe(true);
   });

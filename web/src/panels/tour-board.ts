@@ -191,6 +191,25 @@ class Player {
   }
 }
 
+/**
+ * A dot at each square's centre, shown (by CSS) only while the numbers are hidden: the arcs
+ * stop short of the numbers, so without them a dot marks the square each gap stands for.
+ */
+function addDots(svg: SVGSVGElement): void {
+  const ns = "http://www.w3.org/2000/svg";
+  const dots = document.createElementNS(ns, "g");
+  dots.setAttribute("class", "dots");
+  dots.setAttribute("fill", "#777");
+  for (const text of svg.querySelectorAll(".numbers > text")) {
+    const dot = document.createElementNS(ns, "circle");
+    dot.setAttribute("cx", text.getAttribute("x")!);
+    dot.setAttribute("cy", text.getAttribute("y")!);
+    dot.setAttribute("r", "3.5");
+    dots.append(dot);
+  }
+  svg.insertBefore(dots, svg.querySelector(".rings"));
+}
+
 function button(act: string, text: string, label: string): HTMLButtonElement {
   const b = el("button", { type: "button", textContent: text, title: label });
   b.dataset.act = act;
@@ -220,6 +239,7 @@ class Board {
       canvas.getContext("bitmaprenderer")!.transferFromImageBitmap(picture.bitmap);
       stage.append(canvas);
     }
+    if (svg) addDots(svg);
     const zoomText = el("span", { className: "zoom-text muted" });
     const numbersNote = el("span", { className: "numbers-note muted" });
     // Numbers only where they are at least 10 px on screen; else the path alone, and a word why.
