@@ -267,12 +267,13 @@ export function* tourSvgPieces(doc: TourPicture): Generator<string> {
   const where = (square: number) => `row ${Math.floor(square / cols) + 1}, column ${(square % cols) + 1}`;
   const startColour = TOUR_RAMP[0]!, endColour = TOUR_RAMP[TOUR_RAMP.length - 1]!;
   const board = rows === cols ? `${rows}×${rows}` : `${rows}×${cols}`;
+  const marker = small ? "frame" : "ring";
   const path = small
     ? "each move an arc with a chevron pointing the way, consecutive moves in different colours"
     : "the path runs from green through blue and purple to red";
   yield `<svg xmlns="http://www.w3.org/2000/svg" class="tour" viewBox="0 0 ${width} ${height}" width="${pixels(width)}" height="${pixels(height)}">\n` +
     `<title>${closed ? "Closed" : "Open"} ${tourName(picture)} of a ${board} board</title>\n` +
-    `<desc>Step 1 (green frame) is at ${where(first)}, step ${total} (red frame) at ${where(last)}; ${path}${closed ? ", and a dashed move closes it" : ""}.</desc>\n` +
+    `<desc>Step 1 (green ${marker}) is at ${where(first)}, step ${total} (red ${marker}) at ${where(last)}; ${path}${closed ? ", and a dashed move closes it" : ""}.</desc>\n` +
     `<defs><pattern id="squares" width="${TOUR_CELL}" height="${TOUR_CELL}" patternUnits="userSpaceOnUse">` +
     `<path d="M ${TOUR_CELL} 0 L 0 0 0 ${TOUR_CELL}" fill="none" stroke="#ccc" stroke-width="1"/></pattern></defs>\n` +
     `<rect width="${width}" height="${height}" fill="white"/>\n`;

@@ -89,8 +89,8 @@ export const CHEVRON_ARM = 0.16;
  * The candidate curves, in the order they are preferred: [h1, h2, shift], the control
  * points sitting a third and two thirds along the chord, moved h1 and h2 × the chord's
  * length to its left (negative: right) and `shift` × its length along it. h1 = h2 = 2b/3
- * is the quadratic arc bent b (0.2 × 2/3 is the old gentle arc, the first choice); unequal
- * ones are lopsided arcs, opposite signs S-bends that slip between two numbers.
+ * is the quadratic arc bent b (h = 0.13, about the old gentle arc bent 0.2, is the first
+ * choice); unequal ones are lopsided arcs, opposite signs S-bends that slip between two numbers.
  */
 const CANDIDATES: readonly (readonly [h1: number, h2: number, shift: number])[] = (() => {
   const heights = [0, 0.08, 0.13, 0.2, 0.27, 0.35, 0.45, 0.6, 0.8, 1];
@@ -164,20 +164,6 @@ export function chevron(m: Curve): [Point, Point, Point] {
   return [[tipX + backX + sideX, tipY + backY + sideY], [tipX, tipY], [tipX + backX - sideX, tipY + backY - sideY]];
 }
 
-/** Points along the drawn part (about 16 a square of the chord, and at least 24) and along the chevron's strokes. */
-export function samplePoints(m: RoutedMove): Point[] {
-  const points: Point[] = [];
-  const length = Math.hypot(m.x1 - m.x0, m.y1 - m.y0);
-  const count = Math.max(24, Math.ceil(length * 16));
-  for (let i = 0; i <= count; i++) points.push(pointAt(m, m.t0 + ((m.t1 - m.t0) * i) / count));
-  const [a, tip, b] = chevron(m);
-  for (let i = 0; i <= 4; i++) {
-    const f = i / 4;
-    points.push([a[0] + (tip[0] - a[0]) * f, a[1] + (tip[1] - a[1]) * f], [b[0] + (tip[0] - b[0]) * f, b[1] + (tip[1] - b[1]) * f]);
-  }
-  return points;
-}
-
 /** The t where the curve, walking from `from` towards `to`, first gets CLEARANCE clear of `zone`. */
 function leave(m: Curve, zone: KeepOut, from: number, to: number): number {
   const clear = (t: number) => {
@@ -220,10 +206,11 @@ const QUICK = [16, 12, 20, 8, 24].map((i) => i / LEAVE_STEPS);
 
 /**
  * The move a → b along `curve`, cut at its ends' zones, with its clearance (measured only
- * down to `floor`: a candidate no better than that is dropped anyway). The same points as
- * samplePoints, visited middle first, without building them.
+ * down to `floor`: a candidate no better than that is dropped anyway). It samples the drawn
+ * part (about 16 points a square of the chord, at least 24), middle first, and the
+ * chevron's two strokes.
  */
-export function candidate(board: KeepOutBoard, a: number, b: number, curve: Curve, floor = -Infinity): RoutedMove {
+function candidate(board: KeepOutBoard, a: number, b: number, curve: Curve, floor = -Infinity): RoutedMove {
   const za = board.zone(a), zb = board.zone(b);
   // A quick look first: a point clear of both ends' zones lies in the drawn part (leave()
   // stops at the first clear point of its grid, which these are on), so if it is no

@@ -45,7 +45,7 @@ describe.skipIf(!chromiumAvailable())("tours tab in Chromium", () => {
     await page.click("#tour-form button[type=submit]");
     await expect.poll(() => page.locator(`${board} svg .numbers > text`).count(), { timeout: 30_000 }).toBe(144);
     expect(await page.locator(`${board} svg .moves > path`).count()).toBe(144); // 143 moves and the closing one
-    expect(await page.locator(`${board} svg .rings > circle`).count()).toBe(2);
+    expect(await page.locator(`${board} svg .rings > *`).count()).toBe(2); // the start and end frames
     expect(await shown(page)).toEqual({ step: 144, numbers: 144, moves: 144 });
     await page.locator(board).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}tours-12-closed.png`, fullPage: false });
@@ -133,6 +133,36 @@ describe.skipIf(!chromiumAvailable())("tours tab in Chromium", () => {
     expect(await page.locator(`${board} svg .numbers`).isVisible()).toBe(false);
     expect(await page.locator(`${board} svg .moves`).isVisible()).toBe(true);
     await page.check(`${board} .board-tools input[type=checkbox]`);
+  });
+
+  it("shows a 30×30 board path-only at Fit (its numbers would be under 10 px) and brings the numbers back when zoomed in", async () => {
+    const { page } = app;
+    await showTab(page, "tours");
+    await page.fill("#tour-size", "30");
+    await page.check('input[name="tour-kind"][value="open"]');
+    await page.fill("#tour-seed", "5");
+    await page.click("#tour-form button[type=submit]");
+    await page.locator(`${board}[data-size="30"] svg`).waitFor();
+    const state = () => page.$eval(board, (figure) => {
+      const text = figure.querySelector(".numbers > text")!;
+      const dot = figure.querySelector(".dots > circle")!;
+      return { small: figure.querySelector("svg")!.classList.contains("numbers-small"), shown: text.getBoundingClientRect().height, dots: dot.getBoundingClientRect().width > 0, note: figure.querySelector(".numbers-note")!.textContent };
+    });
+    await expect.poll(async () => (await state()).small).toBe(true);
+    const fitted = await state();
+    expect(fitted.shown).toBe(0); // hidden, not drawn at a few pixels
+    expect(fitted.dots).toBe(true); // a dot marks each square instead
+    expect(await page.locator(`${board} svg .dots > circle`).count()).toBe(900);
+    expect(fitted.note).toMatch(/^path only: numbers would be \d+(\.\d)? px here; zoom in to read them$/);
+    await page.click(tool("zoom-in"));
+    await page.click(tool("zoom-in"));
+    await expect.poll(async () => (await state()).small).toBe(false);
+    const zoomed = await state();
+    expect(zoomed.note).toBe("");
+    expect(zoomed.shown).toBeGreaterThan(0);
+    expect(zoomed.dots).toBe(false);
+    await page.click(tool("zoom-reset"));
+    await expect.poll(async () => (await state()).small).toBe(true);
   });
 
   it("draws big boards on a canvas that zooms, without a player", async () => {

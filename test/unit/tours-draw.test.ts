@@ -13,6 +13,7 @@ import {
   MIN_NUMBER_PX, MOVE_COLOURS, PATH_BANDS, TOUR_CELL, TOUR_RAMP, fitNumberPixels, moveColour, numbersReadable, paintTour, rampColour,
   stepSquares, tourSvg, type TourCanvas, type TourPicture,
 } from "../../src/tours/draw.js";
+import { CLEARANCE, flatBoard, routeMove } from "../../src/tours/route.js";
 import { warnsdorffTour } from "../fixtures/warnsdorff-tour.js";
 
 type Point = [number, number];
@@ -152,6 +153,8 @@ const PICTURES: [string, TourPicture][] = [
   ["10×10 open", { size: 10, closed: false, grid: generateTour({ size: 10, seed: 7, start: [0, 0] }) }],
   ["12×12 closed", { size: 12, closed: true, grid: generateTour({ size: 12, closed: true, seed: 5 }) }],
   ["30×30 open", { size: 30, closed: false, grid: generateTour({ size: 30, seed: 2 }) }],
+  ["10×10 zebra (2,3)", { rows: 10, cols: 10, closed: false, grid: warnsdorffTour(10, 10, [[2, 3]])! }],
+  ["8×8 king (0,1)+(1,1)", { rows: 8, cols: 8, closed: false, grid: warnsdorffTour(8, 8, [[0, 1], [1, 1]])! }],
 ];
 
 describe("tour SVG: arcs keep clear of numbers, frames and the edge", () => {
@@ -303,6 +306,30 @@ describe("tour SVG: layout, order and any board", () => {
     const wide = tourSvg(PICTURES[3]![1]);
     expect(wide).toMatch(/viewBox="0 0 360 240" width="600" height="400"/);
     expect(wide.match(/<text /g)).toHaveLength(54);
+  });
+});
+
+describe("routeMove (route.ts)", () => {
+  it("takes the gentle arc bent to the left of travel when nothing is in its way", () => {
+    const board = flatBoard(3, 5, () => ({ w: 0.1, h: 0.1, pad: 0 }));
+    const move = routeMove(board, 5, 9); // row 1, column 0 → column 4, to the right
+    expect(move.clearance).toBeGreaterThanOrEqual(CLEARANCE);
+    expect([move.ax, move.bx]).toEqual([0.5 + 4 / 3, 0.5 + 8 / 3]);
+    expect(move.ay).toBeCloseTo(1.5 - 0.13 * 4, 9); // up on screen: left of a move to the right
+    expect(move.by).toBeCloseTo(move.ay, 9);
+    expect(move.t0).toBeGreaterThan(0);
+    expect(move.t1).toBeLessThan(1);
+  });
+
+  it("bends another way when a number sits on the gentle arc, and keeps the most room it can when nothing fits", () => {
+    // A tall number in the middle square (row 1, column 2) reaches up to 0.05 from the gentle arc.
+    const blocked = flatBoard(3, 5, (square) => (square === 7 ? { w: 0.3, h: 0.45, pad: 0 } : { w: 0.1, h: 0.1, pad: 0 }));
+    const around = routeMove(blocked, 5, 9);
+    expect(around.clearance).toBeGreaterThanOrEqual(CLEARANCE);
+    expect(around.ay).not.toBeCloseTo(1.5 - 0.13 * 4, 3);
+    const full = flatBoard(3, 5, () => ({ w: 0.49, h: 0.49, pad: 0 }));
+    const squeezed = routeMove(full, 5, 9);
+    expect(squeezed.clearance).toBeLessThan(CLEARANCE);
   });
 });
 

@@ -1,14 +1,25 @@
 // The tour board: the library's own picture (tourSvg on small boards, paintTour on a
-// canvas for big ones, both drawn in the worker), in a viewport that zooms and pans, with
-// a player that walks the tour step by step (play, pause, step, speed, scrub) and a
-// path-only switch that hides the numbers.
+// canvas for big ones, both drawn in the worker) of any rows × cols board and leaper, in a
+// viewport that zooms and pans, with a player that walks the tour step by step (play,
+// pause, step, speed, scrub) and a path-only switch that hides the numbers. Numbers never
+// show below TOUR_MIN_NUMBER_PX (10 px): when the fitted board would make them smaller,
+// the board shows the path only and says so, and the numbers come back as you zoom in.
+import { tourFitNumberPixels, tourNumbersReadable } from "tabula-grids/tours";
 import { $, JobView, el } from "../ui.js";
 
+/** A tour to draw: a size × size board, or rows × cols. */
 export interface Tour {
-  size: number;
+  size?: number;
+  rows?: number;
+  cols?: number;
   closed: boolean;
   grid: Int32Array;
   seed?: number;
+}
+
+/** The board's rows and columns. */
+function sides(tour: Tour): [rows: number, cols: number] {
+  return [tour.rows ?? tour.size ?? 0, tour.cols ?? tour.size ?? 0];
 }
 
 /** Steps a second the player offers. */
@@ -180,6 +191,25 @@ class Player {
   }
 }
 
+/**
+ * A dot at each square's centre, shown (by CSS) only while the numbers are hidden: the arcs
+ * stop short of the numbers, so without them a dot marks the square each gap stands for.
+ */
+function addDots(svg: SVGSVGElement): void {
+  const ns = "http://www.w3.org/2000/svg";
+  const dots = document.createElementNS(ns, "g");
+  dots.setAttribute("class", "dots");
+  dots.setAttribute("fill", "#777");
+  for (const text of svg.querySelectorAll(".numbers > text")) {
+    const dot = document.createElementNS(ns, "circle");
+    dot.setAttribute("cx", text.getAttribute("x")!);
+    dot.setAttribute("cy", text.getAttribute("y")!);
+    dot.setAttribute("r", "3.5");
+    dots.append(dot);
+  }
+  svg.insertBefore(dots, svg.querySelector(".rings"));
+}
+
 function button(act: string, text: string, label: string): HTMLButtonElement {
   const b = el("button", { type: "button", textContent: text, title: label });
   b.dataset.act = act;
@@ -192,7 +222,8 @@ class Board {
   readonly player: Player | undefined;
 
   constructor(figure: HTMLElement, tour: Tour, picture: { svg?: string; bitmap?: ImageBitmap }, caption: string) {
-    const n = tour.size;
+    const [rows, cols] = sides(tour);
+    const n = Math.max(rows, cols);
     const stage = el("div", { className: "board-stage" });
     const viewport = el("div", { className: "board-viewport", tabIndex: 0 });
     viewport.setAttribute("aria-label", `${caption} Drag to pan when zoomed; + and − zoom, 0 resets, arrow keys pan.`);
@@ -208,16 +239,30 @@ class Board {
       canvas.getContext("bitmaprenderer")!.transferFromImageBitmap(picture.bitmap);
       stage.append(canvas);
     }
+    if (svg) addDots(svg);
     const zoomText = el("span", { className: "zoom-text muted" });
-    const zoom = new ZoomPan(viewport, stage, Math.max(4, n / 2.5), () => (zoomText.textContent = `${Math.round(zoom.scale * 100)}%`));
+    const numbersNote = el("span", { className: "numbers-note muted" });
+    // Numbers only where they are at least 10 px on screen; else the path alone, and a word why.
+    const fitNumbers = () => {
+      if (!svg || viewport.clientWidth === 0) return;
+      const readable = tourNumbersReadable(rows, cols, viewport.clientWidth, viewport.clientHeight, zoom.scale);
+      svg.classList.toggle("numbers-small", !readable);
+      const px = tourFitNumberPixels(rows, cols, viewport.clientWidth, viewport.clientHeight, zoom.scale);
+      numbersNote.textContent = readable ? "" : `path only: numbers would be ${px.toFixed(1)} px here; zoom in to read them`;
+    };
+    const zoom = new ZoomPan(viewport, stage, Math.max(4, n / 2.5), () => {
+      zoomText.textContent = `${Math.round(zoom.scale * 100)}%`;
+      fitNumbers();
+    });
+    new ResizeObserver(fitNumbers).observe(viewport);
     const tools = el("div", { className: "board-tools" });
     tools.setAttribute("role", "toolbar");
     tools.setAttribute("aria-label", "Board view");
     const zoomTools = el("span", { className: "tool-group" },
-      button("zoom-out", "−", "Zoom out"), button("zoom-in", "+", "Zoom in"), button("zoom-reset", "Fit", "Fit the board"), zoomText);
+      button("zoom-out", "−", "Zoom out"), button("zoom-in", "+", "Zoom in"), button("zoom-reset", "Fit", "Fit the board"), zoomText, numbersNote);
     tools.append(zoomTools);
     if (svg) {
-      const total = n * n;
+      const total = rows * cols;
       const stepText = el("output", { className: "step-text" });
       const scrub = el("input", { type: "range", min: "1", max: String(total), value: String(total), className: "step-range" });
       scrub.setAttribute("aria-label", "Step shown");
@@ -270,7 +315,7 @@ class Board {
       else if (event.key === "." || event.key === ">") (p.pause(), p.show(p.step + 1));
     });
     zoom.reset();
-    figure.dataset.size = String(n); // which board is on show (tests and benches wait for it)
+    figure.dataset.size = rows === cols ? String(n) : `${rows}x${cols}`; // which board is on show (tests and benches wait for it)
     figure.replaceChildren(tools, viewport, el("figcaption", { textContent: caption }));
   }
 }
@@ -282,11 +327,15 @@ export class BoardView {
   private board: Board | undefined;
 
   async draw(tour: Tour, into: HTMLElement = this.figure): Promise<void> {
-    const pixels = Math.min(2400, Math.max(1400, tour.size * 2)); // canvas boards: room to zoom before the pixels show
-    const picture = await this.job.run({ type: "tour-picture", size: tour.size, closed: tour.closed, grid: tour.grid, pixels });
+    const [rows, cols] = sides(tour);
+    const pixels = Math.min(2400, Math.max(1400, Math.max(rows, cols) * 2)); // canvas boards: room to zoom before the pixels show
+    const picture = await this.job.run({ type: "tour-picture", rows, cols, closed: tour.closed, grid: tour.grid, pixels });
     if (!picture) return;
-    const squares = (tour.size * tour.size).toLocaleString("en");
-    const caption = `${tour.closed ? "Closed" : "Open"} tour of a ${tour.size}×${tour.size} board: the path runs from 1 (green ring) through blue and purple to ${squares} (red ring)${tour.closed ? ", and a dashed move closes it" : ""}.`;
+    const squares = (rows * cols).toLocaleString("en");
+    const path = picture.svg !== undefined
+      ? `each move an arc with a chevron pointing the way, consecutive moves in different colours, from 1 (green frame) to ${squares} (red frame)`
+      : `the path runs from 1 (green ring) through blue and purple to ${squares} (red ring)`;
+    const caption = `${tour.closed ? "Closed" : "Open"} tour of a ${rows}×${cols} board: ${path}${tour.closed ? ", and a dashed move closes it" : ""}.`;
     const board = new Board(into, tour, picture, caption);
     if (into === this.figure) {
       this.board?.player?.pause();

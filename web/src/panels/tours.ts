@@ -17,7 +17,7 @@ function setUpGenerate(board: BoardView): void {
   const job = new JobView("tour-job", "Generating");
   const saveJob = new JobView("tour-job", "Preparing the download");
   const form = $("tour-form");
-  let tour: Tour | undefined;
+  let tour: (Tour & { size: number }) | undefined;
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     clearFieldErrors(form);

@@ -21,7 +21,8 @@ export type Job =
   /** Frontier DP count on a rows×cols board; moves as "a,b+c,d" (parseLeapers); from: 0-based square. */
   | { type: "tour-count"; rows: number; cols: number; moves: string; closed: boolean; from?: [number, number] }
   | { type: "tour-format"; size: number; closed: boolean; grid: Int32Array; seed?: number; format: "json" | "text" | "svg" }
-  | { type: "tour-picture"; size: number; closed: boolean; grid: Int32Array; pixels: number };
+  /** The board is size × size, or rows × cols; `pixels` along its longer side when painted on a canvas. */
+  | { type: "tour-picture"; size?: number; rows?: number; cols?: number; closed: boolean; grid: Int32Array; pixels: number };
 
 export interface FarmCaseResult {
   case: number;

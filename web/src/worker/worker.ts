@@ -6,7 +6,7 @@ import {
   ready as housieReady, countHousie, HousieRun, housieFormatter, validateHousieJsonl, type HousieRecord,
 } from "tabula-grids/housie";
 import {
-  ready as toursReady, generateTour, validateTour, parseTourFile, writeTour, tourSvg, paintTour, countHamiltonian, parseLeapers, formatLeapers, type TourFormat,
+  ready as toursReady, generateTour, validateTour, parseTourFile, writeTour, tourSvg, paintTour, tourCanvasSize, countHamiltonian, parseLeapers, formatLeapers, type TourFormat,
 } from "tabula-grids/tours";
 import { SVG_BOARD_MAX, type Job, type JobError, type Reply, type Request, type Results, type PreviewRecord } from "./protocol.js";
 
@@ -169,12 +169,14 @@ const handlers: Handlers = {
     return { blob: new Blob(parts, { type }), ms: since(start) };
   },
 
-  "tour-picture": ({ size: n, closed, grid, pixels }) => {
+  "tour-picture": ({ size, rows = size, cols = size, closed, grid, pixels }) => {
     const start = performance.now();
-    // Small boards: the library's SVG (arcs, numbers); big ones: the same drawing painted off screen.
-    if (n <= SVG_BOARD_MAX) return { svg: tourSvg({ size: n, closed, grid }), ms: since(start) };
-    const canvas = new OffscreenCanvas(pixels, pixels);
-    paintTour(canvas.getContext("2d")!, { size: n, closed, grid }, pixels);
+    const board = { rows: rows ?? 0, cols: cols ?? 0, closed, grid }; // a missing side is refused by tourSvg and paintTour
+    // Small boards: the library's SVG (arcs routed around the numbers); big ones: the path painted off screen.
+    if (Math.max(board.rows, board.cols) <= SVG_BOARD_MAX) return { svg: tourSvg(board), ms: since(start) };
+    const [width, height] = tourCanvasSize(board.rows, board.cols, pixels);
+    const canvas = new OffscreenCanvas(width, height);
+    paintTour(canvas.getContext("2d")!, board, pixels);
     return { bitmap: canvas.transferToImageBitmap(), ms: since(start) };
   },
 };
