@@ -23,6 +23,15 @@ const KERNEL_HOOKS = readdirSync(UNIT)
   .filter((file) => file.endsWith(".test.ts") && readFileSync(new URL(file, UNIT), "utf8").includes("support/test-kernels"))
   .map((file) => `test/unit/${file}`);
 
+// Files with costly tests marked slowTest (test/support/tier.ts): the slow project runs them
+// whole with TABULA_SLOW=1, so those tests run there and are skipped in npm test.
+const SLOW_MARKED = ["unit", "cli", "property"].flatMap((dir) => {
+  const folder = new URL(`./test/${dir}/`, import.meta.url);
+  return readdirSync(folder)
+    .filter((file) => file.endsWith(".test.ts") && /\bslowTest\b/.test(readFileSync(new URL(file, folder), "utf8")))
+    .map((file) => `test/${dir}/${file}`);
+});
+
 // Vitest runs the projects' files project by project, by name: the unit-isolated files (few,
 // long: each loads kernels' test builds afresh) came last, and `npm test` ended with one
 // worker on them while the other had nothing left to run. Long work first, short last:
@@ -55,7 +64,7 @@ export default defineConfig({
       // graph per worker (isolate: false) spares a fresh worker per file (~0.3 s CPU each).
       { extends: true as const, test: { name: "cli", include: ["test/cli/**/*.test.ts"], isolate: false } },
       suite("property"),
-      { extends: true as const, test: { name: "slow", include: ["test/slow/**/*.test.ts"] } },
+      { extends: true as const, test: { name: "slow", include: ["test/slow/**/*.test.ts", ...SLOW_MARKED], env: { TABULA_SLOW: "1" } } },
       { extends: true as const, test: { name: "long", include: ["test/long/**/*.test.ts"], testTimeout: 3_600_000 } },
     ],
   },

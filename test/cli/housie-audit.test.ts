@@ -11,6 +11,7 @@ import { chiSquareSurvival, holmAdjust, logGamma, normalTwoSided, upperGammaRegu
 import { rowBinsBook } from "../fixtures/housie-row-bins.js";
 import { runCli } from "../support/cli-run.js";
 
+import { slowTest } from "support/tier.js";
 const dir = mkdtempSync(join(tmpdir(), "housie-audit-"));
 
 function ourBooks(n: number, seed: bigint): Uint8Array {
@@ -165,7 +166,7 @@ describe("housie audit: verdicts", () => {
     expect(report.tests.find((t) => t.family === "serial")!.statistic).toBeGreaterThan(5);
   });
 
-  it("CLI: exit 0 and a pass verdict for our file, 1 for a rejected file, 2 for single tickets or a bad alpha; --json", () => {
+  slowTest("CLI: exit 0 and a pass verdict for our file, 1 for a rejected file, 2 for single tickets or a bad alpha; --json", () => {
     const good = join(dir, "good.jsonl");
     const run = runCli("housie", ["books", "-n", "3000", "--seed", "8", "-f", "jsonl", "-o", good]);
     expect(run.status).toBe(0);

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "../support/cli-run.js";
 
+import { slowTest } from "support/tier.js";
 /** Records from HousieRun (inline set) in calls of the given sizes, as raw cells. */
 function inline(kind: "books" | "tickets", calls: number[], options: ConstructorParameters<typeof HousieRun>[1]) {
   const run = new HousieRun(kind, options);
@@ -94,7 +95,7 @@ describe("the uniqueness set on a worker thread", () => {
     await run.close();
   }, 60_000);
 
-  it("the CLI writes the same bytes with the set on a thread or not", () => {
+  slowTest("the CLI writes the same bytes with the set on a thread or not", () => {
     const dir = mkdtempSync(join(tmpdir(), "tabula-thread-"));
     try {
       const args = ["books", "-n", "25000", "--seed", "9", "-f", "jsonl"];

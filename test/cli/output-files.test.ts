@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, runCli } from "../support/cli-run.js";
 
+import { slowTest } from "support/tier.js";
 const dir = mkdtempSync(join(tmpdir(), "output-files-"));
 chmodSync(dir, 0o1777); // a shared folder, like /tmp
 const isRoot = process.getuid?.() === 0;
@@ -110,7 +111,7 @@ describe("output path failures are one line, exit 2, nothing left behind", () =>
 });
 
 describe("seeded PDFs", () => {
-  it("are byte-identical across runs, and SOURCE_DATE_EPOCH sets the date", () => {
+  slowTest("are byte-identical across runs, and SOURCE_DATE_EPOCH sets the date", () => {
     const pdf = (name: string, env: NodeJS.ProcessEnv = {}) => {
       const file = join(dir, name);
       const result = spawnSync(process.execPath, [`${ROOT}/dist/bin/housie.js`, "books", "-n", "1", "-s", "7", "-f", "pdf", "-o", file], { env: { ...process.env, SOURCE_DATE_EPOCH: undefined, ...env } });

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { batchedCli, runCli } from "../support/cli-run.js";
 
+import { slowTest } from "support/tier.js";
 const penPaper = (args: string[], input?: string) => runCli("pen-paper", args, input);
 
 describe("pen-paper count (frontier engine)", () => {
@@ -27,7 +28,7 @@ describe("pen-paper count (frontier engine)", () => {
 
   });
 
-  it("--shard parts merge to the whole count", () => {
+  slowTest("--shard parts merge to the whole count", () => {
     const parts = [0, 1, 2].map((i) => penPaper(["count", "--size", "6", "--shard", `${i}/3`]).stdout).join("");
     expect(JSON.parse(parts.split("\n")[0]!).problem).toEqual({ kind: "tours", method: "frontier", rows: 6, cols: 6, moves: "0,3+2,2", closed: false, from: null, to: null });
     expect(penPaper(["merge", "-"], parts)).toMatchObject({ status: 0, stdout: "8250272\n" });

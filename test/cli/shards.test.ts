@@ -12,6 +12,7 @@ import { canonicalTableProblem, tableShardUnits } from "../../src/tables/shard.j
 import { canonicalTourProblem, countTourShard, tourShardUnits, type TourCountProblem } from "../../src/tours/shard.js";
 import { ROOT, runCli } from "../support/cli-run.js";
 
+import { slowTest } from "support/tier.js";
 const TABLES: TableProblem[] = [
   { size: 7, counts: [2, 2, 3] },
   { size: 7, counts: [2, 2, 3], given: ["2100221", "0221102"] },
@@ -169,7 +170,7 @@ describe("merge refuses what cannot be merged, one line each, and streams", () =
     expect(r.stderr.length).toBeLessThan(600);
   });
 
-  it("merges 200,000 parts from a file under a 32 MB heap (the parts are streamed, not read whole)", () => {
+  slowTest("merges 200,000 parts from a file under a 32 MB heap (the parts are streamed, not read whole)", () => {
     const k = 200_000;
     const lines: string[] = [];
     for (let i = 0; i < k; i++) lines.push(JSON.stringify({ problem: table, shard: i, shards: k, count: i === 0 ? "85329417600" : "0", engine: "fast" }));

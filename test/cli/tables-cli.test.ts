@@ -8,6 +8,7 @@ import { decodeLayerFile, encodeLayerFile, tablesKernelDigest } from "../../src/
 import { CheckpointStore } from "../../src/io/checkpoint-store.js";
 import { tablesStoreIdentity } from "../../src/tables/checkpoint.js";
 
+import { slowTest } from "support/tier.js";
 const EXAMPLE = "examples/challenge24-2008.txt";
 const ANSWERS = "4909920\n507600\n725880\n1004640\n1347240\n1730880\n1906440\n2704800\n3436800\n3511800\n";
 /** General-mode counts below 8×8 (single-threaded): arguments, the count. */
@@ -80,7 +81,7 @@ describe("count-farms general mode", () => {
     for (const [args, count] of COUNTS) expect(batched(args).stdout).toBe(count);
   });
 
-  test("--threads gives the single-threaded answer, --json carries the problem", () => {
+  slowTest("--threads gives the single-threaded answer, --json carries the problem", () => {
     const one = general("--size", "8", "--counts", "2,2,2,2", "--threads", "1");
     const two = general("--size", "8", "--counts", "2,2,2,2", "--threads", "2", "--json");
     expect(one.stdout).toBe("1048812374356185600\n");

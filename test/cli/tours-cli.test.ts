@@ -6,6 +6,7 @@ import { TOUR_RAMP, validateTour } from "../../src/tours/index.js";
 
 import { batchedCli, runCli } from "../support/cli-run.js";
 
+import { slowTest } from "support/tier.js";
 const penPaper = (args: string[], input?: string) => runCli("pen-paper", args, input);
 // The runs that end in pen-paper's own code without standard input or worker threads (the
 // usage-error tables, bad files, single-threaded generation, help) share one process
@@ -125,7 +126,7 @@ describe("pen-paper count", () => {
     expect(JSON.parse(search.stdout)).toEqual({ ...problem, method: "search", engine: "search" });
   });
 
-  it("--stats reports the dead successor states the kernel dropped: on standard error, or in the --json line; the TS baseline drops none", () => {
+  slowTest("--stats reports the dead successor states the kernel dropped: on standard error, or in the --json line; the TS baseline drops none", () => {
     const text = penPaper(["count", "--size", "6", "--moves", "1,2", "--stats"]);
     expect(text.stdout).toBe("6637920\n");
     expect(text.stderr).toMatch(/^frontier width 9, peak states 17195, 112119 dead successor states dropped, 16 bytes a state, peak table memory [\d.]+ MiB, CPU [\d.]+ s\n$/);

@@ -11,6 +11,7 @@ import type { HousieRecord, TicketGrid, SeriesBatch } from "../../src/housie/mod
 import { checkClaims } from "../../src/housie/operators/check.js";
 import { InputError, UsageError } from "../../src/errors.js";
 
+import { slowTest } from "support/tier.js";
 /** A series as one batch of cells, as read-series.ts gives it. */
 function batchOf(records: HousieRecord[]): SeriesBatch {
   const per = records[0]!.tickets.length;
@@ -139,7 +140,7 @@ describe("claims against a brute-force replay", () => {
     }
   }
 
-  it("both prize sets: the kernel and the TS baseline give every ticket's prize calls alike, across kernel batches", () => {
+  slowTest("both prize sets: the kernel and the TS baseline give every ticket's prize calls alike, across kernel batches", () => {
     // 4,200 books = 25,200 tickets: more than one CHECK_BATCH_TICKETS (24,576) slice, and
     // the second batch (4,100 books) split over two slices.
     const records = generateBooks(4200, { seed: 31n });

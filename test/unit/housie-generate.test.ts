@@ -8,6 +8,7 @@ import { seedState, Xoshiro128 } from "../../src/core/random.js";
 import { expectSameElements } from "../support/same-elements.js";
 import { housieTestKernel } from "../support/test-kernels.js";
 
+import { slowTest } from "support/tier.js";
 // The test build, before any API call loads the release one; the API then shares it.
 const housieKernel = housieTestKernel;
 housieTestKernel();
@@ -67,7 +68,7 @@ describe("housie generation", () => {
     expect(text).toBe(records.map((r) => recordToJson(r) + "\n").join(""));
   });
 
-  it("the TS baseline draws exactly the kernel's books for a seed", () => {
+  slowTest("the TS baseline draws exactly the kernel's books for a seed", () => {
     const run = new HousieRun("books", { seed: 31337n, unique: false });
     const { cells } = run.nextCells(300);
     const ts = new BookSamplerTs(31337n);

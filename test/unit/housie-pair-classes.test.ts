@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { housieTestKernel } from "../support/test-kernels.js";
 
+import { slowTest } from "support/tier.js";
 const k = housieTestKernel();
 const PAIR_CLASSES = 8250;
 
@@ -39,7 +40,7 @@ describe("housie book sampler tables", () => {
     expect(nonzero).toBe(342);
   });
 
-  it("gives every three-ticket class A(t) = sum_c w(c) K(t - c) over all vectors", () => {
+  slowTest("gives every three-ticket class A(t) = sum_c w(c) K(t - c) over all vectors", () => {
     const vectors = k.vectorCount();
     const digits: number[][] = [];
     const weight: bigint[] = [];

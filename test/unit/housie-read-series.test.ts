@@ -12,6 +12,7 @@ import { MAX_SERIAL } from "../../src/housie/model/serial.js";
 import { InputError } from "../../src/errors.js";
 import { expectSameElements } from "../support/same-elements.js";
 
+import { slowTest } from "support/tier.js";
 const dir = mkdtempSync(join(tmpdir(), "housie-read-"));
 const lines = new TextDecoder().decode(new HousieRun("books", { seed: 3n }).nextJsonl(3)).trimEnd().split("\n");
 
@@ -73,7 +74,7 @@ describe("readSeries", () => {
     expect(readAll(file).serials).toEqual([77n]);
   });
 
-  it("fuzz: any mutation of a line is read exactly as JSON.parse + validateBook would (a serial once), or is an error naming line 2", () => {
+  slowTest("fuzz: any mutation of a line is read exactly as JSON.parse + validateBook would (a serial once), or is an error naming line 2", () => {
     const alphabet = ' ,[]{}:"0123456789nul-.e\t\r'.split("");
     const mutation = fc.array(fc.record({ at: fc.nat(), kind: fc.constantFrom("insert", "delete", "replace"), ch: fc.constantFrom(...alphabet) }), { minLength: 1, maxLength: 3 });
     let accepted = 0;

@@ -16,6 +16,7 @@ import { checkGame } from "../../src/housie/game/claims.js";
 import { cellsObeyRules, ticketKeyFromCells, validateBook, validTicketKey } from "../../src/housie/model/rules.js";
 import { InputError, UsageError } from "../../src/errors.js";
 
+import { slowTest } from "support/tier.js";
 const dir = mkdtempSync(join(tmpdir(), "housie-codec-"));
 const jsonl = (kind: "books" | "tickets", n: number, seed: bigint, firstSerial = 1): string[] =>
   new TextDecoder().decode(new HousieRun(kind, { seed, firstSerial }).nextJsonl(n)).trimEnd().split("\n");
@@ -60,7 +61,7 @@ const readers: [string, (path: string) => unknown][] = [
 ];
 
 describe("a UTF-8 byte-order mark", () => {
-  it("at the very start of a file is skipped by the validator and every reader alike", () => {
+  slowTest("at the very start of a file is skipped by the validator and every reader alike", () => {
     const text = BOM + books.join("\n") + "\n";
     expect(validateJsonl(text).violations).toEqual([]);
     expect(validateJsonl(text, { fast: false }).violations).toEqual([]);

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { countTables, UsageError } from "../../src/index.js";
 
+import { slowTest } from "support/tier.js";
 /** 6×6 chessboard puzzle by plain enumeration: 6-sets of distinct 3-of-6 rows, × 6!. */
 function chessboardBySets(): bigint {
   const rows: number[] = [];
@@ -61,7 +62,7 @@ describe("countTables on known counts", () => {
     expect(countTables({ size: 6, counts: [1, 1, 1, 1, 1, 1], engine: "ts" })).toBe(812851200n);
   });
 
-  it("agrees between engines past 64 bits (n = 8 and n = 9, nothing given)", () => {
+  slowTest("agrees between engines past 64 bits (n = 8 and n = 9, nothing given)", () => {
     const eight = countTables({ size: 8, counts: [2, 2, 2, 2], engine: "wasm" });
     expect(eight).toBe(countTables({ size: 8, counts: [2, 2, 2, 2], engine: "ts" }));
     const nine = countTables({ size: 9, counts: [3, 3, 3], engine: "wasm" });
@@ -74,7 +75,7 @@ describe("countTables on known counts", () => {
     expect(nineAll).toBeGreaterThan(nine);
   });
 
-  it("agrees between engines with given rows at n = 9", () => {
+  slowTest("agrees between engines with given rows at n = 9", () => {
     const problem = { size: 9, counts: [3, 3, 3], given: ["012012012", "120120120"], distinctRows: false };
     expect(countTables({ ...problem, engine: "wasm" })).toBe(countTables({ ...problem, engine: "ts" }));
   });

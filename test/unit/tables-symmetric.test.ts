@@ -12,6 +12,7 @@ import { tablesTestKernel } from "../support/test-kernels.js";
 import { KernelError, UsageError } from "../../src/errors.js";
 import { bruteForceCounts, rowsWithCounts } from "../support/tables-brute-force.js";
 
+import { slowTest } from "support/tier.js";
 // The test build (its symUseInvariants hook), loaded before any test loads the release kernel.
 const testHooks = tablesTestKernel();
 
@@ -148,7 +149,7 @@ describe("the symmetric method, meeting in the middle", () => {
   };
   const plain = (size: number, counts: number[], given: string[] = []) => normalizeProblem({ size, counts, given, distinctRows: false, distinctColumns: false });
 
-  it("both engines equal the row-by-row count on every count vector to n = 7 and on 8×8 (2,2,2,2) and (3,3,2)", () => {
+  slowTest("both engines equal the row-by-row count on every count vector to n = 7 and on 8×8 (2,2,2,2) and (3,3,2)", () => {
     const cases = [
       ...COUNT_VECTORS.map((counts) => plain(counts.reduce((a, b) => a + b, 0), counts)),
       plain(6, [2, 2, 2]),
@@ -169,7 +170,7 @@ describe("the symmetric method, meeting in the middle", () => {
     }
   });
 
-  it("split into shares of layer ⌈n/2⌉ (built from the start or from a saved layer), sums to the same count, n even and odd", () => {
+  slowTest("split into shares of layer ⌈n/2⌉ (built from the start or from a saved layer), sums to the same count, n even and odd", () => {
     const cases = [plain(8, [2, 2, 2, 2]), plain(7, [2, 2, 3]), normalizeProblem({ size: 7, counts: new Array<number>(7).fill(1) }), plain(9, [3, 3, 3])];
     for (const problem of cases) {
       const label = `${problem.size} ${problem.counts.join(",")}`;

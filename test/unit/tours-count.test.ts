@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { countTours, countToursParallel } from "../../src/tours/node.js";
 import { UsageError } from "../../src/errors.js";
 
+import { slowTest } from "support/tier.js";
 /** Plain backtracking with no pruning at all: paths from `start`, optionally closing. */
 function bruteForce(n: number, start: number, closed: boolean): number {
   const moves = [[3, 0], [-3, 0], [0, 3], [0, -3], [2, 2], [2, -2], [-2, 2], [-2, -2]];
@@ -67,14 +68,14 @@ describe("countTours on other boards", () => {
     expect(countTours({ size: 1, closed: true })).toBe(0n);
   });
 
-  it("gives the same 6×6 counts on both engines", () => {
+  slowTest("gives the same 6×6 counts on both engines", () => {
     expect(countTours({ size: 6, closed: true })).toBe(13138n);
     expect(countTours({ size: 6, closed: true, engine: "ts" })).toBe(13138n);
     expect(countTours({ size: 6, from: [2, 2] })).toBe(countTours({ size: 6, from: [2, 2], engine: "ts" }));
     expect(countTours({ size: 6, from: [2, 2] })).toBe(101642n);
   });
 
-  it("keeps memo entries apart between counts and start squares", () => {
+  slowTest("keeps memo entries apart between counts and start squares", () => {
     // Every square starts the same number of directed closed tours: twice the cycles.
     for (const from of [[0, 0], [2, 2], [0, 0], [5, 3]] as const) {
       expect(countTours({ size: 6, closed: true, from }), `from ${from}`).toBe(26276n);

@@ -11,6 +11,7 @@ import { toursModule } from "../../src/tours/kernel.js";
 import { KNIGHT } from "../../src/tours/leapers.js";
 import { loadPlan } from "../support/frontier-setup.js";
 
+import { slowTest } from "support/tier.js";
 afterEach(() => setHostLayerBytesForTests(undefined));
 
 /** Both runs of a problem: in the kernel's memory, and with host layers under `bytes`. */
@@ -61,7 +62,7 @@ describe("frontier counter with host layers", () => {
     expect(countHamiltonian({ rows: 6, cols: 6, moves: KNIGHT }).peakLayerBytes).toBe(0); // in the kernel: none
   });
 
-  it("shards: the parts of 6×6 knight's paths split at the same step and sum to the count", () => {
+  slowTest("shards: the parts of 6×6 knight's paths split at the same step and sum to the count", () => {
     let sum = 0n;
     for (let shard = 0; shard < 3; shard++) {
       const { inKernel, onHost } = both({ rows: 6, cols: 6, moves: KNIGHT, shard: { shard, shards: 3 } }, 32 * 1024);
@@ -73,7 +74,7 @@ describe("frontier counter with host layers", () => {
     expect(sum).toBe(6637920n);
   });
 
-  it("128-bit counts (the rerun when a count passes 2^64) give the same count on the host path, 8 more bytes a state", () => {
+  slowTest("128-bit counts (the rerun when a count passes 2^64) give the same count on the host path, 8 more bytes a state", () => {
     const kernel = toursModule.exports;
     const plan = frontierPlan(6, 6, KNIGHT);
     for (const wide of [false, true]) {
@@ -87,7 +88,7 @@ describe("frontier counter with host layers", () => {
     kernel.frontierSetWideCounts(false);
   });
 
-  it('"auto": a board past the cap in the kernel\'s memory is counted again with host layers', () => {
+  slowTest('"auto": a board past the cap in the kernel\'s memory is counted again with host layers', () => {
     expect(() => countHamiltonian({ rows: 7, cols: 6, moves: KNIGHT, memoryCapMiB: 1 })).toThrow(/state tables need more than 1 MiB/);
     const auto = countHamiltonian({ rows: 7, cols: 6, moves: KNIGHT, memoryCapMiB: 1, hostLayers: "auto" });
     const whole = countHamiltonian({ rows: 7, cols: 6, moves: KNIGHT });

@@ -11,6 +11,7 @@ import { boardGraph, KNIGHT, parseLeapers } from "../../src/tours/leapers.js";
 import { toursTestKernel } from "../support/test-kernels.js";
 import { loadPlan } from "../support/frontier-setup.js";
 
+import { slowTest } from "support/tier.js";
 // The test build (its frontierSetPrune switch), loaded before any test loads the release kernel.
 const testHooks = toursTestKernel();
 
@@ -112,7 +113,7 @@ describe("frontier counter: engines, orders and shards", () => {
     }
   });
 
-  it("a board's plan is chosen once a process (cached) and is the order the search chooses afresh", () => {
+  slowTest("a board's plan is chosen once a process (cached) and is the order the search chooses afresh", () => {
     const first = frontierPlan(6, 6, KNIGHT);
     expect(frontierPlan(6, 6, KNIGHT)).toBe(first);
     expect(frontierPlan(6, 6, KNIGHT, "rows")).not.toBe(first);
@@ -241,7 +242,7 @@ describe("frontier counter: limits and bad input", () => {
     expect(count({ rows: 5, cols: 5 })).toBe(12400n); // the kernel still works after it
   });
 
-  it("under a tight cap a step runs in several passes (parts of its table by key hash) and the count is unchanged", () => {
+  slowTest("under a tight cap a step runs in several passes (parts of its table by key hash) and the count is unchanged", () => {
     const whole = countHamiltonian({ rows: 6, cols: 6, moves: KNIGHT });
     const tight = countHamiltonian({ rows: 6, cols: 6, moves: KNIGHT, memoryCapMiB: 1 });
     expect(whole.peakParts).toBe(1);
@@ -304,7 +305,7 @@ describe("frontier counter: limits and bad input", () => {
     expect(() => parseLeapers("1;2")).toThrow(/--moves expects leapers a,b joined by \+/);
   });
 
-  it("takes an order given square by square, and refuses one that is not every square once", () => {
+  slowTest("takes an order given square by square, and refuses one that is not every square once", () => {
     // 5×6 pen-and-paper paths column by column, then the same squares backwards: other
     // frontiers at every step, the count of the default order.
     const byColumns = Array.from({ length: 30 }, (_, k) => (k % 5) * 6 + Math.floor(k / 5));

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { generateTour, validateTour } from "../../src/tours/index.js";
 import { UsageError } from "../../src/errors.js";
 
+import { slowTest } from "support/tier.js";
 /** Independent rule check, written apart from validateTour. */
 function followsRules(grid: Int32Array, n: number, closed: boolean): boolean {
   const at = new Int32Array(n * n + 1).fill(-1);
@@ -31,7 +32,7 @@ describe("generateTour", () => {
     }
   });
 
-  it("succeeds for every n from 61 to 300, open and closed", () => {
+  slowTest("succeeds for every n from 61 to 300, open and closed", () => {
     for (let n = 61; n <= 300; n++) {
       const seed = n * 7919;
       expect(followsRules(generateTour({ size: n, seed }), n, false), `open n=${n}`).toBe(true);
