@@ -271,28 +271,32 @@ export class CheckpointStore {
     this.manifest.pending = this.manifest.pending.filter((p) => p !== name);
   }
 
-  /** Saves `state` (and the files written since the last save) in the manifest, replaced whole. */
-  commit(state: unknown): void {
+  /**
+   * Saves `state` (and the files written since the last save) in the manifest, replaced
+   * whole; with `keep`, every file of the store not in it is removed (in the same save named
+   * pending, so a run killed before they are gone has them removed by the next).
+   */
+  commit(state: unknown, keep?: Iterable<string>): void {
     this.manifest.state = state;
-    this.save();
-  }
-
-  /** Removes every file of the store not in `keep` (named pending first, so a killed run's are removed later). */
-  retain(keep: Iterable<string>): void {
-    const kept = new Set(keep);
-    const gone = this.names().filter((name) => !kept.has(name));
-    if (gone.length === 0) return;
+    const kept = keep === undefined ? undefined : new Set(keep);
+    const gone = kept ? this.names().filter((name) => !kept.has(name)) : [];
     for (const name of gone) delete this.manifest.files[name];
     this.manifest.pending.push(...gone);
     this.save();
     for (const name of gone) this.removeFile(name);
-    this.manifest.pending = this.manifest.pending.filter((p) => !gone.includes(p));
+    if (gone.length > 0) this.manifest.pending = this.manifest.pending.filter((p) => !gone.includes(p));
+  }
+
+  /** Removes every file of the store not in `keep`, the state as it is. */
+  retain(keep: Iterable<string>): void {
+    const kept = new Set(keep);
+    if (this.names().every((name) => kept.has(name))) return;
+    this.commit(this.manifest.state, kept);
   }
 
   /** Removes the store's files and forgets its state: the count begins again in the same folder. */
   reset(state: unknown): void {
-    this.retain([]);
-    this.commit(state);
+    this.commit(state, []);
   }
 
   /** Gives up the folder's lock (also done when the process exits). */
