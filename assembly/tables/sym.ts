@@ -998,6 +998,65 @@ export function symLoadEnd(): i32 {
   return overflowed ? -1 : size;
 }
 
+// ---- The same, in bulk: a batch of states at a time through one buffer, so a layer of
+// hundreds of millions of bytes does not cross the boundary one byte per call. A batch is
+// `count` matrices (n·k bytes each, packed), then from the next multiple of 8 their counts
+// as (lo, hi) u64 pairs: the layout of a SymLayerPart's keys and ways. ----
+
+let moveBuffer = new StaticArray<u8>(0);
+
+/** Bytes of a batch of `count` states: the matrices, padded to 8, then 16 bytes a count. */
+function batchBytes(count: i32): usize {
+  return ((<usize>count * <usize>(n * k) + 7) & ~<usize>7) + (<usize>count << 4);
+}
+
+/** The address of a buffer for batches of `count` states (made or grown here; valid until the next call that allocates). */
+export function symMoveBuffer(count: i32): usize {
+  within(count, 1, 1 << 24, "limit-exceeded: symMoveBuffer: batch past 2^24 states");
+  const bytes = batchBytes(count);
+  if (bytes > (<usize>1 << 30)) abort("limit-exceeded: symMoveBuffer: batch past 1 GiB");
+  if (<usize>moveBuffer.length < bytes) moveBuffer = new StaticArray<u8>(<i32>bytes);
+  return changetype<usize>(moveBuffer);
+}
+
+/** Writes states first .. first + count − 1 of the current layer to the buffer, as a batch (symStateByte and symPairWaysLo/Hi, in bulk). */
+export function symReadOut(first: i32, count: i32): void {
+  within(first, 0, curTop, "limit-exceeded: symReadOut: first state past the layer");
+  within(count, 0, curTop - first, "limit-exceeded: symReadOut: states past the layer");
+  if (<usize>moveBuffer.length < batchBytes(count)) abort("limit-exceeded: symReadOut: batch past symMoveBuffer's");
+  const bytes = n * k;
+  const out = changetype<usize>(moveBuffer);
+  const waysAt = out + ((<usize>count * <usize>bytes + 7) & ~<usize>7);
+  const keys = changetype<usize>(curKeys);
+  const lo = changetype<usize>(curLo);
+  const hi = changetype<usize>(curHi);
+  for (let i = 0; i < count; i++) {
+    const state = first + i;
+    memory.copy(out + <usize>i * <usize>bytes, keys + (<usize>(state * keyWords) << 3), <usize>bytes);
+    store<u64>(waysAt + (<usize>i << 4), load<u64>(lo + (<usize>state << 3)));
+    store<u64>(waysAt + (<usize>i << 4) + 8, load<u64>(hi + (<usize>state << 3)));
+  }
+}
+
+/** Adds the batch of `count` states in the buffer to the layer being loaded (symLoadByte and symLoadState, in bulk). */
+export function symLoadBatch(count: i32): void {
+  within(count, 0, 1 << 24, "limit-exceeded: symLoadBatch: batch past 2^24 states");
+  if (<usize>moveBuffer.length < batchBytes(count)) abort("limit-exceeded: symLoadBatch: batch past symMoveBuffer's");
+  const bytes = n * k;
+  const from = changetype<usize>(moveBuffer);
+  const waysAt = from + ((<usize>count * <usize>bytes + 7) & ~<usize>7);
+  for (let i = 0; i < count; i++) {
+    const matrix = from + <usize>i * <usize>bytes;
+    for (let at = 0; at < bytes; at++) {
+      if (u8At(matrix, at) > SYM_MAX_SIZE) abort("limit-exceeded: symLoadBatch: need past SYM_MAX_SIZE");
+    }
+    memory.copy(bestAt, matrix, <usize>bytes);
+    parentLo = load<u64>(waysAt + (<usize>i << 4));
+    parentHi = load<u64>(waysAt + (<usize>i << 4) + 8);
+    addBest(1);
+  }
+}
+
 // ---- Meet in the middle. ----
 //
 // The ways to finish a labelled state N (needs) with the remaining rows equal the ways to

@@ -373,6 +373,15 @@ function outOfReach(bytes: u64): void {
   abort(`limit-exceeded: the state tables need more than ${<i32>(capBytes >> 20)} MiB at step ${step} of ${size} (${curStates} states, then ${nextCount} and more; ${<i32>(bytes >> 20)} MiB asked); the board is out of reach in one run, raise --memory or split it with --shard`);
 }
 
+/**
+ * The memory could not grow though the cap allows it: the system refused (an address-space
+ * limit such as `ulimit -v`, or the machine's memory), which no --memory above this fixes.
+ */
+function systemRefused(bytes: u64, end: u64): void {
+  if (end > (<u64>1 << 32)) outOfReach(bytes); // past the 4 GiB a wasm32 memory holds: the kernel's own wall, not the system's
+  abort(`out-of-memory: the system gave no more memory for the state tables at step ${step} of ${size} (${<i32>(bytes >> 20)} MiB asked, ${<i32>((<u64>memory.size() << 16) >> 20)} MiB held, under the cap of ${<i32>(capBytes >> 20)} MiB): an address-space limit (ulimit -v) or the machine's memory is below what the count needs`);
+}
+
 /** Makes the arena at least `bytes` long (under the cap), moving it to the memory's end if it cannot grow in place. */
 function ensureArena(bytes: u64): void {
   if (bytes > capBytes) outOfReach(bytes);
@@ -382,10 +391,10 @@ function ensureArena(bytes: u64): void {
   if (arenaBase == 0 || arenaBase + arenaBytes != memEnd) {
     // Something else grew the memory after the arena: start a new one at the end.
     const base = memEnd;
-    if (!grow(base + bytes - memEnd)) outOfReach(bytes);
+    if (!grow(base + bytes - memEnd)) systemRefused(bytes, base + bytes);
     if (liveBytes > 0) memory.copy(<usize>base, <usize>arenaBase, <usize>liveBytes);
     arenaBase = base;
-  } else if (!grow(arenaBase + bytes - memEnd)) outOfReach(bytes);
+  } else if (!grow(arenaBase + bytes - memEnd)) systemRefused(bytes, arenaBase + bytes);
   arenaBytes = (<u64>memory.size() << 16) - arenaBase;
 }
 

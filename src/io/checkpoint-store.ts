@@ -111,6 +111,8 @@ export class CheckpointStore {
   private manifest: Manifest;
   private readonly token = randomBytes(8).toString("hex");
   private locked = false;
+  /** Files this process wrote or read whole with a matching digest (see readPieces). */
+  private readonly checked = new Set<string>();
   private readonly release = (): void => this.unlock();
 
   private constructor(dir: string, identity: StoreIdentity) {
@@ -189,9 +191,13 @@ export class CheckpointStore {
 
   /**
    * Reads the file `name` in pieces of at most `maxBytes`: each into the view `into(bytes)`
-   * gives, then `each(bytes)`; stops (false) when `each` says false. The digest is checked
-   * before any piece is used: a file of one piece as it is read, a longer one by a pass over
-   * it first (and again as it is read, for a file changed between the two).
+   * gives, then `each(bytes)`; stops (false) when `each` says false. Every read checks the
+   * digest: a file of one piece before the piece is handed on; a longer one as it is read,
+   * the last piece handed on only if the whole matched, and, the first time this process
+   * reads a file it did not write, also by a pass over it before any piece is used. (A
+   * layer is read once a pass of every step: a pass over it each time would double the
+   * disk reads. A file damaged while the count runs is refused at its end, before the step
+   * that read it is committed, so the count never goes on from it.)
    */
   readPieces(name: string, maxBytes: number, into: (bytes: number) => Uint8Array, each: (bytes: number) => boolean): boolean {
     const entry = this.entry(name);
@@ -208,7 +214,7 @@ export class CheckpointStore {
             got += n;
           }
         };
-        if (entry.bytes > maxBytes) {
+        if (entry.bytes > maxBytes && !this.checked.has(name)) {
           const first = createHash("sha256");
           const buffer = Buffer.allocUnsafe(Math.min(SLICE, entry.bytes, 1 << 24));
           for (let at = 0; at < entry.bytes; at += buffer.length) {
@@ -227,6 +233,7 @@ export class CheckpointStore {
           if (at + length >= entry.bytes && hash.digest("hex") !== entry.sha256) throw this.damaged(name, size);
           if (!each(length)) return false;
         }
+        this.checked.add(name);
         return true;
       } finally {
         closeSync(fd);
@@ -260,31 +267,36 @@ export class CheckpointStore {
       syncFolder(this.dir);
     });
     this.manifest.files[name] = { bytes, sha256: hash.digest("hex") };
+    this.checked.add(name);
     this.manifest.pending = this.manifest.pending.filter((p) => p !== name);
   }
 
-  /** Saves `state` (and the files written since the last save) in the manifest, replaced whole. */
-  commit(state: unknown): void {
+  /**
+   * Saves `state` (and the files written since the last save) in the manifest, replaced
+   * whole; with `keep`, every file of the store not in it is removed (in the same save named
+   * pending, so a run killed before they are gone has them removed by the next).
+   */
+  commit(state: unknown, keep?: Iterable<string>): void {
     this.manifest.state = state;
-    this.save();
-  }
-
-  /** Removes every file of the store not in `keep` (named pending first, so a killed run's are removed later). */
-  retain(keep: Iterable<string>): void {
-    const kept = new Set(keep);
-    const gone = this.names().filter((name) => !kept.has(name));
-    if (gone.length === 0) return;
+    const kept = keep === undefined ? undefined : new Set(keep);
+    const gone = kept ? this.names().filter((name) => !kept.has(name)) : [];
     for (const name of gone) delete this.manifest.files[name];
     this.manifest.pending.push(...gone);
     this.save();
     for (const name of gone) this.removeFile(name);
-    this.manifest.pending = this.manifest.pending.filter((p) => !gone.includes(p));
+    if (gone.length > 0) this.manifest.pending = this.manifest.pending.filter((p) => !gone.includes(p));
+  }
+
+  /** Removes every file of the store not in `keep`, the state as it is. */
+  retain(keep: Iterable<string>): void {
+    const kept = new Set(keep);
+    if (this.names().every((name) => kept.has(name))) return;
+    this.commit(this.manifest.state, kept);
   }
 
   /** Removes the store's files and forgets its state: the count begins again in the same folder. */
   reset(state: unknown): void {
-    this.retain([]);
-    this.commit(state);
+    this.commit(state, []);
   }
 
   /** Gives up the folder's lock (also done when the process exits). */

@@ -183,6 +183,19 @@ export function symLayer(problem: SymProblem, row: number, share = 0, shares = 1
   return readLayer(kernel, problem, row, share, shares);
 }
 
+/** Most bytes a batch moves across the boundary: the layer's matrices and counts go in batches this size. */
+const MOVE_BYTES = 16 * 2 ** 20;
+/** Tests only: move layers one byte a call (the kernel's per-byte exports), the reference the batches are checked against. */
+let byteByByte = false;
+/** Tests only: sets whether layers cross the boundary one byte a call (true) or in batches (false, the default). */
+export function setSymLayersByteByByteForTests(on: boolean): void {
+  byteByByte = on;
+}
+
+/** States in one batch of matrices of `bytes` bytes (symMoveBuffer's layout: the matrices, padded to 8, then 16 bytes a count). */
+const batchStates = (bytes: number): number => Math.max(1, Math.floor(MOVE_BYTES / (bytes + 16)));
+const waysOffset = (count: number, bytes: number): number => Math.ceil((count * bytes) / 8) * 8;
+
 /** The kernel's current layer read out, as the share `share` of `shares` of layer `row`. */
 function readLayer(kernel: ReturnType<typeof countingKernel>, problem: SymProblem, row: number, share: number, shares: number): SymLayerPart {
   const { size: n, counts } = problem;
@@ -190,10 +203,24 @@ function readLayer(kernel: ReturnType<typeof countingKernel>, problem: SymProble
   const bytes = n * counts.length;
   const keys = new Uint8Array(states * bytes);
   const ways = new BigUint64Array(states * 2);
-  for (let state = 0; state < states; state++) {
-    for (let at = 0; at < bytes; at++) keys[state * bytes + at] = kernel.symStateByte(state, at);
-    ways[state * 2] = BigInt.asUintN(64, kernel.symPairWaysLo(0, state));
-    ways[state * 2 + 1] = BigInt.asUintN(64, kernel.symPairWaysHi(0, state));
+  if (byteByByte) {
+    for (let state = 0; state < states; state++) {
+      for (let at = 0; at < bytes; at++) keys[state * bytes + at] = kernel.symStateByte(state, at);
+      ways[state * 2] = BigInt.asUintN(64, kernel.symPairWaysLo(0, state));
+      ways[state * 2 + 1] = BigInt.asUintN(64, kernel.symPairWaysHi(0, state));
+    }
+  } else if (states > 0) {
+    const batch = Math.min(states, batchStates(bytes));
+    const buffer = kernel.symMoveBuffer(batch) >>> 0; // (an i32 address: past 2 GiB it reads negative)
+    const wayBytes = new Uint8Array(ways.buffer);
+    for (let first = 0; first < states; first += batch) {
+      const count = Math.min(batch, states - first);
+      kernel.symReadOut(first, count);
+      const memory = new Uint8Array(kernel.memory.buffer as ArrayBuffer);
+      keys.set(memory.subarray(buffer, buffer + count * bytes), first * bytes);
+      const waysAt = buffer + waysOffset(count, bytes);
+      wayBytes.set(memory.subarray(waysAt, waysAt + count * 16), first * 16);
+    }
   }
   return { size: n, counts: [...counts], row, share, shares, states, keys, ways };
 }
@@ -304,10 +331,26 @@ function checkEveryShare(problem: SymProblem, parts: readonly SymLayerPart[], ro
 /** Loads the parts into one layer (equal classes sum), the kernel's current one; false if a sum passed 128 bits. */
 function loadLayers(kernel: ReturnType<typeof countingKernel>, parts: readonly SymLayerPart[], bytes: number): boolean {
   kernel.symLoadBegin();
+  if (byteByByte) {
+    for (const part of parts) {
+      for (let state = 0; state < part.states; state++) {
+        for (let at = 0; at < bytes; at++) kernel.symLoadByte(at, part.keys[state * bytes + at]!);
+        kernel.symLoadState(part.ways[state * 2]!, part.ways[state * 2 + 1]!);
+      }
+    }
+    return kernel.symLoadEnd() >= 0;
+  }
+  const batch = batchStates(bytes);
+  const buffer = kernel.symMoveBuffer(batch) >>> 0;
   for (const part of parts) {
-    for (let state = 0; state < part.states; state++) {
-      for (let at = 0; at < bytes; at++) kernel.symLoadByte(at, part.keys[state * bytes + at]!);
-      kernel.symLoadState(part.ways[state * 2]!, part.ways[state * 2 + 1]!);
+    const wayBytes = new Uint8Array(part.ways.buffer, part.ways.byteOffset, part.ways.byteLength);
+    for (let first = 0; first < part.states; first += batch) {
+      const count = Math.min(batch, part.states - first);
+      // (A fresh view each batch: loading grows the layer's arrays, and a grown memory detaches the last view.)
+      const memory = new Uint8Array(kernel.memory.buffer as ArrayBuffer);
+      memory.set(part.keys.subarray(first * bytes, (first + count) * bytes), buffer);
+      memory.set(wayBytes.subarray(first * 16, (first + count) * 16), buffer + waysOffset(count, bytes));
+      kernel.symLoadBatch(count);
     }
   }
   return kernel.symLoadEnd() >= 0;

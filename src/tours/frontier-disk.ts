@@ -104,8 +104,7 @@ export function diskLayers(dir: string, problem: Readonly<Record<string, unknown
     finished: (checkpoint) => {
       const { layer, ...figures } = checkpoint;
       const names = (layer as HostLayer & { names: string[] }).names;
-      store.commit({ ...base!, ...figures, layer: names, cpuSeconds: cpuSeconds() } satisfies FrontierState);
-      store.retain(names);
+      store.commit({ ...base!, ...figures, layer: names, cpuSeconds: cpuSeconds() } satisfies FrontierState, names);
     },
     cpuSeconds,
     diskBytes: () => store.diskBytes(),

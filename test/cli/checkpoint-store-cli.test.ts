@@ -3,7 +3,7 @@
 // user's files in the folder survive; two runs at once on one folder: the second refuses
 // naming the first one's pid, and the first one's lock, once it is killed, is taken over;
 // a tours count past 2^64 goes on in 128-bit counts and resumes in them.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -44,7 +44,7 @@ describe("checkpoint folders of the CLIs", () => {
     const folder = join(dir, "tours");
     const outcomes = await killAndResume("pen-paper", ["count", "--size", "6", "--closed", "--checkpoint", folder], 2, 2500, freshWithUserFiles(folder));
     for (const { kills, result } of outcomes) {
-      expect(result, `killed after ${kills.join(", ")} ms`).toMatchObject({ status: 0, stdout: "13138\n" });
+      expect(result, `killed after ${kills.join(", ")} ms; it said ${result.stderr.slice(-300)}`).toMatchObject({ status: 0, stdout: "13138\n" });
       expectUserFiles(folder);
       expect(readdirSync(folder).filter((name) => name.endsWith(".partial"))).toEqual([]);
     }
@@ -54,7 +54,7 @@ describe("checkpoint folders of the CLIs", () => {
     const folder = join(dir, "tables");
     const outcomes = await killAndResume("count-farms", ["--size", "7", "--counts", "1,1,1,1,1,1,1", "--checkpoint", folder, "--two-ways"], 2, 1800, freshWithUserFiles(folder));
     for (const { kills, result } of outcomes) {
-      expect(result, `killed after ${kills.join(", ")} ms`).toMatchObject({ status: 0, stdout: "61479419904000\n" });
+      expect(result, `killed after ${kills.join(", ")} ms; it said ${result.stderr.slice(-300)}`).toMatchObject({ status: 0, stdout: "61479419904000\n" });
       expectUserFiles(folder);
     }
   });
@@ -99,5 +99,16 @@ describe("checkpoint folders of the CLIs", () => {
     const again = runCli("pen-paper", args);
     expect(again).toMatchObject({ status: 0, stdout: "174317197359723514052\n" });
     expect(again.stderr).toMatch(/^resuming from .*: step 66 done/);
+  });
+
+  test("under ulimit -v a count whose memory cannot grow says so, not that it needs more than its cap", () => {
+    const run = spawnSync("sh", ["-c", `ulimit -v 1000000 && exec "$0" "$@"`, process.execPath, `${ROOT}/dist/cli/pen-paper.js`, "count", "--size", "6", "--closed", "--checkpoint", dir], { cwd: ROOT, encoding: "utf8" });
+    // Where 1 GB of address space is enough for the count, it must be right; else the honest line.
+    if (run.status === 0) expect(run.stdout).toBe("13138\n");
+    else {
+      expect(run.stderr).not.toMatch(/need more than/);
+      expect(run.stderr.trim().split("\n").at(-1)).toMatch(/^pen-paper: the tours kernel ran out of memory: the system gave no more memory for the state tables at step \d+ of 36 \(\d+ MiB asked, \d+ MiB held, under the cap of \d+ MiB\): an address-space limit \(ulimit -v\) or the machine's memory is below what the count needs$/);
+      expect(run.status).toBe(2);
+    }
   });
 });

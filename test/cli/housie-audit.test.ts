@@ -11,7 +11,7 @@ import { chiSquareSurvival, holmAdjust, logGamma, normalTwoSided, upperGammaRegu
 import { rowBinsBook } from "../fixtures/housie-row-bins.js";
 import { runCli } from "../support/cli-run.js";
 
-import { slowTest } from "support/tier.js";
+import { slowTest } from "../support/tier.js";
 const dir = mkdtempSync(join(tmpdir(), "housie-audit-"));
 
 function ourBooks(n: number, seed: bigint): Uint8Array {

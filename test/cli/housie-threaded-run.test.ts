@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "../support/cli-run.js";
 
-import { slowTest } from "support/tier.js";
+import { slowTest } from "../support/tier.js";
 /** Records from HousieRun (inline set) in calls of the given sizes, as raw cells. */
 function inline(kind: "books" | "tickets", calls: number[], options: ConstructorParameters<typeof HousieRun>[1]) {
   const run = new HousieRun(kind, options);

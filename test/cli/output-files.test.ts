@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, runCli } from "../support/cli-run.js";
 
-import { slowTest } from "support/tier.js";
+import { slowTest } from "../support/tier.js";
 const dir = mkdtempSync(join(tmpdir(), "output-files-"));
 chmodSync(dir, 0o1777); // a shared folder, like /tmp
 const isRoot = process.getuid?.() === 0;

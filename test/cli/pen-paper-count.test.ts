@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { batchedCli, runCli } from "../support/cli-run.js";
 
-import { slowTest } from "support/tier.js";
+import { slowTest } from "../support/tier.js";
 const penPaper = (args: string[], input?: string) => runCli("pen-paper", args, input);
 
 describe("pen-paper count (frontier engine)", () => {

@@ -12,7 +12,7 @@ import { canonicalTableProblem, tableShardUnits } from "../../src/tables/shard.j
 import { canonicalTourProblem, countTourShard, tourShardUnits, type TourCountProblem } from "../../src/tours/shard.js";
 import { ROOT, runCli } from "../support/cli-run.js";
 
-import { slowTest } from "support/tier.js";
+import { slowTest } from "../support/tier.js";
 const TABLES: TableProblem[] = [
   { size: 7, counts: [2, 2, 3] },
   { size: 7, counts: [2, 2, 3], given: ["2100221", "0221102"] },

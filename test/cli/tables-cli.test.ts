@@ -8,7 +8,7 @@ import { decodeLayerFile, encodeLayerFile, tablesKernelDigest } from "../../src/
 import { CheckpointStore } from "../../src/io/checkpoint-store.js";
 import { tablesStoreIdentity } from "../../src/tables/checkpoint.js";
 
-import { slowTest } from "support/tier.js";
+import { slowTest } from "../support/tier.js";
 const EXAMPLE = "examples/challenge24-2008.txt";
 const ANSWERS = "4909920\n507600\n725880\n1004640\n1347240\n1730880\n1906440\n2704800\n3436800\n3511800\n";
 /** General-mode counts below 8×8 (single-threaded): arguments, the count. */

@@ -6,7 +6,7 @@ import { TOUR_RAMP, validateTour } from "../../src/tours/index.js";
 
 import { batchedCli, runCli } from "../support/cli-run.js";
 
-import { slowTest } from "support/tier.js";
+import { slowTest } from "../support/tier.js";
 const penPaper = (args: string[], input?: string) => runCli("pen-paper", args, input);
 // The runs that end in pen-paper's own code without standard input or worker threads (the
 // usage-error tables, bad files, single-threaded generation, help) share one process

@@ -11,7 +11,7 @@ import type { HousieRecord, TicketGrid, SeriesBatch } from "../../src/housie/mod
 import { checkClaims } from "../../src/housie/operators/check.js";
 import { InputError, UsageError } from "../../src/errors.js";
 
-import { slowTest } from "support/tier.js";
+import { slowTest } from "../support/tier.js";
 /** A series as one batch of cells, as read-series.ts gives it. */
 function batchOf(records: HousieRecord[]): SeriesBatch {
   const per = records[0]!.tickets.length;

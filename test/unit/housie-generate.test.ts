@@ -8,7 +8,7 @@ import { seedState, Xoshiro128 } from "../../src/core/random.js";
 import { expectSameElements } from "../support/same-elements.js";
 import { housieTestKernel } from "../support/test-kernels.js";
 
-import { slowTest } from "support/tier.js";
+import { slowTest } from "../support/tier.js";
 // The test build, before any API call loads the release one; the API then shares it.
 const housieKernel = housieTestKernel;
 housieTestKernel();

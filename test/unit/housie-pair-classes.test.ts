@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { housieTestKernel } from "../support/test-kernels.js";
 
-import { slowTest } from "support/tier.js";
+import { slowTest } from "../support/tier.js";
 const k = housieTestKernel();
 const PAIR_CLASSES = 8250;
 

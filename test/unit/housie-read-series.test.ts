@@ -12,7 +12,7 @@ import { MAX_SERIAL } from "../../src/housie/model/serial.js";
 import { InputError } from "../../src/errors.js";
 import { expectSameElements } from "../support/same-elements.js";
 
-import { slowTest } from "support/tier.js";
+import { slowTest } from "../support/tier.js";
 const dir = mkdtempSync(join(tmpdir(), "housie-read-"));
 const lines = new TextDecoder().decode(new HousieRun("books", { seed: 3n }).nextJsonl(3)).trimEnd().split("\n");
 

@@ -16,7 +16,7 @@ import { checkGame } from "../../src/housie/game/claims.js";
 import { cellsObeyRules, ticketKeyFromCells, validateBook, validTicketKey } from "../../src/housie/model/rules.js";
 import { InputError, UsageError } from "../../src/errors.js";
 
-import { slowTest } from "support/tier.js";
+import { slowTest } from "../support/tier.js";
 const dir = mkdtempSync(join(tmpdir(), "housie-codec-"));
 const jsonl = (kind: "books" | "tickets", n: number, seed: bigint, firstSerial = 1): string[] =>
   new TextDecoder().decode(new HousieRun(kind, { seed, firstSerial }).nextJsonl(n)).trimEnd().split("\n");

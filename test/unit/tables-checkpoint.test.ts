@@ -103,6 +103,19 @@ describe("symmetric counts kept in a folder", () => {
     expect(await countSymmetricInFolder(problem, dir, { threads: 1 })).toBe(countTables({ ...problem, distinctRows: false, distinctColumns: false }));
   });
 
+  it("a --two-ways layer file that holds another row than its name says is refused in one line, not read for ever", async () => {
+    await countSymmetricInFolder(LATIN7, dir, { threads: 1, twoWays: true });
+    // layer-5.bin's bytes as layer-6.bin, written through the store (its digest right): only the row is wrong.
+    const store = CheckpointStore.open(dir, tablesStoreIdentity(LATIN7));
+    store.write("layer-6.bin", [store.read("layer-5.bin")]);
+    store.commit(store.state());
+    store.close();
+    const lines: string[] = [];
+    const run = countSymmetricInFolder(LATIN7, dir, { threads: 1, twoWays: true, onLog: (l) => lines.push(l) });
+    await expect(run).rejects.toThrow(new InputError("holds row 5 (share 0 of 1) where its name says row 6 (share 0 of 1)", { file: join(dir, "layer-6.bin") }, "the file this count wrote under that name"));
+    expect(lines.filter((l) => l.startsWith("read layer-6"))).toEqual([]);
+  });
+
   it("refuses another count's folder, a damaged share, a folder that is a file and a size below 3", async () => {
     await countSymmetricInFolder(LATIN7, dir, { threads: 1 });
     await expect(countSymmetricInFolder({ size: 7, counts: [2, 2, 3], given: [] }, dir, { threads: 1 })).rejects.toThrow(UsageError);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { countTables, UsageError } from "../../src/index.js";
 
-import { slowTest } from "support/tier.js";
+import { slowTest } from "../support/tier.js";
 /** 6×6 chessboard puzzle by plain enumeration: 6-sets of distinct 3-of-6 rows, × 6!. */
 function chessboardBySets(): bigint {
   const rows: number[] = [];

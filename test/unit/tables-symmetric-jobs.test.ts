@@ -13,7 +13,7 @@ import { normalizeProblem } from "../../src/tables/problem.js";
 import { sumPlan } from "../../src/tables/sum-plan.js";
 import { countMethod } from "../../src/tables/count.js";
 
-import { slowTest } from "support/tier.js";
+import { slowTest } from "../support/tier.js";
 /** Count vectors of n in nonincreasing order. */
 function countVectors(n: number): number[][] {
   const out: number[][] = [];

@@ -12,7 +12,7 @@ import { tablesTestKernel } from "../support/test-kernels.js";
 import { KernelError, UsageError } from "../../src/errors.js";
 import { bruteForceCounts, rowsWithCounts } from "../support/tables-brute-force.js";
 
-import { slowTest } from "support/tier.js";
+import { slowTest } from "../support/tier.js";
 // The test build (its symUseInvariants hook), loaded before any test loads the release kernel.
 const testHooks = tablesTestKernel();
 

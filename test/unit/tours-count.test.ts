@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { countTours, countToursParallel } from "../../src/tours/node.js";
 import { UsageError } from "../../src/errors.js";
 
-import { slowTest } from "support/tier.js";
+import { slowTest } from "../support/tier.js";
 /** Plain backtracking with no pruning at all: paths from `start`, optionally closing. */
 function bruteForce(n: number, start: number, closed: boolean): number {
   const moves = [[3, 0], [-3, 0], [0, 3], [0, -3], [2, 2], [2, -2], [-2, 2], [-2, -2]];

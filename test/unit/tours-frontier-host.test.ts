@@ -11,7 +11,7 @@ import { toursModule } from "../../src/tours/kernel.js";
 import { KNIGHT } from "../../src/tours/leapers.js";
 import { loadPlan } from "../support/frontier-setup.js";
 
-import { slowTest } from "support/tier.js";
+import { slowTest } from "../support/tier.js";
 afterEach(() => setHostLayerBytesForTests(undefined));
 
 /** Both runs of a problem: in the kernel's memory, and with host layers under `bytes`. */

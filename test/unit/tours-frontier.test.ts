@@ -11,7 +11,7 @@ import { boardGraph, KNIGHT, parseLeapers } from "../../src/tours/leapers.js";
 import { toursTestKernel } from "../support/test-kernels.js";
 import { loadPlan } from "../support/frontier-setup.js";
 
-import { slowTest } from "support/tier.js";
+import { slowTest } from "../support/tier.js";
 // The test build (its frontierSetPrune switch), loaded before any test loads the release kernel.
 const testHooks = toursTestKernel();
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { generateTour, validateTour } from "../../src/tours/index.js";
 import { UsageError } from "../../src/errors.js";
 
-import { slowTest } from "support/tier.js";
+import { slowTest } from "../support/tier.js";
 /** Independent rule check, written apart from validateTour. */
 function followsRules(grid: Int32Array, n: number, closed: boolean): boolean {
   const at = new Int32Array(n * n + 1).fill(-1);
