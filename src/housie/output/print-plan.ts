@@ -12,7 +12,11 @@ import { checkBox, pageGeometry, type Box, type LayoutOptions, type PageGeometry
 export interface PrintOptions extends LayoutOptions {
   /** Ticket colour (name or #hex) when there is one game. */
   colour?: string;
-  /** Games of the night, e.g. "Red,Blue,Green": every record printed once per game in its colour. */
+  /**
+   * Games of the night, e.g. "Red,Blue,Green": a record of a game (HousieRecord.game,
+   * as `housie books --games` makes them) is printed once in its game's colour; a
+   * record without a game is printed once per game.
+   */
   games?: string;
   title?: string;
   venue?: string;
@@ -30,6 +34,8 @@ export interface PlacedTicket {
   colour: TicketColour;
   /** The game's name with --games, else undefined. */
   game?: string;
+  /** The game's number (1 to 12) when the record is a night's game's own (HousieRecord.game), else undefined: print it large. */
+  gameNumber?: number;
   /** The QR code's text: TG1/series/ref (uppercase alphanumeric, the QR's compact mode). */
   qr: string;
 }
@@ -113,18 +119,22 @@ export class PrintPlanner {
     housieRecordArgument(record, "record");
     const done: PlannedPage[] = [];
     const book = record.tickets.length === 6;
-    for (const colour of this.colours) {
+    const own = record.game;
+    if (own !== undefined && (!this.games || own.number > this.colours.length)) {
+      throw new UsageError(`record ${record.serial} is of game ${own.number} (${own.name.slice(0, 30)}), not one of --games (expected the --games list the series was made with)`);
+    }
+    for (const colour of own ? [this.colours[own.number - 1]!] : this.colours) {
       const game = this.games ? colour.name : undefined;
       if (book) {
         this.singles = undefined;
-        const group = this.nextGroup(done, colour, `Book ${record.serial}${game ? ` · ${game}` : ""}`);
-        record.tickets.forEach((grid, i) => group.tickets.push(this.ticket(record.serial, i + 1, grid, colour, game, group)));
+        const group = this.nextGroup(done, colour, `Book ${record.serial}${game ? ` · ${own ? `G${own.number} ` : ""}${game}` : ""}`);
+        record.tickets.forEach((grid, i) => group.tickets.push(this.ticket(record.serial, i + 1, grid, colour, game, group, own?.number)));
       } else {
         // Six tickets fill a group whatever their games; each ticket carries its game's colour and name.
         if (!this.singles || this.singles.tickets.length === 6) {
           this.singles = this.nextGroup(done, this.games ? MIXED : colour, "Tickets");
         }
-        this.singles.tickets.push(this.ticket(record.serial, 1, record.tickets[0]!, colour, game, this.singles));
+        this.singles.tickets.push(this.ticket(record.serial, 1, record.tickets[0]!, colour, game, this.singles, own?.number));
       }
     }
     return done;
@@ -150,14 +160,16 @@ export class PrintPlanner {
     return group;
   }
 
-  private ticket(serial: bigint, index: number, grid: TicketGrid, colour: TicketColour, game: string | undefined, group: PlacedGroup): PlacedTicket {
+  private ticket(serial: bigint, index: number, grid: TicketGrid, colour: TicketColour, game: string | undefined, group: PlacedGroup, gameNumber?: number): PlacedTicket {
     const slot = this.page!.groups.length - 1;
-    const ref = printedRef(serial, index);
-    return { box: this.geometry.tickets[slot]![group.tickets.length]!, grid, ref, colour, game, qr: qrText(this.series, ref) };
+    const ref = printedRef(serial, index, gameNumber); // G2-… when the ticket is its game's own: the QR names the game too
+    const placed: PlacedTicket = { box: this.geometry.tickets[slot]![group.tickets.length]!, grid, ref, colour, game, qr: qrText(this.series, ref) };
+    if (gameNumber !== undefined) placed.gameNumber = gameNumber;
+    return placed;
   }
 }
 
-const REF = /^\d{1,20}-[1-6]-\d$/;
+const REF = /^(G\d{1,2}-)?\d{1,20}-[1-6]-\d$/;
 const HEX = /^#[0-9a-f]{6}$/i;
 
 function checkColour(value: unknown, name: string): void {
@@ -178,6 +190,7 @@ function checkTicket(value: unknown, name: string): void {
   if (typeof t.ref !== "string" || !REF.test(t.ref)) throw argumentError(`${name}.ref`, "a printed reference serial-ticket-check", t.ref);
   checkColour(t.colour, `${name}.colour`);
   optionalText(t.game, `${name}.game`);
+  if (t.gameNumber !== undefined) wholeNumber(t.gameNumber, `${name}.gameNumber`, 1, 12);
   text(t.qr, `${name}.qr`);
 }
 
