@@ -6,6 +6,7 @@ import { InputError, UsageError } from "../../errors.js";
 import { Xoshiro128, parseSeed } from "../../core/random.js";
 import { PRIZE_SET_NAMES, type PrizeSetName } from "./prizes.js";
 import { LAST_NUMBER } from "../model/columns.js";
+import { text as checkText } from "../../args.js";
 
 export const GAME_FORMAT = "tabula-grids housie game";
 
@@ -53,6 +54,7 @@ function gameName(text: string): string {
 
 /** A ball as typed from a physical draw ("17", " 4 "); anything else is one UsageError. */
 export function parseBall(text: string): number {
+  checkText(text, "text");
   const t = text.trim();
   if (!/^\d{1,3}$/.test(t) || Number(t) < 1 || Number(t) > LAST_NUMBER) throw new UsageError(`${JSON.stringify(t.slice(0, 20))} is not a ball (expected a number from 1 to ${LAST_NUMBER})`);
   return Number(t);
