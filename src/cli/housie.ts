@@ -57,7 +57,8 @@ async function generate(kind: HousieKind, given: GenerateFlags): Promise<number>
   let tag: GameTagger;
   let flags = given;
   if (given.games !== undefined) {
-    const { nightGames, gameOfRecord, redGreenWarning } = await import("../housie/model/game.js");
+    const { gameOfRecord } = await import("../housie/model/game.js");
+    const { nightGames, redGreenWarning } = await import("../housie/output/colours.js");
     const games = nightGames(given.games);
     const warning = redGreenWarning(games);
     if (warning !== undefined) process.stderr.write(`housie: warning: ${warning}\n`);

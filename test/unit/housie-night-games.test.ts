@@ -2,7 +2,8 @@
 // old ones, the series codec's game fields checked, the red-green warning.
 import { describe, expect, it } from "vitest";
 import { parseTicketRef, printedRef, dammDigit } from "../../src/housie/model/reference.js";
-import { nightGames, redGreenWarning, namesGame } from "../../src/housie/model/game.js";
+import { namesGame } from "../../src/housie/model/game.js";
+import { nightGames, redGreenWarning } from "../../src/housie/output/colours.js";
 import { readSeriesText } from "../../src/housie/series/read-text.js";
 import { SeriesDecoder } from "../../src/housie/series/decoder.js";
 import { generateBooks } from "../../src/housie/generate/generate.js";
