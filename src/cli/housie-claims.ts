@@ -5,7 +5,7 @@
 // docs/housie-operators.md).
 import { checkGame, describeVerdict, type ClaimReport, type GameCheck } from "../housie/game/claims.js";
 import { ticketToText } from "../housie/output/format.js";
-import { Caller } from "../housie/game/caller.js";
+import { Caller, parseGameName } from "../housie/game/caller.js";
 import { parsePrizeSet, PRIZE_SETS, type PrizeSetName } from "../housie/game/prizes.js";
 import { readSeries } from "../housie/series/read-series.js";
 import { parseCalls } from "../housie/operators/check.js";
@@ -65,7 +65,7 @@ export function runClaims(file: string, flags: ClaimFlags): number {
   const sources = [flags.calls, flags.callsFile, flags.game].filter((x) => x !== undefined).length;
   if (sources !== 1) throw new UsageError("give the calls with exactly one of --calls, --calls-file or --game");
   let calls: number[];
-  let playing = flags.gameName;
+  let playing = flags.gameName === undefined ? undefined : parseGameName(flags.gameName);
   let set: PrizeSetName | undefined = flags.prizes === undefined ? undefined : parsePrizeSet(flags.prizes);
   if (flags.game !== undefined) {
     const game = Caller.resume(readSmallFile(flags.game, GAME_FILE), flags.game);
@@ -74,7 +74,7 @@ export function runClaims(file: string, flags: ClaimFlags): number {
     if (flags.gameName !== undefined && game.game !== undefined && flags.gameName.trim().toLowerCase() !== game.game.toLowerCase()) {
       throw new UsageError(`${flags.game} is the game ${JSON.stringify(game.game)}, not --game-name ${JSON.stringify(flags.gameName.slice(0, 30))}`);
     }
-    playing = flags.gameName ?? game.game;
+    playing ??= game.game;
   } else {
     calls = flags.calls !== undefined ? parseCalls(flags.calls) : parseCalls(readSmallFile(flags.callsFile!, CALLS_FILE), flags.callsFile);
   }

@@ -46,7 +46,8 @@ function cryptoBelow(n: number): number {
 /** A game's name or number as the paper shows it: 1 to 40 printable characters. */
 const GAME_NAME = /^[^\u0000-\u001f\u007f]{1,40}$/;
 
-function gameName(text: string): string {
+/** A game's name or number as an operator gives it (--game-name): 1 to 40 printable characters; else one UsageError. */
+export function parseGameName(text: string): string {
   const t = String(text).trim();
   if (!GAME_NAME.test(t)) throw new UsageError(`--game-name ${JSON.stringify(t.slice(0, 40))} (expected the game's name or number as in books --games, e.g. Red or 2)`);
   return t;
@@ -71,7 +72,7 @@ export class Caller {
   static start(options: { seed?: bigint | string; prizes?: PrizeSetName; game?: string } = {}): Caller {
     const seed = options.seed === undefined ? null : parseSeed(options.seed).toString();
     const state: GameState = { format: GAME_FORMAT, version: 1, prizes: options.prizes ?? "uk", seed, calls: [] };
-    if (options.game !== undefined) state.game = gameName(options.game);
+    if (options.game !== undefined) state.game = parseGameName(options.game);
     return new Caller(state);
   }
 
