@@ -173,8 +173,13 @@ export function ticketGridArgument(value: unknown, name: string): void {
 
 /** A housie record: `{ serial, tickets }`, a serial and 1 to 6 tickets. */
 export function housieRecordArgument(value: unknown, name: string): void {
-  const r = requiredObject<{ serial?: unknown; tickets?: unknown }>(value, name);
+  const r = requiredObject<{ serial?: unknown; tickets?: unknown; game?: unknown }>(value, name);
   serialArgument(r.serial, `${name}.serial`);
+  if (r.game !== undefined) {
+    const g = requiredObject<{ number?: unknown; name?: unknown }>(r.game, `${name}.game`);
+    wholeNumber(g.number, `${name}.game.number`, 1, 12);
+    text(g.name, `${name}.game.name`);
+  }
   const tickets = r.tickets;
   if (!Array.isArray(tickets) || tickets.length < 1 || tickets.length > 6) throw argumentError(`${name}.tickets`, "an array of 1 to 6 tickets", tickets);
   tickets.forEach((ticket: unknown, t) => ticketGridArgument(ticket, `${name}.tickets[${t}]`));

@@ -27,6 +27,7 @@ interface CallFlags {
   interactive?: boolean;
   drawn?: string;
   enter?: boolean;
+  gameName?: string;
 }
 
 /** Digits 5 rows high, for the number just called. */
@@ -60,7 +61,7 @@ export function board(calls: readonly number[]): string {
 function screen(caller: Caller): string {
   const calls = caller.calls;
   const head = calls.length === 0 ? "no numbers called yet" : `call ${calls.length} of 90: ${caller.current}`;
-  return `${head}\n${calls.length > 0 ? bigNumber(caller.current!) : ""}\n${board(calls)}\nprizes: ${PRIZE_SETS[caller.prizes].join(", ")}${caller.seed !== null ? ` · seed ${caller.seed}` : ""}\n`;
+  return `${head}\n${calls.length > 0 ? bigNumber(caller.current!) : ""}\n${board(calls)}\nprizes: ${PRIZE_SETS[caller.prizes].join(", ")}${caller.seed !== null ? ` · seed ${caller.seed}` : ""}${caller.game !== undefined ? ` · game ${caller.game}` : ""}\n`;
 }
 
 async function save(file: string, caller: Caller, lock: FileLock): Promise<void> {
@@ -80,7 +81,7 @@ function load(file: string, flags: CallFlags): Caller {
   if (flags.new || !existsSync(file)) {
     if (flags.seed !== undefined && !/^\d+$/.test(flags.seed)) throw new UsageError(`--seed ${JSON.stringify(flags.seed.slice(0, 30))} (expected a whole number from 0 to 18446744073709551615)`);
     try {
-      return Caller.start({ seed: flags.seed, prizes: flags.prizes === undefined ? undefined : parsePrizeSet(flags.prizes) });
+      return Caller.start({ seed: flags.seed, prizes: flags.prizes === undefined ? undefined : parsePrizeSet(flags.prizes), game: flags.gameName });
     } catch (error) {
       if (error instanceof RangeError) throw new UsageError(`--seed ${flags.seed} (expected a whole number from 0 to 18446744073709551615)`);
       throw error;
@@ -88,6 +89,7 @@ function load(file: string, flags: CallFlags): Caller {
   }
   const caller = Caller.resume(readSmallFile(file, GAME_FILE), file);
   if (flags.seed !== undefined && flags.seed !== caller.seed) throw new UsageError(`${file} is a game with ${caller.seed === null ? "no seed" : `seed ${caller.seed}`}, not --seed ${flags.seed} (use --new to start again)`);
+  if (flags.gameName !== undefined && flags.gameName.trim() !== caller.game) throw new UsageError(`${file} is ${caller.game === undefined ? "a game without a name" : `the game ${JSON.stringify(caller.game)}`}, not --game-name ${JSON.stringify(flags.gameName.slice(0, 30))} (use --new to start again)`);
   if (flags.prizes !== undefined && parsePrizeSet(flags.prizes) !== caller.prizes) throw new UsageError(`${file} is a game with ${caller.prizes} prizes, not --prizes ${flags.prizes} (use --new to start again)`);
   return caller;
 }
@@ -187,6 +189,7 @@ export function registerHousieCall(program: Command, done: (status: number) => v
     .option("--new", "start GAME afresh even if it exists")
     .option("--json", "print the game as JSON")
     .option("-i, --interactive", "call on space/Enter, undo on u, quit on q (a terminal)")
+    .option("--game-name <GAME>", "a new game's game of the night, by name or number as in books --games (e.g. Red or 2): claims are checked against its tickets only")
     .option("-d, --drawn <N>", "call the ball(s) a machine drew, e.g. 17 or \"17,4\" (an unseeded game); a repeat or a number outside 1-90 is refused")
     .option("-e, --enter", "type each ball a machine draws, one a line (u: undo, q: quit); every call saved at once")
     .action(async (file: string, flags: CallFlags) => {

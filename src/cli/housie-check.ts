@@ -42,13 +42,14 @@ export function registerHousieCheck(program: Command, done: (status: number) => 
     .option("--ref <S-i-c>", "a claimed ticket: its reference as printed (serial-ticket-check; the check digit is verified)")
     .option("--game <FILE>", "the calls of a game saved by housie call (and its prize set)")
     .option("--prizes <SET>", "uk (one line, two lines, full house) or tambola (early five, four corners, top/middle/bottom line, full house)")
+    .option("--game-name <GAME>", "in a night of several games (books --games): the game played, by name or number (default: the game file's)")
     .option("--prize <NAME>", "the prize claimed, e.g. \"full house\": only its verdict, and the exit status is about it")
     .option("--pretty", "group digits in counts")
     .option("--json", "print the report as one JSON object")
     .option("--engine <engine>", "wasm (default) or ts (the baselines of the reader and the checker)", "wasm")
-    .action(async (file: string, flags: CheckFlags & { game?: string; prizes?: string; prize?: string; pretty?: boolean }) => {
+    .action(async (file: string, flags: CheckFlags & { game?: string; prizes?: string; prize?: string; gameName?: string; pretty?: boolean }) => {
       // A claim shown as text goes through the one claim checker's verdicts (housie-claims.ts); --json keeps the API's report.
-      if (flags.game !== undefined || flags.prizes !== undefined || flags.prize !== undefined || (flags.ref !== undefined && !flags.json)) {
+      if (flags.game !== undefined || flags.prizes !== undefined || flags.prize !== undefined || flags.gameName !== undefined || (flags.ref !== undefined && !flags.json)) {
         if (flags.engine !== "wasm" && flags.engine !== "ts") throw new UsageError(`--engine ${flags.engine} (expected wasm or ts)`);
         done((await import("./housie-claims.js")).runClaims(file, flags));
         return;

@@ -5,7 +5,7 @@
 // docs/housie-operators.md).
 import { checkGame, describeVerdict, type ClaimReport, type GameCheck } from "../housie/game/claims.js";
 import { ticketToText } from "../housie/output/format.js";
-import { Caller } from "../housie/game/caller.js";
+import { Caller, parseGameName } from "../housie/game/caller.js";
 import { parsePrizeSet, PRIZE_SETS, type PrizeSetName } from "../housie/game/prizes.js";
 import { readSeries } from "../housie/series/read-series.js";
 import { parseCalls } from "../housie/operators/check.js";
@@ -25,6 +25,8 @@ export interface ClaimFlags {
   /** The prize claimed: only its verdict is given, and the exit status is about it. */
   prize?: string;
   engine?: "wasm" | "ts";
+  /** The game of the night played (or the game file's). */
+  gameName?: string;
 }
 
 const grouped = (n: number, pretty: boolean | undefined): string => (pretty ? groupDigits(n) : String(n));
@@ -38,7 +40,8 @@ function describeClaim(report: GameCheck, claim: ClaimReport, asked: readonly nu
 }
 
 function describe(report: GameCheck, name: string, pretty?: boolean): string {
-  let out = `${name}: ${grouped(report.records, pretty)} records, ${grouped(report.tickets, pretty)} tickets, ${report.calls} calls, ${report.prizeSet} prizes\n`;
+  const game = report.game ? `, game ${report.game.number} (${report.game.name}) only` : "";
+  let out = `${name}: ${grouped(report.records, pretty)} records, ${grouped(report.tickets, pretty)} tickets${game}, ${report.calls} calls, ${report.prizeSet} prizes\n`;
   const width = Math.max(...report.prizes.map((p) => p.prize.length)) + 1;
   for (const p of report.prizes) {
     const head = p.prize.padEnd(width);
@@ -62,18 +65,23 @@ export function runClaims(file: string, flags: ClaimFlags): number {
   const sources = [flags.calls, flags.callsFile, flags.game].filter((x) => x !== undefined).length;
   if (sources !== 1) throw new UsageError("give the calls with exactly one of --calls, --calls-file or --game");
   let calls: number[];
+  let playing = flags.gameName === undefined ? undefined : parseGameName(flags.gameName);
   let set: PrizeSetName | undefined = flags.prizes === undefined ? undefined : parsePrizeSet(flags.prizes);
   if (flags.game !== undefined) {
     const game = Caller.resume(readSmallFile(flags.game, GAME_FILE), flags.game);
     calls = [...game.calls];
     set ??= game.prizes;
+    if (flags.gameName !== undefined && game.game !== undefined && flags.gameName.trim().toLowerCase() !== game.game.toLowerCase()) {
+      throw new UsageError(`${flags.game} is the game ${JSON.stringify(game.game)}, not --game-name ${JSON.stringify(flags.gameName.slice(0, 30))}`);
+    }
+    playing ??= game.game;
   } else {
     calls = flags.calls !== undefined ? parseCalls(flags.calls) : parseCalls(readSmallFile(flags.callsFile!, CALLS_FILE), flags.callsFile);
   }
   const prizes = set ?? "uk";
   if (flags.prize !== undefined && flags.ref === undefined) throw new UsageError("--prize judges a claim: give the claimed ticket with --ref");
   const asked = flags.prize !== undefined ? [prizeIndex(flags.prize, prizes)] : PRIZE_SETS[prizes].map((_, k) => k);
-  const report = checkGame(() => readSeries(file), calls, prizes, flags.ref, { engine: flags.engine });
+  const report = checkGame(() => readSeries(file), calls, prizes, flags.ref, { engine: flags.engine, game: playing });
   const claim = report.claim;
   if (flags.json) process.stdout.write(JSON.stringify(report) + "\n");
   else process.stdout.write(describe(report, file === "-" ? "<stdin>" : file, flags.pretty) + (claim ? describeClaim(report, claim, asked, calls) : ""));

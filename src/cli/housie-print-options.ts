@@ -16,7 +16,7 @@ export function addPrintOptions(command: Command): Command {
     .option("--per-page <N>", "pdf/html: strips or books per page (default: as many strips as fit; 3 books on sheets)", integerOption(1, 3))
     .option("--qr", "pdf/html: a QR code of each ticket's series and reference on its stub")
     .option("--colour <COLOUR>", "pdf/html: ticket colour, a name (blue, red, green, ...) or #hex")
-    .option("--games <LIST>", "pdf/html: colour books, each record printed once per game in its colour, e.g. \"Red,Blue,Green\"")
+    .option("--games <LIST>", "a night of several games, e.g. \"Red,Blue,Green\": --count records for each game, every ticket unique across the night, each record, reference (G2-…) and QR code naming its game; pdf/html print each in its game's colour")
     .option("--title <TEXT>", "pdf/html: title on every strip or book band")
     .option("--venue <TEXT>", "pdf/html: venue on every band")
     .option("--date <TEXT>", "pdf/html: date on every band")

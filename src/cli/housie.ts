@@ -7,7 +7,7 @@ import { writeOutput } from "../io/output.js";
 import { quote } from "../io/quote.js";
 import { inputName, readFailure } from "../io/lines.js";
 import { HousieRun, MAX_UNIQUE_TICKETS } from "../housie/generate/generate.js";
-import { ticketsFromCells, ticketsPerRecord, CELLS_PER_TICKET, type HousieKind } from "../housie/model/cells.js";
+import { ticketsFromCells, ticketsPerRecord, CELLS_PER_TICKET, type HousieKind, type HousieRecord } from "../housie/model/cells.js";
 import { formatterFor, FORMATS, type HousieFormat } from "../housie/output/format.js";
 import { createReadStream, statSync } from "node:fs";
 import { once } from "node:events";
@@ -50,7 +50,22 @@ function serialOption(value: string): bigint {
 
 const PROGRESS_FROM = 100_000; // records: shorter runs finish before a bar helps
 
-async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number> {
+/** The game of each record in a night of --games (model/game.ts), or undefined without --games. */
+type GameTagger = ((record: HousieRecord, index: number) => HousieRecord) | undefined;
+
+async function generate(kind: HousieKind, given: GenerateFlags): Promise<number> {
+  // --games: --count books (or tickets) for each game, all unique across the night; the games take turns.
+  let tag: GameTagger;
+  let flags = given;
+  if (given.games !== undefined) {
+    const { gameOfRecord } = await import("../housie/model/game.js");
+    const { nightGames, redGreenWarning } = await import("../housie/output/colours.js");
+    const games = nightGames(given.games);
+    const warning = redGreenWarning(games);
+    if (warning !== undefined) process.stderr.write(`housie: warning: ${warning}\n`);
+    tag = (record, index) => { const g = gameOfRecord(index, games); return { ...record, game: { number: g.number, name: g.name } }; };
+    flags = { ...given, count: given.count * games.length };
+  }
   const overflow = serialOverflow(flags.firstSerial, flags.count);
   if (overflow !== undefined) throw new UsageError(`--first-serial ${flags.firstSerial} --count ${flags.count}: ${overflow}`);
   if (flags.unique && flags.count * ticketsPerRecord(kind) > MAX_UNIQUE_TICKETS) {
@@ -58,7 +73,7 @@ async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number>
   }
   if (flags.out !== undefined) checkOutputPath(flags.out); // before any work
   if (flags.uniqueAgainst && !flags.unique) throw new UsageError("--unique-against needs the uniqueness set (drop --no-unique)");
-  if (flags.format === "pdf") return (await withPdfkit(() => import("./housie-pdf.js"))).writePdfSeries(await inlineRun(kind, flags), flags); // pdfkit loads only for pdf
+  if (flags.format === "pdf") return (await withPdfkit(() => import("./housie-pdf.js"))).writePdfSeries(await inlineRun(kind, flags), flags, undefined, tag); // pdfkit loads only for pdf
   const run = await startRun(kind, flags);
   const format = flags.format;
   // Modules only some commands need are imported when used, to keep start-up short.
@@ -67,22 +82,27 @@ async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number>
     : undefined;
   bar?.start(flags.count, 0);
   async function* chunks(): AsyncGenerator<string | Uint8Array> {
-    const formatter = formatterFor(format, kind, format === "html" ? await printOptions(flags) : {});
+    const formatter = formatterFor(format, kind, format === "html" ? await printOptions(flags) : format === "csv" && flags.games !== undefined ? { games: flags.games } : {});
     yield formatter.header();
     const per = run.ticketsPerRecord;
     let left = flags.count;
+    let index = 0;
+    // JSONL straight from the kernel, except in a night of games (each record then names its game).
+    const kernelJsonl = flags.format === "jsonl" && tag === undefined;
     while (left > 0) {
-      const batch = Math.min(left, flags.format === "jsonl" ? run.batchLimit : 512, run.batchLimit);
-      if (flags.format === "jsonl") {
+      const batch = Math.min(left, kernelJsonl ? run.batchLimit : 512, run.batchLimit);
+      if (kernelJsonl) {
         yield Buffer.from(await run.nextJsonl(batch)); // copy: the view is reused
       } else {
         const { firstSerial, cells } = await run.nextCells(batch);
         let text = "";
         for (let i = 0; i < batch; i++) {
-          text += formatter.record({ serial: firstSerial + BigInt(i), tickets: ticketsFromCells(cells, i * per * CELLS_PER_TICKET, per) });
+          const record: HousieRecord = { serial: firstSerial + BigInt(i), tickets: ticketsFromCells(cells, i * per * CELLS_PER_TICKET, per) };
+          text += formatter.record(tag ? tag(record, index + i) : record);
         }
         yield text;
       }
+      index += batch;
       left -= batch;
       bar?.increment(batch);
     }
@@ -139,7 +159,7 @@ async function main(): Promise<number> {
       .option("--unique-against <FILE...>", "repeat no ticket of these earlier series (JSONL), for linked games and venues")
       .addOption(new Option("--unique-thread <when>", "run the uniqueness set on a second core: auto (runs of 120,000+ tickets on 2+ cores, not pdf or --unique-against), on, off; same output either way").choices(["auto", "on", "off"]).default("auto"));
     addPrintOptions(command).action(async (flags: GenerateFlags, self: Command) => {
-      if (flags.format !== "pdf" && flags.format !== "html") refuseInapplicable(self, ["paper", "layout", "perPage", "qr", "colour", "games", "title", "venue", "date", "price", "series"], "--format pdf or html");
+      if (flags.format !== "pdf" && flags.format !== "html") refuseInapplicable(self, ["paper", "layout", "perPage", "qr", "colour", "title", "venue", "date", "price", "series"], "--format pdf or html");
       status = await generate(kind, flags);
     });
   }

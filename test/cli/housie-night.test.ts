@@ -175,3 +175,57 @@ describe("housie check: claims a caller can read", () => {
     expect(bad).toMatchObject({ status: 2, stdout: "", stderr: 'housie: --prize "bingo" is not a prize of the tambola set (expected one of: early five, four corners, top line, middle line, bottom line, full house)\n' });
   }, 120_000);
 });
+
+describe("housie books --games: games that differ", () => {
+  it("each game its own tickets, unique across the night; records, references and QR codes name their game; a claim in the wrong game is refused naming both", async () => {
+    const { PrintPlanner } = await import("../../src/housie/output/print-plan.js");
+    const { readSeries } = await import("../../src/housie/series/read-series.js");
+    const { dammDigit } = await import("../../src/housie/model/reference.js");
+    const night = join(dir, "night.jsonl");
+    const made = housie(["books", "-n", "20", "--seed", "5", "--games", "Red,Blue,Green", "-f", "jsonl", "-o", night]);
+    expect(made.status).toBe(0);
+    expect(made.stderr).toBe("housie: warning: --games pairs Red with Green: red and green look alike to a colour-blind checker; every ticket names its game (G1, G3), call the games by name and number\n");
+    expect(housie(["books", "-n", "2", "--games", "Red,Blue", "-f", "jsonl"]).stderr).toBe(""); // no red-green pair: no warning
+    const records = readFileSync(night, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l) as { serial: number; tickets: unknown[]; game: number; gameName: string });
+    expect(records).toHaveLength(60);
+    expect(records.map((r) => [r.serial, r.game, r.gameName])).toEqual(records.map((_, i) => [i + 1, (i % 3) + 1, ["Red", "Blue", "Green"][i % 3]]));
+    // Unique across the whole night (validate checks every ticket against every other), and the games' books differ.
+    expect(housie(["validate", night]).status).toBe(0);
+    const tickets = records.flatMap((r) => r.tickets.map((t) => JSON.stringify(t)));
+    expect(new Set(tickets).size).toBe(360);
+    // The series reader gives each record's game and the names.
+    const batches = [...readSeries(night)];
+    expect(batches[0]!.gameNames?.slice(1)).toEqual(["Red", "Blue", "Green"]);
+    expect(Array.from(batches[0]!.games!.subarray(0, 6))).toEqual([1, 2, 3, 1, 2, 3]);
+    // Printed: each record once, in its game's colour, its references and QR codes naming the game.
+    const planner = new PrintPlanner({ games: "Red,Blue,Green", series: "N1", qr: true });
+    const pages = [records[0]!, records[1]!].flatMap((r) => planner.add({ serial: BigInt(r.serial), tickets: r.tickets as never, game: { number: r.game, name: r.gameName } })).concat(planner.finish());
+    const placed = pages.flatMap((p) => p.groups.flatMap((g) => g.tickets));
+    expect(placed).toHaveLength(12);
+    expect(placed[0]).toMatchObject({ ref: `G1-1-1-${dammDigit("11")}`, qr: `TG1/N1/G1-1-1-${dammDigit("11")}`, game: "Red", gameNumber: 1 });
+    expect(placed[6]).toMatchObject({ ref: `G2-2-1-${dammDigit("21")}`, qr: `TG1/N1/G2-2-1-${dammDigit("21")}`, game: "Blue", gameNumber: 2 });
+    // The text output shows the game large, above its tickets.
+    const text = housie(["books", "-n", "1", "--seed", "5", "--games", "Red,Blue"]).stdout;
+    expect(text).toMatch(/^=== GAME 1 · RED ===\nBook 1, ticket 1 \(ref G1-1-1\)\n/);
+    expect(text).toContain("\n=== GAME 2 · BLUE ===\nBook 2, ticket 1 (ref G2-2-1)\n");
+
+    // A caller of the Red game; a Blue ticket's claim is refused in one line naming both games.
+    const red = join(dir, "red.json");
+    expect(housie(["call", red, "--seed", "3", "--game-name", "Red", "-n", "40"]).status).toBe(0);
+    const blue = `G2-2-1-${dammDigit("21")}`;
+    const wrong = housie(["check", night, "--game", red, "--ref", blue]);
+    expect(wrong).toMatchObject({ status: 2, stdout: "", stderr: `housie: a claim in the wrong game: ${blue} is a ticket of game 2 (Blue), this is game 1 (Red)\n` });
+    // The same ticket without its game prefix, or with a misread one, is refused alike.
+    expect(housie(["check", night, "--game", red, "--ref", "2-1"]).stderr).toBe(`housie: a claim in the wrong game: ${blue} is a ticket of game 2 (Blue), this is game 1 (Red)\n`);
+    expect(housie(["check", night, "--game", red, "--ref", "G1-2-1"]).stderr).toBe('housie: reference "G1-2-1" names game 1, but ticket 2-1 is of game 2 (Blue) (misread? read the whole reference again)\n');
+    // In the Red game only Red tickets win: every winner listed is G1-….
+    const report = housie(["check", night, "--game", red]);
+    expect(report.stdout).toMatch(/^.*night.jsonl: 20 records, 120 tickets, game 1 \(Red\) only, 40 calls, uk prizes\n/);
+    const winners = [...report.stdout.matchAll(/ (G\d+)-\d+-\d-\d/g)].map((m) => m[1]);
+    expect(winners.length).toBeGreaterThan(0);
+    expect(new Set(winners)).toEqual(new Set(["G1"]));
+    // Without saying the game, a night's series is refused rather than mixing the games' tickets.
+    expect(housie(["check", night, "--calls", "1,2,3", "--json"]).stderr).toBe("housie: the series is a night of games (1 Red, 2 Blue, 3 Green): say which game this is (housie call GAME --game-name NAME, or check --game-name NAME)\n");
+    expect(housie(["check", night, "--calls", "1,2,3", "--game-name", "pink"]).stderr).toBe('housie: the series has no game "pink" (its games: 1 Red, 2 Blue, 3 Green)\n');
+  }, 120_000);
+});

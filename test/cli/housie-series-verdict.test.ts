@@ -123,7 +123,8 @@ describe("housie check names tickets as printed", () => {
     const without = housie(["check", "series.jsonl", "--calls", ALL, "--ref", winner]);
     expect(withDigit.status).toBe(0);
     expect(withDigit.stdout).toBe(without.stdout);
-    expect(withDigit.stdout).toMatch(new RegExp(`^claim ${ref} \\(line \\d+\\): one line at call`, "m"));
+    expect(withDigit.stdout).toMatch(new RegExp(`^claim ${ref} \\(file line \\d+\\), after \\d+ calls:\n`, "m"));
+    expect(withDigit.stdout).toMatch(/^  WINS one line at call \d+/m);
     const digit = Number(ref.slice(-1));
     const wrong = `${winner}-${(digit + 1) % 10}`;
     const bad = housie(["check", "series.jsonl", "--calls", ALL, "--ref", wrong]);

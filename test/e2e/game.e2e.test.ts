@@ -107,7 +107,7 @@ describe.skipIf(!chromiumAvailable())("Game tab in Chromium", () => {
     expect(app.problems).toEqual([]);
   });
 
-  it("takes a ball machine's balls typed in, refuses a repeat and 91 with one line, undoes", async () => {
+  it("takes a ball machine's balls typed in, refuses a repeat and 91 with one line, undoes; refuses a claim in the wrong game", async () => {
     const { page } = app;
     await showTab(page, "game");
     await page.fill("#game-seed", "");
@@ -131,6 +131,20 @@ describe.skipIf(!chromiumAvailable())("Game tab in Chromium", () => {
     await expect.poll(() => page.textContent("#game-drawn-error")).toBe("");
     expect(await page.locator("#game-board .n.called").count()).toBe(2);
     await page.screenshot({ path: `${SHOTS}game-drawn.png`, fullPage: false });
+
+    // A night of two games: a Blue ticket claimed in the Red game is refused naming both, no verdict shown.
+    const night = spawnSync(process.execPath, [`${ROOT}dist/cli/housie.js`, "books", "-n", "3", "--seed", "8", "--games", "Red,Blue", "-f", "jsonl"], { cwd: ROOT, encoding: "utf8" });
+    expect(night.status).toBe(0);
+    await dropFile(page, "#game-drop", "night.jsonl", night.stdout);
+    await expect.poll(() => page.textContent("#game-series-info")).toContain("6 books");
+    await page.fill("#game-night-game", "Red");
+    await page.fill("#game-ref", printedRef(1n, 1, 1));
+    await page.click("#game-claim");
+    await expect.poll(() => page.locator("#game-claim-result ul.verdicts li").count()).toBe(3);
+    await page.fill("#game-ref", printedRef(2n, 1, 2));
+    await page.click("#game-claim");
+    await expect.poll(() => page.textContent("#game-ref-error")).toBe(`a claim in the wrong game: ${printedRef(2n, 1, 2)} is a ticket of game 2 (Blue), this is game 1 (Red)`);
+    expect(await page.locator("#game-claim-result").innerHTML()).toBe("");
     expect(app.problems).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { InputError, UsageError } from "../../errors.js";
 import { Xoshiro128, parseSeed } from "../../core/random.js";
 import { PRIZE_SET_NAMES, type PrizeSetName } from "./prizes.js";
 import { LAST_NUMBER } from "../model/columns.js";
+import { text as checkText } from "../../args.js";
 
 export const GAME_FORMAT = "tabula-grids housie game";
 
@@ -17,6 +18,8 @@ export interface GameState {
   seed: string | null;
   /** Numbers called, in order. */
   calls: number[];
+  /** In a night of several games: the game this caller plays, by name or number as on the paper ("Red", "2"); absent otherwise. */
+  game?: string;
 }
 
 /** The 90 numbers in the order a seed calls them: Fisher-Yates with Lemire's exact draws. */
@@ -40,8 +43,19 @@ function cryptoBelow(n: number): number {
   }
 }
 
+/** A game's name or number as the paper shows it: 1 to 40 printable characters. */
+const GAME_NAME = /^[^\u0000-\u001f\u007f]{1,40}$/;
+
+/** A game's name or number as an operator gives it (--game-name): 1 to 40 printable characters; else one UsageError. */
+export function parseGameName(text: string): string {
+  const t = String(text).trim();
+  if (!GAME_NAME.test(t)) throw new UsageError(`--game-name ${JSON.stringify(t.slice(0, 40))} (expected the game's name or number as in books --games, e.g. Red or 2)`);
+  return t;
+}
+
 /** A ball as typed from a physical draw ("17", " 4 "); anything else is one UsageError. */
 export function parseBall(text: string): number {
+  checkText(text, "text");
   const t = text.trim();
   if (!/^\d{1,3}$/.test(t) || Number(t) < 1 || Number(t) > LAST_NUMBER) throw new UsageError(`${JSON.stringify(t.slice(0, 20))} is not a ball (expected a number from 1 to ${LAST_NUMBER})`);
   return Number(t);
@@ -55,9 +69,11 @@ export class Caller {
   }
 
   /** A new game; a seed makes the calls reproducible. */
-  static start(options: { seed?: bigint | string; prizes?: PrizeSetName } = {}): Caller {
+  static start(options: { seed?: bigint | string; prizes?: PrizeSetName; game?: string } = {}): Caller {
     const seed = options.seed === undefined ? null : parseSeed(options.seed).toString();
-    return new Caller({ format: GAME_FORMAT, version: 1, prizes: options.prizes ?? "uk", seed, calls: [] });
+    const state: GameState = { format: GAME_FORMAT, version: 1, prizes: options.prizes ?? "uk", seed, calls: [] };
+    if (options.game !== undefined) state.game = parseGameName(options.game);
+    return new Caller(state);
   }
 
   /** A saved game (the JSON text of toJSON()); anything else is one InputError. */
@@ -78,7 +94,10 @@ export class Caller {
     if (!Array.isArray(calls) || calls.length > LAST_NUMBER || calls.some((x) => !Number.isInteger(x) || x < 1 || x > LAST_NUMBER) || new Set(calls).size !== calls.length) {
       throw bad(`its calls are not distinct numbers from 1 to ${LAST_NUMBER}`);
     }
-    const caller = new Caller({ format: GAME_FORMAT, version: 1, prizes: s.prizes!, seed: s.seed ?? null, calls: [...calls] as number[] });
+    if (s.game !== undefined && (typeof s.game !== "string" || !GAME_NAME.test(s.game))) throw bad(`game ${JSON.stringify(String(s.game).slice(0, 30))}`);
+    const state: GameState = { format: GAME_FORMAT, version: 1, prizes: s.prizes!, seed: s.seed ?? null, calls: [...calls] as number[] };
+    if (s.game !== undefined) state.game = s.game;
+    const caller = new Caller(state);
     if (caller.order && calls.some((x, i) => caller.order![i] !== x)) throw bad(`its calls do not follow its seed ${s.seed}`);
     return caller;
   }
@@ -93,6 +112,11 @@ export class Caller {
 
   get seed(): string | null {
     return this.state.seed;
+  }
+
+  /** The game of the night this caller plays, or undefined. */
+  get game(): string | undefined {
+    return this.state.game;
   }
 
   /** The last number called, or undefined before the first call. */

@@ -10,6 +10,8 @@ import { CELLS_PER_TICKET, ticketFromCells, type SeriesBatch, type TicketGrid } 
 import { argumentError, functionArgument, oneOf, optionalText, optionsObject, requiredObject, text, wholeNumber, wholeNumbers } from "../../args.js";
 import { printedRef, parseTicketRef } from "../model/reference.js";
 import { LAST_NUMBER } from "../model/columns.js";
+import { describeGame, namesGame, wrongGame, type NightGame } from "../model/game.js";
+import { UsageError } from "../../errors.js";
 import { NEVER, PRIZE_SETS, PRIZE_SET_NAMES, batchPrizeCalls, prizeBatchTickets, prizeNeeds, type GameEngine, type PrizeNeeds, type PrizeSetName } from "./prizes.js";
 
 /** References kept per list; the counts count them all. */
@@ -56,6 +58,8 @@ export interface ClaimReport {
 
 export interface GameCheck {
   prizeSet: PrizeSetName;
+  /** In a night of several games: the game checked (only its tickets count). */
+  game?: NightGame;
   calls: number;
   records: number;
   tickets: number;
@@ -67,6 +71,76 @@ export interface GameCheck {
 /** Options of checkGame: the engine (the housie kernel by default, or the TS baseline). */
 export interface GameCheckOptions {
   engine?: GameEngine;
+  /**
+   * The game of the night being played, by name or number ("Red", "2"), when the series
+   * is a night of several games (housie books --games): only its tickets can win, and a
+   * claim with a ticket of another game is refused naming both games.
+   */
+  game?: string;
+}
+
+/** What the game filter learnt while the series went by. */
+interface GameScan {
+  /** The number of the game played, once resolved from the series' names. */
+  number: number | undefined;
+  /** Whether any record of the series has a game. */
+  games: boolean;
+  names: readonly string[];
+  /** The claimed ticket's record's game (0: none), if it went by. */
+  wantedGame: number | undefined;
+}
+
+/** A batch with only the records of rows `keep`. */
+function subBatch(batch: SeriesBatch, keep: number[]): SeriesBatch {
+  const per = batch.ticketsPerRecord;
+  const size = per * CELLS_PER_TICKET;
+  const cells = new Uint8Array(keep.length * size);
+  const serials = new BigUint64Array(keep.length);
+  const lines = new Float64Array(keep.length);
+  const games = new Uint8Array(keep.length);
+  keep.forEach((r, i) => {
+    cells.set(batch.cells.subarray(r * size, (r + 1) * size), i * size);
+    serials[i] = batch.serials[r]!;
+    lines[i] = batch.lines[r]!;
+    games[i] = batch.games![r]!;
+  });
+  return { count: keep.length, ticketsPerRecord: per, cells, serials, lines, games, gameNames: batch.gameNames };
+}
+
+/**
+ * The batches with only the records of the game played (all of them in a series without
+ * games), noting in `scan` the series' games and the claimed ticket's game.
+ */
+function* onlyGame(batches: Iterable<SeriesBatch>, playing: string | undefined, wanted: TicketAt | undefined, scan: GameScan): Generator<SeriesBatch> {
+  for (const batch of batches) {
+    const games = batch.games;
+    const names = batch.gameNames ?? [];
+    scan.names = names;
+    if (wanted && scan.wantedGame === undefined) {
+      for (let r = 0; r < batch.count; r++) if (batch.serials[r] === wanted.serial) { scan.wantedGame = games?.[r] ?? 0; break; }
+    }
+    if (!games || !games.subarray(0, batch.count).some((g) => g !== 0)) { yield batch; continue; }
+    scan.games = true;
+    if (playing === undefined) {
+      throw new UsageError(`the series is a night of games (${gameList(names)}): say which game this is (housie call GAME --game-name NAME, or check --game-name NAME)`);
+    }
+    scan.number ??= names.findIndex((name, i) => name !== undefined && namesGame(playing, { number: i, name }));
+    if (scan.number < 0) scan.number = undefined;
+    const keep: number[] = [];
+    for (let r = 0; r < batch.count; r++) if (games[r] === scan.number) keep.push(r);
+    if (keep.length === batch.count) yield batch;
+    else if (keep.length > 0) yield subBatch(batch, keep);
+  }
+}
+
+/** The batches of a series read without saying the game played: a night of games is refused (its games' tickets would all count). */
+export function withoutGames(batches: Iterable<SeriesBatch>): Generator<SeriesBatch> {
+  return onlyGame(batches, undefined, undefined, { number: undefined, games: false, names: [], wantedGame: undefined });
+}
+
+/** The series' games in words: "1 Red, 2 Blue". */
+function gameList(names: readonly string[]): string {
+  return names.flatMap((n, i) => (n === undefined ? [] : [`${i} ${n}`])).join(", ");
 }
 
 /** One kernel-sized slice of a batch: its records from `from`, `count` of them, their prize calls and the slice's earliest calls. */
@@ -214,27 +288,42 @@ export function checkGame(series: () => Iterable<SeriesBatch>, calls: readonly n
   oneOf(set, "set", PRIZE_SET_NAMES);
   optionalText(claim, "claim");
   const wanted = claim === undefined ? undefined : parseTicketRef(claim);
-  const { engine = "wasm" } = optionsObject<GameCheckOptions>(options, "options");
+  const { engine = "wasm", game: playing } = optionsObject<GameCheckOptions>(options, "options");
   oneOf(engine, "options.engine", ["wasm", "ts"] as const);
+  optionalText(playing, "options.game");
   const names = PRIZE_SETS[set];
   const p = names.length;
-  const replay = replayCalls(seriesBatches(series), calls, set, engine, wanted);
+  const scan: GameScan = { number: undefined, games: false, names: [], wantedGame: undefined };
+  const replay = replayCalls(onlyGame(seriesBatches(series), playing, wanted, scan), calls, set, engine, wanted);
+  if (scan.games && scan.number === undefined) throw new UsageError(`the series has no game ${JSON.stringify(playing!.slice(0, 30))} (its games: ${gameList(scan.names)})`);
+  const number = scan.number;
+  const game = number === undefined ? undefined : { number, name: scan.names[number]! };
+  if (wanted) {
+    // The reference's game (G3-…), the ticket's own, the game played: all one, or one line naming both.
+    const its = scan.wantedGame ? { number: scan.wantedGame, name: scan.names[scan.wantedGame]! } : undefined;
+    if (wanted.game !== undefined && scan.wantedGame !== undefined && wanted.game !== scan.wantedGame) {
+      throw new UsageError(`reference ${JSON.stringify(claim!.trim().slice(0, 40))} names game ${wanted.game}, but ticket ${wanted.serial}-${wanted.ticket} is of ${its ? describeGame(its) : "no game"} (misread? read the whole reference again)`);
+    }
+    if (scan.games && scan.wantedGame !== undefined && scan.wantedGame !== number) throw wrongGame(printedRef(wanted.serial, wanted.ticket, its?.number), its, game!);
+  }
+  const ref = (serial: bigint, ticket: number) => printedRef(serial, ticket, game?.number);
   const { records, tickets, found: at } = replay;
   const report: GameCheck = {
     prizeSet: set,
     calls: calls.length,
     records,
     tickets,
-    prizes: prizeRows(names, replay, calls, printedRef),
+    prizes: prizeRows(names, replay, calls, ref),
   };
-  const found = wanted && at ? { ...at, ref: printedRef(wanted.serial, wanted.ticket) } : null;
+  if (game) report.game = game;
+  const found = wanted && at ? { ...at, ref: ref(wanted.serial, wanted.ticket) } : null;
   if (!wanted) return report;
   if (found === null) return { ...report, claim: null };
   // Ties: the other tickets completing each prize at the claimed ticket's call.
   const ties: string[][] = names.map(() => []);
   const tieCount = new Array<number>(p).fill(0);
   if (found.calls.some((c) => c !== NEVER)) {
-    for (const { batch, from, count, prizes, minima } of slicesWithPrizes(seriesBatches(series), calls, set, engine)) {
+    for (const { batch, from, count, prizes, minima } of slicesWithPrizes(onlyGame(seriesBatches(series), playing, undefined, { ...scan }), calls, set, engine)) {
       const per = batch.ticketsPerRecord;
       for (let k = 0; k < p; k++) {
         const want = found.calls[k]!;
@@ -244,7 +333,7 @@ export function checkGame(series: () => Iterable<SeriesBatch>, calls: readonly n
           const serial = batch.serials[from + Math.floor(t / per)]!;
           if (serial === wanted.serial && (t % per) + 1 === wanted.ticket) continue; // the claimed ticket itself
           tieCount[k]!++;
-          if (ties[k]!.length < MAX_LISTED) ties[k]!.push(printedRef(serial, (t % per) + 1));
+          if (ties[k]!.length < MAX_LISTED) ties[k]!.push(ref(serial, (t % per) + 1));
         }
       }
     }

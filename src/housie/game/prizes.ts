@@ -10,7 +10,7 @@
 import { KernelError, UsageError } from "../../errors.js";
 import { housieConstants } from "../../wasm/generated/housie.js";
 import { housieKernel, kernelBytes } from "../kernel.js";
-import { text as checkText } from "../../args.js";
+import { argumentError, oneOf, text as checkText, ticketGridArgument, wholeNumber } from "../../args.js";
 import { CELLS_PER_TICKET } from "../model/cells.js";
 
 export type PrizeSetName = "uk" | "tambola";
@@ -147,6 +147,10 @@ export interface PrizeNeeds {
  * numbers not called yet; early five needs any five numbers, so only a count.
  */
 export function prizeNeeds(set: PrizeSetName, k: number, grid: readonly (readonly (number | null)[])[], called: ReadonlySet<number>): PrizeNeeds {
+  oneOf(set, "set", PRIZE_SET_NAMES);
+  wholeNumber(k, "k", 0, PRIZE_SETS[set].length - 1);
+  ticketGridArgument(grid, "grid");
+  if (!(called instanceof Set)) throw argumentError("called", "a Set of the numbers called", called);
   const open = (cells: readonly (number | null)[]) => cells.filter((x): x is number => x !== null && !called.has(x));
   const rows = grid.map(open);
   const fewest = (n: number) => [...rows].sort((a, b) => a.length - b.length).slice(0, n).flat().sort((a, b) => a - b);

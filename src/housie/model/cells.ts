@@ -24,6 +24,8 @@ export interface HousieRecord {
   serial: bigint;
   /** Six tickets for a book, one for a single ticket; each is 3 rows of 9 cells. */
   tickets: TicketGrid[];
+  /** In a night of several games (--games): the game these tickets are played in (model/game.ts). */
+  game?: { number: number; name: string };
 }
 
 /** What a run makes: books (6 tickets a record) or single tickets (1). */
@@ -46,6 +48,10 @@ export interface SeriesBatch {
   serials: BigUint64Array;
   /** 1-based line of each record in the file. */
   lines: Float64Array;
+  /** In a night's series: each record's game number (1 to 12; 0 for a record without a game). Absent: no record has one. */
+  games?: Uint8Array;
+  /** The games' names by number (index 0 unused), as the series' records name them. */
+  gameNames?: readonly string[];
 }
 
 /** The grid of the ticket whose raw cells start at cells[at] (unchecked: the caller knows they are there). */

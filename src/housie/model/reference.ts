@@ -2,7 +2,10 @@
 // the decimal digits of the serial followed by the ticket number. It catches every
 // single wrong digit and every swap of two adjacent digits, the two mistakes people
 // make reading a reference aloud or typing it; Luhn misses some swaps (09 <-> 90).
-// A printed reference is `serial-ticket-check`, e.g. book 1234, ticket 5: `1234-5-9`.
+// A printed reference is `serial-ticket-check`, e.g. book 1234, ticket 5: `1234-5-9`;
+// in a night of several games (model/game.ts) it starts with its game, `G2-1234-5-9`.
+// The check digit covers the serial and the ticket only: the game is checked against
+// the record (a ticket of game 2 read as G3 is refused as being of another game).
 import { UsageError } from "../../errors.js";
 import { argumentError, serialArgument, text, wholeNumber } from "../../args.js";
 import { MAX_SERIAL, parseSerial } from "./serial.js";
@@ -33,11 +36,18 @@ export function dammDigit(digits: string): number {
   return interim;
 }
 
-/** The reference printed on a ticket: `serial-ticket-check` (serial 0 to 2^64-1, ticket 1 to 6). */
-export function printedRef(serial: bigint | number, ticket: number): string {
+/** "G2-" for game 2 of a night, "" without a game. */
+function gamePart(game: number | undefined): string {
+  if (game === undefined) return "";
+  wholeNumber(game, "game", 1, 12);
+  return `G${game}-`;
+}
+
+/** The reference printed on a ticket: `serial-ticket-check` (serial 0 to 2^64-1, ticket 1 to 6), `G2-serial-ticket-check` in game 2 of a night. */
+export function printedRef(serial: bigint | number, ticket: number, game?: number): string {
   serialArgument(serial, "serial");
   wholeNumber(ticket, "ticket", 1, 6);
-  return `${serial}-${ticket}-${dammDigit(`${serial}${ticket}`)}`;
+  return `${gamePart(game)}${serial}-${ticket}-${dammDigit(`${serial}${ticket}`)}`;
 }
 
 /**
@@ -45,8 +55,8 @@ export function printedRef(serial: bigint | number, ticket: number): string {
  * and `housie check --json` (checkClaims) name a ticket. Unchecked: the caller has a
  * record's serial and a ticket number 1-6.
  */
-export function plainRef(serial: bigint | number, ticket: number): string {
-  return `${serial}-${ticket}`;
+export function plainRef(serial: bigint | number, ticket: number, game?: number): string {
+  return `${game === undefined ? "" : `G${game}-`}${serial}-${ticket}`;
 }
 
 export interface TicketRef {
@@ -55,6 +65,8 @@ export interface TicketRef {
   ticket: number;
   /** Whether the reference carried a check digit (then it was right). */
   checked: boolean;
+  /** The game it names (`G2-…`), or undefined. */
+  game?: number;
 }
 
 /**
@@ -64,16 +76,19 @@ export interface TicketRef {
  */
 export function parseTicketRef(text: string): TicketRef {
   const shown = JSON.stringify(text.slice(0, 30));
-  const m = /^\s*(\d{1,20})\s*-\s*(\d{1,2})\s*(?:-\s*(\d)\s*)?$/.exec(text);
-  const serial = m ? parseSerial(m[1]!) : undefined;
-  const ticket = m ? Number(m[2]) : 0;
-  if (!m || serial === undefined || ticket < 1 || ticket > 6) {
-    throw new UsageError(`reference ${shown} is not serial-ticket (expected e.g. 1234-5, or 1234-5-9 with the printed check digit, serial 0 to ${MAX_SERIAL}, ticket 1 to 6)`);
+  const m = /^\s*(?:[gG]\s*(\d{1,2})\s*-\s*)?(\d{1,20})\s*-\s*(\d{1,2})\s*(?:-\s*(\d)\s*)?$/.exec(text);
+  const game = m?.[1] === undefined ? undefined : Number(m[1]);
+  const serial = m ? parseSerial(m[2]!) : undefined;
+  const ticket = m ? Number(m[3]) : 0;
+  if (!m || serial === undefined || ticket < 1 || ticket > 6 || (game !== undefined && (game < 1 || game > 12))) {
+    const games = /^\s*[gG]/.test(text) ? ", G2-1234-5-9 in game 2 of a night (games 1 to 12)" : "";
+    throw new UsageError(`reference ${shown} is not serial-ticket (expected e.g. 1234-5, or 1234-5-9 with the printed check digit${games}, serial 0 to ${MAX_SERIAL}, ticket 1 to 6)`);
   }
-  if (m[3] !== undefined) {
+  const check = m[4];
+  if (check !== undefined) {
     const want = dammDigit(`${serial}${ticket}`);
     // The right digit is not said: a misread serial would "fix" itself into another ticket.
-    if (Number(m[3]) !== want) throw new UsageError(`reference ${shown}: the check digit ${m[3]} does not match (misread or mistyped? read the whole reference again)`);
+    if (Number(check) !== want) throw new UsageError(`reference ${shown}: the check digit ${check} does not match (misread or mistyped? read the whole reference again)`);
   }
-  return { serial, ticket, checked: m[3] !== undefined };
+  return game === undefined ? { serial, ticket, checked: check !== undefined } : { serial, ticket, checked: check !== undefined, game };
 }

@@ -9,7 +9,7 @@ import { InputError } from "../../errors.js";
 import { readSeries } from "../series/read-series.js";
 import type { SeriesBatch } from "../model/cells.js";
 import { parseTicketRef, plainRef } from "../model/reference.js";
-import { checkedBatches, prizeRows, replayCalls } from "../game/claims.js";
+import { checkedBatches, prizeRows, replayCalls, withoutGames } from "../game/claims.js";
 import { NEVER, PRIZE_SETS, prizeBatchTickets } from "../game/prizes.js";
 
 /** A housie prize: one line, two lines or full house. */
@@ -117,7 +117,7 @@ export function checkClaims(series: string | Iterable<SeriesBatch>, calls: reado
   const engine = options.engine ?? "wasm";
   const batches = typeof series === "string" ? readSeries(series, { batch: Math.floor(prizeBatchTickets() / 6), engine }) : checkedBatches(series);
   // The UK prize set of the one claim checker, its references without check digits.
-  const replay = replayCalls(batches, calls, "uk", engine === "wasm" ? "wasm" : "ts", wanted);
+  const replay = replayCalls(withoutGames(batches), calls, "uk", engine === "wasm" ? "wasm" : "ts", wanted);
   const { records, tickets, found } = replay;
   const report: CheckReport = {
     calls: calls.length,

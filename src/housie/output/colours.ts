@@ -1,9 +1,11 @@
 // Ticket colours: a name a hall uses for a game ("Red", "Blue") or #rgb/#rrggbb. The
 // colour is the ticket's border and band; blank cells get a pale tint of it, so black
 // numbers stay readable on any colour. Names map to print-safe dark tones (a pure
-// yellow border would vanish on white paper).
+// yellow border would vanish on white paper). The games of a night (--games) take their
+// colours from here, with a warning when a red and a green game meet.
 import { UsageError } from "../../errors.js";
 import { text as checkText } from "../../args.js";
+import type { NightGame } from "../model/game.js";
 
 export interface TicketColour {
   /** What the operator called it (the game's name when it came from --games). */
@@ -54,4 +56,30 @@ export function parseGames(text: string): TicketColour[] {
   if (parts.length === 0 || parts.some((p) => p === "")) throw new UsageError(`--games ${JSON.stringify(text.slice(0, 40))} has an empty game (expected colours separated by commas, e.g. "Red,Blue,Green")`);
   if (parts.length > 12) throw new UsageError(`--games names ${parts.length} games (expected at most 12)`);
   return parts.map((p) => parseColour(p, "--games"));
+}
+
+/** The games of --games "Red,Blue,Green" with their colours. */
+export function nightGames(list: string): (NightGame & { colour: TicketColour })[] {
+  return parseGames(list).map((colour, i) => ({ number: i + 1, name: colour.name, colour }));
+}
+
+/** Hue in degrees of #rrggbb, or undefined for a grey. */
+function hue(hex: string): number | undefined {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255) as [number, number, number];
+  const max = Math.max(r, g, b);
+  const d = max - Math.min(r, g, b);
+  if (d < 0.15) return undefined;
+  const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  return (h * 60 + 360) % 360;
+}
+
+/**
+ * One line for a night that pairs a red with a green game (the pair a colour-blind
+ * checker confuses most, about 1 man in 12), or undefined.
+ */
+export function redGreenWarning(games: readonly (NightGame & { colour: TicketColour })[]): string | undefined {
+  const red = games.find((g) => { const h = hue(g.colour.ink); return h !== undefined && (h >= 330 || h <= 25); });
+  const green = games.find((g) => { const h = hue(g.colour.ink); return h !== undefined && h >= 75 && h <= 165; });
+  if (!red || !green) return undefined;
+  return `--games pairs ${red.name} with ${green.name}: red and green look alike to a colour-blind checker; every ticket names its game (G${red.number}, G${green.number}), call the games by name and number`;
 }

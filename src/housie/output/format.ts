@@ -36,14 +36,19 @@ export function ticketToText(ticket: TicketGrid, marked?: ReadonlySet<number>): 
   return out;
 }
 
-function label(kind: HousieKind, serial: bigint, index: number): string {
-  return kind === "books" ? `Book ${serial}, ticket ${index + 1} (ref ${plainRef(serial, index + 1)})` : `Ticket ${serial} (ref ${plainRef(serial, 1)})`;
+function label(kind: HousieKind, serial: bigint, index: number, game?: number): string {
+  return kind === "books" ? `Book ${serial}, ticket ${index + 1} (ref ${plainRef(serial, index + 1, game)})` : `Ticket ${serial} (ref ${plainRef(serial, 1, game)})`;
+}
+
+/** A record's game in large letters, above its tickets: "=== GAME 2 · BLUE ===" (a photocopy loses the colour, not this). */
+function gameBanner(game: NonNullable<HousieRecord["game"]>): string {
+  return `=== GAME ${game.number} · ${game.name.toUpperCase()} ===\n`;
 }
 
 function textFormatter(kind: HousieKind): Formatter {
   return {
     header: () => "",
-    record: (r) => r.tickets.map((t, i) => `${label(kind, r.serial, i)}\n${ticketToText(t)}\n`).join(""),
+    record: (r) => (r.game ? gameBanner(r.game) : "") + r.tickets.map((t, i) => `${label(kind, r.serial, i, r.game?.number)}\n${ticketToText(t)}\n`).join(""),
     footer: () => "",
   };
 }
@@ -51,18 +56,28 @@ function textFormatter(kind: HousieKind): Formatter {
 /** The record as one JSON line's text, the serial's digits exact (JSON.stringify cannot take a bigint). */
 export function recordToJson(r: HousieRecord): string {
   housieRecordArgument(r, "record");
-  return `{"serial":${r.serial},"tickets":${JSON.stringify(r.tickets)}}`;
+  const game = r.game ? `,"game":${r.game.number},"gameName":${JSON.stringify(r.game.name)}` : "";
+  return `{"serial":${r.serial},"tickets":${JSON.stringify(r.tickets)}${game}}`;
 }
 
 function jsonlFormatter(): Formatter {
   return { header: () => "", record: (r) => recordToJson(r) + "\n", footer: () => "" };
 }
 
-function csvFormatter(): Formatter {
-  const head = ["serial", "ticket", "row", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9"].join(",") + "\n";
+/** A CSV field: quoted when it holds a comma, a quote or a line break. */
+function csvField(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function csvFormatter(games: boolean): Formatter {
+  // A night of several games (--games) leads each line with its game's number and name.
+  const head = [...(games ? ["game", "game_name"] : []), "serial", "ticket", "row", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9"].join(",") + "\n";
   return {
     header: () => head,
-    record: (r) => r.tickets.map((t, i) => t.map((row, k) => `${r.serial},${i + 1},${k + 1},${row.map((c) => (c === null ? "" : String(c))).join(",")}\n`).join("")).join(""),
+    record: (r) => {
+      const lead = games && r.game ? `${r.game.number},${csvField(r.game.name)},` : "";
+      return r.tickets.map((t, i) => t.map((row, k) => `${lead}${r.serial},${i + 1},${k + 1},${row.map((c) => (c === null ? "" : String(c))).join(",")}\n`).join("")).join("");
+    },
     footer: () => "",
   };
 }
@@ -84,7 +99,7 @@ export function formatterFor(format: HousieFormat, kind: HousieKind, print: Prin
   switch (format) {
     case "text": return textFormatter(kind);
     case "jsonl": return jsonlFormatter();
-    case "csv": return csvFormatter();
+    case "csv": return csvFormatter(print.games !== undefined);
     case "html": return htmlPrintFormatter(print);
   }
 }

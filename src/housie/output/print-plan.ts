@@ -14,7 +14,11 @@ import { mustFit, textWidth } from "./text-metrics.js";
 export interface PrintOptions extends LayoutOptions {
   /** Ticket colour (name or #hex) when there is one game. */
   colour?: string;
-  /** Games of the night, e.g. "Red,Blue,Green": every record printed once per game in its colour. */
+  /**
+   * Games of the night, e.g. "Red,Blue,Green": a record of a game (HousieRecord.game,
+   * as `housie books --games` makes them) is printed once in its game's colour; a
+   * record without a game is printed once per game.
+   */
   games?: string;
   title?: string;
   venue?: string;
@@ -135,20 +139,21 @@ export class PrintPlanner {
     housieRecordArgument(record, "record");
     const done: PlannedPage[] = [];
     const book = record.tickets.length === 6;
+    const own = record.game;
     for (const gameIndex of this.gamesOf(record)) {
       const colour = this.colours[gameIndex]!;
       const game = this.games ? colour.name : undefined;
       const index = this.games ? gameIndex : undefined;
       if (book) {
         this.singles = undefined;
-        const group = this.nextGroup(done, colour, `Book ${record.serial}${game ? ` · ${game}` : ""}`, true);
-        record.tickets.forEach((grid, i) => group.tickets.push(this.ticket(record.serial, i + 1, grid, colour, game, index, group)));
+        const group = this.nextGroup(done, colour, `Book ${record.serial}${game ? ` · ${own ? `G${own.number} ` : ""}${game}` : ""}`, true);
+        record.tickets.forEach((grid, i) => group.tickets.push(this.ticket(record.serial, i + 1, grid, colour, game, index, group, own !== undefined)));
       } else {
         // Six tickets fill a group whatever their games; each ticket carries its game's colour and name.
         if (!this.singles || this.singles.tickets.length === 6) {
           this.singles = this.nextGroup(done, this.games ? MIXED : colour, "Tickets", false);
         }
-        this.singles.tickets.push(this.ticket(record.serial, 1, record.tickets[0]!, colour, game, index, this.singles));
+        this.singles.tickets.push(this.ticket(record.serial, 1, record.tickets[0]!, colour, game, index, this.singles, own !== undefined));
       }
     }
     return done;
@@ -160,11 +165,14 @@ export class PrintPlanner {
    * each colour), else the one colour.
    */
   private gamesOf(record: HousieRecord): number[] {
-    const own = (record as { game?: unknown }).game;
-    if (own === undefined || own === null || !this.games) return this.colours.map((_, i) => i);
-    const at = typeof own === "number" ? own - 1 : this.colours.findIndex((c) => c.name.toLowerCase() === String(own).trim().toLowerCase());
+    const own: unknown = record.game;
+    if (own === undefined || own === null) return this.colours.map((_, i) => i);
+    // A night's record (housie books --games) names its game {number, name}; older callers a number or a name.
+    const named = typeof own === "object" ? (own as { number: number; name: string }) : undefined;
+    const label = named ? `${named.number} (${String(named.name).slice(0, 30)})` : JSON.stringify(String(own).slice(0, 30));
+    const at = !this.games ? -1 : named ? named.number - 1 : typeof own === "number" ? own - 1 : this.colours.findIndex((c) => c.name.toLowerCase() === String(own).trim().toLowerCase());
     if (!Number.isInteger(at) || at < 0 || at >= this.colours.length) {
-      throw new UsageError(`record ${record.serial} is for game ${JSON.stringify(String(own).slice(0, 30))}, which --games does not name (expected one of ${this.colours.map((c) => c.name).join(", ")})`);
+      throw new UsageError(`record ${record.serial} is of game ${label}, which --games does not name (expected the --games list the series was made with${this.games ? `: ${this.colours.map((c) => c.name).join(", ")}` : ""})`);
     }
     return [at];
   }
@@ -207,16 +215,17 @@ export class PrintPlanner {
     return group;
   }
 
-  private ticket(serial: bigint, index: number, grid: TicketGrid, colour: TicketColour, game: string | undefined, gameIndex: number | undefined, group: PlacedGroup): PlacedTicket {
+  private ticket(serial: bigint, index: number, grid: TicketGrid, colour: TicketColour, game: string | undefined, gameIndex: number | undefined, group: PlacedGroup, ownGame: boolean): PlacedTicket {
     const slot = this.page!.groups.length - 1;
-    const ref = printedRef(serial, index);
     const gameNumber = gameIndex === undefined ? undefined : gameIndex + 1;
+    // G2-… when the ticket is its game's own (a night made by --games): the QR names the game too.
+    const ref = printedRef(serial, index, ownGame ? gameNumber : undefined);
     const gameTab = game === undefined ? undefined : `${gameNumber} ${game}`;
     return { box: this.geometry.tickets[slot]![group.tickets.length]!, grid, ref, colour, game, gameNumber, gameTab, pattern: patternFor(gameIndex), qr: qrText(this.series, ref) };
   }
 }
 
-const REF = /^\d{1,20}-[1-6]-\d$/;
+const REF = /^(G\d{1,2}-)?\d{1,20}-[1-6]-\d$/;
 const HEX = /^#[0-9a-f]{6}$/i;
 
 function checkColour(value: unknown, name: string): void {
@@ -238,7 +247,7 @@ function checkTicket(value: unknown, name: string): void {
   checkColour(t.colour, `${name}.colour`);
   optionalText(t.game, `${name}.game`);
   optionalText(t.gameTab, `${name}.gameTab`);
-  if (t.gameNumber !== undefined) wholeNumber(t.gameNumber, `${name}.gameNumber`, 1);
+  if (t.gameNumber !== undefined) wholeNumber(t.gameNumber, `${name}.gameNumber`, 1, 12);
   if (t.pattern !== "none" && !GAME_PATTERNS.includes(t.pattern as PatternName)) throw argumentError(`${name}.pattern`, `"none" or one of ${GAME_PATTERNS.join(", ")}`, t.pattern);
   text(t.qr, `${name}.qr`);
 }

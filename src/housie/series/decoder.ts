@@ -11,6 +11,9 @@
 //   slow path  any other line: JSON.parse and every rule worded (rules.ts validateBook).
 //   repeats    serials (counting-up runs by their bounds, the rest in a set) and tickets
 //              (their exact keys in a set) repeated anywhere in the file.
+//   games      a night's records (housie books --games) end in "game":N,"gameName":"…":
+//              the slow path reads them (the fast paths take only records without), and
+//              batches carry each record's game number (0: none) and the names by number.
 //
 // Memory: one 2 MB buffer, one batch, and the two repeat sets: 12 bytes a serial slot
 // (a counting-up series needs none) and 20 a ticket slot, at most half full.
@@ -65,6 +68,7 @@ export class SeriesInputError extends InputError {
 }
 
 interface Batch extends SeriesBatch {
+  games: Uint8Array;
   /** The serials as 32-bit words (low, high; little-endian, as every host that runs this). */
   serialWords: Uint32Array;
   /** Scratch for the tickets' keys while checking repeats. */
@@ -118,6 +122,7 @@ export class SeriesDecoder {
   private readonly serials: WordKeySet;
   private readonly ticketKeys: WordKeySet;
   private readonly otherTickets = new Map<string, number>(); // tickets that break a rule
+  private readonly gameNames: string[] = []; // the games' names by number, as first seen
   private readonly serialWords = new Uint32Array(2);
   private readonly keyWords = new Uint32Array(4);
   // Serials of consecutive lines that count up by one from the first line form a run,
@@ -240,6 +245,8 @@ export class SeriesDecoder {
       cells: new Uint8Array(this.batchSize * per * CELLS_PER_TICKET),
       serials,
       lines: new Float64Array(this.batchSize),
+      games: new Uint8Array(this.batchSize),
+      gameNames: this.gameNames,
       serialWords: new Uint32Array(serials.buffer),
       keys: new Uint32Array(this.batchSize * per * 4),
     };
@@ -283,6 +290,7 @@ export class SeriesDecoder {
       batch.keys.set(new Uint32Array(k.memory.buffer, k.readKeysPtr(), got * per * 4), batch.count * per * 4);
       const lines = new Int32Array(k.memory.buffer, k.readLinesPtr(), got);
       for (let r = 0; r < got; r++) batch.lines[batch.count + r] = this.line + lines[r]!;
+      batch.games.fill(0, batch.count, batch.count + got);
       batch.count += got;
       this.records += got;
       this.tickets += got * per;
@@ -312,6 +320,7 @@ export class SeriesDecoder {
       const batch = this.batchFor(per);
       const at = batch.count * per * CELLS_PER_TICKET;
       if (parseLineTs(buf, start, stop, batch.cells, at, per, batch.serialWords, batch.count) && cellsObeyRules(batch.cells, at, per)) {
+        batch.games[batch.count] = 0;
         batch.lines[batch.count++] = this.line;
         this.records++;
         this.tickets += per;
@@ -386,6 +395,24 @@ export class SeriesDecoder {
     this.push({ rule: "duplicate-ticket", problem: `ticket ${t + 1} repeats a ticket of line ${first}`, expected: "no ticket twice in a file", line });
   }
 
+  /** A record's game number (0: none), its name kept; a bad or renamed game is a violation. */
+  private gameOf(record: { game?: unknown; gameName?: unknown }, line: number): number {
+    const { game, gameName } = record;
+    if (game === undefined && gameName === undefined) return 0;
+    const expected = 'a game number from 1 to 12 and its name, "game":2,"gameName":"Blue", as housie books --games writes them';
+    if (typeof game !== "number" || !Number.isInteger(game) || game < 1 || game > 12 || typeof gameName !== "string" || gameName.trim() === "" || gameName.length > 80) {
+      this.push({ rule: "shape", problem: `game is ${game === undefined ? "missing" : describeValue(game)} and gameName ${gameName === undefined ? "missing" : describeValue(gameName)}`, expected, line });
+      return 0;
+    }
+    const before = this.gameNames[game];
+    if (before !== undefined && before !== gameName) {
+      this.push({ rule: "shape", problem: `game ${game} is named ${shorten(JSON.stringify(gameName))} here and ${shorten(JSON.stringify(before))} before`, expected: "one name for each game number in a series", line });
+      return 0;
+    }
+    this.gameNames[game] = gameName;
+    return game;
+  }
+
   /** The slow path: JSON.parse and every rule in turn, each violation worded; a record that breaks none joins the batch. */
   private *slowLine(raw: string): Generator<SeriesBatch> {
     this.checkRepeats(); // earlier lines' findings come first
@@ -422,6 +449,7 @@ export class SeriesDecoder {
     }
     const broken = validateBook(record);
     for (const v of broken) this.push({ ...v, line });
+    const game = this.gameOf(record as { game?: unknown; gameName?: unknown }, line);
     const list = (record as { tickets?: unknown }).tickets;
     if (!Array.isArray(list) || broken.some((v) => v.rule === "shape")) return;
     const grids = list as TicketGrid[];
@@ -450,6 +478,7 @@ export class SeriesDecoder {
     const at = batch.count * per * CELLS_PER_TICKET;
     grids.forEach((grid, t) => ticketToCells(grid, batch.cells, at + t * CELLS_PER_TICKET));
     batch.serials[batch.count] = value;
+    batch.games[batch.count] = game;
     batch.lines[batch.count++] = line;
     this.checked = batch.count;
     if (batch.count === this.batchSize) yield* this.flushBatch();

@@ -132,7 +132,9 @@ export function setUpGame(): void {
     const ref = $<HTMLInputElement>("game-ref").value;
     let report;
     try {
-      report = checkGame(series.read, caller.calls, caller.prizes, ref);
+      // A night's series (books --games): only the game named here can win; a ticket of another game is refused naming both.
+      const night = $<HTMLInputElement>("game-night-game").value.trim();
+      report = checkGame(series.read, caller.calls, caller.prizes, ref, night === "" ? {} : { game: night });
     } catch (error) {
       return setFieldError("game-ref", describe(error));
     }
