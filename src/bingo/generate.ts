@@ -11,6 +11,7 @@ import { cardRank, keyPlan, keyWordsOfRank } from "./key.js";
 import { drawCardsTs } from "./sample-ts.js";
 import { cardShapeOf, cellCount, checkCardShape, type CardShape } from "./shape.js";
 import { cardFromCells, type CardRecord } from "./card.js";
+import { cellsToJsonl } from "./format.js";
 
 export { MAX_UNIQUE_CARDS };
 
@@ -91,6 +92,25 @@ export class CardRun {
       done += n;
     }
     return { firstSerial, cells };
+  }
+
+  /**
+   * The next `count` (at most CARD_BATCH) cards as JSONL bytes, byte for byte the jsonl formatter's (the kernel
+   * writes them; the TS engine formats its cells). The view is reused: copy it to keep it.
+   */
+  nextJsonl(count: number): Uint8Array {
+    wholeNumber(count, "count", 0, CARD_BATCH);
+    const ball = Number(this.shape.ball);
+    if (!this.kernel || !Number.isInteger(ball) || ball !== this.shape.columnRanges.at(-1)![1]) {
+      const { firstSerial, cells } = this.nextCells(count);
+      return new TextEncoder().encode(cellsToJsonl(this.shape, firstSerial, cells, count));
+    }
+    const firstSerial = this.take(count);
+    const k = this.kernel;
+    if (count > 0) k.generateCards(count, this.unique);
+    const bytes = k.formatCardsJsonl(count, firstSerial, ball);
+    const at = k.cardTextPtr();
+    return new Uint8Array(k.memory.buffer, at, bytes); // the buffer last: the calls may grow the memory
   }
 
   /** The next `count` cards as records. */

@@ -13,8 +13,9 @@ import { UsageError } from "../errors.js";
 import { MAX_SERIAL, parseSerial } from "../housie/model/serial.js";
 import { BALLS, cardShapeOf, shapeOf, type BingoBall, type CardShape } from "../bingo/shape.js";
 import { CardRun, MAX_UNIQUE_CARDS } from "../bingo/generate.js";
+import { CARD_BATCH } from "../bingo/kernel.js";
 import { cardFromCells, parseCardRef } from "../bingo/card.js";
-import { cardFormatter, cardToText, cellsToJsonl, CARD_FORMATS, type CardFormat } from "../bingo/format.js";
+import { cardFormatter, cardToText, CARD_FORMATS, type CardFormat } from "../bingo/format.js";
 import { PATTERN_HELP, PATTERN_NAMES, parsePatternGame } from "../bingo/patterns.js";
 
 const CARD_BALLS = BALLS.filter((b) => shapeOf(b).engine === "cards");
@@ -51,14 +52,14 @@ async function cards(flags: CardsFlags): Promise<number> {
     }
   }
   const formatter = cardFormatter(flags.format, shape);
-  async function* chunks(): AsyncGenerator<string> {
+  async function* chunks(): AsyncGenerator<string | Uint8Array> {
     yield formatter.header();
     for (let left = flags.count; left > 0;) {
-      const n = Math.min(left, 4096);
-      const { firstSerial, cells } = run.nextCells(n);
-      const size = shape.rows * shape.columns;
-      if (flags.format === "jsonl") yield cellsToJsonl(shape, firstSerial, cells, n);
+      const n = Math.min(left, CARD_BATCH);
+      if (flags.format === "jsonl") yield run.nextJsonl(n).slice(); // copy: the view is reused
       else {
+        const { firstSerial, cells } = run.nextCells(n);
+        const size = shape.rows * shape.columns;
         let text = "";
         for (let i = 0; i < n; i++) text += formatter.record({ serial: firstSerial + BigInt(i), ball: shape.ball, card: cardFromCells(shape, cells, i * size) });
         yield text;
