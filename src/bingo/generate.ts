@@ -63,6 +63,12 @@ export class CardRun {
     }
   }
 
+  /** Sizes the uniqueness set for `count` more cards at once (the CLI knows --count); nothing for the TS engine or without uniqueness. */
+  reserve(count: number): void {
+    wholeNumber(count, "count", 0);
+    if (this.kernel && this.unique) this.kernel.reserveIssued(Math.min(count, MAX_UNIQUE_CARDS));
+  }
+
   /** Refuses `count` more cards when they pass the last serial or the cards one run keeps distinct. */
   private take(count: number): bigint {
     wholeNumber(count, "count", 0);

@@ -51,6 +51,7 @@ async function cards(flags: CardsFlags): Promise<number> {
       }
     }
   }
+  if (flags.unique) run.reserve(flags.count);
   const formatter = cardFormatter(flags.format, shape);
   async function* chunks(): AsyncGenerator<string | Uint8Array> {
     yield formatter.header();

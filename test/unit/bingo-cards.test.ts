@@ -110,6 +110,12 @@ describe("bingo card generation", () => {
       expect(() => run.nextCells(1)).toThrow(/at most 144/);
     }
   });
+  it("reserving the uniqueness set changes no card", () => {
+    const a = new CardRun(SHAPE_30, { seed: 13 });
+    a.reserve(50_000);
+    const b = new CardRun(SHAPE_30, { seed: 13 });
+    expect(Buffer.from(a.nextCells(50_000).cells).equals(Buffer.from(b.nextCells(50_000).cells))).toBe(true);
+  });
   it("markIssued keeps a run from repeating an earlier series' cards", () => {
     const shape = small(2, 2, 4);
     const earlier = new CardRun(shape, { seed: 5 }).nextCells(100).cells;
