@@ -69,6 +69,11 @@ export class CardRun {
     if (this.kernel && this.unique) this.kernel.reserveIssued(Math.min(count, MAX_UNIQUE_CARDS));
   }
 
+  /** Most cards this run can still make distinct (Infinity without uniqueness). */
+  get uniqueLeft(): number {
+    return this.unique ? Number(this.limit - this.made) : Infinity;
+  }
+
   /** Refuses `count` more cards when they pass the last serial or the cards one run keeps distinct. */
   private take(count: number): bigint {
     wholeNumber(count, "count", 0);

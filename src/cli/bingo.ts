@@ -51,6 +51,7 @@ async function cards(flags: CardsFlags): Promise<number> {
       }
     }
   }
+  if (flags.count > run.uniqueLeft) throw new UsageError(`--count ${flags.count} ${shape.title} cards exceeds the ${run.uniqueLeft} one run keeps distinct (expected at most ${run.uniqueLeft}, or --no-unique)`);
   if (flags.unique) run.reserve(flags.count);
   const formatter = cardFormatter(flags.format, shape);
   async function* chunks(): AsyncGenerator<string | Uint8Array> {

@@ -34,6 +34,7 @@ describe("bingo cards", () => {
       [["cards", "-b", "90", "-n", "1"], /^bingo: 90-ball tickets and books are made by the housie command/],
       [["cards", "-b", "76", "-n", "1"], /^bingo: option '-b, --ball <N>' argument "76" is invalid/],
       [["cards", "-b", "75", "-n", "1", "--seed", "x"], /^bingo: .*expected a whole number from 0 to 18446744073709551615/],
+      [["cards", "-b", "75", "-n", "8388609", "-o", join(dir, "never.jsonl")], /^bingo: --count 8388609 75-ball cards exceeds the 8388608 one run keeps distinct/],
     ] as const) {
       const r = bingo([...args]);
       expect(r.status).toBe(2);

@@ -162,3 +162,27 @@ describe("bingo uniformity (chi-square over all 144 cards of a 2×2, 99%)", () =
     expect(chi(tally((out) => probingCard(shape, random, out)))).toBeGreaterThan(CRITICAL_99_143);
   });
 });
+
+describe("the bingo kernel defends itself", () => {
+  it("refuses a shape or a call past its fixed tables with limit-exceeded", async () => {
+    const { KernelError } = await import("../../src/errors.js");
+    const { bingoModule } = await import("../../src/bingo/kernel.js");
+    const cases: [string, (k: ReturnType<typeof bingoModule.instantiate>) => void][] = [
+      ["rows outside 1-8", (k) => k.setShape(9, 3)],
+      ["range outside 1-64", (k) => { k.setShape(2, 2); k.setColumn(0, 1, 65); }],
+      ["numbers past 255", (k) => { k.setShape(2, 2); k.setColumn(1, 250, 10); }],
+      ["no such column", (k) => { k.setShape(2, 2); k.setColumn(2, 1, 4); }],
+      ["more numbers than its range", (k) => { k.setShape(5, 1); k.setColumn(0, 1, 4); k.commitShape(); }],
+      ["call past 254", (k) => k.setCardCall(3, 255)],
+      ["count outside 1-4096", (k) => { k.setShape(2, 2); k.setColumn(0, 1, 4); k.setColumn(1, 5, 4); k.commitShape(); k.generateCards(4097, false); }],
+    ];
+    for (const [message, call] of cases) {
+      const k = bingoModule.instantiate();
+      let error: unknown;
+      try { call(k); } catch (e) { error = e; }
+      expect(error).toBeInstanceOf(KernelError);
+      expect((error as InstanceType<typeof KernelError>).code).toBe("limit-exceeded");
+      expect(String((error as Error).message)).toContain(message);
+    }
+  });
+});
