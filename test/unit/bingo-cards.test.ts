@@ -9,7 +9,8 @@ import { drawCardTs } from "../../src/bingo/sample-ts.js";
 import { CardRun, generateCards } from "../../src/bingo/generate.js";
 import { CARD_STRIDE, shapeKernel } from "../../src/bingo/kernel.js";
 import { cardShapeOf, cellCount, checkCardShape, isFree, shapeOf, SHAPE_30, SHAPE_75, SHAPE_80, SHAPE_90, type CardShape } from "../../src/bingo/shape.js";
-import { COLUMN_FIRST, COLUMN_SIZE } from "../../src/housie/model/columns.js";
+import { COLUMN_FIRST, COLUMN_SIZE, LAST_NUMBER } from "../../src/housie/model/columns.js";
+import { CELLS_PER_TICKET } from "../../src/housie/model/cells.js";
 import { probingCard } from "../fixtures/bingo-probing-sampler.js";
 
 const small = (rows: number, columns: number, size: number, free: [number, number][] = []): CardShape => checkCardShape({
@@ -75,6 +76,8 @@ describe("bingo card counts", () => {
   }
   it("the 90-ball shape is the housie kernel's columns", () => {
     expect(SHAPE_90.columnRanges).toEqual(COLUMN_FIRST.map((first, j) => [first, first + COLUMN_SIZE[j]! - 1]));
+    expect(SHAPE_90.rows * SHAPE_90.columns).toBe(CELLS_PER_TICKET);
+    expect(SHAPE_90.columnRanges.at(-1)![1]).toBe(LAST_NUMBER);
     expect(() => cardShapeOf("90")).toThrow(/housie/);
     expect(shapeOf(75)).toBe(SHAPE_75);
     expect(() => shapeOf("76")).toThrow(/expected one of 75, 80, 30, 90/);
