@@ -7,7 +7,7 @@
 // an error; serials are read from the line's digits, so 20-digit serials stay exact.
 import { InputError } from "../errors.js";
 import { shorten } from "../io/quote.js";
-import { createReadStream } from "node:fs";
+import { createReadStream, statSync } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
 import { readFailure } from "../io/lines.js";
 import { MAX_SERIAL } from "../housie/model/serial.js";
@@ -168,6 +168,12 @@ export async function* readCardSeries(file: string, options: ReadCardOptions = {
   };
   // Lines are split here, a chunk at a time (a promise per line would cost more than the
   // line); a line past MAX_LINE_CHARS is kept cut and the rest of it skipped as it streams.
+  if (file !== "-") {
+    // A device never ends (/dev/zero would be read for ever): refused, as a directory is.
+    let device = false;
+    try { const st = statSync(file); device = st.isCharacterDevice() || st.isBlockDevice(); } catch (error) { throw readFailure(file, error); }
+    if (device) throw new InputError("is a device", { file: name }, "a file of cards, or '-' for standard input");
+  }
   const stream = file === "-" ? process.stdin : createReadStream(file, { highWaterMark: 1 << 20 });
   const decoder = new StringDecoder("utf8");
   let partial = "";

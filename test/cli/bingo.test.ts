@@ -74,6 +74,12 @@ describe("bingo count", () => {
 });
 
 describe("bingo validate", () => {
+  it("refuses a device, a directory and a missing file in one line, exit 2", () => {
+    for (const [file, message] of [["/dev/zero", "bingo: /dev/zero: is a device (expected a file of cards, or '-' for standard input)\n"], [dir, `bingo: ${dir}: is a directory\n`], [join(dir, "none"), `bingo: ${join(dir, "none")}: no such file\n`]] as const) {
+      const r = bingo(["validate", file]);
+      expect([r.status, r.stderr]).toEqual([2, message]);
+    }
+  });
   it("names every broken line, file:line: problem (expected …) [rule], exit 1", () => {
     const file = join(dir, "bad.jsonl");
     const good = bingo(["cards", "-b", "75", "-n", "2", "--seed", "1", "-f", "jsonl"]).stdout.split("\n");
