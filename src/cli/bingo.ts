@@ -54,6 +54,9 @@ async function cards(flags: CardsFlags): Promise<number> {
   if (flags.count > run.uniqueLeft) throw new UsageError(`--count ${flags.count} ${shape.title} cards exceeds the ${run.uniqueLeft} one run keeps distinct (expected at most ${run.uniqueLeft}, or --no-unique)`);
   if (flags.unique) run.reserve(flags.count);
   const formatter = cardFormatter(flags.format, shape);
+  // A bar on a terminal for long runs, as housie shows (shorter runs finish before it helps).
+  const bar = flags.count >= 100_000 ? (await import("./progress.js")).terminalBar({ format: `${shape.title} cards [{bar}] {percentage}% {value}/{total} eta {eta}s` }) : undefined;
+  bar?.start(flags.count, 0);
   async function* chunks(): AsyncGenerator<string | Uint8Array> {
     yield formatter.header();
     for (let left = flags.count; left > 0;) {
@@ -67,10 +70,15 @@ async function cards(flags: CardsFlags): Promise<number> {
         yield text;
       }
       left -= n;
+      bar?.increment(n);
     }
     yield formatter.footer();
   }
-  await writeOutput(chunks(), flags.out);
+  try {
+    await writeOutput(chunks(), flags.out);
+  } finally {
+    bar?.stop();
+  }
   return EXIT_OK;
 }
 
