@@ -2,6 +2,7 @@
 // exact rank among all ordered cards, as two 64-bit words (shape.ts packs the columns'
 // ranks so that each word stays below 2^63); the high word is stored with bit 63 set, so
 // an all-zero slot is empty. 16 bytes a slot, at most half full. Open addressing, linear probing.
+import { within } from "../common/guard";
 
 let capacity: i32 = 0;
 let used: i32 = 0;
@@ -46,9 +47,22 @@ function place(lo: u64, tagged: u64): void {
 
 function grow(): void {
   if (capacity >= MAX_SLOTS) abort("limit-exceeded: the uniqueness set holds at most 8388608 cards");
+  moveTo(capacity << 1);
+}
+
+/** Sizes the set for `cards` more cards at once (so that it does not rehash step by step while generating). */
+export function reserveIssued(cards: i32): void {
+  within(cards, 0, MAX_UNIQUE_CARDS, "limit-exceeded: reserveIssued: more than 8388608 cards");
+  if (capacity == 0) clearIssued();
+  let slots = capacity;
+  while (slots < MAX_SLOTS && (<i64>used + <i64>cards) * 2 > <i64>slots) slots <<= 1;
+  if (slots > capacity) moveTo(slots);
+}
+
+function moveTo(slots: i32): void {
   const old = base;
   const oldCapacity = capacity;
-  capacity <<= 1;
+  capacity = slots;
   base = allocate(capacity);
   for (let i = 0; i < oldCapacity; i++) {
     const tagged = load<u64>(old + (<usize>i << 4) + 8);

@@ -7,10 +7,11 @@
 // an error; serials are read from the line's digits, so 20-digit serials stay exact.
 import { InputError } from "../errors.js";
 import { shorten } from "../io/quote.js";
-import { readLines } from "../io/lines.js";
+import { createReadStream, statSync } from "node:fs";
+import { StringDecoder } from "node:string_decoder";
+import { readFailure } from "../io/lines.js";
 import { MAX_SERIAL } from "../housie/model/serial.js";
 import { cellsFromCard, type CardRecord } from "./card.js";
-import { cardRank } from "./key.js";
 import { cardShapeOf, cellCount, columnName, isFree, shapeOf, type CardShape } from "./shape.js";
 
 /** Longest line read (a card line as written takes under 200 bytes). */
@@ -131,36 +132,80 @@ export async function* readCardSeries(file: string, options: ReadCardOptions = {
   const report = options.report ?? ((v: CardViolation) => { throw cardSeriesError(v, name); });
   const batchSize = options.batch ?? 4096;
   let ball = options.ball;
-  const serials = new Set<bigint>();
-  const ranks = new Set<bigint>();
+  const serials = new Set<string>();
+  const cards = new Set<string>();
   let batch: CardBatch | undefined;
   let size = 0;
-  for await (const line of readLines(file, MAX_LINE_CHARS)) {
-    let text = line.text;
-    if (line.number === 1 && text.startsWith("\uFEFF")) text = text.slice(1);
-    if (/^[ \t\r]*$/.test(text)) continue;
-    if (line.cut) { report({ line: line.number, rule: "json", problem: `line longer than ${MAX_LINE_CHARS} characters`, expected: EXPECTED_CARD_LINE }); continue; }
-    if (text.includes("\uFEFF")) { report({ line: line.number, rule: "json", problem: "a byte-order mark inside the file", expected: "one only at the very start, if any" }); continue; }
-    const read = parseCardLine(text, line.number, ball);
-    if ("rule" in read) { report(read); continue; }
+  const ready: CardBatch[] = [];
+  /** One line, read synchronously: a card goes into the batch, a broken rule to `report`. */
+  const take = (raw: string, number: number, cut: boolean): void => {
+    const text = number === 1 && raw.startsWith("\uFEFF") ? raw.slice(1) : raw.endsWith("\r") && !cut ? raw.slice(0, -1) : raw;
+    if (/^[ \t\r]*$/.test(text)) return;
+    if (cut) return report({ line: number, rule: "json", problem: `line longer than ${MAX_LINE_CHARS} characters`, expected: EXPECTED_CARD_LINE });
+    if (text.includes("\uFEFF")) return report({ line: number, rule: "json", problem: "a byte-order mark inside the file", expected: "one only at the very start, if any" });
+    const read = parseCardLine(text, number, ball);
+    if ("rule" in read) return report(read);
     ball ??= read.shape.ball;
-    if (serials.has(read.record.serial)) { report({ line: line.number, rule: "repeated-serial", problem: `serial ${read.record.serial} again`, expected: "each serial once" }); continue; }
-    serials.add(read.record.serial);
-    const rank = cardRank(read.shape, read.cells);
-    if (ranks.has(rank)) { report({ line: line.number, rule: "repeated-card", problem: `card ${read.record.serial} repeats an earlier card`, expected: "every card different" }); continue; }
-    ranks.add(rank);
+    // Sets of strings: the serial's digits, and the card's cells as characters (one per
+    // square: the card itself, exact, and far cheaper to hash than its bigint rank).
+    const serial = String(read.record.serial);
+    if (serials.has(serial)) return report({ line: number, rule: "repeated-serial", problem: `serial ${serial} again`, expected: "each serial once" });
+    serials.add(serial);
+    const key = String.fromCharCode.apply(null, read.cells as unknown as number[]);
+    if (cards.has(key)) return report({ line: number, rule: "repeated-card", problem: `card ${serial} repeats an earlier card`, expected: "every card different" });
+    cards.add(key);
     if (!batch) {
       size = cellCount(read.shape);
       batch = { shape: read.shape, serials: [], cells: new Uint8Array(batchSize * size), lines: [] };
     }
     batch.cells.set(read.cells, batch.serials.length * size);
     batch.serials.push(read.record.serial);
-    batch.lines.push(line.number);
+    batch.lines.push(number);
     if (batch.serials.length === batchSize) {
-      yield batch;
+      ready.push(batch);
       batch = { shape: batch.shape, serials: [], cells: new Uint8Array(batchSize * size), lines: [] };
     }
+  };
+  // Lines are split here, a chunk at a time (a promise per line would cost more than the
+  // line); a line past MAX_LINE_CHARS is kept cut and the rest of it skipped as it streams.
+  if (file !== "-") {
+    // A device never ends (/dev/zero would be read for ever): refused, as a directory is.
+    let device = false;
+    try { const st = statSync(file); device = st.isCharacterDevice() || st.isBlockDevice(); } catch (error) { throw readFailure(file, error); }
+    if (device) throw new InputError("is a device", { file: name }, "a file of cards, or '-' for standard input");
   }
+  const stream = file === "-" ? process.stdin : createReadStream(file, { highWaterMark: 1 << 20 });
+  const decoder = new StringDecoder("utf8");
+  let partial = "";
+  let cut = false;
+  let number = 1;
+  try {
+    for await (const chunk of stream) {
+      const text = decoder.write(chunk as Buffer);
+      let from = 0;
+      for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", from)) {
+        const piece = text.slice(from, at);
+        const whole = partial === "" ? piece : partial + piece;
+        take(cut ? partial : whole.length > MAX_LINE_CHARS ? whole.slice(0, MAX_LINE_CHARS) : whole, number++, cut || whole.length > MAX_LINE_CHARS);
+        partial = "";
+        cut = false;
+        from = at + 1;
+      }
+      if (!cut) {
+        partial += text.slice(from);
+        if (partial.length > MAX_LINE_CHARS) { partial = partial.slice(0, MAX_LINE_CHARS); cut = true; }
+      }
+      while (ready.length > 0) yield ready.shift()!;
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== undefined && !(error instanceof InputError)) throw readFailure(file, error);
+    throw error;
+  } finally {
+    if (file !== "-") stream.destroy();
+  }
+  const rest = partial + (cut ? "" : decoder.end());
+  if (rest.length > 0 || cut) take(rest, number, cut);
+  while (ready.length > 0) yield ready.shift()!;
   if (batch && batch.serials.length > 0) yield { ...batch, cells: batch.cells.subarray(0, batch.serials.length * size) };
 }
 

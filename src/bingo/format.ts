@@ -61,7 +61,7 @@ body { font-family: Helvetica, Arial, "Liberation Sans", sans-serif; margin: 10m
 .card p { margin: 0 0 1.5mm; font-size: 9pt; display: flex; justify-content: space-between; gap: 4mm; }
 .card table { border-collapse: collapse; table-layout: fixed; }
 .card th, .card td { width: ${cellSize}mm; height: ${cellSize}mm; border: 0.3mm solid #111; text-align: center; font-weight: bold; font-variant-numeric: tabular-nums; }
-.card th { height: 7mm; font-size: 13pt; background: #111; color: #fff; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+.card th { height: 7mm; font-size: ${shape.columnLetters ? 13 : 10}pt; background: #111; color: #fff; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 .card td { font-size: 16pt; }
 .card td.free { font-size: 8pt; letter-spacing: 0.3pt; }
 </style></head><body><div class="cards">

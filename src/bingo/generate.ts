@@ -11,6 +11,7 @@ import { cardRank, keyPlan, keyWordsOfRank } from "./key.js";
 import { drawCardsTs } from "./sample-ts.js";
 import { cardShapeOf, cellCount, checkCardShape, type CardShape } from "./shape.js";
 import { cardFromCells, type CardRecord } from "./card.js";
+import { cellsToJsonl } from "./format.js";
 
 export { MAX_UNIQUE_CARDS };
 
@@ -62,6 +63,17 @@ export class CardRun {
     }
   }
 
+  /** Sizes the uniqueness set for `count` more cards at once (the CLI knows --count); nothing for the TS engine or without uniqueness. */
+  reserve(count: number): void {
+    wholeNumber(count, "count", 0);
+    if (this.kernel && this.unique) this.kernel.reserveIssued(Math.min(count, MAX_UNIQUE_CARDS));
+  }
+
+  /** Most cards this run can still make distinct (Infinity without uniqueness). */
+  get uniqueLeft(): number {
+    return this.unique ? Number(this.limit - this.made) : Infinity;
+  }
+
   /** Refuses `count` more cards when they pass the last serial or the cards one run keeps distinct. */
   private take(count: number): bigint {
     wholeNumber(count, "count", 0);
@@ -91,6 +103,25 @@ export class CardRun {
       done += n;
     }
     return { firstSerial, cells };
+  }
+
+  /**
+   * The next `count` (at most CARD_BATCH) cards as JSONL bytes, byte for byte the jsonl formatter's (the kernel
+   * writes them; the TS engine formats its cells). The view is reused: copy it to keep it.
+   */
+  nextJsonl(count: number): Uint8Array {
+    wholeNumber(count, "count", 0, CARD_BATCH);
+    const ball = Number(this.shape.ball);
+    if (!this.kernel || !Number.isInteger(ball) || ball !== this.shape.columnRanges.at(-1)![1]) {
+      const { firstSerial, cells } = this.nextCells(count);
+      return new TextEncoder().encode(cellsToJsonl(this.shape, firstSerial, cells, count));
+    }
+    const firstSerial = this.take(count);
+    const k = this.kernel;
+    if (count > 0) k.generateCards(count, this.unique);
+    const bytes = k.formatCardsJsonl(count, firstSerial, ball);
+    const at = k.cardTextPtr();
+    return new Uint8Array(k.memory.buffer, at, bytes); // the buffer last: the calls may grow the memory
   }
 
   /** The next `count` cards as records. */

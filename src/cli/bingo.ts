@@ -14,8 +14,9 @@ import { UsageError } from "../errors.js";
 import { MAX_SERIAL, parseSerial } from "../housie/model/serial.js";
 import { BALLS, cardShapeOf, shapeOf, type BingoBall, type CardShape } from "../bingo/shape.js";
 import { CardRun, MAX_UNIQUE_CARDS } from "../bingo/generate.js";
+import { CARD_BATCH } from "../bingo/kernel.js";
 import { cardFromCells, parseCardRef } from "../bingo/card.js";
-import { cardFormatter, cardToText, cellsToJsonl, CARD_FORMATS, type CardFormat } from "../bingo/format.js";
+import { cardFormatter, cardToText, CARD_FORMATS, type CardFormat } from "../bingo/format.js";
 import { PATTERN_HELP, PATTERN_NAMES, parsePatternGame } from "../bingo/patterns.js";
 
 const CARD_BALLS = BALLS.filter((b) => shapeOf(b).engine === "cards");
@@ -51,24 +52,34 @@ async function cards(flags: CardsFlags): Promise<number> {
       }
     }
   }
+  if (flags.count > run.uniqueLeft) throw new UsageError(`--count ${flags.count} ${shape.title} cards exceeds the ${run.uniqueLeft} one run keeps distinct (expected at most ${run.uniqueLeft}, or --no-unique)`);
+  if (flags.unique) run.reserve(flags.count);
   const formatter = cardFormatter(flags.format, shape);
-  async function* chunks(): AsyncGenerator<string> {
+  // A bar on a terminal for long runs, as housie shows (shorter runs finish before it helps).
+  const bar = flags.count >= 100_000 ? (await import("./progress.js")).terminalBar({ format: `${shape.title} cards [{bar}] {percentage}% {value}/{total} eta {eta}s` }) : undefined;
+  bar?.start(flags.count, 0);
+  async function* chunks(): AsyncGenerator<string | Uint8Array> {
     yield formatter.header();
     for (let left = flags.count; left > 0;) {
-      const n = Math.min(left, 4096);
-      const { firstSerial, cells } = run.nextCells(n);
-      const size = shape.rows * shape.columns;
-      if (flags.format === "jsonl") yield cellsToJsonl(shape, firstSerial, cells, n);
+      const n = Math.min(left, CARD_BATCH);
+      if (flags.format === "jsonl") yield run.nextJsonl(n).slice(); // copy: the view is reused
       else {
+        const { firstSerial, cells } = run.nextCells(n);
+        const size = shape.rows * shape.columns;
         let text = "";
         for (let i = 0; i < n; i++) text += formatter.record({ serial: firstSerial + BigInt(i), ball: shape.ball, card: cardFromCells(shape, cells, i * size) });
         yield text;
       }
       left -= n;
+      bar?.increment(n);
     }
     yield formatter.footer();
   }
-  await writeOutput(chunks(), flags.out);
+  try {
+    await writeOutput(chunks(), flags.out);
+  } finally {
+    bar?.stop();
+  }
   return EXIT_OK;
 }
 

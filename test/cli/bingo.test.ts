@@ -34,6 +34,7 @@ describe("bingo cards", () => {
       [["cards", "-b", "90", "-n", "1"], /^bingo: 90-ball tickets and books are made by the housie command/],
       [["cards", "-b", "76", "-n", "1"], /^bingo: option '-b, --ball <N>' argument "76" is invalid/],
       [["cards", "-b", "75", "-n", "1", "--seed", "x"], /^bingo: .*expected a whole number from 0 to 18446744073709551615/],
+      [["cards", "-b", "75", "-n", "8388609", "-o", join(dir, "never.jsonl")], /^bingo: --count 8388609 75-ball cards exceeds the 8388608 one run keeps distinct/],
     ] as const) {
       const r = bingo([...args]);
       expect(r.status).toBe(2);
@@ -73,6 +74,12 @@ describe("bingo count", () => {
 });
 
 describe("bingo validate", () => {
+  it("refuses a device, a directory and a missing file in one line, exit 2", () => {
+    for (const [file, message] of [["/dev/zero", "bingo: /dev/zero: is a device (expected a file of cards, or '-' for standard input)\n"], [dir, `bingo: ${dir}: is a directory\n`], [join(dir, "none"), `bingo: ${join(dir, "none")}: no such file\n`]] as const) {
+      const r = bingo(["validate", file]);
+      expect([r.status, r.stderr]).toEqual([2, message]);
+    }
+  });
   it("names every broken line, file:line: problem (expected …) [rule], exit 1", () => {
     const file = join(dir, "bad.jsonl");
     const good = bingo(["cards", "-b", "75", "-n", "2", "--seed", "1", "-f", "jsonl"]).stdout.split("\n");

@@ -9,7 +9,8 @@ import { drawCardTs } from "../../src/bingo/sample-ts.js";
 import { CardRun, generateCards } from "../../src/bingo/generate.js";
 import { CARD_STRIDE, shapeKernel } from "../../src/bingo/kernel.js";
 import { cardShapeOf, cellCount, checkCardShape, isFree, shapeOf, SHAPE_30, SHAPE_75, SHAPE_80, SHAPE_90, type CardShape } from "../../src/bingo/shape.js";
-import { COLUMN_FIRST, COLUMN_SIZE } from "../../src/housie/model/columns.js";
+import { COLUMN_FIRST, COLUMN_SIZE, LAST_NUMBER } from "../../src/housie/model/columns.js";
+import { CELLS_PER_TICKET } from "../../src/housie/model/cells.js";
 import { probingCard } from "../fixtures/bingo-probing-sampler.js";
 
 const small = (rows: number, columns: number, size: number, free: [number, number][] = []): CardShape => checkCardShape({
@@ -75,6 +76,8 @@ describe("bingo card counts", () => {
   }
   it("the 90-ball shape is the housie kernel's columns", () => {
     expect(SHAPE_90.columnRanges).toEqual(COLUMN_FIRST.map((first, j) => [first, first + COLUMN_SIZE[j]! - 1]));
+    expect(SHAPE_90.rows * SHAPE_90.columns).toBe(CELLS_PER_TICKET);
+    expect(SHAPE_90.columnRanges.at(-1)![1]).toBe(LAST_NUMBER);
     expect(() => cardShapeOf("90")).toThrow(/housie/);
     expect(shapeOf(75)).toBe(SHAPE_75);
     expect(() => shapeOf("76")).toThrow(/expected one of 75, 80, 30, 90/);
@@ -109,6 +112,12 @@ describe("bingo card generation", () => {
       expect(ranks.size).toBe(144);
       expect(() => run.nextCells(1)).toThrow(/at most 144/);
     }
+  });
+  it("reserving the uniqueness set changes no card", () => {
+    const a = new CardRun(SHAPE_30, { seed: 13 });
+    a.reserve(50_000);
+    const b = new CardRun(SHAPE_30, { seed: 13 });
+    expect(Buffer.from(a.nextCells(50_000).cells).equals(Buffer.from(b.nextCells(50_000).cells))).toBe(true);
   });
   it("markIssued keeps a run from repeating an earlier series' cards", () => {
     const shape = small(2, 2, 4);
@@ -154,5 +163,29 @@ describe("bingo uniformity (chi-square over all 144 cards of a 2×2, 99%)", () =
   it("a sampler that probes to the next free number instead of drawing again fails", () => {
     const random = new Xoshiro128(12n);
     expect(chi(tally((out) => probingCard(shape, random, out)))).toBeGreaterThan(CRITICAL_99_143);
+  });
+});
+
+describe("the bingo kernel defends itself", () => {
+  it("refuses a shape or a call past its fixed tables with limit-exceeded", async () => {
+    const { KernelError } = await import("../../src/errors.js");
+    const { bingoModule } = await import("../../src/bingo/kernel.js");
+    const cases: [string, (k: ReturnType<typeof bingoModule.instantiate>) => void][] = [
+      ["rows outside 1-8", (k) => k.setShape(9, 3)],
+      ["range outside 1-64", (k) => { k.setShape(2, 2); k.setColumn(0, 1, 65); }],
+      ["numbers past 255", (k) => { k.setShape(2, 2); k.setColumn(1, 250, 10); }],
+      ["no such column", (k) => { k.setShape(2, 2); k.setColumn(2, 1, 4); }],
+      ["more numbers than its range", (k) => { k.setShape(5, 1); k.setColumn(0, 1, 4); k.commitShape(); }],
+      ["call past 254", (k) => k.setCardCall(3, 255)],
+      ["count outside 1-4096", (k) => { k.setShape(2, 2); k.setColumn(0, 1, 4); k.setColumn(1, 5, 4); k.commitShape(); k.generateCards(4097, false); }],
+    ];
+    for (const [message, call] of cases) {
+      const k = bingoModule.instantiate();
+      let error: unknown;
+      try { call(k); } catch (e) { error = e; }
+      expect(error).toBeInstanceOf(KernelError);
+      expect((error as InstanceType<typeof KernelError>).code).toBe("limit-exceeded");
+      expect(String((error as Error).message)).toContain(message);
+    }
   });
 });

@@ -128,3 +128,32 @@ describe("JSONL from cells", () => {
     }
   });
 });
+
+describe("JSONL from the kernel", () => {
+  it("is byte for byte the TS formatter's, for each format and a 20-digit serial", async () => {
+    const { cellsToJsonl } = await import("../../src/bingo/format.js");
+    for (const shape of [SHAPE_75, SHAPE_80, SHAPE_30]) {
+      const first = 18446744073709547000n;
+      const kernel = new TextDecoder().decode(new CardRun(shape, { seed: 8, firstSerial: first }).nextJsonl(4096));
+      const { firstSerial, cells } = new CardRun(shape, { seed: 8, firstSerial: first }).nextCells(4096);
+      expect(kernel).toBe(cellsToJsonl(shape, firstSerial, cells, 4096));
+    }
+  });
+});
+
+describe("the card series reader's framing", () => {
+  it("reads CRLF lines, a last line without a newline, skips blank lines; a line too long and a BOM inside are one violation each", async () => {
+    const { readCardSeries, MAX_LINE_CHARS } = await import("../../src/bingo/codec.js");
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const lines = new CardRun(SHAPE_80, { seed: 3 }).next(4).map((r) => cardToJson(r));
+    const file = join(mkdtempSync(join(tmpdir(), "bingo-frame-")), "s.jsonl");
+    writeFileSync(file, `\uFEFF${lines[0]}\r\n \t\r\n${"x".repeat(MAX_LINE_CHARS + 5000)}\n\uFEFF${lines[1]}\n${lines[2]}\r\n${lines[3]}`);
+    const found: string[] = [];
+    const serials: bigint[] = [];
+    for await (const b of readCardSeries(file, { report: (v) => found.push(`${v.line} ${v.rule}: ${v.problem}`), batch: 2 })) serials.push(...b.serials);
+    expect(serials).toEqual([1n, 3n, 4n]);
+    expect(found).toEqual([`3 json: line longer than ${MAX_LINE_CHARS} characters`, "4 json: a byte-order mark inside the file"]);
+  });
+});
