@@ -53,6 +53,9 @@ function checkOnBoard(square: Square | undefined, n: number, flag: string): void
 
 interface GenerateFlags {
   size: number;
+  rows?: number;
+  cols?: number;
+  moves?: Leaper[];
   closed?: boolean;
   start?: Square;
   seed?: bigint;
@@ -61,14 +64,33 @@ interface GenerateFlags {
   engine: Engine;
 }
 
-async function generateCommand(flags: GenerateFlags): Promise<void> {
+async function generateCommand(flags: GenerateFlags, sizeGiven: boolean): Promise<void> {
   if (flags.out !== undefined) checkOutputPath(flags.out); // before any work
-  checkOnBoard(flags.start, flags.size, "--start");
   const seed = flags.seed ?? BigInt(Math.floor(Math.random() * 0x100000000));
   const closed = flags.closed ?? false;
-  const grid = generateTour({ size: flags.size, closed, start: flags.start, seed, engine: flags.engine });
-  const doc = { size: flags.size, closed, grid, seed };
+  const moves = flags.moves ?? PEN_PAPER_LEAPERS;
+  const penPaper = formatLeapers(moves) === formatLeapers(PEN_PAPER_LEAPERS);
+  if (flags.rows === undefined && flags.cols === undefined && penPaper) {
+    // The pen-and-paper square board, as ever (its outputs name no moves).
+    checkOnBoard(flags.start, flags.size, "--start");
+    const grid = generateTour({ size: flags.size, closed, start: flags.start, seed, engine: flags.engine });
+    const doc = { size: flags.size, closed, grid, seed };
+    return writeOutput(tourChunks(doc, flags.format), flags.out);
+  }
+  const { rows, cols } = generateBoard(flags, sizeGiven);
+  checkOnRectangle(flags.start, rows, cols, "--start");
+  if (flags.format === "svg" && rows !== cols) throw new UsageError(`--format svg draws square boards; use --format text or json for ${rows}×${cols}`);
+  const grid = generateTour({ moves, rows, cols, closed, start: flags.start, seed, engine: flags.engine });
+  const doc = { size: rows, rows, cols, moves: formatLeapers(moves), closed, grid, seed };
   await writeOutput(tourChunks(doc, flags.format), flags.out);
+}
+
+/** The board of a leaper tour: --rows M --cols N (both), or --size N. */
+function generateBoard(flags: GenerateFlags, sizeGiven: boolean): { rows: number; cols: number } {
+  if (flags.rows === undefined && flags.cols === undefined) return { rows: flags.size, cols: flags.size };
+  if (sizeGiven) throw new UsageError("give --size N, or --rows M and --cols N, not both");
+  if (flags.rows === undefined || flags.cols === undefined) throw new UsageError("give both --rows M and --cols N (or --size N for a square board)");
+  return { rows: flags.rows, cols: flags.cols };
 }
 
 interface CountFlags {
@@ -164,7 +186,7 @@ function refuseOutOfReach(flags: SearchFlags): void {
   }
 }
 
-async function validateCommand(file: string): Promise<number> {
+async function validateCommand(file: string, given: Leaper[] | undefined): Promise<number> {
   const name = inputName(file);
   let tour;
   try {
@@ -172,17 +194,22 @@ async function validateCommand(file: string): Promise<number> {
   } catch (error) {
     throw error instanceof InputError && error.file === undefined ? error.inFile(name) : error;
   }
-  const check = validateTour(tour.grid, tour.size);
-  const n = tour.size;
+  if (given && tour.moves && formatLeapers(given) !== formatLeapers(tour.moves)) {
+    throw new UsageError(`${name} names the moves ${formatLeapers(tour.moves)}, but --moves says ${formatLeapers(given)}`);
+  }
+  const moves = given ?? tour.moves;
+  const { rows, cols } = tour;
+  const check = moves ? validateTour(tour.grid, { rows, cols, moves }) : validateTour(tour.grid, tour.size);
   if (!check.ok) {
     process.stdout.write(`${name}: not a tour: ${check.problem}\n`);
     return EXIT_INVALID;
   }
   if (tour.closed === true && !check.closed) {
-    process.stdout.write(`${name}: not a closed tour: ${n * n} to 1 is not a legal move\n`);
+    process.stdout.write(`${name}: not a closed tour: ${rows * cols} to 1 is not a legal move\n`);
     return EXIT_INVALID;
   }
-  process.stdout.write(`${name}: valid ${check.closed ? "closed" : "open"} tour of a ${n}×${n} board\n`);
+  const of = moves && formatLeapers(moves) !== formatLeapers(PEN_PAPER_LEAPERS) ? ` (moves ${formatLeapers(moves)})` : "";
+  process.stdout.write(`${name}: valid ${check.closed ? "closed" : "open"} tour of a ${rows}×${cols} board${of}\n`);
   return 0;
 }
 
@@ -196,13 +223,16 @@ await runMain("pen-paper", async () => {
     .enablePositionalOptions()
     .helpCommand("help [command]", "show help for a command (pen-paper help count)")
     .option("--size <n>", `board side (1, or 5 to ${MAX_GENERATE_SIZE})`, integerOption(1, MAX_GENERATE_SIZE), 5)
+    .option("--rows <m>", `board rows, with --cols, for any leapers (1 to ${MAX_GENERATE_SIZE})`, integerOption(1, MAX_GENERATE_SIZE))
+    .option("--cols <n>", `board columns, with --rows (1 to ${MAX_GENERATE_SIZE})`, integerOption(1, MAX_GENERATE_SIZE))
+    .option("--moves <a,b+…>", "the leapers, joined by + (default 0,3+2,2, the pen-and-paper moves; 1,2 is the knight)", movesOption)
     .option("--closed", "a closed tour: the last square is a move away from the first")
     .option("--start <R,C>", "square numbered 1 (1-based row,column; default: chosen by the seed)", squareOption)
     .option("--seed <s>", "reproducible choice among many tours, 0 to 2^64-1 (default: random)", seedOption)
     .addOption(new Option("--format <format>", "output format").choices(TOUR_FORMATS).default("text"))
     .option("--out <file>", "write to FILE (whole or not at all) instead of standard output")
     .addOption(engineOption())
-    .action(async (flags: GenerateFlags) => generateCommand(flags));
+    .action(async (flags: GenerateFlags) => generateCommand(flags, program.getOptionValueSource("size") !== "default"));
   program
     .command("count")
     .description("exact number of tours (Hamiltonian paths and cycles of the leaper graph): directed paths over every start, from a square, to a square, or distinct closed tours")
@@ -235,8 +265,9 @@ await runMain("pen-paper", async () => {
     .command("validate")
     .description("check a tour file (JSON or text grid); exit 0 valid, 1 broken rules, 2 unreadable")
     .argument("<file>", 'tour file, "-" for standard input')
-    .action(async (file: string) => {
-      status = await validateCommand(file);
+    .option("--moves <a,b+…>", "the leapers the tour uses (default: the moves the file names, else 0,3+2,2)", movesOption)
+    .action(async (file: string, flags: { moves?: Leaper[] }) => {
+      status = await validateCommand(file, flags.moves);
     });
   await program.parseAsync();
   return status;
