@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { generateTour } from "../../src/tours/index.js";
-import { UsageError } from "../../src/errors.js";
+import { generateTour, parseTourFile, validateTour, writeTour } from "../../src/tours/index.js";
+import { InputError, UsageError } from "../../src/errors.js";
 import type { Leaper } from "../../src/tours/leapers.js";
 
 const KNIGHT: Leaper[] = [[1, 2]];
@@ -135,5 +135,24 @@ describe("generateTour for any leaper", () => {
   it("keeps the pen-and-paper square boards' tours whether the moves are given or not", () => {
     expect(same(generateTour({ size: 8, seed: 4, closed: true }), generateTour({ size: 8, seed: 4, closed: true, moves: [[2, 2], [3, 0]] }))).toBe(true);
     expect(same(generateTour({ size: 8, seed: 4 }), generateTour({ rows: 8, cols: 8, seed: 4 }))).toBe(true);
+  });
+
+  it("writes the moves into text and JSON, reads them back, and validates any leaper's tour", async () => {
+    const grid = generateTour({ moves: KNIGHT, rows: 3, cols: 7, seed: 2 });
+    for (const format of ["json", "text"] as const) {
+      const parts: string[] = [];
+      await writeTour({ size: 3, rows: 3, cols: 7, moves: "2,1", closed: false, grid, seed: 2 }, format, (chunk) => void parts.push(chunk));
+      const file = parseTourFile(parts.join(""));
+      expect(file, format).toMatchObject({ rows: 3, cols: 7, moves: [[1, 2]] });
+      expect(same(file.grid, grid), format).toBe(true);
+      expect(validateTour(file.grid, { rows: 3, cols: 7, moves: file.moves })).toEqual({ ok: true, closed: false });
+      expect(validateTour(file.grid, { rows: 3, cols: 7 }).ok, "as pen-and-paper").toBe(false);
+    }
+    expect(() => parseTourFile('{"rows": 1, "cols": 2, "moves": "x", "grid": [[1, 2]]}')).toThrow(InputError);
+    expect(() => parseTourFile("moves 0,0\n1 2\n")).toThrow(/no move set/);
+    expect(parseTourFile("1 2\n3 4\n")).toMatchObject({ rows: 2, cols: 2, moves: undefined });
+    expect(() => parseTourFile("1 2 3\n4 5 6\n")).toThrow(/a square grid/); // pen-and-paper grids stay square
+    expect(validateTour([[1, 2, 3]], { moves: [[0, 1]] })).toEqual({ ok: true, closed: false });
+    expect(validateTour([[1, 3, 2]], { moves: [[0, 1]] }).problem).toMatch(/1 to 2 is not a legal move/);
   });
 });
