@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // pen-paper: generate, count and validate pen-and-paper tours (fill an n×n grid with
-// 1..n², each step 3 squares along a row or column or 2 along a diagonal).
+// 1..n², each step 3 squares along a row or column or 2 along a diagonal), and tours of
+// any leapers (--moves; 1,2 is the knight) on m×n boards.
 import { InvalidArgumentError, Option } from "commander";
 import { availableParallelism } from "node:os";
 import { InputError, UsageError } from "../errors.js";
@@ -218,7 +219,7 @@ await runMain("pen-paper", async () => {
   const engineOption = () => new Option("--engine <name>", "wasm kernel or the pure TS baseline").choices(ENGINES).default("wasm");
   const program = createProgram(
     "pen-paper",
-    "Pen-and-paper tours: fill an n×n grid with 1..n², each step moving 3 squares along a row or column or 2 along a diagonal.",
+    "Pen-and-paper tours: fill an n×n grid with 1..n², each step moving 3 squares along a row or column or 2 along a diagonal. With --moves (1,2: the knight) and --rows/--cols, tours of any leapers on any board.",
   )
     .enablePositionalOptions()
     .helpCommand("help [command]", "show help for a command (pen-paper help count)")
