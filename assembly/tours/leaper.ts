@@ -36,6 +36,8 @@ let freeBase: usize = 0;
 let rows: i32 = 0;
 let cols: i32 = 0;
 let total: i32 = 0;
+/** Free squares with exactly one free neighbour: away from the head, each must be the last square. */
+let ones: i32 = 0;
 
 // @ts-ignore: decorator
 @inline function cellAt(i: i32): i32 { return load<i32>(cellsBase + (<usize>i << 2)); }
@@ -87,6 +89,7 @@ function onBoard(r: i32, c: i32, m: i32): bool {
 
 /** Every square free, each with its count of neighbours. */
 function clearLeaperBoard(): void {
+  ones = 0;
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
       let degree = 0;
@@ -94,6 +97,7 @@ function clearLeaperBoard(): void {
       const i = r * cols + c;
       store<i32>(cellsBase + (<usize>i << 2), 0);
       store<u8>(freeBase + <usize>i, <u8>degree);
+      if (degree == 1) ones++;
     }
   }
 }
@@ -101,12 +105,16 @@ function clearLeaperBoard(): void {
 /** Marks square i with `value` (> 0 visits it, 0 frees it) and updates its neighbours' counts. */
 function mark(i: i32, value: i32): void {
   store<i32>(cellsBase + (<usize>i << 2), value);
+  if (freeAt(i) == 1) ones += value > 0 ? -1 : 1;
   const r = i / cols, c = i % cols;
   const delta: i32 = value > 0 ? -1 : 1;
   for (let m = 0; m < stepCount; m++) {
     if (!onBoard(r, c, m)) continue;
-    const at = freeBase + <usize>(i + stepOff(m));
-    store<u8>(at, <u8>(<i32>load<u8>(at) + delta));
+    const y = i + stepOff(m);
+    const at = freeBase + <usize>y;
+    const was = <i32>load<u8>(at);
+    store<u8>(at, <u8>(was + delta));
+    if (cellAt(y) == 0) ones += (was + delta == 1 ? 1 : 0) - (was == 1 ? 1 : 0);
   }
 }
 
@@ -169,11 +177,15 @@ function nextKey(from: i32, step: i32, closed: bool, start: i32, seed: u32, afte
       if (end1 < 0) end1 = to; else end2 = to;
     }
   }
+  // Squares away from the head with one free neighbour are last squares already: at most one.
+  const away = ones - ends;
+  if (away > 1) return NO_KEY;
   let best = NO_KEY;
   for (let m = 0; m < stepCount; m++) {
     if (!onBoard(r, c, m)) continue;
     const to = from + stepOff(m);
     if (cellAt(to) != 0) continue;
+    if (away == 1 && ends - (to == end1 || to == end2 ? 1 : 0) > 0) continue; // two last squares
     const last = ends == 0 ? -1 : ends == 1 ? (to == end1 ? -1 : end1) : to == end1 ? end2 : to == end2 ? end1 : -2;
     if (last == -2 || (last >= 0 && closed && !joined(last, start))) continue; // two last squares, or one off the start
     const key = moveKey(to, m, step, least, closed, start, seed);

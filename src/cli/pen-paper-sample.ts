@@ -24,7 +24,6 @@ export interface SampleFlags {
 export async function runSample(flags: SampleFlags): Promise<void> {
   if (flags.out !== undefined) checkOutputPath(flags.out); // before any work
   const { rows, cols, moves } = flags;
-  if (flags.format === "svg" && rows !== cols) throw new UsageError(`--format svg draws square boards; give --format text or json for ${rows}×${cols}`);
   const seed = flags.seed ?? BigInt(Math.floor(Math.random() * 0x100000000));
   const closed = flags.closed ?? false;
   const sampler = uniformTourSampler({ rows, cols, moves, closed });
@@ -33,7 +32,7 @@ export async function runSample(flags: SampleFlags): Promise<void> {
     const among = closed ? `${groupDigits(sampler.count)} closed tours (cycles)` : `${groupDigits(2n * sampler.count)} open tours (directed paths)`;
     process.stderr.write(`one of ${among}; layers kept ${sampler.keptStates} live states, ${sampler.peakStates} at most in one layer\n`);
   }
-  const chunks = rows === cols ? tourChunks({ size: rows, closed, grid, seed }, flags.format) : rectangleChunks(rows, cols, moves, closed, grid, seed, flags.format);
+  const chunks = rows === cols || flags.format === "svg" ? tourChunks({ size: rows, closed, grid, seed }, flags.format) : rectangleChunks(rows, cols, moves, closed, grid, seed, flags.format);
   await writeOutput(chunks, flags.out);
 }
 

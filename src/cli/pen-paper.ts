@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // pen-paper: generate, count and validate pen-and-paper tours (fill an n×n grid with
-// 1..n², each step 3 squares along a row or column or 2 along a diagonal).
+// 1..n², each step 3 squares along a row or column or 2 along a diagonal), and tours of
+// any leapers (--moves; 1,2 is the knight) on m×n boards.
 import { InvalidArgumentError, Option } from "commander";
 import { availableParallelism } from "node:os";
 import { InputError, UsageError } from "../errors.js";
@@ -54,6 +55,9 @@ function checkOnBoard(square: Square | undefined, n: number, flag: string): void
 
 interface GenerateFlags {
   size: number;
+  rows?: number;
+  cols?: number;
+  moves?: Leaper[];
   closed?: boolean;
   start?: Square;
   seed?: bigint;
@@ -62,14 +66,32 @@ interface GenerateFlags {
   engine: Engine;
 }
 
-async function generateCommand(flags: GenerateFlags): Promise<void> {
+async function generateCommand(flags: GenerateFlags, sizeGiven: boolean): Promise<void> {
   if (flags.out !== undefined) checkOutputPath(flags.out); // before any work
-  checkOnBoard(flags.start, flags.size, "--start");
   const seed = flags.seed ?? BigInt(Math.floor(Math.random() * 0x100000000));
   const closed = flags.closed ?? false;
-  const grid = generateTour({ size: flags.size, closed, start: flags.start, seed, engine: flags.engine });
-  const doc = { size: flags.size, closed, grid, seed };
+  const moves = flags.moves ?? PEN_PAPER_LEAPERS;
+  const penPaper = formatLeapers(moves) === formatLeapers(PEN_PAPER_LEAPERS);
+  if (flags.rows === undefined && flags.cols === undefined && penPaper) {
+    // The pen-and-paper square board, as ever (its outputs name no moves).
+    checkOnBoard(flags.start, flags.size, "--start");
+    const grid = generateTour({ size: flags.size, closed, start: flags.start, seed, engine: flags.engine });
+    const doc = { size: flags.size, closed, grid, seed };
+    return writeOutput(tourChunks(doc, flags.format), flags.out);
+  }
+  const { rows, cols } = generateBoard(flags, sizeGiven);
+  checkOnRectangle(flags.start, rows, cols, "--start");
+  const grid = generateTour({ moves, rows, cols, closed, start: flags.start, seed, engine: flags.engine });
+  const doc = { size: rows, rows, cols, moves: formatLeapers(moves), closed, grid, seed };
   await writeOutput(tourChunks(doc, flags.format), flags.out);
+}
+
+/** The board of a leaper tour: --rows M --cols N (both), or --size N. */
+function generateBoard(flags: GenerateFlags, sizeGiven: boolean): { rows: number; cols: number } {
+  if (flags.rows === undefined && flags.cols === undefined) return { rows: flags.size, cols: flags.size };
+  if (sizeGiven) throw new UsageError("give --size N, or --rows M and --cols N, not both");
+  if (flags.rows === undefined || flags.cols === undefined) throw new UsageError("give both --rows M and --cols N (or --size N for a square board)");
+  return { rows: flags.rows, cols: flags.cols };
 }
 
 interface CountFlags {
@@ -165,7 +187,7 @@ function refuseOutOfReach(flags: SearchFlags): void {
   }
 }
 
-async function validateCommand(file: string): Promise<number> {
+async function validateCommand(file: string, given: Leaper[] | undefined): Promise<number> {
   const name = inputName(file);
   let tour;
   try {
@@ -173,17 +195,22 @@ async function validateCommand(file: string): Promise<number> {
   } catch (error) {
     throw error instanceof InputError && error.file === undefined ? error.inFile(name) : error;
   }
-  const check = validateTour(tour.grid, tour.size);
-  const n = tour.size;
+  if (given && tour.moves && formatLeapers(given) !== formatLeapers(tour.moves)) {
+    throw new UsageError(`${name} names the moves ${formatLeapers(tour.moves)}, but --moves says ${formatLeapers(given)}`);
+  }
+  const moves = given ?? tour.moves;
+  const { rows, cols } = tour;
+  const check = moves ? validateTour(tour.grid, { rows, cols, moves }) : validateTour(tour.grid, tour.size);
   if (!check.ok) {
     process.stdout.write(`${name}: not a tour: ${check.problem}\n`);
     return EXIT_INVALID;
   }
   if (tour.closed === true && !check.closed) {
-    process.stdout.write(`${name}: not a closed tour: ${n * n} to 1 is not a legal move\n`);
+    process.stdout.write(`${name}: not a closed tour: ${rows * cols} to 1 is not a legal move\n`);
     return EXIT_INVALID;
   }
-  process.stdout.write(`${name}: valid ${check.closed ? "closed" : "open"} tour of a ${n}×${n} board\n`);
+  const of = moves && formatLeapers(moves) !== formatLeapers(PEN_PAPER_LEAPERS) ? ` (moves ${formatLeapers(moves)})` : "";
+  process.stdout.write(`${name}: valid ${check.closed ? "closed" : "open"} tour of a ${rows}×${cols} board${of}\n`);
   return 0;
 }
 
@@ -192,18 +219,21 @@ await runMain("pen-paper", async () => {
   const engineOption = () => new Option("--engine <name>", "wasm kernel or the pure TS baseline").choices(ENGINES).default("wasm");
   const program = createProgram(
     "pen-paper",
-    "Pen-and-paper tours: fill an n×n grid with 1..n², each step moving 3 squares along a row or column or 2 along a diagonal.",
+    "Pen-and-paper tours: fill an n×n grid with 1..n², each step moving 3 squares along a row or column or 2 along a diagonal. With --moves (1,2: the knight) and --rows/--cols, tours of any leapers on any board.",
   )
     .enablePositionalOptions()
     .helpCommand("help [command]", "show help for a command (pen-paper help count)")
     .option("--size <n>", `board side (1, or 5 to ${MAX_GENERATE_SIZE})`, integerOption(1, MAX_GENERATE_SIZE), 5)
+    .option("--rows <m>", `board rows, with --cols, for any leapers (1 to ${MAX_GENERATE_SIZE})`, integerOption(1, MAX_GENERATE_SIZE))
+    .option("--cols <n>", `board columns, with --rows (1 to ${MAX_GENERATE_SIZE})`, integerOption(1, MAX_GENERATE_SIZE))
+    .option("--moves <a,b+…>", "the leapers, joined by + (default 0,3+2,2, the pen-and-paper moves; 1,2 is the knight)", movesOption)
     .option("--closed", "a closed tour: the last square is a move away from the first")
     .option("--start <R,C>", "square numbered 1 (1-based row,column; default: chosen by the seed)", squareOption)
     .option("--seed <s>", "reproducible choice among many tours, 0 to 2^64-1 (default: random)", seedOption)
     .addOption(new Option("--format <format>", "output format").choices(TOUR_FORMATS).default("text"))
     .option("--out <file>", "write to FILE (whole or not at all) instead of standard output")
     .addOption(engineOption())
-    .action(async (flags: GenerateFlags) => generateCommand(flags));
+    .action(async (flags: GenerateFlags) => generateCommand(flags, program.getOptionValueSource("size") !== "default"));
   program
     .command("count")
     .description("exact number of tours (Hamiltonian paths and cycles of the leaper graph): directed paths over every start, from a square, to a square, or distinct closed tours")
@@ -236,7 +266,7 @@ await runMain("pen-paper", async () => {
     .option("--moves <a,b+…>", "the leapers, joined by +: a leaper a,b moves ±a along one axis and ±b along the other (1,2 is the knight)", movesOption, [...PEN_PAPER_LEAPERS])
     .option("--closed", "a closed tour: the last square is a move away from the first")
     .option("--seed <s>", "reproducible draw, 0 to 2^64-1 (default: random)", seedOption)
-    .addOption(new Option("--format <format>", "output format (svg: square boards)").choices(TOUR_FORMATS).default("text"))
+    .addOption(new Option("--format <format>", "output format").choices(TOUR_FORMATS).default("text"))
     .option("--out <file>", "write to FILE (whole or not at all) instead of standard output")
     .option("--stats", "print how many tours it drew among and the states the layers kept to standard error")
     .action(async (flags: Omit<SampleFlags, "rows" | "cols"> & Pick<CountFlags, "size" | "rows" | "cols">) => runSample({ ...flags, ...countBoard(flags, "sample") }));
@@ -250,8 +280,9 @@ await runMain("pen-paper", async () => {
     .command("validate")
     .description("check a tour file (JSON or text grid); exit 0 valid, 1 broken rules, 2 unreadable")
     .argument("<file>", 'tour file, "-" for standard input')
-    .action(async (file: string) => {
-      status = await validateCommand(file);
+    .option("--moves <a,b+…>", "the leapers the tour uses (default: the moves the file names, else 0,3+2,2)", movesOption)
+    .action(async (file: string, flags: { moves?: Leaper[] }) => {
+      status = await validateCommand(file, flags.moves);
     });
   await program.parseAsync();
   return status;

@@ -2,6 +2,7 @@
 // hundreds of MB of output, so nothing builds the whole string).
 import { argumentError, oneOf, requiredObject } from "../args.js";
 import { tourSvgPieces } from "./draw.js";
+import { formatLeapers, parseLeapers } from "./leapers.js";
 
 /** The tour output formats. */
 export type TourFormat = "text" | "json" | "svg";
@@ -11,9 +12,15 @@ export const TOUR_FORMATS: readonly TourFormat[] = ["text", "json", "svg"];
 export { SVG_NUMBERS_MAX } from "./draw.js";
 const CHUNK = 1 << 16;
 
-/** A tour as the JSON output writes it: size, closed, the grid and the seed. */
+/** A tour as the JSON output writes it: size (or rows and cols), the moves, closed, the grid and the seed. */
 export interface TourDocument {
+  /** Side of a square board (also given for an m×n one: rows and cols win). */
   size: number;
+  /** Rows and columns of an m×n board (default size × size). */
+  rows?: number;
+  cols?: number;
+  /** The move set as `--moves` writes it ("1,2"), written into the output when given; absent = pen-and-paper. */
+  moves?: string;
   closed: boolean;
   grid: Int32Array;
   seed?: number | bigint;
@@ -43,7 +50,7 @@ class Chunker {
 /** The tour rendered in `format`, as chunks of about 64 KB (for a stream pipeline). */
 export function* tourChunks(doc: TourDocument, format: TourFormat): Generator<string> {
   const out = new Chunker();
-  const pieces = format === "text" ? textPieces(doc) : format === "json" ? jsonPieces(doc) : tourSvgPieces(doc);
+  const pieces = format === "text" ? textPieces(doc) : format === "json" ? jsonPieces(doc) : tourSvgPieces({ ...doc, moves: doc.moves === undefined ? undefined : parseLeapers(doc.moves) });
   for (const piece of pieces) {
     const chunk = out.add(piece);
     if (chunk !== undefined) yield chunk;
@@ -57,7 +64,9 @@ export async function writeTour(doc: TourDocument, format: TourFormat, sink: Sin
   requiredObject(doc, "doc");
   oneOf(format, "format", TOUR_FORMATS);
   if (typeof sink !== "function") throw argumentError("sink", "a function taking each chunk", sink);
-  for (const chunk of tourChunks(doc, format)) await sink(chunk);
+  // The moves as --moves writes them (also refuses text that is no move set).
+  const moves = doc.moves === undefined ? undefined : formatLeapers(parseLeapers(doc.moves));
+  for (const chunk of tourChunks({ ...doc, moves }, format)) await sink(chunk);
 }
 
 function centred(text: string, width: number): string {
@@ -65,24 +74,26 @@ function centred(text: string, width: number): string {
   return " ".repeat(left) + text + " ".repeat(width - text.length - left);
 }
 
-/** Numbers centred in cells of equal width, between a top and a bottom rule. */
-function* textPieces({ size: n, grid }: TourDocument): Generator<string> {
-  const width = String(n * n).length;
-  const rule = `+${"-".repeat(n * (width + 1) + 1)}+\n`;
+/** Numbers centred in cells of equal width, between a top and a bottom rule (after a "moves a,b" line when the moves are given). */
+function* textPieces({ size, rows = size, cols = size, moves, grid }: TourDocument): Generator<string> {
+  const width = String(rows * cols).length;
+  const rule = `+${"-".repeat(cols * (width + 1) + 1)}+\n`;
+  if (moves !== undefined) yield `moves ${moves}\n`;
   yield rule;
-  for (let r = 0; r < n; r++) {
+  for (let r = 0; r < rows; r++) {
     const cells: string[] = [];
-    for (let c = 0; c < n; c++) cells.push(centred(String(grid[r * n + c]), width));
+    for (let c = 0; c < cols; c++) cells.push(centred(String(grid[r * cols + c]), width));
     yield `| ${cells.join(" ")} |\n`;
   }
   yield rule;
 }
 
-/** {"size": N, "closed": bool, "grid": [[...], ...]}, one grid row a line. */
-function* jsonPieces({ size: n, closed, grid, seed }: TourDocument): Generator<string> {
-  yield `{"size": ${n}, "closed": ${closed},${seed === undefined ? "" : ` "seed": ${seed},`} "grid": [\n`;
-  for (let r = 0; r < n; r++) {
-    yield `  [${Array.from(grid.subarray(r * n, r * n + n)).join(", ")}]${r + 1 < n ? "," : ""}\n`;
+/** {"size": N, "closed": bool, "grid": [[...], ...]}, one grid row a line; "rows", "cols" for an m×n board and "moves" when given. */
+function* jsonPieces({ size, rows = size, cols = size, moves, closed, grid, seed }: TourDocument): Generator<string> {
+  const board = rows === cols ? `"size": ${rows}` : `"rows": ${rows}, "cols": ${cols}`;
+  yield `{${board},${moves === undefined ? "" : ` "moves": ${JSON.stringify(moves)},`} "closed": ${closed},${seed === undefined ? "" : ` "seed": ${seed},`} "grid": [\n`;
+  for (let r = 0; r < rows; r++) {
+    yield `  [${Array.from(grid.subarray(r * cols, r * cols + cols)).join(", ")}]${r + 1 < rows ? "," : ""}\n`;
   }
   yield "]}\n";
 }

@@ -66,7 +66,7 @@ export function tourBoard(options: GenerateOptions): { rows: number; cols: numbe
  *
  * const grid = generateTour({ size: 1000, closed: true, start: [0, 0], seed: 42 });
  * grid[0]; // 1: the start square holds step 1
- * const knight = generateTour({ moves: [[1, 2]], rows: 8, cols: 10, closed: true, seed: 1 }); // 80 steps
+ * const knight = generateTour({ moves: [[1, 2]], rows: 8, cols: 10, closed: true, seed: 1 }); // Int32Array of 80 step numbers, knight[r * 10 + c]
  * ```
  */
 export function generateTour(options: GenerateOptions): Int32Array {

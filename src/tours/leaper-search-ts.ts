@@ -10,6 +10,8 @@ export class LeaperBoard {
   readonly cells: Int32Array;
   readonly free: Uint8Array;
   readonly total: number;
+  /** Free squares with exactly one free neighbour: away from the head, each must be the last square. */
+  private ones = 0;
   private readonly off: Int32Array;
 
   constructor(
@@ -31,21 +33,30 @@ export class LeaperBoard {
 
   private clear(): void {
     const { rows, cols, dr } = this;
+    this.ones = 0;
     for (let r = 0; r < rows; r++) {
       for (let c = 0; c < cols; c++) {
         let degree = 0;
         for (let m = 0; m < dr.length; m++) if (this.onBoard(r, c, m)) degree++;
         this.cells[r * cols + c] = 0;
         this.free[r * cols + c] = degree;
+        if (degree === 1) this.ones++;
       }
     }
   }
 
   private mark(i: number, value: number): void {
     this.cells[i] = value;
+    if (this.free[i] === 1) this.ones += value > 0 ? -1 : 1;
     const r = Math.floor(i / this.cols), c = i % this.cols;
     const delta = value > 0 ? -1 : 1;
-    for (let m = 0; m < this.dr.length; m++) if (this.onBoard(r, c, m)) this.free[i + this.off[m]!] = this.free[i + this.off[m]!]! + delta;
+    for (let m = 0; m < this.dr.length; m++) {
+      if (!this.onBoard(r, c, m)) continue;
+      const y = i + this.off[m]!;
+      const was = this.free[y]!;
+      this.free[y] = was + delta;
+      if (this.cells[y] === 0) this.ones += (was + delta === 1 ? 1 : 0) - (was === 1 ? 1 : 0);
+    }
   }
 
   private leastFree(from: number): number {
@@ -104,11 +115,15 @@ export class LeaperBoard {
         else end2 = to;
       }
     }
+    // Squares away from the head with one free neighbour are last squares already: at most one.
+    const away = this.ones - ends;
+    if (away > 1) return NO_KEY;
     let best = NO_KEY;
     for (let m = 0; m < this.dr.length; m++) {
       if (!this.onBoard(r, c, m)) continue;
       const to = from + this.off[m]!;
       if (this.cells[to] !== 0) continue;
+      if (away === 1 && ends - (to === end1 || to === end2 ? 1 : 0) > 0) continue; // two last squares
       const last = ends === 0 ? -1 : ends === 1 ? (to === end1 ? -1 : end1) : to === end1 ? end2 : to === end2 ? end1 : -2;
       if (last === -2 || (last >= 0 && closed && !this.joined(last, start))) continue; // two last squares, or one off the start
       const key = this.moveKey(to, m, step, least, closed, start, seed);

@@ -2,7 +2,8 @@
 // text grid (our text format, or plain rows of numbers; rule lines and "|" are ignored).
 // Shape problems are InputErrors with the line; broken tour rules are for validateTour.
 import { text as checkText } from "../args.js";
-import { InputError } from "../errors.js";
+import { InputError, UsageError } from "../errors.js";
+import { parseLeapers, type Leaper } from "./leapers.js";
 import { quote, quoteValue, shorten } from "../io/quote.js";
 import { MAX_GENERATE_SIZE } from "./options.js";
 
@@ -24,7 +25,12 @@ function outOfRange(written: string, value: number): string | undefined {
 
 /** A tour read from a file: its size, the grid, whether our JSON says it is closed, and the file line of each grid row. */
 export interface TourFile {
+  /** Side of a square grid; for an m×n grid its rows (see rows, cols). */
   size: number;
+  rows: number;
+  cols: number;
+  /** The move set the file names ("moves": "1,2" in JSON, a "moves 1,2" line in text), or undefined. */
+  moves?: Leaper[];
   grid: Int32Array;
   /** Whether the file claims a closed tour (JSON "closed"); undefined for text. */
   closed?: boolean;
@@ -38,14 +44,33 @@ export function parseTourFile(text: string): TourFile {
   return text.trimStart().startsWith("{") ? parseJson(text) : parseText(text);
 }
 
+/** The move set written in a file, as leapers; an InputError at `line` when it is no move set. */
+function movesIn(written: unknown, line: number): Leaper[] {
+  try {
+    if (typeof written !== "string") throw new UsageError("not text");
+    return parseLeapers(written);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    throw new InputError(`the moves ${quoteValue(written)} are no move set`, { line }, 'leapers a,b joined by +, like "1,2" or "0,3+2,2"');
+  }
+}
+
+const MOVES_LINE = /^\s*moves\s+(\S.*?)\s*$/;
+
 const RULE = /^[\s+\-=|]*$/;
 
 function parseText(text: string): TourFile {
   const rows: number[][] = [];
   const rowLines: number[] = [];
   const lines = text.split(/\r?\n/);
+  let moves: Leaper[] | undefined;
   lines.forEach((line, i) => {
     if (RULE.test(line)) return;
+    const named = rows.length === 0 && moves === undefined ? MOVES_LINE.exec(line) : null;
+    if (named) {
+      moves = movesIn(named[1], i + 1);
+      return;
+    }
     const tokens = line.replace(/\|/g, " ").trim().split(/\s+/);
     const row = tokens.map((token) => {
       if (!/^\d+$/.test(token)) throw new InputError(`${quote(token)} is not a whole number`, { line: i + 1 }, "rows of whole numbers");
@@ -62,10 +87,11 @@ function parseText(text: string): TourFile {
   });
   if (rows.length === 0) throw new InputError("no grid found", { line: 1 }, "rows of whole numbers or a JSON tour");
   const n = rows[0]!.length;
-  if (rows.length !== n) {
+  // A grid of any shape once the moves are named (our leaper tours); pen-and-paper grids are square.
+  if (rows.length !== n && moves === undefined) {
     throw new InputError(`${rows.length} rows of ${n} numbers`, { line: rowLines[rowLines.length - 1]! }, `a square grid (${n} rows)`);
   }
-  return { size: n, grid: Int32Array.from(rows.flat()), rowLines };
+  return { size: rows.length, rows: rows.length, cols: n, moves, grid: Int32Array.from(rows.flat()), rowLines };
 }
 
 function lineAt(text: string, offset: number): number {
@@ -107,16 +133,21 @@ function parseJson(text: string): TourFile {
   }
   const expected = '{"size": N, "closed": bool, "grid": [[...], ...]}';
   if (typeof doc !== "object" || doc === null || Array.isArray(doc)) throw new InputError("the JSON is not an object", { line: 1 }, expected);
-  const { size, closed, grid } = doc as { size?: unknown; closed?: unknown; grid?: unknown };
+  const { size, rows, cols, moves: written, closed, grid } = doc as { size?: unknown; rows?: unknown; cols?: unknown; moves?: unknown; closed?: unknown; grid?: unknown };
   const rowLines = gridRowLines(text);
   if (!Array.isArray(grid) || grid.length === 0) throw new InputError('"grid" is missing or not a list of rows', { line: 1 }, expected);
-  const n = grid.length;
-  if (size !== undefined && size !== n) throw new InputError(`"size" is ${quoteValue(size)} but the grid has ${n} rows`, { line: 1 }, "equal sizes");
+  const h = grid.length;
+  if (size !== undefined && size !== h) throw new InputError(`"size" is ${quoteValue(size)} but the grid has ${h} rows`, { line: 1 }, "equal sizes");
+  if (rows !== undefined && rows !== h) throw new InputError(`"rows" is ${quoteValue(rows)} but the grid has ${h} rows`, { line: 1 }, "equal numbers of rows");
   if (closed !== undefined && typeof closed !== "boolean") throw new InputError(`"closed" is ${quoteValue(closed)}`, { line: 1 }, "true or false");
-  const flat = new Int32Array(n * n);
+  const moves = written === undefined ? undefined : movesIn(written, 1);
+  // m×n grids when the file says so ("cols", or the moves named); pen-and-paper grids are square.
+  const n = typeof cols === "number" && Number.isInteger(cols) && cols >= 1 ? cols : moves !== undefined && Array.isArray(grid[0]) ? grid[0].length : h;
+  if (cols !== undefined && cols !== n) throw new InputError(`"cols" is ${quoteValue(cols)}`, { line: 1 }, "a whole number of columns");
+  const flat = new Int32Array(h * n);
   grid.forEach((row: unknown, r) => {
     const line = rowLines[r] ?? 1;
-    if (!Array.isArray(row) || row.length !== n) throw new InputError(`grid row ${r + 1} is not a list of ${n} numbers`, { line }, `${n} rows of ${n} numbers`);
+    if (!Array.isArray(row) || row.length !== n) throw new InputError(`grid row ${r + 1} is not a list of ${n} numbers`, { line }, `${h} rows of ${n} numbers`);
     row.forEach((v: unknown, c) => {
       // Out of range first: 1e400 parses as Infinity, which is not an integer either.
       const tooLarge = typeof v === "number" && outOfRange(String(v), Math.abs(v)) && outOfRange(writtenNumber(text, rowLines[r], c) ?? String(v), Math.abs(v));
@@ -125,7 +156,7 @@ function parseJson(text: string): TourFile {
       flat[r * n + c] = v;
     });
   });
-  return { size: n, grid: flat, closed: closed as boolean | undefined, rowLines: rowLines.length === n ? rowLines : Array.from({ length: n }, () => 1) };
+  return { size: h, rows: h, cols: n, moves, grid: flat, closed: closed as boolean | undefined, rowLines: rowLines.length === h ? rowLines : Array.from({ length: h }, () => 1) };
 }
 
 /** The c-th number as written on line `line` (our JSON puts a grid row on one line), if it is there. */

@@ -36,6 +36,28 @@ describe.skipIf(!chromiumAvailable())("tours tab in Chromium", () => {
     await app?.close();
   });
 
+  it("generates the knight's and typed leapers' tours, and says why where none exists", async () => {
+    const { page } = app;
+    await showTab(page, "tours");
+    await page.fill("#tour-size", "8");
+    await page.check('input[name="tour-moves"][value="1,2"]');
+    await page.check('input[name="tour-kind"][value="closed"]');
+    await page.fill("#tour-seed", "1");
+    await page.click("#tour-form button[type=submit]");
+    await expect.poll(() => page.locator("#tour-summary").textContent(), { timeout: 30_000 }).toMatch(/^A closed knight's 8×8 tour/);
+    await expect.poll(() => page.locator(`${board} svg .numbers > text`).count(), { timeout: 30_000 }).toBe(64);
+    await page.locator(board).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}tours-knight-8-closed.png`, fullPage: false });
+    await page.fill("#tour-leapers", "1,1");
+    await page.click("#tour-form button[type=submit]");
+    await expect.poll(() => page.locator("#tour-size-error").textContent(), { timeout: 30_000 }).toMatch(/keeps a square's colour/);
+    await page.fill("#tour-leapers", "1,x");
+    await page.click("#tour-form button[type=submit]");
+    await expect.poll(() => page.locator("#tour-leapers-error").textContent(), { timeout: 30_000 }).toMatch(/--moves expects leapers/);
+    await page.check('input[name="tour-moves"][value="0,3+2,2"]');
+    await page.check('input[name="tour-kind"][value="open"]');
+  });
+
   it("draws a 12×12 closed tour as arcs with numbers on top, zooms and pans it", async () => {
     const { page } = app;
     await showTab(page, "tours");

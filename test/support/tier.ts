@@ -8,4 +8,4 @@ import { test } from "vitest";
 export const SLOW = process.env.TABULA_SLOW === "1";
 
 /** A test that runs only in the slow project; `slowTest.each` as `test.each`. */
-export const slowTest = SLOW ? test : test.skip;
+export const slowTest = (SLOW ? test : test.skip) as unknown as typeof test;

@@ -141,12 +141,13 @@ describe("colour games survive a photocopy", () => {
     expect(plan(generateBooks(1, { seed: 2n }), {}).flatMap((p) => p.groups.flatMap((g) => g.tickets)).every((t) => t.pattern === "none" && t.gameTab === undefined)).toBe(true);
   });
 
-  it("a record made for one game prints once, in that game (the record's own game field)", () => {
+  it("a record made for one game prints once, in that game (the record's own game field), its reference naming the game", () => {
     const [book] = generateBooks(1, { seed: 2n });
-    const pages = plan([{ ...book!, game: "Blue" } as HousieRecord], { games: "Red,Blue", series: "T" });
+    const pages = plan([{ ...book!, game: { number: 2, name: "Blue" } }], { games: "Red,Blue", series: "T" });
     const tickets = pages.flatMap((p) => p.groups.flatMap((g) => g.tickets));
     expect(tickets).toHaveLength(6);
-    expect(tickets.every((t) => t.game === "Blue" && t.gameTab === "2 Blue" && t.pattern === GAME_PATTERNS[1])).toBe(true);
-    expect(() => plan([{ ...book!, game: "Pink" } as HousieRecord], { games: "Red,Blue" })).toThrow(/is for game "Pink", which --games does not name/);
+    expect(tickets.every((t) => t.game === "Blue" && t.gameTab === "2 Blue" && t.pattern === GAME_PATTERNS[1] && t.ref.startsWith("G2-"))).toBe(true);
+    expect(() => plan([{ ...book!, game: { number: 3, name: "Pink" } }], { games: "Red,Blue" })).toThrow(/is of game 3 \(Pink\), which --games does not name/);
+    expect(() => plan([{ ...book!, game: "Pink" } as unknown as HousieRecord], { games: "Red,Blue" })).toThrow(/is of game "Pink", which --games does not name/);
   });
 });

@@ -18,6 +18,7 @@ function setUpGenerate(board: BoardView): void {
   const saveJob = new JobView("tour-job", "Preparing the download");
   const form = $("tour-form");
   let tour: (Tour & { size: number }) | undefined;
+  let tourMoves: string | undefined; // the tour's moves when not pen-and-paper, for the downloads
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     clearFieldErrors(form);
@@ -28,27 +29,35 @@ function setUpGenerate(board: BoardView): void {
     const colText = $<HTMLInputElement>("tour-start-col").value;
     if ((rowText === "") !== (colText === "")) return setFieldError("tour-start-row", "give both the row and the column, or neither (expected e.g. 1 and 1)");
     const start: [number, number] | undefined = rowText === "" ? undefined : [Number(rowText) - 1, Number(colText) - 1];
+    const choice = form.querySelector<HTMLInputElement>('input[name="tour-moves"]:checked')!.value;
+    // Pen-and-paper sends no moves (the generator as ever); the knight and typed leapers do.
+    const moves = choice === "custom" ? $<HTMLInputElement>("tour-leapers").value.trim() : choice === "0,3+2,2" ? undefined : choice;
+    if (moves === "") return setFieldError("tour-leapers", "name the leapers: a,b joined by + (1,2 is the knight)");
     try {
-      const result = await job.run({ type: "tour-generate", size, closed, start, seed });
+      const result = await job.run({ type: "tour-generate", size, closed, start, seed, moves });
       if (!result) return;
       tour = { size: result.size, closed: result.closed, grid: result.grid, seed };
+      tourMoves = moves;
+      const piece = moves === undefined ? "" : moves === "1,2" ? " knight's" : ` ${moves} leaper`;
       $("tour-summary").dataset.ms = String(result.ms);
-      $("tour-summary").textContent = `A${closed ? " closed" : "n open"} ${size}×${size} tour (${(size * size).toLocaleString("en")} squares) in ${ms(result.ms)}.`;
+      $("tour-summary").textContent = `A${closed ? " closed" : "n open"}${piece} ${size}×${size} tour (${(size * size).toLocaleString("en")} squares) in ${ms(result.ms)}.`;
       $("tour-actions").hidden = false;
       $<HTMLButtonElement>("tour-animate").disabled = size > SVG_BOARD_MAX;
       $<HTMLButtonElement>("tour-animate").title = size > SVG_BOARD_MAX ? `animation is for boards up to ${SVG_BOARD_MAX}×${SVG_BOARD_MAX}` : "";
       await board.draw(tour);
     } catch (error) {
       const message = describe(error);
-      setFieldError(/start/i.test(message) ? "tour-start-row" : /seed/i.test(message) ? "tour-seed" : "tour-size", message);
+      const field = error instanceof JobFailed && error.detail.field === "tour-leapers" ? "tour-leapers" : undefined;
+      setFieldError(field ?? (/start/i.test(message) ? "tour-start-row" : /seed/i.test(message) ? "tour-seed" : "tour-size"), message);
     }
   });
+  $("tour-leapers").addEventListener("focus", () => (form.querySelector<HTMLInputElement>('input[name="tour-moves"][value="custom"]')!.checked = true));
   $("tour-animate").addEventListener("click", () => tour && board.animate());
   $("tour-actions").addEventListener("click", async (event) => {
     const button = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-format]");
     if (!button || !tour) return;
     const format = button.dataset.format as "json" | "text" | "svg";
-    const result = await saveJob.run({ type: "tour-format", ...tour, format });
+    const result = await saveJob.run({ type: "tour-format", ...tour, moves: tourMoves, format });
     if (result) download(result.blob, `tour-${tour.size}x${tour.size}-${tour.closed ? "closed" : "open"}-seed${tour.seed ?? 0}.${format === "text" ? "txt" : format}`);
   });
 }
@@ -66,8 +75,10 @@ function setUpValidate(board: BoardView): void {
         const kind = result.closed ? "closed" : "open";
         const claim = result.claimedClosed === true && !result.closed ? " — but the file says closed, and the last square is not a move from the first" : "";
         const figure = el("figure", { className: "board" });
-        report.replaceChildren(el("p", { className: claim ? "error" : "ok", textContent: `${claim ? "✘" : "✔"} a valid ${kind} tour of a ${n}×${n} board${claim}` }), figure);
-        await board.draw({ size: n, closed: result.closed, grid: result.grid }, figure);
+        const of = result.moves === undefined ? "" : ` (moves ${result.moves})`;
+        report.replaceChildren(el("p", { className: claim ? "error" : "ok", textContent: `${claim ? "✘" : "✔"} a valid ${kind} tour of a ${result.rows}×${result.cols} board${of}${claim}` }), figure);
+        // The drawing is of square boards.
+        if (result.rows === result.cols) await board.draw({ size: n, closed: result.closed, grid: result.grid }, figure);
       } else {
         report.replaceChildren(el("p", { className: "error", textContent: `✘ not a tour: ${result.problem}` }));
       }

@@ -16,11 +16,12 @@ export type Job =
   | { type: "housie-format"; kind: HousieKind; jsonl: Blob; format: "csv" | "html" | "text"; print: PrintOptions }
   | { type: "housie-pdf"; jsonl: Blob; records: number; print: PrintOptions }
   | { type: "housie-validate"; text: string }
-  | { type: "tour-generate"; size: number; closed: boolean; start?: [number, number]; seed: number }
+  /** moves: "a,b+c,d" (parseLeapers); absent = pen-and-paper. */
+  | { type: "tour-generate"; size: number; closed: boolean; start?: [number, number]; seed: number; moves?: string }
   | { type: "tour-validate"; text: string }
   /** Frontier DP count on a rows×cols board; moves as "a,b+c,d" (parseLeapers); from: 0-based square. */
   | { type: "tour-count"; rows: number; cols: number; moves: string; closed: boolean; from?: [number, number] }
-  | { type: "tour-format"; size: number; closed: boolean; grid: Int32Array; seed?: number; format: "json" | "text" | "svg" }
+  | { type: "tour-format"; size: number; closed: boolean; grid: Int32Array; seed?: number; moves?: string; format: "json" | "text" | "svg" }
   /** The board is size × size, or rows × cols; `pixels` along its longer side when painted on a canvas. */
   | { type: "tour-picture"; size?: number; rows?: number; cols?: number; closed: boolean; grid: Int32Array; pixels: number };
 
@@ -54,7 +55,7 @@ export interface Results {
   "housie-pdf": { blob: Blob; pages: number; ms: number };
   "housie-validate": HousieFileReport & { ms: number };
   "tour-generate": { size: number; closed: boolean; grid: Int32Array; ms: number };
-  "tour-validate": { size: number; grid: Int32Array; ok: boolean; closed: boolean; problem?: string; claimedClosed?: boolean; ms: number };
+  "tour-validate": { size: number; rows: number; cols: number; moves?: string; grid: Int32Array; ok: boolean; closed: boolean; problem?: string; claimedClosed?: boolean; ms: number };
   "tour-count": { count: string; moves: string; width: number; peakStates: number; peakBytes: number; ms: number };
   "tour-format": { blob: Blob; ms: number };
   /** Small boards: the library's SVG (numbers in the squares); big ones: the path drawn off screen. */

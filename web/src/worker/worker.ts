@@ -132,17 +132,25 @@ const handlers: Handlers = {
     return { ...validateHousieJsonl(text), ms: since(start) };
   },
 
-  "tour-generate": ({ size, closed, start: square, seed }) => {
+  "tour-generate": ({ size, closed, start: square, seed, moves }) => {
     const start = performance.now();
-    const grid = generateTour({ size, closed, start: square, seed });
+    let leapers;
+    try {
+      leapers = moves === undefined ? undefined : parseLeapers(moves);
+    } catch (error) {
+      throw Object.assign(error as Error, { field: "tour-leapers" });
+    }
+    const grid = generateTour({ size, closed, start: square, seed, ...(leapers ? { moves: leapers } : {}) });
     return { size, closed, grid, ms: since(start) };
   },
 
   "tour-validate": ({ text }) => {
     const start = performance.now();
     const file = parseTourFile(text);
-    const check = validateTour(file.grid, file.size);
-    return { size: file.size, grid: file.grid, ok: check.ok, closed: check.closed, problem: check.problem, claimedClosed: file.closed, ms: since(start) };
+    const { rows, cols } = file;
+    const check = file.moves ? validateTour(file.grid, { rows, cols, moves: file.moves }) : validateTour(file.grid, file.size);
+    const moves = file.moves ? formatLeapers(file.moves) : undefined;
+    return { size: file.size, rows, cols, moves, grid: file.grid, ok: check.ok, closed: check.closed, problem: check.problem, claimedClosed: file.closed, ms: since(start) };
   },
 
   "tour-count": ({ rows, cols, moves, closed, from }, progress) => {
@@ -161,10 +169,10 @@ const handlers: Handlers = {
     return { count: result.count.toString(), moves: formatLeapers(leapers), width: result.width, peakStates: result.peakStates, peakBytes: result.peakBytes, ms: since(start) };
   },
 
-  "tour-format": async ({ size, closed, grid, seed, format }) => {
+  "tour-format": async ({ size, closed, grid, seed, moves, format }) => {
     const start = performance.now();
     const parts: string[] = [];
-    await writeTour({ size, closed, grid, seed }, format as TourFormat, (chunk) => void parts.push(chunk));
+    await writeTour({ size, closed, grid, seed, moves }, format as TourFormat, (chunk) => void parts.push(chunk));
     const type = format === "json" ? "application/json" : format === "svg" ? "image/svg+xml" : "text/plain";
     return { blob: new Blob(parts, { type }), ms: since(start) };
   },
