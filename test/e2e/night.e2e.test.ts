@@ -11,6 +11,8 @@ import { seededOrder } from "../../src/housie/game/caller.js";
 import { checkGame } from "../../src/housie/game/claims.js";
 import { readSeries } from "../../src/housie/series/read-series.js";
 import { spokenCall } from "../../web/src/panels/calls.js";
+import { readPdf } from "../support/pdf-text.js";
+import { downloadBytes } from "./app.js";
 
 describe.skipIf(!chromiumAvailable())("a game night in Chromium", () => {
   let app: App | undefined;
@@ -124,5 +126,28 @@ describe.skipIf(!chromiumAvailable())("a game night in Chromium", () => {
     expect(outside).toEqual([]);
     expect(await page.locator(".hp-ticket").count()).toBe(72);
     await page.screenshot({ path: `${SHOTS}printed-html.png` });
+  });
+
+  it("a Hindi title, an Arabic venue and ₹ in the web app: the preview draws them with the site's Noto fonts, the PDF download embeds them", async () => {
+    app = await openApp();
+    const { page } = app;
+    await showTab(page, "housie");
+    await page.fill("#housie-count", "2");
+    await page.fill("#housie-seed", "9");
+    await page.fill("#housie-title", "दिवाली तम्बोला");
+    await page.fill("#housie-venue", "قاعة المدينة");
+    await page.fill("#housie-price", "₹100");
+    await page.click("#housie-form button[type=submit]");
+    await page.locator("#housie-print-row:not([hidden])").waitFor({ timeout: 60_000 });
+    await page.evaluate("document.fonts.ready");
+    expect(await page.evaluate(`document.fonts.check("bold 9pt 'Noto Sans Devanagari'", "दिवाली")`)).toBe(true);
+    await page.locator("#housie-books .hp-band").first().screenshot({ path: `${SHOTS}housie-band-unicode.png` });
+    const { bytes } = await downloadBytes(page, "#housie-downloads button[data-format=pdf]");
+    const text = (await readPdf(bytes))[0]!.words.map((w) => w.text).join("");
+    expect(text).toContain("₹100");
+    expect(text).toContain("तम्बोला");
+    expect(text.match(/[\u0600-\u06ff]/gu)?.length ?? 0).toBeGreaterThanOrEqual(8);
+    expect(text).not.toContain("?");
+    expect(app.problems).toEqual([]);
   });
 });

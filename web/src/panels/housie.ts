@@ -2,6 +2,12 @@
 // validate a JSONL file, and the exact counts.
 import { $, JobView, clearFieldErrors, describe, download, dropText, el, grouped, ms, setFieldError, wireDrop } from "../ui.js";
 import type { HousieKind, PreviewRecord, Results } from "../worker/protocol.js";
+// The printed pages' fonts for Devanagari (with ₹) and Arabic, served with this site: a browser
+// fetches a file only when a page shows a character of its range, as the PDF embeds them.
+import "@fontsource/noto-sans-devanagari/400.css";
+import "@fontsource/noto-sans-devanagari/700.css";
+import "@fontsource/noto-sans-arabic/400.css";
+import "@fontsource/noto-sans-arabic/700.css";
 import { PrintPlanner, pageHtml, printCss, seriesForSeed, randomSeries, pageGeometry, pagesFor, type PrintOptions } from "tabula-grids/housie";
 
 /** Records drawn on screen (and printed); downloads always hold all of them. */
