@@ -59,8 +59,8 @@ describe("housie CLI", () => {
     for (const row of rows) expect(row).toMatch(/^(\| ( \d|\d\d| {2}) ){9}\|$/);
     const html = housie("books", "-n", "2", "--seed", "1", "--format", "html");
     expect(html.stdout).toContain("@page { size: 595.28pt 841.89pt; margin: 0; }"); // A4
-    expect(html.stdout).toContain("Book 2</span>");
-    expect(html.stdout).toContain("<b>2-6-4</b>"); // the reference with its check digit
+    expect(html.stdout).toContain(">Book 2</text>");
+    expect(html.stdout).toContain('font-weight="bold">2-6-4</text>'); // the reference with its check digit
     expect(html.stdout).not.toMatch(/https?:|<script|<link/);
     expect(html.stdout.match(/<section class="hp-page"/g)).toHaveLength(1); // two strips side by side
     const tickets = housie("tickets", "-n", "13", "--seed", "1", "--format", "html").stdout;

@@ -90,6 +90,22 @@ describe("text in any language", () => {
     expect(text).toContain("तम्बोला");
   });
 
+  it("nothing clipped: every word of a PDF page, in any script, lies inside its strip's box (title and details at the longest that fit)", async () => {
+    for (const options of [
+      { title: "Friday Night Charity Housie", venue: "Riverside Community Hall", date: "Fri 4 Dec 2026", price: "£5 a book", series: "U" },
+      { title: "दिवाली तम्बोला रात", venue: "قاعة المدينة الكبرى", date: "4 Dec", price: "₹100 / €2", series: "U" },
+    ]) {
+      const g = pageGeometry({});
+      const pages = await pdfOf(generateBooks(2, { seed: 9n }), options);
+      for (const word of pages[0]!.words) {
+        const strip = g.groups.find((b) => word.x >= b.x - 0.5 && word.x <= b.x + b.w);
+        expect(strip, word.text).toBeDefined();
+        expect(word.x + word.width, word.text).toBeLessThanOrEqual(strip!.x + strip!.w + 0.5);
+        expect(word.y + word.height, word.text).toBeLessThanOrEqual(g.height - 28 + 0.5);
+      }
+    }
+  });
+
   it("a Latin-1 title keeps the standard fonts and the PDF's text as before", async () => {
     const pages = await pdfOf(generateBooks(1, { seed: 9n }), { title: "Café Night", price: "£5", series: "U" });
     const text = pages[0]!.words.map((w) => w.text);

@@ -19,6 +19,10 @@ const FILES = (weight: 400 | 700): [string, string][] => [
 /** Font bytes by name ("u400-0", ...) for pdfkit.registerFont, read from the installed packages. */
 export type UnicodeFontFiles = Map<string, Uint8Array>;
 
+/** Each font's name and its file in its package ("package/files/name.woff"), in look-up order, both weights. */
+export const UNICODE_FONT_FILES: readonly { name: string; file: string }[] = ([400, 700] as const).flatMap((weight) =>
+  FILES(weight).map(([pkg, file], i) => ({ name: `u${weight}-${i}`, file: `${pkg}/files/${file}` })));
+
 /** Reads the font files (Node only); a missing package is one UsageError saying what to install. */
 export async function loadUnicodeFonts(): Promise<UnicodeFontFiles> {
   const files: UnicodeFontFiles = new Map();

@@ -15,6 +15,7 @@ import { BAND_LINES, MARGIN, TYPE, baselineFor, numberBaseline, placeTicket, typ
 import { PATTERN_STROKE, patternInk, patternMarks } from "./patterns.js";
 import { isWinAnsi } from "./text-metrics.js";
 import { UNICODE_FONT_COUNT, unicodeRuns, type UnicodeFontFiles } from "./pdf-unicode.js";
+export { UNICODE_FONT_FILES, type UnicodeFontFiles } from "./pdf-unicode.js";
 import { PrintPlanner, QR_LEVEL, type PlacedGroup, type PlacedTicket, type PlannedPage, type PrintOptions } from "./print-plan.js";
 
 import { PDF_PAPERS, PDF_LAYOUTS, type PdfPaper, type PdfLayout } from "./pdf-options.js";
@@ -37,6 +38,12 @@ export type PdfOptions = PrintOptions & {
   creationDate?: Date;
   /** The document's Subject, e.g. the seed of a seeded series (it also makes the /ID differ between seeds). */
   subject?: string;
+  /**
+   * Where the embedded Unicode fonts come from when some text is outside Latin-1: by
+   * default the installed @fontsource packages (Node); a browser passes a loader that
+   * fetches the same files (named as UNICODE_FONT_FILES lists them).
+   */
+  unicodeFonts?: () => Promise<UnicodeFontFiles>;
 };
 
 /** SOURCE_DATE_EPOCH (seconds, the reproducible-builds convention) as a date, if set and valid. */
@@ -97,10 +104,13 @@ export class PdfWriter {
   /** Whether some text needs the embedded Unicode fonts, and their glyph look-ups once loaded (by weight). */
   private readonly needsUnicode: boolean;
   private unicode: Record<400 | 700, { hasGlyphForCodePoint(cp: number): boolean }[]> | undefined;
+  private readonly fontLoader: (() => Promise<UnicodeFontFiles>) | undefined;
 
   /** `target`: a function given the bytes chunk by chunk, or a Node writable stream. */
   constructor(target: PdfTarget, options: PdfOptions = {}) {
     this.sink = toPdfSink(target);
+    if (options.unicodeFonts !== undefined && typeof options.unicodeFonts !== "function") throw argumentError("options.unicodeFonts", "a function returning the font files", options.unicodeFonts);
+    this.fontLoader = options.unicodeFonts;
     const paper = options.paper ?? "a4";
     const layout = options.layout ?? "strip";
     if (!PDF_PAPERS.includes(paper)) throw new UsageError(`paper ${paper} (expected ${PDF_PAPERS.join(" or ")})`);
@@ -148,8 +158,7 @@ export class PdfWriter {
 
   /** Loads and registers the embedded Unicode fonts (once, before the first page that needs them). */
   private async loadUnicode(): Promise<void> {
-    const { loadUnicodeFonts } = await import("./pdf-unicode.js");
-    const files: UnicodeFontFiles = await loadUnicodeFonts();
+    const files: UnicodeFontFiles = this.fontLoader ? await this.fontLoader() : await (await import("./pdf-unicode.js")).loadUnicodeFonts();
     const doc = this.doc as unknown as { registerFont(name: string, src: Uint8Array): void; font(name: string): unknown; _font: { font: { hasGlyphForCodePoint(cp: number): boolean } } };
     const glyphs = { 400: [], 700: [] } as Record<400 | 700, { hasGlyphForCodePoint(cp: number): boolean }[]>;
     for (const weight of [400, 700] as const) {

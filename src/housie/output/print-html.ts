@@ -119,7 +119,7 @@ export function pageHtml(page: PlannedPage, g: PageGeometry, qr: boolean): strin
   checkPlannedPage(page, "page");
   checkGeometry(g, "geometry");
   if (typeof qr !== "boolean") throw argumentError("qr", "true or false", qr);
-  let out = `<section class="hp-page" data-page="${page.number}"><svg xmlns="http://www.w3.org/2000/svg" width="${pt(g.width)}" height="${pt(g.height - 1)}" viewBox="0 0 ${n(g.width)} ${n(g.height - 1)}">`;
+  let out = `<section class="hp-page" data-page="${page.number}"><svg width="${pt(g.width)}" height="${pt(g.height - 1)}" viewBox="0 0 ${n(g.width)} ${n(g.height - 1)}">`;
   for (const cut of page.cuts) {
     out += `<line class="hp-cut" data-between="${cut.between}" x1="${n(cut.x1)}" y1="${n(cut.y1)}" x2="${n(cut.x2)}" y2="${n(cut.y2)}" stroke="#888" stroke-width="0.5" stroke-dasharray="4 3"/>`;
   }

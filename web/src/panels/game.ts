@@ -6,6 +6,7 @@
 // WINNER: …). Any new check, refused or not, first clears the verdict shown before.
 import { Caller, PRIZE_SETS, checkGame, describeVerdict, parseBall, parsePrizeSet, readSeriesText, ready, type SeriesBatch } from "tabula-grids/housie";
 import { $, describe, dropText, el, setFieldError, wireDrop } from "../ui.js";
+import { GAME_CALLS_EVENT, setUpProjector, type GameCallsDetail } from "./projector.js";
 
 const STORAGE_KEY = "tabula-housie-game";
 
@@ -56,6 +57,7 @@ export function setUpGame(): void {
     }
     $("game-recent").textContent = calls.length > 1 ? `before: ${calls.slice(-6, -1).reverse().join(", ")}` : "";
     localStorage.setItem(STORAGE_KEY, JSON.stringify(caller.toJSON()));
+    document.dispatchEvent(new CustomEvent<GameCallsDetail>(GAME_CALLS_EVENT, { detail: { calls: [...calls] } })); // the projector view
   };
   const call = () => {
     if (caller.calls.length < 90) caller.next();
@@ -155,6 +157,7 @@ export function setUpGame(): void {
       el("ul", { className: "verdicts" }, ...report.claim.prizes.map((v, k) => el("li", { className: v.wins ? "wins" : "not-winner", textContent: describeVerdict(v, report.prizes[k]) }))),
     );
   });
+  setUpProjector();
   show();
 }
 

@@ -2,6 +2,12 @@
 // validate a JSONL file, and the exact counts.
 import { $, JobView, clearFieldErrors, describe, download, dropText, el, grouped, ms, setFieldError, wireDrop } from "../ui.js";
 import type { HousieKind, PreviewRecord, Results } from "../worker/protocol.js";
+// The printed pages' fonts for Devanagari (with ₹) and Arabic, served with this site: a browser
+// fetches a file only when a page shows a character of its range, as the PDF embeds them.
+import "@fontsource/noto-sans-devanagari/400.css";
+import "@fontsource/noto-sans-devanagari/700.css";
+import "@fontsource/noto-sans-arabic/400.css";
+import "@fontsource/noto-sans-arabic/700.css";
 import { PrintPlanner, pageHtml, printCss, seriesForSeed, randomSeries, pageGeometry, pagesFor, type PrintOptions } from "tabula-grids/housie";
 
 /** Records drawn on screen (and printed); downloads always hold all of them. */
@@ -141,21 +147,74 @@ function setUpGenerate(): void {
     const result = await formatJob.run({ type: "housie-format", kind: last.kind, jsonl: last.result.jsonl, format: format as "csv" | "html" | "text", print });
     if (result) download(result.blob, `${base()}.${format === "text" ? "txt" : format}`);
   });
-  // Print lays out every record (up to PRINT_MAX, as the note says) before the dialog opens.
+  // Print lays out every record (up to PRINT_MAX, as the note says) before the dialog opens,
+  // a few pages at a time with a progress bar, so the page stays responsive meanwhile.
+  let printing: { cancelled: boolean } | undefined;
   $("housie-print").addEventListener("click", async () => {
-    if (!last) return;
+    if (!last || printing) return;
     const options = settings();
     if (!options) return;
     if (last.result.records > last.result.preview.length) {
-      const records: PreviewRecord[] = [];
-      for (const line of (await last.result.jsonl.text()).split("\n")) {
-        if (records.length === PRINT_MAX) break;
-        if (line) records.push(JSON.parse(line) as PreviewRecord);
+      const run = { cancelled: false };
+      printing = run;
+      try {
+        const records: PreviewRecord[] = [];
+        for (const line of (await last.result.jsonl.text()).split("\n")) {
+          if (records.length === PRINT_MAX) break;
+          if (line) records.push(JSON.parse(line) as PreviewRecord);
+        }
+        if (!(await layOutPages(records, options, run))) { showPages(); return; } // cancelled: the preview again
+      } finally {
+        printing = undefined;
       }
-      $("housie-books").innerHTML = pagesHtml(records, options).html;
     }
     window.print();
   });
+}
+
+/** Records laid out between two yields to the browser: a few pages, well under a frame's worth of work each. */
+const PRINT_CHUNK = 12;
+
+/**
+ * Replaces the preview with every record's pages, PRINT_CHUNK records at a time, showing
+ * progress (and a Cancel button) in the print row; false when cancelled.
+ */
+async function layOutPages(records: PreviewRecord[], options: PrintOptions, run: { cancelled: boolean }): Promise<boolean> {
+  const planner = new PrintPlanner(options);
+  const g = planner.geometry;
+  const target = $("housie-books");
+  const box = $("housie-print-progress");
+  const bar = el("progress", { max: records.length, value: 0 });
+  bar.setAttribute("aria-label", "Laying out the pages");
+  const status = el("span", { className: "job-status", textContent: "Laying out the pages…" });
+  status.setAttribute("role", "status");
+  const cancel = el("button", { type: "button", className: "cancel", textContent: "Cancel" });
+  cancel.addEventListener("click", () => { run.cancelled = true; });
+  box.replaceChildren(bar, status, cancel);
+  box.hidden = false;
+  const button = $<HTMLButtonElement>("housie-print");
+  button.disabled = true;
+  try {
+    target.innerHTML = `<style>${printCss(g)}</style>`;
+    let pages = 0;
+    for (let i = 0; i < records.length; i += PRINT_CHUNK) {
+      if (run.cancelled) return false;
+      const chunk = records.slice(i, i + PRINT_CHUNK).flatMap((r) => planner.add({ serial: BigInt(r.serial), tickets: r.tickets }));
+      if (i + PRINT_CHUNK >= records.length) chunk.push(...planner.finish());
+      target.insertAdjacentHTML("beforeend", chunk.map((p) => pageHtml(p, g, options.qr ?? false)).join(""));
+      pages += chunk.length;
+      const done = Math.min(records.length, i + PRINT_CHUNK);
+      bar.value = done;
+      status.textContent = `Laying out the pages… ${done.toLocaleString("en")} of ${records.length.toLocaleString("en")} records, ${pages.toLocaleString("en")} pages`;
+      box.dataset.progress = `${done}/${records.length}`;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    return !run.cancelled;
+  } finally {
+    button.disabled = false;
+    box.hidden = true;
+    box.replaceChildren();
+  }
 }
 
 function setUpValidate(): void {

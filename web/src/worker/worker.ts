@@ -116,7 +116,8 @@ const handlers: Handlers = {
     // pdfkit (~100 KB gzipped) is fetched only when a PDF is asked for.
     const { PdfWriter } = await import("tabula-grids/housie/pdf");
     const parts: Uint8Array[] = [];
-    const writer = new PdfWriter((chunk) => void parts.push(chunk), print);
+    const { loadWebFonts } = await import("./pdf-fonts.js"); // fetched only if some text is outside Latin-1
+    const writer = new PdfWriter((chunk) => void parts.push(chunk), { ...print, unicodeFonts: loadWebFonts });
     let done = 0;
     for (const line of (await jsonl.text()).split("\n")) {
       if (!line) continue;
