@@ -28,6 +28,7 @@ const MAX_SIDE = Math.floor(Math.sqrt(toursConstants.FRONTIER_MAX_SQUARES));
  * (key string, bigint, entry), so 2.4 GB. 7×7 pen-and-paper closed keeps 0.11 M, open 2.6 M.
  */
 export const UNIFORM_MAX_STATES = 16_000_000;
+const PACKED_PER_MAP_STATE = 6;
 
 export interface UniformTourOptions {
   rows: number;
@@ -42,7 +43,7 @@ export interface UniformTourOptions {
    * the TS baseline, every layer held as a map. The same tours for the same seed.
    */
   engine?: Engine;
-  /** Most states the maps may hold together (default UNIFORM_MAX_STATES); past it, UsageError. */
+  /** Most states the maps may hold together (default UNIFORM_MAX_STATES), and 6 times as many packed states in the kernel's layers; past it, UsageError. */
   maxStates?: number;
 }
 
@@ -82,10 +83,11 @@ export function buildTourLayers(options: UniformTourOptions): TourLayers {
   const plan = frontierPlan(rows, cols, moves);
   const problem: FrontierProblem = { mode: closed ? "cycles" : "paths", ends: [] };
   const steps = Array.from({ length: plan.size }, (_, k) => frontierStep(plan, problem, k));
-  const tooMany = (held: number, step: number): UsageError =>
-    new UsageError(`uniform ${closed ? "closed" : "open"} tours of ${rows}×${cols} with moves ${formatLeapers(moves)} need more than ${maxStates} states in memory (the layers held ${held} at step ${step} of ${plan.size}); out of reach here`);
+  const tooMany = (held: number, step: number, limit = maxStates): UsageError =>
+    new UsageError(`uniform ${closed ? "closed" : "open"} tours of ${rows}×${cols} with moves ${formatLeapers(moves)} need more than ${limit} states in memory (the layers held ${held} at step ${step} of ${plan.size}); out of reach here`);
   // (Fewer than 3 squares: the DP's rules cannot tell these; the kernel is not asked.)
-  const forward = engine === "wasm" && plan.size >= 3 ? kernelForwardLayers(plan, moves, closed) : tsForwardLayers(plan, steps, maxStates, tooMany);
+  // (The kernel's layers are packed, 16 or 24 bytes a state: PACKED_PER_MAP_STATE of them cost about one state in a map.)
+  const forward = engine === "wasm" && plan.size >= 3 ? kernelForwardLayers(plan, moves, closed, maxStates * PACKED_PER_MAP_STATE, (held, step) => tooMany(held, step, maxStates * PACKED_PER_MAP_STATE)) : tsForwardLayers(plan, steps, maxStates, tooMany);
   const onward: Map<string, bigint>[] = [];
   const last = (onward[plan.size] = forward.read(plan.size));
   let total = 0n;
