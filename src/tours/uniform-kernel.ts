@@ -28,9 +28,12 @@ function codeBits(width: number): number {
   return bits;
 }
 
-/** The kernel's forward pass for `plan` (the same board, moves and order), every layer kept. */
-export function kernelForwardLayers(plan: FrontierPlan, moves: readonly Leaper[], closed: boolean): ForwardLayers {
-  let entryBytes = 0, wide = false;
+/**
+ * The kernel's forward pass for `plan` (the same board, moves and order), every layer
+ * kept; `tooMany(states, step)` is thrown when the layers pass `maxStates` states.
+ */
+export function kernelForwardLayers(plan: FrontierPlan, moves: readonly Leaper[], closed: boolean, maxStates: number, tooMany: (states: number, step: number) => Error): ForwardLayers {
+  let entryBytes = 0, wide = false, held = 0;
   const layers: (HostLayer | undefined)[] = [];
   const inMemory = memoryLayers();
   const store: HostLayerStore = {
@@ -39,11 +42,14 @@ export function kernelForwardLayers(plan: FrontierPlan, moves: readonly Leaper[]
       entryBytes = identity.entryBytes as number;
       wide = identity.wide as boolean;
       layers.length = 0;
+      held = 0;
       return undefined;
     },
     layer: (name) => inMemory.layer(name),
     finished(checkpoint) {
       layers[checkpoint.step + 1] = checkpoint.layer;
+      held += checkpoint.layer.bytes / entryBytes;
+      if (held > maxStates) throw tooMany(held, checkpoint.step + 1); // stops the count
     },
   };
   const order: number[] = [];

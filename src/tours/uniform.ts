@@ -24,10 +24,11 @@ import { kernelForwardLayers, type ForwardLayers } from "./uniform-kernel.js";
 const MAX_SIDE = Math.floor(Math.sqrt(toursConstants.FRONTIER_MAX_SQUARES));
 
 /**
- * Most states the layers may hold together, by default: about 130 bytes each in a JS
- * Map (key string, bigint, entry), so 2 GB. 7×7 pen-and-paper closed keeps 0.43 M.
+ * Most states the maps may hold together, by default: about 150 bytes each in a JS Map
+ * (key string, bigint, entry), so 2.4 GB. 7×7 pen-and-paper closed keeps 0.11 M, open 2.6 M.
  */
 export const UNIFORM_MAX_STATES = 16_000_000;
+const PACKED_PER_MAP_STATE = 6;
 
 export interface UniformTourOptions {
   rows: number;
@@ -42,7 +43,7 @@ export interface UniformTourOptions {
    * the TS baseline, every layer held as a map. The same tours for the same seed.
    */
   engine?: Engine;
-  /** Most states the maps may hold together (default UNIFORM_MAX_STATES); past it, UsageError. */
+  /** Most states the maps may hold together (default UNIFORM_MAX_STATES), and 6 times as many packed states in the kernel's layers; past it, UsageError. */
   maxStates?: number;
 }
 
@@ -56,7 +57,7 @@ export interface TourLayers {
   onward: Map<string, bigint>[];
   /** Undirected tours: distinct cycles, or paths (each path is two open tours, one per direction). */
   count: bigint;
-  /** States the forward pass held in all layers (the most held at once), the live ones kept after the backward pass, and the most in one layer. */
+  /** States in all the forward pass's layers, the live ones kept after the backward pass, and the most in one layer. */
   heldStates: number;
   keptStates: number;
   peakStates: number;
@@ -82,10 +83,11 @@ export function buildTourLayers(options: UniformTourOptions): TourLayers {
   const plan = frontierPlan(rows, cols, moves);
   const problem: FrontierProblem = { mode: closed ? "cycles" : "paths", ends: [] };
   const steps = Array.from({ length: plan.size }, (_, k) => frontierStep(plan, problem, k));
-  const tooMany = (held: number, step: number): UsageError =>
-    new UsageError(`uniform ${closed ? "closed" : "open"} tours of ${rows}×${cols} with moves ${formatLeapers(moves)} need more than ${maxStates} states in memory (the layers held ${held} at step ${step} of ${plan.size}); out of reach here`);
+  const tooMany = (held: number, step: number, limit = maxStates): UsageError =>
+    new UsageError(`uniform ${closed ? "closed" : "open"} tours of ${rows}×${cols} with moves ${formatLeapers(moves)} need more than ${limit} states in memory (the layers held ${held} at step ${step} of ${plan.size}); out of reach here`);
   // (Fewer than 3 squares: the DP's rules cannot tell these; the kernel is not asked.)
-  const forward = engine === "wasm" && plan.size >= 3 ? kernelForwardLayers(plan, moves, closed) : tsForwardLayers(plan, steps, maxStates, tooMany);
+  // (The kernel's layers are packed, 16 or 24 bytes a state: PACKED_PER_MAP_STATE of them cost about one state in a map.)
+  const forward = engine === "wasm" && plan.size >= 3 ? kernelForwardLayers(plan, moves, closed, maxStates * PACKED_PER_MAP_STATE, (held, step) => tooMany(held, step, maxStates * PACKED_PER_MAP_STATE)) : tsForwardLayers(plan, steps, maxStates, tooMany);
   const onward: Map<string, bigint>[] = [];
   const last = (onward[plan.size] = forward.read(plan.size));
   let total = 0n;
@@ -205,7 +207,7 @@ export interface UniformTourSampler {
   closed: boolean;
   /** Tours drawn among, undirected: distinct cycles, or paths. */
   count: bigint;
-  /** States all layers held after the forward pass (the peak memory: about 130 bytes each), the live ones kept for drawing, the most in one layer. */
+  /** States in all the forward pass's layers (the kernel's packed, 16 or 24 bytes each; the baseline's as maps), the live ones kept as maps for drawing (about 150 bytes each), the most in one layer. */
   heldStates: number;
   keptStates: number;
   peakStates: number;
@@ -255,6 +257,7 @@ export function uniformTourSampler(options: UniformTourOptions): UniformTourSamp
  *
  * // one of the 9,862 closed knight's tours of 6×6, each as likely as any other
  * const grid = sampleTourUniform({ rows: 6, cols: 6, moves: KNIGHT, closed: true, seed: 7 });
+ * grid.length; // 36
  * ```
  */
 export function sampleTourUniform(options: UniformTourOptions & { seed?: number | bigint | string }): Int32Array {

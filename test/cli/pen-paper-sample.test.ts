@@ -1,5 +1,8 @@
 // pen-paper sample: one uniform tour of an m×n board for any leapers, checked square by
 // square here; seeded; text, JSON and SVG; bad requests get one line and exit 2.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../support/cli-run.js";
 
@@ -39,6 +42,17 @@ describe("pen-paper sample", () => {
     const json = penPaper(["sample", "--rows", "3", "--cols", "4", "--moves", "1,2", "--seed", "3", "--format", "json"]);
     expect(JSON.parse(json.stdout)).toMatchObject({ rows: 3, cols: 4, moves: "1,2", closed: false, seed: 3, grid: gridOf(text.stdout) });
     expect(penPaper(["sample", "--size", "5", "--closed", "--seed", "3", "--format", "svg"]).stdout).toMatch(/^<svg[\s\S]*<\/svg>\n?$/);
+  });
+
+  it("a pen-and-paper sample written with --out passes pen-paper validate", () => {
+    const dir = mkdtempSync(join(tmpdir(), "tabula-sample-"));
+    try {
+      const file = join(dir, "tour.json");
+      expect(penPaper(["sample", "--closed", "--size", "6", "--seed", "4", "--format", "json", "--out", file]).status).toBe(0);
+      expect(penPaper(["validate", file])).toMatchObject({ status: 0, stdout: `${file}: valid closed tour of a 6×6 board\n` });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("refuses in one line with exit 2: no tour, no board, both boards, svg of a rectangle", () => {
