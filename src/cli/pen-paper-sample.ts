@@ -32,7 +32,8 @@ export async function runSample(flags: SampleFlags): Promise<void> {
     const among = closed ? `${groupDigits(sampler.count)} closed tours (cycles)` : `${groupDigits(2n * sampler.count)} open tours (directed paths)`;
     process.stderr.write(`one of ${among}; layers kept ${sampler.keptStates} live states, ${sampler.peakStates} at most in one layer\n`);
   }
-  const chunks = rows === cols || flags.format === "svg" ? tourChunks({ size: rows, closed, grid, seed }, flags.format) : rectangleChunks(rows, cols, moves, closed, grid, seed, flags.format);
+  const chunks = rows === cols ? tourChunks({ size: rows, closed, grid, seed }, flags.format)
+    : flags.format === "svg" ? tourChunks({ size: rows, rows, cols, moves: formatLeapers(moves), closed, grid: Int32Array.from(grid), seed }, "svg") : rectangleChunks(rows, cols, moves, closed, grid, seed, flags.format);
   await writeOutput(chunks, flags.out);
 }
 

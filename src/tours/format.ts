@@ -1,7 +1,7 @@
 // Renders a tour as text, JSON or SVG (drawn by draw.ts) in chunks (a 5000×5000 board is
 // hundreds of MB of output, so nothing builds the whole string).
 import { argumentError, oneOf, requiredObject } from "../args.js";
-import { tourSvgPieces } from "./draw.js";
+import { tourSvgPieces, type TourPicture } from "./draw.js";
 import { formatLeapers, parseLeapers } from "./leapers.js";
 
 /** The tour output formats. */
@@ -50,13 +50,20 @@ class Chunker {
 /** The tour rendered in `format`, as chunks of about 64 KB (for a stream pipeline). */
 export function* tourChunks(doc: TourDocument, format: TourFormat): Generator<string> {
   const out = new Chunker();
-  const pieces = format === "text" ? textPieces(doc) : format === "json" ? jsonPieces(doc) : tourSvgPieces({ ...doc, moves: doc.moves === undefined ? undefined : parseLeapers(doc.moves) });
+  const pieces = format === "text" ? textPieces(doc) : format === "json" ? jsonPieces(doc) : tourSvgPieces(pictureOf(doc));
   for (const piece of pieces) {
     const chunk = out.add(piece);
     if (chunk !== undefined) yield chunk;
   }
   const rest = out.flush();
   if (rest !== undefined) yield rest;
+}
+
+/** The drawing's view of a tour: a square board by its size, an m×n one by rows and cols, the moves as leapers. */
+function pictureOf(doc: TourDocument): TourPicture {
+  const moves = doc.moves === undefined ? undefined : parseLeapers(doc.moves);
+  const board = doc.rows !== undefined && doc.cols !== undefined ? { rows: doc.rows, cols: doc.cols } : { size: doc.size };
+  return { ...board, closed: doc.closed, grid: doc.grid, moves };
 }
 
 /** Hands the rendered tour to `sink` chunk by chunk, waiting on each. */

@@ -65,6 +65,14 @@ describe("pen-paper for any leaper", () => {
     expect(run(RUNS.validateGiven)).toMatchObject({ status: 1 });
   });
 
+  it("draws a knight's tour of a rectangle as SVG, 8 rows of 10 squares", () => {
+    const r = run(RUNS.svg);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^<svg /);
+    expect(r.stdout).toMatch(/knight's tour/);
+    expect((r.stdout.match(/<text[^>]*>\d+<\/text>/g) ?? []).length).toBe(80);
+  });
+
   it("says in one line why no tour exists, and refuses bad boards", () => {
     const refusals: [string[], RegExp][] = [
       [RUNS.schwenk, /^pen-paper: no closed knight's tour on 3×8: by Schwenk's theorem/],
@@ -72,7 +80,6 @@ describe("pen-paper for any leaper", () => {
       [RUNS.colour, /keeps a square's colour/],
       [RUNS.both, /not both/],
       [RUNS.half, /give both --rows M and --cols N/],
-      [RUNS.svg, /--format svg draws square boards/],
       [RUNS.start, /no tour of 5×5 starts at row 1, column 2/],
     ];
     for (const [args, message] of refusals) {
