@@ -1,12 +1,12 @@
 // pen-paper sample: one exactly uniform random tour of an m×n board for any leapers, drawn
-// from the frontier DP's layers (src/tours/uniform.ts). Square boards print in every tour
-// format (format.ts); other rectangles as text or JSON with rows and cols.
+// from the frontier DP's layers (src/tours/uniform.ts), printed as the generator prints
+// tours (format.ts). `pen-paper --uniform` is the same draw.
 import { checkOutputPath } from "../io/atomic-write.js";
 import { groupDigits } from "../io/digits.js";
 import { writeOutput } from "../io/output.js";
 import { UsageError } from "../errors.js";
 import { tourChunks, type TourFormat } from "../tours/format.js";
-import { formatLeapers, type Leaper } from "../tours/leapers.js";
+import { formatLeapers, PEN_PAPER_LEAPERS, type Leaper } from "../tours/leapers.js";
 import { uniformTourSampler } from "../tours/uniform.js";
 
 export interface SampleFlags {
@@ -32,24 +32,10 @@ export async function runSample(flags: SampleFlags): Promise<void> {
     const among = closed ? `${groupDigits(sampler.count)} closed tours (cycles)` : `${groupDigits(2n * sampler.count)} open tours (directed paths)`;
     process.stderr.write(`one of ${among}; layers kept ${sampler.keptStates} live states, ${sampler.peakStates} at most in one layer\n`);
   }
-  const chunks = rows === cols ? tourChunks({ size: rows, closed, grid, seed }, flags.format)
-    : flags.format === "svg" ? tourChunks({ size: rows, rows, cols, moves: formatLeapers(moves), closed, grid: Int32Array.from(grid), seed }, "svg") : rectangleChunks(rows, cols, moves, closed, grid, seed, flags.format);
+  // The pen-and-paper square board prints as the generator prints it; any other board or
+  // leapers name their moves (and rows and cols), so pen-paper validate reads them back.
+  const penPaper = rows === cols && formatLeapers(moves) === formatLeapers(PEN_PAPER_LEAPERS);
+  const doc = penPaper ? { size: rows, closed, grid, seed } : { size: rows, rows, cols, moves: formatLeapers(moves), closed, grid, seed };
+  const chunks = tourChunks(doc, flags.format);
   await writeOutput(chunks, flags.out);
-}
-
-/** A rows×cols tour as text (numbers centred between two rules) or JSON (with rows, cols and moves). */
-function* rectangleChunks(rows: number, cols: number, moves: readonly Leaper[], closed: boolean, grid: Int32Array, seed: bigint, format: TourFormat): Generator<string> {
-  const line = (r: number): number[] => Array.from(grid.subarray(r * cols, r * cols + cols));
-  if (format === "json") {
-    yield `{"rows": ${rows}, "cols": ${cols}, "moves": "${formatLeapers(moves)}", "closed": ${closed}, "seed": ${seed}, "grid": [\n`;
-    for (let r = 0; r < rows; r++) yield `  [${line(r).join(", ")}]${r + 1 < rows ? "," : ""}\n`;
-    yield "]}\n";
-    return;
-  }
-  const width = String(rows * cols).length;
-  const rule = `+${"-".repeat(cols * (width + 1) + 1)}+\n`;
-  const centred = (text: string): string => " ".repeat(Math.floor((width - text.length) / 2)) + text + " ".repeat(Math.ceil((width - text.length) / 2)); // as format.ts
-  yield rule;
-  for (let r = 0; r < rows; r++) yield `| ${line(r).map((n) => centred(String(n))).join(" ")} |\n`;
-  yield rule;
 }

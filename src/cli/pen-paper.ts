@@ -64,10 +64,17 @@ interface GenerateFlags {
   format: TourFormat;
   out?: string;
   engine: Engine;
+  /** Draw the tour exactly uniformly among all tours of the board (pen-paper sample). */
+  uniform?: boolean;
 }
 
 async function generateCommand(flags: GenerateFlags, sizeGiven: boolean): Promise<void> {
   if (flags.out !== undefined) checkOutputPath(flags.out); // before any work
+  if (flags.uniform) {
+    if (flags.start !== undefined) throw new UsageError("--uniform draws the start square too; leave out --start");
+    const { rows, cols } = generateBoard(flags, sizeGiven);
+    return runSample({ rows, cols, moves: flags.moves ?? PEN_PAPER_LEAPERS, closed: flags.closed, seed: flags.seed, format: flags.format, out: flags.out });
+  }
   const seed = flags.seed ?? BigInt(Math.floor(Math.random() * 0x100000000));
   const closed = flags.closed ?? false;
   const moves = flags.moves ?? PEN_PAPER_LEAPERS;
@@ -233,6 +240,7 @@ await runMain("pen-paper", async () => {
     .addOption(new Option("--format <format>", "output format").choices(TOUR_FORMATS).default("text"))
     .option("--out <file>", "write to FILE (whole or not at all) instead of standard output")
     .addOption(engineOption())
+    .option("--uniform", "draw the tour exactly uniformly among all tours of the board (as pen-paper sample: boards whose counting layers fit in memory)")
     .action(async (flags: GenerateFlags) => generateCommand(flags, program.getOptionValueSource("size") !== "default"));
   program
     .command("count")

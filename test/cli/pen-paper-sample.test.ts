@@ -36,6 +36,24 @@ describe("pen-paper sample", () => {
     expect(seven.stderr).toMatch(/^one of 5,808,784 closed tours \(cycles\); layers kept \d+ live states, \d+ at most in one layer\n$/);
   });
 
+  it("pen-paper --uniform is the same draw, and a knight's sample names its moves so validate reads it back", () => {
+    const dir = mkdtempSync(join(tmpdir(), "tabula-uniform-"));
+    try {
+      const file = join(dir, "knight.json");
+      const viaFlag = penPaper(["--uniform", "--closed", "--moves", "1,2", "--size", "6", "--seed", "11", "--format", "json", "--out", file]);
+      expect(viaFlag.status).toBe(0);
+      const sample = penPaper(["sample", "--closed", "--moves", "1,2", "--size", "6", "--seed", "11", "--format", "json"]);
+      expect(JSON.parse(sample.stdout)).toMatchObject({ moves: "1,2", closed: true });
+      expect(isTour(gridOf(sample.stdout), [[1, 2]], true)).toBe(true);
+      const check = penPaper(["validate", file]);
+      expect(check.stdout).toMatch(/valid closed tour of a 6×6 board \(moves 1,2\)/);
+      expect(check.status).toBe(0);
+      expect(penPaper(["--uniform", "--size", "5", "--start", "1,1"]).stderr).toMatch(/^pen-paper: --uniform draws the start square too/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("open tours on rectangles, as text and as JSON with rows, cols and moves; square boards also as SVG", () => {
     const text = penPaper(["sample", "--rows", "3", "--cols", "4", "--moves", "1,2", "--seed", "3"]);
     expect(isTour(gridOf(text.stdout), [[1, 2]], false)).toBe(true);
