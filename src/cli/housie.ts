@@ -193,6 +193,11 @@ async function main(): Promise<number> {
   registerHousieCheck(program, (s) => { status = s; });
   registerHousieAudit(program, (s) => { status = s; });
   registerHousieCall(program, (s) => { status = s; });
+  program
+    .command("completion")
+    .description('print a bash or zsh completion script: eval "$(housie completion bash)"')
+    .argument("<shell>", "bash or zsh")
+    .action(async (shell: string) => void process.stdout.write((await import("./completion.js")).completionScript("housie", shell, program)));
   await program.parseAsync(process.argv);
   return status;
 }

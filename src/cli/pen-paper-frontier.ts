@@ -2,6 +2,7 @@
 // as a JSON line for `pen-paper merge`.
 import { writeChunk } from "../io/atomic-write.js";
 import { groupDigits } from "../io/digits.js";
+import { terminalBar } from "./progress.js";
 import { parseShardSpec, shardLine } from "../shards/index.js";
 import { canonicalFrontierProblem as canonicalFrontier, countHamiltonianIn, type HamiltonianCount } from "../tours/frontier.js";
 import { diskLayers } from "../tours/frontier-disk.js";
@@ -76,10 +77,20 @@ export async function runFrontierCount(flags: FrontierCountFlags): Promise<void>
   const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
   const store = flags.checkpoint === undefined ? undefined : checkpointStore(flags);
-  const onProgress = store && ((step: number, steps: number, states: number, passes: number) => {
+  // On a terminal (and without --checkpoint's line a step), a progress line: step k of n, states, time left.
+  const line = store ? undefined : terminalBar({ format: "frontier step {value} of {total}: {states} states, about {eta_formatted} left", clearOnComplete: true });
+  const onProgress = store ? (step: number, steps: number, states: number, passes: number) => {
     process.stderr.write(`step ${step} of ${steps}: ${states} state${states === 1 ? "" : "s"}, ${passes} pass${passes === 1 ? "" : "es"}, CPU ${store.cpuSeconds().toFixed(0)} s in all runs (checkpoint written)\n`);
+  } : line && ((step: number, steps: number, states: number) => {
+    if (step === 1) line.start(steps, step, { states: groupDigits(states) });
+    else line.update(step, { states: groupDigits(states) });
   });
-  const result = countHamiltonianIn({ ...flags, shard: spec, memoryCapMiB: flags.memory, ...(onProgress ? { onProgress } : {}) }, store);
+  let result: HamiltonianCount;
+  try {
+    result = countHamiltonianIn({ ...flags, shard: spec, memoryCapMiB: flags.memory, ...(onProgress ? { onProgress } : {}) }, store);
+  } finally {
+    line?.stop();
+  }
   const used = process.cpuUsage(cpu);
   // A resumed count's CPU is that of every run.
   const stats = flags.stats ? statsOf(result, store ? store.cpuSeconds() * 1e6 : used.user + used.system) : undefined;

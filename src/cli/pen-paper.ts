@@ -16,7 +16,7 @@ import { MAX_GENERATE_SIZE, type Square } from "../tours/options.js";
 import { readTourFile } from "../tours/read-file.js";
 import { validateTour } from "../tours/validate.js";
 import { progressOnTerminal } from "./progress.js";
-import { createProgram, EXIT_INVALID, integerOption, runMain, seedOption } from "./program.js";
+import { createProgram, EXIT_INVALID, integerOption, runMain, seedOption, unknownCommand } from "./program.js";
 import { runTourMerge, runTourShard } from "./pen-paper-shard.js";
 import { runFrontierCount, type FrontierCountFlags } from "./pen-paper-frontier.js";
 import { MAX_FRONTIER_SIDE } from "../tours/frontier.js";
@@ -199,8 +199,8 @@ await runMain("pen-paper", async () => {
     .option("--closed", "a closed tour: the last square is a move away from the first")
     .option("--start <R,C>", "square numbered 1 (1-based row,column; default: chosen by the seed)", squareOption)
     .option("--seed <s>", "reproducible choice among many tours, 0 to 2^64-1 (default: random)", seedOption)
-    .addOption(new Option("--format <format>", "output format").choices(TOUR_FORMATS).default("text"))
-    .option("--out <file>", "write to FILE (whole or not at all) instead of standard output")
+    .addOption(new Option("-f, --format <format>", "output format").choices(TOUR_FORMATS).default("text"))
+    .option("-o, --out <file>", "write to FILE (whole or not at all) instead of standard output")
     .addOption(engineOption())
     .action(async (flags: GenerateFlags) => generateCommand(flags));
   program
@@ -238,6 +238,14 @@ await runMain("pen-paper", async () => {
     .action(async (file: string) => {
       status = await validateCommand(file);
     });
+  program
+    .command("completion")
+    .description('print a bash or zsh completion script: eval "$(pen-paper completion bash)"')
+    .argument("<shell>", "bash or zsh")
+    .action(async (shell: string) => void process.stdout.write((await import("./completion.js")).completionScript("pen-paper", shell, program)));
+  const first = process.argv[2];
+  const commands = [...program.commands.map((c) => c.name()), "help"];
+  if (first !== undefined && !first.startsWith("-") && !commands.includes(first)) throw unknownCommand(first, commands);
   await program.parseAsync();
   return status;
 });

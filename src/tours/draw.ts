@@ -12,7 +12,7 @@
 //
 // Everything is deterministic: coordinates are integers or rounded to 0.1, colours come
 // from fixed stops, so the same tour gives the same bytes (the golden files hold this).
-import { argumentError, optionalBoolean, requiredObject, wholeNumber } from "../args.js";
+import { argumentError, optionalBoolean, property, requiredObject, wholeNumber } from "../args.js";
 import { MAX_GENERATE_SIZE } from "./options.js";
 
 /** Boards above this side keep only the path: the numbers would be unreadable. */
@@ -295,7 +295,7 @@ export interface TourCanvas {
  * arcs and colour ramp as the SVG (in PATH_BANDS bands), rings at the start and end.
  */
 export function paintTour(g: TourCanvas, doc: TourPicture, pixels: number): void {
-  if (typeof g !== "object" || g === null || typeof (g as Partial<TourCanvas>).quadraticCurveTo !== "function") throw argumentError("g", "a 2D canvas context", g);
+  if (typeof g !== "object" || g === null || typeof property(g, "quadraticCurveTo", "g") !== "function") throw argumentError("g", "a 2D canvas context", g);
   const { size: n, closed, order } = checkPicture(doc);
   wholeNumber(pixels, "pixels", 1, 1 << 15);
   const total = n * n;

@@ -1,5 +1,5 @@
 // generateTour: the public generator, on the WASM kernel (default) or the TS baseline.
-import { requiredObject } from "../args.js";
+import { optionKeys, requiredObject } from "../args.js";
 import { KernelError, UsageError } from "../errors.js";
 import { toursModule } from "./kernel.js";
 import { parseSeed } from "../core/random.js";
@@ -41,7 +41,7 @@ function tourSeed(seed: number | bigint | string): number {
  * ```
  */
 export function generateTour(options: GenerateOptions): Int32Array {
-  requiredObject(options, "options");
+  options = requiredObject(options, "options", optionKeys<GenerateOptions>({ size: true, closed: true, start: true, seed: true, engine: true }));
   const n = checkSize(options.size, MAX_GENERATE_SIZE);
   if (!hasTour(n)) throw new UsageError(`no tour exists on a ${n}×${n} board (sizes 2, 3 and 4 have none; 1 and 5 upwards do)`);
   const closed = options.closed ?? false;

@@ -1,6 +1,6 @@
 // Checks a filled grid against the rules: each of 1..n² exactly once, each step a legal
 // move, and for closed tours a legal move from n² back to 1.
-import { argumentError, wholeNumber } from "../args.js";
+import { argumentError, denseArray, readable, wholeNumber } from "../args.js";
 import { isMove } from "./moves.js";
 
 /** What `validateTour` found. */
@@ -26,6 +26,8 @@ export interface TourCheck {
  */
 export function validateTour(grid: ArrayLike<number> | readonly (readonly number[])[], size?: number): TourCheck {
   if (grid === null || typeof grid !== "object") throw argumentError("grid", "an array of step numbers or of rows", grid);
+  readable(grid, "grid");
+  if (Array.isArray(grid)) denseArray(grid, "grid", "an array of step numbers or of rows").forEach((row, r) => Array.isArray(row) && denseArray(row, `grid[${r}]`, "an array of step numbers"));
   if (size !== undefined) wholeNumber(size, "size", 1, 10000);
   const flat = toFlat(grid);
   const n = size ?? Math.round(Math.sqrt(flat.length));

@@ -207,7 +207,7 @@ export function checkGame(series: () => Iterable<SeriesBatch>, calls: readonly n
   oneOf(set, "set", PRIZE_SET_NAMES);
   optionalText(claim, "claim");
   const wanted = claim === undefined ? undefined : parseTicketRef(claim);
-  const { engine = "wasm" } = optionsObject<GameCheckOptions>(options, "options");
+  const { engine = "wasm" } = optionsObject<GameCheckOptions>(options, "options", ["engine"]);
   oneOf(engine, "options.engine", ["wasm", "ts"] as const);
   const names = PRIZE_SETS[set];
   const p = names.length;
