@@ -45,9 +45,9 @@ describe("Caller.start", () => {
 
 describe("holes, wrong types, throwing getters, proxies and frozen objects", () => {
   it("a hole is named by its index", () => {
-    expect(refusal(() => countTables({ size: 3, counts: [1, , 2] }))).toBe("counts[1]: expected whole numbers from 0 to 9007199254740991, got a hole (a sparse array)");
+    expect(refusal(() => countTables({ size: 3, counts: [1, , 2] as never }))).toBe("counts[1]: expected whole numbers from 0 to 9007199254740991, got a hole (a sparse array)");
     expect(refusal(() => countHamiltonian({ rows: 3, cols: 4, moves: [, [1, 2]] as never }))).toMatch(/^moves\[0\]: expected leapers \[a, b\], got a hole/);
-    expect(refusal(() => validateTour([[1, , 3], [4, 5, 6], [7, 8, 9]]))).toMatch(/^grid\[0\]\[1\]: .*got a hole/);
+    expect(refusal(() => validateTour([[1, , 3], [4, 5, 6], [7, 8, 9]] as never))).toMatch(/^grid\[0\]\[1\]: .*got a hole/);
   });
 
   it("a wrong type is named", () => {
