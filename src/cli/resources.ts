@@ -5,7 +5,7 @@
 /** What ran out and what to change, by the error's code or its message (Node and V8 say it in words only). */
 const RESOURCES: readonly { test: (code: string, message: string) => boolean; line: string }[] = [
   {
-    test: (code) => code === "EMFILE" || code === "ENFILE",
+    test: (code, message) => code === "EMFILE" || code === "ENFILE" || /\bE[MN]FILE\b|too many open files/i.test(message),
     line: "too many open files: raise the open-file limit (ulimit -n) or use fewer --threads",
   },
   {

@@ -65,3 +65,11 @@ describe("holes, wrong types, throwing getters, proxies and frozen objects", () 
     expect(countTours(Object.freeze({ size: 5, from: Object.freeze([0, 1] as [number, number]) }))).toBe(548n);
   });
 });
+
+describe("the HTML <title>", () => {
+  it("gets no control bytes from --title: they become spaces, as in the other text options", () => {
+    const header = htmlPrintFormatter({ title: "Hall\u001b[31m 7\nnight\u0000", venue: "Tom & Jerry's" }).header();
+    expect(header).toContain("<title>Hall [31m 7 night · Tom &amp; Jerry&#39;s</title>");
+    expect(header).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
+  });
+});

@@ -25,3 +25,9 @@ describe("exhaustedResource", () => {
     expect(exhaustedResource(undefined)).toBeUndefined();
   });
 });
+
+describe("a worker that cannot start for want of file descriptors", () => {
+  it("is the open-file limit, not the thread limit", () => {
+    expect(exhaustedResource(Object.assign(new Error("Worker initialization failure: EMFILE"), { code: "ERR_WORKER_INIT_FAILED" }))).toMatch(/^too many open files/);
+  });
+});
