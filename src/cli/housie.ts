@@ -49,6 +49,7 @@ function serialOption(value: string): bigint {
 }
 
 const PROGRESS_FROM = 100_000; // records: shorter runs finish before a bar helps
+const PDF_PROGRESS_FROM = 500; // PDF records: pages take about 5 ms a book
 
 async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number> {
   const overflow = serialOverflow(flags.firstSerial, flags.count);
@@ -58,7 +59,17 @@ async function generate(kind: HousieKind, flags: GenerateFlags): Promise<number>
   }
   if (flags.out !== undefined) checkOutputPath(flags.out); // before any work
   if (flags.uniqueAgainst && !flags.unique) throw new UsageError("--unique-against needs the uniqueness set (drop --no-unique)");
-  if (flags.format === "pdf") return (await withPdfkit(() => import("./housie-pdf.js"))).writePdfSeries(await inlineRun(kind, flags), flags); // pdfkit loads only for pdf
+  if (flags.format === "pdf") {
+    const pdf = await withPdfkit(() => import("./housie-pdf.js")); // pdfkit loads only for pdf
+    // Pages are slow (3,000 books take seconds): books written on a terminal from a few hundred on.
+    const bar = flags.count >= PDF_PROGRESS_FROM ? (await import("./progress.js")).terminalBar({ format: `${kind} [{bar}] {value}/{total} written, about {eta_formatted} left`, clearOnComplete: true }) : undefined;
+    bar?.start(flags.count, 0);
+    try {
+      return await pdf.writePdfSeries(await inlineRun(kind, flags), flags, (records) => bar?.increment(records));
+    } finally {
+      bar?.stop();
+    }
+  }
   const run = await startRun(kind, flags);
   const format = flags.format;
   // Modules only some commands need are imported when used, to keep start-up short.
