@@ -6,7 +6,7 @@ import { Caller } from "../housie/game/caller.js";
 import { parsePrizeSet, type PrizeSetName } from "../housie/game/prizes.js";
 import { readSeries } from "../housie/series/read-series.js";
 import { parseCalls } from "../housie/operators/check.js";
-import { readFailure } from "../io/lines.js";
+import { inputName, readFailure } from "../io/lines.js";
 import { UsageError } from "../errors.js";
 import { groupDigits } from "../io/digits.js";
 import { EXIT_INVALID, EXIT_OK, readInputText } from "./program.js";
@@ -47,13 +47,15 @@ export function runClaims(file: string, flags: ClaimFlags): number {
   let calls: number[];
   let set: PrizeSetName | undefined = flags.prizes === undefined ? undefined : parsePrizeSet(flags.prizes);
   if (flags.game !== undefined) {
+    // "-" reads the game from standard input, which then cannot also hold the series.
+    if (flags.game === "-" && file === "-") throw new UsageError("--game - and the series both read standard input: give one of them as a file");
     let text: string;
     try {
-      text = readFileSync(flags.game, "utf8");
+      text = readFileSync(flags.game === "-" ? 0 : flags.game, "utf8");
     } catch (error) {
       throw readFailure(flags.game, error);
     }
-    const game = Caller.resume(text, flags.game);
+    const game = Caller.resume(text, inputName(flags.game));
     calls = [...game.calls];
     set ??= game.prizes;
   } else {

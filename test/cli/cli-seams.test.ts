@@ -63,3 +63,15 @@ describe("an exhausted open-file limit", () => {
     expect(run.status).toBe(2);
   });
 });
+
+describe("housie check --game -", () => {
+  it("reads the game from standard input, or refuses clearly when the series is there too", () => {
+    const game = join(dir, "night.json");
+    expect(runCli("housie", ["call", game, "--seed", "3"]).status).toBe(0);
+    const run = runCli("housie", ["check", "examples/housie-books.jsonl", "--game", "-"], readFileSync(game, "utf8"));
+    expect(run).toMatchObject({ status: expect.any(Number), stdout: expect.stringContaining("1 calls, uk prizes") });
+    expect(run.stderr).toBe("");
+    expect(runCli("housie", ["check", "examples/housie-books.jsonl", "--game", "-"], "").stderr).toMatch(/^housie: <stdin>: not a saved game/);
+    expect(runCli("housie", ["check", "-", "--game", "-"], "")).toMatchObject({ status: 2, stderr: "housie: --game - and the series both read standard input: give one of them as a file\n" });
+  });
+});
