@@ -9,7 +9,7 @@ import { toursModule } from "./tours/kernel.js";
 
 /** Compiles all four kernels; `sources` override where any of their .wasm files are found. */
 export async function ready(sources: Partial<Record<KernelName, KernelSource>> = {}): Promise<void> {
-  sources = optionsObject<Record<KernelName, KernelSource>>(sources, "sources");
+  sources = optionsObject<Record<KernelName, KernelSource>>(sources, "sources", ["farms", "tables", "housie", "tours"]);
   await Promise.all([
     farmsModule.ready(sources.farms),
     tablesModule.ready(sources.tables),

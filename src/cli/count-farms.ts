@@ -4,7 +4,9 @@
 // problem (the tables engine).
 import { Option } from "commander";
 import { availableParallelism } from "node:os";
-import { createProgram, integerOption, runMain, seedOption } from "./program.js";
+import { createProgram, integerOption, runMain, seedOption, unknownCommand } from "./program.js";
+import { existsSync } from "node:fs";
+import { nearestChoice } from "../args.js";
 import { progressOnTerminal } from "./progress.js";
 import { InputError, UsageError } from "../errors.js";
 import { FarmCaseReader, MAX_FARM_LINE } from "../farms/parse.js";
@@ -152,6 +154,9 @@ const MERGE_HELP =
   "Totals the JSON lines of `count-farms --shard i/k` runs (\"-\": standard input): every part 0..k-1 of one\n" +
   "problem exactly once, or one line naming what is missing or repeated and exit status 2.\n";
 
+/** The commands besides counting a file (`count-farms help` lists them). */
+const COMMANDS = ["merge", "sequence", "completion", "help"];
+
 await runMain("count-farms", async () => {
   const program = createProgram(
     "count-farms",
@@ -197,11 +202,28 @@ await runMain("count-farms", async () => {
         `\noutgrow the kernel's memory cap (--memory, ${DEFAULT_TABLES_MEMORY_MIB} MiB per thread by default) stops with one line instead of exhausting the machine.` +
         "\n--sample K [--seed S] [--json], --list [--force] [--json]: tables (N rows of digits, a blank line between; --json: one {\"rows\": […]} a line)." +
         "\n--shard i/k: one JSON line with part i of k; count-farms merge FILE… (\"-\": stdin) checks parts 0..k-1 and prints the total." +
-        "\ncount-farms sequence NAME [--to N] [--time]: a named family of counts as OEIS b-file lines (count-farms sequence --help lists them).",
+        "\ncount-farms sequence NAME [--to N] [--time]: a named family of counts as OEIS b-file lines (count-farms sequence --help lists them)." +
+        "\n\nCommands:\n  merge [--json] FILE…       total the parts of --shard runs (count-farms help merge)" +
+        "\n  sequence NAME [--to N]     a named sequence of counts as OEIS b-file lines (count-farms help sequence)" +
+        "\n  completion bash|zsh        a shell completion script: eval \"$(count-farms completion bash)\"" +
+        "\n  help [merge|sequence]      this help, or a command's",
     );
   if (process.argv[2] === "help") {
-    // count-farms help [merge]: help as a subcommand too (a file named help: ./help).
-    process.stdout.write(process.argv[3] === "merge" ? MERGE_HELP : program.helpInformation());
+    // count-farms help [merge|sequence]: help as a subcommand too (a file named help: ./help).
+    const topic = process.argv[3];
+    if (topic === "sequence") return runSequence(["--help"]);
+    if (topic !== undefined && topic !== "merge") throw unknownCommand(topic, COMMANDS);
+    process.stdout.write(topic === "merge" ? MERGE_HELP : program.helpInformation());
+    return;
+  }
+  const first = process.argv[2];
+  // A slip for a command (count-farms merg) when no file has that name.
+  if (first !== undefined && !first.startsWith("-") && first !== "-" && !COMMANDS.includes(first) && !existsSync(first) && nearestChoice(first, COMMANDS) !== undefined) {
+    throw unknownCommand(first, COMMANDS);
+  }
+  if (process.argv[2] === "completion") {
+    const { completionScript } = await import("./completion.js");
+    process.stdout.write(completionScript("count-farms", process.argv[3] ?? "", program, { merge: ["--json"], sequence: ["--to", "--time", "--threads"], completion: [], help: [] }));
     return;
   }
   if (process.argv[2] === "sequence") {

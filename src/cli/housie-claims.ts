@@ -9,6 +9,7 @@ import { Caller, parseGameName } from "../housie/game/caller.js";
 import { parsePrizeSet, PRIZE_SETS, type PrizeSetName } from "../housie/game/prizes.js";
 import { readSeries } from "../housie/series/read-series.js";
 import { parseCalls } from "../housie/operators/check.js";
+import { inputName } from "../io/lines.js";
 import { UsageError } from "../errors.js";
 import { groupDigits } from "../io/digits.js";
 import { EXIT_INVALID, EXIT_OK } from "./program.js";
@@ -68,7 +69,9 @@ export function runClaims(file: string, flags: ClaimFlags): number {
   let playing = flags.gameName === undefined ? undefined : parseGameName(flags.gameName);
   let set: PrizeSetName | undefined = flags.prizes === undefined ? undefined : parsePrizeSet(flags.prizes);
   if (flags.game !== undefined) {
-    const game = Caller.resume(readSmallFile(flags.game, GAME_FILE), flags.game);
+    // "-" reads the game from standard input, which then cannot also hold the series.
+    if (flags.game === "-" && file === "-") throw new UsageError("--game - and the series both read standard input: give one of them as a file");
+    const game = Caller.resume(readSmallFile(flags.game, GAME_FILE), inputName(flags.game));
     calls = [...game.calls];
     set ??= game.prizes;
     if (flags.gameName !== undefined && game.game !== undefined && flags.gameName.trim().toLowerCase() !== game.game.toLowerCase()) {

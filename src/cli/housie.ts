@@ -49,6 +49,7 @@ function serialOption(value: string): bigint {
 }
 
 const PROGRESS_FROM = 100_000; // records: shorter runs finish before a bar helps
+const PDF_PROGRESS_FROM = 500; // PDF records: pages take about 5 ms a book
 
 /** The game of each record in a night of --games (model/game.ts), or undefined without --games. */
 type GameTagger = ((record: HousieRecord, index: number) => HousieRecord) | undefined;
@@ -73,7 +74,17 @@ async function generate(kind: HousieKind, given: GenerateFlags): Promise<number>
   }
   if (flags.out !== undefined) checkOutputPath(flags.out); // before any work
   if (flags.uniqueAgainst && !flags.unique) throw new UsageError("--unique-against needs the uniqueness set (drop --no-unique)");
-  if (flags.format === "pdf") return (await withPdfkit(() => import("./housie-pdf.js"))).writePdfSeries(await inlineRun(kind, flags), flags, undefined, tag); // pdfkit loads only for pdf
+  if (flags.format === "pdf") {
+    const pdf = await withPdfkit(() => import("./housie-pdf.js")); // pdfkit loads only for pdf
+    // Pages are slow (3,000 books take seconds): books written on a terminal from a few hundred on.
+    const bar = flags.count >= PDF_PROGRESS_FROM ? (await import("./progress.js")).terminalBar({ format: `${kind} [{bar}] {value}/{total} written, about {eta_formatted} left`, clearOnComplete: true }) : undefined;
+    bar?.start(flags.count, 0);
+    try {
+      return await pdf.writePdfSeries(await inlineRun(kind, flags), flags, (records) => bar?.increment(records), tag);
+    } finally {
+      bar?.stop();
+    }
+  }
   const run = await startRun(kind, flags);
   const format = flags.format;
   // Modules only some commands need are imported when used, to keep start-up short.
@@ -213,6 +224,11 @@ async function main(): Promise<number> {
   registerHousieCheck(program, (s) => { status = s; });
   registerHousieAudit(program, (s) => { status = s; });
   registerHousieCall(program, (s) => { status = s; });
+  program
+    .command("completion")
+    .description('print a bash or zsh completion script: eval "$(housie completion bash)"')
+    .argument("<shell>", "bash or zsh")
+    .action(async (shell: string) => void process.stdout.write((await import("./completion.js")).completionScript("housie", shell, program)));
   await program.parseAsync(process.argv);
   return status;
 }

@@ -2,6 +2,7 @@
 // as a JSON line for `pen-paper merge`.
 import { writeChunk } from "../io/atomic-write.js";
 import { groupDigits } from "../io/digits.js";
+import { terminalBar } from "./progress.js";
 import { parseShardSpec, shardLine, type ShardSpec } from "../shards/index.js";
 import { canonicalFrontierProblem as canonicalFrontier, countHamiltonianIn, type HamiltonianCount } from "../tours/frontier.js";
 import { diskLayers, type DiskLayers } from "../tours/frontier-disk.js";
@@ -107,8 +108,18 @@ export async function runFrontierCount(flags: FrontierCountFlags): Promise<void>
 }
 
 async function countAndPrint(flags: FrontierCountFlags, spec: ShardSpec | undefined, cpu: NodeJS.CpuUsage, started: bigint, store: DiskLayers | undefined): Promise<void> {
-  const onProgress = store && stepLine(store);
-  const result = countHamiltonianIn({ ...flags, shard: spec, memoryCapMiB: flags.memory, ...(onProgress ? { onProgress } : {}) }, store);
+  // With --checkpoint, a line a step; else, on a terminal, a progress line: step k of n, states, time left.
+  const bar = store ? undefined : terminalBar({ format: "frontier step {value} of {total}: {states} states, about {eta_formatted} left", clearOnComplete: true });
+  const onProgress = store ? stepLine(store) : bar && ((step: number, steps: number, states: number) => {
+    if (step === 1) bar.start(steps, step, { states: groupDigits(states) });
+    else bar.update(step, { states: groupDigits(states) });
+  });
+  let result: HamiltonianCount;
+  try {
+    result = countHamiltonianIn({ ...flags, shard: spec, memoryCapMiB: flags.memory, ...(onProgress ? { onProgress } : {}) }, store);
+  } finally {
+    bar?.stop();
+  }
   const used = process.cpuUsage(cpu);
   // A resumed count's CPU is that of every run.
   const stats = flags.stats ? statsOf(result, store ? store.cpuSeconds() * 1e6 : used.user + used.system) : undefined;

@@ -17,7 +17,7 @@ import { MAX_GENERATE_SIZE, type Square } from "../tours/options.js";
 import { readTourFile } from "../tours/read-file.js";
 import { validateTour } from "../tours/validate.js";
 import { progressOnTerminal } from "./progress.js";
-import { createProgram, EXIT_INVALID, integerOption, runMain, seedOption } from "./program.js";
+import { createProgram, EXIT_INVALID, integerOption, runMain, seedOption, unknownCommand } from "./program.js";
 import { runTourMerge, runTourShard } from "./pen-paper-shard.js";
 import { runFrontierCount, type FrontierCountFlags } from "./pen-paper-frontier.js";
 import { MAX_FRONTIER_SIDE } from "../tours/frontier.js";
@@ -237,8 +237,8 @@ await runMain("pen-paper", async () => {
     .option("--closed", "a closed tour: the last square is a move away from the first")
     .option("--start <R,C>", "square numbered 1 (1-based row,column; default: chosen by the seed)", squareOption)
     .option("--seed <s>", "reproducible choice among many tours, 0 to 2^64-1 (default: random)", seedOption)
-    .addOption(new Option("--format <format>", "output format").choices(TOUR_FORMATS).default("text"))
-    .option("--out <file>", "write to FILE (whole or not at all) instead of standard output")
+    .addOption(new Option("-f, --format <format>", "output format").choices(TOUR_FORMATS).default("text"))
+    .option("-o, --out <file>", "write to FILE (whole or not at all) instead of standard output")
     .addOption(engineOption())
     .option("--uniform", "draw the tour exactly uniformly among all tours of the board (as pen-paper sample: boards whose counting layers fit in memory)")
     .action(async (flags: GenerateFlags) => generateCommand(flags, program.getOptionValueSource("size") !== "default"));
@@ -292,6 +292,14 @@ await runMain("pen-paper", async () => {
     .action(async (file: string, flags: { moves?: Leaper[] }) => {
       status = await validateCommand(file, flags.moves);
     });
+  program
+    .command("completion")
+    .description('print a bash or zsh completion script: eval "$(pen-paper completion bash)"')
+    .argument("<shell>", "bash or zsh")
+    .action(async (shell: string) => void process.stdout.write((await import("./completion.js")).completionScript("pen-paper", shell, program)));
+  const first = process.argv[2];
+  const commands = [...program.commands.map((c) => c.name()), "help"];
+  if (first !== undefined && !first.startsWith("-") && !commands.includes(first)) throw unknownCommand(first, commands);
   await program.parseAsync();
   return status;
 });

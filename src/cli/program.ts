@@ -5,9 +5,11 @@ import { readFileSync } from "node:fs";
 import { InputError, KernelError, UsageError } from "../errors.js";
 import { OutputClosed } from "../io/output-errors.js";
 import { errorLine, parserErrorLine, quote, shorten } from "../io/quote.js";
+import { nearestChoice } from "../args.js";
 import { parseSeed, SEED_EXPECTED } from "../core/random.js";
 import { stdoutFailure } from "../io/output.js";
 import { rerunUnderAddressLimit } from "./address-space.js";
+import { exhaustedResource } from "./resources.js";
 
 /** Exit statuses of every tabula command. */
 export const EXIT_OK = 0;
@@ -38,6 +40,15 @@ export function createProgram(name: string, description: string): Command {
     // Commander puts its "(Did you mean …?)" hint on a second line; usage errors are one line.
     // Its messages echo the offending value whole and raw: quoted, cut and escaped here.
     .configureOutput({ outputError: (text, write) => write(`${name}: ${parserErrorLine(text.trimEnd().replace(/^error: /, "").replace(/\n(?=\(Did you mean )/, " "))}\n`) });
+}
+
+/**
+ * A first argument that names no command of `commands` (`pen-paper cout`): a usage error
+ * with the nearest command, instead of commander's "too many arguments" or a missing file.
+ */
+export function unknownCommand(first: string, commands: readonly string[]): UsageError {
+  const near = nearestChoice(first, commands);
+  return new UsageError(`unknown command ${quote(first)} (${near ? `did you mean "${near}"? ` : ""}commands: ${commands.join(", ")})`);
 }
 
 /** Commander argument parser for whole numbers in [min, max]. */
@@ -75,7 +86,8 @@ export function seedOption(value: string): bigint {
 /**
  * Runs a CLI's main function and turns its outcome into an exit status: bad input,
  * usage and output errors, and problems too large for a kernel print one line `name: message` and exit 2; a closed standard
- * output ends quietly; anything else is a bug: one line asking to report it, exit 3,
+ * output ends quietly; an exhausted resource (files, memory, disk, threads, a killed
+ * worker) says which and what to change, exit 2 (resources.ts); anything else is a bug: one line asking to report it, exit 3,
  * and its stack only with --debug (accepted anywhere on the command line).
  */
 export async function runMain(name: string, main: () => Promise<number | void>): Promise<void> {
@@ -89,6 +101,11 @@ export async function runMain(name: string, main: () => Promise<number | void>):
     // a broken kernel invariant is a bug like any other.
     if (error instanceof InputError || error instanceof UsageError || (error instanceof KernelError && error.code !== "invariant-broken")) {
       process.stderr.write(`${name}: ${errorLine(error.message)}\n`);
+      return EXIT_BAD_INPUT;
+    }
+    const exhausted = exhaustedResource(error);
+    if (exhausted !== undefined) {
+      process.stderr.write(`${name}: ${exhausted}\n`);
       return EXIT_BAD_INPUT;
     }
     const what = error instanceof Error ? `${error.name}: ${error.message.split("\n")[0]!.slice(0, 200)}` : String(error).slice(0, 200);

@@ -59,7 +59,7 @@ function toRow(row: FarmRow | string, which: string): FarmRow {
 export function countFarm(row0: FarmRow | string, row1: FarmRow | string, options: CountFarmOptions = {}): bigint {
   rowArgument(row0, "row0");
   rowArgument(row1, "row1");
-  optionsObject(options, "options");
+  options = optionsObject(options, "options", ["engine"]);
   const engine = options.engine ?? DEFAULT_FARM_ENGINE;
   const counter = farmEngines[engine] as FarmCounter | undefined;
   if (!counter) throw new UsageError(`unknown engine "${engine}" (expected one of ${FARM_ENGINES.join(", ")})`);

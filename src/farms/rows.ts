@@ -1,7 +1,7 @@
 // Rows of the 7×7 farming puzzle in TypeScript: codes, fingerprints and masks, laid out
 // exactly as in assembly/farms/rows.ts so both engines see the same candidate order.
 
-import { argumentError } from "../args.js";
+import { argumentError, wholeNumbers } from "../args.js";
 import { quote } from "../io/quote.js";
 
 /** Row width and the symbol counts every row and column must have. */
@@ -21,8 +21,7 @@ export function rowCode(row: FarmRow): number {
 
 /** "2100221" for a row. */
 export function rowText(row: FarmRow): string {
-  if (!Array.isArray(row)) throw argumentError("row", "an array of digits", row);
-  return row.join("");
+  return wholeNumbers(row, "row", 0, 9).join("");
 }
 
 /** Every row with two 0s, two 1s and three 2s, in lexicographic order (210 rows). */

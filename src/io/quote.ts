@@ -59,7 +59,11 @@ export function quoteValue(value: unknown, limit = QUOTE_LIMIT): string {
     // bigints as their digits; a value JSON cannot show (a cycle, a symbol) by its kind.
     text = JSON.stringify(value, (_key, v: unknown) => (typeof v === "bigint" ? `${v}n` : v)) ?? String(value);
   } catch {
-    text = Object.prototype.toString.call(value);
+    try {
+      text = Object.prototype.toString.call(value);
+    } catch {
+      text = "[an object that throws when read]"; // a proxy whose traps throw
+    }
   }
   return shorten(text, limit);
 }
@@ -82,8 +86,13 @@ export function errorLine(text: string, limit = LINE_LIMIT): string {
  * text, then the line guarded by `errorLine`.
  */
 export function parserErrorLine(text: string): string {
+  let long = false;
   const quoted = text
-    .replace(/(argument )'([\s\S]*)'( is invalid)/, (_all, before: string, value: string, after: string) => `${before}${quote(value)}${after}`)
-    .replace(/(unknown (?:option|command) )'([\s\S]*?)'(?=$|\s|\n|\()/, (_all, before: string, value: string) => `${before}${quote(value)}`);
-  return errorLine(quoted);
+    .replace(/(argument )'([\s\S]*)'( is invalid)/, (_all, before: string, value: string, after: string) => {
+      long = value.length > QUOTE_LIMIT;
+      return `${before}${quote(value)}${after}`;
+    })
+    .replace(/(unknown (?:option|command) )'([\s\S]*?)'(?=$|\s|\n|\()/, (_all, before: string, value: string) => `${before}${quote(value)}`)
+  // A long value is quoted once, up front (shortened): a parser's own "got …" would say it again.
+  return errorLine(long ? quoted.replace(/( is invalid\. [^\n]*?)[,;]? got [^\n]*$/, "$1") : quoted);
 }

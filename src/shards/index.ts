@@ -33,19 +33,24 @@ export const MAX_SHARDS = 1_000_000;
 
 /** Parses "i/k" (0 ≤ i < k) or checks a ShardSpec; UsageError otherwise. */
 export function parseShardSpec(spec: string | ShardSpec): ShardSpec {
-  if (typeof spec !== "string") requiredObject(spec, "spec");
+  if (typeof spec !== "string") spec = requiredObject<ShardSpec>(spec, "spec", ["shard", "shards"]);
   let shard: number;
   let shards: number;
+  // As typed: a number past 2^53 would print rounded (1e+26) and so not as the user wrote it.
+  let shardText: string;
+  let shardsText: string;
   if (typeof spec === "string") {
     const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(spec);
-    if (!match) throw new UsageError(`--shard expects i/k with 0 ≤ i < k, like 3/8 (got "${spec}")`);
+    if (!match) throw new UsageError(`--shard expects i/k with 0 ≤ i < k, like 3/8 (got ${quote(spec)})`);
+    [shardText, shardsText] = [shorten(match[1]!.replace(/^0+(?=\d)/, ""), 24), shorten(match[2]!.replace(/^0+(?=\d)/, ""), 24)];
     shard = Number(match[1]);
     shards = Number(match[2]);
   } else {
     ({ shard, shards } = spec);
+    [shardText, shardsText] = [describeValue(shard), describeValue(shards)];
   }
-  if (!Number.isInteger(shards) || shards < 1 || shards > MAX_SHARDS) throw new UsageError(`the number of parts must be from 1 to ${MAX_SHARDS}, got ${shards}`);
-  if (!Number.isInteger(shard) || shard < 0 || shard >= shards) throw new UsageError(`part ${shard} does not exist: parts of ${shards} are numbered 0 to ${shards - 1}`);
+  if (!Number.isInteger(shards) || shards < 1 || shards > MAX_SHARDS) throw new UsageError(`the number of parts must be from 1 to ${MAX_SHARDS}, got ${shardsText}`);
+  if (!Number.isInteger(shard) || shard < 0 || shard >= shards) throw new UsageError(`part ${shardText} does not exist: parts of ${shards} are numbered 0 to ${shards - 1}`);
   return { shard, shards };
 }
 

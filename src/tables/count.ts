@@ -1,5 +1,5 @@
 // countTables: the general table count, exact, by a chosen engine.
-import { optionalWholeNumber, optionsObject, requiredObject } from "../args.js";
+import { optionalWholeNumber, optionKeys, optionsObject, requiredObject } from "../args.js";
 import { normalizeProblem, type NormalizedProblem, type TableProblem, type TablesEngine } from "./problem.js";
 import { planTableCount } from "./plan.js";
 import { UsageError } from "../errors.js";
@@ -53,9 +53,16 @@ export { sumPlan, engineRunner, type JobMethod };
  * countTables({ size: 9, counts: [3, 3, 3] }, { shard: "0/3" });             // 1033025737784320358400n, part 0 of 3
  * ```
  */
+const COUNT_TABLES_KEYS = optionKeys<CountTablesOptions>({
+  size: true, counts: true, given: true, distinctRows: true, distinctColumns: true, engine: true, method: true, onLayer: true, memoryCapMiB: true,
+});
+
+/** The options countTablesParallel takes (Node and browsers). */
+export const COUNT_TABLES_PARALLEL_KEYS = [...COUNT_TABLES_KEYS, "threads", "onProgress"];
+
 export function countTables(problem: CountTablesOptions, options: { shard?: ShardSpec | string } = {}): bigint {
-  requiredObject(problem, "problem");
-  optionsObject(options, "options");
+  problem = requiredObject(problem, "problem", COUNT_TABLES_KEYS, { threads: "threads are countTablesParallel's", onProgress: "onProgress is countTablesParallel's", shard: "the shard is the second argument's: countTables(problem, { shard })" });
+  options = optionsObject(options, "options", ["shard"]);
   const memoryCapMiB = memoryCapOption(problem.memoryCapMiB);
   return withCountMemoryCap(memoryCapMiB, () => {
     const normalized = withoutFreeRules(normalizeProblem(problem));

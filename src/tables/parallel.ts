@@ -1,7 +1,7 @@
 // countTablesParallel: the same sum as countTables, with the jobs (split by their first
 // part) spread over the library's worker pool (src/workers/pool.ts). Exact bigint sums
 // make the result identical to the single-threaded one whatever the order.
-import { countMethod, countSymmetric, engineRunner, jobMethod, memoryCapOption, sumPlan, type CountTablesOptions } from "./count.js";
+import { COUNT_TABLES_PARALLEL_KEYS, countMethod, countSymmetric, engineRunner, jobMethod, memoryCapOption, sumPlan, type CountTablesOptions } from "./count.js";
 import { withCountMemoryCap } from "./kernel.js";
 import { withoutFreeRules } from "./method.js";
 import { estimateReach } from "./reach.js";
@@ -40,7 +40,7 @@ function heavierFirst(a: TableJob, b: TableJob): number {
  * ```
  */
 export async function countTablesParallel(options: CountTablesParallelOptions): Promise<bigint> {
-  requiredObject(options, "options");
+  options = requiredObject(options, "options", COUNT_TABLES_PARALLEL_KEYS);
   const engine = options.engine ?? "wasm";
   engineRunner(engine); // unknown engines fail here, before any thread starts
   if (options.onProgress !== undefined && typeof options.onProgress !== "function") throw argumentError("onProgress", "a function", options.onProgress);

@@ -2,7 +2,7 @@
 // 0..k-1 with counts c_s in every row and column, optional distinct rows/columns, and
 // the first g rows given.
 import { UsageError } from "../errors.js";
-import { argumentError, optionalBoolean, requiredObject, wholeNumbers } from "../args.js";
+import { argumentError, denseArray, optionalBoolean, optionKeys, requiredObject, wholeNumbers } from "../args.js";
 import { shorten } from "../io/quote.js";
 import { tablesConstants } from "../wasm/generated/tables.js";
 
@@ -55,13 +55,17 @@ function parseRow(row: TableRow, index: number, size: number, symbols: number): 
   return cells;
 }
 
+/** The keys of a TableProblem. */
+export const TABLE_PROBLEM_KEYS = optionKeys<TableProblem>({ size: true, counts: true, given: true, distinctRows: true, distinctColumns: true });
+
 /** Checks a problem and fills in the defaults; throws UsageError with a one-line reason. */
 export function normalizeProblem(problem: TableProblem): NormalizedProblem {
-  requiredObject(problem, "problem");
+  // The count functions hand their whole options here: their own keys pass too.
+  problem = requiredObject(problem, "problem", [...TABLE_PROBLEM_KEYS, "engine", "method", "onLayer", "memoryCapMiB", "threads", "onProgress"]);
   const { size, counts } = problem;
   if (typeof size !== "number") throw argumentError("size", `a whole number from 1 to ${MAX_TABLE_SIZE}`, size);
   wholeNumbers(counts, "counts");
-  if (problem.given !== undefined && !(Array.isArray(problem.given) && problem.given.every((row) => typeof row === "string" || Array.isArray(row)))) {
+  if (problem.given !== undefined && !(Array.isArray(problem.given) && denseArray(problem.given, "given", "an array of rows (strings or arrays of symbols)").every((row) => typeof row === "string" || Array.isArray(row)))) {
     throw argumentError("given", "an array of rows (strings or arrays of symbols)", problem.given);
   }
   optionalBoolean(problem.distinctRows, "distinctRows");

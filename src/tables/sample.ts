@@ -1,9 +1,9 @@
 // sampleTables / listTables: exactly uniform random tables and every table of a problem.
-import { requiredObject } from "../args.js";
+import { optionKeys, optionsObject, requiredObject } from "../args.js";
 import { UsageError } from "../errors.js";
 import { countTables } from "./count.js";
 import { enumerateTables } from "./list.js";
-import { normalizeProblem, type NormalizedProblem, type TableProblem, type TablesEngine } from "./problem.js";
+import { TABLE_PROBLEM_KEYS, normalizeProblem, type NormalizedProblem, type TableProblem, type TablesEngine } from "./problem.js";
 import { randomSource } from "../core/random.js";
 import { parseSeed } from "../core/random.js";
 import { buildSampleGraph, type SampleGraph } from "./sample-graph.js";
@@ -113,6 +113,8 @@ export function tableDrawer(prepared: PreparedSampler, seed?: bigint | number | 
  * ```
  */
 export async function* sampleTables(problem: TableProblem, options: SampleTablesOptions): AsyncGenerator<number[][]> {
+  problem = requiredObject(problem, "problem", TABLE_PROBLEM_KEYS);
+  options = requiredObject(options, "options", optionKeys<SampleTablesOptions>({ count: true, seed: true, engine: true }));
   if (!Number.isInteger(options.count) || options.count < 0) throw new UsageError(`count must be a whole number of at least 0, got ${String(options.count)}`);
   const draw = tableDrawer(prepareSampler(problem, options.engine ?? "wasm"), options.seed);
   for (let done = 0; done < options.count; ) {
@@ -141,6 +143,8 @@ export interface ListTablesOptions {
  * ```
  */
 export async function* listTables(problem: TableProblem, options: ListTablesOptions = {}): AsyncGenerator<number[][]> {
+  problem = requiredObject(problem, "problem", TABLE_PROBLEM_KEYS);
+  options = optionsObject(options, "options", ["force"]);
   const p = normalizeProblem(problem);
   const count = countTables(p);
   if (count > MAX_LIST_COUNT && !options.force) {

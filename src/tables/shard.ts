@@ -83,7 +83,8 @@ export function checkTableShardProblem(problem: unknown): CountFacts {
   for (const flag of ["distinctRows", "distinctColumns"] as const) {
     if (typeof fields[flag] !== "boolean") throw new UsageError(`the problem's "${flag}" must be true or false`);
   }
-  const p = normalizeProblem(fields as unknown as TableProblem);
+  const { size, counts, given, distinctRows, distinctColumns } = fields as unknown as TableProblem; // the problem's own keys (normalizeProblem is strict)
+  const p = normalizeProblem({ size, counts, given, distinctRows, distinctColumns });
   requireCanonical(problem, canonicalTableProblem(p));
   return { ...tableCountMultiple(p), partsAtLeastZero: false };
 }

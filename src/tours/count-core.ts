@@ -1,6 +1,6 @@
 // countTours: exact counts of tours on small boards, in this thread (any host). The
 // worker-thread version lives in count.ts (Node) and count-browser.ts (one thread).
-import { oneOf, optionalBoolean, requiredObject } from "../args.js";
+import { oneOf, optionalBoolean, optionKeys, requiredObject } from "../args.js";
 import { newCountSession, runCountTask } from "./count-engine.js";
 import { planCount, type CountTask } from "./count-plan.js";
 import type { Engine } from "./generate.js";
@@ -28,6 +28,18 @@ export interface ParallelCountOptions extends CountOptions {
   /** Called after each finished task with (done, all). */
   onProgress?: (done: number, all: number) => void;
 }
+
+/** The options countTours takes; countToursParallel takes threads and onProgress as well. */
+export const COUNT_KEYS = optionKeys<CountOptions>({ size: true, closed: true, from: true, engine: true });
+export const PARALLEL_COUNT_KEYS = optionKeys<ParallelCountOptions>({ size: true, closed: true, from: true, engine: true, threads: true, onProgress: true });
+/** Options of other functions, named where they belong. */
+export const COUNT_HINTS: Record<string, string> = {
+  moves: "countTours counts pen-and-paper tours; leapers such as the knight are countHamiltonian({ rows, cols, moves })'s",
+  rows: "countTours takes size for a square board; rectangles are countHamiltonian({ rows, cols })'s",
+  cols: "countTours takes size for a square board; rectangles are countHamiltonian({ rows, cols })'s",
+  threads: "threads are countToursParallel's",
+  onProgress: "onProgress is countToursParallel's",
+};
 
 export function plan(options: CountOptions) {
   requiredObject(options, "options");
@@ -57,7 +69,7 @@ export function weigh(tasks: readonly CountTask[], counts: readonly bigint[], di
  * ```
  */
 export function countTours(options: CountOptions): bigint {
-  requiredObject(options, "options");
+  options = requiredObject(options, "options", COUNT_KEYS, COUNT_HINTS);
   const { tasks, divisor } = plan(options);
   const session = newCountSession();
   return weigh(tasks, tasks.map((t) => runCountTask(t, options.engine, session)), divisor);

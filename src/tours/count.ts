@@ -3,7 +3,7 @@
 // browsers get count-browser.ts.
 import { argumentError, MAX_THREADS, requiredObject, threadCount } from "../args.js";
 import { newCountSession } from "./count-engine.js";
-import { countToursInThread, plan, weigh, type ParallelCountOptions } from "./count-core.js";
+import { COUNT_HINTS, PARALLEL_COUNT_KEYS, countToursInThread, plan, weigh, type ParallelCountOptions } from "./count-core.js";
 import type { CountWorkerTask } from "./count-worker.js";
 import { runPool } from "../workers/pool.js";
 
@@ -20,7 +20,7 @@ export { countTours, MAX_COUNT_SIZE, type CountOptions, type ParallelCountOption
  * ```
  */
 export async function countToursParallel(options: ParallelCountOptions): Promise<bigint> {
-  requiredObject(options, "options");
+  options = requiredObject(options, "options", PARALLEL_COUNT_KEYS, COUNT_HINTS);
   const { tasks, divisor } = plan(options);
   const threads = threadCount(options.threads, "threads") ?? Math.min(MAX_THREADS, (await import("node:os")).availableParallelism());
   if (options.onProgress !== undefined && typeof options.onProgress !== "function") throw argumentError("onProgress", "a function", options.onProgress);

@@ -15,7 +15,7 @@
 //
 // Everything is deterministic: coordinates are integers or rounded to 0.1, colours come
 // from fixed tables, so the same tour gives the same bytes (the golden files hold this).
-import { argumentError, optionalBoolean, requiredObject, wholeNumber } from "../args.js";
+import { argumentError, optionalBoolean, property, requiredObject, wholeNumber } from "../args.js";
 import { formatLeapers, KNIGHT, PEN_PAPER_LEAPERS, type Leaper } from "./leapers.js";
 import { MAX_GENERATE_SIZE } from "./options.js";
 import { chevron, drawnPart, flatBoard, routeMove, type KeepOutBoard, type RoutedMove } from "./route.js";
@@ -440,7 +440,7 @@ export function canvasSize(rows: number, cols: number, pixels: number): [width: 
  * of the colour ramp, rings at the start and end.
  */
 export function paintTour(g: TourCanvas, doc: TourPicture, pixels: number): void {
-  if (typeof g !== "object" || g === null || typeof (g as Partial<TourCanvas>).quadraticCurveTo !== "function") throw argumentError("g", "a 2D canvas context", g);
+  if (typeof g !== "object" || g === null || typeof property(g, "quadraticCurveTo", "g") !== "function") throw argumentError("g", "a 2D canvas context", g);
   const { rows, cols, closed, order } = checkPicture(doc);
   wholeNumber(pixels, "pixels", 1, 1 << 15);
   const n = cols;

@@ -10,7 +10,7 @@ import { countWithHostLayers, type HostLayerStore } from "./frontier-host.js";
 import { onFrontierProgress, toursModule } from "./kernel.js";
 import { formatLeapers, normaliseLeapers, parseLeapers, PEN_PAPER_LEAPERS, type Leaper } from "./leapers.js";
 import { parseShardSpec, problemFields, requireCanonical, type CountFacts } from "../shards/index.js";
-import { argumentError, functionArgument, oneOf, optionalBoolean, optionalWholeNumber, requiredObject, squareArgument } from "../args.js";
+import { argumentError, functionArgument, oneOf, optionalBoolean, optionalWholeNumber, optionKeys, requiredObject, squareArgument } from "../args.js";
 import { quoteValue } from "../io/quote.js";
 import { partFlag, partSquare } from "./shard.js";
 import type { Square } from "./options.js";
@@ -64,6 +64,10 @@ export interface HamiltonianCountOptions {
    */
   onProgress?: FrontierProgressListener;
 }
+
+const FRONTIER_KEYS = optionKeys<HamiltonianCountOptions>({
+  rows: true, cols: true, moves: true, closed: true, from: true, to: true, engine: true, shard: true, memoryCapMiB: true, hostLayers: true, order: true, onProgress: true,
+});
 
 /** A frontier count's progress: steps done of all steps, the states after the last one, its passes. */
 export type FrontierProgressListener = (step: number, steps: number, states: number, passes: number) => void;
@@ -310,7 +314,7 @@ function orderArgument(order: unknown, size: number): SquareOrder | readonly num
  * between two squares.
  */
 export function countHamiltonian(options: HamiltonianCountOptions): HamiltonianCount {
-  return countHamiltonianIn(options);
+  return countHamiltonianIn(requiredObject(options, "options", FRONTIER_KEYS, { size: "countHamiltonian takes rows and cols" }));
 }
 
 /**
@@ -319,7 +323,7 @@ export function countHamiltonian(options: HamiltonianCountOptions): HamiltonianC
  * Internal: not exported from any package entry.
  */
 export function countHamiltonianIn(options: HamiltonianCountOptions, store?: HostLayerStore): HamiltonianCount {
-  requiredObject(options, "options");
+  requiredObject(options, "options"); // the CLI hands its flags whole: strict in countHamiltonian
   const rows = checkSide(options.rows, "rows");
   const cols = checkSide(options.cols, "cols");
   const moves = normaliseLeapers(options.moves ?? PEN_PAPER_LEAPERS, "moves");

@@ -1,5 +1,5 @@
 // generateTour: the public generator, on the WASM kernel (default) or the TS baseline.
-import { oneOf, requiredObject, squareArgument, wholeNumber } from "../args.js";
+import { oneOf, optionKeys, requiredObject, squareArgument, wholeNumber } from "../args.js";
 import { KernelError, UsageError } from "../errors.js";
 import { toursModule } from "./kernel.js";
 import { parseSeed } from "../core/random.js";
@@ -70,7 +70,7 @@ export function tourBoard(options: GenerateOptions): { rows: number; cols: numbe
  * ```
  */
 export function generateTour(options: GenerateOptions): Int32Array {
-  requiredObject(options, "options");
+  options = requiredObject(options, "options", optionKeys<GenerateOptions>({ size: true, rows: true, cols: true, moves: true, closed: true, start: true, seed: true, engine: true }));
   const { rows, cols, leapers, penPaper } = tourBoard(options);
   if (options.engine !== undefined) oneOf(options.engine, "engine", ["wasm", "ts"]);
   if (!penPaper || rows !== cols) {

@@ -1,6 +1,6 @@
 // Leapers and the boards they make: a leaper (a, b) moves ±a along one axis and ±b along
 // the other, so (1, 2) is the knight and the pen-and-paper set is (0, 3) with (2, 2).
-import { argumentError, text as checkText } from "../args.js";
+import { argumentError, denseArray, text as checkText } from "../args.js";
 import { UsageError } from "../errors.js";
 import { quote } from "../io/quote.js";
 
@@ -16,9 +16,8 @@ export const MAX_LEAP = 64;
 
 /** Sorted, duplicate-free leapers with a ≤ b; UsageError for (0, 0) or bad numbers. */
 export function normaliseLeapers(leapers: readonly Leaper[], name = "leapers"): Leaper[] {
-  if (!Array.isArray(leapers)) throw argumentError(name, "an array of leapers [a, b]", leapers);
-  leapers.forEach((leaper, i) => {
-    if (!Array.isArray(leaper) || leaper.length !== 2 || !leaper.every((x) => typeof x === "number")) {
+  denseArray(leapers, name, "an array of leapers [a, b]").forEach((leaper, i) => {
+    if (!Array.isArray(leaper) || leaper.length !== 2 || !denseArray(leaper, `${name}[${i}]`, "a leaper [a, b] of two whole numbers").every((x) => typeof x === "number")) {
       throw argumentError(`${name}[${i}]`, "a leaper [a, b] of two whole numbers", leaper);
     }
   });

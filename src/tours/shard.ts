@@ -1,7 +1,9 @@
 // Tour counts cut into parts: each (start, first step) task of the plan is refined by its
 // second step (start, first, second square), and a unit's estimated work is the number
 // of self-avoiding walks of a few more moves from there (more ways to go on, more work).
-import { requiredObject } from "../args.js";
+import { optionKeys, requiredObject } from "../args.js";
+
+const PROBLEM_KEYS = optionKeys<TourCountProblem>({ size: true, closed: true, from: true });
 import { parseShardSpec, problemFields, requireCanonical, unitsOfPart, type CountFacts, type ShardSpec } from "../shards/index.js";
 import { UsageError } from "../errors.js";
 import { quoteValue } from "../io/quote.js";
@@ -29,7 +31,9 @@ export interface CanonicalTourProblem {
 
 /** The tour count as written in a shard's JSON line, in a fixed form, so parts of one problem can be recognised. */
 export function canonicalTourProblem(problem: TourCountProblem): CanonicalTourProblem {
-  requiredObject(problem, "problem");
+  problem = requiredObject(problem, "problem", PROBLEM_KEYS);
+  const n = checkSize(problem.size, MAX_COUNT_SIZE);
+  if (problem.from) checkSquare(problem.from, n, "from");
   return {
     kind: "tours",
     size: problem.size,
@@ -108,7 +112,7 @@ const ESTIMATE_DEPTH = 6;
 
 /** The units (tasks with a third square) of a tour count, with estimated work, and the divisor. */
 export function tourShardUnits(problem: TourCountProblem): { tasks: CountTask[]; estimates: number[]; divisor: bigint } {
-  requiredObject(problem, "problem");
+  problem = requiredObject(problem, "problem", PROBLEM_KEYS);
   const n = checkSize(problem.size, MAX_COUNT_SIZE);
   const from = problem.from ? checkSquare(problem.from, n, "from") : undefined;
   const plan = planCount(n, problem.closed ?? false, from);
@@ -146,7 +150,7 @@ export function tourShardUnits(problem: TourCountProblem): { tasks: CountTask[];
  * the divisor (2 for distinct closed tours) is the count, so parts carry the undivided sum.
  */
 export function countTourShard(problem: TourCountProblem, spec: ShardSpec | string, engine: Engine = "wasm", onProgress?: (done: number, all: number) => void): bigint {
-  requiredObject(problem, "problem");
+  problem = requiredObject(problem, "problem", PROBLEM_KEYS);
   const part = parseShardSpec(spec);
   const { tasks, estimates } = tourShardUnits(problem);
   // Units of one start run back to back so they share the kernel's memo.

@@ -1,7 +1,7 @@
 // Checks a filled grid against the rules: each of 1..n² exactly once, each step a legal
 // move (pen-and-paper, or any leapers' on an m×n board), and for closed tours a legal
 // move from the last square back to 1.
-import { argumentError, wholeNumber } from "../args.js";
+import { argumentError, denseArray, readable, wholeNumber } from "../args.js";
 import { isMove } from "./moves.js";
 import { normaliseLeapers, type Leaper } from "./leapers.js";
 
@@ -38,6 +38,8 @@ export interface TourShape {
  */
 export function validateTour(grid: ArrayLike<number> | readonly (readonly number[])[], size?: number | TourShape): TourCheck {
   if (grid === null || typeof grid !== "object") throw argumentError("grid", "an array of step numbers or of rows", grid);
+  readable(grid, "grid");
+  if (Array.isArray(grid)) denseArray(grid, "grid", "an array of step numbers or of rows").forEach((row, r) => Array.isArray(row) && denseArray(row, `grid[${r}]`, "an array of step numbers"));
   const shape = typeof size === "object" && size !== null ? size : undefined;
   if (shape === undefined && size !== undefined) wholeNumber(size, "size", 1, 10000);
   if (shape?.rows !== undefined) wholeNumber(shape.rows, "rows", 1, 10000);

@@ -39,7 +39,9 @@ function readFileUrl(url: URL): Uint8Array | undefined {
   const path = urls.fileURLToPath(url);
   try {
     return fs.readFileSync(path);
-  } catch {
+  } catch (error) {
+    // Only a missing file is a missing build; anything else (too many open files, say) is carried as it is.
+    if ((error as { code?: unknown }).code !== "ENOENT") throw error;
     throw new Error(`tabula: ${path} is missing; run \`npm run build\` to compile the WASM kernels`);
   }
 }

@@ -138,6 +138,6 @@ function countWasm(): HousieCounts {
  * ```
  */
 export function countHousie(options: { engine?: Engine } = {}): HousieCounts {
-  const { engine = "wasm" } = optionsObject<{ engine?: Engine }>(options, "options");
+  const { engine = "wasm" } = optionsObject<{ engine?: Engine }>(options, "options", ["engine"]);
   return oneOf(engine, "engine", ["wasm", "ts"] as const) === "ts" ? countTs() : countWasm();
 }

@@ -5,6 +5,7 @@
 import { InputError, UsageError } from "../../errors.js";
 import { Xoshiro128, parseSeed } from "../../core/random.js";
 import { PRIZE_SET_NAMES, type PrizeSetName } from "./prizes.js";
+import { oneOf, optionsObject } from "../../args.js";
 import { LAST_NUMBER } from "../model/columns.js";
 import { text as checkText } from "../../args.js";
 
@@ -70,6 +71,8 @@ export class Caller {
 
   /** A new game; a seed makes the calls reproducible. */
   static start(options: { seed?: bigint | string; prizes?: PrizeSetName; game?: string } = {}): Caller {
+    options = optionsObject(options, "options", ["seed", "prizes", "game"]);
+    if (options.prizes !== undefined) oneOf(options.prizes, "options.prizes", PRIZE_SET_NAMES);
     const seed = options.seed === undefined ? null : parseSeed(options.seed).toString();
     const state: GameState = { format: GAME_FORMAT, version: 1, prizes: options.prizes ?? "uk", seed, calls: [] };
     if (options.game !== undefined) state.game = parseGameName(options.game);

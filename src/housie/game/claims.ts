@@ -288,7 +288,7 @@ export function checkGame(series: () => Iterable<SeriesBatch>, calls: readonly n
   oneOf(set, "set", PRIZE_SET_NAMES);
   optionalText(claim, "claim");
   const wanted = claim === undefined ? undefined : parseTicketRef(claim);
-  const { engine = "wasm", game: playing } = optionsObject<GameCheckOptions>(options, "options");
+  const { engine = "wasm", game: playing } = optionsObject<GameCheckOptions>(options, "options", ["engine", "game"]);
   oneOf(engine, "options.engine", ["wasm", "ts"] as const);
   optionalText(playing, "options.game");
   const names = PRIZE_SETS[set];

@@ -1,6 +1,6 @@
 // Generation API over the kernel: uniform books or tickets, seeded or from the OS
 // CSPRNG, no ticket repeated within a run, numbered by serial.
-import { argumentError, countOrInfinity, oneOf, optionalBoolean, optionsObject, wholeNumber } from "../../args.js";
+import { argumentError, countOrInfinity, oneOf, optionalBoolean, optionKeys, optionsObject, wholeNumber } from "../../args.js";
 import { UsageError } from "../../errors.js";
 import { housieKernel, housieLayout, housieModule, kernelBytes, type HousieKernel } from "../kernel.js";
 import { parseSeed, seedState } from "../../core/random.js";
@@ -94,7 +94,7 @@ export class HousieRun {
 
   constructor(kind: HousieKind, options: GenerateOptions = {}) {
     this.kind = oneOf(kind, "kind", ["books", "tickets"] as const);
-    options = optionsObject<GenerateOptions>(options, "options");
+    options = optionsObject<GenerateOptions>(options, "options", optionKeys<GenerateOptions>({ seed: true, unique: true, firstSerial: true, issued: true }));
     optionalBoolean(options.unique, "unique");
     if (options.issued !== undefined && typeof (options.issued as { [Symbol.iterator]?: unknown } | null)?.[Symbol.iterator] !== "function") throw argumentError("issued", "an iterable of tickets", options.issued);
     this.ticketsPerRecord = ticketsPerRecord(this.kind);

@@ -2,7 +2,7 @@
 // into a new run's uniqueness set, so that it repeats none of them. The keys are the
 // run's own exact keys (ticketRank: the ticket's index among all tickets), so across
 // runs as within one, two tickets clash only if they are the same ticket.
-import { argumentError, optionsObject, requiredObject, textArray, wholeNumber } from "../../args.js";
+import { argumentError, bytesArgument, optionsObject, requiredObject, textArray, wholeNumber } from "../../args.js";
 import { UsageError } from "../../errors.js";
 import { readSeries } from "../series/read-series.js";
 import { housieKernel, kernelBytes } from "../kernel.js";
@@ -23,7 +23,7 @@ export interface SeriesTicketsOptions {
  * reader has already checked every rule, as rankOfTicketAt needs.
  */
 export function ticketRankFromCells(cells: Uint8Array, at: number): bigint {
-  if (!(cells instanceof Uint8Array)) throw argumentError("cells", "a Uint8Array", cells);
+  bytesArgument(cells, "cells");
   wholeNumber(at, "at", 0, Math.max(0, cells.length - CELLS_PER_TICKET));
   const k = housieKernel();
   kernelBytes(k.ticketScratchPtr(), CELLS_PER_TICKET).set(cells.subarray(at, at + CELLS_PER_TICKET));
@@ -48,7 +48,7 @@ function* limitedBatches(files: readonly string[], limit: number) {
 /** Every ticket of the given series files as grids (for GenerateOptions.issued), in constant memory. */
 export function* seriesTickets(files: readonly string[], options: SeriesTicketsOptions = {}): Generator<TicketGrid> {
   textArray(files, "files");
-  optionsObject(options, "options");
+  options = optionsObject(options, "options", ["limit"]);
   for (const { cells, tickets } of limitedBatches(files, options.limit ?? MAX_UNIQUE_TICKETS)) yield* ticketsFromCells(cells, 0, tickets);
 }
 
@@ -60,7 +60,7 @@ export function* seriesTickets(files: readonly string[], options: SeriesTicketsO
 export function markSeriesIssued(run: HousieRun, files: readonly string[], options: SeriesTicketsOptions = {}): number {
   requiredObject(run, "run");
   textArray(files, "files");
-  optionsObject(options, "options");
+  options = optionsObject(options, "options", ["limit"]);
   if (!run) throw new UsageError("markSeriesIssued: no run to load the tickets into");
   const k = run.kernel;
   let read = 0;

@@ -5,6 +5,7 @@
 import { CELLS_PER_TICKET, type Cell, type HousieRecord } from "./cells.js";
 import { COLUMN_FIRST, COLUMN_OF, COLUMN_SIZE, LAST_NUMBER } from "./columns.js";
 import { quote, quoteValue, shorten } from "../../io/quote.js";
+import { property } from "../../args.js";
 
 /** The rules `validateBook` and `housie validate` check, one name each. */
 export type HousieRule =
@@ -76,7 +77,7 @@ function ticketViolations(ticket: unknown, where: string): Violation[] {
  * ```
  */
 export function validateBook(record: Pick<HousieRecord, "tickets"> | unknown): Violation[] {
-  const tickets = (record as { tickets?: unknown })?.tickets;
+  const tickets = typeof record === "object" && record !== null ? property(record, "tickets", "record") : undefined;
   if (!Array.isArray(tickets) || (tickets.length !== 6 && tickets.length !== 1)) {
     return [{ rule: "shape", problem: `record has ${Array.isArray(tickets) ? tickets.length : "no"} tickets`, expected: "6 tickets (a book) or 1 (a single ticket)" }];
   }

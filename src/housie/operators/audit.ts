@@ -210,7 +210,7 @@ class AuditCounts {
  */
 export function auditBooks(series: string | Iterable<SeriesBatch>, options: AuditOptions = {}): AuditReport {
   seriesArgument(series, "series");
-  optionsObject(options, "options");
+  options = optionsObject(options, "options", ["alpha"]);
   const alpha = options.alpha ?? 0.01;
   if (!(alpha > 0 && alpha < 1)) throw new UsageError(`alpha ${alpha} (expected a number between 0 and 1)`);
   const counts = new AuditCounts();

@@ -111,7 +111,7 @@ export function parseRef(ref: string): { serial: bigint; ticket: number } {
 export function checkClaims(series: string | Iterable<SeriesBatch>, calls: readonly number[], options: CheckOptions = {}): CheckReport {
   seriesArgument(series, "series");
   wholeNumbers(calls, "calls", 1, 90);
-  optionsObject(options, "options");
+  options = optionsObject(options, "options", ["ref", "engine"]);
   parseCalls(calls.join(","));
   const wanted = options.ref === undefined ? undefined : parseRef(options.ref);
   const engine = options.engine ?? "wasm";

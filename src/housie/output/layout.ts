@@ -14,7 +14,7 @@
 // lie inside the page's margins.
 import { UsageError } from "../../errors.js";
 import { PDF_LAYOUTS, PDF_PAPERS, type PdfLayout, type PdfPaper } from "./pdf-options.js";
-import { argumentError, finiteNumber, oneOf, optionsObject, requiredObject, wholeNumber } from "../../args.js";
+import { argumentError, describeValue, finiteNumber, oneOf, optionKeys, optionsObject, requiredObject, wholeNumber } from "../../args.js";
 import { HELVETICA_ASCENT, textWidth } from "./text-metrics.js";
 
 export interface Box { x: number; y: number; w: number; h: number }
@@ -43,6 +43,9 @@ const STUB_PAD = 3;
 /** Helvetica-Bold advance widths (em) of what a reference holds. */
 const DIGIT_EM = 0.556;
 const HYPHEN_EM = 0.333;
+
+/** The keys of LayoutOptions. */
+export const LAYOUT_KEYS = optionKeys<LayoutOptions>({ paper: true, layout: true, perPage: true, qr: true });
 
 export interface LayoutOptions {
   paper?: PdfPaper;
@@ -149,11 +152,12 @@ function ticketGeometry(w: number, h: number, qr: boolean): TicketGeometry {
 
 /** The measurements of a page: validated options in, boxes out. */
 export function pageGeometry(options: LayoutOptions = {}): PageGeometry {
-  options = optionsObject<LayoutOptions>(options, "options");
+  options = optionsObject<LayoutOptions>(options, "options", LAYOUT_KEYS);
   const paper = options.paper ?? "a4";
   const layout = options.layout ?? "strip";
-  if (!(paper in PAPER_SIZE)) throw new UsageError(`paper ${String(paper)} (expected a4 or letter)`);
-  if (layout !== "strip" && layout !== "sheet") throw new UsageError(`layout ${String(layout)} (expected strip or sheet)`);
+  const shown = (v: unknown): string => (typeof v === "string" ? v : describeValue(v));
+  if (typeof paper !== "string" || !Object.hasOwn(PAPER_SIZE, paper)) throw new UsageError(`paper ${shown(paper)} (expected a4 or letter)`);
+  if (layout !== "strip" && layout !== "sheet") throw new UsageError(`layout ${shown(layout)} (expected strip or sheet)`);
   const most = maxPerPage(paper, layout);
   const per = options.perPage ?? (layout === "sheet" ? SHEET_DEFAULT_BOOKS : most);
   if (!Number.isInteger(per) || per < 1 || per > most) {

@@ -2,6 +2,7 @@
 // (anything with write() → false when full and a "drain" event), adapted to that function.
 // Portable: nothing here imports Node, so the browser build shares it.
 import { UsageError } from "../../errors.js";
+import { readable } from "../../args.js";
 
 /**
  * Where the PDF's bytes go, chunk by chunk, in order; a returned promise is awaited
@@ -34,6 +35,7 @@ export function streamSink(stream: WritableLike): PdfSink {
 /** The sink for `target`: a function as it is, a stream through streamSink; anything else is refused. */
 export function toPdfSink(target: PdfTarget): PdfSink {
   if (typeof target === "function") return target;
+  if (typeof target === "object" && target !== null) readable(target, "target");
   if (isWritableLike(target)) return streamSink(target);
   throw new UsageError("the PDF target must be a function (chunk) => void | Promise<void> or a writable stream");
 }

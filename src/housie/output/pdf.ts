@@ -6,7 +6,7 @@
 // What goes where comes from print-plan.ts and layout.ts (the same boxes as the HTML and
 // the web app's print): strips side by side or sheets of whole books, each ticket with
 // its reference serial-ticket-check above the grid and, with qr, a QR code on a stub.
-import { argumentError, iterableArgument, optionsObject, requiredObject } from "../../args.js";
+import { argumentError, iterableArgument, optionsObject, requiredObject, text as checkText } from "../../args.js";
 import PDFDocument from "pdfkit";
 import { qrMatrix } from "./qr.js";
 import { UsageError } from "../../errors.js";
@@ -16,7 +16,7 @@ import { PATTERN_STROKE, patternInk, patternMarks } from "./patterns.js";
 import { isWinAnsi } from "./text-metrics.js";
 import { UNICODE_FONT_COUNT, unicodeRuns, type UnicodeFontFiles } from "./pdf-unicode.js";
 export { UNICODE_FONT_FILES, type UnicodeFontFiles } from "./pdf-unicode.js";
-import { PrintPlanner, QR_LEVEL, type PlacedGroup, type PlacedTicket, type PlannedPage, type PrintOptions } from "./print-plan.js";
+import { PRINT_KEYS, PrintPlanner, QR_LEVEL, type PlacedGroup, type PlacedTicket, type PlannedPage, type PrintOptions } from "./print-plan.js";
 
 import { PDF_PAPERS, PDF_LAYOUTS, type PdfPaper, type PdfLayout } from "./pdf-options.js";
 export { PDF_PAPERS, PDF_LAYOUTS, type PdfPaper, type PdfLayout };
@@ -45,6 +45,8 @@ export type PdfOptions = PrintOptions & {
    */
   unicodeFonts?: () => Promise<UnicodeFontFiles>;
 };
+
+const PDF_KEYS = [...PRINT_KEYS, "creationDate", "subject", "unicodeFonts"];
 
 /** SOURCE_DATE_EPOCH (seconds, the reproducible-builds convention) as a date, if set and valid. */
 export function sourceDateEpoch(): Date | undefined {
@@ -109,13 +111,15 @@ export class PdfWriter {
   /** `target`: a function given the bytes chunk by chunk, or a Node writable stream. */
   constructor(target: PdfTarget, options: PdfOptions = {}) {
     this.sink = toPdfSink(target);
+    options = optionsObject(options, "options", PDF_KEYS);
     if (options.unicodeFonts !== undefined && typeof options.unicodeFonts !== "function") throw argumentError("options.unicodeFonts", "a function returning the font files", options.unicodeFonts);
     this.fontLoader = options.unicodeFonts;
     const paper = options.paper ?? "a4";
     const layout = options.layout ?? "strip";
     if (!PDF_PAPERS.includes(paper)) throw new UsageError(`paper ${paper} (expected ${PDF_PAPERS.join(" or ")})`);
     if (!PDF_LAYOUTS.includes(layout)) throw new UsageError(`layout ${layout} (expected ${PDF_LAYOUTS.join(" or ")})`);
-    this.planner = new PrintPlanner(options);
+    const { creationDate, subject, ...print } = options; // the planner takes the print options alone
+    this.planner = new PrintPlanner(print);
     this.g = this.planner.geometry;
     this.qr = options.qr ?? false;
     // The document's Title is a PDF text string: pdfkit writes non-ASCII as UTF-16, so any script shows.
@@ -124,8 +128,8 @@ export class PdfWriter {
     this.doc = new PDFDocument({ autoFirstPage: false, size: [this.g.width, this.g.height], margin: 0, compress: true, info: {
       Title: title, Producer: "tabula-grids",
       // pdfkit derives the file /ID from this dictionary: a fixed date and subject give a fixed /ID.
-      CreationDate: options.creationDate ?? sourceDateEpoch() ?? new Date(),
-      ...(options.subject !== undefined ? { Subject: options.subject } : {}),
+      CreationDate: creationDate ?? sourceDateEpoch() ?? new Date(),
+      ...(subject !== undefined ? { Subject: subject } : {}),
     } });
     this.doc.on("data", (chunk: Uint8Array) => this.pending.push(chunk));
     this.doc.font(NUMBER_FONT).fontSize(this.g.ticket.numberSize);
@@ -340,7 +344,7 @@ export class PdfWriter {
  */
 export async function renderPdf(records: Iterable<HousieRecord> | AsyncIterable<HousieRecord>, sink: PdfTarget, options: PdfOptions = {}): Promise<{ pages: number }> {
   iterableArgument(records, "records");
-  optionsObject(options, "options");
+  options = optionsObject(options, "options", PDF_KEYS);
   const writer = new PdfWriter(sink, options);
   for await (const record of records) await writer.add(record);
   await writer.finish();

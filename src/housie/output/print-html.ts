@@ -9,7 +9,7 @@ import { qrMatrix } from "./qr.js";
 import type { HousieRecord } from "../model/cells.js";
 import { BAND_LINES, MARGIN, TYPE, baselineFor, checkGeometry, numberBaseline, placeTicket, type PageGeometry } from "./layout.js";
 import { argumentError, optionsObject } from "../../args.js";
-import { PrintPlanner, QR_LEVEL, checkPlannedPage, type PlacedGroup, type PlacedTicket, type PlannedPage, type PrintOptions } from "./print-plan.js";
+import { PRINT_KEYS, PrintPlanner, oneLine, QR_LEVEL, checkPlannedPage, type PlacedGroup, type PlacedTicket, type PlannedPage, type PrintOptions } from "./print-plan.js";
 import { PATTERN_STROKE, patternInk, patternMarks } from "./patterns.js";
 import { textWidth } from "./text-metrics.js";
 
@@ -133,11 +133,11 @@ export function pageHtml(page: PlannedPage, g: PageGeometry, qr: boolean): strin
 
 /** A streaming HTML document of printed pages: header, a chunk per record, footer. */
 export function htmlPrintFormatter(options: PrintOptions = {}): { header(): string; record(r: HousieRecord): string; footer(): string } {
-  options = optionsObject<PrintOptions>(options, "options");
+  options = optionsObject<PrintOptions>(options, "options", PRINT_KEYS);
   const planner = new PrintPlanner(options);
   const g = planner.geometry;
   const qr = options.qr ?? false;
-  const title = [options.title, options.venue, options.date].filter(Boolean).join(" · ") || "Housie tickets";
+  const title = [options.title, options.venue, options.date].filter(Boolean).map((part) => oneLine(part!)).join(" · ") || "Housie tickets"; // control bytes never reach <title>
   return {
     header: () => `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>\n<style>\nbody { margin: 0; }\n@media screen { body { background: #777; } .hp-page { margin: 12pt auto; box-shadow: 0 1pt 6pt #0006; } }\n${printCss(g)}</style></head><body>\n`,
     record: (r) => planner.add(r).map((page) => pageHtml(page, g, qr)).join(""),

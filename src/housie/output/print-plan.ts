@@ -2,7 +2,7 @@
 // in, whole pages out, each ticket with its box, printed reference (with check digit),
 // colour and QR text. Renderers only draw what a planned page says.
 import { UsageError } from "../../errors.js";
-import { argumentError, housieRecordArgument, optionalBoolean, optionalText, optionsObject, requiredObject, text, ticketGridArgument, wholeNumber } from "../../args.js";
+import { argumentError, housieRecordArgument, optionalBoolean, optionalText, optionKeys, optionsObject, requiredObject, text, ticketGridArgument, wholeNumber } from "../../args.js";
 import { parseSeed } from "../../core/random.js";
 import type { HousieRecord, TicketGrid } from "../model/cells.js";
 import { printedRef } from "../model/reference.js";
@@ -10,6 +10,11 @@ import { DEFAULT_COLOUR, parseColour, parseGames, type TicketColour } from "./co
 import { BAND_LINES, TYPE, checkBox, cutsFor, pageGeometry, type Box, type Cut, type LayoutOptions, type PageGeometry } from "./layout.js";
 import { GAME_PATTERNS, patternFor, type PatternName } from "./patterns.js";
 import { mustFit, textWidth } from "./text-metrics.js";
+
+/** The keys of PrintOptions (PdfOptions adds creationDate and subject). */
+export const PRINT_KEYS = optionKeys<PrintOptions>({
+  colour: true, games: true, title: true, venue: true, date: true, price: true, series: true, paper: true, layout: true, perPage: true, qr: true,
+});
 
 export interface PrintOptions extends LayoutOptions {
   /** Ticket colour (name or #hex) when there is one game. */
@@ -94,9 +99,14 @@ export function qrText(series: string, ref: string): string {
   return `TG1/${series}/${ref}`;
 }
 
+/** A text option on one line: control characters (newlines, escapes) become a space. */
+export function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
+}
+
 function clean(text: string | undefined, option: string): string {
   if (text === undefined) return "";
-  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
+  const flat = oneLine(text);
   if (flat.length > MAX_TEXT) throw new UsageError(`${option} is ${flat.length} characters (expected at most ${MAX_TEXT})`);
   return flat;
 }
@@ -114,10 +124,10 @@ export class PrintPlanner {
   private singles: PlacedGroup | undefined; // the group single tickets are filling
 
   constructor(options: PrintOptions = {}) {
-    options = optionsObject<PrintOptions>(options, "options");
+    options = optionsObject<PrintOptions>(options, "options", PRINT_KEYS);
     for (const key of ["colour", "games", "title", "venue", "date", "price", "series"] as const) optionalText(options[key], `options.${key}`);
     optionalBoolean(options.qr, "options.qr");
-    this.geometry = pageGeometry(options);
+    this.geometry = pageGeometry({ paper: options.paper, layout: options.layout, perPage: options.perPage, qr: options.qr }); // its own keys only: it is strict
     if (options.games !== undefined && options.colour !== undefined) throw new UsageError("give --colour or --games, not both (each game has its colour)");
     this.games = options.games !== undefined;
     this.colours = options.games !== undefined ? parseGames(options.games) : [parseColour(options.colour ?? DEFAULT_COLOUR)];

@@ -8,7 +8,7 @@ import { optionsObject, text } from "../../args.js";
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { inputName, readFailure } from "../../io/lines.js";
 import { CELLS_PER_TICKET, type SeriesBatch } from "../model/cells.js";
-import { decodeSeries, type ReadSeriesOptions } from "./read-text.js";
+import { READ_SERIES_KEYS, decodeSeries, type ReadSeriesOptions } from "./read-text.js";
 
 export { SeriesInputError } from "./decoder.js";
 export type { ReadSeriesOptions } from "./read-text.js";
@@ -22,7 +22,7 @@ const CHUNK_BYTES = 1 << 20;
  */
 export function* readSeries(file: string, options: ReadSeriesOptions = {}): Generator<SeriesBatch> {
   text(file, "file");
-  optionsObject(options, "options");
+  options = optionsObject(options, "options", READ_SERIES_KEYS);
   let fd: number;
   let bytes: number | undefined;
   try {

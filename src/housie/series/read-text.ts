@@ -4,7 +4,7 @@
 // readSeries (read-series.ts, Node) feeds it a file's chunks; readSeriesText, here and
 // browser-safe, feeds it text or bytes already in memory. One reading, two feeds: the same
 // batches and the same error for the same bytes.
-import { argumentError, optionalText, optionsObject } from "../../args.js";
+import { argumentError, isBytes, optionalText, optionKeys, optionsObject } from "../../args.js";
 import type { SeriesBatch } from "../model/cells.js";
 import { SeriesDecoder, SeriesInputError } from "./decoder.js";
 
@@ -23,6 +23,9 @@ export interface ReadSeriesOptions {
 }
 
 /** Options of `readSeriesText`. */
+/** The options of readSeries (readSeriesText takes `source` as well). */
+export const READ_SERIES_KEYS = optionKeys<ReadSeriesOptions>({ batch: true, ticketsPerRecord: true, engine: true });
+
 export interface ReadSeriesTextOptions extends ReadSeriesOptions {
   /** The name messages give the input, as a file name is given (default "<text>"). */
   source?: string;
@@ -52,8 +55,9 @@ export function* decodeSeries(chunks: Iterable<Uint8Array>, source: string, opti
  * and rule, named after `options.source`; batches already handed out stand.
  */
 export function* readSeriesText(input: string | Uint8Array, options: ReadSeriesTextOptions = {}): Generator<SeriesBatch> {
-  if (typeof input !== "string" && !(input instanceof Uint8Array)) throw argumentError("input", "a string or a Uint8Array", input);
-  const { source = "<text>" } = optionsObject<ReadSeriesTextOptions>(options, "options");
+  if (typeof input !== "string" && !isBytes(input)) throw argumentError("input", "a string or a Uint8Array", input);
+  options = optionsObject<ReadSeriesTextOptions>(options, "options", [...READ_SERIES_KEYS, "source"]);
+  const { source = "<text>" } = options;
   optionalText(source, "options.source");
   const bytes = typeof input === "string" ? new TextEncoder().encode(input) : input;
   yield* decodeSeries([bytes], source, options, bytes.length);

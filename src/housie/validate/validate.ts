@@ -3,7 +3,9 @@
 // (series/decoder.ts), the one every reader of a series shares, so a file this accepts
 // is one check, audit and --unique-against read, and one it rejects they refuse at its
 // first violation. The rules themselves are in rules.ts.
-import { argumentError, iterableArgument, optionsObject } from "../../args.js";
+import { argumentError, isBytes, iterableArgument, optionKeys, optionsObject } from "../../args.js";
+
+const VALIDATE_KEYS = optionKeys<ValidateOptions>({ fast: true, bytes: true, engine: true });
 import { SeriesDecoder } from "../series/decoder.js";
 import type { Violation } from "../model/rules.js";
 
@@ -67,8 +69,8 @@ export class JsonlValidator {
 
 /** Validates JSON Lines text or bytes held in memory; the violations in file order. */
 export function validateJsonl(input: string | Uint8Array, options: ValidateOptions = {}): FileReport {
-  if (typeof input !== "string" && !(input instanceof Uint8Array)) throw argumentError("input", "a string or a Uint8Array", input);
-  optionsObject(options, "options");
+  if (typeof input !== "string" && !isBytes(input)) throw argumentError("input", "a string or a Uint8Array", input);
+  options = optionsObject(options, "options", VALIDATE_KEYS);
   const violations: Violation[] = [];
   const validator = new JsonlValidator((v) => violations.push(v), options);
   validator.write(typeof input === "string" ? new TextEncoder().encode(input) : input);
@@ -80,6 +82,7 @@ export function validateJsonl(input: string | Uint8Array, options: ValidateOptio
 export async function validateJsonlStream(chunks: AsyncIterable<Uint8Array>, report: (v: Violation) => void, options: ValidateOptions = {}): Promise<StreamSummary> {
   iterableArgument(chunks, "chunks");
   if (typeof report !== "function") throw argumentError("report", "a function", report);
+  options = optionsObject(options, "options", VALIDATE_KEYS);
   const validator = new JsonlValidator(report, options);
   for await (const chunk of chunks) validator.write(chunk);
   return validator.end();
