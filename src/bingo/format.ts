@@ -4,6 +4,7 @@
 //  jsonl: the series codec's line (codec.ts), what validate, check and winners read.
 //  csv:   serial,ref,row,c1..cN: one line per card row, free squares empty; ref has its check digit.
 //  html:  a printable page of cards (inline CSS, no scripts, no network assets).
+import { PRINTED_PAGE_POLICY_META } from "../io/page-policy.js";
 import { cardRef, type CardRecord } from "./card.js";
 import { cardToJson } from "./codec.js";
 import { cellCount, isFree, type CardShape } from "./shape.js";
@@ -53,7 +54,7 @@ function htmlFormatter(shape: CardShape): CardFormatter {
   const cellSize = shape.columns >= 5 ? 11 : 13; // mm
   return {
     header: () => `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>${shape.title} bingo cards</title>
+<html lang="en"><head><meta charset="utf-8">${PRINTED_PAGE_POLICY_META}<title>${shape.title} bingo cards</title>
 <style>
 body { font-family: Helvetica, Arial, "Liberation Sans", sans-serif; margin: 10mm; color: #111; }
 .cards { display: flex; flex-wrap: wrap; gap: 8mm; }

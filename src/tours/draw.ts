@@ -15,7 +15,7 @@
 //
 // Everything is deterministic: coordinates are integers or rounded to 0.1, colours come
 // from fixed tables, so the same tour gives the same bytes (the golden files hold this).
-import { argumentError, optionalBoolean, property, requiredObject, wholeNumber } from "../args.js";
+import { argumentError, finiteNumber, optionalBoolean, property, requiredObject, wholeNumber } from "../args.js";
 import { formatLeapers, KNIGHT, PEN_PAPER_LEAPERS, type Leaper } from "./leapers.js";
 import { MAX_GENERATE_SIZE } from "./options.js";
 import { chevron, drawnPart, flatBoard, routeMove, type KeepOutBoard, type RoutedMove } from "./route.js";
@@ -188,11 +188,22 @@ export function fitSquarePixels(rows: number, cols: number, width: number, heigh
 
 /** The numbers' size in pixels when the board is fitted into width × height pixels (and zoomed by `zoom`). */
 export function fitNumberPixels(rows: number, cols: number, width: number, height: number, zoom = 1): number {
+  checkBox(rows, cols, width, height, zoom);
   return (numberFontSize(rows * cols) * fitSquarePixels(rows, cols, width, height) * zoom) / TOUR_CELL;
+}
+
+/** The board and the box a picture is fitted into, checked (the web app's sizes come from the library). */
+function checkBox(rows: unknown, cols: unknown, width: unknown, height: unknown, zoom: unknown): void {
+  wholeNumber(rows, "rows", 1, MAX_GENERATE_SIZE);
+  wholeNumber(cols, "cols", 1, MAX_GENERATE_SIZE);
+  finiteNumber(width, "width", 0);
+  finiteNumber(height, "height", 0);
+  finiteNumber(zoom, "zoom", Number.MIN_VALUE);
 }
 
 /** Whether the numbers are drawn at all: an SVG with numbers, and at least MIN_NUMBER_PX in that box. */
 export function numbersReadable(rows: number, cols: number, width: number, height: number, zoom = 1): boolean {
+  checkBox(rows, cols, width, height, zoom);
   return Math.max(rows, cols) <= SVG_NUMBERS_MAX && fitNumberPixels(rows, cols, width, height, zoom) >= MIN_NUMBER_PX;
 }
 
@@ -202,7 +213,7 @@ export function numbersReadable(rows: number, cols: number, width: number, heigh
  * as it is). Gives the square of each step as well (one pass does both).
  */
 export function checkPicture(doc: unknown, name = "doc"): CheckedPicture {
-  const { size, rows, cols, closed, grid, moves } = requiredObject<TourPicture>(doc, name);
+  const { size, rows, cols, closed, grid, moves } = requiredObject<TourPicture>(doc, name, ["size", "rows", "cols", "closed", "grid", "moves"]);
   let r: number, c: number;
   if (rows === undefined && cols === undefined) {
     r = c = wholeNumber(size, `${name}.size`, 1, MAX_GENERATE_SIZE);
@@ -430,6 +441,7 @@ export interface TourCanvas {
 
 /** The canvas size (pixels) paintTour fills for a rows × cols board, `pixels` along its longer side. */
 export function canvasSize(rows: number, cols: number, pixels: number): [width: number, height: number] {
+  checkBox(rows, cols, pixels, pixels, 1);
   const across = Math.max(rows, cols);
   return [Math.max(1, Math.round((cols * pixels) / across)), Math.max(1, Math.round((rows * pixels) / across))];
 }

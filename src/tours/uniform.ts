@@ -10,7 +10,7 @@
 // forward from the start, taking each successor with probability (its ways onward) /
 // (the state's), by an exact bigint draw: the product telescopes to 1 / (all tours).
 // Pure TypeScript without Node imports, so the web app runs it as it is.
-import { oneOf, optionalBoolean, requiredObject, wholeNumber } from "../args.js";
+import { oneOf, optionalBoolean, optionKeys, requiredObject, wholeNumber } from "../args.js";
 import { belowBig, randomSource, type RandomWords } from "../core/random.js";
 import { KernelError, UsageError } from "../errors.js";
 import { toursConstants } from "../wasm/generated/tours.js";
@@ -47,6 +47,8 @@ export interface UniformTourOptions {
   maxStates?: number;
 }
 
+const UNIFORM_KEYS = optionKeys<UniformTourOptions>({ rows: true, cols: true, moves: true, closed: true, engine: true, maxStates: true });
+
 /** The layers of one board and move set, ready to draw from. */
 export interface TourLayers {
   plan: FrontierPlan;
@@ -72,7 +74,7 @@ function side(value: unknown, what: string): number {
 
 /** The forward pass (states reached, with their counts), then the backward pass (ways onward); dead states dropped. */
 export function buildTourLayers(options: UniformTourOptions): TourLayers {
-  requiredObject(options, "options");
+  options = requiredObject<UniformTourOptions>(options, "options", UNIFORM_KEYS);
   const rows = side(options.rows, "rows");
   const cols = side(options.cols, "cols");
   const moves = normaliseLeapers(options.moves ?? PEN_PAPER_LEAPERS, "moves");
@@ -261,6 +263,6 @@ export function uniformTourSampler(options: UniformTourOptions): UniformTourSamp
  * ```
  */
 export function sampleTourUniform(options: UniformTourOptions & { seed?: number | bigint | string }): Int32Array {
-  requiredObject(options, "options");
-  return uniformTourSampler(options).samples(1, options.seed).next().value as Int32Array;
+  const { seed, ...board } = requiredObject<UniformTourOptions & { seed?: number | bigint | string }>(options, "options", [...UNIFORM_KEYS, "seed"]);
+  return uniformTourSampler(board).samples(1, seed).next().value as Int32Array;
 }

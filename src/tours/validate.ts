@@ -1,7 +1,7 @@
 // Checks a filled grid against the rules: each of 1..n² exactly once, each step a legal
 // move (pen-and-paper, or any leapers' on an m×n board), and for closed tours a legal
 // move from the last square back to 1.
-import { argumentError, denseArray, readable, wholeNumber } from "../args.js";
+import { argumentError, denseArray, readable, requiredObject, wholeNumber } from "../args.js";
 import { isMove } from "./moves.js";
 import { normaliseLeapers, type Leaper } from "./leapers.js";
 
@@ -40,13 +40,13 @@ export function validateTour(grid: ArrayLike<number> | readonly (readonly number
   if (grid === null || typeof grid !== "object") throw argumentError("grid", "an array of step numbers or of rows", grid);
   readable(grid, "grid");
   if (Array.isArray(grid)) denseArray(grid, "grid", "an array of step numbers or of rows").forEach((row, r) => Array.isArray(row) && denseArray(row, `grid[${r}]`, "an array of step numbers"));
-  const shape = typeof size === "object" && size !== null ? size : undefined;
+  const shape = typeof size === "object" && size !== null ? requiredObject<TourShape>(size, "shape", ["rows", "cols", "moves"]) : undefined;
   if (shape === undefined && size !== undefined) wholeNumber(size, "size", 1, 10000);
   if (shape?.rows !== undefined) wholeNumber(shape.rows, "rows", 1, 10000);
   if (shape?.cols !== undefined) wholeNumber(shape.cols, "cols", 1, 10000);
   const leapers = shape?.moves === undefined ? undefined : normaliseLeapers(shape.moves, "moves");
   const flat = toFlat(grid);
-  const square = (size as number | undefined) ?? Math.round(Math.sqrt(flat.length));
+  const square = (shape ? undefined : (size as number | undefined)) ?? Math.round(Math.sqrt(flat.length));
   // With a shape: its rows and cols, else the rows given, else square.
   const rows = !shape ? square : (shape.rows ?? (Array.isArray(grid[0]) ? grid.length : shape.cols ? flat.length / shape.cols : square));
   const cols = !shape ? square : (shape.cols ?? flat.length / rows);

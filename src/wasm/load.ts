@@ -6,6 +6,7 @@
 // the synchronous API keeps working there without `ready()`. No static `node:` import:
 // the core API bundles for the browser as it is.
 import { KernelError } from "../errors.js";
+import { readable } from "../args.js";
 import { hostFetch, wasm, type FetchedResponse, type WasmExports, type WasmGlobal, type WasmImports, type WasmMemory, type WasmModule } from "./web-assembly.js";
 
 /** Kernel modules built from assembly/<name>/index.ts. */
@@ -131,6 +132,7 @@ export class Kernel<T extends KernelExports> {
   }
 
   private async compile(source: KernelSource | undefined): Promise<WasmModule> {
+    if (source !== null && typeof source === "object") readable(source, "source"); // a proxy whose traps throw: a typed error, not its own
     if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return wasm.compile(source);
     if (source !== undefined && !(source instanceof URL) && typeof source !== "string") {
       if ("arrayBuffer" in source) return compileResponse(source);

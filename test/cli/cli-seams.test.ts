@@ -20,7 +20,7 @@ describe("commands and help", () => {
   });
 
   it("a mistyped command gets the nearest one, exit 2", () => {
-    expect(runCli("pen-paper", ["cout"])).toMatchObject({ status: 2, stderr: 'pen-paper: unknown command "cout" (did you mean "count"? commands: count, merge, validate, completion, help)\n' });
+    expect(runCli("pen-paper", ["cout"])).toMatchObject({ status: 2, stderr: 'pen-paper: unknown command "cout" (did you mean "count"? commands: count, sample, merge, validate, completion, help)\n' });
     expect(runCli("count-farms", ["merg"], undefined, dir)).toMatchObject({ status: 2, stderr: expect.stringContaining('unknown command "merg" (did you mean "merge"?') });
   });
 

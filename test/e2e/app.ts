@@ -31,6 +31,8 @@ export async function openApp(viewport = { width: 1200, height: 900 }): Promise<
     problems.push(`network request to ${route.request().url()}`);
     return route.abort();
   });
+  // The page's Content-Security-Policy (a header and a <meta>): any violation is a problem.
+  await context.addInitScript(`document.addEventListener("securitypolicyviolation", (event) => console.error("CSP violation: " + event.violatedDirective + " blocked " + (event.blockedURI || "inline")));`);
   const page = await context.newPage();
   page.on("console", (message) => {
     if (message.type() === "error" || message.type() === "warning") problems.push(`console ${message.type()}: ${message.text()}`);

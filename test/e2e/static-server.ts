@@ -1,5 +1,6 @@
 // A tiny static file server for dist-web/ on 127.0.0.1 (an ephemeral port), so the
-// end-to-end tests load the built site exactly as any static host would serve it.
+// end-to-end tests load the built site exactly as any static host would serve it, with the
+// page's Content-Security-Policy as a header.
 import { createServer, type Server } from "node:http";
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, normalize, resolve } from "node:path";
@@ -32,7 +33,11 @@ export async function serveStatic(root: string): Promise<StaticSite> {
     try {
       if ((await stat(file)).isDirectory()) file = join(file, "index.html");
       const body = await readFile(file);
-      response.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-store" });
+      const headers: Record<string, string> = { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-store" };
+      // A page's Content-Security-Policy also as a header, as a host would send it: the policy of its <meta>.
+      const policy = extname(file) === ".html" ? /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(body.toString("utf8"))?.[1] : undefined;
+      if (policy) headers["content-security-policy"] = policy;
+      response.writeHead(200, headers);
       response.end(body);
     } catch {
       response.writeHead(404, { "content-type": "text/plain" }).end("not found");

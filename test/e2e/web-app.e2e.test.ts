@@ -386,6 +386,27 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
   it("printed no console errors and made no network requests beyond its own site", () => {
     expect(app.problems).toEqual([]);
   });
+
+  it("is served with a strict Content-Security-Policy (no inline script, no other origin), which every tab above used without a violation", async () => {
+    const response = await fetch(app.site.url);
+    const policy = response.headers.get("content-security-policy") ?? "";
+    const scripts = /script-src ([^;]*)/.exec(policy)?.[1] ?? "";
+    expect(scripts.split(" ").sort()).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    expect(policy).toMatch(/default-src 'self'/);
+    expect(policy).toMatch(/object-src 'none'/);
+    expect(policy).not.toMatch(/https?:|\*/);
+    expect(await app.page.getAttribute('meta[http-equiv="Content-Security-Policy"]', "content")).toBe(policy);
+    // A crafted title reaches the page as text: it never runs.
+    await app.page.evaluate(`(() => {
+      const probe = document.createElement("div");
+      probe.innerHTML = '<img src="data:," onerror="window.__ran = 1">';
+      document.body.append(probe);
+    })()`);
+    await new Promise((done) => setTimeout(done, 200));
+    expect(await app.page.evaluate("window.__ran")).toBeUndefined();
+    expect(app.problems.filter((p) => !p.includes("CSP violation"))).toEqual([]);
+    app.problems.length = 0; // the probe's blocked handler is the violation this test caused on purpose
+  });
 });
 
 describe.skipIf(!chromiumAvailable())("web app on a phone-sized screen", () => {

@@ -6,7 +6,7 @@
 //         the ticket's reference is serial-ticket.
 //  html:  printable pages laid out as the PDF (print-html.ts): strips or sheets, colours,
 //         bands, references with check digits; inline CSS only (no scripts, no network assets).
-import { argumentError, denseArray, housieRecordArgument } from "../../args.js";
+import { argumentError, denseArray, housieRecordArgument, readable } from "../../args.js";
 import type { HousieKind, HousieRecord, TicketGrid } from "../model/cells.js";
 import { plainRef } from "../model/reference.js";
 import { htmlPrintFormatter } from "./print-html.js";
@@ -29,6 +29,7 @@ const BORDER = "+----+----+----+----+----+----+----+----+----+\n";
 /** A ticket as the classic ASCII grid; with `marked` (the numbers called), those show in brackets, [37]. */
 export function ticketToText(ticket: TicketGrid, marked?: ReadonlySet<number>): string {
   if (!Array.isArray(ticket) || !denseArray(ticket, "ticket", "3 rows of 9 cells").every((row) => Array.isArray(row))) throw argumentError("ticket", "3 rows of 9 cells", ticket);
+  if (marked !== undefined && marked !== null && typeof marked === "object") readable(marked, "marked");
   if (marked !== undefined && !(marked instanceof Set)) throw argumentError("marked", "a Set of the numbers called", marked);
   const cell = (x: number | null) => x === null ? "    " : marked?.has(x) ? `[${String(x).padStart(2)}]` : ` ${String(x).padStart(2)} `;
   let out = BORDER;

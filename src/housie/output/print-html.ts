@@ -7,6 +7,7 @@
 // is escaped. Text in any script prints through the browser's fonts.
 import { qrMatrix } from "./qr.js";
 import type { HousieRecord } from "../model/cells.js";
+import { PRINTED_PAGE_POLICY_META } from "../../io/page-policy.js";
 import { BAND_LINES, MARGIN, TYPE, baselineFor, checkGeometry, numberBaseline, placeTicket, type PageGeometry } from "./layout.js";
 import { argumentError, optionsObject } from "../../args.js";
 import { PRINT_KEYS, PrintPlanner, oneLine, QR_LEVEL, checkPlannedPage, type PlacedGroup, type PlacedTicket, type PlannedPage, type PrintOptions } from "./print-plan.js";
@@ -139,7 +140,7 @@ export function htmlPrintFormatter(options: PrintOptions = {}): { header(): stri
   const qr = options.qr ?? false;
   const title = [options.title, options.venue, options.date].filter(Boolean).map((part) => oneLine(part!)).join(" · ") || "Housie tickets"; // control bytes never reach <title>
   return {
-    header: () => `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>\n<style>\nbody { margin: 0; }\n@media screen { body { background: #777; } .hp-page { margin: 12pt auto; box-shadow: 0 1pt 6pt #0006; } }\n${printCss(g)}</style></head><body>\n`,
+    header: () => `<!doctype html>\n<html lang="en"><head><meta charset="utf-8">${PRINTED_PAGE_POLICY_META}<title>${escapeHtml(title)}</title>\n<style>\nbody { margin: 0; }\n@media screen { body { background: #777; } .hp-page { margin: 12pt auto; box-shadow: 0 1pt 6pt #0006; } }\n${printCss(g)}</style></head><body>\n`,
     record: (r) => planner.add(r).map((page) => pageHtml(page, g, qr)).join(""),
     footer: () => planner.finish().map((page) => pageHtml(page, g, qr)).join("") + "</body></html>\n",
   };
