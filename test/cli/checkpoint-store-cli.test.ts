@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { ROOT, runCli } from "../support/cli-run.js";
 import { killAndResume } from "../support/checkpoint-kill.js";
 
+import { slowTest } from "../support/tier.js";
 let dir = "";
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), "tabula-checkpoint-cli-"));
@@ -40,7 +41,7 @@ async function until(path: string, ms: number): Promise<void> {
 }
 
 describe("checkpoint folders of the CLIs", () => {
-  test("pen-paper count: 6×6 closed tours killed at random moments and resumed, the count of one run", async () => {
+  slowTest("pen-paper count: 6×6 closed tours killed at random moments and resumed, the count of one run", async () => {
     const folder = join(dir, "tours");
     const outcomes = await killAndResume("pen-paper", ["count", "--size", "6", "--closed", "--checkpoint", folder], 2, 2500, freshWithUserFiles(folder));
     for (const { kills, result } of outcomes) {
@@ -50,7 +51,7 @@ describe("checkpoint folders of the CLIs", () => {
     }
   });
 
-  test("count-farms: Latin squares of order 7, two ways, killed at random moments and resumed", async () => {
+  slowTest("count-farms: Latin squares of order 7, two ways, killed at random moments and resumed", async () => {
     const folder = join(dir, "tables");
     const outcomes = await killAndResume("count-farms", ["--size", "7", "--counts", "1,1,1,1,1,1,1", "--checkpoint", folder, "--two-ways"], 2, 1800, freshWithUserFiles(folder));
     for (const { kills, result } of outcomes) {

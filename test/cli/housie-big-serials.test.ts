@@ -12,6 +12,7 @@ import { MAX_SERIAL } from "../../src/housie/model/serial.js";
 import { InputError, UsageError } from "../../src/errors.js";
 import { printedRef } from "../../src/housie/model/reference.js";
 
+import { slowTest } from "../support/tier.js";
 const dir = mkdtempSync(join(tmpdir(), "housie-big-serials-"));
 const housie = (args: string[], input?: string) => runCli("housie", args, input, dir);
 const FIRST = 18446744073709551610n; // 2^64 - 6: the five books end at 2^64 - 2
@@ -110,7 +111,7 @@ describe("housie check, audit and --unique-against with serials past 2^53", () =
     expect(cli.stderr).toBe(`housie: reference "123456789012345678901-1" is not serial-ticket (expected e.g. 1234-5, or 1234-5-9 with the printed check digit, serial 0 to ${MAX_SERIAL}, ticket 1 to 6)\n`);
   });
 
-  it("audit and --unique-against read such a series", () => {
+  slowTest("audit and --unique-against read such a series", () => {
     const audit = housie(["audit", "big.jsonl"]);
     expect(audit.stderr).toBe("");
     expect(audit.stdout).toMatch(/verdict: pass/);

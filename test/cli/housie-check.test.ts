@@ -10,6 +10,7 @@ import { Xoshiro128 } from "../../src/core/random.js";
 import { batchedCli, runCli } from "../support/cli-run.js";
 import { printedRef } from "../../src/housie/model/reference.js";
 
+import { slowTest } from "../support/tier.js";
 /** A reference `S-i` as printed on the paper, `S-i-c`. */
 const printed = (ref: string): string => printedRef(BigInt(ref.split("-")[0]!), Number(ref.split("-")[1]));
 
@@ -72,7 +73,7 @@ function expectMatches(report: CheckReport, brute: ReturnType<typeof bruteForce>
 describe("housie check", () => {
   const books = series("books", BOOKS, 41n, 1001);
 
-  it("first winners of each prize equal the brute-force replay, both engines, full and partial games", () => {
+  slowTest("first winners of each prize equal the brute-force replay, both engines, full and partial games", () => {
     for (const [seed, length] of [[1n, 90], [2n, 90], [3n, 45], [4n, 20]] as const) {
       const calls = shuffled(seed, length);
       const brute = bruteForce(books.cells, 6, 1001, calls);

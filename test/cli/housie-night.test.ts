@@ -8,6 +8,7 @@ import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, runCli } from "../support/cli-run.js";
 
+import { slowTest } from "../support/tier.js";
 const dir = mkdtempSync(join(tmpdir(), "housie-night-"));
 const housie = (args: string[], input?: string) => runCli("housie", args, input, dir);
 const BIN = join(ROOT, "dist/bin/housie.js");
@@ -119,7 +120,7 @@ describe("housie call: game files it can trust", () => {
     expect(readdirSync(dir).filter((f) => f.startsWith("busy.json") && f !== "busy.json")).toEqual([]); // no lock or temporary file left
   }, 120_000);
 
-  it("a stale lock (its process gone) is taken over; a live one makes the caller wait, then give up in one line", async () => {
+  slowTest("a stale lock (its process gone) is taken over; a live one makes the caller wait, then give up in one line", async () => {
     const game = join(dir, "stale.json");
     const gone = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" });
     writeFileSync(`${game}.lock`, `${gone.stdout} ${hostname()} x\n`);

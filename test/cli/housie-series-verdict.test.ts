@@ -13,6 +13,7 @@ import { printedRef } from "../../src/housie/model/reference.js";
 import { checkClaims } from "../../src/housie/operators/check.js";
 import { batchedCli, runCli } from "../support/cli-run.js";
 
+import { slowTest } from "../support/tier.js";
 const dir = mkdtempSync(join(tmpdir(), "housie-verdict-"));
 const housie = (args: string[], input?: string) => runCli("housie", args, input, dir);
 let spawnedOnce = false;
@@ -64,7 +65,7 @@ function expectRefusedLikeValidate(name: string, text: string): string {
 }
 
 describe("one file, one verdict (CLI)", () => {
-  it("a byte-order mark opening the file: validate, check, audit and --unique-against all read it", () => {
+  slowTest("a byte-order mark opening the file: validate, check, audit and --unique-against all read it", () => {
     writeFileSync(join(dir, "bom.jsonl"), "\uFEFF" + books.join("\n") + "\n");
     const v = housie(["validate", "bom.jsonl"]);
     expect(v.stderr).toBe("bom.jsonl: 30 records, 180 tickets: valid\n");

@@ -9,6 +9,7 @@ import { printedRef } from "../../src/housie/model/reference.js";
 import { canRender, crop, renderPdfPages } from "../support/pdf-render.js";
 import type { PdfLayout, PdfPaper } from "../../src/housie/output/pdf-options.js";
 
+import { slowTest } from "../support/tier.js";
 /** jsQR is CommonJS: its function is the module or its `default`, whichever the loader hands over. */
 type Decode = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
 const jsQR = ((jsqrModule as unknown as { default?: Decode }).default ?? jsqrModule) as unknown as Decode;
@@ -20,8 +21,8 @@ describe.skipIf(!(await canRender()))("QR codes decode from rendered pages", () 
     ["sheet", "letter", 18_446_744_073_709_551_610n],
     ["strip", "letter", 7n],
   ];
-  for (const [layout, paper, first] of cases) {
-    it(`${layout} ${paper}, serials from ${first}: every code at 100, 200 and 300 dpi`, async () => {
+  for (const [i, [layout, paper, first]] of cases.entries()) {
+    (i === 0 ? it : slowTest)(`${layout} ${paper}, serials from ${first}: every code at 100, 200 and 300 dpi`, async () => {
       const books = generateBooks(layout === "sheet" ? 3 : 2, { seed: 4n, firstSerial: first });
       const parts: Uint8Array[] = [];
       await renderPdf(books, (c) => void parts.push(c), { layout, paper, qr: true, series: "HALL7" });

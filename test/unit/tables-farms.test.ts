@@ -5,6 +5,7 @@ import { countTables } from "../../src/tables/index.js";
 import { allFarmRows, countFarm } from "../../src/farms/index.js";
 import { SAMPLES } from "../support/farms-samples.js";
 
+import { slowTest } from "../support/tier.js";
 const FIRST = [0, 0, 1, 1, 2, 2, 2];
 const farm = (given: (readonly number[] | string)[], engine: "wasm" | "ts") =>
   countTables({ size: 7, counts: [2, 2, 3], given, engine });
@@ -16,7 +17,7 @@ describe("tables engine on the 7×7 puzzle", () => {
     expect(others).toHaveLength(209);
   });
 
-  it("equals the published algorithm (WASM) on all 209 second rows, in both engines", () => {
+  slowTest("equals the published algorithm (WASM) on all 209 second rows, in both engines", () => {
     let nonzero = 0;
     for (const second of others) {
       const published = countFarm(FIRST, second, { engine: "wasm" });

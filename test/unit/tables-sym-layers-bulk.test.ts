@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { setSymLayersByteByByteForTests, symLayer, symMergeShares, symMitmSum, type SymLayerPart } from "../../src/tables/sym-wasm.js";
 import type { SymProblem } from "../../src/tables/sym-ts.js";
 
+import { slowTest } from "../support/tier.js";
 afterEach(() => setSymLayersByteByByteForTests(false));
 
 /** `make` run with the layers moved in batches and one byte a call: both results. */
@@ -43,7 +44,7 @@ const PROBLEMS: [string, SymProblem, number][] = [
 
 describe("symmetric layers moved in bulk", () => {
   for (const [name, problem, row] of PROBLEMS) {
-    it(`${name}: layer ${row} whole and layer ${row + 1} in 3 shares and merged, the same bytes as one byte a call`, () => {
+    (row === 4 ? it : slowTest)(`${name}: layer ${row} whole and layer ${row + 1} in 3 shares and merged, the same bytes as one byte a call`, () => {
       const layer = expectSameLayer(...bothWays(() => symLayer(problem, row)), `layer ${row}`);
       const shares = [0, 1, 2].map((share) => expectSameLayer(...bothWays(() => symLayer(problem, row + 1, share, 3, layer)), `share ${share}`));
       const merged = expectSameLayer(...bothWays(() => symMergeShares(problem, shares)), "merged");
