@@ -23,8 +23,7 @@ export {
   firstTicketTypeProbabilities, ninetyPositionProbabilities, singleTicketTypeProbabilities, probabilityValues,
   type ExactProbability,
 } from "./count/marginals.js";
-export { enumeratePatternsTs, type PatternTables as HousiePatternTables } from "./count/tables.js";
-export { seedState as housieSeedState, parseSeed as parseHousieSeed, Xoshiro128 } from "../core/random.js";
+export { parseSeed as parseHousieSeed } from "../core/random.js";
 export { ready } from "./ready.js";
 export { printedRef, parseTicketRef, dammDigit, type TicketRef } from "./model/reference.js";
 export { parseColour, parseGames, COLOUR_NAMES, type TicketColour } from "./output/colours.js";

@@ -29,4 +29,4 @@ export {
 } from "./operators/check.js";
 export { auditBooks, auditReference, type AuditReport, type AuditTest, type AuditOptions, type AuditFamily, type AuditReference } from "./operators/audit.js";
 export { seriesTickets, markSeriesIssued, ticketRankFromCells } from "./generate/unique-against.js";
-export { ThreadedUniqueRun, threadedRunPays, THREADED_FROM_TICKETS, type ThreadedRunOptions } from "./generate/threaded-run.js";
+export { ThreadedUniqueRun, type ThreadedRunOptions } from "./generate/threaded-run.js";

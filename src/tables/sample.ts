@@ -1,5 +1,5 @@
 // sampleTables / listTables: exactly uniform random tables and every table of a problem.
-import { optionKeys, optionsObject, requiredObject } from "../args.js";
+import { describeValue, optionKeys, optionsObject, requiredObject } from "../args.js";
 import { UsageError } from "../errors.js";
 import { countTables } from "./count.js";
 import { enumerateTables } from "./list.js";
@@ -115,7 +115,7 @@ export function tableDrawer(prepared: PreparedSampler, seed?: bigint | number | 
 export async function* sampleTables(problem: TableProblem, options: SampleTablesOptions): AsyncGenerator<number[][]> {
   problem = requiredObject(problem, "problem", TABLE_PROBLEM_KEYS);
   options = requiredObject(options, "options", optionKeys<SampleTablesOptions>({ count: true, seed: true, engine: true }));
-  if (!Number.isInteger(options.count) || options.count < 0) throw new UsageError(`count must be a whole number of at least 0, got ${String(options.count)}`);
+  if (!Number.isInteger(options.count) || options.count < 0) throw new UsageError(`count must be a whole number of at least 0, got ${describeValue(options.count)}`);
   const draw = tableDrawer(prepareSampler(problem, options.engine ?? "wasm"), options.seed);
   for (let done = 0; done < options.count; ) {
     const batch = draw(Math.min(256, options.count - done));

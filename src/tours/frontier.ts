@@ -10,7 +10,7 @@ import { countWithHostLayers, type HostLayerStore } from "./frontier-host.js";
 import { onFrontierProgress, toursModule } from "./kernel.js";
 import { formatLeapers, normaliseLeapers, parseLeapers, PEN_PAPER_LEAPERS, type Leaper } from "./leapers.js";
 import { parseShardSpec, problemFields, requireCanonical, type CountFacts } from "../shards/index.js";
-import { argumentError, functionArgument, oneOf, optionalBoolean, optionalWholeNumber, optionKeys, requiredObject, squareArgument } from "../args.js";
+import { argumentError, describeValue, functionArgument, oneOf, optionalBoolean, optionalWholeNumber, optionKeys, requiredObject, squareArgument } from "../args.js";
 import { quoteValue } from "../io/quote.js";
 import { partFlag, partSquare } from "./shard.js";
 import type { Square } from "./options.js";
@@ -103,7 +103,7 @@ export interface HamiltonianCount {
 
 function checkSide(value: unknown, what: string): number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > MAX_FRONTIER_SIDE) {
-    throw new UsageError(`${what} must be a whole number from 1 to ${MAX_FRONTIER_SIDE}, got ${String(value)}`);
+    throw new UsageError(`${what} must be a whole number from 1 to ${MAX_FRONTIER_SIDE}, got ${describeValue(value)}`);
   }
   return value;
 }

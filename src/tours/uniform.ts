@@ -10,7 +10,7 @@
 // forward from the start, taking each successor with probability (its ways onward) /
 // (the state's), by an exact bigint draw: the product telescopes to 1 / (all tours).
 // Pure TypeScript without Node imports, so the web app runs it as it is.
-import { oneOf, optionalBoolean, optionKeys, requiredObject, wholeNumber } from "../args.js";
+import { describeValue, oneOf, optionalBoolean, optionKeys, requiredObject, wholeNumber } from "../args.js";
 import { belowBig, randomSource, type RandomWords } from "../core/random.js";
 import { KernelError, UsageError } from "../errors.js";
 import { toursConstants } from "../wasm/generated/tours.js";
@@ -66,10 +66,7 @@ export interface TourLayers {
 }
 
 function side(value: unknown, what: string): number {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > MAX_SIDE) {
-    throw new UsageError(`${what} must be a whole number from 1 to ${MAX_SIDE}, got ${String(value)}`);
-  }
-  return value;
+  return wholeNumber(value, what, 1, MAX_SIDE);
 }
 
 /** The forward pass (states reached, with their counts), then the backward pass (ways onward); dead states dropped. */
@@ -81,7 +78,7 @@ export function buildTourLayers(options: UniformTourOptions): TourLayers {
   const closed = optionalBoolean(options.closed, "closed") ?? false;
   const engine = options.engine === undefined ? "wasm" : oneOf(options.engine, "engine", ["wasm", "ts"]);
   const maxStates = options.maxStates ?? UNIFORM_MAX_STATES;
-  if (!Number.isSafeInteger(maxStates) || maxStates < 1) throw new UsageError(`maxStates must be a whole number of at least 1, got ${String(maxStates)}`);
+  if (!Number.isSafeInteger(maxStates) || maxStates < 1) throw new UsageError(`maxStates must be a whole number of at least 1, got ${describeValue(maxStates)}`);
   const plan = frontierPlan(rows, cols, moves);
   const problem: FrontierProblem = { mode: closed ? "cycles" : "paths", ends: [] };
   const steps = Array.from({ length: plan.size }, (_, k) => frontierStep(plan, problem, k));

@@ -5,8 +5,8 @@
 // host with `process.getBuiltinModule`, may also compile synchronously on first use, so
 // the synchronous API keeps working there without `ready()`. No static `node:` import:
 // the core API bundles for the browser as it is.
-import { KernelError } from "../errors.js";
-import { readable } from "../args.js";
+import { InputError, KernelError } from "../errors.js";
+import { argumentError, readable } from "../args.js";
 import { hostFetch, wasm, type FetchedResponse, type WasmExports, type WasmGlobal, type WasmImports, type WasmMemory, type WasmModule } from "./web-assembly.js";
 
 /** Kernel modules built from assembly/<name>/index.ts. */
@@ -31,8 +31,12 @@ function builtin<T>(id: string): T | undefined {
   return typeof host?.getBuiltinModule === "function" ? (host.getBuiltinModule(id) as T | undefined) : undefined;
 }
 
-/** A file: URL's bytes, read synchronously; undefined where the host has no file system. */
-function readFileUrl(url: URL): Uint8Array | undefined {
+/**
+ * A file: URL's bytes, read synchronously; undefined where the host has no file system.
+ * `given`: the caller named the file (ready()'s source), so a file that cannot be read is
+ * their input's fault (InputError); our own build's missing file means a missing build.
+ */
+function readFileUrl(url: URL, given = false): Uint8Array | undefined {
   if (url.protocol !== "file:") return undefined;
   const fs = builtin<NodeFs>("node:fs");
   const urls = builtin<NodeUrl>("node:url");
@@ -41,8 +45,10 @@ function readFileUrl(url: URL): Uint8Array | undefined {
   try {
     return fs.readFileSync(path);
   } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (given && typeof code === "string") throw new InputError(code === "ENOENT" ? "no such file" : `cannot be read (${code})`, { file: path }, "a compiled kernel (.wasm)");
     // Only a missing file is a missing build; anything else (too many open files, say) is carried as it is.
-    if ((error as { code?: unknown }).code !== "ENOENT") throw error;
+    if (code !== "ENOENT") throw error;
     throw new Error(`tabula: ${path} is missing; run \`npm run build\` to compile the WASM kernels`);
   }
 }
@@ -132,14 +138,18 @@ export class Kernel<T extends KernelExports> {
   }
 
   private async compile(source: KernelSource | undefined): Promise<WasmModule> {
-    if (source !== null && typeof source === "object") readable(source, "source"); // a proxy whose traps throw: a typed error, not its own
+    if (source !== undefined && typeof source !== "string" && (source === null || typeof source !== "object")) {
+      throw argumentError("source", "a URL, a path, the module's bytes, a fetch Response or a compiled WebAssembly.Module", source);
+    }
+    if (typeof source === "object") readable(source, "source"); // a proxy whose traps throw: a typed error, not its own
     if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return wasm.compile(source);
     if (source !== undefined && !(source instanceof URL) && typeof source !== "string") {
       if ("arrayBuffer" in source) return compileResponse(source);
-      return source; // a compiled module
+      if (source instanceof wasm.Module) return source; // a compiled module
+      throw argumentError("source", "a URL, a path, the module's bytes, a fetch Response or a compiled WebAssembly.Module", source);
     }
     const url = source === undefined ? this.url : new URL(source, this.url);
-    const bytes = readFileUrl(url);
+    const bytes = readFileUrl(url, source !== undefined);
     if (bytes) return wasm.compile(bytes);
     if (!hostFetch) throw new Error(`tabula: cannot fetch ${url.href} in this environment; pass the module's bytes to ready()`);
     return compileResponse(await hostFetch(url), url.href);

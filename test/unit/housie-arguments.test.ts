@@ -1,9 +1,10 @@
 // The housie exports' argument checks (issue 20, item 5): a bad argument is a UsageError
 // naming the argument and what was expected; valid arguments give what they gave before.
+import { threadedRunPays } from "../../src/housie/generate/threaded-run.js";
 import { describe, expect, it } from "vitest";
 import {
   UsageError, checkGame, dammDigit, describeVerdict, generateBooks, housieRecordToJson, htmlPrintFormatter, maxPerPage, pageGeometry, pageHtml,
-  pagesFor, parseColour, parseGames, parsePrizeSet, printCss, printedRef, seriesForSeed, threadedRunPays, ticketsFromCells, PrintPlanner,
+  pagesFor, parseColour, parseGames, parsePrizeSet, printCss, printedRef, seriesForSeed, ticketsFromCells, PrintPlanner,
 } from "../../src/index.js";
 import { usageMessage } from "../support/refusal.js";
 

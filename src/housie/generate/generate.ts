@@ -1,6 +1,6 @@
 // Generation API over the kernel: uniform books or tickets, seeded or from the OS
 // CSPRNG, no ticket repeated within a run, numbered by serial.
-import { argumentError, countOrInfinity, oneOf, optionalBoolean, optionKeys, optionsObject, wholeNumber } from "../../args.js";
+import { argumentError, countOrInfinity, describeValue, oneOf, optionalBoolean, optionKeys, optionsObject, wholeNumber } from "../../args.js";
 import { UsageError } from "../../errors.js";
 import { housieKernel, housieLayout, housieModule, kernelBytes, type HousieKernel } from "../kernel.js";
 import { parseSeed, seedState } from "../../core/random.js";
@@ -99,7 +99,7 @@ export class HousieRun {
     if (options.issued !== undefined && typeof (options.issued as { [Symbol.iterator]?: unknown } | null)?.[Symbol.iterator] !== "function") throw argumentError("issued", "an iterable of tickets", options.issued);
     this.ticketsPerRecord = ticketsPerRecord(this.kind);
     const serial = parseSerial(options.firstSerial ?? 1n);
-    if (serial === undefined) throw new UsageError(`first serial must be a whole number from 0 to ${MAX_SERIAL} (2^64-1), got ${String(options.firstSerial)}`);
+    if (serial === undefined) throw new UsageError(`first serial must be a whole number from 0 to ${MAX_SERIAL} (2^64-1), got ${describeValue(options.firstSerial)}`);
     this.serial = serial;
     this.unique = options.unique ?? true;
     const k = (this.kernel = runInstance());

@@ -58,12 +58,15 @@ function setUpGenerate(): void {
   let last: { kind: HousieKind; result: Results["housie-generate"]; seed: string; firstSerial: number; series: string } | undefined;
   const settingFields = ["housie-colour", "housie-games"];
 
+  /** The page layout's part of the print settings (pageGeometry takes only those keys). */
+  const layoutOf = ({ paper, layout, perPage, qr }: PrintOptions) => ({ paper, layout, perPage, qr });
+
   /** The settings, or undefined with the problem shown at its field. */
   const settings = (): PrintOptions | undefined => {
     for (const id of settingFields) setFieldError(id, "");
     const options = printSettings(last!.seed, last!.series);
     try {
-      pageGeometry(options);
+      pageGeometry(layoutOf(options));
       new PrintPlanner(options);
       return options;
     } catch (error) {
@@ -83,7 +86,7 @@ function setUpGenerate(): void {
     const printed = Math.min(count, PRINT_MAX);
     const copies = options.games ? options.games.split(",").length : 1;
     const groups = last.kind === "books" ? printed * copies : Math.ceil((printed * copies) / 6);
-    const pages = pagesFor(groups, pageGeometry(options));
+    const pages = pagesFor(groups, pageGeometry(layoutOf(options)));
     const noun = last.kind === "books" ? "books" : "tickets";
     const paper = options.paper === "letter" ? "Letter" : "A4";
     $("housie-print-note").textContent = printed === count
