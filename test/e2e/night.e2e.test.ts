@@ -94,7 +94,8 @@ describe.skipIf(!chromiumAvailable())("a game night in Chromium", () => {
         .observe(document.getElementById("housie-print-progress"), { attributes: true });
       window.__frames = 0; { const f = () => { window.__frames++; if (!window.__printed) requestAnimationFrame(f); }; requestAnimationFrame(f); }`);
     await page.click("#housie-print");
-    await page.waitForFunction("window.__printed === true", null, { timeout: 120_000 });
+    // Polled from the test (a string given to waitForFunction is evaluated in the page, which its CSP refuses).
+    await expect.poll(() => page.evaluate("window.__printed === true"), { timeout: 120_000 }).toBe(true);
     const progress = await page.evaluate("window.__progress") as string[];
     expect(progress.length).toBeGreaterThan(10); // many steps, each drawn
     expect(progress.at(-1)).toBe("1000/1000");

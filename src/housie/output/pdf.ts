@@ -118,7 +118,7 @@ export class PdfWriter {
     const layout = options.layout ?? "strip";
     if (!PDF_PAPERS.includes(paper)) throw new UsageError(`paper ${paper} (expected ${PDF_PAPERS.join(" or ")})`);
     if (!PDF_LAYOUTS.includes(layout)) throw new UsageError(`layout ${layout} (expected ${PDF_LAYOUTS.join(" or ")})`);
-    const { creationDate, subject, ...print } = options; // the planner takes the print options alone
+    const { creationDate, subject, unicodeFonts: _fonts, ...print } = options; // the planner takes the print options alone
     this.planner = new PrintPlanner(print);
     this.g = this.planner.geometry;
     this.qr = options.qr ?? false;
