@@ -86,13 +86,9 @@ export function errorLine(text: string, limit = LINE_LIMIT): string {
  * text, then the line guarded by `errorLine`.
  */
 export function parserErrorLine(text: string): string {
-  let long = false;
   const quoted = text
-    .replace(/(argument )'([\s\S]*)'( is invalid)/, (_all, before: string, value: string, after: string) => {
-      long = value.length > QUOTE_LIMIT;
-      return `${before}${quote(value)}${after}`;
-    })
+    .replace(/(argument )'([\s\S]*)'( is invalid)/, (_all, before: string, value: string, after: string) => `${before}${quote(value)}${after}`)
     .replace(/(unknown (?:option|command) )'([\s\S]*?)'(?=$|\s|\n|\()/, (_all, before: string, value: string) => `${before}${quote(value)}`)
-  // A long value is quoted once, up front (shortened): a parser's own "got …" would say it again.
-  return errorLine(long ? quoted.replace(/( is invalid\. [^\n]*?)[,;]? got [^\n]*$/, "$1") : quoted);
+  // The value is quoted once, up front (shortened when long): a parser's own "got …" would say it again.
+  return errorLine(quoted.replace(/( is invalid\. [^\n]*?)[,;]? got [^\n]*$/, "$1"));
 }

@@ -53,7 +53,7 @@ describe("count-farms --sample", () => {
     expect(seedOnly).toMatchObject({ status: 2, stdout: "", stderr: "count-farms: --seed only applies to --sample\n" });
     const badSeed = batched([...FARM, "--sample", "1", "--seed", "x"]);
     expect(badSeed).toMatchObject({ status: 2, stdout: "" });
-    expect(badSeed.stderr).toBe('count-farms: option \'--seed <s>\' argument "x" is invalid. expected a whole number from 0 to 18446744073709551615 (2^64-1), decimal digits, got "x"\n');
+    expect(badSeed.stderr).toBe('count-farms: option \'--seed <s>\' argument "x" is invalid. expected a whole number from 0 to 18446744073709551615 (2^64-1), decimal digits\n');
     const both = batched([...FARM, "--sample", "1", "--list"]);
     expect(both.stderr).toBe("count-farms: --sample and --list cannot be combined: pick one\n");
     const none = batched(["--size", "3", "--counts", "3", "--sample", "1"]);

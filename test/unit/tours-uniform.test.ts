@@ -222,7 +222,7 @@ describe("uniform tours: reach, seeds, errors", () => {
     expect(() => sampleTourUniform({ rows: 7, cols: 7, closed: true, maxStates: 1000 })).toThrow(/need more than 6000 states in memory/); // the kernel's packed layers
     expect(uniformTourSampler({ rows: 5, cols: 5, closed: true }).count).toBe(48n); // the kernel counts again after a stopped count
     expect(() => sampleTourUniform({ rows: 7, cols: 7, closed: true, maxStates: 100_000 })).toThrow(/need more than 100000 states in memory/); // the maps
-    expect(() => sampleTourUniform({ rows: 0, cols: 5 })).toThrow(/rows must be a whole number from 1 to 64/);
+    expect(() => sampleTourUniform({ rows: 0, cols: 5 })).toThrow(/rows: expected a whole number from 1 to 64, got 0/);
     expect(() => sampleTourUniform({ rows: 5, cols: 5, engine: "gpu" as never })).toThrow(/engine: expected one of "wasm", "ts"/);
     expect(() => sampleTourUniform({ rows: 7, cols: 7, closed: true, maxStates: 1000, engine: "ts" })).toThrow(/need more than 1000 states in memory/);
   });
