@@ -34,7 +34,7 @@ function measure(args) {
   const r = spawnSync("bash", ["-c", `npx vitest run ${args.join(" ")} > .suite-costs.log 2>&1; status=$?; times; exit $status`], { cwd: ROOT, encoding: "utf8" });
   const wall = Number(process.hrtime.bigint() - started) / 1e9;
   const children = r.stdout.trim().split("\n").at(-1).split(/\s+/);
-  const log = readFileSync(join(ROOT, ".suite-costs.log"), "utf8");
+  const log = readFileSync(join(ROOT, ".suite-costs.log"), "utf8").replace(/\x1b\[[0-9;]*m/g, ""); // vitest's colours off
   const tests = /Tests\s+(\d+) passed/.exec(log)?.[1] ?? "?";
   if (r.status !== 0) throw new Error(`suite-costs: vitest ${args.join(" ")} failed (exit ${r.status}); see .suite-costs.log`);
   return { wall, cpu: seconds(children[0]) + seconds(children[1]), tests };

@@ -69,7 +69,7 @@ describe("pen-paper count (frontier engine)", () => {
   const USAGE: [string[], RegExp][] = [
     [["count", "--rows", "5"], /count needs the board: --size N, or --rows M and --cols N/],
     [["count", "--size", "5", "--rows", "5", "--cols", "4"], /give --size N, or --rows M and --cols N, not both/],
-    [["count", "--size", "5", "--moves", "1-2"], /--moves expects leapers a,b joined by \+, like 0,3\+2,2 or 1,2; got "1-2"/],
+    [["count", "--size", "5", "--moves", "1-2"], /argument "1-2" is invalid\. --moves expects leapers a,b joined by \+, like 0,3\+2,2 or 1,2\n$/],
     [["count", "--size", "5", "--moves", "0,0"], /not both 0/],
     [["count", "--rows", "4", "--cols", "5", "--to", "5,1"], /--to 5,1 is outside the 4×5 board/],
     [["count", "--size", "5", "--closed", "--to", "1,1"], /--to is for open tours/],
