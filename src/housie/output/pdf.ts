@@ -40,7 +40,7 @@ export type PdfOptions = PrintOptions & {
   subject?: string;
   /**
    * Where the embedded Unicode fonts come from when some text is outside Latin-1: by
-   * default the installed @fontsource packages (Node); a browser passes a loader that
+   * default the installed `@fontsource` packages (Node); a browser passes a loader that
    * fetches the same files (named as UNICODE_FONT_FILES lists them).
    */
   unicodeFonts?: () => Promise<UnicodeFontFiles>;
