@@ -2,7 +2,7 @@
 // pen-paper: generate, count and validate pen-and-paper tours (fill an n×n grid with
 // 1..n², each step 3 squares along a row or column or 2 along a diagonal), and tours of
 // any leapers (--moves; 1,2 is the knight) on m×n boards.
-import { InvalidArgumentError, Option } from "commander";
+import { InvalidArgumentError, Option, type Command } from "commander";
 import { availableParallelism } from "node:os";
 import { InputError, UsageError } from "../errors.js";
 import { checkOutputPath } from "../io/atomic-write.js";
@@ -194,6 +194,15 @@ function refuseOutOfReach(flags: SearchFlags): void {
   }
 }
 
+/** The board and leapers of `count` and `sample`: --size N or --rows M --cols N, and --moves. */
+function boardOptions(command: Command): Command {
+  return command
+    .option("--size <n>", `square board side (1 to ${MAX_FRONTIER_SIDE})`, integerOption(1, MAX_FRONTIER_SIDE))
+    .option("--rows <m>", `board rows (with --cols)`, integerOption(1, MAX_FRONTIER_SIDE))
+    .option("--cols <n>", `board columns (with --rows)`, integerOption(1, MAX_FRONTIER_SIDE))
+    .option("--moves <a,b+…>", "the leapers, joined by +: a leaper a,b moves ±a along one axis and ±b along the other (1,2 is the knight)", movesOption, [...PEN_PAPER_LEAPERS]);
+}
+
 async function validateCommand(file: string, given: Leaper[] | undefined): Promise<number> {
   const name = inputName(file);
   let tour;
@@ -242,13 +251,9 @@ await runMain("pen-paper", async () => {
     .addOption(engineOption())
     .option("--uniform", "draw the tour exactly uniformly among all tours of the board (as pen-paper sample: boards whose counting layers fit in memory)")
     .action(async (flags: GenerateFlags) => generateCommand(flags, program.getOptionValueSource("size") !== "default"));
-  program
+  boardOptions(program
     .command("count")
-    .description("exact number of tours (Hamiltonian paths and cycles of the leaper graph): directed paths over every start, from a square, to a square, or distinct closed tours")
-    .option("--size <n>", `square board side (1 to ${MAX_FRONTIER_SIDE})`, integerOption(1, MAX_FRONTIER_SIDE))
-    .option("--rows <m>", `board rows (with --cols)`, integerOption(1, MAX_FRONTIER_SIDE))
-    .option("--cols <n>", `board columns (with --rows)`, integerOption(1, MAX_FRONTIER_SIDE))
-    .option("--moves <a,b+…>", "the leapers, joined by +: a leaper a,b moves ±a along one axis and ±b along the other (1,2 is the knight)", movesOption, [...PEN_PAPER_LEAPERS])
+    .description("exact number of tours (Hamiltonian paths and cycles of the leaper graph): directed paths over every start, from a square, to a square, or distinct closed tours"))
     .option("--closed", "count closed tours: distinct cycles, or with --from directed closed tours from that square (2 × cycles)")
     .option("--from <R,C>", "count only tours numbered 1 on this square (1-based row,column)", squareOption)
     .option("--to <R,C>", "count only open tours ending on this square (1-based row,column)", squareOption)
@@ -265,17 +270,13 @@ await runMain("pen-paper", async () => {
     .addHelpText("after", "\nAll engines give the same counts where they all run. The frontier DP counts m×n boards for any leapers; the search,\nthe cross-check, counts n×n pen-and-paper boards up to 7×7 (and shows a progress bar on a terminal).")
     .action(async (flags: CountFlags) => countCommand(flags));
   // pen-paper sample: one exactly uniform random tour (src/tours/uniform.ts), the count's board and moves options.
-  program
+  boardOptions(program
     .command("sample")
-    .description("one exactly uniform random tour among all tours of the board (closed: every cycle equally likely; open: every directed path), drawn from the frontier counter's layers (m×n boards the layers fit in memory: 6×6 knight and 7×7 pen-and-paper closed take seconds)")
-    .option("--size <n>", `square board side (1 to ${MAX_FRONTIER_SIDE})`, integerOption(1, MAX_FRONTIER_SIDE))
-    .option("--rows <m>", `board rows (with --cols)`, integerOption(1, MAX_FRONTIER_SIDE))
-    .option("--cols <n>", `board columns (with --rows)`, integerOption(1, MAX_FRONTIER_SIDE))
-    .option("--moves <a,b+…>", "the leapers, joined by +: a leaper a,b moves ±a along one axis and ±b along the other (1,2 is the knight)", movesOption, [...PEN_PAPER_LEAPERS])
+    .description("one exactly uniform random tour among all tours of the board (closed: every cycle equally likely; open: every directed path), drawn from the frontier counter's layers (m×n boards the layers fit in memory: 6×6 knight and 7×7 pen-and-paper closed take seconds)"))
     .option("--closed", "a closed tour: the last square is a move away from the first")
     .option("--seed <s>", "reproducible draw, 0 to 2^64-1 (default: random)", seedOption)
-    .addOption(new Option("--format <format>", "output format").choices(TOUR_FORMATS).default("text"))
-    .option("--out <file>", "write to FILE (whole or not at all) instead of standard output")
+    .addOption(new Option("-f, --format <format>", "output format").choices(TOUR_FORMATS).default("text"))
+    .option("-o, --out <file>", "write to FILE (whole or not at all) instead of standard output")
     .option("--stats", "print how many tours it drew among and the states the layers kept to standard error")
     .action(async (flags: Omit<SampleFlags, "rows" | "cols"> & Pick<CountFlags, "size" | "rows" | "cols">) => runSample({ ...flags, ...countBoard(flags, "sample") }));
   program
