@@ -4,7 +4,7 @@
 // Screenshots at desktop and phone widths (test-results/e2e/tours-boards-*.png).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { KNIGHT, parseTourFile, ready as toursReady, sampleTourUniform, validateTour } from "../../src/tours/index.js";
+import { countHamiltonian, KNIGHT, parseTourFile, ready as toursReady, sampleTourUniform, validateTour } from "../../src/tours/index.js";
 import { chromiumAvailable } from "../support/chromium.js";
 import { downloadBytes, openApp, SHOTS, showTab, type App } from "./app.js";
 
@@ -84,7 +84,7 @@ describe.skipIf(!chromiumAvailable())("tours tab: rows × cols boards and unifor
   it("draws uniform tours: the same tour as the library for the seed, among all 48 closed 5×5 pen-and-paper tours and 9,862 closed 6×6 knight's", async () => {
     const { page } = app;
     await generate(page, { rows: 5, moves: "0,3+2,2", closed: true, uniform: true, seed: 11 });
-    await expect.poll(() => page.locator("#tour-summary").textContent(), { timeout: 30_000 }).toMatch(/^A closed 5×5 tour \(25 squares\), drawn uniformly among 48 closed tours \(as cycles\) in /);
+    await expect.poll(() => page.locator("#tour-summary").textContent(), { timeout: 30_000 }).toMatch(/^A closed 5×5 tour \(25 squares\), drawn uniformly among 48 closed tours \(cycles\) in /);
     await page.locator(`${board}[data-size="5"] svg`).waitFor({ timeout: 30_000 });
     expect(await page.locator(`${board} svg .numbers > text`).count()).toBe(25);
     const drawn = await downloadedTour(page);
@@ -95,6 +95,17 @@ describe.skipIf(!chromiumAvailable())("tours tab: rows × cols boards and unifor
     await expect.poll(() => page.locator("#tour-summary").textContent(), { timeout: 60_000 }).toMatch(/^A closed knight's 6×6 tour \(36 squares\), drawn uniformly among 9,862 closed tours/);
     const knight = await downloadedTour(page);
     expect(Array.from(knight.grid)).toEqual(Array.from(sampleTourUniform({ rows: 6, cols: 6, moves: KNIGHT, closed: true, seed: 4 })));
+  });
+
+  it("draws uniform open tours among the directed tours the counter counts", async () => {
+    const { page } = app;
+    const directed = countHamiltonian({ rows: 3, cols: 4, moves: KNIGHT }).count;
+    await generate(page, { rows: 3, cols: 4, moves: "1,2", closed: false, uniform: true, seed: 9 });
+    const summary = new RegExp(`^An open knight's 3×4 tour \\(12 squares\\), drawn uniformly among ${directed.toLocaleString("en")} open tours \\(directed\\) in `);
+    await expect.poll(() => page.locator("#tour-summary").textContent(), { timeout: 30_000 }).toMatch(summary);
+    const drawn = await downloadedTour(page);
+    expect([drawn.rows, drawn.cols, drawn.closed]).toEqual([3, 4, false]);
+    expect(Array.from(drawn.grid)).toEqual(Array.from(sampleTourUniform({ rows: 3, cols: 4, moves: KNIGHT, seed: 9 })));
   });
 
   it("says in one line where uniform tours are out of reach, or where they take no start", async () => {

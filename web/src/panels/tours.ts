@@ -47,7 +47,9 @@ function setUpGenerate(board: BoardView): void {
       tour = { rows, cols, closed: result.closed, grid: result.grid, seed };
       tourMoves = moves;
       const piece = moves === undefined ? "" : moves === "1,2" ? " knight's" : ` ${moves} leaper`;
-      const drawn = result.count === undefined ? "" : `, drawn uniformly among ${BigInt(result.count).toLocaleString("en")} ${closed ? "closed tours (as cycles)" : "open tours (as paths)"}`;
+      // The sampler counts cycles, or paths each read two ways: an open draw is uniform among the directed tours.
+      const among = result.count === undefined ? 0n : BigInt(result.count) * (closed ? 1n : 2n);
+      const drawn = result.count === undefined ? "" : `, drawn uniformly among ${among.toLocaleString("en")} ${closed ? "closed tours (cycles)" : "open tours (directed)"}`;
       $("tour-summary").dataset.ms = String(result.ms);
       $("tour-summary").textContent = `A${closed ? " closed" : "n open"}${piece} ${rows}×${cols} tour (${(rows * cols).toLocaleString("en")} squares)${drawn} in ${ms(result.ms)}.`;
       $("tour-actions").hidden = false;
