@@ -5,12 +5,18 @@
 // word, the marker, is never 0 (callers store a rank plus one, or a word with bit 63 set),
 // so a 0 there marks an empty slot.
 
-/** Slot of the key (lo, marker) in a table of mask + 1 slots; lo is 0 for one-word keys. */
+/** Slot of the key (lo, marker) of `words` words in a table of mask + 1 slots (lo unused for one word). */
 // @ts-ignore: decorator
 @inline
-export function keySlot(lo: u64, marker: u64, mask: i32): i32 {
-  let h = (lo ^ (marker * 0xc2b2ae3d27d4eb4f)) * 0x9e3779b97f4a7c15;
-  h ^= h >> 29;
+export function keySlot(lo: u64, marker: u64, mask: i32, words: i32): i32 {
+  let h: u64;
+  if (words == 1) {
+    h = marker * 0x9e3779b97f4a7c15;
+    h ^= h >> 32;
+  } else {
+    h = (lo ^ (marker * 0xc2b2ae3d27d4eb4f)) * 0x9e3779b97f4a7c15;
+    h ^= h >> 29;
+  }
   return <i32>h & mask;
 }
 
@@ -57,7 +63,7 @@ export class KeySet {
   find(lo: u64, marker: u64): i32 {
     if (this.capacity == 0) this.clear();
     const mask = this.capacity - 1;
-    let i = keySlot(lo, marker, mask);
+    let i = keySlot(lo, marker, mask, this.words);
     while (true) {
       const at = this.slot(i);
       const m = load<u64>(at + this.markerAt);
@@ -101,7 +107,7 @@ export class KeySet {
   /** Puts a key known to be absent into its first empty slot. */
   private place(lo: u64, marker: u64): void {
     const mask = this.capacity - 1;
-    let i = keySlot(lo, marker, mask);
+    let i = keySlot(lo, marker, mask, this.words);
     while (load<u64>(this.slot(i) + this.markerAt) != 0) i = (i + 1) & mask;
     this.write(i, lo, marker);
   }

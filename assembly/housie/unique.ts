@@ -70,7 +70,7 @@ export function issueBatch(ranks: usize, books: i32, per: i32, refused: usize): 
     let t = 0;
     for (; t < per; t++) {
       const key = load<u64>(at + (<usize>t << 3)) + 1;
-      let i = keySlot(0, key, mask);
+      let i = keySlot(0, key, mask, 1);
       let k = load<u64>(base + (<usize>i << 3));
       while (k != 0 && k != key) {
         i = (i + 1) & mask;
