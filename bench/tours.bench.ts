@@ -49,7 +49,6 @@ export default async function toursBench(): Promise<void> {
     grid.set(`open n=${size}`, row);
   }
   const generation = medianTable(grid, ["wasm", "ts"], [["ts", "wasm"]]);
-  const knight = knightTable();
 
   const counts: MedianGrid = new Map();
   const countCases: [string, Parameters<typeof countTours>[0], number][] = [
@@ -75,7 +74,7 @@ export default async function toursBench(): Promise<void> {
   counts.set("6×6 all directed paths, 2 worker threads", parallel);
   const counting = medianTable(counts, ["wasm", "ts"], [["ts", "wasm"]]);
 
-  const report = `Generation (seed 1)\n\n${generation}\n\nKnight's tours (closed, seed 1): built from blocks, beside the pen-and-paper generator\n\n${knight}\n\nCounting\n\n${counting}\n\nFrontier counter\n\n${frontierTable()}\n`;
+  const report = `Generation (seed 1)\n\n${generation}\n\nCounting\n\n${counting}\n\nFrontier counter\n\n${frontierTable()}\n`;
   console.log(`\n${report}`);
   writeFileSync("bench/results/tours.md", report);
 }
@@ -117,28 +116,4 @@ function frontierTable(): string {
     lines.push(`| ${label} | ${ms(median(f))} | ${searchCell} | ${ratio} | ${peak.states.toLocaleString("en")} | ${(peak.bytes / 2 ** 20).toFixed(1)} MiB |`);
   }
   return lines.join("\n");
-}
-
-// Knight's closed tours by the block construction (issue 45), the kernel beside its TS
-// baseline and beside the pen-and-paper generator on the same board, interleaved round by
-// round. 10000×10000 is 400 MB a grid: one round, the TS baseline left out (its own 400 MB
-// board beside the kernel's would pass 1.5 GB in one process).
-const KNIGHT_CASES: [side: number, rounds: number, ts: boolean][] = [
-  [1000, 3, true],
-  [10000, 1, false],
-];
-
-function knightTable(): string {
-  const grid: MedianGrid = new Map();
-  for (const [n, rounds, ts] of KNIGHT_CASES) {
-    const times = new Map<string, number[]>([["knight wasm", []], ["knight ts", []], ["pen-paper wasm", []]]);
-    for (let r = 0; r < rounds; r++) {
-      times.get("knight wasm")!.push(timeOnce(() => generateTour({ moves: KNIGHT, rows: n, cols: n, closed: true, seed: 1 })));
-      if (ts) times.get("knight ts")!.push(timeOnce(() => generateTour({ moves: KNIGHT, rows: n, cols: n, closed: true, seed: 1, engine: "ts" })));
-      times.get("pen-paper wasm")!.push(timeOnce(() => generateTour({ size: n, closed: true, seed: 1 })));
-    }
-    const median = (x: number[]) => [...x].sort((p, q) => p - q)[Math.floor(x.length / 2)]!;
-    grid.set(`closed ${n}×${n}`, new Map([...times].filter(([, x]) => x.length > 0).map(([k, x]) => [k, median(x)])));
-  }
-  return medianTable(grid, ["knight wasm", "knight ts", "pen-paper wasm"], [["knight ts", "knight wasm"], ["pen-paper wasm", "knight wasm"]]);
 }

@@ -1,5 +1,6 @@
 // Closed tours of the 5..7 × 5..7 blocks, found once per instance by the search from
 // fixed seeds (same tours as src/tours/blocks-ts.ts).
+import { joinLinks } from "./join";
 import { MOVE_BY_DELTA } from "./moves";
 import { UNBOUNDED_BUDGET, boardIndex, clearBoard, searchTour, useBoard } from "./search";
 
@@ -14,8 +15,8 @@ export const VARIANTS: i32 = TOURS_PER_BLOCK * 8; // 8 symmetries of each tour
 /** Visiting orders (local r*w+c), SLOT cells per (shape, tour). */
 const tours = new StaticArray<i32>(SHAPES * SHAPES * TOURS_PER_BLOCK * SLOT);
 /**
- * Per (shape, variant), each local square's two tour neighbours as move indices
- * (3 bits each): placing a block on the board is then a plain copy.
+ * Per (shape, variant), each local square's two tour neighbours as move indices, packed
+ * as join.ts holds them: placing a block on the board is then a plain copy.
  */
 const codes = new StaticArray<i32>(SHAPES * SHAPES * VARIANTS * SLOT);
 const scratch = new StaticArray<i32>((BLOCK_MAX + 6) * (BLOCK_MAX + 6));
@@ -81,7 +82,7 @@ function encodeVariant(h: i32, w: i32, v: i32): void {
   let cur = orient(unchecked(tours[base]), sw, h, w, s);
   for (let i = 0; i < len; i++) {
     const next = orient(unchecked(tours[base + (i + 1 == len ? 0 : i + 1)]), sw, h, w, s);
-    unchecked(codes[out + (cur >> 3) * w + (cur & 7)] = moveOf(cur, prev) | (moveOf(cur, next) << 3));
+    unchecked(codes[out + (cur >> 3) * w + (cur & 7)] = joinLinks(moveOf(cur, prev), moveOf(cur, next)));
     prev = cur;
     cur = next;
   }

@@ -5,6 +5,7 @@ export {
 } from "./generate";
 export { PAD, UNBOUNDED_BUDGET } from "./search";
 export { BLOCK_MIN, TOURS_PER_BLOCK } from "./blocks";
+export { JOIN_NONE, JOIN_REACH } from "./join";
 export {
   leaperClearSteps, leaperAddStep, leaperGenerate,
   MAX_LEAPER_STEPS, MAX_LEAPER_LEG, LEAPER_BUDGET, LEAPER_ATTEMPTS, MAX_LEAPER_SQUARES,

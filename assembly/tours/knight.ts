@@ -7,10 +7,10 @@
 // fixed structured tours at fixed corners; here the blocks' tours come from the Warnsdorff
 // search (leaper.ts) and each join looks for a pair of edges near the blocks' border,
 // trying the block's next tour or reflection when none is found.
-// While joining, a square's cell holds its two tour neighbours as move indices (4 bits
-// each, NONE at a path's ends); the last pass overwrites them with 1..m*n along the tour.
+// The joining and the numbering are join.ts's (shared with the pen-and-paper construction).
 import { within } from "../common/guard";
 import { mix32 } from "./hash";
+import { JOIN_NONE, joinBlocks, joinLinks, joinNumber, joinPlace, useJoinBoard } from "./join";
 import { LEAPER_ATTEMPTS, LEAPER_BUDGET, leaperAddStep, leaperClearSteps, leaperSearch, useLeaperBoard } from "./leaper";
 
 /** Knight boards up to this many squares are searched (more variety); bigger ones with both sides from 5 are built. */
@@ -22,7 +22,6 @@ export const KNIGHT_BLOCK_TOURS: i32 = 2;
 const SHAPES: i32 = KNIGHT_BLOCK_MAX - KNIGHT_BLOCK_MIN + 1;
 const SLOT: i32 = KNIGHT_BLOCK_MAX * KNIGHT_BLOCK_MAX;
 const VARIANTS: i32 = KNIGHT_BLOCK_TOURS * 4;
-const NONE: i32 = 8;
 const MAX_PARTS: i32 = 10000 / 6 + 2;
 
 // The knight's moves; m and 7 - m are opposite.
@@ -39,18 +38,8 @@ const rowParts = new StaticArray<i32>(MAX_PARTS);
 const colParts = new StaticArray<i32>(MAX_PARTS);
 const rowAt = new StaticArray<i32>(MAX_PARTS + 1);
 const colAt = new StaticArray<i32>(MAX_PARTS + 1);
-const off = new StaticArray<i32>(8);
 
 let grid: StaticArray<i32> = new StaticArray<i32>(0);
-// The grid's address as a plain integer: under the incremental runtime every read of a
-// managed global first stores it on the shadow stack (see search.ts).
-let gridBase: usize = 0;
-let cols: i32 = 0;
-
-// @ts-ignore: decorator
-@inline function cellAt(i: i32): i32 { return load<i32>(gridBase + (<usize>i << 2)); }
-// @ts-ignore: decorator
-@inline function setCell(i: i32, value: i32): void { store<i32>(gridBase + (<usize>i << 2), value); }
 
 function useKnightSteps(): void {
   leaperClearSteps();
@@ -71,9 +60,18 @@ function codeBase(h: i32, w: i32, v: i32): i32 {
   return (((h - KNIGHT_BLOCK_MIN) * SHAPES + (w - KNIGHT_BLOCK_MIN)) * VARIANTS + v) * SLOT;
 }
 
+/** The knight move from square `cur` to the tour's square number j (0-based) in `order`; JOIN_NONE off a path's ends. */
+// @ts-ignore: decorator
+@inline
+function neighbourLink(j: i32, cur: i32, w: i32, len: i32, closed: bool): i32 {
+  if (!closed && (j < 0 || j >= len)) return JOIN_NONE;
+  const other = unchecked(order[(j + len) % len]);
+  return knightMove(other / w - cur / w, other % w - cur % w);
+}
+
 /**
  * Encodes the tour in `scratch` (steps 1..h*w of an h×w board) reflected by `s` (bit 0
- * rows, bit 1 columns) as link codes at `out`; a path's ends get NONE.
+ * rows, bit 1 columns) as link codes at `out`; a path's ends get JOIN_NONE.
  */
 function encode(h: i32, w: i32, s: i32, closed: bool, out: StaticArray<i32>, at: i32): void {
   const len = h * w;
@@ -84,17 +82,7 @@ function encode(h: i32, w: i32, s: i32, closed: bool, out: StaticArray<i32>, at:
   }
   for (let k = 0; k < len; k++) {
     const cur = unchecked(order[k]);
-    let links = 0;
-    for (let side = 0; side < 2; side++) {
-      const j = side == 0 ? k - 1 : k + 1;
-      let link = NONE;
-      if (closed || (j >= 0 && j < len)) {
-        const other = unchecked(order[(j + len) % len]);
-        link = knightMove(other / w - cur / w, other % w - cur % w);
-      }
-      links |= link << (4 * side);
-    }
-    unchecked(out[at + cur] = links);
+    unchecked(out[at + cur] = joinLinks(neighbourLink(k - 1, cur, w, len, closed), neighbourLink(k + 1, cur, w, len, closed)));
   }
 }
 
@@ -140,76 +128,6 @@ function split(size: i32, parts: StaticArray<i32>, at: StaticArray<i32>, target:
   return sixes + 1;
 }
 
-/** Copies link codes (an h×w block's) to rows [top, top+h) × columns [left, left+w). */
-function place(top: i32, left: i32, h: i32, w: i32, source: StaticArray<i32>, base: i32): void {
-  for (let r = 0; r < h; r++) {
-    const row = (top + r) * cols + left;
-    for (let c = 0; c < w; c++) setCell(row + c, unchecked(source[base + r * w + c]));
-  }
-}
-
-// @ts-ignore: decorator
-@inline
-function linkAt(i: i32, side: i32): i32 {
-  return (cellAt(i) >> (4 * side)) & 15;
-}
-
-/** Replaces the tour edge from `at` towards `from` by one towards `to`. */
-function relink(at: i32, from: i32, to: i32): void {
-  const v = cellAt(at);
-  const was = knightMove(from / cols - at / cols, from % cols - at % cols);
-  const now = knightMove(to / cols - at / cols, to % cols - at % cols);
-  setCell(at, (v & 15) == was ? (v & ~15) | now : (v & 15) | (now << 4));
-}
-
-/** Joins the fresh block's tour to the tour through the placed block (ptop, pleft, ph, pw). */
-function join(top: i32, left: i32, h: i32, w: i32, ptop: i32, pleft: i32, ph: i32, pw: i32): bool {
-  const r0 = max(top, ptop - 2), r1 = min(top + h, ptop + ph + 2);
-  const c0 = max(left, pleft - 2), c1 = min(left + w, pleft + pw + 2);
-  for (let r = r0; r < r1; r++) {
-    for (let col = c0; col < c1; col++) {
-      const c = r * cols + col;
-      for (let m = 0; m < 8; m++) {
-        const ar = r + unchecked(KDR[m]), acol = col + unchecked(KDC[m]);
-        if (ar < ptop || ar >= ptop + ph || acol < pleft || acol >= pleft + pw) continue;
-        const a = ar * cols + acol;
-        for (let i = 0; i < 2; i++) {
-          const li = linkAt(c, i);
-          if (li == NONE) continue;
-          const d = c + unchecked(off[li]);
-          for (let j = 0; j < 2; j++) {
-            const lj = linkAt(a, j);
-            if (lj == NONE) continue;
-            const b = a + unchecked(off[lj]);
-            if (knightMove(d / cols - b / cols, d % cols - b % cols) < 0) continue;
-            relink(a, b, c);
-            relink(b, a, d);
-            relink(c, d, a);
-            relink(d, c, b);
-            return true;
-          }
-        }
-      }
-    }
-  }
-  return false;
-}
-
-/** Numbers the tour 1..total from `start` (a path's end on a path), overwriting the links. */
-function number(start: i32, total: i32, backwards: bool): void {
-  let prev = -1;
-  let cur = start;
-  for (let k = 1; k <= total; k++) {
-    const l0 = linkAt(cur, 0), l1 = linkAt(cur, 1);
-    const n0 = l0 == NONE ? -1 : cur + unchecked(off[l0]);
-    const n1 = l1 == NONE ? -1 : cur + unchecked(off[l1]);
-    let next = k == 1 ? (n0 < 0 || (backwards && n1 >= 0) ? n1 : n0) : n0 == prev ? n1 : n0;
-    setCell(cur, k);
-    prev = cur;
-    cur = next;
-  }
-}
-
 /**
  * A knight's tour of the h×w board (both sides 5..10000) numbered from `start`: closed when
  * a side is even, else open from `start` (which must be on a corner's colour); the address of its h*w step numbers, or 0 when a block found no tour or no join.
@@ -224,9 +142,7 @@ export function knightConstruct(h: i32, w: i32, start: i32, seed: u32): usize {
     __collect();
     grid = new StaticArray<i32>(total);
   }
-  gridBase = changetype<usize>(grid);
-  cols = w;
-  for (let m = 0; m < 8; m++) unchecked(off[m] = unchecked(KDR[m]) * w + unchecked(KDC[m]));
+  useJoinBoard(grid, w, KDR, KDC);
   useKnightSteps();
   const path = (h & 1) == 1 && (w & 1) == 1;
   const sr = start / w, sc = start % w;
@@ -244,16 +160,16 @@ export function knightConstruct(h: i32, w: i32, start: i32, seed: u32): usize {
       const tries = pathBlock ? 1 : VARIANTS;
       let joined = false;
       for (let t = 0; t < tries && !joined; t++) {
-        if (pathBlock) place(top, left, bh, bw, pathCodes, 0);
-        else place(top, left, bh, bw, codes, codeBase(bh, bw, (first + t) % VARIANTS));
+        if (pathBlock) joinPlace(top, left, bh, bw, pathCodes, 0);
+        else joinPlace(top, left, bh, bw, codes, codeBase(bh, bw, (first + t) % VARIANTS));
         if (br == 0 && step == 0) { joined = true; break; }
         const pc = br % 2 == 0 ? bc - 1 : bc + 1;
-        if (step > 0) joined = join(top, left, bh, bw, top, unchecked(colAt[pc]), bh, unchecked(colParts[pc]));
-        if (!joined && br > 0) joined = join(top, left, bh, bw, unchecked(rowAt[br - 1]), left, unchecked(rowParts[br - 1]), bw);
+        if (step > 0) joined = joinBlocks(top, left, bh, bw, top, unchecked(colAt[pc]), bh, unchecked(colParts[pc]));
+        if (!joined && br > 0) joined = joinBlocks(top, left, bh, bw, unchecked(rowAt[br - 1]), left, unchecked(rowParts[br - 1]), bw);
       }
       if (!joined) return 0;
     }
   }
-  number(start, total, !path && (mix32(seed, 0xffffffff) & 1) == 1);
+  joinNumber(start, total, !path && (mix32(seed, 0xffffffff) & 1) == 1);
   return changetype<usize>(grid);
 }

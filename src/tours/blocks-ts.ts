@@ -1,6 +1,7 @@
 // Closed tours of the small blocks (5..7 × 5..7) that the construction joins. Each is
 // found once per process by the Warnsdorff search, from fixed seeds, so every run uses
 // the same blocks; TOURS_PER_BLOCK different tours per shape give seeded variety.
+import { joinLinks } from "./join-ts.js";
 import { MOVE_DC, MOVE_DR } from "./moves.js";
 import { SearchBoard, searchTour } from "./search-ts.js";
 import { toursConstants } from "../wasm/generated/tours.js";
@@ -53,7 +54,7 @@ const codeCache = new Map<number, Int32Array>();
 
 /**
  * Variant v (tour v >> 3 under symmetry v & 7) of the h×w block as each local square's
- * two tour neighbours, move indices in 3 bits each: placing a block is then a copy.
+ * two tour neighbours, move indices packed as join-ts.ts holds them: placing a block is then a copy.
  */
 export function blockCodes(h: number, w: number, v: number): Int32Array {
   const id = (h * 16 + w) * VARIANTS + v;
@@ -79,7 +80,7 @@ export function blockCodes(h: number, w: number, v: number): Int32Array {
   let cur = orient(order[0]!);
   for (let i = 0; i < len; i++) {
     const next = orient(order[i + 1 === len ? 0 : i + 1]!);
-    codes[(cur >> 3) * w + (cur & 7)] = moveOf(cur, prev) | (moveOf(cur, next) << 3);
+    codes[(cur >> 3) * w + (cur & 7)] = joinLinks(moveOf(cur, prev), moveOf(cur, next));
     prev = cur;
     cur = next;
   }

@@ -1,13 +1,14 @@
 // Divide and conquer for knight's tours on big boards, pure TypeScript: the baseline of
 // assembly/tours/knight.ts (the method and its sources are described there), the same
-// tours bit for bit. Cells hold two tour links (move indices, 4 bits each) while joining.
+// tours bit for bit. The joining and the numbering are join-ts.ts's (shared with the
+// pen-and-paper construction).
 import { mix32 } from "./hash.js";
+import { JOIN_NONE, joinLinks, TourJoiner } from "./join-ts.js";
 import { LeaperBoard } from "./leaper-search-ts.js";
 import { toursConstants } from "../wasm/generated/tours.js";
 
 const { LEAPER_ATTEMPTS, LEAPER_BUDGET, KNIGHT_BLOCK_TOURS } = toursConstants;
 const VARIANTS = KNIGHT_BLOCK_TOURS * 4;
-const NONE = 8;
 /** The knight's moves in the kernel's order; m and 7 - m are opposite. */
 export const KNIGHT_DR = Int32Array.of(-2, -2, -1, -1, 1, 1, 2, 2);
 export const KNIGHT_DC = Int32Array.of(-1, 1, -2, 2, -2, 2, -1, 1);
@@ -17,7 +18,7 @@ function knightMove(dr: number, dc: number): number {
   return -1;
 }
 
-/** Link codes of `steps` (an h×w tour) reflected by s (bit 0 rows, bit 1 columns); a path's ends get NONE. */
+/** Link codes of `steps` (an h×w tour) reflected by s (bit 0 rows, bit 1 columns); a path's ends get JOIN_NONE. */
 function encode(h: number, w: number, steps: Int32Array, s: number, closed: boolean): Int32Array {
   const len = h * w;
   const order = new Int32Array(len);
@@ -28,17 +29,13 @@ function encode(h: number, w: number, steps: Int32Array, s: number, closed: bool
   const out = new Int32Array(len);
   for (let k = 0; k < len; k++) {
     const cur = order[k]!;
-    let links = 0;
-    for (let side = 0; side < 2; side++) {
-      const j = side === 0 ? k - 1 : k + 1;
-      let link = NONE;
-      if (closed || (j >= 0 && j < len)) {
-        const other = order[(j + len) % len]!;
-        link = knightMove(Math.floor(other / w) - Math.floor(cur / w), (other % w) - (cur % w));
-      }
-      links |= link << (4 * side);
-    }
-    out[cur] = links;
+    // The move to the tour's square number j, or JOIN_NONE off a path's ends.
+    const link = (j: number): number => {
+      if (!closed && (j < 0 || j >= len)) return JOIN_NONE;
+      const other = order[(j + len) % len]!;
+      return knightMove(Math.floor(other / w) - Math.floor(cur / w), (other % w) - (cur % w));
+    };
+    out[cur] = joinLinks(link(k - 1), link(k + 1));
   }
   return out;
 }
@@ -82,89 +79,13 @@ function split(size: number, target: number): { parts: number[]; at: number[] } 
   return { parts, at };
 }
 
-class Joiner {
-  readonly grid: Int32Array;
-  private readonly off: Int32Array;
-  constructor(rows: number, private readonly cols: number) {
-    this.grid = new Int32Array(rows * cols);
-    this.off = KNIGHT_DR.map((dr, m) => dr * cols + KNIGHT_DC[m]!);
-  }
-
-  place(top: number, left: number, h: number, w: number, source: Int32Array): void {
-    for (let r = 0; r < h; r++) this.grid.set(source.subarray(r * w, r * w + w), (top + r) * this.cols + left);
-  }
-
-  private link(i: number, side: number): number {
-    return (this.grid[i]! >> (4 * side)) & 15;
-  }
-
-  private moveBetween(a: number, b: number): number {
-    const { cols } = this;
-    return knightMove(Math.floor(b / cols) - Math.floor(a / cols), (b % cols) - (a % cols));
-  }
-
-  private relink(at: number, from: number, to: number): void {
-    const v = this.grid[at]!;
-    const was = this.moveBetween(at, from), now = this.moveBetween(at, to);
-    this.grid[at] = (v & 15) === was ? (v & ~15) | now : (v & 15) | (now << 4);
-  }
-
-  join(top: number, left: number, h: number, w: number, ptop: number, pleft: number, ph: number, pw: number): boolean {
-    const { cols, off } = this;
-    const r0 = Math.max(top, ptop - 2), r1 = Math.min(top + h, ptop + ph + 2);
-    const c0 = Math.max(left, pleft - 2), c1 = Math.min(left + w, pleft + pw + 2);
-    for (let r = r0; r < r1; r++) {
-      for (let col = c0; col < c1; col++) {
-        const c = r * cols + col;
-        for (let m = 0; m < 8; m++) {
-          const ar = r + KNIGHT_DR[m]!, acol = col + KNIGHT_DC[m]!;
-          if (ar < ptop || ar >= ptop + ph || acol < pleft || acol >= pleft + pw) continue;
-          const a = ar * cols + acol;
-          for (let i = 0; i < 2; i++) {
-            const li = this.link(c, i);
-            if (li === NONE) continue;
-            const d = c + off[li]!;
-            for (let j = 0; j < 2; j++) {
-              const lj = this.link(a, j);
-              if (lj === NONE) continue;
-              const b = a + off[lj]!;
-              if (this.moveBetween(b, d) < 0) continue;
-              this.relink(a, b, c);
-              this.relink(b, a, d);
-              this.relink(c, d, a);
-              this.relink(d, c, b);
-              return true;
-            }
-          }
-        }
-      }
-    }
-    return false;
-  }
-
-  number(start: number, backwards: boolean): void {
-    const { grid, off } = this;
-    let prev = -1;
-    let cur = start;
-    for (let k = 1; k <= grid.length; k++) {
-      const l0 = this.link(cur, 0), l1 = this.link(cur, 1);
-      const n0 = l0 === NONE ? -1 : cur + off[l0]!;
-      const n1 = l1 === NONE ? -1 : cur + off[l1]!;
-      const next = k === 1 ? (n0 < 0 || (backwards && n1 >= 0) ? n1 : n0) : n0 === prev ? n1 : n0;
-      grid[cur] = k;
-      prev = cur;
-      cur = next;
-    }
-  }
-}
-
 /**
  * A knight's tour of the h×w board by blocks (the kernel's knightConstruct): closed when a
  * side is even, else open from `start` (on a corner's colour); null when it failed.
  */
 export function knightConstructTs(h: number, w: number, start: number, seed: number): Int32Array | null {
   seed >>>= 0;
-  const joiner = new Joiner(h, w);
+  const joiner = new TourJoiner(new Int32Array(h * w), w, KNIGHT_DR, KNIGHT_DC);
   const path = (h & 1) === 1 && (w & 1) === 1;
   const sr = Math.floor(start / w), sc = start % w;
   const rowsSplit = split(h, sr), colsSplit = split(w, sc);

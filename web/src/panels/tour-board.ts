@@ -226,6 +226,8 @@ class Board {
     const n = Math.max(rows, cols);
     const stage = el("div", { className: "board-stage" });
     const viewport = el("div", { className: "board-viewport", tabIndex: 0 });
+    // The board's own shape (an 8×10 board is no square), but never more than 4 high to 3 wide on screen.
+    viewport.style.aspectRatio = String(Math.max(cols / rows, 0.75));
     viewport.setAttribute("aria-label", `${caption} Drag to pan when zoomed; + and − zoom, 0 resets, arrow keys pan.`);
     viewport.append(stage);
     let svg: SVGSVGElement | null = null;

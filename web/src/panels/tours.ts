@@ -17,13 +17,16 @@ function setUpGenerate(board: BoardView): void {
   const job = new JobView("tour-job", "Generating");
   const saveJob = new JobView("tour-job", "Preparing the download");
   const form = $("tour-form");
-  let tour: (Tour & { size: number }) | undefined;
+  let tour: (Tour & { rows: number; cols: number }) | undefined;
   let tourMoves: string | undefined; // the tour's moves when not pen-and-paper, for the downloads
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     clearFieldErrors(form);
-    const size = Number($<HTMLInputElement>("tour-size").value);
+    const rows = Number($<HTMLInputElement>("tour-size").value);
+    const colsText = $<HTMLInputElement>("tour-cols").value;
+    const cols = colsText === "" ? rows : Number(colsText); // empty: a square board
     const closed = form.querySelector<HTMLInputElement>('input[name="tour-kind"]:checked')!.value === "closed";
+    const uniform = form.querySelector<HTMLInputElement>('input[name="tour-draw"]:checked')!.value === "uniform";
     const seed = Number($<HTMLInputElement>("tour-seed").value || "0");
     const rowText = $<HTMLInputElement>("tour-start-row").value;
     const colText = $<HTMLInputElement>("tour-start-col").value;
@@ -33,22 +36,31 @@ function setUpGenerate(board: BoardView): void {
     // Pen-and-paper sends no moves (the generator as ever); the knight and typed leapers do.
     const moves = choice === "custom" ? $<HTMLInputElement>("tour-leapers").value.trim() : choice === "0,3+2,2" ? undefined : choice;
     if (moves === "") return setFieldError("tour-leapers", "name the leapers: a,b joined by + (1,2 is the knight)");
+    if (uniform) {
+      // The sampler keeps every layer of the frontier count: the count panel's boards, no more.
+      if (!countReachable(rows, cols)) return setFieldError("tour-draw", `uniform tours are drawn here on boards up to 7×7, 5×8 and 4×12 (every layer of the count is kept in memory), not ${rows}×${cols}; choose "built" for bigger boards`);
+      if (start) return setFieldError("tour-start-row", "a uniform tour starts where the draw puts it: leave the start empty (or choose \"built\")");
+    }
     try {
-      const result = await job.run({ type: "tour-generate", size, closed, start, seed, moves });
+      const result = await job.run({ type: "tour-generate", rows, cols, closed, start, seed, moves, uniform });
       if (!result) return;
-      tour = { size: result.size, closed: result.closed, grid: result.grid, seed };
+      tour = { rows, cols, closed: result.closed, grid: result.grid, seed };
       tourMoves = moves;
       const piece = moves === undefined ? "" : moves === "1,2" ? " knight's" : ` ${moves} leaper`;
+      // The sampler counts cycles, or paths each read two ways: an open draw is uniform among the directed tours.
+      const among = result.count === undefined ? 0n : BigInt(result.count) * (closed ? 1n : 2n);
+      const drawn = result.count === undefined ? "" : `, drawn uniformly among ${among.toLocaleString("en")} ${closed ? "closed tours (cycles)" : "open tours (directed)"}`;
       $("tour-summary").dataset.ms = String(result.ms);
-      $("tour-summary").textContent = `A${closed ? " closed" : "n open"}${piece} ${size}×${size} tour (${(size * size).toLocaleString("en")} squares) in ${ms(result.ms)}.`;
+      $("tour-summary").textContent = `A${closed ? " closed" : "n open"}${piece} ${rows}×${cols} tour (${(rows * cols).toLocaleString("en")} squares)${drawn} in ${ms(result.ms)}.`;
       $("tour-actions").hidden = false;
-      $<HTMLButtonElement>("tour-animate").disabled = size > SVG_BOARD_MAX;
-      $<HTMLButtonElement>("tour-animate").title = size > SVG_BOARD_MAX ? `animation is for boards up to ${SVG_BOARD_MAX}×${SVG_BOARD_MAX}` : "";
+      const big = Math.max(rows, cols) > SVG_BOARD_MAX;
+      $<HTMLButtonElement>("tour-animate").disabled = big;
+      $<HTMLButtonElement>("tour-animate").title = big ? `animation is for boards up to ${SVG_BOARD_MAX}×${SVG_BOARD_MAX}` : "";
       await board.draw(tour);
     } catch (error) {
       const message = describe(error);
       const field = error instanceof JobFailed && error.detail.field === "tour-leapers" ? "tour-leapers" : undefined;
-      setFieldError(field ?? (/start/i.test(message) ? "tour-start-row" : /seed/i.test(message) ? "tour-seed" : "tour-size"), message);
+      setFieldError(field ?? (/start/i.test(message) ? "tour-start-row" : /seed/i.test(message) ? "tour-seed" : uniform ? "tour-draw" : "tour-size"), message);
     }
   });
   $("tour-leapers").addEventListener("focus", () => (form.querySelector<HTMLInputElement>('input[name="tour-moves"][value="custom"]')!.checked = true));
@@ -58,7 +70,7 @@ function setUpGenerate(board: BoardView): void {
     if (!button || !tour) return;
     const format = button.dataset.format as "json" | "text" | "svg";
     const result = await saveJob.run({ type: "tour-format", ...tour, moves: tourMoves, format });
-    if (result) download(result.blob, `tour-${tour.size}x${tour.size}-${tour.closed ? "closed" : "open"}-seed${tour.seed ?? 0}.${format === "text" ? "txt" : format}`);
+    if (result) download(result.blob, `tour-${tour.rows}x${tour.cols}-${tour.closed ? "closed" : "open"}-seed${tour.seed ?? 0}.${format === "text" ? "txt" : format}`);
   });
 }
 
@@ -70,15 +82,13 @@ function setUpValidate(board: BoardView): void {
     try {
       const result = await job.run({ type: "tour-validate", text });
       if (!result) return;
-      const n = result.size;
       if (result.ok) {
         const kind = result.closed ? "closed" : "open";
         const claim = result.claimedClosed === true && !result.closed ? " — but the file says closed, and the last square is not a move from the first" : "";
         const figure = el("figure", { className: "board" });
         const of = result.moves === undefined ? "" : ` (moves ${result.moves})`;
         report.replaceChildren(el("p", { className: claim ? "error" : "ok", textContent: `${claim ? "✘" : "✔"} a valid ${kind} tour of a ${result.rows}×${result.cols} board${of}${claim}` }), figure);
-        // The drawing is of square boards.
-        if (result.rows === result.cols) await board.draw({ size: n, closed: result.closed, grid: result.grid }, figure);
+        await board.draw({ rows: result.rows, cols: result.cols, closed: result.closed, grid: result.grid }, figure);
       } else {
         report.replaceChildren(el("p", { className: "error", textContent: `✘ not a tour: ${result.problem}` }));
       }

@@ -5,6 +5,13 @@ import type { HousieFileReport, PrintOptions } from "tabula-grids/housie";
 /** Boards drawn as the library's SVG, with numbers in the squares; bigger ones go on a canvas. */
 export const SVG_BOARD_MAX = 40;
 
+/**
+ * States the uniform sampler's layers may hold in the browser (its maxStates): about 150
+ * bytes each as maps, so some 300 MB. Reaches 7×7 pen-and-paper closed (107 k kept) and
+ * the knight's 6×6 closed and open and 6×7 open (0.95 M); 7×7 pen-and-paper open (2.6 M) is the CLI's.
+ */
+export const UNIFORM_WEB_MAX_STATES = 2_000_000;
+
 export type HousieKind = "books" | "tickets";
 
 export type Job =
@@ -16,12 +23,12 @@ export type Job =
   | { type: "housie-format"; kind: HousieKind; jsonl: Blob; format: "csv" | "html" | "text"; print: PrintOptions }
   | { type: "housie-pdf"; jsonl: Blob; records: number; print: PrintOptions }
   | { type: "housie-validate"; text: string }
-  /** moves: "a,b+c,d" (parseLeapers); absent = pen-and-paper. */
-  | { type: "tour-generate"; size: number; closed: boolean; start?: [number, number]; seed: number; moves?: string }
+  /** A rows × cols board; moves: "a,b+c,d" (parseLeapers), absent = pen-and-paper; uniform: one tour drawn uniformly among all (small boards). */
+  | { type: "tour-generate"; rows: number; cols: number; closed: boolean; start?: [number, number]; seed: number; moves?: string; uniform?: boolean }
   | { type: "tour-validate"; text: string }
   /** Frontier DP count on a rows×cols board; moves as "a,b+c,d" (parseLeapers); from: 0-based square. */
   | { type: "tour-count"; rows: number; cols: number; moves: string; closed: boolean; from?: [number, number] }
-  | { type: "tour-format"; size: number; closed: boolean; grid: Int32Array; seed?: number; moves?: string; format: "json" | "text" | "svg" }
+  | { type: "tour-format"; rows: number; cols: number; closed: boolean; grid: Int32Array; seed?: number; moves?: string; format: "json" | "text" | "svg" }
   /** The board is size × size, or rows × cols; `pixels` along its longer side when painted on a canvas. */
   | { type: "tour-picture"; size?: number; rows?: number; cols?: number; closed: boolean; grid: Int32Array; pixels: number };
 
@@ -54,7 +61,8 @@ export interface Results {
   "housie-format": { blob: Blob; ms: number };
   "housie-pdf": { blob: Blob; pages: number; ms: number };
   "housie-validate": HousieFileReport & { ms: number };
-  "tour-generate": { size: number; closed: boolean; grid: Int32Array; ms: number };
+  /** count: with uniform, how many tours the one was drawn from (undirected: distinct cycles, or paths). */
+  "tour-generate": { rows: number; cols: number; closed: boolean; grid: Int32Array; count?: string; ms: number };
   "tour-validate": { size: number; rows: number; cols: number; moves?: string; grid: Int32Array; ok: boolean; closed: boolean; problem?: string; claimedClosed?: boolean; ms: number };
   "tour-count": { count: string; moves: string; width: number; peakStates: number; peakBytes: number; ms: number };
   "tour-format": { blob: Blob; ms: number };

@@ -6,9 +6,9 @@ import {
   ready as housieReady, countHousie, HousieRun, housieFormatter, validateHousieJsonl, type HousieRecord,
 } from "tabula-grids/housie";
 import {
-  ready as toursReady, generateTour, validateTour, parseTourFile, writeTour, tourSvg, paintTour, tourCanvasSize, countHamiltonian, parseLeapers, formatLeapers, type TourFormat,
+  ready as toursReady, generateTour, validateTour, parseTourFile, writeTour, tourSvg, paintTour, tourCanvasSize, countHamiltonian, uniformTourSampler, parseLeapers, formatLeapers, type TourFormat,
 } from "tabula-grids/tours";
-import { SVG_BOARD_MAX, type Job, type JobError, type Reply, type Request, type Results, type PreviewRecord } from "./protocol.js";
+import { SVG_BOARD_MAX, UNIFORM_WEB_MAX_STATES, type Job, type JobError, type Reply, type Request, type Results, type PreviewRecord } from "./protocol.js";
 
 /** done of total; text, when given, says what the job is at in words. */
 type Progress = (done: number, total: number, text?: string) => void;
@@ -133,7 +133,7 @@ const handlers: Handlers = {
     return { ...validateHousieJsonl(text), ms: since(start) };
   },
 
-  "tour-generate": ({ size, closed, start: square, seed, moves }) => {
+  "tour-generate": ({ rows, cols, closed, start: square, seed, moves, uniform }) => {
     const start = performance.now();
     let leapers;
     try {
@@ -141,8 +141,15 @@ const handlers: Handlers = {
     } catch (error) {
       throw Object.assign(error as Error, { field: "tour-leapers" });
     }
-    const grid = generateTour({ size, closed, start: square, seed, ...(leapers ? { moves: leapers } : {}) });
-    return { size, closed, grid, ms: since(start) };
+    if (uniform) {
+      // The frontier counter's layers, then one walk through them (the CLI's `pen-paper sample`).
+      const sampler = uniformTourSampler({ rows, cols, closed, ...(leapers ? { moves: leapers } : {}), maxStates: UNIFORM_WEB_MAX_STATES });
+      const grid = sampler.samples(1, seed).next().value as Int32Array;
+      return { rows, cols, closed, grid, count: sampler.count.toString(), ms: since(start) };
+    }
+    const board = rows === cols ? { size: rows } : { rows, cols };
+    const grid = generateTour({ ...board, closed, start: square, seed, ...(leapers ? { moves: leapers } : {}) });
+    return { rows, cols, closed, grid, ms: since(start) };
   },
 
   "tour-validate": ({ text }) => {
@@ -170,10 +177,10 @@ const handlers: Handlers = {
     return { count: result.count.toString(), moves: formatLeapers(leapers), width: result.width, peakStates: result.peakStates, peakBytes: result.peakBytes, ms: since(start) };
   },
 
-  "tour-format": async ({ size, closed, grid, seed, moves, format }) => {
+  "tour-format": async ({ rows, cols, closed, grid, seed, moves, format }) => {
     const start = performance.now();
     const parts: string[] = [];
-    await writeTour({ size, closed, grid, seed, moves }, format as TourFormat, (chunk) => void parts.push(chunk));
+    await writeTour({ size: rows, rows, cols, closed, grid, seed, moves }, format as TourFormat, (chunk) => void parts.push(chunk));
     const type = format === "json" ? "application/json" : format === "svg" ? "image/svg+xml" : "text/plain";
     return { blob: new Blob(parts, { type }), ms: since(start) };
   },
