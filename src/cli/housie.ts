@@ -59,13 +59,11 @@ async function generate(kind: HousieKind, given: GenerateFlags): Promise<number>
   let tag: GameTagger;
   let flags = given;
   if (given.games !== undefined) {
-    const { gameOfRecord } = await import("../housie/model/game.js");
-    const { nightGames, redGreenWarning } = await import("../housie/output/colours.js");
-    const games = nightGames(given.games);
-    const warning = redGreenWarning(games);
-    if (warning !== undefined) process.stderr.write(`housie: warning: ${warning}\n`);
-    tag = (record, index) => { const g = gameOfRecord(index, games); return { ...record, game: { number: g.number, name: g.name } }; };
-    flags = { ...given, count: given.count * games.length };
+    const { planNight } = await import("../housie/output/night.js"); // the web app's print deals a night the same way
+    const night = planNight(given.games);
+    if (night.warning !== undefined) process.stderr.write(`housie: warning: ${night.warning}\n`);
+    tag = night.tag;
+    flags = { ...given, count: night.records(given.count) };
   }
   const overflow = serialOverflow(flags.firstSerial, flags.count);
   if (overflow !== undefined) throw new UsageError(`--first-serial ${flags.firstSerial} --count ${flags.count}: ${overflow}`);
