@@ -201,6 +201,15 @@ async function main(): Promise<number> {
     .argument("<FILE>", "JSON Lines file as written by --format jsonl ('-' for standard input)")
     .action(async (file: string) => {
       const name = inputName(file);
+      if (file !== "-") {
+        // A file that breaks no rule is proved so without the codec's repeat sets; any other is read by the codec, which words every finding.
+        const proved = (await import("../housie/validate/fast-pass.js")).proveSeriesFile(file);
+        if (proved) {
+          process.stderr.write(`${name}: ${proved.records} records, ${proved.tickets} tickets: valid\n`);
+          status = EXIT_OK;
+          return;
+        }
+      }
       const input = file === "-" ? process.stdin : createReadStream(file, { highWaterMark: 1 << 20 });
       let bytes: number | undefined;
       if (file !== "-") {
