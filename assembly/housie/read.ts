@@ -277,7 +277,7 @@ function parseCompact(p: usize, end: usize, out: usize, keysOut: usize, tickets:
         // Its rules: in column j's range, below the number above it; the row's count, the ticket's pattern and numbers.
         const isNumber = <u32>(x != 0);
         const last = <u32>load<u8>(lastInColumn + <usize>j);
-        ok &= (isNumber ^ 1) | <u32>(<u32>load<u8>(columns + <usize>x) == <u32>(j + 1) && x > last);
+        ok &= (isNumber ^ 1) | (<u32>(<u32>load<u8>(columns + <usize>x) == <u32>(j + 1)) & <u32>(x > last));
         store<u8>(lastInColumn + <usize>j, <u8>select<u32>(x, last, isNumber));
         filled += isNumber;
         pattern |= isNumber << <u32>(9 * r + j);

@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HousieRun } from "../../src/housie/generate/generate.js";
-import { proveSeriesFile } from "../../src/housie/validate/fast-pass.js";
+import { proveSeriesFile, proveSeriesFileThreaded } from "../../src/housie/validate/fast-pass.js";
 import { validateJsonl } from "../../src/housie/validate/validate.js";
 import { readSeries } from "../../src/housie/series/read-series.js";
 import { InputError } from "../../src/errors.js";
@@ -64,6 +64,27 @@ describe("the fast pass of housie validate", () => {
     // Serials out of a run but all different are still proved.
     const jumps = [...books, ...jsonl("books", 2, 9n, 1000), ...jsonl("books", 2, 10n, 20)].join("\n");
     expect(proveSeriesFile(file(jumps))).toEqual({ records: 12, tickets: 72 });
+  });
+
+  it("in two halves at once (a worker reads the second), the verdict is the one pass's: repeats across the halves found", async () => {
+    const more = jsonl("books", 40, 11n, 9);
+    const cases = [
+      [...books, ...more], // one run across the halves
+      [...books, ...more.slice(0, 20), ...jsonl("books", 20, 12n, 5000)], // two runs
+      [...books, ...more, books[1]!], // a serial of the first half again at the end
+      [...books, ...more, books[3]!.replace('"serial":4,', '"serial":7000,')], // a ticket of the first half again
+      [...books, ...more.slice(0, 30), ...jsonl("tickets", 30, 13n, 9000)], // books, then tickets
+      ["", "  ", ...books, ...more, "", ""], // blank lines at both ends
+    ];
+    const verdicts: (number | undefined)[] = [];
+    for (const lines of cases) {
+      const path = file(lines.join("\n"));
+      const one = proveSeriesFile(path);
+      expect(await proveSeriesFileThreaded(path, 1)).toEqual(one);
+      verdicts.push(one && one.records);
+      if (one) expect(one).toEqual(codec(lines.join("\n")));
+    }
+    expect(verdicts).toEqual([48, 48, undefined, undefined, undefined, 48]); // (books then tickets: valid, but the codec's to say)
   });
 
   it("gives up on standard input, a folder and a missing file (the codec words those)", () => {

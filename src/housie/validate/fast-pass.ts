@@ -11,10 +11,17 @@
 // error — and the pass gives up: the caller reads the file again with the codec, which
 // finds and words every violation exactly as before. Giving up costs the pass's time only.
 //
+// A big file on a machine with two cores is read in two halves at once (split at a line
+// start), the second by a worker thread with its own kernel (fast-pass-worker.ts); the
+// halves' serials and fingerprints are then checked together.
+//
 // Memory: the kernel's read buffers, and 16 bytes a ticket (its fingerprint, and a second
 // copy while they are sorted into buckets) — the codec's set takes 40 to 80.
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
 import { housieKernel } from "../kernel.js";
+import { builtWorkerFile } from "../../workers/file.js";
 
 /** What a file proved valid holds. */
 export interface ProvedSeries {
@@ -27,11 +34,56 @@ const BUCKET_BITS = 10;
 /** The most tickets the pass takes on (16 bytes each); a bigger file goes to the codec. */
 const MAX_TICKETS = 2 ** 28;
 
+/** Files from this size on are read in two halves at once where two cores are free (a worker's start costs about 50 ms). */
+const TWO_HALVES_FROM = 64 << 20;
+
+/** What one range of a file held, proved clean line by line (repeats are checked once every range is in). */
+export interface RangeProof {
+  records: number;
+  /** Tickets a record (6 or 1; 0 with no record). */
+  per: number;
+  /** The fingerprints' words (low, high) and their count per bucket. */
+  words: Uint32Array;
+  count: number;
+  buckets: Uint32Array;
+  /** The serials: a counting-up run [first, last] (none when last < first), and the others. */
+  first: bigint;
+  last: bigint;
+  others: BigUint64Array;
+}
+
 /**
  * Reads `file` (a regular file, not standard input) and returns its records and tickets
  * if it breaks no rule of `housie validate`, else undefined (then ask the codec).
  */
 export function proveSeriesFile(file: string): ProvedSeries | undefined {
+  return withFile(file, (fd, size) => {
+    const range = proveRange(fd, 0, size);
+    return range && proved([range]);
+  });
+}
+
+/** proveSeriesFile, a file of `twoHalvesFrom` bytes or more read in two halves at once where two cores are free. */
+export async function proveSeriesFileThreaded(file: string, twoHalvesFrom = TWO_HALVES_FROM): Promise<ProvedSeries | undefined> {
+  const split = withFile(file, (fd, size) => (size >= twoHalvesFrom && availableParallelism() >= 2 ? lineStartNear(fd, size >>> 1, size) : undefined));
+  if (split === undefined) return proveSeriesFile(file);
+  const worker = new Worker(builtWorkerFile("housie/validate/fast-pass-worker.js"), { workerData: { file, from: split } });
+  const second = new Promise<RangeProof | undefined>((resolve) => {
+    worker.once("message", (m: RangeProof | undefined) => resolve(m));
+    worker.once("error", () => resolve(undefined)); // the codec meets whatever it was
+    worker.once("exit", () => resolve(undefined));
+  });
+  try {
+    const first = withFile(file, (fd) => proveRange(fd, 0, split));
+    const rest = await second;
+    return first && rest ? proved([first, rest]) : undefined;
+  } finally {
+    void worker.terminate();
+  }
+}
+
+/** Runs `use` on the open file (a regular file), or undefined if it cannot be opened or read. */
+function withFile<T>(file: string, use: (fd: number, size: number) => T | undefined): T | undefined {
   let fd: number;
   try {
     fd = openSync(file, "r");
@@ -39,13 +91,48 @@ export function proveSeriesFile(file: string): ProvedSeries | undefined {
     return undefined; // the codec says why
   }
   try {
-    if (!fstatSync(fd).isFile()) return undefined;
-    return provedFrom(fd);
+    const stat = fstatSync(fd);
+    return stat.isFile() ? use(fd, stat.size) : undefined;
   } catch {
     return undefined; // a read error: the codec meets it again and says so
   } finally {
     closeSync(fd);
   }
+}
+
+/** The start of the first line after byte `at` (within 1 MB), or undefined. */
+function lineStartNear(fd: number, at: number, size: number): number | undefined {
+  const look = Buffer.allocUnsafe(1 << 20);
+  const got = readSync(fd, look, 0, look.length, at);
+  const newline = look.subarray(0, got).indexOf(10);
+  return newline < 0 || at + newline + 1 >= size ? undefined : at + newline + 1;
+}
+
+/** The verdict on a file's ranges in order: every serial and every ticket's fingerprint different. */
+function proved(ranges: RangeProof[]): ProvedSeries | undefined {
+  const per = ranges.find((r) => r.per !== 0)?.per ?? 0;
+  const records = ranges.reduce((n, r) => n + r.records, 0);
+  if (records === 0 || ranges.some((r) => r.per !== 0 && r.per !== per)) return undefined; // books and tickets mixed: the codec's
+  if (!serialsDifferent(ranges) || !fingerprintsDifferent(ranges)) return undefined;
+  return { records, tickets: records * per };
+}
+
+/** Whether the ranges' runs do not overlap and their other serials are all different and in no run. */
+function serialsDifferent(ranges: RangeProof[]): boolean {
+  const runs = ranges.filter((r) => r.last >= r.first).map((r) => [r.first, r.last] as const).sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  for (let i = 1; i < runs.length; i++) if (runs[i]![0] <= runs[i - 1]![1]) return false;
+  const others = new BigUint64Array(ranges.reduce((n, r) => n + r.others.length, 0));
+  let at = 0;
+  for (const r of ranges) { others.set(r.others, at); at += r.others.length; }
+  others.sort();
+  let run = 0;
+  for (let i = 0; i < others.length; i++) {
+    const s = others[i]!;
+    if (i > 0 && s === others[i - 1]) return false;
+    while (run < runs.length && runs[run]![1] < s) run++;
+    if (run < runs.length && runs[run]![0] <= s) return false;
+  }
+  return true;
 }
 
 /** 64-bit fingerprints of tickets' keys, as (low, high) word pairs, with a count per bucket of their high word. */
@@ -88,61 +175,68 @@ class Fingerprints {
     return true;
   }
 
-  /** Whether every fingerprint differs from every other: sorted into buckets, then each bucket through a small table. */
-  allDifferent(): boolean {
-    const n = this.count;
-    const buckets = this.buckets;
-    const start = new Uint32Array(buckets.length);
-    let largest = 0;
-    for (let b = 1; b < buckets.length; b++) {
-      largest = Math.max(largest, buckets[b]!);
-      start[b] = start[b - 1]! + buckets[b]!;
-    }
-    const sorted = new Uint32Array(2 * n);
-    const next = start.slice();
-    const words = this.words;
-    for (let i = 0; i < 2 * n; i += 2) {
+  /** The range's proof (the words trimmed to the fingerprints held). */
+  proof(): Pick<RangeProof, "words" | "count" | "buckets"> {
+    return { words: this.words.subarray(0, 2 * this.count), count: this.count, buckets: this.buckets };
+  }
+}
+
+/** Whether every fingerprint of the ranges differs from every other: sorted into buckets, then each bucket through a small table. */
+function fingerprintsDifferent(ranges: RangeProof[]): boolean {
+  const n = ranges.reduce((sum, r) => sum + r.count, 0);
+  const start = new Uint32Array((1 << BUCKET_BITS) + 1);
+  let largest = 0;
+  for (let b = 1; b < start.length; b++) {
+    let size = 0;
+    for (const r of ranges) size += r.buckets[b]!;
+    largest = Math.max(largest, size);
+    start[b] = start[b - 1]! + size;
+  }
+  const sorted = new Uint32Array(2 * n);
+  const next = start.slice();
+  for (const { words, count } of ranges) {
+    for (let i = 0; i < 2 * count; i += 2) {
       const to = 2 * next[words[i + 1]! >>> (32 - BUCKET_BITS)]!++;
       sorted[to] = words[i]!;
       sorted[to + 1] = words[i + 1]!;
     }
-    let size = 16;
-    while (size < 2 * largest) size *= 2;
-    const mask = size - 1;
-    const table = new Uint32Array(2 * size);
-    const used = new Uint8Array(size);
-    for (let b = 0; b + 1 < start.length; b++) {
-      used.fill(0);
-      for (let e = start[b]!; e < start[b + 1]!; e++) {
-        const low = sorted[2 * e]!;
-        const high = sorted[2 * e + 1]!;
-        let slot = (low ^ high) & mask; // the bucket's high bits are shared: mix in the low word
-        for (;;) {
-          if (used[slot] === 0) {
-            used[slot] = 1;
-            table[2 * slot] = low;
-            table[2 * slot + 1] = high;
-            break;
-          }
-          if (table[2 * slot] === low && table[2 * slot + 1] === high) return false;
-          slot = (slot + 1) & mask;
+  }
+  let size = 16;
+  while (size < 2 * largest) size *= 2;
+  const mask = size - 1;
+  const table = new Uint32Array(2 * size);
+  const used = new Uint8Array(size);
+  for (let b = 0; b + 1 < start.length; b++) {
+    used.fill(0);
+    for (let e = start[b]!; e < start[b + 1]!; e++) {
+      const low = sorted[2 * e]!;
+      const high = sorted[2 * e + 1]!;
+      let slot = (low ^ high) & mask; // the bucket's high bits are shared: mix in the low word
+      for (;;) {
+        if (used[slot] === 0) {
+          used[slot] = 1;
+          table[2 * slot] = low;
+          table[2 * slot + 1] = high;
+          break;
         }
+        if (table[2 * slot] === low && table[2 * slot + 1] === high) return false;
+        slot = (slot + 1) & mask;
       }
     }
-    return true;
   }
+  return true;
 }
 
-/** Serials: a counting-up run (checked by its bounds) and the others, kept to be compared once all are read. */
+/** A range's serials: a counting-up run, checked by its bounds, and the others, kept to be compared once every range is in. */
 class Serials {
-  private first = 0n;
-  private last = -1n;
+  first = 0n;
+  last = -1n;
   private live = true;
   private others: bigint[] = [];
 
   add(serial: bigint): void {
-    if (this.live && (this.last < 0n || serial === this.last + 1n)) {
-      if (this.last < 0n) this.first = serial;
+    if (this.live && (this.last < this.first || serial === this.last + 1n)) {
+      if (this.last < this.first) this.first = serial;
       this.last = serial;
       return;
     }
@@ -150,18 +244,17 @@ class Serials {
     this.others.push(serial);
   }
 
-  allDifferent(): boolean {
-    if (this.others.length === 0) return true;
-    const sorted = BigUint64Array.from(this.others).sort();
-    for (let i = 0; i < sorted.length; i++) {
-      const s = sorted[i]!;
-      if ((i > 0 && s === sorted[i - 1]) || (s >= this.first && s <= this.last)) return false;
-    }
-    return true;
+  proof(): Pick<RangeProof, "first" | "last" | "others"> {
+    return { first: this.first, last: this.last, others: BigUint64Array.from(this.others) };
   }
 }
 
-function provedFrom(fd: number): ProvedSeries | undefined {
+/**
+ * Reads bytes [from, to) of the open file (`from` a line start: 0 for the file's start,
+ * where a byte-order mark is skipped; `to` its end or just after a newline), every line
+ * by the kernel; undefined at the first line it does not read, or past MAX_TICKETS.
+ */
+export function proveRange(fd: number, from: number, to: number): RangeProof | undefined {
   const k = housieKernel();
   const size = k.readChunkBytes();
   const maxRecords = k.readMaxRecords();
@@ -172,12 +265,14 @@ function provedFrom(fd: number): ProvedSeries | undefined {
   let per = 0; // tickets a record: 6 or 1, from the first record
   let records = 0;
   let filled = 0; // bytes held at the start of the input
-  let first = true;
+  let first = from === 0;
   let ended = false;
+  let position = from;
   while (!ended) {
     const view = bytes();
-    const got = filled < size ? readSync(fd, view, filled, size - filled, null) : 0;
+    const got = filled < size && position < to ? readSync(fd, view, filled, Math.min(size - filled, to - position), position) : 0;
     filled += got;
+    position += got;
     if (got === 0) {
       ended = true;
       if (filled === 0) break;
@@ -218,6 +313,5 @@ function provedFrom(fd: number): ProvedSeries | undefined {
     view.copyWithin(0, end, filled);
     filled -= end;
   }
-  if (records === 0 || !serials.allDifferent() || !fingerprints.allDifferent()) return undefined;
-  return { records, tickets: records * per };
+  return { records, per: records === 0 ? 0 : per, ...fingerprints.proof(), ...serials.proof() };
 }
