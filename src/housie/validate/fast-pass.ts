@@ -83,7 +83,7 @@ export async function proveSeriesFileThreaded(file: string, twoHalvesFrom = TWO_
 }
 
 /** Runs `use` on the open file (a regular file), or undefined if it cannot be opened or read. */
-function withFile<T>(file: string, use: (fd: number, size: number) => T | undefined): T | undefined {
+export function withFile<T>(file: string, use: (fd: number, size: number) => T | undefined): T | undefined {
   let fd: number;
   try {
     fd = openSync(file, "r");
@@ -109,7 +109,7 @@ function lineStartNear(fd: number, at: number, size: number): number | undefined
 }
 
 /** The verdict on a file's ranges in order: every serial and every ticket's fingerprint different. */
-function proved(ranges: RangeProof[]): ProvedSeries | undefined {
+export function proved(ranges: RangeProof[]): ProvedSeries | undefined {
   const per = ranges.find((r) => r.per !== 0)?.per ?? 0;
   const records = ranges.reduce((n, r) => n + r.records, 0);
   if (records === 0 || ranges.some((r) => r.per !== 0 && r.per !== per)) return undefined; // books and tickets mixed: the codec's
@@ -136,7 +136,7 @@ function serialsDifferent(ranges: RangeProof[]): boolean {
 }
 
 /** 64-bit fingerprints of tickets' keys, as (low, high) word pairs, with a count per bucket of their high word. */
-class Fingerprints {
+export class Fingerprints {
   words = new Uint32Array(1 << 16);
   count = 0;
   readonly buckets = new Uint32Array((1 << BUCKET_BITS) + 1);
@@ -172,6 +172,21 @@ class Fingerprints {
       buckets[(h >>> (32 - BUCKET_BITS)) + 1]!++;
     }
     this.count += n;
+    return true;
+  }
+
+  /** Adds one fingerprint (two 32-bit words, e.g. bingo's cards: fast-pass.ts there); false past MAX_TICKETS. */
+  addOne(low: number, high: number): boolean {
+    if (this.count === MAX_TICKETS) return false;
+    if (2 * this.count + 2 > this.words.length) {
+      const bigger = new Uint32Array(2 * this.words.length);
+      bigger.set(this.words);
+      this.words = bigger;
+    }
+    this.words[2 * this.count] = low;
+    this.words[2 * this.count + 1] = high;
+    this.buckets[(high >>> (32 - BUCKET_BITS)) + 1]!++;
+    this.count++;
     return true;
   }
 
@@ -228,7 +243,7 @@ function fingerprintsDifferent(ranges: RangeProof[]): boolean {
 }
 
 /** A range's serials: a counting-up run, checked by its bounds, and the others, kept to be compared once every range is in. */
-class Serials {
+export class Serials {
   first = 0n;
   last = -1n;
   private live = true;
