@@ -12,6 +12,8 @@ import { proveSeriesFile, proveSeriesFileThreaded } from "../../src/housie/valid
 import { validateJsonl } from "../../src/housie/validate/validate.js";
 import { readSeries } from "../../src/housie/series/read-series.js";
 import { InputError } from "../../src/errors.js";
+import { proveCardFile } from "../../src/bingo/fast-pass.js";
+import { execFileSync } from "node:child_process";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-fast-"));
 const jsonl = (kind: "books" | "tickets", n: number, seed: bigint, firstSerial = 1): string[] =>
@@ -87,9 +89,13 @@ describe("the fast pass of housie validate", () => {
     expect(verdicts).toEqual([48, 48, undefined, undefined, undefined, 48]); // (books then tickets: valid, but the codec's to say)
   });
 
-  it("gives up on standard input, a folder and a missing file (the codec words those)", () => {
+  it("gives up on a folder, a missing file and a FIFO without opening it (its open would wait for a writer): the codec words those", () => {
     expect(proveSeriesFile(dir)).toBeUndefined();
     expect(proveSeriesFile(join(dir, "missing.jsonl"))).toBeUndefined();
+    const fifo = join(dir, "fifo");
+    execFileSync("mkfifo", [fifo]);
+    expect(proveSeriesFile(fifo)).toBeUndefined(); // (no writer: an open would hang the test)
+    expect(proveCardFile(fifo)).toBeUndefined();
   });
 
   it("fuzz: valid only when the codec finds nothing, with its counts; the kernel's cells are the TS twin's", () => {

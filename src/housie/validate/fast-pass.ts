@@ -17,7 +17,7 @@
 //
 // Memory: the kernel's read buffers, and 16 bytes a ticket (its fingerprint, and a second
 // copy while they are sorted into buckets) — the codec's set takes 40 to 80.
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { housieKernel } from "../kernel.js";
@@ -67,7 +67,12 @@ export function proveSeriesFile(file: string): ProvedSeries | undefined {
 export async function proveSeriesFileThreaded(file: string, twoHalvesFrom = TWO_HALVES_FROM): Promise<ProvedSeries | undefined> {
   const split = withFile(file, (fd, size) => (size >= twoHalvesFrom && availableParallelism() >= 2 ? lineStartNear(fd, size >>> 1, size) : undefined));
   if (split === undefined) return proveSeriesFile(file);
-  const worker = new Worker(builtWorkerFile("housie/validate/fast-pass-worker.js"), { workerData: { file, from: split } });
+  let worker: Worker;
+  try {
+    worker = new Worker(builtWorkerFile("housie/validate/fast-pass-worker.js"), { workerData: { file, from: split } });
+  } catch {
+    return proveSeriesFile(file); // no worker file or no thread: one pass
+  }
   const second = new Promise<RangeProof | undefined>((resolve) => {
     worker.once("message", (m: RangeProof | undefined) => resolve(m));
     worker.once("error", () => resolve(undefined)); // the codec meets whatever it was
@@ -86,6 +91,7 @@ export async function proveSeriesFileThreaded(file: string, twoHalvesFrom = TWO_
 export function withFile<T>(file: string, use: (fd: number, size: number) => T | undefined): T | undefined {
   let fd: number;
   try {
+    if (!statSync(file).isFile()) return undefined; // before opening: a FIFO's open waits for its writer, and is the codec's to read
     fd = openSync(file, "r");
   } catch {
     return undefined; // the codec says why
