@@ -17,10 +17,12 @@ let cells = new StaticArray<u8>(0); // READ_MAX_RECORDS * 6 * 27
 let serials = new StaticArray<u64>(0); // READ_MAX_RECORDS; exact: serials go up to 2^64-1
 let lines = new StaticArray<i32>(0); // READ_MAX_RECORDS
 let keys = new StaticArray<u32>(0); // READ_MAX_RECORDS * 6 * 4: each ticket's key, for the host's repeat check
+let prints = new StaticArray<u64>(0); // READ_MAX_RECORDS * 6: each ticket's key hashed to 64 bits, for housie validate's fast pass
 let readBuffersReady = false;
 let serialsBase: usize = 0;
 let linesBase: usize = 0;
 let keysBase: usize = 0;
+let printsBase: usize = 0;
 
 function ensureReadBuffers(): void {
   if (readBuffersReady) return;
@@ -30,6 +32,8 @@ function ensureReadBuffers(): void {
   lines = new StaticArray<i32>(READ_MAX_RECORDS);
   keys = new StaticArray<u32>(READ_MAX_RECORDS * 6 * 4);
   keysBase = changetype<usize>(keys);
+  prints = new StaticArray<u64>(READ_MAX_RECORDS * 6);
+  printsBase = changetype<usize>(prints);
   serialsBase = changetype<usize>(serials);
   linesBase = changetype<usize>(lines);
   readBuffersReady = true;
@@ -47,6 +51,24 @@ export function readSerialsPtr(): usize { ensureReadBuffers(); return serialsBas
 export function readLinesPtr(): usize { ensureReadBuffers(); return linesBase; }
 /** Each ticket's key, 4 words (numbers 1-32, 33-64, 65-90 with pattern bits 0-5, pattern bits 6-26): the host's ticketKeyFromCells. */
 export function readKeysPtr(): usize { ensureReadBuffers(); return keysBase; }
+/** Each ticket's fingerprint (printOf its key), 8 bytes a ticket, beside its key. */
+export function readPrintsPtr(): usize { ensureReadBuffers(); return printsBase; }
+
+// @ts-ignore: decorator
+@inline function mix64(h: u64): u64 { // murmur3's fmix64
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccd;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53;
+  return h ^ (h >> 33);
+}
+
+/** A ticket's key (its four words at `key`) hashed to 64 bits, stored beside the key: equal keys, equal fingerprints. */
+// @ts-ignore: decorator
+@inline function storePrint(key: usize): void {
+  const h = mix64(mix64(load<u64>(key) ^ 0x9e3779b97f4a7c15) ^ load<u64>(key, 8));
+  store<u64>(printsBase + ((key - keysBase) >> 1), h);
+}
 /** Where the last parseLines stopped: after its last line, or at the start of a line it could not read. */
 export function readStoppedAt(): i32 { return stoppedAt; }
 /** Lines (blank ones included) the last parseLines consumed. */
@@ -120,6 +142,7 @@ function writeKeys(at: usize, tickets: i32, out: usize): void {
     store<u32>(out, <u32>(low >> 32), 4);
     store<u32>(out, high | ((pattern & 0x3f) << 26), 8);
     store<u32>(out, pattern >> 6, 12);
+    storePrint(out);
     out += 16;
   }
 }
@@ -295,6 +318,7 @@ function parseCompact(p: usize, end: usize, out: usize, keysOut: usize, tickets:
     store<u32>(keysOut, <u32>(low >> 32), 4);
     store<u32>(keysOut, high | ((pattern & 0x3f) << 26), 8);
     store<u32>(keysOut, pattern >> 6, 12);
+    storePrint(keysOut);
     keysOut += 16;
     ok &= <u32>(load<u8>(p) == select<u8>(93, 44, t == tickets - 1)); // the list's ] after the last ticket, else ,
     p++;

@@ -4,8 +4,8 @@
 // megabytes, most of a big file's time. A file written by `housie books` breaks no rule
 // at all; proving that needs no set: the kernel reads each line (its parseLines, the
 // codec's own fast path, which accepts only lines that break no rule), the serials count
-// up or are compared as whole numbers, and each ticket's key leaves a 64-bit fingerprint;
-// fingerprints all different mean tickets all different. Anything else — a line the
+// up or are compared as whole numbers, and each ticket's key leaves a 64-bit fingerprint
+// (the kernel hashes it as it reads); fingerprints all different mean tickets all different. Anything else — a line the
 // kernel does not read, a repeated serial, two equal fingerprints (a repeated ticket or,
 // about once in 10^6 files of a million books, two that only share a fingerprint), a read
 // error — and the pass gives up: the caller reads the file again with the codec, which
@@ -147,8 +147,8 @@ export class Fingerprints {
   count = 0;
   readonly buckets = new Uint32Array((1 << BUCKET_BITS) + 1);
 
-  /** Adds the fingerprints of `n` keys of 4 words at `keys[0..)`; false past MAX_TICKETS. */
-  add(keys: Uint32Array, n: number): boolean {
+  /** Adds `n` fingerprints, two words each (low, high) at `prints[0..)`, as the kernel writes them; false past MAX_TICKETS. */
+  add(prints: Uint32Array, n: number): boolean {
     if (this.count + n > MAX_TICKETS) return false;
     if (2 * (this.count + n) > this.words.length) {
       let size = this.words.length;
@@ -157,26 +157,9 @@ export class Fingerprints {
       bigger.set(this.words.subarray(0, 2 * this.count));
       this.words = bigger;
     }
-    const words = this.words;
+    this.words.set(prints.subarray(0, 2 * n), 2 * this.count);
     const buckets = this.buckets;
-    let at = 2 * this.count;
-    for (let i = 0; i < 4 * n; i += 4) {
-      const a = keys[i]!, b = keys[i + 1]!, c = keys[i + 2]!, d = keys[i + 3]!;
-      // Two different mixes of the four words (murmur3's finaliser constants).
-      let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b);
-      h = Math.imul(h ^ (h >>> 13) ^ b, 0xc2b2ae35);
-      h = Math.imul(h ^ (h >>> 16) ^ c, 0x85ebca6b);
-      h = Math.imul(h ^ (h >>> 13) ^ d, 0xc2b2ae35);
-      h ^= h >>> 16;
-      let g = Math.imul(d ^ 0x7f4a7c15, 0xcc9e2d51);
-      g = Math.imul(g ^ (g >>> 15) ^ c, 0x1b873593);
-      g = Math.imul(g ^ (g >>> 13) ^ b, 0xcc9e2d51);
-      g = Math.imul(g ^ (g >>> 15) ^ a, 0x1b873593);
-      g ^= g >>> 16;
-      words[at++] = g;
-      words[at++] = h;
-      buckets[(h >>> (32 - BUCKET_BITS)) + 1]!++;
-    }
+    for (let i = 1; i < 2 * n; i += 2) buckets[(prints[i]! >>> (32 - BUCKET_BITS)) + 1]!++;
     this.count += n;
     return true;
   }
@@ -326,7 +309,7 @@ export function proveRange(fd: number, from: number, to: number): RangeProof | u
       if (n > 0) {
         const found = new BigUint64Array(k.memory.buffer, k.readSerialsPtr(), n);
         for (let r = 0; r < n; r++) serials.add(found[r]!);
-        if (!fingerprints.add(new Uint32Array(k.memory.buffer, k.readKeysPtr(), 4 * n * per), n * per)) return undefined;
+        if (!fingerprints.add(new Uint32Array(k.memory.buffer, k.readPrintsPtr(), 2 * n * per), n * per)) return undefined;
         records += n;
       }
       start = stopped;
