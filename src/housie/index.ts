@@ -29,6 +29,7 @@ export { printedRef, parseTicketRef, dammDigit, type TicketRef } from "./model/r
 export { parseColour, parseGames, COLOUR_NAMES, type TicketColour } from "./output/colours.js";
 export { pageGeometry, pagesFor, maxPerPage, PAPER_SIZE, type PageGeometry, type LayoutOptions } from "./output/layout.js";
 export { PrintPlanner, seriesForSeed, randomSeries, type PrintOptions, type PlannedPage } from "./output/print-plan.js";
+export { planNight, type NightPlan } from "./output/night.js";
 export { htmlPrintFormatter, pageHtml, printCss } from "./output/print-html.js";
 export { Caller, seededOrder, parseBall, type GameState } from "./game/caller.js";
 export { checkGame, describeVerdict, type GameCheck, type ClaimVerdict, type ClaimReport, type PrizeWinners } from "./game/claims.js";

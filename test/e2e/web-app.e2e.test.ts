@@ -231,6 +231,26 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
     });
   });
 
+  it("prints a night of games as `housie books --games` makes it: each game its own books, its own references", async () => {
+    const { page } = app;
+    await showTab(page, "housie");
+    await page.fill("#housie-count", "6");
+    await page.fill("#housie-seed", "8");
+    await page.fill("#housie-serial", "1");
+    await page.click("#housie-form button[type=submit]");
+    await page.locator("#housie-print-row:not([hidden])").waitFor({ timeout: 60_000 });
+    await page.fill("#housie-games", "Red,Blue");
+    await page.dispatchEvent("#housie-games", "change");
+    await expect.poll(() => page.textContent("#housie-print-note")).toBe("Print: all 6 books dealt to 2 games in turn (3 Red, 3 Blue), each game its own on 3 A4 pages.");
+    const refs = await page.evaluate(`[...document.querySelectorAll("#housie-books .hp-ticket")].map((t) => t.dataset.ref)`) as string[];
+    // The CLI's night: 3 books for each of 2 games, the same seed; every reference names its game.
+    const night = spawnSync(process.execPath, [`${ROOT}dist/cli/housie.js`, "books", "--count", "3", "--seed", "8", "--games", "Red,Blue", "-f", "jsonl"], { cwd: ROOT, encoding: "utf8" }).stdout;
+    const records = night.trim().split("\n").map((l) => JSON.parse(l) as { serial: number; game: number });
+    expect(refs).toEqual(records.flatMap((r) => [1, 2, 3, 4, 5, 6].map((t) => printedRef(BigInt(r.serial), t, r.game))));
+    expect(new Set(refs).size).toBe(36); // no ticket printed in two games
+    await page.locator("#housie-books").screenshot({ path: `${SHOTS}housie-night-print.png` });
+  });
+
   it("downloads seeded books as PDF with the same pages and text as `housie books -f pdf`", async () => {
     const { page } = app;
     await showTab(page, "housie");

@@ -8,7 +8,7 @@ import "@fontsource/noto-sans-devanagari/400.css";
 import "@fontsource/noto-sans-devanagari/700.css";
 import "@fontsource/noto-sans-arabic/400.css";
 import "@fontsource/noto-sans-arabic/700.css";
-import { PrintPlanner, pageHtml, printCss, seriesForSeed, randomSeries, pageGeometry, pagesFor, type PrintOptions } from "tabula-grids/housie";
+import { PrintPlanner, pageHtml, printCss, planNight, seriesForSeed, randomSeries, pageGeometry, pagesFor, type HousieRecord, type PrintOptions } from "tabula-grids/housie";
 
 /** Records drawn on screen (and printed); downloads always hold all of them. */
 const ON_SCREEN = 60;
@@ -42,10 +42,19 @@ function printSettings(seed: string, series: string): PrintOptions {
   };
 }
 
+/**
+ * The record at `index` of the series as it prints: with games, dealt to them in turn as
+ * `housie books --games` deals a night (planNight), so each game has its own tickets.
+ */
+function printedRecord(r: PreviewRecord, index: number, options: PrintOptions): HousieRecord {
+  const record: HousieRecord = { serial: BigInt(r.serial), tickets: r.tickets };
+  return options.games ? planNight(options.games).tag(record, index) : record;
+}
+
 /** Pages of records as the PDF lays them out (the same boxes), with their style sheet. */
 function pagesHtml(records: PreviewRecord[], options: PrintOptions): { html: string; pages: number } {
   const planner = new PrintPlanner(options);
-  const pages = [...records.flatMap((r) => planner.add({ serial: BigInt(r.serial), tickets: r.tickets })), ...planner.finish()];
+  const pages = [...records.flatMap((r, i) => planner.add(printedRecord(r, i, options))), ...planner.finish()];
   return { html: `<style>${printCss(planner.geometry)}</style>${pages.map((p) => pageHtml(p, planner.geometry, options.qr ?? false)).join("")}`, pages: pages.length };
 }
 
@@ -84,13 +93,15 @@ function setUpGenerate(): void {
     $("housie-books").innerHTML = html;
     const count = last.result.records;
     const printed = Math.min(count, PRINT_MAX);
-    const copies = options.games ? options.games.split(",").length : 1;
-    const groups = last.kind === "books" ? printed * copies : Math.ceil((printed * copies) / 6);
+    const groups = last.kind === "books" ? printed : Math.ceil(printed / 6);
     const pages = pagesFor(groups, pageGeometry(layoutOf(options)));
     const noun = last.kind === "books" ? "books" : "tickets";
     const paper = options.paper === "letter" ? "Letter" : "A4";
+    // With games, the records are dealt to them in turn: each game its own tickets (planNight).
+    const night = options.games ? planNight(options.games) : undefined;
+    const split = night ? ` dealt to ${night.games.length} games in turn (${night.perGame(printed).map((n, g) => `${n.toLocaleString("en")} ${night.games[g]!.name}`).join(", ")}), each game its own` : "";
     $("housie-print-note").textContent = printed === count
-      ? `Print: all ${count.toLocaleString("en")} ${noun}${copies > 1 ? ` in ${copies} games` : ""} on ${pages.toLocaleString("en")} ${paper} pages.`
+      ? `Print: all ${count.toLocaleString("en")} ${noun}${split} on ${pages.toLocaleString("en")} ${paper} pages.`
       : `Print: the first ${printed.toLocaleString("en")} of ${count.toLocaleString("en")} ${noun} (${pages.toLocaleString("en")} ${paper} pages); the PDF download holds all ${count.toLocaleString("en")}.`;
   };
   for (const id of ["housie-layout", "housie-paper", "housie-per-page", "housie-colour", "housie-games", "housie-title", "housie-venue", "housie-date", "housie-price", "housie-qr"]) {
@@ -202,7 +213,7 @@ async function layOutPages(records: PreviewRecord[], options: PrintOptions, run:
     let pages = 0;
     for (let i = 0; i < records.length; i += PRINT_CHUNK) {
       if (run.cancelled) return false;
-      const chunk = records.slice(i, i + PRINT_CHUNK).flatMap((r) => planner.add({ serial: BigInt(r.serial), tickets: r.tickets }));
+      const chunk = records.slice(i, i + PRINT_CHUNK).flatMap((r, j) => planner.add(printedRecord(r, i + j, options)));
       if (i + PRINT_CHUNK >= records.length) chunk.push(...planner.finish());
       target.insertAdjacentHTML("beforeend", chunk.map((p) => pageHtml(p, g, options.qr ?? false)).join(""));
       pages += chunk.length;

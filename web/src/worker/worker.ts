@@ -3,7 +3,7 @@
 import { ready as farmsReady, countFarm, parseFarmInput, parseFarmRow, rowText } from "tabula-grids/farms";
 import { ready as tablesReady, countTablesParallel } from "tabula-grids/tables";
 import {
-  ready as housieReady, countHousie, HousieRun, housieFormatter, validateHousieJsonl, type HousieRecord,
+  ready as housieReady, countHousie, HousieRun, housieFormatter, planNight, validateHousieJsonl, type HousieRecord,
 } from "tabula-grids/housie";
 import {
   ready as toursReady, generateTour, validateTour, parseTourFile, writeTour, tourSvg, paintTour, tourCanvasSize, countHamiltonian, uniformTourSampler, parseLeapers, formatLeapers, type TourFormat,
@@ -103,8 +103,12 @@ const handlers: Handlers = {
     const start = performance.now();
     const formatter = housieFormatter(format, kind, print);
     const out: string[] = [formatter.header()];
+    const night = print.games ? planNight(print.games) : undefined; // a night's records dealt to its games, as the CLI deals them
+    let index = 0;
     for (const line of (await jsonl.text()).split("\n")) {
-      if (line) out.push(formatter.record(JSON.parse(line) as HousieRecord));
+      if (!line) continue;
+      const record = JSON.parse(line) as HousieRecord;
+      out.push(formatter.record(night ? night.tag(record, index++) : record));
     }
     out.push(formatter.footer());
     const type = format === "csv" ? "text/csv" : format === "html" ? "text/html" : "text/plain";
@@ -118,10 +122,12 @@ const handlers: Handlers = {
     const parts: Uint8Array[] = [];
     const { loadWebFonts } = await import("./pdf-fonts.js"); // fetched only if some text is outside Latin-1
     const writer = new PdfWriter((chunk) => void parts.push(chunk), { ...print, unicodeFonts: loadWebFonts });
+    const night = print.games ? planNight(print.games) : undefined; // each game its own records, as `housie books --games`
     let done = 0;
     for (const line of (await jsonl.text()).split("\n")) {
       if (!line) continue;
-      await writer.add(JSON.parse(line) as HousieRecord); // the same pages as `housie … -f pdf`
+      const record = JSON.parse(line) as HousieRecord;
+      await writer.add(night ? night.tag(record, done) : record); // the same pages as `housie … -f pdf`
       progress(++done, records);
     }
     await writer.finish();
