@@ -22,6 +22,17 @@ export const PRIZE_SETS: Record<PrizeSetName, readonly string[]> = {
 /** Rank of a number not called yet: the housie kernel's NEVER_CALLED (255), as the build read it. */
 export const NEVER = housieConstants.NEVER_CALLED;
 
+/**
+ * The prize set named by `--prizes`: "uk" or "tambola"; anything else is one UsageError.
+ *
+ * @param text the name as typed
+ * @example
+ * ```ts
+ * import { parsePrizeSet } from "tabula-grids";
+ *
+ * parsePrizeSet("tambola"); // "tambola"
+ * ```
+ */
 export function parsePrizeSet(text: string): PrizeSetName {
   checkText(text, "text");
   if (text === "uk" || text === "tambola") return text;

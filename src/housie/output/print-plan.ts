@@ -79,12 +79,31 @@ const MIXED: TicketColour = { name: "games", ink: "#333333", shade: "#e4e4e4" };
 /** Text on a band is at most this many characters (and must fit its line: see mustFit). */
 const MAX_TEXT = 80;
 
-/** The series' identity for a seeded run (S + the seed in base 36), so a replay prints the same codes. */
+/**
+ * The series' identity for a seeded run (S + the seed in base 36), so a replay prints the same codes.
+ *
+ * @param seed the run's seed
+ * @example
+ * ```ts
+ * import { seriesForSeed } from "tabula-grids";
+ *
+ * seriesForSeed(2026n); // "S1KA"
+ * ```
+ */
 export function seriesForSeed(seed: bigint): string {
   return `S${parseSeed(seed, "seed").toString(36).toUpperCase()}`;
 }
 
-/** A fresh random series identity (10 base-36 characters from the CSPRNG) for unseeded runs. */
+/**
+ * A fresh random series identity (10 base-36 characters from the CSPRNG) for unseeded runs.
+ *
+ * @example
+ * ```ts
+ * import { randomSeries } from "tabula-grids";
+ *
+ * randomSeries().length; // 10
+ * ```
+ */
 export function randomSeries(): string {
   const bytes = new Uint8Array(10);
   globalThis.crypto.getRandomValues(bytes);
