@@ -82,6 +82,21 @@ export function parseBall(text: string): number {
   return Number(t);
 }
 
+/**
+ * A game's caller: the order of the 90 balls (from a seed, or typed in from a physical draw), the calls so far, undo, and the game as JSON to save and resume.
+ *
+ * @example
+ * ```ts
+ * import { Caller } from "tabula-grids";
+ *
+ * const game = Caller.start({ seed: 1n, prizes: "uk" });
+ * game.next(); // 45
+ * game.next(); // 13
+ * game.undo(); // 13
+ * game.calls; // [45]
+ * Caller.resume(JSON.stringify(game)).next(); // 13
+ * ```
+ */
 export class Caller {
   private readonly order: number[] | undefined;
 
