@@ -130,7 +130,18 @@ function clean(text: string | undefined, option: string): string {
   return flat;
 }
 
-/** Lays records out on pages; `add` returns the pages it completed, `finish` the last. */
+/**
+ * Lays records out on pages; `add` returns the pages it completed, `finish` the last.
+ *
+ * @example
+ * ```ts
+ * import { generateBooks, PrintPlanner } from "tabula-grids";
+ *
+ * const planner = new PrintPlanner({ paper: "a4", series: "S1" });
+ * const pages = generateBooks(3, { seed: 1n }).flatMap((book) => planner.add(book)); // the pages completed so far
+ * pages.length + planner.finish().length; // 2
+ * ```
+ */
 export class PrintPlanner {
   readonly geometry: PageGeometry;
   readonly series: string;
@@ -142,6 +153,9 @@ export class PrintPlanner {
   private pageNumber = 0;
   private singles: PlacedGroup | undefined; // the group single tickets are filling
 
+  /**
+   * @param options the print options: colours, games, title, venue, date, price, series, paper, layout, perPage
+   */
   constructor(options: PrintOptions = {}) {
     options = optionsObject<PrintOptions>(options, "options", PRINT_KEYS);
     for (const key of ["colour", "games", "title", "venue", "date", "price", "series"] as const) optionalText(options[key], `options.${key}`);
