@@ -135,7 +135,6 @@ function missingDocs(): string[] {
   return missing.sort();
 }
 
-
 /** Runs every example in one Node process, one module after another; returns each one's errors. */
 function runAll(): string[] {
   const dir = mkdtempSync(join(tmpdir(), "tabula-doc-examples-"));
