@@ -95,9 +95,11 @@ function entrySources(): string[] {
   );
 }
 
-/** What each exported function and class lacks of its documentation: "name (file:line): what". */
-function missingDocs(): string[] {
-  const program = ts.createProgram(entrySources(), { strict: true, skipLibCheck: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022 });
+/** How many exported functions and classes there are, and what each lacks of its documentation: "name (file:line): what". */
+function missingDocs(): { checked: number; missing: string[] } {
+  // Only the exports and their doc comments are read, never types: the standard library
+  // and Node's types are left out (a second or two of CPU less).
+  const program = ts.createProgram(entrySources(), { noEmit: true, noLib: true, types: [], module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022 });
   const checker = program.getTypeChecker();
   const seen = new Set<ts.Declaration>();
   const missing: string[] = [];
@@ -132,7 +134,7 @@ function missingDocs(): string[] {
       if (lacks.length > 0) missing.push(`${where}: ${lacks.join(", ")}`);
     }
   }
-  return missing.sort();
+  return { checked: seen.size, missing: missing.sort() };
 }
 
 /** Runs every example in one Node process, one module after another; returns each one's errors. */
@@ -168,7 +170,9 @@ process.exit(0);
 
 describe("the API reference", () => {
   it("documents every exported function and class: description, parameters, example", () => {
-    expect(missingDocs()).toEqual([]);
+    const { checked, missing } = missingDocs();
+    expect(checked).toBeGreaterThan(120); // the entries' exports were found
+    expect(missing).toEqual([]);
   });
 });
 
