@@ -3,7 +3,7 @@
 // with the number of symbols; the symmetric method (sym-ts.ts) also merges states that
 // differ by a permutation of equal-count symbols, which needs the symbols to be
 // interchangeable for the whole count: no distinctness rules (distinct rows or columns
-// break up the columns into weighted blocks, see docs/tables.md), except when every count
+// break up the columns into weighted blocks, see docs/notes/tables.md), except when every count
 // is at most 1 — then two equal rows or columns are impossible and the rules hold for free.
 import type { NormalizedProblem } from "./problem.js";
 

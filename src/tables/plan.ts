@@ -29,7 +29,7 @@ export interface TableJob {
   multipliers: bigint[];
 }
 
-/** How the general counter splits a count into DP jobs (see the method notes in docs/tables.md). */
+/** How the general counter splits a count into DP jobs (see the method notes in docs/notes/tables.md). */
 export interface TablePlan {
   counts: number[];
   jobs: TableJob[];
