@@ -5,8 +5,10 @@
 // change relints everything. The digest (every .ts/.js/.mjs/.cjs/.json file outside the
 // ignored folders, package-lock.json included) is kept in node_modules/.cache/tabula/
 // (gitignored, wiped by `npm ci`). Extra arguments (e.g. --fix) always run eslint.
+// Once the tree has been formatted and the file .prettier-enforced committed, lint also
+// runs `npm run format:check` (scripts/format.mjs).
 import { spawnSync } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { clearStamp, digestOf, stampMatches, writeStamp } from "./input-digest.mjs";
@@ -32,6 +34,10 @@ if (digest && stampMatches(stamp, digest)) {
   process.exit(0);
 }
 clearStamp(stamp);
+if (existsSync(join(root, ".prettier-enforced"))) {
+  const format = spawnSync(process.execPath, [join(root, "scripts", "format.mjs"), "--check"], { cwd: root, stdio: "inherit" });
+  if (format.status !== 0) process.exit(format.status ?? 1);
+}
 const eslint = join(root, "node_modules", "eslint", "bin", "eslint.js");
 const run = spawnSync(process.execPath, [eslint, ".", ...args], { cwd: root, stdio: "inherit" });
 if (run.status === 0 && digest) writeStamp(stamp, digest);

@@ -11,6 +11,21 @@ export interface InputLocation {
 /**
  * Bad input: carries the location, what is wrong and what was expected, and renders as
  * one line: `file:line: what is wrong (expected ...)`.
+ *
+ * @example
+ * ```ts
+ * import { InputError, parseFarmRow } from "tabula-grids";
+ *
+ * let caught;
+ * try {
+ *   parseFarmRow("2 1 0 x 2 2 1", 3);
+ * } catch (error) {
+ *   caught = error;
+ * }
+ * caught instanceof InputError; // true
+ * caught.line; // 3
+ * new InputError("a row of 6 symbols", { file: "farm.txt", line: 2 }, "7 symbols").message; // "farm.txt:2: a row of 6 symbols (expected 7 symbols)"
+ * ```
  */
 export class InputError extends Error {
   override readonly name = "InputError";
@@ -23,6 +38,11 @@ export class InputError extends Error {
   /** What was expected instead. */
   readonly expected?: string;
 
+  /**
+   * @param problem what is wrong, in words
+   * @param where the file and 1-based line, when known
+   * @param expected what was expected instead
+   */
   constructor(problem: string, where: InputLocation = {}, expected?: string) {
     super(InputError.format(problem, where, expected));
     this.file = where.file;
@@ -45,7 +65,22 @@ export class InputError extends Error {
   }
 }
 
-/** A request the library cannot serve: bad options, unsupported sizes, impossible counts. */
+/**
+ * A request the library cannot serve: bad options, unsupported sizes, impossible counts.
+ *
+ * @example
+ * ```ts
+ * import { countTours, UsageError } from "tabula-grids";
+ *
+ * let caught;
+ * try {
+ *   countTours({ size: 5, moves: [[1, 2]] }); // countTours counts pen-and-paper tours: moves is not its option
+ * } catch (error) {
+ *   caught = error;
+ * }
+ * caught instanceof UsageError; // true
+ * ```
+ */
 export class UsageError extends Error {
   override readonly name = "UsageError";
 }
@@ -63,6 +98,15 @@ const KERNEL_ERROR_TEXT: Record<KernelErrorCode, string> = {
  * A failure inside a WASM kernel, typed by `code`. Out of memory and limit exceeded mean
  * the instance is too large for that kernel (the TS engine may still serve it); invariant
  * broken is a bug.
+ *
+ * @example
+ * ```ts
+ * import { KernelError } from "tabula-grids";
+ *
+ * const error = new KernelError("tables", "out-of-memory", "layer 9 needs 6 GiB");
+ * error.message; // "the tables kernel ran out of memory: layer 9 needs 6 GiB"
+ * error.code === "out-of-memory" || error.code === "limit-exceeded"; // true: too large for the kernel, the TS engine may still serve it
+ * ```
  */
 export class KernelError extends Error {
   override readonly name = "KernelError";
@@ -71,6 +115,11 @@ export class KernelError extends Error {
   /** Why it failed. */
   readonly code: KernelErrorCode;
 
+  /**
+   * @param kernel the kernel that failed: "farms", "tables", "housie" or "tours"
+   * @param code why it failed
+   * @param detail what the kernel was doing, for the message
+   */
   constructor(kernel: string, code: KernelErrorCode, detail: string) {
     super(`the ${kernel} kernel ${KERNEL_ERROR_TEXT[code]}: ${detail}`);
     this.kernel = kernel;

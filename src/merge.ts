@@ -36,6 +36,18 @@ export function checkShardProblem(problem: unknown, kind?: (typeof SHARD_KINDS)[
  * part are UsageErrors naming the part (and where it came from, when `where` is given).
  * For a closed tour count without a start the total is that of directed closed tours,
  * twice the count of distinct ones.
+ *
+ * @param parts the parts' lines as parsed JSON: problem, shard, shards and count
+ * @param where where each part came from (a file name, a line), for the messages
+ * @example
+ * ```ts
+ * import { canonicalTableProblem, countTables, mergeShards, normalizeProblem } from "tabula-grids";
+ *
+ * const table = { size: 4, counts: [2, 2] };
+ * const problem = canonicalTableProblem(normalizeProblem(table)); // as each part's JSON line states it
+ * const parts = [0, 1].map((shard) => ({ problem, shard, shards: 2, count: countTables(table, { shard: `${shard}/2` }) }));
+ * mergeShards(parts); // 72n
+ * ```
  */
 export function mergeShards(parts: readonly ShardPart[], where: readonly string[] = []): bigint {
   return mergeCheckedShards(parts, where, (problem) => checkShardProblem(problem));

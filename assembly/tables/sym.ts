@@ -467,8 +467,8 @@ function symbolBefore(t: i32, s: i32): bool {
 // to three rounds, the first that tells apart every two columns that differ being the
 // one used: (0) its needs, each symbol named by its key; (1) that and its overlaps
 // Σ_s need[i][s]·need[j][s] with the other columns; (2) those overlaps again, each with
-// the other column's round 1. Round 0 is enough for most states (2026-11-27: 89% of the
-// children in a 9×9 (2,2,2,2,1) count; the column overlaps are then never made).
+// the other column's round 1. Round 0 is enough for most states (about nine children in ten of
+// a 9×9 (2,2,2,2,1) count), so the costlier column overlaps are made only when needed.
 // Collisions only make the cells coarser.
 const dotAt: usize = memory.data(MS * MS * 4);
 const symbolDotAt: usize = memory.data(MK * MK * 4);

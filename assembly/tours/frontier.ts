@@ -955,8 +955,8 @@ function processStep(k: i32): void {
   // fall in its range [rangeLo, rangeLo + rangeWidth), the ranges one after another from
   // 0 to 2^32. A pass's table gets the room behind next and a range holding about 0.6 of
   // it; the next pass starts where it ended, so a pass never has to be redone because a
-  // later one ran short of room (before, the whole step restarted with twice the parts:
-  // a 12×12 board under a 21 MiB cap spent about 150 s so). How many states a range
+  // later one ran short of room (restarting the whole step with more parts would redo
+  // every pass done so far, over and over under a tight cap). How many states a range
   // holds is a guess at first (the last step's growth), then measured: the ranges done
   // are a hash-uniform sample of next. A pass whose states outgrow its table runs again
   // with a table twice as large, or, when that does not fit, half the range.

@@ -69,6 +69,20 @@ function missingNumbers(shape: CardShape, cells: Uint8Array, at: number, calls: 
 /**
  * Replays `calls` of a pattern game over a card series file: new winners at each call and,
  * with `claimSerial`, the claimed card's verdict. The kernel (default) or the TS baseline.
+ *
+ * @param file a series file of cards
+ * @param calls the numbers called, in order
+ * @param game the pattern game for the series' shape
+ * @param options `ball`, `claimSerial` (a card to judge), `engine`, `name`
+ * @example
+ * ```ts
+ * import { writeFileSync } from "node:fs";
+ * import { cardToJson, generateCards, parsePatternGame, playGame } from "tabula-grids/bingo";
+ *
+ * writeFileSync("cards.jsonl", generateCards(75, 3, { seed: 1 }).map(cardToJson).join("\n") + "\n");
+ * const game = await playGame("cards.jsonl", [6, 70, 15, 67, 29], (shape) => parsePatternGame(shape, "corners"));
+ * game.winningCalls; // [{ call: 4, number: 67, winners: 1, total: 1, first: ["1-3"] }]
+ * ```
  */
 export async function playGame(file: string, calls: readonly number[], game: (shape: CardShape) => PatternGame, options: { ball?: string; claimSerial?: bigint; engine?: "wasm" | "ts"; name?: string } = {}): Promise<GameResults> {
   let checker: KernelWinChecker | undefined;

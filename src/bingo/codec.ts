@@ -30,7 +30,17 @@ export interface CardViolation {
   expected: string;
 }
 
-/** The record as one JSON line (without its newline), the serial's digits exact. */
+/**
+ * The record as one JSON line (without its newline), the serial's digits exact.
+ *
+ * @param r the card's record
+ * @example
+ * ```ts
+ * import { cardToJson, generateCards } from "tabula-grids/bingo";
+ *
+ * cardToJson(generateCards(75, 1, { seed: 1 })[0]); // '{"serial":1,"ball":75,"card":[[6,29,44,47,70],[5,25,36,49,62],[3,22,null,50,64],[4,26,35,48,68],[15,28,34,59,67]]}'
+ * ```
+ */
 export function cardToJson(r: CardRecord): string {
   return `{"serial":${r.serial},"ball":${r.ball},"card":${JSON.stringify(r.card)}}`;
 }
@@ -41,6 +51,17 @@ const shown = (value: unknown): string => shorten(JSON.stringify(value) ?? Strin
 /**
  * Reads one line: the record and its cells, or the first rule it breaks. `ball` is the
  * series' format when known (the first good line fixes it otherwise, see readCardSeries).
+ *
+ * @param text one line of a series file
+ * @param line its 1-based line, for the violation
+ * @param ball the series' format, when known
+ * @example
+ * ```ts
+ * import { parseCardLine } from "tabula-grids/bingo";
+ *
+ * const read = parseCardLine('{"serial":1,"ball":30,"card":[[1,11,21],[2,12,22],[3,13,23]]}', 1);
+ * "record" in read ? read.record.serial : read.problem; // 1n
+ * ```
  */
 export function parseCardLine(text: string, line: number, ball?: string): { record: CardRecord; shape: CardShape; cells: Uint8Array } | CardViolation {
   const v = (rule: CardRule, problem: string, expected: string): CardViolation => ({ line, rule, problem, expected });
@@ -126,6 +147,19 @@ export function cardSeriesError(v: CardViolation, file: string): InputError {
 /**
  * The good cards of a series file ("-": standard input) in batches, every broken rule —
  * repeated serials and repeated cards included — told to `report`.
+ *
+ * @param file a series file of cards, or "-" for standard input
+ * @param options `ball`, `report` (told each violation; default: throw), `batch`, `name`
+ * @example
+ * ```ts
+ * import { writeFileSync } from "node:fs";
+ * import { cardToJson, generateCards, readCardSeries } from "tabula-grids/bingo";
+ *
+ * writeFileSync("cards.jsonl", generateCards(75, 3, { seed: 1 }).map(cardToJson).join("\n") + "\n");
+ * let cards = 0;
+ * for await (const batch of readCardSeries("cards.jsonl")) cards += batch.serials.length;
+ * cards; // 3
+ * ```
  */
 export async function* readCardSeries(file: string, options: ReadCardOptions = {}): AsyncGenerator<CardBatch> {
   const name = options.name ?? (file === "-" ? "<stdin>" : file);
@@ -216,7 +250,21 @@ export interface CardValidation {
   ball?: string;
 }
 
-/** Every violation of a series file, told to `report` in file order; the counts. */
+/**
+ * Every violation of a series file, told to `report` in file order; the counts.
+ *
+ * @param file a series file of cards, or "-" for standard input
+ * @param report told each violation, in file order
+ * @param options `ball`: the format the file must hold
+ * @example
+ * ```ts
+ * import { writeFileSync } from "node:fs";
+ * import { cardToJson, generateCards, validateCardSeries } from "tabula-grids/bingo";
+ *
+ * writeFileSync("cards.jsonl", generateCards(75, 3, { seed: 1 }).map(cardToJson).join("\n") + "\n");
+ * await validateCardSeries("cards.jsonl", (v) => console.log(v)); // { cards: 3, broken: 0, ball: "75" }
+ * ```
+ */
 export async function validateCardSeries(file: string, report: (v: CardViolation) => void, options: { ball?: string } = {}): Promise<CardValidation> {
   let cards = 0;
   let broken = 0;

@@ -32,7 +32,17 @@ export interface CardCounts {
   sets: bigint;
 }
 
-/** Exact counts of a "cards" shape's distinct cards, by the closed form. */
+/**
+ * Exact counts of a "cards" shape's distinct cards, by the closed form.
+ *
+ * @param shape a "cards" shape, from cardShapeOf
+ * @example
+ * ```ts
+ * import { countCards, shapeOf } from "tabula-grids/bingo";
+ *
+ * countCards(shapeOf(75)).ordered; // 552446474061128648601600000n
+ * ```
+ */
 export function countCards(shape: CardShape): CardCounts {
   checkCardShape(shape);
   let ordered = 1n;

@@ -24,7 +24,19 @@ const headings = (shape: CardShape): string[] => shape.columnLetters ? [...shape
 
 const asPrinted = (x: number | null): string => (x === null ? "FREE" : String(x));
 
-/** A card as an ASCII grid (cells 6 wide: the 80-ball headings "61-80" fit); `show` writes a square (default: its number, FREE). */
+/**
+ * A card as an ASCII grid (cells 6 wide: the 80-ball headings "61-80" fit); `show` writes a square (default: its number, FREE).
+ *
+ * @param shape the card's shape
+ * @param card the card's rows (null on free squares)
+ * @param show how a square is written (default: its number, FREE)
+ * @example
+ * ```ts
+ * import { cardToText, generateCards, shapeOf } from "tabula-grids/bingo";
+ *
+ * cardToText(shapeOf(75), generateCards(75, 1, { seed: 1 })[0].card).split("\n")[1]; // "|    B |    I |    N |    G |    O |"
+ * ```
+ */
 export function cardToText(shape: CardShape, card: readonly (readonly (number | null)[])[], show: (x: number | null) => string = asPrinted): string {
   const border = "+" + "------+".repeat(shape.columns) + "\n";
   const row = (cells: string[]) => "|" + cells.map((c) => `${c.padStart(5)} |`).join("") + "\n";
@@ -72,7 +84,20 @@ body { font-family: Helvetica, Arial, "Liberation Sans", sans-serif; margin: 10m
   };
 }
 
-/** The formatter of one text format for cards of `shape`, byte for byte what `bingo cards` writes. */
+/**
+ * The formatter of one text format for cards of `shape`, byte for byte what `bingo cards` writes.
+ *
+ * @param format "text", "jsonl", "csv" or "html"
+ * @param shape the cards' shape
+ * @example
+ * ```ts
+ * import { cardFormatter, generateCards, shapeOf } from "tabula-grids/bingo";
+ *
+ * const csv = cardFormatter("csv", shapeOf(75));
+ * csv.header(); // "serial,ref,row,c1,c2,c3,c4,c5\n"
+ * const text = csv.header() + generateCards(75, 2, { seed: 1 }).map((card) => csv.record(card)).join("") + csv.footer();
+ * ```
+ */
 export function cardFormatter(format: CardFormat, shape: CardShape): CardFormatter {
   switch (format) {
     case "text": return textFormatter(shape);

@@ -32,7 +32,18 @@ export interface CardCells {
   cells: Uint8Array;
 }
 
-/** One run of cards of one shape. */
+/**
+ * One run of cards of one shape.
+ *
+ * @example
+ * ```ts
+ * import { CardRun, cardShapeOf } from "tabula-grids/bingo";
+ *
+ * const run = new CardRun(cardShapeOf(75), { seed: 1 });
+ * run.next(1)[0].card[2]; // [3, 22, null, 50, 64]: the free centre is null
+ * run.nextCells(10).cells.length; // 250: ten more cards as raw cells, 25 a card
+ * ```
+ */
 export class CardRun {
   readonly shape: CardShape;
   private serial: bigint;
@@ -43,6 +54,10 @@ export class CardRun {
   private readonly limit: bigint;
   private made = 0n;
 
+  /**
+   * @param shape a "cards" shape, from cardShapeOf
+   * @param options `seed`, `firstSerial`, `unique` (default true), `engine`
+   */
   constructor(shape: CardShape, options: CardRunOptions = {}) {
     this.shape = checkCardShape(shape);
     const o = optionsObject<CardRunOptions>(options, "options");
@@ -148,6 +163,9 @@ export class CardRun {
 /**
  * `count` exactly uniform cards of a format, distinct unless `unique: false`.
  *
+ * @param ball the format: "75", "80" or "30"
+ * @param count how many cards
+ * @param options `seed`, `firstSerial`, `unique` (default true), `engine`
  * @example
  * ```ts
  * import { generateCards } from "tabula-grids/bingo";

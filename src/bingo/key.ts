@@ -70,7 +70,20 @@ export function cardKeyWords(shape: CardShape, plan: KeyPlan, cells: ArrayLike<n
   return words;
 }
 
-/** The card's rank among all ordered cards of its shape (0 to the ordered count - 1). */
+/**
+ * The card's rank among all ordered cards of its shape (0 to the ordered count - 1).
+ *
+ * @param shape the card's shape
+ * @param cells the cards' cells, row by row (0 on free squares)
+ * @param at where the card's cells start
+ * @example
+ * ```ts
+ * import { cardRank, cellsFromCard, generateCards, shapeOf } from "tabula-grids/bingo";
+ *
+ * const shape = shapeOf(75);
+ * cardRank(shape, cellsFromCard(shape, generateCards(75, 1, { seed: 1 })[0].card)); // 334593872028312322679380280n
+ * ```
+ */
 export function cardRank(shape: CardShape, cells: ArrayLike<number>, at = 0): bigint {
   let rank = 0n;
   let scale = 1n;

@@ -75,6 +75,17 @@ export function parseMask(shape: CardShape, text: string): bigint {
 /**
  * A game from its text: a name (PATTERN_NAMES), a mask, or several of them joined by ","
  * (any one wins: "corners,x"). UsageError naming the choices otherwise.
+ *
+ * @param shape the cards' shape
+ * @param text a pattern name, a mask, or several joined by ","
+ * @example
+ * ```ts
+ * import { maskText, parsePatternGame, shapeOf } from "tabula-grids/bingo";
+ *
+ * const shape = shapeOf(75);
+ * const game = parsePatternGame(shape, "corners");
+ * maskText(shape, game.masks[0]); // "x...x/...../...../...../x...x"
+ * ```
  */
 export function parsePatternGame(shape: CardShape, text: string): PatternGame {
   if (typeof text !== "string" || text.trim() === "") throw new UsageError(`pattern ${quote(String(text))} is empty (expected ${PATTERN_NAMES.join(", ")} or a mask such as x...x/.x.x./..x../.x.x./x...x)`);
@@ -87,7 +98,19 @@ export function parsePatternGame(shape: CardShape, text: string): PatternGame {
   return { name: text.trim(), masks: [...new Set(masks)] };
 }
 
-/** A mask drawn as rows of "x" and "." joined by "/" (how a game is shown back). */
+/**
+ * A mask drawn as rows of "x" and "." joined by "/" (how a game is shown back).
+ *
+ * @param shape the cards' shape
+ * @param mask the pattern's squares, one bit a square
+ * @example
+ * ```ts
+ * import { maskText, parsePatternGame, shapeOf } from "tabula-grids/bingo";
+ *
+ * const shape = shapeOf(75);
+ * maskText(shape, parsePatternGame(shape, "x...x/...../...../...../x...x").masks[0]); // "x...x/...../...../...../x...x"
+ * ```
+ */
 export function maskText(shape: CardShape, mask: bigint): string {
   return range(shape.rows).map((r) => range(shape.columns).map((c) => ((mask & bit(shape, r, c)) !== 0n ? "x" : ".")).join("")).join("/");
 }

@@ -75,14 +75,36 @@ export const MAX_SIDE: number = bingoConstants.MAX_SIDE;
 export const MAX_RANGE: number = bingoConstants.MAX_RANGE;
 export const MAX_NUMBER: number = bingoConstants.MAX_NUMBER;
 
-/** The shape of a format ("75", 75): a UsageError naming the formats otherwise. */
+/**
+ * The shape of a format ("75", 75): a UsageError naming the formats otherwise.
+ *
+ * @param ball the format: "75", "80", "30" or "90" (as a string or a number)
+ * @example
+ * ```ts
+ * import { shapeOf } from "tabula-grids/bingo";
+ *
+ * const shape = shapeOf(75);
+ * [shape.rows, shape.columns]; // [5, 5]
+ * shape.free; // [[2, 2]]: the free centre square
+ * ```
+ */
 export function shapeOf(ball: string | number): CardShape {
   const shape = (SHAPES as Record<string, CardShape | undefined>)[String(ball)];
   if (shape === undefined) throw new UsageError(`ball ${quote(String(ball))} is not a bingo format (expected one of ${BALLS.join(", ")})`);
   return shape;
 }
 
-/** The shape of a "cards" format, or a UsageError saying where the other one lives (90-ball: `housie`). */
+/**
+ * The shape of a "cards" format, or a UsageError saying where the other one lives (90-ball: `housie`).
+ *
+ * @param ball the format: "75", "80" or "30" (90-ball tickets are housie's)
+ * @example
+ * ```ts
+ * import { cardShapeOf } from "tabula-grids/bingo";
+ *
+ * cardShapeOf("75").title; // "75-ball"
+ * ```
+ */
 export function cardShapeOf(ball: string | number): CardShape {
   const shape = shapeOf(ball);
   if (shape.engine !== "cards") throw new UsageError(`${shape.title} tickets and books are made by the housie command and API (expected ${BALLS.filter((b) => SHAPES[b].engine === "cards").join(", ")} here)`);
@@ -123,7 +145,17 @@ export function columnName(shape: CardShape, column: number): string {
   return shape.columnLetters ? `${shape.columnLetters[column]} (${lo}-${hi})` : `${lo}-${hi}`;
 }
 
-/** The rules of a card in words, one line each (what `bingo validate` holds a file to). */
+/**
+ * The rules of a card in words, one line each (what `bingo validate` holds a file to).
+ *
+ * @param shape the card's shape
+ * @example
+ * ```ts
+ * import { shapeOf, shapeRules } from "tabula-grids/bingo";
+ *
+ * shapeRules(shapeOf(75))[0]; // "5 rows of 5 squares"
+ * ```
+ */
 export function shapeRules(shape: CardShape): string[] {
   const rules = [`${shape.rows} rows of ${shape.columns} squares`];
   for (let j = 0; j < shape.columns; j++) {
@@ -137,6 +169,15 @@ export function shapeRules(shape: CardShape): string[] {
  * Whether a shape is one the "cards" engine can take: a grid of at most MAX_SIDE a side,
  * column ranges of 1..MAX_RANGE numbers in increasing order without overlap, at least one
  * number per column. UsageError naming what is wrong. (Every built-in shape passes; tests build small analogues.)
+ *
+ * @param shape the shape to check
+ * @example
+ * ```ts
+ * import { checkCardShape, shapeOf } from "tabula-grids/bingo";
+ *
+ * const shape = shapeOf(30);
+ * checkCardShape(shape) === shape; // true
+ * ```
  */
 export function checkCardShape(shape: CardShape): CardShape {
   const bad = (what: string) => new UsageError(`card shape ${shape.ball}: ${what}`);

@@ -68,7 +68,24 @@ export class KernelWinChecker {
   }
 }
 
-/** Each card's win call, by the kernel (default) or the TS baseline: the same answers. */
+/**
+ * Each card's win call, by the kernel (default) or the TS baseline: the same answers.
+ *
+ * @param shape the cards' shape
+ * @param cells the cards' cells, row by row
+ * @param count how many cards
+ * @param calls the numbers called, in order
+ * @param game the pattern game
+ * @param engine "wasm" (default) or "ts"
+ * @example
+ * ```ts
+ * import { CardRun, parsePatternGame, shapeOf, winCalls } from "tabula-grids/bingo";
+ *
+ * const shape = shapeOf(75);
+ * const { cells } = new CardRun(shape, { seed: 1 }).nextCells(2);
+ * winCalls(shape, cells, 2, [6, 29, 44, 47, 70, 15, 28, 34, 59, 67, 5, 3, 4], parsePatternGame(shape, "corners")); // [10, 255]: card 1 wins at call 10, card 2 not
+ * ```
+ */
 export function winCalls(shape: CardShape, cells: Uint8Array, count: number, calls: readonly number[], game: PatternGame, engine: "wasm" | "ts" = "wasm"): Uint8Array {
   if (engine === "ts") return winCallsTs(shape, cells, count, calls, game);
   return new KernelWinChecker(shape, calls, game).winCalls(cells, count);

@@ -32,6 +32,16 @@ export const SEED_EXPECTED = "a whole number from 0 to 18446744073709551615 (2^6
  * Parses a seed, the one syntax of every command and the API: decimal digits (spaces
  * around allowed), a safe whole number or a bigint, from 0 to 2^64-1. Empty or blank text
  * is refused (an unset shell variable must not become seed 0). UsageError names `name`.
+ *
+ * @param text the seed as typed, or a number or bigint
+ * @param name the option's name for the error message
+ * @example
+ * ```ts
+ * import { parseHousieSeed } from "tabula-grids";
+ *
+ * parseHousieSeed(" 42 "); // 42n
+ * parseHousieSeed(7); // 7n
+ * ```
  */
 export function parseSeed(text: string | number | bigint, name: string = "seed"): bigint {
   if (typeof name !== "string") name = "seed";

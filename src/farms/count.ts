@@ -48,6 +48,9 @@ function toRow(row: FarmRow | string, which: string): FarmRow {
  * row and column, rows distinct, columns distinct) below the given rows. Rows are
  * arrays of symbols or strings like "2100221" / "2 1 0 0 2 2 1".
  *
+ * @param row0 the first row: symbols 0-2, as an array or a string
+ * @param row1 the second row, the same way
+ * @param options `engine`: "fast" (the general counter in WASM, the default), "fast-ts" (its TS baseline), "wasm" or "ts" (the published algorithm)
  * @example
  * ```ts
  * import { countFarm } from "tabula-grids";

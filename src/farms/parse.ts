@@ -19,7 +19,18 @@ export const MAX_FARM_CASES = Number.MAX_SAFE_INTEGER;
 /** Longest line kept for reading; longer lines are cut (and are never valid anyway). */
 export const MAX_FARM_LINE = 4096;
 
-/** Reads one row; `line` is 1-based, for messages. */
+/**
+ * Reads one row; `line` is 1-based, for messages.
+ *
+ * @param text the row, "2100221" or "2 1 0 0 2 2 1"
+ * @param line the row's 1-based line in its input, for the message of an InputError
+ * @example
+ * ```ts
+ * import { parseFarmRow } from "tabula-grids";
+ *
+ * parseFarmRow("2 1 0 0 2 2 1"); // [2, 1, 0, 0, 2, 2, 1]
+ * ```
+ */
 export function parseFarmRow(text: string, line?: number): number[] {
   checkText(text, "text");
   optionalWholeNumber(line, "line", 1);
@@ -108,7 +119,17 @@ export class FarmCaseReader {
   }
 }
 
-/** Parses the whole input; throws InputError with 1-based line numbers on bad input. */
+/**
+ * Parses the whole input; throws InputError with 1-based line numbers on bad input.
+ *
+ * @param text the whole input: cases of N then the N pairs of rows, each row 7 symbols 0-2
+ * @example
+ * ```ts
+ * import { parseFarmInput } from "tabula-grids";
+ *
+ * parseFarmInput("1\n2100221\n0221102\n").length; // 1
+ * ```
+ */
 export function parseFarmInput(text: string): FarmCase[] {
   checkText(text, "text");
   const reader = new FarmCaseReader();

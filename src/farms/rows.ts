@@ -19,12 +19,32 @@ export function rowCode(row: FarmRow): number {
   return code;
 }
 
-/** "2100221" for a row. */
+/**
+ * "2100221" for a row.
+ *
+ * @param row the row's symbols
+ * @example
+ * ```ts
+ * import { rowText } from "tabula-grids";
+ *
+ * rowText([2, 1, 0, 0, 2, 2, 1]); // "2100221"
+ * ```
+ */
 export function rowText(row: FarmRow): string {
   return wholeNumbers(row, "row", 0, 9).join("");
 }
 
-/** Every row with two 0s, two 1s and three 2s, in lexicographic order (210 rows). */
+/**
+ * Every row with two 0s, two 1s and three 2s, in lexicographic order (210 rows).
+ *
+ * @example
+ * ```ts
+ * import { allFarmRows } from "tabula-grids";
+ *
+ * allFarmRows().length; // 210
+ * allFarmRows()[0]; // [0, 0, 1, 1, 2, 2, 2]
+ * ```
+ */
 export function allFarmRows(): number[][] {
   const rows: number[][] = [];
   for (let x = 0; x < 3 ** FARM_WIDTH; x++) {

@@ -30,6 +30,9 @@ export async function withPdfkit<T>(load: () => Promise<T>): Promise<T> {
  * Renders records (any iterable, sync or async) as a PDF to `sink`, page by page; returns
  * the number of pages. Loads pdfkit on the first call.
  *
+ * @param records books or tickets, any iterable, sync or async
+ * @param sink where the bytes go: a function taking each chunk, or a writable stream
+ * @param options the print options (colours, games, title, paper, layout, qr, …)
  * @example
  * ```ts
  * import { createWriteStream } from "node:fs";
@@ -45,6 +48,19 @@ export async function renderPdf(records: Iterable<HousieRecord> | AsyncIterable<
 /**
  * A PdfWriter (add records one by one, then `finish()`), made once pdfkit is loaded. The
  * class itself is exported by tabula-grids/housie/pdf.
+ *
+ * @param target where the bytes go: a function taking each chunk, or a writable stream
+ * @param options the print options (colours, games, title, paper, layout, qr, …)
+ * @example
+ * ```ts
+ * import { createPdfWriter, generateBooks } from "tabula-grids";
+ *
+ * const chunks = [];
+ * const writer = await createPdfWriter((chunk) => void chunks.push(chunk));
+ * await writer.add(generateBooks(1, { seed: 1n })[0]);
+ * await writer.finish();
+ * writer.pages; // 1
+ * ```
  */
 export async function createPdfWriter(target: PdfTarget, options?: PdfOptions): Promise<PdfWriter> {
   const { PdfWriter } = await withPdfkit(() => import("./output/pdf.js"));

@@ -31,7 +31,17 @@ export interface ShardPart {
 
 export const MAX_SHARDS = 1_000_000;
 
-/** Parses "i/k" (0 ≤ i < k) or checks a ShardSpec; UsageError otherwise. */
+/**
+ * Parses "i/k" (0 ≤ i < k) or checks a ShardSpec; UsageError otherwise.
+ *
+ * @param spec "i/k" as typed after --shard, or an object { shard, shards } to check
+ * @example
+ * ```ts
+ * import { parseShardSpec } from "tabula-grids";
+ *
+ * parseShardSpec("2/8"); // { shard: 2, shards: 8 }
+ * ```
+ */
 export function parseShardSpec(spec: string | ShardSpec): ShardSpec {
   if (typeof spec !== "string") spec = requiredObject<ShardSpec>(spec, "spec", ["shard", "shards"]);
   let shard: number;

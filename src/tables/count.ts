@@ -38,10 +38,20 @@ export type TablesMethod = "auto" | "columns" | "symmetric";
 
 export { sumPlan, engineRunner, type JobMethod };
 
+const COUNT_TABLES_KEYS = optionKeys<CountTablesOptions>({
+  size: true, counts: true, given: true, distinctRows: true, distinctColumns: true, engine: true, method: true, onLayer: true, memoryCapMiB: true,
+});
+
+/** The options countTablesParallel takes (Node and browsers). */
+export const COUNT_TABLES_PARALLEL_KEYS = [...COUNT_TABLES_KEYS, "threads", "onProgress"];
+
 /**
  * Number of n×n tables with the given symbol counts in every row and column, the given
  * first rows, and (by default) all rows and all columns different. Exact. With `shard`
  * ("i/k" or { shard, shards }), only that part of the count: parts 0..k-1 sum to it.
+ *
+ * @param problem the table: `size`, symbol `counts`, `given` first rows, `distinctRows`, `distinctColumns`, and how to count (`engine`, `method`, `memoryCapMiB`, `onLayer`)
+ * @param options `shard`: count only that part
  *
  * @example
  * ```ts
@@ -53,13 +63,6 @@ export { sumPlan, engineRunner, type JobMethod };
  * countTables({ size: 9, counts: [3, 3, 3] }, { shard: "0/3" });             // 1033025737784320358400n, part 0 of 3
  * ```
  */
-const COUNT_TABLES_KEYS = optionKeys<CountTablesOptions>({
-  size: true, counts: true, given: true, distinctRows: true, distinctColumns: true, engine: true, method: true, onLayer: true, memoryCapMiB: true,
-});
-
-/** The options countTablesParallel takes (Node and browsers). */
-export const COUNT_TABLES_PARALLEL_KEYS = [...COUNT_TABLES_KEYS, "threads", "onProgress"];
-
 export function countTables(problem: CountTablesOptions, options: { shard?: ShardSpec | string } = {}): bigint {
   problem = requiredObject(problem, "problem", COUNT_TABLES_KEYS, { threads: "threads are countTablesParallel's", onProgress: "onProgress is countTablesParallel's", shard: "the shard is the second argument's: countTables(problem, { shard })" });
   options = optionsObject(options, "options", ["shard"]);

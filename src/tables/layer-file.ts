@@ -12,9 +12,9 @@ import type { SymLayerPart } from "./sym-wasm.js";
 /** What a layer file says besides its classes: the kernel build and the body's digest. */
 export interface LayerFile {
   part: SymLayerPart;
-  /** sha256 of the tables kernel that made it (absent in files written before 2026-11-27 13:15). */
+  /** sha256 of the tables kernel that made it (absent in files of earlier versions, which are still read). */
   kernel?: string;
-  /** sha256 of the keys and ways (absent in files written before 2026-11-27 16:00). */
+  /** sha256 of the keys and ways (absent in files of earlier versions, which are still read). */
   body?: string;
 }
 

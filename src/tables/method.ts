@@ -3,7 +3,7 @@
 // with the number of symbols; the symmetric method (sym-ts.ts) also merges states that
 // differ by a permutation of equal-count symbols, which needs the symbols to be
 // interchangeable for the whole count: no distinctness rules (distinct rows or columns
-// break up the columns into weighted blocks, see docs/tables.md), except when every count
+// break up the columns into weighted blocks, see docs/notes/tables.md), except when every count
 // is at most 1 — then two equal rows or columns are impossible and the rules hold for free.
 import type { NormalizedProblem } from "./problem.js";
 
@@ -63,15 +63,17 @@ export function symmetricApplies(problem: NormalizedProblem): boolean {
 }
 
 /**
- * The symmetric method is the faster one (measured, docs/tables.md, CPU time, its kernel):
- * Latin squares from order 7 (order 7: 50 ms against 410 ms; order 8: about 0.9 s
- * against more than 5 minutes; order 6: 6 ms against 1 ms), and the counts without
+ * Whether the symmetric method is the faster one: it keeps one state per class under
+ * symbol permutations, so it wins where those classes are far fewer than the column
+ * method's states. That is Latin squares from order 7 (below, the column DP is already
+ * quick and the canonical forms cost more than they save), the counts without
  * distinctness rules whose column-method states pass that method's reach (10×10 with
  * (2,2,2,2,2): a single DP job over up to 7.5·10^10 column multisets, past the kernel's
- * memory; the symmetric method meets in the middle over its classes), or where many
- * symbols share a count (Π m_j! ≥ SYMMETRIC_FROM_SYMMETRIES). Elsewhere the column kernel
- * measured faster (8×8 with (2,2,2,2) and no distinctness: 2 ms against 320 ms) and
- * stays the default. Takes the problem as counted (withoutFreeRules).
+ * memory; the symmetric method meets in the middle over its classes), and the counts
+ * where many symbols share a count (Π m_j! ≥ SYMMETRIC_FROM_SYMMETRIES). Elsewhere the
+ * column kernel stays the default. The timings behind these rules are in
+ * docs/notes/tables.md ("The symmetric method"). Takes the problem as counted
+ * (withoutFreeRules).
  */
 export function prefersSymmetric(problem: NormalizedProblem): boolean {
   const symbols = problem.counts.filter((c) => c > 0).length;
@@ -92,14 +94,12 @@ export function symbolSymmetries(counts: readonly number[]): number {
 }
 
 /**
- * The symbol symmetries Π m_j! from which the symmetric method measured faster than the
- * column kernel (kernels, CPU, docs/tables.md). Over the whole table, without the rules
- * (or with a 1, which keeps them for free): 8×8 (2,1,1,1,1,1,1) (720) 1.1 s against
- * 39 s, 9×9 (4,1,1,1,1,1) (120) 3.4 s against 19.8 s, 8×8 (2,2,1,1,1,1) (48) 1.5 s
- * against 4.7 s; below, the column kernel: 8×8 (2,2,2,1,1) (12) 0.51 s against 0.73 s,
- * 9×9 (3,2,2,1,1) (4) 40 s against 79 s. Over the jobs, with the rules: 10×10
- * (2,2,2,2,2) (120) about 55 CPU minutes, past the column method's reach; 8×8 (2,2,2,2)
- * (24) 0.39 s against 0.16 s; 10×10 (4,2,2,2) (6) 285 s against 126 s.
+ * The symbol symmetries Π m_j! from which the symmetric method is faster than the column
+ * kernel: the classes shrink the states about Π m_j!-fold, while each class costs a
+ * canonical form, so the symmetric method wins only once the symmetries are many. In the
+ * kernels' timings (docs/notes/tables.md, "The symmetric method") every count tried with
+ * 48 or more symmetries went faster by the symmetric method, whole table or over the
+ * jobs, and every count with 24 or fewer went faster by the column kernel.
  */
 export const SYMMETRIC_FROM_SYMMETRIES = 48;
 

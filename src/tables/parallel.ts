@@ -32,6 +32,7 @@ function heavierFirst(a: TableJob, b: TableJob): number {
  * thread), the largest DP jobs first, with `onProgress(done, all)` after each job. The
  * same exact answer as countTables.
  *
+ * @param options the problem as countTables takes it, plus `threads` (worker threads) and `onProgress(done, all)`
  * @example
  * ```ts
  * import { countTablesParallel } from "tabula-grids";

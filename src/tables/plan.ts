@@ -29,7 +29,7 @@ export interface TableJob {
   multipliers: bigint[];
 }
 
-/** How the general counter splits a count into DP jobs (see the method notes in docs/tables.md). */
+/** How the general counter splits a count into DP jobs (see the method notes in docs/notes/tables.md). */
 export interface TablePlan {
   counts: number[];
   jobs: TableJob[];
@@ -111,7 +111,19 @@ function planEmpty(p: NormalizedProblem): TableJob[] {
   return jobs;
 }
 
-/** The jobs whose weighted results sum to the number of completions. */
+/**
+ * The jobs whose weighted results sum to the number of completions.
+ *
+ * @param p the problem as normalizeProblem returns it
+ * @example
+ * ```ts
+ * import { normalizeProblem, planTableCount } from "tabula-grids";
+ *
+ * const plan = planTableCount(normalizeProblem({ size: 4, counts: [2, 2] }));
+ * plan.counts; // [2, 2]
+ * plan.jobs.length > 0; // true
+ * ```
+ */
 export function planTableCount(p: NormalizedProblem): TablePlan {
   requiredObject(p, "problem");
   wholeNumbers(p.counts, "problem.counts");

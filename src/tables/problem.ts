@@ -58,7 +58,17 @@ function parseRow(row: TableRow, index: number, size: number, symbols: number): 
 /** The keys of a TableProblem. */
 export const TABLE_PROBLEM_KEYS = optionKeys<TableProblem>({ size: true, counts: true, given: true, distinctRows: true, distinctColumns: true });
 
-/** Checks a problem and fills in the defaults; throws UsageError with a one-line reason. */
+/**
+ * Checks a problem and fills in the defaults; throws UsageError with a one-line reason.
+ *
+ * @param problem size, symbol counts and the optional rules (given rows, distinct rows and columns)
+ * @example
+ * ```ts
+ * import { normalizeProblem } from "tabula-grids";
+ *
+ * normalizeProblem({ size: 4, counts: [2, 2] }); // { size: 4, counts: [2, 2], given: [], distinctRows: true, distinctColumns: true }
+ * ```
+ */
 export function normalizeProblem(problem: TableProblem): NormalizedProblem {
   // The count functions hand their whole options here: their own keys pass too.
   problem = requiredObject(problem, "problem", [...TABLE_PROBLEM_KEYS, "engine", "method", "onLayer", "memoryCapMiB", "threads", "onProgress"]);

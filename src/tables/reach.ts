@@ -7,14 +7,13 @@
 // C(A_r + n - 1, n) of them (A_r: the vectors with sum r), and the distinctness rules
 // run that DP once per job of the plan: its work is taken as bound × jobs. The symmetric
 // method keeps one state per class under symbol permutations, at most the bound over
-// Π m_j! (m_j symbols share a count). The limits are measured (docs/tables.md, CPU time):
+// Π m_j! (m_j symbols share a count). The limits are measured (docs/notes/tables.md, "Limits", CPU time):
 // the column method's work 2·10^7 (Latin squares of order 7) takes 0.5 s, 3·10^9
 // (11×11 with (3,4,4), distinct) 54 s, 3·10^8 (15×15 binary, distinct) 74 s; order 8 Latin
 // squares, 2·10^10, take more than 5 minutes. The symmetric method's bound, in its kernel
 // (meeting in the middle, with its faster canonical form), costs about 0.42 µs of CPU per
-// class of the bound (order 9: 8·10^7, 33.5 s on the quiet machine, 2026-11-25, really
-// 3529 classes at most); order 10's 9·10^10 would be about 11 hours of CPU, and is refused
-// with that estimate.
+// class of the bound (order 9: 8·10^7 classes at most, 3529 really); order 10's 9·10^10
+// would be about 11 hours of CPU, and is refused with that estimate.
 import { countMethod, type TablesMethod } from "./count.js";
 import type { NormalizedProblem } from "./problem.js";
 import { planTableCount } from "./plan.js";

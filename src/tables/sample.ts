@@ -35,7 +35,19 @@ export interface PreparedSampler {
   graph?: SampleGraph;
 }
 
-/** Builds the problem's completion graph on the engine (the kernel falls back to bigint past 128 bits). */
+/**
+ * Builds the problem's completion graph on the engine (the kernel falls back to bigint past 128 bits).
+ *
+ * @param problem the tables to draw from, as countTables takes them
+ * @param engine "wasm" (default) or "ts", the baseline
+ * @example
+ * ```ts
+ * import { prepareSampler, tableDrawer } from "tabula-grids";
+ *
+ * const draw = tableDrawer(prepareSampler({ size: 4, counts: [2, 2] }), 1n);
+ * draw(2).length; // 2 tables, each uniform among the 72
+ * ```
+ */
 export function prepareSampler(problem: TableProblem, engine: TablesEngine = "wasm"): PreparedSampler {
   const p = normalizeProblem(problem);
   if (engine === "wasm") {
@@ -90,7 +102,19 @@ export function tableByteDrawer(prepared: PreparedSampler, seed?: bigint | numbe
   };
 }
 
-/** As tableByteDrawer, each table as an array of rows of symbols. */
+/**
+ * As tableByteDrawer, each table as an array of rows of symbols.
+ *
+ * @param prepared the sampler prepareSampler built (build it once, draw many times)
+ * @param seed seed 0..2^64-1; omitted: the OS CSPRNG
+ * @example
+ * ```ts
+ * import { prepareSampler, tableDrawer } from "tabula-grids";
+ *
+ * const draw = tableDrawer(prepareSampler({ size: 4, counts: [2, 2] }), 1n);
+ * draw(1); // [[[1, 1, 0, 0], [0, 1, 0, 1], [0, 0, 1, 1], [1, 0, 1, 0]]]
+ * ```
+ */
 export function tableDrawer(prepared: PreparedSampler, seed?: bigint | number | string): (count: number) => number[][][] {
   requiredObject(requiredObject<{ problem?: unknown }>(prepared, "prepared").problem, "prepared.problem");
   const draw = tableByteDrawer(prepared, seed);
@@ -104,6 +128,8 @@ export function tableDrawer(prepared: PreparedSampler, seed?: bigint | number | 
 /**
  * `count` tables drawn independently and exactly uniformly among those countTables counts.
  *
+ * @param problem the tables to draw from, as countTables takes them
+ * @param options `count` tables, `seed` (omitted: the OS CSPRNG), `engine` "wasm" or "ts"
  * @example
  * ```ts
  * import { sampleTables } from "tabula-grids";
@@ -133,6 +159,8 @@ export interface ListTablesOptions {
 /**
  * Every table the problem counts, each once, in a fixed order (constant memory).
  *
+ * @param problem the tables to list, as countTables takes them
+ * @param options `force`: list even past the size limit
  * @example
  * ```ts
  * import { listTables } from "tabula-grids";

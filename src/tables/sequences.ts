@@ -123,7 +123,7 @@ export const SEQUENCES: readonly SequenceFamily[] = [
     definition: "2n×2n tables over {0, …, n−1} with every symbol twice in every row and column (rows and columns may repeat)",
     defaultTo: 8,
     maxTo: 8,
-    reach: "the 8×8 term takes under a second; the 10×10 term, 18156024043005531925607192936640000 (docs/tables.md), took about 26 minutes of CPU by meeting in the middle and is refused here by the estimate (count-farms --size 10 --counts 2,2,2,2,2 --allow-equal-rows --allow-equal-columns --force counts it)",
+    reach: "the 8×8 term takes under a second; the 10×10 term, 18156024043005531925607192936640000 (docs/results.md), took about 26 minutes of CPU by meeting in the middle and is refused here by the estimate (count-farms --size 10 --counts 2,2,2,2,2 --allow-equal-rows --allow-equal-columns --force counts it)",
     terms: (to) => twoOfEach(to, false),
   },
   {
@@ -131,7 +131,7 @@ export const SEQUENCES: readonly SequenceFamily[] = [
     definition: "2n×2n tables over {0, …, n−1} with every symbol twice in every row and column, rows pairwise distinct and columns pairwise distinct",
     defaultTo: 8,
     maxTo: 8,
-    reach: "the 8×8 term takes under a second; the 10×10 term, 18155959978951902105904289158656000 (docs/tables.md), took about 55 minutes of CPU in four --shard parts by the symmetric method over the column method's jobs and is refused here by the estimate (count-farms --size 10 --counts 2,2,2,2,2 --force counts it)",
+    reach: "the 8×8 term takes under a second; the 10×10 term, 18155959978951902105904289158656000 (docs/results.md), took about 55 minutes of CPU in four --shard parts by the symmetric method over the column method's jobs and is refused here by the estimate (count-farms --size 10 --counts 2,2,2,2,2 --force counts it)",
     terms: (to) => twoOfEach(to, true),
   },
   {

@@ -21,7 +21,17 @@ export interface CanonicalTableProblem {
   distinctColumns: boolean;
 }
 
-/** The problem as written in a shard's JSON line: everything that defines the count, in a fixed form, so parts of one problem can be recognised. */
+/**
+ * The problem as written in a shard's JSON line: everything that defines the count, in a fixed form, so parts of one problem can be recognised.
+ *
+ * @param p the problem as normalizeProblem returns it
+ * @example
+ * ```ts
+ * import { canonicalTableProblem, normalizeProblem } from "tabula-grids";
+ *
+ * canonicalTableProblem(normalizeProblem({ size: 4, counts: [2, 2] })); // { kind: "tables", size: 4, counts: [2, 2], given: [], distinctRows: true, distinctColumns: true }
+ * ```
+ */
 export function canonicalTableProblem(p: NormalizedProblem): CanonicalTableProblem {
   requiredObject(p, "problem");
   wholeNumbers(p.counts, "problem.counts");

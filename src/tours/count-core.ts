@@ -60,6 +60,7 @@ export function weigh(tasks: readonly CountTask[], counts: readonly bigint[], di
  * Exact number of tours on the n×n board: directed paths through every square (every
  * start and direction), only those from `from`, or with `closed` the distinct cycles.
  *
+ * @param options `size`, `closed`, `from` (a start square [row, col], 0-based), `engine`
  * @example
  * ```ts
  * import { countTours } from "tabula-grids";

@@ -12,6 +12,7 @@ export { countTours, MAX_COUNT_SIZE, type CountOptions, type ParallelCountOption
 /**
  * countTours over worker threads, one task (start square, first step) at a time.
  *
+ * @param options countTours' options, plus `threads` and `onProgress`
  * @example
  * ```ts
  * import { countToursParallel } from "tabula-grids";

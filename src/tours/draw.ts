@@ -186,7 +186,21 @@ export function fitSquarePixels(rows: number, cols: number, width: number, heigh
   return Math.min(width / cols, height / rows);
 }
 
-/** The numbers' size in pixels when the board is fitted into width × height pixels (and zoomed by `zoom`). */
+/**
+ * The numbers' size in pixels when the board is fitted into width × height pixels (and zoomed by `zoom`).
+ *
+ * @param rows the board's rows
+ * @param cols the board's columns
+ * @param width the box's width in pixels
+ * @param height the box's height in pixels
+ * @param zoom the zoom factor
+ * @example
+ * ```ts
+ * import { tourFitNumberPixels } from "tabula-grids";
+ *
+ * tourFitNumberPixels(8, 8, 400, 400); // 16.25
+ * ```
+ */
 export function fitNumberPixels(rows: number, cols: number, width: number, height: number, zoom = 1): number {
   checkBox(rows, cols, width, height, zoom);
   return (numberFontSize(rows * cols) * fitSquarePixels(rows, cols, width, height) * zoom) / TOUR_CELL;
@@ -201,7 +215,22 @@ function checkBox(rows: unknown, cols: unknown, width: unknown, height: unknown,
   finiteNumber(zoom, "zoom", Number.MIN_VALUE);
 }
 
-/** Whether the numbers are drawn at all: an SVG with numbers, and at least MIN_NUMBER_PX in that box. */
+/**
+ * Whether the numbers are drawn at all: an SVG with numbers, and at least MIN_NUMBER_PX in that box.
+ *
+ * @param rows the board's rows
+ * @param cols the board's columns
+ * @param width the box's width in pixels
+ * @param height the box's height in pixels
+ * @param zoom the zoom factor
+ * @example
+ * ```ts
+ * import { tourNumbersReadable } from "tabula-grids";
+ *
+ * tourNumbersReadable(8, 8, 400, 400); // true
+ * tourNumbersReadable(100, 100, 400, 400); // false
+ * ```
+ */
 export function numbersReadable(rows: number, cols: number, width: number, height: number, zoom = 1): boolean {
   checkBox(rows, cols, width, height, zoom);
   return Math.max(rows, cols) <= SVG_NUMBERS_MAX && fitNumberPixels(rows, cols, width, height, zoom) >= MIN_NUMBER_PX;
@@ -262,7 +291,20 @@ function tourName(picture: CheckedPicture): string {
   return `tour with moves ${formatLeapers(used)}`;
 }
 
-/** The tour as SVG, in pieces (join them, or hand them to a stream). */
+/**
+ * The tour as SVG, in pieces (join them, or hand them to a stream).
+ *
+ * @param doc the tour: `size` (or `rows`, `cols`), `closed`, `grid`, `moves`
+ * @example
+ * ```ts
+ * import { createWriteStream } from "node:fs";
+ * import { generateTour, tourSvgPieces } from "tabula-grids";
+ *
+ * const file = createWriteStream("tour.svg");
+ * for (const piece of tourSvgPieces({ size: 8, closed: false, grid: generateTour({ size: 8, seed: 1 }) })) file.write(piece);
+ * file.end();
+ * ```
+ */
 export function* tourSvgPieces(doc: TourPicture): Generator<string> {
   const picture = checkPicture(doc);
   const { rows, cols, closed, grid, order } = picture;
@@ -325,7 +367,18 @@ export function* tourSvgPieces(doc: TourPicture): Generator<string> {
   yield "</svg>\n";
 }
 
-/** The whole SVG as one string (small and middling boards). */
+/**
+ * The whole SVG as one string (small and middling boards).
+ *
+ * @param doc the tour: `size` (or `rows`, `cols`), `closed`, `grid`, `moves`
+ * @example
+ * ```ts
+ * import { generateTour, tourSvg } from "tabula-grids";
+ *
+ * const svg = tourSvg({ size: 5, closed: false, grid: generateTour({ size: 5, seed: 1 }) });
+ * svg.startsWith("<svg"); // true
+ * ```
+ */
 export function tourSvg(doc: TourPicture): string {
   return [...tourSvgPieces(doc)].join("");
 }
@@ -439,7 +492,19 @@ export interface TourCanvas {
   setLineDash(segments: number[]): void;
 }
 
-/** The canvas size (pixels) paintTour fills for a rows × cols board, `pixels` along its longer side. */
+/**
+ * The canvas size (pixels) paintTour fills for a rows × cols board, `pixels` along its longer side.
+ *
+ * @param rows the board's rows
+ * @param cols the board's columns
+ * @param pixels the longer side in pixels
+ * @example
+ * ```ts
+ * import { tourCanvasSize } from "tabula-grids";
+ *
+ * tourCanvasSize(5, 10, 400); // [400, 200]
+ * ```
+ */
 export function canvasSize(rows: number, cols: number, pixels: number): [width: number, height: number] {
   checkBox(rows, cols, pixels, pixels, 1);
   const across = Math.max(rows, cols);
@@ -450,6 +515,21 @@ export function canvasSize(rows: number, cols: number, pixels: number): [width: 
  * Paints the tour on a canvas of canvasSize(rows, cols, pixels) (big boards in the web
  * app): one gently bent arc a move (no numbers to keep clear of there) in PATH_BANDS bands
  * of the colour ramp, rings at the start and end.
+ *
+ * @param g a 2D canvas context (or anything with its path methods)
+ * @param doc the tour: `size` (or `rows`, `cols`), `closed`, `grid`, `moves`
+ * @param pixels the canvas' longer side in pixels
+ * @example
+ * ```ts
+ * import { generateTour, paintTour, tourCanvasSize } from "tabula-grids";
+ *
+ * // In a browser: const g = canvas.getContext("2d"); here a stand-in that counts the drawing calls
+ * let calls = 0;
+ * const g = new Proxy({}, { get: () => () => void calls++, set: () => true });
+ * const [width, height] = tourCanvasSize(5, 5, 400); // size the canvas first
+ * paintTour(g, { size: 5, closed: false, grid: generateTour({ size: 5, seed: 1 }) }, 400);
+ * calls > 0; // true
+ * ```
  */
 export function paintTour(g: TourCanvas, doc: TourPicture, pixels: number): void {
   if (typeof g !== "object" || g === null || typeof property(g, "quadraticCurveTo", "g") !== "function") throw argumentError("g", "a 2D canvas context", g);

@@ -66,7 +66,21 @@ function pictureOf(doc: TourDocument): TourPicture {
   return { ...board, closed: doc.closed, grid: doc.grid, moves };
 }
 
-/** Hands the rendered tour to `sink` chunk by chunk, waiting on each. */
+/**
+ * Hands the rendered tour to `sink` chunk by chunk, waiting on each.
+ *
+ * @param doc the tour: `size` (or `rows`, `cols`), `closed`, `grid`, `moves`
+ * @param format "text", "json" or "svg"
+ * @param sink called with each chunk; its promise is awaited before the next
+ * @example
+ * ```ts
+ * import { generateTour, writeTour } from "tabula-grids";
+ *
+ * const chunks = [];
+ * await writeTour({ size: 5, closed: false, grid: generateTour({ size: 5, seed: 1 }) }, "json", async (chunk) => void chunks.push(chunk));
+ * JSON.parse(chunks.join("")).grid.length; // 5 rows
+ * ```
+ */
 export async function writeTour(doc: TourDocument, format: TourFormat, sink: Sink): Promise<void> {
   requiredObject(doc, "doc");
   oneOf(format, "format", TOUR_FORMATS);

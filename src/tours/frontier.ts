@@ -312,6 +312,15 @@ function orderArgument(order: unknown, size: number): SquareOrder | readonly num
  * closed: distinct cycles (from: directed closed tours from there, 2 × cycles);
  * open: directed paths over all starts (2 × undirected), from a square, to a square, or
  * between two squares.
+ *
+ * @param options `rows`, `cols`, leaper `moves` (default pen-and-paper), `closed`, `from`, `to` and the frontier's limits
+ * @example
+ * ```ts
+ * import { countHamiltonian, KNIGHT } from "tabula-grids";
+ *
+ * countHamiltonian({ rows: 6, cols: 6, moves: KNIGHT, closed: true }).count; // 9862n
+ * countHamiltonian({ rows: 5, cols: 5, moves: KNIGHT }).count; // 1728n directed open knight's tours
+ * ```
  */
 export function countHamiltonian(options: HamiltonianCountOptions): HamiltonianCount {
   return countHamiltonianIn(requiredObject(options, "options", FRONTIER_KEYS, { size: "countHamiltonian takes rows and cols" }));

@@ -60,6 +60,7 @@ export function tourBoard(options: GenerateOptions): { rows: number; cols: numbe
 /**
  * A tour as rows*cols step numbers 1..n², row by row (`grid[r*n+c]`).
  *
+ * @param options the board (`size`, or `rows` and `cols` with leaper `moves`), `closed`, `start`, `seed`, `engine`
  * @example
  * ```ts
  * import { generateTour } from "tabula-grids";

@@ -33,7 +33,17 @@ export function normaliseLeapers(leapers: readonly Leaper[], name = "leapers"): 
   return [...seen.values()].sort((p, q) => p[0] - q[0] || p[1] - q[1]);
 }
 
-/** "0,3+2,2" (leapers joined by "+") as leapers. */
+/**
+ * "0,3+2,2" (leapers joined by "+") as leapers.
+ *
+ * @param text leapers a,b joined by "+", as --moves takes them
+ * @example
+ * ```ts
+ * import { parseLeapers } from "tabula-grids";
+ *
+ * parseLeapers("0,3+2,2"); // [[0, 3], [2, 2]]
+ * ```
+ */
 export function parseLeapers(text: string): Leaper[] {
   checkText(text, "text");
   if (text.length > 4096) throw new UsageError(`--moves expects leapers a,b joined by +, like 0,3+2,2 or 1,2; got ${quote(text)}`);
@@ -46,7 +56,17 @@ export function parseLeapers(text: string): Leaper[] {
   return normaliseLeapers(leapers);
 }
 
-/** "0,3+2,2" for a move set. */
+/**
+ * "0,3+2,2" for a move set.
+ *
+ * @param leapers the move set
+ * @example
+ * ```ts
+ * import { formatLeapers, KNIGHT } from "tabula-grids";
+ *
+ * formatLeapers(KNIGHT); // "1,2"
+ * ```
+ */
 export function formatLeapers(leapers: readonly Leaper[]): string {
   return normaliseLeapers(leapers).map(([a, b]) => `${a},${b}`).join("+");
 }

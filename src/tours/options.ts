@@ -9,7 +9,18 @@ export const MAX_GENERATE_SIZE = toursConstants.MAX_GENERATE_SIZE;
 /** A square given as 0-based [row, column]. */
 export type Square = readonly [row: number, col: number];
 
-/** Sizes with no tour at all: on 2×2 and 3×3 some square has no move, 4×4 fails by search. */
+/**
+ * Sizes with no tour at all: on 2×2 and 3×3 some square has no move, 4×4 fails by search.
+ *
+ * @param n the board's side
+ * @example
+ * ```ts
+ * import { hasTour } from "tabula-grids";
+ *
+ * hasTour(4); // false
+ * hasTour(5); // true
+ * ```
+ */
 export function hasTour(n: number): boolean {
   wholeNumber(n, "n", 1);
   return n === 1 || n >= 5;

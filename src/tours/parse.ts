@@ -38,7 +38,19 @@ export interface TourFile {
   rowLines: number[];
 }
 
-/** Reads a tour from our JSON or a text grid (rules and `|` ignored); bad input is an `InputError` with the line. */
+/**
+ * Reads a tour from our JSON or a text grid (rules and `|` ignored); bad input is an `InputError` with the line.
+ *
+ * @param text a tour as our JSON, or as a text grid of step numbers
+ * @example
+ * ```ts
+ * import { parseTourFile, validateTour } from "tabula-grids";
+ *
+ * const tour = parseTourFile("1 4 7\n2 5 8\n3 6 9\n");
+ * tour.size; // 3
+ * validateTour(tour.grid, tour.size).ok; // false: 1 to 2 is not a pen-and-paper move
+ * ```
+ */
 export function parseTourFile(text: string): TourFile {
   checkText(text, "text");
   return text.trimStart().startsWith("{") ? parseJson(text) : parseText(text);

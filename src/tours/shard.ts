@@ -29,7 +29,17 @@ export interface CanonicalTourProblem {
   from: [number, number] | null;
 }
 
-/** The tour count as written in a shard's JSON line, in a fixed form, so parts of one problem can be recognised. */
+/**
+ * The tour count as written in a shard's JSON line, in a fixed form, so parts of one problem can be recognised.
+ *
+ * @param problem `size`, `closed` and `from`, as countTours takes them
+ * @example
+ * ```ts
+ * import { canonicalTourProblem } from "tabula-grids";
+ *
+ * canonicalTourProblem({ size: 5 }); // { kind: "tours", size: 5, closed: false, from: null }
+ * ```
+ */
 export function canonicalTourProblem(problem: TourCountProblem): CanonicalTourProblem {
   problem = requiredObject(problem, "problem", PROBLEM_KEYS);
   const n = checkSize(problem.size, MAX_COUNT_SIZE);
@@ -110,7 +120,19 @@ function walks(adj: readonly number[][], path: number[], used: Uint8Array, depth
 
 const ESTIMATE_DEPTH = 6;
 
-/** The units (tasks with a third square) of a tour count, with estimated work, and the divisor. */
+/**
+ * The units (tasks with a third square) of a tour count, with estimated work, and the divisor.
+ *
+ * @param problem `size`, `closed` and `from`, as countTours takes them
+ * @example
+ * ```ts
+ * import { tourShardUnits } from "tabula-grids";
+ *
+ * const { tasks, estimates, divisor } = tourShardUnits({ size: 5 });
+ * tasks.length; // 25
+ * divisor; // 1n
+ * ```
+ */
 export function tourShardUnits(problem: TourCountProblem): { tasks: CountTask[]; estimates: number[]; divisor: bigint } {
   problem = requiredObject(problem, "problem", PROBLEM_KEYS);
   const n = checkSize(problem.size, MAX_COUNT_SIZE);
@@ -148,6 +170,17 @@ export function tourShardUnits(problem: TourCountProblem): { tasks: CountTask[];
 /**
  * Part `spec` of a tour count: Σ weight · paths over its units. The parts' sum divided by
  * the divisor (2 for distinct closed tours) is the count, so parts carry the undivided sum.
+ *
+ * @param problem `size`, `closed` and `from`, as countTours takes them
+ * @param spec which part: "i/k" or { shard, shards }
+ * @param engine "wasm" (default) or "ts"
+ * @param onProgress called with (done, all) after each unit
+ * @example
+ * ```ts
+ * import { countTourShard } from "tabula-grids";
+ *
+ * countTourShard({ size: 5 }, "0/2") + countTourShard({ size: 5 }, "1/2"); // 12400n, as countTours({ size: 5 })
+ * ```
  */
 export function countTourShard(problem: TourCountProblem, spec: ShardSpec | string, engine: Engine = "wasm", onProgress?: (done: number, all: number) => void): bigint {
   problem = requiredObject(problem, "problem", PROBLEM_KEYS);

@@ -218,6 +218,17 @@ export interface UniformTourSampler {
  * A sampler of exactly uniform tours: closed, every Hamiltonian cycle of the leaper graph
  * equally likely, numbered from a uniform square in a uniform direction (so every
  * closed-tour grid is equally likely too); open, every directed Hamiltonian path.
+ *
+ * @param options `rows`, `cols`, leaper `moves`, `closed`
+ * @example
+ * ```ts
+ * import { KNIGHT, uniformTourSampler } from "tabula-grids";
+ *
+ * const sampler = uniformTourSampler({ rows: 5, cols: 5, moves: KNIGHT }); // built once
+ * sampler.count; // 864n undirected open tours
+ * const [grid] = sampler.samples(1, 7); // then drawn as often as wanted
+ * grid.length; // 25
+ * ```
  */
 export function uniformTourSampler(options: UniformTourOptions): UniformTourSampler {
   const layers = buildTourLayers(options);
@@ -250,6 +261,7 @@ export function uniformTourSampler(options: UniformTourOptions): UniformTourSamp
  * 1..rows·cols row by row (`grid[r*cols+c]`), as generateTour returns them; seeded
  * (default 0), so a seed always gives the same tour.
  *
+ * @param options `rows`, `cols`, leaper `moves`, `closed` and the `seed`
  * @example
  * ```ts
  * import { sampleTourUniform, KNIGHT } from "tabula-grids";

@@ -27,6 +27,8 @@ export interface TourShape {
  * Validates a grid given row by row (typed array or number[]), or as rows: an n×n
  * pen-and-paper grid by default, or any leapers' tour of an m×n board (`shape`).
  *
+ * @param grid the step numbers row by row, or the rows
+ * @param size the board's side n (default: the square root of the cells), or its shape { rows, cols, moves }
  * @example
  * ```ts
  * import { generateTour, validateTour } from "tabula-grids";

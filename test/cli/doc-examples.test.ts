@@ -4,7 +4,11 @@
 // built package (npm run build first), one after another in one Node process, and a line `expression; // value` asserts that the
 // expression equals the value, when the comment starts with a plain JavaScript value
 // (a number, bigint, string, array or object; comments holding "…" are prose).
+// It also holds every exported function and class of every entry point in package.json's
+// "exports" to a description, an `@param` for each parameter (a class: of its public
+// constructor) and an `@example`; the missing ones are listed by name.
 import { beforeAll, describe, expect, it } from "vitest";
+import ts from "typescript";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -83,6 +87,56 @@ ${body}
 
 const examples = [...docCommentExamples(), ...readmeExamples()];
 
+/** Each export entry's source file: package.json's types path, from dist/ back to src/. */
+function entrySources(): string[] {
+  const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { exports: Record<string, string | { types?: string }> };
+  return Object.values(pkg.exports).flatMap((target) =>
+    typeof target === "object" && target.types ? [join(ROOT, target.types.replace(/^\.\/dist\//, "src/").replace(/\.d\.ts$/, ".ts"))] : [],
+  );
+}
+
+/** How many exported functions and classes there are, and what each lacks of its documentation: "name (file:line): what". */
+function missingDocs(): { checked: number; missing: string[] } {
+  // Only the exports and their doc comments are read, never types: the standard library
+  // and Node's types are left out (a second or two of CPU less).
+  const program = ts.createProgram(entrySources(), { noEmit: true, noLib: true, types: [], module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022 });
+  const checker = program.getTypeChecker();
+  const seen = new Set<ts.Declaration>();
+  const missing: string[] = [];
+  for (const file of entrySources()) {
+    const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(file)!)!;
+    for (const symbol of checker.getExportsOfModule(moduleSymbol)) {
+      const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+      const declarations = (target.declarations ?? []).filter((d) => ts.isFunctionDeclaration(d) || ts.isClassDeclaration(d));
+      // The documented declaration: an overload's first signature, else the declaration itself.
+      const d = declarations.find((x) => ts.getJSDocCommentsAndTags(x).length > 0) ?? declarations[0];
+      if (!d || seen.has(d)) continue;
+      seen.add(d);
+      const source = d.getSourceFile();
+      const where = `${symbol.name} (${relative(ROOT, source.fileName)}:${source.getLineAndCharacterOfPosition(d.getStart()).line + 1})`;
+      const docs = ts.getJSDocCommentsAndTags(d).filter(ts.isJSDoc);
+      const description = docs.map((doc) => ts.getTextOfJSDocComment(doc.comment) ?? "").join("").trim();
+      const tags = ts.getJSDocTags(d);
+      const lacks: string[] = [];
+      if (description === "") lacks.push("a description");
+      if (!tags.some((t) => t.tagName.text === "example")) lacks.push("an @example");
+      const constructor = ts.isClassDeclaration(d)
+        ? d.members.find((m): m is ts.ConstructorDeclaration => ts.isConstructorDeclaration(m) && !m.modifiers?.some((x) => x.kind === ts.SyntaxKind.PrivateKeyword || x.kind === ts.SyntaxKind.ProtectedKeyword))
+        : undefined;
+      const withParams = ts.isFunctionDeclaration(d) ? d : constructor;
+      if (withParams) {
+        const described = new Set(
+          ts.getJSDocTags(withParams).flatMap((t) => (ts.isJSDocParameterTag(t) && (ts.getTextOfJSDocComment(t.comment) ?? "").replace(/^[\s-]*/, "") !== "" ? [t.name.getText()] : [])),
+        );
+        const undescribed = withParams.parameters.map((p) => p.name.getText()).filter((name) => !described.has(name));
+        if (undescribed.length > 0) lacks.push(`@param for ${undescribed.join(", ")}`);
+      }
+      if (lacks.length > 0) missing.push(`${where}: ${lacks.join(", ")}`);
+    }
+  }
+  return { checked: seen.size, missing: missing.sort() };
+}
+
 /** Runs every example in one Node process, one module after another; returns each one's errors. */
 function runAll(): string[] {
   const dir = mkdtempSync(join(tmpdir(), "tabula-doc-examples-"));
@@ -113,6 +167,14 @@ process.exit(0);
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+describe("the API reference", () => {
+  it("documents every exported function and class: description, parameters, example", () => {
+    const { checked, missing } = missingDocs();
+    expect(checked).toBeGreaterThan(120); // the entries' exports were found
+    expect(missing).toEqual([]);
+  });
+});
 
 describe("the documentation's examples run as printed", () => {
   let errors: string[] = [];

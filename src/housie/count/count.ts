@@ -128,6 +128,7 @@ function countWasm(): HousieCounts {
 /**
  * Exact counts of patterns, vectors, tickets and books (WASM kernel by default).
  *
+ * @param options `engine`: "wasm" (default) or "ts"
  * @example
  * ```ts
  * import { countHousie } from "tabula-grids";

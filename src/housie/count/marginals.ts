@@ -33,7 +33,17 @@ export interface ExactProbability {
   value: number;
 }
 
-/** The floats of a list of exact probabilities (e.g. for a chi-square test). */
+/**
+ * The floats of a list of exact probabilities (e.g. for a chi-square test).
+ *
+ * @param list exact probabilities
+ * @example
+ * ```ts
+ * import { probabilityValues, singleTicketTypeProbabilities } from "tabula-grids";
+ *
+ * probabilityValues(singleTicketTypeProbabilities()); // [0.32012283736391556, 0.533407063009005, 0.1429294945675857, 0.003540605059493846]
+ * ```
+ */
 export function probabilityValues(list: readonly ExactProbability[]): number[] {
   if (!Array.isArray(list) || !list.every((p: unknown) => typeof (p as ExactProbability | null)?.value === "number")) {
     throw argumentError("list", "an array of exact probabilities ({ numerator, denominator, value })", list);
@@ -85,7 +95,17 @@ export function firstTicketVectorDistribution(): VectorDistribution {
   return cached;
 }
 
-/** Exact probabilities of ticket 1's type: 0..3 columns of 3. */
+/**
+ * Exact probabilities of ticket 1's type: 0..3 columns of 3.
+ *
+ * @example
+ * ```ts
+ * import { firstTicketTypeProbabilities } from "tabula-grids";
+ *
+ * firstTicketTypeProbabilities().length; // 4: no, one, two or three columns of 3
+ * firstTicketTypeProbabilities()[1].value; // 0.5043716877015041
+ * ```
+ */
 export function firstTicketTypeProbabilities(): ExactProbability[] {
   const d = firstTicketVectorDistribution();
   const byType = [0n, 0n, 0n, 0n];
@@ -112,6 +132,13 @@ export function ticketCountsProbabilities(): ExactProbability[] {
  * Exact probabilities of (ticket t, row r) holding number 90, index t * 3 + r: ticket t
  * with vector c gets 90 with probability c_9 / 11 (the column is split uniformly), and
  * 90 sits in the lowest filled cell of column 9 of its (uniform) pattern.
+ *
+ * @example
+ * ```ts
+ * import { ninetyPositionProbabilities } from "tabula-grids";
+ *
+ * ninetyPositionProbabilities().length; // 18: 6 tickets × 3 rows
+ * ```
  */
 export function ninetyPositionProbabilities(): ExactProbability[] {
   const d = firstTicketVectorDistribution();
@@ -136,7 +163,16 @@ export function ninetyPositionProbabilities(): ExactProbability[] {
   return Array.from({ length: 18 }, (_, i) => ratio(rows[i % 3]!, 6n * sum));
 }
 
-/** Exact probabilities of a uniform single ticket's type. */
+/**
+ * Exact probabilities of a uniform single ticket's type.
+ *
+ * @example
+ * ```ts
+ * import { singleTicketTypeProbabilities } from "tabula-grids";
+ *
+ * singleTicketTypeProbabilities()[0]; // { numerator: 40181751n, denominator: 125519789n, value: 0.32012283736391556 }
+ * ```
+ */
 export function singleTicketTypeProbabilities(): ExactProbability[] {
   const t = enumeratePatternsTs();
   const w = weightsOf(t);

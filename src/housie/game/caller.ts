@@ -23,7 +23,17 @@ export interface GameState {
   game?: string;
 }
 
-/** The 90 numbers in the order a seed calls them: Fisher-Yates with Lemire's exact draws. */
+/**
+ * The 90 numbers in the order a seed calls them: Fisher-Yates with Lemire's exact draws.
+ *
+ * @param seed seed 0..2^64-1
+ * @example
+ * ```ts
+ * import { seededOrder } from "tabula-grids";
+ *
+ * seededOrder(1n).slice(0, 5); // [45, 13, 10, 25, 20]
+ * ```
+ */
 export function seededOrder(seed: bigint): number[] {
   const rng = new Xoshiro128(seed);
   const order = Array.from({ length: LAST_NUMBER }, (_, i) => i + 1);
@@ -54,7 +64,17 @@ export function parseGameName(text: string): string {
   return t;
 }
 
-/** A ball as typed from a physical draw ("17", " 4 "); anything else is one UsageError. */
+/**
+ * A ball as typed from a physical draw ("17", " 4 "); anything else is one UsageError.
+ *
+ * @param text the ball as typed
+ * @example
+ * ```ts
+ * import { parseBall } from "tabula-grids";
+ *
+ * parseBall(" 17 "); // 17
+ * ```
+ */
 export function parseBall(text: string): number {
   checkText(text, "text");
   const t = text.trim();
@@ -62,6 +82,21 @@ export function parseBall(text: string): number {
   return Number(t);
 }
 
+/**
+ * A game's caller: the order of the 90 balls (from a seed, or typed in from a physical draw), the calls so far, undo, and the game as JSON to save and resume.
+ *
+ * @example
+ * ```ts
+ * import { Caller } from "tabula-grids";
+ *
+ * const game = Caller.start({ seed: 1n, prizes: "uk" });
+ * game.next(); // 45
+ * game.next(); // 13
+ * game.undo(); // 13
+ * game.calls; // [45]
+ * Caller.resume(JSON.stringify(game)).next(); // 13
+ * ```
+ */
 export class Caller {
   private readonly order: number[] | undefined;
 

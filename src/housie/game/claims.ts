@@ -280,6 +280,22 @@ function isArrayLike(value: unknown): value is ArrayLike<number> {
 /**
  * Replays `calls` against the series from `series()` (called once, twice with a claim)
  * for the prizes of `set`; with `claim` (a reference as printed), that ticket's verdicts.
+ *
+ * @param series called once (twice with a claim) for the series' batches, e.g. `() => readSeries(file)`
+ * @param calls the numbers called, in order
+ * @param set the prizes: "uk" or "tambola"
+ * @param claim a ticket's reference as printed, to judge its claims
+ * @param options `engine`: "wasm" (default) or "ts"
+ * @example
+ * ```ts
+ * import { readFileSync } from "node:fs";
+ * import { checkGame, describeVerdict, parseCalls, readSeries } from "tabula-grids";
+ *
+ * const examples = "node_modules/tabula-grids/examples/";
+ * const calls = parseCalls(readFileSync(`${examples}housie-calls.txt`, "utf8"));
+ * const game = checkGame(() => readSeries(`${examples}housie-books.jsonl`), calls, "uk");
+ * game.prizes.map((prize) => prize.call); // [43, 61, 72]: one line, two lines, full house
+ * ```
  */
 export function checkGame(series: () => Iterable<SeriesBatch>, calls: readonly number[], set: PrizeSetName, claim?: string, options: GameCheckOptions = {}): GameCheck {
   functionArgument(series, "series");
@@ -364,6 +380,19 @@ function needsText(needs: PrizeNeeds): string {
  * One line per verdict that cannot be misread, as the CLI and the web app word them:
  * "WINS full house at call 53", "NOT A WINNER: early five went to 82-6-1 at call 7",
  * "NOT A WINNER: one line needs 14, 27 more". `winners` names who won it first.
+ *
+ * @param v a claim's verdict, from checkGame
+ * @param winners that prize's first winners, to name them
+ * @example
+ * ```ts
+ * import { readFileSync } from "node:fs";
+ * import { checkGame, describeVerdict, parseCalls, readSeries } from "tabula-grids";
+ *
+ * const examples = "node_modules/tabula-grids/examples/";
+ * const calls = parseCalls(readFileSync(`${examples}housie-calls.txt`, "utf8"));
+ * const game = checkGame(() => readSeries(`${examples}housie-books.jsonl`), calls, "uk", "1-1-7");
+ * describeVerdict(game.claim.prizes[2], game.prizes[2]); // "NOT A WINNER: full house went to 2-6-4 at call 72 (this ticket completed it later, at call 86)"
+ * ```
  */
 export function describeVerdict(v: ClaimVerdict, winners?: PrizeWinners): string {
   checkVerdict(v);

@@ -22,6 +22,17 @@ export const PRIZE_SETS: Record<PrizeSetName, readonly string[]> = {
 /** Rank of a number not called yet: the housie kernel's NEVER_CALLED (255), as the build read it. */
 export const NEVER = housieConstants.NEVER_CALLED;
 
+/**
+ * The prize set named by `--prizes`: "uk" or "tambola"; anything else is one UsageError.
+ *
+ * @param text the name as typed
+ * @example
+ * ```ts
+ * import { parsePrizeSet } from "tabula-grids";
+ *
+ * parsePrizeSet("tambola"); // "tambola"
+ * ```
+ */
 export function parsePrizeSet(text: string): PrizeSetName {
   checkText(text, "text");
   if (text === "uk" || text === "tambola") return text;
@@ -145,6 +156,18 @@ export interface PrizeNeeds {
  * What `grid` still needs for prize `k` of `set`, given the numbers called: for a line
  * (or two) the row(s) closest to complete, for four corners and full house their
  * numbers not called yet; early five needs any five numbers, so only a count.
+ *
+ * @param set the prizes: "uk" or "tambola"
+ * @param k the prize's index in the set
+ * @param grid the ticket's 3 rows of 9 cells
+ * @param called the numbers called so far
+ * @example
+ * ```ts
+ * import { prizeNeeds } from "tabula-grids";
+ *
+ * const ticket = [[1, 18, null, null, 44, 58, 64, null, null], [3, 19, 20, 36, null, null, null, null, 80], [null, null, 26, null, 47, null, 69, 72, 82]];
+ * prizeNeeds("uk", 0, ticket, new Set([1, 3, 18])); // { count: 3, numbers: [44, 58, 64] }: the top row needs three more
+ * ```
  */
 export function prizeNeeds(set: PrizeSetName, k: number, grid: readonly (readonly (number | null)[])[], called: ReadonlySet<number>): PrizeNeeds {
   oneOf(set, "set", PRIZE_SET_NAMES);

@@ -32,6 +32,14 @@ export interface GenerateOptions {
  * A ticket's exact rank among all 3,669,688,706,217,187,500 tickets (0 <= rank < 2^62),
  * the key of the kernel's uniqueness set (assembly/housie/rank.ts). The ticket must
  * keep every rule (a UsageError says which it breaks).
+ *
+ * @param ticket the ticket's 3 rows of 9 cells (null where blank)
+ * @example
+ * ```ts
+ * import { generateTickets, ticketRank } from "tabula-grids";
+ *
+ * ticketRank(generateTickets(1, { seed: 1n })[0].tickets[0]); // 1819242223864190785n
+ * ```
  */
 export function ticketRank(ticket: TicketGrid): bigint {
   const broken = validateBook({ tickets: [ticket] });
@@ -77,6 +85,18 @@ function runInstance(): HousieKernel {
  * A run of generation in a kernel instance of its own (the module is compiled once per
  * thread; instantiating costs well under a millisecond): its uniqueness set and random
  * state are its own, so any number of runs may be held and interleaved at once.
+ *
+ * @example
+ * ```ts
+ * import { HousieRun } from "tabula-grids";
+ *
+ * const run = new HousieRun("books", { seed: 1n });
+ * const { firstSerial, cells } = run.nextCells(2); // two books as raw cells, 27 a ticket
+ * firstSerial; // 1n
+ * cells.length; // 324
+ * new TextDecoder().decode(run.nextJsonl(1)).startsWith('{"serial":3,'); // true: the third book as a JSON line
+ * run.close();
+ * ```
  */
 export class HousieRun {
   readonly kind: HousieKind;
@@ -92,6 +112,10 @@ export class HousieRun {
     return trappedInstances.has(this.kernel);
   }
 
+  /**
+   * @param kind "books" or "tickets"
+   * @param options `seed` (omitted: the OS CSPRNG), `firstSerial`, `unique`, tickets `issued` before
+   */
   constructor(kind: HousieKind, options: GenerateOptions = {}) {
     this.kind = oneOf(kind, "kind", ["books", "tickets"] as const);
     options = optionsObject<GenerateOptions>(options, "options", optionKeys<GenerateOptions>({ seed: true, unique: true, firstSerial: true, issued: true }));
@@ -194,6 +218,16 @@ export class HousieRun {
 /**
  * Records from a run, `count` of them (or without end), in batches. The run starts at
  * the first `next()`, in a kernel instance of its own, so iterators may be interleaved.
+ *
+ * @param kind "books" or "tickets"
+ * @param count how many records (default: without end)
+ * @param options as generateBooks takes them
+ * @example
+ * ```ts
+ * import { iterateHousieRecords } from "tabula-grids";
+ *
+ * [...iterateHousieRecords("tickets", 2, { seed: 1n })].map((record) => record.serial); // [1n, 2n]
+ * ```
  */
 export function* iterateRecords(kind: HousieKind, count: number = Infinity, options: GenerateOptions = {}): Generator<HousieRecord> {
   countOrInfinity(count, "count");
@@ -224,6 +258,8 @@ export const MAX_ARRAY_RECORDS = 2 ** 22;
 /**
  * Books uniform over all ordered books, none sharing a ticket with an earlier one.
  *
+ * @param n how many books
+ * @param options `seed` (omitted: the OS CSPRNG), `firstSerial`, `unique`, tickets `issued` before
  * @example
  * ```ts
  * import { generateBooks } from "tabula-grids";
@@ -240,6 +276,8 @@ export function generateBooks(n: number, options: GenerateOptions = {}): HousieR
 /**
  * Tickets uniform over all distinct tickets, none repeating.
  *
+ * @param n how many tickets
+ * @param options `seed` (omitted: the OS CSPRNG), `firstSerial`, `unique`, tickets `issued` before
  * @example
  * ```ts
  * import { generateTickets } from "tabula-grids";
@@ -256,6 +294,8 @@ export function generateTickets(n: number, options: GenerateOptions = {}): Housi
  * generateBooks, lazily: books are drawn in batches as the iterator is read, so `n` may
  * be as large as wanted (by default there is no end). Each iterator runs in a kernel instance of its own.
  *
+ * @param n how many books (default: without end)
+ * @param options as generateBooks takes them
  * @example
  * ```ts
  * import { iterateBooks } from "tabula-grids";
@@ -271,6 +311,8 @@ export function iterateBooks(n: number = Infinity, options: GenerateOptions = {}
  * generateTickets, lazily: tickets are drawn in batches as the iterator is read (by
  * default without end). Each iterator runs in a kernel instance of its own.
  *
+ * @param n how many tickets (default: without end)
+ * @param options as generateTickets takes them
  * @example
  * ```ts
  * import { iterateTickets } from "tabula-grids";

@@ -48,7 +48,20 @@ interface Batch {
  */
 const RING_SLOTS = 32;
 
-/** A housie run (Node) whose uniqueness set works on a worker thread while this thread draws: the same records as a `HousieRun`. `await nextJsonl(n)` or `nextCells(n)`, then `close()`. */
+/**
+ * A housie run (Node) whose uniqueness set works on a worker thread while this thread draws: the same records as a `HousieRun`. `await nextJsonl(n)` or `nextCells(n)`, then `close()`.
+ *
+ * @example
+ * ```ts
+ * import { ThreadedUniqueRun } from "tabula-grids";
+ *
+ * const run = await ThreadedUniqueRun.start("tickets", 3, { seed: 1n }); // for 3 records
+ * const { firstSerial, cells } = await run.nextCells(3);
+ * firstSerial; // 1n
+ * cells.length; // 81
+ * await run.close();
+ * ```
+ */
 export class ThreadedUniqueRun {
   readonly kind: HousieKind;
   readonly ticketsPerRecord: number;

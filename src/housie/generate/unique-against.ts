@@ -21,6 +21,16 @@ export interface SeriesTicketsOptions {
  * ticketRank of the ticket whose 27 cells start at `at`, without building a grid: the
  * cells go straight to the kernel's scratch (a test checks it against ticketRank). The
  * reader has already checked every rule, as rankOfTicketAt needs.
+ *
+ * @param cells raw ticket cells, 27 a ticket (as HousieRun.nextCells gives them)
+ * @param at where the ticket's cells start
+ * @example
+ * ```ts
+ * import { HousieRun, ticketRankFromCells } from "tabula-grids";
+ *
+ * const { cells } = new HousieRun("tickets", { seed: 1n }).nextCells(1);
+ * ticketRankFromCells(cells, 0); // 1819242223864190785n, as ticketRank of the same ticket
+ * ```
  */
 export function ticketRankFromCells(cells: Uint8Array, at: number): bigint {
   bytesArgument(cells, "cells");
@@ -45,7 +55,20 @@ function* limitedBatches(files: readonly string[], limit: number) {
   }
 }
 
-/** Every ticket of the given series files as grids (for GenerateOptions.issued), in constant memory. */
+/**
+ * Every ticket of the given series files as grids (for GenerateOptions.issued), in constant memory.
+ *
+ * @param files series files (JSON Lines of books or tickets)
+ * @param options `limit`: the most tickets to read
+ * @example
+ * ```ts
+ * import { generateBooks, seriesTickets } from "tabula-grids";
+ *
+ * const earlier = [...seriesTickets(["node_modules/tabula-grids/examples/housie-books.jsonl"])];
+ * earlier.length; // 18
+ * generateBooks(3, { seed: 1n, issued: earlier }).length; // 3 books sharing no ticket with the file
+ * ```
+ */
 export function* seriesTickets(files: readonly string[], options: SeriesTicketsOptions = {}): Generator<TicketGrid> {
   textArray(files, "files");
   options = optionsObject(options, "options", ["limit"]);
@@ -56,6 +79,18 @@ export function* seriesTickets(files: readonly string[], options: SeriesTicketsO
  * Loads the tickets of earlier series files into `run`'s uniqueness set (the fast path
  * of GenerateOptions.issued, no grids built). Call it right after creating the run,
  * before drawing. Returns the number of tickets read.
+ *
+ * @param run a run just created, before it draws
+ * @param files series files (JSON Lines of books or tickets) whose tickets the run must not repeat
+ * @param options `limit`: the most tickets to read
+ * @example
+ * ```ts
+ * import { HousieRun, markSeriesIssued } from "tabula-grids";
+ *
+ * const run = new HousieRun("books", { seed: 1n, firstSerial: 4n });
+ * markSeriesIssued(run, ["node_modules/tabula-grids/examples/housie-books.jsonl"]); // 18
+ * run.close();
+ * ```
  */
 export function markSeriesIssued(run: HousieRun, files: readonly string[], options: SeriesTicketsOptions = {}): number {
   requiredObject(run, "run");

@@ -76,7 +76,20 @@ export function ticketToCells(ticket: TicketGrid, out: Uint8Array, at: number): 
   }
 }
 
-/** Ticket grids from raw cells. */
+/**
+ * Ticket grids from raw cells.
+ *
+ * @param cells raw ticket cells, 27 a ticket (0 where blank)
+ * @param offset the first ticket's index
+ * @param count how many tickets
+ * @example
+ * ```ts
+ * import { HousieRun, ticketsFromCells } from "tabula-grids";
+ *
+ * const { cells } = new HousieRun("tickets", { seed: 1n }).nextCells(1);
+ * ticketsFromCells(cells, 0, 1)[0][0]; // [1, 18, null, null, 44, 58, 64, null, null]
+ * ```
+ */
 export function ticketsFromCells(cells: Uint8Array, offset: number, count: number): TicketGrid[] {
   bytesArgument(cells, "cells");
   wholeNumber(offset, "offset");

@@ -24,7 +24,17 @@ const DAMM = [
   [2, 5, 8, 1, 4, 3, 6, 7, 9, 0],
 ] as const;
 
-/** The Damm check digit of a string of decimal digits (0 for ""). */
+/**
+ * The Damm check digit of a string of decimal digits (0 for "").
+ *
+ * @param digits decimal digits
+ * @example
+ * ```ts
+ * import { dammDigit } from "tabula-grids";
+ *
+ * dammDigit("572"); // 4
+ * ```
+ */
 export function dammDigit(digits: string): number {
   text(digits, "digits");
   let interim = 0;
@@ -43,7 +53,20 @@ function gamePart(game: number | undefined): string {
   return `G${game}-`;
 }
 
-/** The reference printed on a ticket: `serial-ticket-check` (serial 0 to 2^64-1, ticket 1 to 6), `G2-serial-ticket-check` in game 2 of a night. */
+/**
+ * The reference printed on a ticket: `serial-ticket-check` (serial 0 to 2^64-1, ticket 1 to 6), `G2-serial-ticket-check` in game 2 of a night.
+ *
+ * @param serial the book's serial
+ * @param ticket the ticket in the book, 1 to 6
+ * @param game the game of the night, when a night has several
+ * @example
+ * ```ts
+ * import { printedRef } from "tabula-grids";
+ *
+ * printedRef(1234n, 5); // "1234-5-9"
+ * printedRef(1234n, 5, 2); // "G2-1234-5-9"
+ * ```
+ */
 export function printedRef(serial: bigint | number, ticket: number, game?: number): string {
   serialArgument(serial, "serial");
   wholeNumber(ticket, "ticket", 1, 6);

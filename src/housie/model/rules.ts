@@ -68,6 +68,7 @@ function ticketViolations(ticket: unknown, where: string): Violation[] {
  * Every rule broken by a book (6 tickets) or a single ticket (1): shape, ranges, row and
  * column counts, column order, and for a book each of 1..90 exactly once.
  *
+ * @param record an object with `tickets`: 6 tickets (a book) or 1
  * @example
  * ```ts
  * import { generateBooks, validateBook } from "tabula-grids";

@@ -93,6 +93,13 @@ let reference: AuditReference | undefined;
  * probability that x and y share a ticket; then P(both match) = q²/6 + (1-q)²/30. Given
  * the books' count matrix, column j's numbers are split uniformly, so q = 6 E[c_j(c_j-1)]
  * / (n_j(n_j-1)) in one column and 6 E[c_j c_k] / (n_j n_k) across columns j, k.
+ *
+ * @example
+ * ```ts
+ * import { auditReference } from "tabula-grids";
+ *
+ * auditReference().type.length; // 4
+ * ```
  */
 export function auditReference(): AuditReference {
   if (reference) return reference;
@@ -201,6 +208,8 @@ class AuditCounts {
  * Audits books (a JSONL file, or batches from readSeries) against the exact
  * distributions of uniform books; streams in constant memory.
  *
+ * @param series a JSONL file of books, or batches from readSeries
+ * @param options `alpha`, the significance level (default 0.01)
  * @example
  * ```ts
  * import { auditBooks } from "tabula-grids";

@@ -64,6 +64,16 @@ export interface CheckOptions {
 /**
  * Parses calls, comma- or whitespace-separated (one per line for --calls-file); a
  * repeated call, a number outside 1..last (90; 75, 80 or 30 for bingo cards) or anything else is one clear error.
+ *
+ * @param text the calls, separated by commas, spaces or newlines
+ * @param source where they came from, for the message ("--calls", a file name)
+ * @param last the highest ball: 90, or 75, 80 or 30 for bingo cards
+ * @example
+ * ```ts
+ * import { parseCalls } from "tabula-grids";
+ *
+ * parseCalls("4, 17 90"); // [4, 17, 90]
+ * ```
  */
 export function parseCalls(text: string, source = "--calls", last = 90): number[] {
   checkText(text, "text");
@@ -86,7 +96,17 @@ export function parseCalls(text: string, source = "--calls", last = 90): number[
   return calls;
 }
 
-/** Parses a reference `S-i` or, as printed, `S-i-c` (the check digit is verified; model/reference.ts). */
+/**
+ * Parses a reference `S-i` or, as printed, `S-i-c` (the check digit is verified; model/reference.ts).
+ *
+ * @param ref the reference, `1234-5` or as printed `1234-5-9`
+ * @example
+ * ```ts
+ * import { parseTicketRef } from "tabula-grids";
+ *
+ * parseTicketRef("1234-5-9"); // { serial: 1234n, ticket: 5 }
+ * ```
+ */
 export function parseRef(ref: string): { serial: bigint; ticket: number } {
   checkText(ref, "ref");
   const { serial, ticket } = parseTicketRef(ref);
@@ -98,6 +118,9 @@ export function parseRef(ref: string): { serial: bigint; ticket: number } {
  * reports each prize's first call and winners; with `ref`, that ticket's prizes.
  * Streams the file in constant memory.
  *
+ * @param series a JSONL file of books or tickets, or batches from readSeries
+ * @param calls the numbers called, in order
+ * @param options `ref`: a ticket ("serial-ticket") whose prizes to report; `engine`: "wasm" (default) or "ts"
  * @example
  * ```ts
  * import { readFileSync } from "node:fs";

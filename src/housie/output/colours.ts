@@ -32,7 +32,18 @@ function hex(n: number): string {
   return Math.round(n).toString(16).padStart(2, "0");
 }
 
-/** Parses a colour name or #hex into ink and shade; anything else is one UsageError. */
+/**
+ * Parses a colour name or #hex into ink and shade; anything else is one UsageError.
+ *
+ * @param text a colour name or #hex
+ * @param option the option's name for the error message
+ * @example
+ * ```ts
+ * import { parseColour } from "tabula-grids";
+ *
+ * parseColour("red"); // { name: "red", ink: "#b3261e", shade: "#f3dcdb" }
+ * ```
+ */
 export function parseColour(text: string, option = "--colour"): TicketColour {
   checkText(text, "text");
   checkText(option, "option");
@@ -49,7 +60,17 @@ export function parseColour(text: string, option = "--colour"): TicketColour {
   return { name, ink, shade };
 }
 
-/** Parses --games "Red,Blue,Green": one colour per game, in the order played. */
+/**
+ * Parses --games "Red,Blue,Green": one colour per game, in the order played.
+ *
+ * @param text colours separated by commas, one per game
+ * @example
+ * ```ts
+ * import { parseGames } from "tabula-grids";
+ *
+ * parseGames("Red,Blue").map((c) => c.name); // ["Red", "Blue"]
+ * ```
+ */
 export function parseGames(text: string): TicketColour[] {
   checkText(text, "text");
   const parts = text.split(",").map((p) => p.trim());

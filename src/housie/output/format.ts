@@ -26,7 +26,20 @@ export interface Formatter {
 
 const BORDER = "+----+----+----+----+----+----+----+----+----+\n";
 
-/** A ticket as the classic ASCII grid; with `marked` (the numbers called), those show in brackets, [37]. */
+/**
+ * A ticket as the classic ASCII grid; with `marked` (the numbers called), those show in brackets, [37].
+ *
+ * @param ticket the ticket's 3 rows of 9 cells
+ * @param marked the numbers called, shown in brackets
+ * @example
+ * ```ts
+ * import { generateTickets, ticketToText } from "tabula-grids";
+ *
+ * const [record] = generateTickets(1, { seed: 1n });
+ * ticketToText(record.tickets[0]).split("\n")[1]; // "|  1 | 18 |    |    | 44 | 58 | 64 |    |    |"
+ * ticketToText(record.tickets[0], new Set([18])).includes("[18]"); // true
+ * ```
+ */
 export function ticketToText(ticket: TicketGrid, marked?: ReadonlySet<number>): string {
   if (!Array.isArray(ticket) || !denseArray(ticket, "ticket", "3 rows of 9 cells").every((row) => Array.isArray(row))) throw argumentError("ticket", "3 rows of 9 cells", ticket);
   if (marked !== undefined && marked !== null && typeof marked === "object") readable(marked, "marked");
@@ -54,7 +67,17 @@ function textFormatter(kind: HousieKind): Formatter {
   };
 }
 
-/** The record as one JSON line's text, the serial's digits exact (JSON.stringify cannot take a bigint). */
+/**
+ * The record as one JSON line's text, the serial's digits exact (JSON.stringify cannot take a bigint).
+ *
+ * @param r a book or a single ticket
+ * @example
+ * ```ts
+ * import { generateTickets, housieRecordToJson } from "tabula-grids";
+ *
+ * housieRecordToJson(generateTickets(1, { seed: 1n })[0]); // '{"serial":1,"tickets":[[[1,18,null,null,44,58,64,null,null],[3,19,20,36,null,null,null,null,80],[null,null,26,null,47,null,69,72,82]]]}'
+ * ```
+ */
 export function recordToJson(r: HousieRecord): string {
   housieRecordArgument(r, "record");
   const game = r.game ? `,"game":${r.game.number},"gameName":${JSON.stringify(r.game.name)}` : "";
@@ -87,6 +110,9 @@ function csvFormatter(games: boolean): Formatter {
  * The formatter of one text format for books or single tickets, byte for byte what the
  * `housie` command writes.
  *
+ * @param format "text", "jsonl", "csv" or "html"
+ * @param kind "books" or "tickets"
+ * @param print the print options of the printable formats (colours, games, title, paper, …)
  * @example
  * ```ts
  * import { generateBooks, housieFormatter } from "tabula-grids";

@@ -129,7 +129,18 @@ export function checkGeometry(value: unknown, name: string): PageGeometry {
   return g as PageGeometry;
 }
 
-/** Groups a page of this layout and paper can hold, at most. */
+/**
+ * Groups a page of this layout and paper can hold, at most.
+ *
+ * @param paper "a4" or "letter"
+ * @param layout "strip" or "sheet"
+ * @example
+ * ```ts
+ * import { maxPerPage } from "tabula-grids";
+ *
+ * maxPerPage("a4", "strip"); // 2
+ * ```
+ */
 export function maxPerPage(paper: PdfPaper, layout: PdfLayout): number {
   oneOf(paper, "paper", PDF_PAPERS);
   oneOf(layout, "layout", PDF_LAYOUTS);
@@ -150,7 +161,19 @@ function ticketGeometry(w: number, h: number, qr: boolean): TicketGeometry {
   return { w, h, stub, qrSide, refBand: REF_BAND, cellWidth, rowHeight, numberSize, refSize: 8.5 };
 }
 
-/** The measurements of a page: validated options in, boxes out. */
+/**
+ * The measurements of a page: validated options in, boxes out.
+ *
+ * @param options paper, layout and the other page options (LayoutOptions)
+ * @example
+ * ```ts
+ * import { pageGeometry, pagesFor } from "tabula-grids";
+ *
+ * const a4 = pageGeometry({ paper: "a4" });
+ * a4.groups.length; // 2
+ * pagesFor(13, a4); // 7
+ * ```
+ */
 export function pageGeometry(options: LayoutOptions = {}): PageGeometry {
   options = optionsObject<LayoutOptions>(options, "options", LAYOUT_KEYS);
   const paper = options.paper ?? "a4";
@@ -250,7 +273,18 @@ export function refSizeFor(ref: string, room: number, max: number): number {
   return Math.max(4, Math.min(max, room / refWidth(ref, 1)));
 }
 
-/** The page count for `groups` groups (books, or single tickets / 6 rounded up). */
+/**
+ * The page count for `groups` groups (books, or single tickets / 6 rounded up).
+ *
+ * @param groups books, or single tickets / 6 rounded up
+ * @param geometry the page, from pageGeometry
+ * @example
+ * ```ts
+ * import { pageGeometry, pagesFor } from "tabula-grids";
+ *
+ * pagesFor(13, pageGeometry()); // 7
+ * ```
+ */
 export function pagesFor(groups: number, geometry: PageGeometry): number {
   wholeNumber(groups, "groups");
   checkGeometry(geometry, "geometry");

@@ -24,7 +24,22 @@ function isWritableLike(target: unknown): target is WritableLike {
     && typeof (target as WritableLike).write === "function" && typeof (target as WritableLike).once === "function";
 }
 
-/** A sink writing onto `stream`, waiting for "drain" whenever its buffer is full. */
+/**
+ * A sink writing onto `stream`, waiting for "drain" whenever its buffer is full.
+ *
+ * @param stream a writable stream (write, once("drain"))
+ * @example
+ * ```ts
+ * import { createWriteStream } from "node:fs";
+ * import { generateBooks, streamSink } from "tabula-grids";
+ * import { PdfWriter } from "tabula-grids/housie/pdf";
+ *
+ * const writer = new PdfWriter(streamSink(createWriteStream("books.pdf")));
+ * await writer.add(generateBooks(1, { seed: 1n })[0]);
+ * await writer.finish();
+ * writer.pages; // 1
+ * ```
+ */
 export function streamSink(stream: WritableLike): PdfSink {
   return (chunk) => {
     if (chunk.length === 0 || stream.write(chunk)) return;

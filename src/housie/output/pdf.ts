@@ -48,7 +48,18 @@ export type PdfOptions = PrintOptions & {
 
 const PDF_KEYS = [...PRINT_KEYS, "creationDate", "subject", "unicodeFonts"];
 
-/** SOURCE_DATE_EPOCH (seconds, the reproducible-builds convention) as a date, if set and valid. */
+/**
+ * SOURCE_DATE_EPOCH (seconds, the reproducible-builds convention) as a date, if set and valid.
+ *
+ * @example
+ * ```ts
+ * import { sourceDateEpoch } from "tabula-grids/housie/pdf";
+ *
+ * process.env.SOURCE_DATE_EPOCH = "1700000000";
+ * sourceDateEpoch()?.toISOString(); // "2023-11-14T22:13:20.000Z": the PDF's creation date, so a rebuild gives the same bytes
+ * delete process.env.SOURCE_DATE_EPOCH;
+ * ```
+ */
 export function sourceDateEpoch(): Date | undefined {
   const text = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.SOURCE_DATE_EPOCH;
   return text !== undefined && /^\d{1,12}$/.test(text.trim()) ? new Date(Number(text.trim()) * 1000) : undefined;
@@ -92,7 +103,22 @@ function checkPrintableRecord(record: unknown): void {
   });
 }
 
-/** Streams records as PDF pages to `sink`; `finish()` writes the trailer. */
+/**
+ * Streams records as PDF pages to `sink`; `finish()` writes the trailer.
+ *
+ * @example
+ * ```ts
+ * import { generateBooks } from "tabula-grids";
+ * import { PdfWriter } from "tabula-grids/housie/pdf";
+ *
+ * const chunks = [];
+ * const writer = new PdfWriter((chunk) => void chunks.push(chunk), { paper: "a4" });
+ * for (const book of generateBooks(2, { seed: 1n })) await writer.add(book);
+ * await writer.finish();
+ * writer.pages; // 1
+ * new TextDecoder().decode(chunks[0].subarray(0, 5)); // "%PDF-"
+ * ```
+ */
 export class PdfWriter {
   private readonly doc: PDFKit.PDFDocument;
   private readonly planner: PrintPlanner;
@@ -108,7 +134,12 @@ export class PdfWriter {
   private unicode: Record<400 | 700, { hasGlyphForCodePoint(cp: number): boolean }[]> | undefined;
   private readonly fontLoader: (() => Promise<UnicodeFontFiles>) | undefined;
 
-  /** `target`: a function given the bytes chunk by chunk, or a Node writable stream. */
+  /**
+   * `target`: a function given the bytes chunk by chunk, or a Node writable stream.
+   *
+   * @param target where the bytes go: a function taking each chunk, or a writable stream
+   * @param options the print options (colours, games, title, paper, layout, qr, …)
+   */
   constructor(target: PdfTarget, options: PdfOptions = {}) {
     this.sink = toPdfSink(target);
     options = optionsObject(options, "options", PDF_KEYS);
@@ -341,6 +372,18 @@ export class PdfWriter {
 /**
  * Renders records (any iterable, sync or async) as a PDF to `sink`, page by page;
  * returns the number of pages.
+ *
+ * @param records books or tickets, any iterable, sync or async
+ * @param sink where the bytes go: a function taking each chunk, or a writable stream
+ * @param options the print options (colours, games, title, paper, layout, qr, …)
+ * @example
+ * ```ts
+ * import { generateBooks } from "tabula-grids";
+ * import { renderPdf } from "tabula-grids/housie/pdf";
+ *
+ * const chunks = [];
+ * await renderPdf(generateBooks(3, { seed: 1n }), (chunk) => void chunks.push(chunk)); // { pages: 2 }
+ * ```
  */
 export async function renderPdf(records: Iterable<HousieRecord> | AsyncIterable<HousieRecord>, sink: PdfTarget, options: PdfOptions = {}): Promise<{ pages: number }> {
   iterableArgument(records, "records");

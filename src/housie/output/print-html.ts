@@ -23,7 +23,17 @@ const pt = (v: number): string => `${n(v)}pt`;
 /** The fonts of the page: Helvetica's metrics (Arial and Liberation Sans share them), then fonts for other scripts. */
 const FONTS = `Helvetica, Arial, "Liberation Sans", "Noto Sans", "Noto Sans Devanagari", "Noto Sans Arabic", sans-serif`;
 
-/** The style sheet for pages of this geometry (one per document). */
+/**
+ * The style sheet for pages of this geometry (one per document).
+ *
+ * @param g the pages' geometry
+ * @example
+ * ```ts
+ * import { pageGeometry, printCss } from "tabula-grids";
+ *
+ * printCss(pageGeometry({ paper: "a4" })).startsWith("@page { size: 595.28pt 841.89pt;"); // true
+ * ```
+ */
 export function printCss(g: PageGeometry): string {
   checkGeometry(g, "geometry");
   return `@page { size: ${pt(g.width)} ${pt(g.height)}; margin: 0; }
@@ -115,7 +125,22 @@ function ticketSvg(ticket: PlacedTicket, g: PageGeometry, qr: boolean): string {
   return out + "</g>";
 }
 
-/** One planned page as a page-sized section holding one SVG in points. */
+/**
+ * One planned page as a page-sized section holding one SVG in points.
+ *
+ * @param page a page PrintPlanner laid out
+ * @param g the page's geometry
+ * @param qr whether each ticket carries a QR code of its reference
+ * @example
+ * ```ts
+ * import { generateBooks, pageHtml, PrintPlanner } from "tabula-grids";
+ *
+ * const planner = new PrintPlanner({ series: "S1" });
+ * planner.add(generateBooks(1, { seed: 1n })[0]);
+ * const [page] = planner.finish();
+ * pageHtml(page, planner.geometry, false).startsWith('<section class="hp-page"'); // true
+ * ```
+ */
 export function pageHtml(page: PlannedPage, g: PageGeometry, qr: boolean): string {
   checkPlannedPage(page, "page");
   checkGeometry(g, "geometry");
@@ -132,7 +157,19 @@ export function pageHtml(page: PlannedPage, g: PageGeometry, qr: boolean): strin
   return out + "</svg></section>\n";
 }
 
-/** A streaming HTML document of printed pages: header, a chunk per record, footer. */
+/**
+ * A streaming HTML document of printed pages: header, a chunk per record, footer.
+ *
+ * @param options the print options: colours, games, title, venue, date, price, series, paper, layout, perPage, qr
+ * @example
+ * ```ts
+ * import { generateBooks, htmlPrintFormatter } from "tabula-grids";
+ *
+ * const html = htmlPrintFormatter({ paper: "a4" });
+ * const page = html.header() + generateBooks(2, { seed: 1n }).map((book) => html.record(book)).join("") + html.footer();
+ * page.startsWith("<!doctype html>"); // true
+ * ```
+ */
 export function htmlPrintFormatter(options: PrintOptions = {}): { header(): string; record(r: HousieRecord): string; footer(): string } {
   options = optionsObject<PrintOptions>(options, "options", PRINT_KEYS);
   const planner = new PrintPlanner(options);

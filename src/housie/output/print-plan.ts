@@ -79,12 +79,31 @@ const MIXED: TicketColour = { name: "games", ink: "#333333", shade: "#e4e4e4" };
 /** Text on a band is at most this many characters (and must fit its line: see mustFit). */
 const MAX_TEXT = 80;
 
-/** The series' identity for a seeded run (S + the seed in base 36), so a replay prints the same codes. */
+/**
+ * The series' identity for a seeded run (S + the seed in base 36), so a replay prints the same codes.
+ *
+ * @param seed the run's seed
+ * @example
+ * ```ts
+ * import { seriesForSeed } from "tabula-grids";
+ *
+ * seriesForSeed(2026n); // "S1KA"
+ * ```
+ */
 export function seriesForSeed(seed: bigint): string {
   return `S${parseSeed(seed, "seed").toString(36).toUpperCase()}`;
 }
 
-/** A fresh random series identity (10 base-36 characters from the CSPRNG) for unseeded runs. */
+/**
+ * A fresh random series identity (10 base-36 characters from the CSPRNG) for unseeded runs.
+ *
+ * @example
+ * ```ts
+ * import { randomSeries } from "tabula-grids";
+ *
+ * randomSeries().length; // 10
+ * ```
+ */
 export function randomSeries(): string {
   const bytes = new Uint8Array(10);
   globalThis.crypto.getRandomValues(bytes);
@@ -111,7 +130,18 @@ function clean(text: string | undefined, option: string): string {
   return flat;
 }
 
-/** Lays records out on pages; `add` returns the pages it completed, `finish` the last. */
+/**
+ * Lays records out on pages; `add` returns the pages it completed, `finish` the last.
+ *
+ * @example
+ * ```ts
+ * import { generateBooks, PrintPlanner } from "tabula-grids";
+ *
+ * const planner = new PrintPlanner({ paper: "a4", series: "S1" });
+ * const pages = generateBooks(3, { seed: 1n }).flatMap((book) => planner.add(book)); // the pages completed so far
+ * pages.length + planner.finish().length; // 2
+ * ```
+ */
 export class PrintPlanner {
   readonly geometry: PageGeometry;
   readonly series: string;
@@ -123,6 +153,9 @@ export class PrintPlanner {
   private pageNumber = 0;
   private singles: PlacedGroup | undefined; // the group single tickets are filling
 
+  /**
+   * @param options the print options: colours, games, title, venue, date, price, series, paper, layout, perPage
+   */
   constructor(options: PrintOptions = {}) {
     options = optionsObject<PrintOptions>(options, "options", PRINT_KEYS);
     for (const key of ["colour", "games", "title", "venue", "date", "price", "series"] as const) optionalText(options[key], `options.${key}`);

@@ -55,11 +55,31 @@ export interface SeriesDecoderOptions {
   bytes?: number;
 }
 
-/** A violation as the error that stops a reader: `file:line: problem (expected …) [rule]`, as `housie validate` prints it. */
+/**
+ * A violation as the error that stops a reader: `file:line: problem (expected …) [rule]`, as `housie validate` prints it.
+ *
+ * @example
+ * ```ts
+ * import { readSeriesText, SeriesInputError } from "tabula-grids";
+ *
+ * let caught;
+ * try {
+ *   [...readSeriesText('{"serial":1,"tickets":[]}\n', { source: "night.jsonl" })];
+ * } catch (error) {
+ *   caught = error;
+ * }
+ * caught instanceof SeriesInputError; // true, and an InputError
+ * caught.message; // "night.jsonl:1: record has 0 tickets (expected 6 tickets (a book) or 1 (a single ticket)) [shape]"
+ * ```
+ */
 export class SeriesInputError extends InputError {
   /** The rule broken (HousieRule). */
   readonly rule: Violation["rule"];
 
+  /**
+   * @param v the violation
+   * @param file the file's name, for the message
+   */
   constructor(v: Violation, file: string) {
     super(v.problem, { file, line: v.line ?? 1 }, v.expected);
     this.rule = v.rule;

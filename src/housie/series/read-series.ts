@@ -19,6 +19,17 @@ const CHUNK_BYTES = 1 << 20;
  * Reads a series file ('-' for standard input) in batches of records. A file that
  * `housie validate` rejects throws, at its first violation, a SeriesInputError (an
  * InputError) with the same line, words and rule; batches already handed out stand.
+ *
+ * @param file a series file, or "-" for standard input
+ * @param options `batch` (records a batch), `ticketsPerRecord` (6 or 1 to require books or tickets), `engine`
+ * @example
+ * ```ts
+ * import { readSeries } from "tabula-grids";
+ *
+ * let books = 0;
+ * for (const batch of readSeries("node_modules/tabula-grids/examples/housie-books.jsonl")) books += batch.count;
+ * books; // 3
+ * ```
  */
 export function* readSeries(file: string, options: ReadSeriesOptions = {}): Generator<SeriesBatch> {
   text(file, "file");
@@ -56,7 +67,17 @@ function* fileChunks(file: string, fd: number): Generator<Uint8Array> {
   }
 }
 
-/** Every ticket of a series file as cells (27 each, a view valid until the next step). */
+/**
+ * Every ticket of a series file as cells (27 each, a view valid until the next step).
+ *
+ * @param file a series file, or "-" for standard input
+ * @example
+ * ```ts
+ * import { readSeriesTickets } from "tabula-grids";
+ *
+ * [...readSeriesTickets("node_modules/tabula-grids/examples/housie-books.jsonl")].length; // 18
+ * ```
+ */
 export function* readSeriesTickets(file: string): Generator<Uint8Array> {
   for (const batch of readSeries(file)) {
     const tickets = batch.count * batch.ticketsPerRecord;

@@ -53,6 +53,18 @@ export function* decodeSeries(chunks: Iterable<Uint8Array>, source: string, opti
  * as `readSeries` reads a file with those bytes: a text `housie validate` rejects throws,
  * at its first violation, a SeriesInputError (an InputError) with the same line, words
  * and rule, named after `options.source`; batches already handed out stand.
+ *
+ * @param input JSON Lines of books or tickets, as text or UTF-8 bytes
+ * @param options `source` (the name in messages) and readSeries' options
+ * @example
+ * ```ts
+ * import { generateBooks, housieRecordToJson, readSeriesText } from "tabula-grids";
+ *
+ * const text = generateBooks(2, { seed: 1n }).map(housieRecordToJson).join("\n") + "\n";
+ * let books = 0;
+ * for (const batch of readSeriesText(text)) books += batch.count; // a batch is reused: read it before the next
+ * books; // 2
+ * ```
  */
 export function* readSeriesText(input: string | Uint8Array, options: ReadSeriesTextOptions = {}): Generator<SeriesBatch> {
   if (typeof input !== "string" && !isBytes(input)) throw argumentError("input", "a string or a Uint8Array", input);

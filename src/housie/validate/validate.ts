@@ -46,10 +46,25 @@ export interface ValidateOptions {
  * one line at a time (at most MAX_LINE_BYTES) plus the two duplicate sets, 12 bytes per
  * serial slot and 20 per ticket slot, each at most half full (a serial counting up from
  * line to line needs no slot; 40-80 bytes per ticket).
+ *
+ * @example
+ * ```ts
+ * import { HousieJsonlValidator } from "tabula-grids";
+ *
+ * const rules = [];
+ * const validator = new HousieJsonlValidator((v) => rules.push(v.rule));
+ * validator.write(new TextEncoder().encode('{"serial":1,"tickets":[]}\n'));
+ * validator.end(); // { records: 1, tickets: 0, broken: 1, fastLines: 0 }
+ * rules; // ["shape"]
+ * ```
  */
 export class JsonlValidator {
   private readonly decoder: SeriesDecoder;
 
+  /**
+   * @param report called with each violation as it is found
+   * @param options as validateHousieJsonl takes them
+   */
   constructor(report: (v: Violation) => void, options: ValidateOptions = {}) {
     this.decoder = new SeriesDecoder({ report, fast: options.fast, engine: options.engine, bytes: options.bytes });
   }
@@ -67,7 +82,18 @@ export class JsonlValidator {
   }
 }
 
-/** Validates JSON Lines text or bytes held in memory; the violations in file order. */
+/**
+ * Validates JSON Lines text or bytes held in memory; the violations in file order.
+ *
+ * @param input JSON Lines of books or tickets, as text or UTF-8 bytes
+ * @param options `fast`, `bytes` (the input's size, to size the duplicate sets) and `engine`
+ * @example
+ * ```ts
+ * import { validateHousieJsonl } from "tabula-grids";
+ *
+ * validateHousieJsonl('{"serial":1,"tickets":[]}\n').violations; // [{ rule: "shape", problem: "record has 0 tickets", expected: "6 tickets (a book) or 1 (a single ticket)", line: 1 }]
+ * ```
+ */
 export function validateJsonl(input: string | Uint8Array, options: ValidateOptions = {}): FileReport {
   if (typeof input !== "string" && !isBytes(input)) throw argumentError("input", "a string or a Uint8Array", input);
   options = optionsObject(options, "options", VALIDATE_KEYS);
@@ -78,7 +104,23 @@ export function validateJsonl(input: string | Uint8Array, options: ValidateOptio
   return { records, tickets, violations };
 }
 
-/** Validates a stream of bytes (a file, standard input) chunk by chunk. */
+/**
+ * Validates a stream of bytes (a file, standard input) chunk by chunk.
+ *
+ * @param chunks the bytes, chunk by chunk (a file stream, standard input)
+ * @param report called with each violation as it is found
+ * @param options as validateHousieJsonl takes them
+ * @example
+ * ```ts
+ * import { createReadStream } from "node:fs";
+ * import { validateHousieJsonlStream } from "tabula-grids";
+ *
+ * const rules = [];
+ * const summary = await validateHousieJsonlStream(createReadStream("node_modules/tabula-grids/examples/housie-books.jsonl"), (v) => rules.push(v.rule));
+ * summary.records; // 3
+ * rules; // []
+ * ```
+ */
 export async function validateJsonlStream(chunks: AsyncIterable<Uint8Array>, report: (v: Violation) => void, options: ValidateOptions = {}): Promise<StreamSummary> {
   iterableArgument(chunks, "chunks");
   if (typeof report !== "function") throw argumentError("report", "a function", report);

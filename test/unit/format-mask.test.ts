@@ -1,0 +1,68 @@
+// scripts/format.mjs hides AssemblyScript's decorators and left shifts from Prettier's
+// TypeScript parser and puts them back: the mask must lose nothing on any kernel file, and
+// what it hands Prettier must parse.
+import { describe, expect, it } from "vitest";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import ts from "typescript";
+import { formatted, maskDecorators, unmaskDecorators } from "../../scripts/format.mjs";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+
+function assemblyFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? assemblyFiles(path) : path.endsWith(".ts") ? [path] : [];
+  });
+}
+
+const files = assemblyFiles(join(ROOT, "assembly"));
+
+describe("the AssemblyScript mask of npm run format", () => {
+  it("finds the kernels", () => {
+    expect(files.length).toBeGreaterThan(20);
+  });
+
+  it("masks then unmasks every kernel file to the same text", () => {
+    const changed = files.filter((file) => {
+      const text = readFileSync(file, "utf8");
+      return unmaskDecorators(maskDecorators(text)) !== text;
+    });
+    expect(changed.map((file) => relative(ROOT, file))).toEqual([]);
+  });
+
+  it("hands the TypeScript parser kernel files it parses", () => {
+    const failing = files.flatMap((file) => {
+      const source = ts.createSourceFile(file, maskDecorators(readFileSync(file, "utf8")), ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+      const diagnostics = (source as unknown as { parseDiagnostics: ts.Diagnostic[] }).parseDiagnostics;
+      return diagnostics.map((d) => `${relative(ROOT, file)}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`);
+    });
+    expect(failing).toEqual([]);
+  });
+
+  it("leaves decorators, shifts in code and shifts in comments as they were after formatting", async () => {
+    const text = [
+      '@external("env", "tick")',
+      "declare function tick(): void;",
+      "/** Packs (hi << 16 | lo). */",
+      "@inline export function pack(hi:i32,lo:i32):i32 { return (hi << (<i32>(lo & 3))) | lo }",
+      "",
+    ].join("\n");
+    const out = await formatted(join(ROOT, "assembly", "example.ts"), text);
+    expect(out).toBe(
+      [
+        '@external("env", "tick")',
+        "declare function tick(): void;",
+        "/** Packs (hi << 16 | lo). */",
+        "@inline export function pack(hi: i32, lo: i32): i32 {",
+        "  return (hi << (<i32>(lo & 3))) | lo;",
+        "}",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("refuses a file that already holds the mask's marker", () => {
+    expect(() => maskDecorators("const a = 1; /*@@inline*/\n")).toThrow(/marker/);
+  });
+});
