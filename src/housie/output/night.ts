@@ -20,7 +20,20 @@ export interface NightPlan {
   perGame(records: number): number[];
 }
 
-/** The plan of a night of `games` ("Red,Blue,Green"); a bad list is one UsageError. */
+/**
+ * The plan of a night of several games: which game each record of the night's one series
+ * plays in, so every game has its own tickets. A bad list is one UsageError.
+ *
+ * @param games colours separated by commas, one per game, in the order played ("Red,Blue,Green")
+ * @example
+ * ```ts
+ * import { planNight } from "tabula-grids/housie";
+ *
+ * const night = planNight("Red,Blue");
+ * night.records(3); // 6
+ * night.perGame(5); // [3, 2]
+ * ```
+ */
 export function planNight(games: string): NightPlan {
   const list = nightGames(games);
   return {
