@@ -6,6 +6,7 @@
 // instance's memory maximum, given by the host): past it, or when the system gives no
 // more memory under it, the count stops with one line saying what was asked and held.
 // Callers keep no address across a growth: regionAt is read again after one.
+import { within } from "../common/guard";
 
 /** Most regions an arena has. */
 const MAX_REGIONS: i32 = 8;
@@ -18,6 +19,7 @@ let arenaBase: u64 = 0;
 let arenaBytes: u64 = 0;
 /** The whole memory's cap in bytes (the instance's maximum; arenaSetCap). */
 let capBytes: u64 = <u64>1 << 30;
+
 /** Sets the memory cap in MiB: the instance's memory maximum, which memory.grow cannot pass. */
 export function arenaSetCap(mib: i32): void {
   capBytes = <u64>mib << 20;
@@ -25,7 +27,7 @@ export function arenaSetCap(mib: i32): void {
 
 /** Empties the arena into `count` regions of no capacity (the memory taken stays for reuse). */
 export function arenaReset(count: i32): void {
-  if (count > MAX_REGIONS) abort("invariant-broken: arenaReset: too many regions");
+  within(count, 1, MAX_REGIONS, "limit-exceeded: arenaReset: regions past MAX_REGIONS");
   regions = count;
   memory.fill(capsAt, 0, <usize>(MAX_REGIONS * 8));
 }
@@ -64,6 +66,7 @@ function mib(bytes: u64): u64 {
  * its size when that fits under the cap, else as much as fits, else the count stops.
  */
 export function regionAtLeast(r: i32, needed: u64): void {
+  within(r, 0, regions - 1, "limit-exceeded: regionAtLeast: region past arenaReset's");
   const had = regionBytes(r);
   if (needed <= had) return;
   const others = usedBytes() - had;
