@@ -17,10 +17,12 @@
 // the symbols are entries 1..k-1, and a row placed as a part of λ repeats `part` times.
 //
 // Memory: the fixed work areas are static (memory.data); the two layers (states of the
-// current and the next row) and the saved layers of the partition walk grow by doubling,
-// outside the per-row loops.
+// current and the next row), the saved layers of the partition walk and the buffer that
+// moves layers across the boundary are regions of a raw arena (arena.ts) under the
+// instance's memory cap, growing by doubling outside the per-row loops.
 import { copySmall, zeroSmall } from "../common/small-copy";
 import { within } from "../common/guard";
+import { arenaReset, arenaSetCap, regionAt, regionAtLeast, regionBytes } from "./arena";
 import { multiplyWide, productLo, productHi, overflowed, clearOverflow, addWide, addWideAt, sumHigh } from "./wide";
 
 /** Largest table (columns and rows) of the symmetric kernel. */
@@ -98,59 +100,89 @@ let parentHi: u64 = 0;
   store<u8>(base + <usize>i, <u8>v);
 }
 
-// ---- Layers: canonical need matrices (keyWords u64 each), 128-bit counts, hashes. ----
+// ---- Layers: canonical need matrices (keyWords u64 each) with 128-bit counts, hashes. ----
+//
+// The layers live in a raw arena (arena.ts), not in allocator arrays, whose blocks stop at
+// 1 GiB: a layer may take what the memory cap allows. A layer is a region of entries, an
+// entry the state's key (keyWords u64) then its count's low and high limbs; the next
+// layer's hashes (u32 a state) and its open-addressing slots (i32, -1 empty) are regions of
+// their own. Addresses are read again from the arena after anything grows.
 
-let curKeys = new StaticArray<u64>(0);
-let curLo = new StaticArray<u64>(0);
-let curHi = new StaticArray<u64>(0);
+const REGION_MOVE: i32 = 0;
+const REGION_SAVED: i32 = 1;
+const REGION_LAYER_A: i32 = 2;
+const REGION_LAYER_B: i32 = 3;
+const REGION_HASH: i32 = 4;
+const REGION_SLOTS: i32 = 5;
+const REGIONS: i32 = 6;
+
+/** The regions of the current and the next layer (swapped after each step). */
+let curRegion: i32 = REGION_LAYER_A;
+let nextRegion: i32 = REGION_LAYER_B;
+/** Bytes of an entry: the key, then the count's two limbs. */
+let entryBytes: i32 = 16;
+let curAt: usize = 0;
+let nextAt: usize = 0;
+let hashAt: usize = 0;
+let slotsAt: usize = 0;
 let curTop: i32 = 0;
-let nextKeys = new StaticArray<u64>(0);
-let nextLo = new StaticArray<u64>(0);
-let nextHi = new StaticArray<u64>(0);
-let nextHash = new StaticArray<u32>(0);
 let nextCap: i32 = 0;
 let nextTop: i32 = 0;
 let slotBits: i32 = 10;
-let slots = new StaticArray<i32>(1 << 10);
 let totalLo: u64 = 0;
 let totalHi: u64 = 0;
-/** States of the layer before the current one (kept in the next-layer arrays until the next step). */
+/** States of the layer before the current one (kept in the next layer's region until the next step). */
 let previousTop: i32 = 0;
 
+/** Reads the layers' addresses from the arena again (after a region grew). */
+function placeLayers(): void {
+  curAt = regionAt(curRegion);
+  nextAt = regionAt(nextRegion);
+  hashAt = regionAt(REGION_HASH);
+  slotsAt = regionAt(REGION_SLOTS);
+  nextCap = <i32>min(regionBytes(nextRegion) / <u64>entryBytes, regionBytes(REGION_HASH) >> 2);
+}
+
+// @ts-ignore: decorator
+@inline function entryAt(layer: usize, state: i32): usize {
+  return layer + <usize>state * <usize>entryBytes;
+}
+// @ts-ignore: decorator
+@inline function loAt(layer: usize, state: i32): usize {
+  return entryAt(layer, state) + (<usize>keyWords << 3);
+}
+// @ts-ignore: decorator
+@inline function hiAt(layer: usize, state: i32): usize {
+  return entryAt(layer, state) + (<usize>keyWords << 3) + 8;
+}
+
+/** Room for `states` entries in the next layer (and their hashes), keeping what it holds. */
+function nextAtLeast(states: i32): void {
+  // (The hashes first: near the cap the entries then take what is left.)
+  regionAtLeast(REGION_HASH, <u64>states << 2);
+  regionAtLeast(nextRegion, <u64>states * <u64>entryBytes);
+  placeLayers();
+}
+
 function growNext(): void {
-  const cap = nextCap < 1024 ? 1024 : nextCap * 2;
-  const keys = new StaticArray<u64>(cap * keyWords);
-  memory.copy(changetype<usize>(keys), changetype<usize>(nextKeys), <usize>nextTop * keyWords * 8);
-  nextKeys = keys;
-  const lo = new StaticArray<u64>(cap);
-  memory.copy(changetype<usize>(lo), changetype<usize>(nextLo), <usize>nextTop * 8);
-  nextLo = lo;
-  const hi = new StaticArray<u64>(cap);
-  memory.copy(changetype<usize>(hi), changetype<usize>(nextHi), <usize>nextTop * 8);
-  nextHi = hi;
-  const hash = new StaticArray<u32>(cap);
-  memory.copy(changetype<usize>(hash), changetype<usize>(nextHash), <usize>nextTop * 4);
-  nextHash = hash;
-  nextCap = cap;
+  nextAtLeast(nextCap < 1024 ? 1024 : nextCap + 1);
 }
 
 function clearSlots(): void {
-  const at = changetype<usize>(slots);
   const size = 1 << slotBits;
-  for (let s = 0; s < size; s++) setI32(at, s, -1);
+  for (let s = 0; s < size; s++) setI32(slotsAt, s, -1);
 }
 
 function growSlots(): void {
   slotBits++;
-  slots = new StaticArray<i32>(1 << slotBits);
+  regionAtLeast(REGION_SLOTS, <u64>4 << slotBits);
+  placeLayers();
   clearSlots();
-  const at = changetype<usize>(slots);
   const mask = (1 << slotBits) - 1;
-  const hashes = changetype<usize>(nextHash);
   for (let state = 0; state < nextTop; state++) {
-    let s = slotOf(load<u32>(hashes + (<usize>state << 2)));
-    while (i32At(at, s) >= 0) s = (s + 1) & mask;
-    setI32(at, s, state);
+    let s = slotOf(load<u32>(hashAt + (<usize>state << 2)));
+    while (i32At(slotsAt, s) >= 0) s = (s + 1) & mask;
+    setI32(slotsAt, s, state);
   }
 }
 
@@ -176,34 +208,32 @@ function addBest(mult: u64): void {
   multiplyWide(parentLo, parentHi, mult, 0);
   const addLo = productLo;
   const addHi = productHi;
-  const slotsAt = changetype<usize>(slots);
-  const keysAt = changetype<usize>(nextKeys);
-  const hashes = changetype<usize>(nextHash);
   const mask = (1 << slotBits) - 1;
   let s = slotOf(hash);
   while (true) {
     const state = i32At(slotsAt, s);
     if (state < 0) break;
-    if (load<u32>(hashes + (<usize>state << 2)) == hash) {
-      const at = keysAt + (<usize>(state * w) << 3);
+    if (load<u32>(hashAt + (<usize>state << 2)) == hash) {
+      const at = entryAt(nextAt, state);
       let same = true;
       for (let i = 0; i < w; i++) {
         if (load<u64>(at + (<usize>i << 3)) != load<u64>(bestAt + (<usize>i << 3))) { same = false; break; }
       }
       if (same) {
-        addWideAt(changetype<usize>(nextLo) + (<usize>state << 3), changetype<usize>(nextHi) + (<usize>state << 3), addLo, addHi);
+        addWideAt(at + (<usize>w << 3), at + (<usize>w << 3) + 8, addLo, addHi);
         return;
       }
     }
     s = (s + 1) & mask;
   }
-  if (nextTop == nextCap) growNext(); // replaces the layer's arrays
+  if (nextTop == nextCap) growNext(); // may move the regions: addresses are read again below
   const state = nextTop++;
-  copySmall(changetype<usize>(nextKeys) + (<usize>(state * w) << 3), bestAt, <usize>w << 3);
-  store<u64>(changetype<usize>(nextLo) + (<usize>state << 3), addLo);
-  store<u64>(changetype<usize>(nextHi) + (<usize>state << 3), addHi);
-  store<u32>(changetype<usize>(nextHash) + (<usize>state << 2), hash);
-  setI32(changetype<usize>(slots), s, state);
+  const at = entryAt(nextAt, state);
+  copySmall(at, bestAt, <usize>w << 3);
+  store<u64>(at + (<usize>w << 3), addLo);
+  store<u64>(at + (<usize>w << 3) + 8, addHi);
+  store<u32>(hashAt + (<usize>state << 2), hash);
+  setI32(slotsAt, s, state);
   if (nextTop * 2 > (1 << slotBits)) growSlots();
 }
 
@@ -749,6 +779,12 @@ function expand(): void {
 
 // ---- Exports. ----
 
+/** The instance's memory cap in MiB (its memory maximum): the layers grow up to it, then the count stops saying so. */
+export function symSetMemoryCap(mib: i32): void {
+  within(mib, 1, 4096, "limit-exceeded: symSetMemoryCap: MiB past the 4 GiB memory");
+  arenaSetCap(mib);
+}
+
 /** Starts a count of n×n tables over k symbols (counts and needs set next); the layers are emptied. */
 export function symSetup(size: i32, symbolCount: i32): void {
   within(size, 1, SYM_MAX_SIZE, "limit-exceeded: symSetup: size past SYM_MAX_SIZE");
@@ -762,6 +798,15 @@ export function symSetup(size: i32, symbolCount: i32): void {
   fromRow = false; // the same
   if (!dotHashReady) fillDotHash();
   keyWords = (n * k + 7) >> 3;
+  entryBytes = (keyWords << 3) + 16;
+  arenaReset(REGIONS);
+  curRegion = REGION_LAYER_A;
+  nextRegion = REGION_LAYER_B;
+  curTop = 0;
+  nextTop = 0;
+  slotBits = 10;
+  regionAtLeast(REGION_SLOTS, <u64>4 << slotBits);
+  placeLayers();
   memory.fill(startAt, 0, <usize>(MS * MK));
   memory.fill(bestAt, 0, <usize>(MS * MK));
   memory.fill(pathAt, 0, <usize>(MS * MK));
@@ -816,25 +861,19 @@ export function symBegin(): i32 {
 }
 
 function swapLayers(): i32 {
-  const keys = curKeys;
-  const lo = curLo;
-  const hi = curHi;
-  curKeys = nextKeys;
-  curLo = nextLo;
-  curHi = nextHi;
+  const region = curRegion;
+  curRegion = nextRegion;
+  nextRegion = region;
   curTop = nextTop;
-  nextKeys = keys;
-  nextLo = lo;
-  nextHi = hi;
   reuseNext();
   return curTop;
 }
 
-/** Empties the next layer, keeping the capacity its arrays have (the hashes are rebuilt each layer). */
+/** Empties the next layer, keeping the room its region has (the hashes are rebuilt each layer). */
 function reuseNext(): void {
-  nextCap = min(nextKeys.length / keyWords, min(nextLo.length, nextHi.length));
-  if (nextHash.length < nextCap) nextHash = new StaticArray<u32>(nextCap);
   nextTop = 0;
+  placeLayers();
+  if (nextCap < 1024) nextAtLeast(1024);
 }
 
 /** Places one more row: the next layer from the current; returns its number of states, or -1 if a count passed 128 bits. */
@@ -856,9 +895,10 @@ export function symStepShare(share: i32, shares: i32): i32 {
   clearSlots();
   const bytes = <usize>(n * k);
   for (let state = share; state < curTop; state += shares) {
-    copySmall(needsAt, changetype<usize>(curKeys) + (<usize>(state * keyWords) << 3), bytes);
-    parentLo = load<u64>(changetype<usize>(curLo) + (<usize>state << 3));
-    parentHi = load<u64>(changetype<usize>(curHi) + (<usize>state << 3));
+    // (curAt read each time: the next layer's growth may move the current one.)
+    copySmall(needsAt, entryAt(curAt, state), bytes);
+    parentLo = load<u64>(loAt(curAt, state));
+    parentHi = load<u64>(hiAt(curAt, state));
     expand();
   }
   const size = swapLayers();
@@ -881,35 +921,18 @@ export function symStepPart(p: i32): i32 {
 // share its layers; a layer with more than one part to follow is saved, then restored
 // before each. ----
 
-let savedKeys = new StaticArray<u64>(0);
-let savedLo = new StaticArray<u64>(0);
-let savedHi = new StaticArray<u64>(0);
 let savedLevels: i32 = 0;
 /** First state and states of each saved layer. */
 const savedFirstAt: usize = memory.data((MS + 1) * 4);
 const savedStatesAt: usize = memory.data((MS + 1) * 4);
 
-/** A StaticArray<u64> of at least `words`, keeping the first `keep` words of `from`. */
-function atLeast(from: StaticArray<u64>, words: i32, keep: i32): StaticArray<u64> {
-  if (from.length >= words) return from;
-  let cap = from.length < 1024 ? 1024 : from.length;
-  while (cap < words) cap *= 2;
-  const grown = new StaticArray<u64>(cap);
-  memory.copy(changetype<usize>(grown), changetype<usize>(from), <usize>keep << 3);
-  return grown;
-}
-
-/** Saves the current layer on top of the saved ones. */
+/** Saves the current layer on top of the saved ones (their region holds entries, as a layer's). */
 export function symSave(): void {
   within(savedLevels, 0, MS, "limit-exceeded: symSave: more saved layers than rows");
   const first = savedLevels == 0 ? 0 : i32At(savedFirstAt, savedLevels - 1) + i32At(savedStatesAt, savedLevels - 1);
-  const end = first + curTop;
-  savedKeys = atLeast(savedKeys, end * keyWords, first * keyWords);
-  savedLo = atLeast(savedLo, end, first);
-  savedHi = atLeast(savedHi, end, first);
-  memory.copy(changetype<usize>(savedKeys) + (<usize>(first * keyWords) << 3), changetype<usize>(curKeys), <usize>(curTop * keyWords) << 3);
-  memory.copy(changetype<usize>(savedLo) + (<usize>first << 3), changetype<usize>(curLo), <usize>curTop << 3);
-  memory.copy(changetype<usize>(savedHi) + (<usize>first << 3), changetype<usize>(curHi), <usize>curTop << 3);
+  regionAtLeast(REGION_SAVED, <u64>(first + curTop) * <u64>entryBytes);
+  placeLayers();
+  memory.copy(entryAt(regionAt(REGION_SAVED), first), curAt, <usize>curTop * <usize>entryBytes);
   setI32(savedFirstAt, savedLevels, first);
   setI32(savedStatesAt, savedLevels, curTop);
   savedLevels++;
@@ -920,12 +943,9 @@ export function symRestore(): i32 {
   within(savedLevels, 1, MS + 1, "limit-exceeded: symRestore: no saved layer");
   const first = i32At(savedFirstAt, savedLevels - 1);
   const states = i32At(savedStatesAt, savedLevels - 1);
-  curKeys = atLeast(curKeys, states * keyWords, 0);
-  curLo = atLeast(curLo, states, 0);
-  curHi = atLeast(curHi, states, 0);
-  memory.copy(changetype<usize>(curKeys), changetype<usize>(savedKeys) + (<usize>(first * keyWords) << 3), <usize>(states * keyWords) << 3);
-  memory.copy(changetype<usize>(curLo), changetype<usize>(savedLo) + (<usize>first << 3), <usize>states << 3);
-  memory.copy(changetype<usize>(curHi), changetype<usize>(savedHi) + (<usize>first << 3), <usize>states << 3);
+  regionAtLeast(curRegion, <u64>states * <u64>entryBytes);
+  placeLayers();
+  memory.copy(curAt, entryAt(regionAt(REGION_SAVED), first), <usize>states * <usize>entryBytes);
   curTop = states;
   return states;
 }
@@ -941,8 +961,8 @@ export function symTotal(): i32 {
   let lo: u64 = 0;
   let hi: u64 = 0;
   for (let state = 0; state < curTop; state++) {
-    const addLo = load<u64>(changetype<usize>(curLo) + (<usize>state << 3));
-    const addHi = load<u64>(changetype<usize>(curHi) + (<usize>state << 3));
+    const addLo = load<u64>(loAt(curAt, state));
+    const addHi = load<u64>(hiAt(curAt, state));
     lo = addWide(lo, hi, addLo, addHi);
     hi = sumHigh;
   }
@@ -966,7 +986,7 @@ export function symTotalHi(): u64 {
 export function symStateByte(state: i32, at: i32): i32 {
   within(state, 0, curTop - 1, "limit-exceeded: symStateByte: state past the layer");
   within(at, 0, n * k - 1, "limit-exceeded: symStateByte: entry past the matrix");
-  return u8At(changetype<usize>(curKeys) + (<usize>(state * keyWords) << 3), at);
+  return u8At(entryAt(curAt, state), at);
 }
 
 /** Starts loading a layer (after symSetup and symBegin): the next layer is emptied. */
@@ -1003,8 +1023,6 @@ export function symLoadEnd(): i32 {
 // `count` matrices (n·k bytes each, packed), then from the next multiple of 8 their counts
 // as (lo, hi) u64 pairs: the layout of a SymLayerPart's keys and ways. ----
 
-let moveBuffer = new StaticArray<u8>(0);
-
 /** Bytes of a batch of `count` states: the matrices, padded to 8, then 16 bytes a count. */
 function batchBytes(count: i32): usize {
   return ((<usize>count * <usize>(n * k) + 7) & ~<usize>7) + (<usize>count << 4);
@@ -1015,35 +1033,33 @@ export function symMoveBuffer(count: i32): usize {
   within(count, 1, 1 << 24, "limit-exceeded: symMoveBuffer: batch past 2^24 states");
   const bytes = batchBytes(count);
   if (bytes > (<usize>1 << 30)) abort("limit-exceeded: symMoveBuffer: batch past 1 GiB");
-  if (<usize>moveBuffer.length < bytes) moveBuffer = new StaticArray<u8>(<i32>bytes);
-  return changetype<usize>(moveBuffer);
+  regionAtLeast(REGION_MOVE, <u64>bytes);
+  placeLayers();
+  return regionAt(REGION_MOVE);
 }
 
 /** Writes states first .. first + count − 1 of the current layer to the buffer, as a batch (symStateByte and symPairWaysLo/Hi, in bulk). */
 export function symReadOut(first: i32, count: i32): void {
   within(first, 0, curTop, "limit-exceeded: symReadOut: first state past the layer");
   within(count, 0, curTop - first, "limit-exceeded: symReadOut: states past the layer");
-  if (<usize>moveBuffer.length < batchBytes(count)) abort("limit-exceeded: symReadOut: batch past symMoveBuffer's");
+  if (regionBytes(REGION_MOVE) < <u64>batchBytes(count)) abort("limit-exceeded: symReadOut: batch past symMoveBuffer's");
   const bytes = n * k;
-  const out = changetype<usize>(moveBuffer);
+  const out = regionAt(REGION_MOVE);
   const waysAt = out + ((<usize>count * <usize>bytes + 7) & ~<usize>7);
-  const keys = changetype<usize>(curKeys);
-  const lo = changetype<usize>(curLo);
-  const hi = changetype<usize>(curHi);
   for (let i = 0; i < count; i++) {
     const state = first + i;
-    memory.copy(out + <usize>i * <usize>bytes, keys + (<usize>(state * keyWords) << 3), <usize>bytes);
-    store<u64>(waysAt + (<usize>i << 4), load<u64>(lo + (<usize>state << 3)));
-    store<u64>(waysAt + (<usize>i << 4) + 8, load<u64>(hi + (<usize>state << 3)));
+    memory.copy(out + <usize>i * <usize>bytes, entryAt(curAt, state), <usize>bytes);
+    store<u64>(waysAt + (<usize>i << 4), load<u64>(loAt(curAt, state)));
+    store<u64>(waysAt + (<usize>i << 4) + 8, load<u64>(hiAt(curAt, state)));
   }
 }
 
 /** Adds the batch of `count` states in the buffer to the layer being loaded (symLoadByte and symLoadState, in bulk). */
 export function symLoadBatch(count: i32): void {
   within(count, 0, 1 << 24, "limit-exceeded: symLoadBatch: batch past 2^24 states");
-  if (<usize>moveBuffer.length < batchBytes(count)) abort("limit-exceeded: symLoadBatch: batch past symMoveBuffer's");
+  if (regionBytes(REGION_MOVE) < <u64>batchBytes(count)) abort("limit-exceeded: symLoadBatch: batch past symMoveBuffer's");
   const bytes = n * k;
-  const from = changetype<usize>(moveBuffer);
+  const from = regionAt(REGION_MOVE); // the lowest region: the layers' growth does not move it
   const waysAt = from + ((<usize>count * <usize>bytes + 7) & ~<usize>7);
   for (let i = 0; i < count; i++) {
     const matrix = from + <usize>i * <usize>bytes;
@@ -1087,20 +1103,19 @@ export function symPairStates(fromPrevious: i32): i32 {
 
 function pairKeysAt(fromPrevious: i32, state: i32): usize {
   within(state, 0, symPairStates(fromPrevious) - 1, "limit-exceeded: symPair: state past the layer");
-  const keys = fromPrevious != 0 ? nextKeys : curKeys;
-  return changetype<usize>(keys) + (<usize>(state * keyWords) << 3);
+  return entryAt(fromPrevious != 0 ? nextAt : curAt, state);
 }
 
 /** Low limb of the count of a state of the paired layer. */
 export function symPairWaysLo(fromPrevious: i32, state: i32): u64 {
   pairKeysAt(fromPrevious, state);
-  return load<u64>(changetype<usize>(fromPrevious != 0 ? nextLo : curLo) + (<usize>state << 3));
+  return load<u64>(loAt(fromPrevious != 0 ? nextAt : curAt, state));
 }
 
 /** High limb of the count of a state of the paired layer. */
 export function symPairWaysHi(fromPrevious: i32, state: i32): u64 {
   pairKeysAt(fromPrevious, state);
-  return load<u64>(changetype<usize>(fromPrevious != 0 ? nextHi : curHi) + (<usize>state << 3));
+  return load<u64>(hiAt(fromPrevious != 0 ? nextAt : curAt, state));
 }
 
 /**
@@ -1120,15 +1135,13 @@ export function symPartner(fromPrevious: i32, state: i32): i32 {
   }
   canonize();
   const hash = hashBest();
-  const slotsAt = changetype<usize>(slots);
-  const keysAt = changetype<usize>(curKeys);
   const mask = (1 << slotBits) - 1;
   let s = slotOf(hash);
   while (true) {
     const found = i32At(slotsAt, s);
     if (found < 0) return -1;
     if (found < curTop) {
-      const at = keysAt + (<usize>(found * keyWords) << 3);
+      const at = entryAt(curAt, found);
       let same = true;
       for (let i = 0; i < keyWords && same; i++) same = load<u64>(at + (<usize>i << 3)) == load<u64>(bestAt + (<usize>i << 3));
       if (same) return found;

@@ -78,11 +78,31 @@ export function withCountMemoryCap<T>(mib: number | undefined, run: () => T): T 
   return result;
 }
 
-/** A count stopped by its memory cap, as the one-line KernelError its caller shows (`what`: the state tables, the classes of states). */
-export function capReachedError(what: string): KernelError {
+/**
+ * A count stopped by its memory cap, as the one-line KernelError its caller shows (`what`:
+ * the state tables, the classes of states; `asked`: what the kernel asked for and held,
+ * when it says).
+ */
+export function capReachedError(what: string, asked?: string): KernelError {
   return new KernelError(
     "tables",
     "out-of-memory",
-    `this count needs more memory for its ${what} than the kernel's cap of ${countCapMiB} MiB; it is out of reach at that cap (count-farms --memory or memoryCapMiB raise it, up to ${MAX_TABLES_MEMORY_MIB} MiB; smaller sizes or fewer symbols need less)`,
+    `this count needs more memory for its ${what} than the kernel's cap of ${countCapMiB} MiB${asked ? ` (${asked})` : ""}; it is out of reach at that cap (count-farms --memory or memoryCapMiB raise it, up to ${MAX_TABLES_MEMORY_MIB} MiB; smaller sizes or fewer symbols need less)`,
   );
+}
+
+/** What the symmetric kernel's layers say when they reach the cap (assembly/tables/arena.ts): "cap: <asked and held>". */
+const ARENA_CAP = /^the tables kernel ran out of memory: cap: (.*)$/;
+
+/**
+ * A symmetric count's error as its caller shows it: the kernel's layers at the memory cap
+ * (what they asked for and held) or the allocator out of memory, as capReachedError; the
+ * system refusing memory under the cap, and anything else, as it is.
+ */
+export function symCountError(error: unknown): unknown {
+  if (!(error instanceof KernelError) || error.code !== "out-of-memory") return error;
+  const arena = ARENA_CAP.exec(error.message);
+  if (arena) return capReachedError("classes of states", arena[1]);
+  if (error.message.includes("the system gave no more memory")) return error;
+  return capReachedError("classes of states");
 }

@@ -11,7 +11,7 @@
 // table count does (sym-wasm.ts), under the group of weight-preserving column
 // permutations and equal-count symbol permutations, |G| = Π_w (columns of weight w)! ·
 // Π m_j!. Those leaves are the heaviest (10×10 (2,2,2,2,2): about 95% of the work).
-import { countingKernel, capReachedError } from "./kernel.js";
+import { countingKernel, countMemoryCapMiB, symCountError } from "./kernel.js";
 import { symLimits, symPairSum } from "./sym-wasm.js";
 import { symmetryOrder } from "./sym-ts.js";
 import { countJobSymTs } from "./sym-jobs-ts.js";
@@ -45,8 +45,7 @@ export function countJobSymWasm(counts: readonly number[], job: JobShape): bigin
     if (fromScratch && job.firstPart <= 1) values.set(new Array<number>(job.rows).fill(1).join(","), meetInTheMiddle(kernel, counts, job));
   } catch (error) {
     if (error instanceof PastWideCounts) return countJobSymTs(counts, job);
-    if (error instanceof KernelError && error.code === "out-of-memory") throw capReachedError("classes of states");
-    throw error;
+    throw symCountError(error);
   }
   return partitionsInLeafOrder(job.rows).map((parts) => values.get(parts.join(",")) ?? 0n);
 }
@@ -73,6 +72,7 @@ function meetInTheMiddle(kernel: ReturnType<typeof countingKernel>, counts: read
 function setupWeighted(counts: readonly number[], job: JobShape): void {
   const kernel = countingKernel();
   const order = [...counts.keys()].sort((a, b) => counts[a]! - counts[b]! || a - b);
+  kernel.symSetMemoryCap(countMemoryCapMiB());
   kernel.symSetup(job.columns.length, counts.length + 1);
   kernel.symSetWeighted();
   order.forEach((s, p) => kernel.symSetCount(p + 1, counts[s]!));

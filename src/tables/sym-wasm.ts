@@ -2,7 +2,7 @@
 // countSymmetricTs (sym-ts.ts, its baseline), layer by layer in the kernel. The kernel
 // takes the symbols sorted by count (equal counts adjacent), so the binding reorders the
 // start needs; a count is symmetric in the symbols' names.
-import { tablesModule, countingKernel, capReachedError } from "./kernel.js";
+import { tablesModule, countingKernel, countMemoryCapMiB, symCountError } from "./kernel.js";
 import { fromLimbs } from "../wasm/limbs.js";
 import { KernelError, UsageError } from "../errors.js";
 import { countSymmetricMitmTs, countSymmetricTs, startNeeds, symmetryOrder, type SymProblem, type SymProgress } from "./sym-ts.js";
@@ -47,7 +47,7 @@ export function countSymmetricWasm(problem: SymProblem, onLayer?: SymProgress): 
     }
     if (kernel.symTotal() < 0) return countSymmetricTs(problem, onLayer);
   } catch (error) {
-    throw outOfMemory(error);
+    throw symCountError(error);
   }
   return fromLimbs(kernel.symTotalLo(), kernel.symTotalHi());
 }
@@ -89,17 +89,10 @@ export function setupKernel(problem: SymProblem, start: Uint8Array): void {
   const k = counts.length;
   const kernel = countingKernel();
   const order = [...counts.keys()].sort((a, b) => counts[a]! - counts[b]! || a - b);
+  kernel.symSetMemoryCap(countMemoryCapMiB());
   kernel.symSetup(n, k);
   order.forEach((s, p) => kernel.symSetCount(p, counts[s]!));
   for (let i = 0; i < n; i++) order.forEach((s, p) => kernel.symSetNeed(i, p, start[i * k + s]!));
-}
-
-/** The kernel's memory cap as a KernelError that says the count is out of reach. */
-function outOfMemory(error: unknown): unknown {
-  if (error instanceof KernelError && error.code === "out-of-memory") {
-    return capReachedError("classes of states");
-  }
-  return error;
 }
 
 /**
@@ -126,7 +119,7 @@ export function countSymmetricMitmWasm(problem: SymProblem, onLayer?: SymProgres
     }
     total = symPairSum(n, symmetryOrder(n, counts), onPairs);
   } catch (error) {
-    throw outOfMemory(error);
+    throw symCountError(error);
   }
   return total;
 }
@@ -178,7 +171,7 @@ export function symLayer(problem: SymProblem, row: number, share = 0, shares = 1
       onLayer?.(placed + 1, row, states);
     }
   } catch (error) {
-    throw outOfMemory(error);
+    throw symCountError(error);
   }
   return readLayer(kernel, problem, row, share, shares);
 }
@@ -238,7 +231,7 @@ export function symMergeShares(problem: SymProblem, parts: readonly SymLayerPart
     kernel.symBegin();
     if (!loadLayers(kernel, parts, problem.size * problem.counts.length)) return undefined;
   } catch (error) {
-    throw outOfMemory(error);
+    throw symCountError(error);
   }
   return readLayer(kernel, problem, row, 0, 1);
 }
@@ -275,7 +268,7 @@ export function symMitmSum(problem: SymProblem, parts: readonly SymLayerPart[], 
     if (!loadLayers(kernel, parts, n * counts.length)) return undefined;
     return symPairSum(n, symmetryOrder(n, counts), onPairs);
   } catch (error) {
-    throw outOfMemory(error);
+    throw symCountError(error);
   }
 }
 
@@ -299,7 +292,7 @@ export function symRowByRowFrom(problem: SymProblem, parts: readonly SymLayerPar
     if (kernel.symTotal() < 0) return undefined;
     return fromLimbs(kernel.symTotalLo(), kernel.symTotalHi());
   } catch (error) {
-    throw outOfMemory(error);
+    throw symCountError(error);
   }
 }
 

@@ -53,6 +53,13 @@ describe("the tables kernel's memory cap", () => {
     expect(countTables({ ...problem, memoryCapMiB: 8 }, { shard: "0/2" }) + countTables(problem, { shard: "1/2" })).toBe(answer);
   });
 
+  it("stops the symmetric layers (a raw arena) at the cap saying what they asked for and held", () => {
+    const free = { size: 8, counts: [2, 2, 2, 2], distinctRows: false, distinctColumns: false, method: "symmetric" as const };
+    expect(() => countTables({ ...free, memoryCapMiB: 1 })).toThrow(/the kernel's cap of 1 MiB \(\d+ MiB asked for the layers of classes, 1 MiB held\)/);
+    // At a cap of 2 MiB the layers take what is left after the static data, and the count fits.
+    expect(countTables({ ...free, memoryCapMiB: 2 })).toBe(countTables(free));
+  });
+
   it("reaches the worker threads and the one-thread progress path", async () => {
     await expect(countTablesParallel({ ...problem, threads: 2, memoryCapMiB: 2 })).rejects.toMatchObject({ code: "out-of-memory", message: expect.stringContaining("cap of 2 MiB") });
     await expect(countTablesParallel({ ...problem, threads: 1, memoryCapMiB: 2, onProgress: () => {} })).rejects.toThrow(/cap of 2 MiB/);
