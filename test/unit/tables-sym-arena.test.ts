@@ -2,7 +2,8 @@
 // a region may pass the 1 GiB where the allocator's arrays stopped ("Invalid length", a
 // bug report whatever --memory said), a region that grows keeps the bytes of those above
 // it (moved up), and past the instance's cap it stops with what was asked and held.
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { slowTest } from "../support/tier.js";
 import { tablesTestKernel } from "../support/test-kernels.js";
 import { tablesModule } from "../../src/tables/dp-wasm.js";
 import type { TablesTestExports } from "../support/generated/tables.js";
@@ -10,7 +11,8 @@ import type { TablesTestExports } from "../support/generated/tables.js";
 const MIB = 2 ** 20;
 
 describe("the symmetric kernel's raw arena", () => {
-  it("holds a region past 1 GiB under a 1536 MiB cap, keeps its bytes when the region below grows, and stops past the cap saying so", () => {
+  // 1.2 GB of memory and seconds of CPU: the slow suite runs it.
+  slowTest("holds a region past 1 GiB under a 1536 MiB cap, keeps its bytes when the region below grows, and stops past the cap saying so", () => {
     tablesTestKernel(); // the test build, with the arena's hooks
     const kernel = tablesModule.instantiate(() => {}, 1536 * 16) as TablesTestExports;
     kernel.arenaSetCap(1536);
