@@ -23,12 +23,13 @@ const KERNEL_HOOKS = readdirSync(UNIT)
   .filter((file) => file.endsWith(".test.ts") && readFileSync(new URL(file, UNIT), "utf8").includes("support/test-kernels"))
   .map((file) => `test/unit/${file}`);
 
-// Files with costly tests marked slowTest (test/support/tier.ts): the slow project runs them
-// whole with TABULA_SLOW=1, so those tests run there and are skipped in npm test.
+// Files with costly tests marked slowTest, or sized by SLOW (test/support/tier.ts): the slow
+// project runs them whole with TABULA_SLOW=1, so those tests run there (at full size) and are
+// skipped (or smaller) in npm test.
 const SLOW_MARKED = ["unit", "cli", "property"].flatMap((dir) => {
   const folder = new URL(`./test/${dir}/`, import.meta.url);
   return readdirSync(folder)
-    .filter((file) => file.endsWith(".test.ts") && /\bslowTest\b/.test(readFileSync(new URL(file, folder), "utf8")))
+    .filter((file) => file.endsWith(".test.ts") && /\b(slowTest|SLOW)\b/.test(readFileSync(new URL(file, folder), "utf8")))
     .map((file) => `test/${dir}/${file}`);
 });
 
