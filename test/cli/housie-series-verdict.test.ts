@@ -78,7 +78,7 @@ describe("one file, one verdict (CLI)", () => {
     expect(housie(["check", "bom.jsonl", "--calls", ALL]).stdout).toMatch(/^bom\.jsonl: 30 records, 180 tickets, 90 calls$/m);
   });
 
-  it("a byte-order mark inside the file: one line, validate's, from every reader", () => {
+  slowTest("a byte-order mark inside the file: one line, validate's, from every reader", () => {
     const first = expectRefusedLikeValidate("bom-inside.jsonl", books.slice(0, 3).join("\n") + "\n\uFEFF" + books.slice(3).join("\n") + "\n");
     expect(first).toBe("bom-inside.jsonl:4: a byte-order mark (U+FEFF) inside the file (expected a UTF-8 byte-order mark only at the very start of the file) [json]");
   });

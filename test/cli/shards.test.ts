@@ -125,7 +125,7 @@ describe("the CLIs", () => {
     expect(foreign.stderr).toMatch(/^count-farms: <stdin>:1: part 0\/1: the problem is a count of "tours", not of tables\n$/);
   });
 
-  it("pen-paper count --shard and merge: closed tours are halved once, over all parts", () => {
+  slowTest("pen-paper count --shard and merge: closed tours are halved once, over all parts", () => {
     const parts = [0, 1, 2].map((i) => runCli("pen-paper", ["count", "--size", "6", "--closed", "--shard", `${i}/3`, "--json"]).stdout).join("");
     expect(runCli("pen-paper", ["merge", "-"], parts)).toMatchObject({ status: 0, stdout: "13138\n" });
     const repeated = runCli("pen-paper", ["merge", "-"], parts + parts.split("\n")[0] + "\n");
