@@ -25,7 +25,7 @@ describe("published algorithm", () => {
   });
 
   test("WASM equals TS on all 209 second rows after 0011222", () => {
-    for (const row of SECOND_ROWS) {
+    for (const row of SECOND_ROWS.filter((_, i) => SLOW || i % 4 === 0)) { // every 4th in npm test, all in the slow suite
       expect(farmEngines.wasm(FIRST, row), rowText(row)).toBe(farmEngines.ts(FIRST, row));
     }
   });
