@@ -47,7 +47,7 @@ describe("frontier counter with host layers", () => {
     });
   }
 
-  it("under a budget of 32 KiB the big steps take many passes (a table of 1,536 entries), and the passes are reported", () => {
+  slowTest("under a budget of 32 KiB the big steps take many passes (a table of 1,536 entries), and the passes are reported", () => {
     const passes: number[] = [];
     setHostLayerBytesForTests(32 * 1024);
     const r = countHamiltonian({ rows: 6, cols: 6, moves: KNIGHT, hostLayers: true, onProgress: (_s, _n, _states, p) => void passes.push(p) });

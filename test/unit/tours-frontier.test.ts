@@ -103,7 +103,7 @@ describe("frontier counter: engines, orders and shards", () => {
   ];
 
   it("the kernel and the TS baseline give the same counts", () => {
-    for (const b of SLOW ? boards : boards.slice(1, 3)) expect(count({ ...b, engine: "ts" }), JSON.stringify(b)).toBe(count(b)); // two other leapers in npm test, all in the slow suite
+    for (const b of SLOW ? boards : boards.slice(1, 2)) expect(count({ ...b, engine: "ts" }), JSON.stringify(b)).toBe(count(b)); // another leaper in npm test, all in the slow suite
   });
 
   it("the greedy order and the row order give the same counts (different states)", () => {
