@@ -178,7 +178,7 @@ describe("housie check: claims a caller can read", () => {
 });
 
 describe("housie books --games: games that differ", () => {
-  it("each game its own tickets, unique across the night; records, references and QR codes name their game; a claim in the wrong game is refused naming both", async () => {
+  slowTest("each game its own tickets, unique across the night; records, references and QR codes name their game; a claim in the wrong game is refused naming both", async () => {
     const { PrintPlanner } = await import("../../src/housie/output/print-plan.js");
     const { readSeries } = await import("../../src/housie/series/read-series.js");
     const { dammDigit } = await import("../../src/housie/model/reference.js");

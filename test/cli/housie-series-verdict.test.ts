@@ -83,7 +83,7 @@ describe("one file, one verdict (CLI)", () => {
     expect(first).toBe("bom-inside.jsonl:4: a byte-order mark (U+FEFF) inside the file (expected a UTF-8 byte-order mark only at the very start of the file) [json]");
   });
 
-  it("two different books under one serial: refused by every reader (check picks no winner from either copy)", () => {
+  slowTest("two different books under one serial: refused by every reader (check picks no winner from either copy)", () => {
     const text = [...books.slice(0, 20), impostor, ...books.slice(20)].join("\n") + "\n";
     const first = expectRefusedLikeValidate("serial-twice.jsonl", text);
     expect(first).toBe("serial-twice.jsonl:21: serial 12 repeats line 12 (expected each serial once in a file) [duplicate-serial]");

@@ -37,7 +37,7 @@ describe("pen-paper sample", () => {
     expect(seven.stderr).toMatch(/^one of 5,808,784 closed tours \(cycles\); layers kept \d+ live states, \d+ at most in one layer\n$/);
   });
 
-  it("pen-paper --uniform is the same draw, and a knight's sample names its moves so validate reads it back", () => {
+  slowTest("pen-paper --uniform is the same draw, and a knight's sample names its moves so validate reads it back", () => {
     const dir = mkdtempSync(join(tmpdir(), "tabula-uniform-"));
     try {
       const file = join(dir, "knight.json");
