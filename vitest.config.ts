@@ -14,21 +14,23 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 const suite = (name: string) => ({ extends: true as const, test: { name, include: [`test/${name}/**/*.test.ts`] } });
 
 // Unit test files that load a kernel's test build (test/support/test-kernels.ts): it must be
-// loaded before anything loads that kernel's release build, so each runs in a fresh module
-// graph. The other unit files share one per worker (isolate: false): the kernels and
-// modules are compiled once per worker instead of once per file (about 40% of the unit
-// suite's CPU time here).
+// loaded before anything loads that kernel's release build, so they run in a project of
+// their own, whose setup file loads every test build first; they then share one module graph
+// per worker too (a fresh one per file cost about 4 s of CPU more). The other unit files
+// share one per worker (isolate: false): the kernels and modules are compiled once per
+// worker instead of once per file (about 40% of the unit suite's CPU time here).
 const UNIT = new URL("./test/unit/", import.meta.url);
 const KERNEL_HOOKS = readdirSync(UNIT)
   .filter((file) => file.endsWith(".test.ts") && readFileSync(new URL(file, UNIT), "utf8").includes("support/test-kernels"))
   .map((file) => `test/unit/${file}`);
 
-// Files with costly tests marked slowTest (test/support/tier.ts): the slow project runs them
-// whole with TABULA_SLOW=1, so those tests run there and are skipped in npm test.
+// Files with costly tests marked slowTest, or sized by SLOW (test/support/tier.ts): the slow
+// project runs them whole with TABULA_SLOW=1, so those tests run there (at full size) and are
+// skipped (or smaller) in npm test.
 const SLOW_MARKED = ["unit", "cli", "property"].flatMap((dir) => {
   const folder = new URL(`./test/${dir}/`, import.meta.url);
   return readdirSync(folder)
-    .filter((file) => file.endsWith(".test.ts") && /\bslowTest\b/.test(readFileSync(new URL(file, folder), "utf8")))
+    .filter((file) => file.endsWith(".test.ts") && /\b(slowTest|SLOW)\b/.test(readFileSync(new URL(file, folder), "utf8")))
     .map((file) => `test/${dir}/${file}`);
 });
 
@@ -59,7 +61,7 @@ export default defineConfig({
     sequence: { sequencer: LongProjectsFirst },
     projects: [
       { extends: true as const, test: { name: "unit", include: ["test/unit/**/*.test.ts"], exclude: KERNEL_HOOKS, isolate: false } },
-      { extends: true as const, test: { name: "unit-isolated", include: KERNEL_HOOKS } },
+      { extends: true as const, test: { name: "unit-isolated", include: KERNEL_HOOKS, isolate: false, setupFiles: ["test/support/load-test-kernels.ts"] } },
       // The CLI files spawn the built commands and share no state through modules: one module
       // graph per worker (isolate: false) spares a fresh worker per file (~0.3 s CPU each).
       { extends: true as const, test: { name: "cli", include: ["test/cli/**/*.test.ts"], isolate: false } },

@@ -4,12 +4,59 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../support/cli-run.js";
+import { batchedCli, runCli } from "../support/cli-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "bingo-cli-"));
-const bingo = (args: string[], input?: string) => runCli("bingo", args, input);
+/** A spawned run: for the first run of each batch below, and runs that read what a test wrote. */
+const spawned = (args: string[], input?: string) => runCli("bingo", args, input);
+
+// The runs below end in bingo's own code without standard input: they share one process
+// (batchedCli), run in this order on the first lookup, so a run that writes a file comes
+// before those that read it. The first test checks the batch against spawned runs.
+const CALLS_75 = "45,12,3,67,22,9,31,50,75,1,16,61,36,48,28,14,70,59,40,7";
+const GAME_75 = join(dir, "game75.jsonl");
+const ALL_75 = Array.from({ length: 75 }, (_, i) => i + 1).join(",");
+const BATCHED: string[][] = [
+  ["cards", "--ball", "75", "-n", "1", "--seed", "1"],
+  ...["75", "80", "30"].flatMap((ball) => [
+    ["cards", "-b", ball, "-n", "300", "--seed", "9", "-f", "jsonl", "-o", join(dir, `s${ball}.jsonl`)],
+    ["validate", join(dir, `s${ball}.jsonl`)],
+    ["cards", "-b", ball, "-n", "1", "--seed", "9", "-f", "csv"],
+    ["cards", "-b", ball, "-n", "1", "--seed", "9", "-f", "html"],
+  ]),
+  ["cards", "-b", "90", "-n", "1"],
+  ["cards", "-b", "76", "-n", "1"],
+  ["cards", "-b", "75", "-n", "1", "--seed", "x"],
+  ["cards", "-b", "75", "-n", "8388609", "-o", join(dir, "never.jsonl")],
+  ["cards", "-b", "80", "-n", "1", "--seed", "1", "-f", "jsonl", "--first-serial", "18446744073709551615"],
+  ["cards", "-b", "80", "-n", "2", "--first-serial", "18446744073709551615"],
+  ["cards", "-b", "30", "-n", "2000", "--seed", "1", "-f", "jsonl", "-o", join(dir, "a30.jsonl")],
+  ["cards", "-b", "30", "-n", "2000", "--seed", "1", "-f", "jsonl", "--first-serial", "2001", "--unique-against", join(dir, "a30.jsonl")],
+  ["count", "--json"],
+  ["validate", "/dev/zero"],
+  ["validate", dir],
+  ["validate", join(dir, "none")],
+  ["cards", "-b", "75", "-n", "2", "--seed", "1", "-f", "jsonl"],
+  ["cards", "-b", "75", "-n", "500", "--seed", "4", "-f", "jsonl", "-o", GAME_75],
+  ["winners", GAME_75, "-p", "line", "--calls", CALLS_75, "--json"],
+  ["winners", GAME_75, "-p", "line", "--calls", CALLS_75, "--json", "--engine", "ts"],
+  ["winners", GAME_75, "-p", "line", "--calls", CALLS_75],
+  ["check", GAME_75, "-p", "blackout", "--calls", ALL_75, "--ref", "1-3"],
+  ["check", GAME_75, "-p", "corners", "--calls", "1", "--ref", "1-3"],
+  ["check", GAME_75, "-p", "line", "--calls", "1", "--ref", "999"],
+  ["winners", GAME_75, "-p", "x..x/....", "--calls", "1"],
+  ["winners", GAME_75, "-p", "line", "--calls", "1,76"],
+  ["check", GAME_75, "-p", "line", "--calls", "1", "--ref", "1-4"],
+  ["cards", "-b", "80", "-n", "3000", "--seed", "2", "-f", "jsonl", "-o", join(dir, "audit80.jsonl")],
+  ["audit", join(dir, "audit80.jsonl")],
+  ["audit", join(dir, "audit80.jsonl"), "--alpha", "2"],
+];
+const bingo = batchedCli("bingo", BATCHED);
 
 describe("bingo cards", () => {
+  it("the batched runs are what spawned runs give: a card, a refusal, a count", () => {
+    for (const args of [BATCHED[0]!, ["cards", "-b", "76", "-n", "1"], ["count", "--json"]]) expect(spawned(args)).toEqual(bingo(args));
+  });
   it("75-ball text: B I N G O headings, FREE centre, a checked reference", () => {
     const r = bingo(["cards", "--ball", "75", "-n", "1", "--seed", "1"]);
     expect(r.status).toBe(0);
@@ -47,14 +94,14 @@ describe("bingo cards", () => {
     expect(r.stdout).toMatch(/^\{"serial":18446744073709551615,"ball":80,/);
     const file = join(dir, "last.jsonl");
     writeFileSync(file, r.stdout);
-    expect(bingo(["validate", file]).status).toBe(0);
+    expect(spawned(["validate", file]).status).toBe(0);
     const over = bingo(["cards", "-b", "80", "-n", "2", "--first-serial", "18446744073709551615"]);
     expect(over.status).toBe(2);
     expect(over.stderr).toMatch(/pass the largest serial/);
   });
   it("--unique-against: a later run repeats no card of an earlier one", () => {
     const a = join(dir, "a30.jsonl");
-    bingo(["cards", "-b", "30", "-n", "2000", "--seed", "1", "-f", "jsonl", "-o", a]);
+    expect(bingo(["cards", "-b", "30", "-n", "2000", "--seed", "1", "-f", "jsonl", "-o", a]).status).toBe(0);
     const b = bingo(["cards", "-b", "30", "-n", "2000", "--seed", "1", "-f", "jsonl", "--first-serial", "2001", "--unique-against", a]).stdout;
     const key = (line: string) => JSON.stringify((JSON.parse(line) as { card: unknown }).card);
     const earlier = new Set(readFileSync(a, "utf8").trim().split("\n").map(key));
@@ -84,7 +131,7 @@ describe("bingo validate", () => {
     const file = join(dir, "bad.jsonl");
     const good = bingo(["cards", "-b", "75", "-n", "2", "--seed", "1", "-f", "jsonl"]).stdout.split("\n");
     writeFileSync(file, `\uFEFF${good[0]}\n${good[1]}\n${good[0]}\n{"serial":7,"ball":75,"card":[[1]]}\n\n${good[1]!.replace('"ball":75', '"ball":80')}\n`);
-    const r = bingo(["validate", file]);
+    const r = spawned(["validate", file]);
     expect(r.status).toBe(1);
     expect(r.stdout.split("\n")).toEqual([
       `${file}:3: serial 1 again (expected each serial once) [repeated-serial]`,
@@ -96,9 +143,9 @@ describe("bingo validate", () => {
 });
 
 describe("bingo winners and check", () => {
-  const file = join(dir, "game75.jsonl");
-  const calls = "45,12,3,67,22,9,31,50,75,1,16,61,36,48,28,14,70,59,40,7";
-  const setup = () => bingo(["cards", "-b", "75", "-n", "500", "--seed", "4", "-f", "jsonl", "-o", file]);
+  const file = GAME_75;
+  const calls = CALLS_75;
+  const setup = () => expect(bingo(["cards", "-b", "75", "-n", "500", "--seed", "4", "-f", "jsonl", "-o", file]).status).toBe(0);
   it("winners: new and total winners per call, the same by kernel and TS baseline", () => {
     setup();
     const wasm = bingo(["winners", file, "-p", "line", "--calls", calls, "--json"]);
@@ -113,7 +160,7 @@ describe("bingo winners and check", () => {
   });
   it("check: WINS (exit 0) or NOT A WINNER with the missing numbers (exit 1), the card drawn", () => {
     setup();
-    const all = Array.from({ length: 75 }, (_, i) => i + 1).join(",");
+    const all = ALL_75;
     const win = bingo(["check", file, "-p", "blackout", "--calls", all, "--ref", "1-3"]);
     expect(win.status).toBe(0);
     expect(win.stdout).toMatch(/^WINS blackout at call \d+ \(number \d+\): card 1-3 \(line 1\)/);
@@ -141,7 +188,7 @@ describe("bingo winners and check", () => {
 describe("bingo audit", () => {
   it("passes our cards (exit 0) and refuses a bad --alpha in one line (exit 2)", () => {
     const file = join(dir, "audit80.jsonl");
-    bingo(["cards", "-b", "80", "-n", "3000", "--seed", "2", "-f", "jsonl", "-o", file]);
+    expect(bingo(["cards", "-b", "80", "-n", "3000", "--seed", "2", "-f", "jsonl", "-o", file]).status).toBe(0);
     const r = bingo(["audit", file]);
     expect([r.status, r.stdout.trim().split("\n").at(-1)]).toEqual([0, "verdict: pass"]);
     const bad = bingo(["audit", file, "--alpha", "2"]);

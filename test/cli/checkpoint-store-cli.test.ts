@@ -60,7 +60,7 @@ describe("checkpoint folders of the CLIs", () => {
     }
   });
 
-  test("two runs at once on one folder: the second refuses naming the first's pid; killed, its lock is taken over", async () => {
+  slowTest("two runs at once on one folder: the second refuses naming the first's pid; killed, its lock is taken over", async () => {
     const args = ["count", "--size", "7", "--closed", "--checkpoint", dir];
     const first = spawn(process.execPath, [`${ROOT}/dist/cli/pen-paper.js`, ...args], { cwd: ROOT, stdio: "ignore" });
     const ended = new Promise((resolve) => first.on("close", resolve));
@@ -80,7 +80,7 @@ describe("checkpoint folders of the CLIs", () => {
     expect(existsSync(join(dir, "lock"))).toBe(false);
   });
 
-  test("a tours count past 2^64 goes on in 128-bit counts, and a resume (also after a kill) stays in them", async () => {
+  slowTest("a tours count past 2^64 goes on in 128-bit counts, and a resume (also after a kill) stays in them", async () => {
     const args = ["count", "--rows", "3", "--cols", "22", "--moves", "0,1+1,1", "--checkpoint", dir];
     // Killed once well into the 128-bit rerun: the state says 128 bits.
     const child = spawn(process.execPath, [`${ROOT}/dist/cli/pen-paper.js`, ...args], { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] });

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { batchedCli, ROOT, runCli } from "../support/cli-run.js";
 import { SAMPLES } from "../support/farms-samples.js";
+import { slowTest } from "../support/tier.js";
 
 const EXAMPLE = "examples/challenge24-2008.txt";
 const dir = mkdtempSync(join(tmpdir(), "count-farms-"));
@@ -48,7 +49,7 @@ describe("count-farms", () => {
     expect(stdout).toBe(SAMPLES.map(([, , n]) => `${n}\n`).join(""));
   });
 
-  test("reads standard input with - and with no argument; every engine agrees", () => {
+  slowTest("reads standard input with - and with no argument; every engine agrees", () => {
     const input = "1\n2 0 0 2 2 1 1\n2 0 1 2 2 1 0\n";
     expect(runCli("count-farms", ["-"], input).stdout).toBe("507600\n");
     expect(runCli("count-farms", [], input).stdout).toBe("507600\n");

@@ -11,6 +11,7 @@ import { seededOrder } from "../../src/housie/game/caller.js";
 import { checkGame } from "../../src/housie/game/claims.js";
 import { readSeries } from "../../src/housie/series/read-series.js";
 import { dammDigit, printedRef } from "../../src/housie/model/reference.js";
+import { slowTest } from "../support/tier.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-game-"));
 const housie = (...args: string[]) => runCli("housie", args, undefined, dir);
@@ -111,7 +112,7 @@ describe("housie check --game", () => {
 });
 
 describe("digit grouping", () => {
-  it("housie count --pretty groups digits in threes; without it the digits are plain", () => {
+  slowTest("housie count --pretty groups digits in threes; without it the digits are plain", () => {
     const pretty = housie("count", "--pretty");
     expect(pretty.status).toBe(0);
     expect(pretty.stdout).toMatch(/^distinct single tickets +3,669,688,706,217,187,500$/m);

@@ -11,6 +11,7 @@ import { generateBooks, generateTickets, HousieRun } from "../../src/housie/gene
 import { recordToJson } from "../../src/housie/output/format.js";
 import { validateJsonl, MAX_LINE_BYTES } from "../../src/housie/validate/validate.js";
 import { MAX_SERIAL } from "../../src/housie/model/serial.js";
+import { slowTest } from "../support/tier.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-hostile-"));
 const housie = (args: string[], input?: string) => runCli("housie", args, input, dir);
@@ -121,7 +122,7 @@ describe("the streaming validator", () => {
   const tickets = generateTickets(50, { seed: 12n, firstSerial: 1000 });
   const lines = [...books, ...tickets].map(recordToJson);
 
-  it("the byte-level fast path and the rule-by-rule baseline give the same report on generated and mutated files", () => {
+  slowTest("the byte-level fast path and the rule-by-rule baseline give the same report on generated and mutated files", () => {
     const same = (text: string) => expect(validateJsonl(text, { fast: true })).toEqual(validateJsonl(text, { fast: false }));
     same(lines.join("\n") + "\n");
     fc.assert(fc.property(

@@ -103,7 +103,7 @@ describe("housie call: game files it can trust", () => {
     expect(callsOf(bom)).toEqual([5, 6, 7]);
   });
 
-  it("four callers of one game at once lose no call", async () => {
+  slowTest("four callers of one game at once lose no call", async () => {
     const game = join(dir, "busy.json");
     const rounds = 3;
     const caller = async () => {
@@ -138,7 +138,7 @@ describe("housie call: game files it can trust", () => {
 });
 
 describe("housie check: claims a caller can read", () => {
-  it("a winner, a late claim of a prize already won and a false claim are each one plain line; exit 0 a winner, 1 not", async () => {
+  slowTest("a winner, a late claim of a prize already won and a false claim are each one plain line; exit 0 a winner, 1 not", async () => {
     const { seededOrder } = await import("../../src/housie/game/caller.js");
     const { checkGame } = await import("../../src/housie/game/claims.js");
     const { readSeries } = await import("../../src/housie/series/read-series.js");
@@ -178,7 +178,7 @@ describe("housie check: claims a caller can read", () => {
 });
 
 describe("housie books --games: games that differ", () => {
-  it("each game its own tickets, unique across the night; records, references and QR codes name their game; a claim in the wrong game is refused naming both", async () => {
+  slowTest("each game its own tickets, unique across the night; records, references and QR codes name their game; a claim in the wrong game is refused naming both", async () => {
     const { PrintPlanner } = await import("../../src/housie/output/print-plan.js");
     const { readSeries } = await import("../../src/housie/series/read-series.js");
     const { dammDigit } = await import("../../src/housie/model/reference.js");

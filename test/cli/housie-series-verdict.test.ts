@@ -78,12 +78,12 @@ describe("one file, one verdict (CLI)", () => {
     expect(housie(["check", "bom.jsonl", "--calls", ALL]).stdout).toMatch(/^bom\.jsonl: 30 records, 180 tickets, 90 calls$/m);
   });
 
-  it("a byte-order mark inside the file: one line, validate's, from every reader", () => {
+  slowTest("a byte-order mark inside the file: one line, validate's, from every reader", () => {
     const first = expectRefusedLikeValidate("bom-inside.jsonl", books.slice(0, 3).join("\n") + "\n\uFEFF" + books.slice(3).join("\n") + "\n");
     expect(first).toBe("bom-inside.jsonl:4: a byte-order mark (U+FEFF) inside the file (expected a UTF-8 byte-order mark only at the very start of the file) [json]");
   });
 
-  it("two different books under one serial: refused by every reader (check picks no winner from either copy)", () => {
+  slowTest("two different books under one serial: refused by every reader (check picks no winner from either copy)", () => {
     const text = [...books.slice(0, 20), impostor, ...books.slice(20)].join("\n") + "\n";
     const first = expectRefusedLikeValidate("serial-twice.jsonl", text);
     expect(first).toBe("serial-twice.jsonl:21: serial 12 repeats line 12 (expected each serial once in a file) [duplicate-serial]");

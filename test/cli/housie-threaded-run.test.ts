@@ -56,7 +56,7 @@ describe("the uniqueness set on a worker thread", () => {
     expectSameCells((await threaded("tickets", ticketCalls, { seed: 13n })).cells, inline("tickets", ticketCalls, { seed: 13n }).cells);
   }, 60_000);
 
-  it("leaves out the same refused records as the inline run", async () => {
+  slowTest("leaves out the same refused records as the inline run", async () => {
     // Tickets of the plain run's books 3, 4100 and 9000 issued before: those books (and
     // the tickets that repeat them) must be redrawn, in a first batch and in later ones.
     const plain = generateBooks(9001, { seed: 31n, unique: false });

@@ -36,7 +36,7 @@ describe("pen-paper count (frontier engine)", () => {
     expect(penPaper(["merge", "-"], closed).stdout).toBe("13138\n");
   });
 
-  it("--checkpoint DIR: a line a step, and run again the count is read off its last layer", () => {
+  slowTest("--checkpoint DIR: a line a step, and run again the count is read off its last layer", () => {
     const dir = mkdtempSync(join(tmpdir(), "tabula-checkpoint-"));
     try {
       const args = ["count", "--size", "6", "--moves", "1,2", "--closed", "--checkpoint", dir];

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../support/cli-run.js";
+import { slowTest } from "../support/tier.js";
 
 const penPaper = (args: string[]) => runCli("pen-paper", args);
 
@@ -26,7 +27,7 @@ function isTour(grid: number[][], leapers: [number, number][], closed: boolean):
 }
 
 describe("pen-paper sample", () => {
-  it("draws a closed knight's tour of 6×6 and a closed pen-and-paper tour of 7×7, the same for the same seed", () => {
+  slowTest("draws a closed knight's tour of 6×6 and a closed pen-and-paper tour of 7×7, the same for the same seed", () => {
     const knight = penPaper(["sample", "--closed", "--moves", "1,2", "--rows", "6", "--cols", "6", "--seed", "7"]);
     expect(knight.status).toBe(0);
     expect(isTour(gridOf(knight.stdout), [[1, 2]], true)).toBe(true);
@@ -36,7 +37,7 @@ describe("pen-paper sample", () => {
     expect(seven.stderr).toMatch(/^one of 5,808,784 closed tours \(cycles\); layers kept \d+ live states, \d+ at most in one layer\n$/);
   });
 
-  it("pen-paper --uniform is the same draw, and a knight's sample names its moves so validate reads it back", () => {
+  slowTest("pen-paper --uniform is the same draw, and a knight's sample names its moves so validate reads it back", () => {
     const dir = mkdtempSync(join(tmpdir(), "tabula-uniform-"));
     try {
       const file = join(dir, "knight.json");

@@ -94,7 +94,7 @@ describe("count-farms general mode", () => {
     expect(JSON.parse(jobs.stdout)).toMatchObject({ count: "1048812374356185600", threads: 2 });
   });
 
-  test("--checkpoint DIR: a line for each file made, then read back; a missing share made on two threads; --two-ways", () => {
+  slowTest("--checkpoint DIR: a line for each file made, then read back; a missing share made on two threads; --two-ways", () => {
     const dir = mkdtempSync(join(tmpdir(), "tabula-count-farms-checkpoint-"));
     try {
       const latin = ["--size", "7", "--counts", "1,1,1,1,1,1,1", "--checkpoint", dir];

@@ -3,6 +3,7 @@ import { countHousie } from "../../src/housie/count/count.js";
 import { enumeratePatternsTs } from "../../src/housie/count/tables.js";
 import { expectSameElements } from "../support/same-elements.js";
 import { housieTestKernel } from "../support/test-kernels.js";
+import { slowTest } from "../support/tier.js";
 
 // The test build (hooks for the class weights), before any API call loads the release one.
 const housieKernel = housieTestKernel;
@@ -61,7 +62,7 @@ describe("housie exact counts", () => {
     expect(wasm.tickets).toBe(3_669_688_706_217_187_500n);
   });
 
-  it("counts books the same way in the TS baseline, and unordered = ordered / 6!", () => {
+  slowTest("counts books the same way in the TS baseline, and unordered = ordered / 6!", () => {
     const ts = countHousie({ engine: "ts" });
     expect(ts).toEqual(wasm);
     expect(wasm.books * 720n).toBe(wasm.orderedBooks);

@@ -89,7 +89,7 @@ describe("housie generation", () => {
     expect(k.nextWord() >>> 0).toBe(ts.rng.next32()); // the same words consumed
   });
 
-  it("the rest test decides X <= D exactly, word by word from the top (kernel and TS hold the same D)", () => {
+  slowTest("the rest test decides X <= D exactly, word by word from the top (kernel and TS hold the same D)", () => {
     const ts = new BookSamplerTs(1n) as unknown as { restTest(q: number): boolean; rng: { next32(): number }; tab: { restBits: Uint8Array; restChunks: Uint32Array } };
     const { restBits, restChunks } = ts.tab;
     const chunks = restBits.length;

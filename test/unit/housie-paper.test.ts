@@ -14,6 +14,7 @@ import { textWidth } from "../../src/housie/output/text-metrics.js";
 import { UsageError } from "../../src/errors.js";
 import { readPdf } from "../support/pdf-text.js";
 import type { HousieRecord } from "../../src/housie/model/cells.js";
+import { slowTest } from "../support/tier.js";
 
 function plan(records: HousieRecord[], options: ConstructorParameters<typeof PrintPlanner>[0]): PlannedPage[] {
   const planner = new PrintPlanner(options);
@@ -90,7 +91,7 @@ describe("text in any language", () => {
     expect(text).toContain("तम्बोला");
   });
 
-  it("nothing clipped: every word of a PDF page, in any script, lies inside its strip's box (title and details at the longest that fit)", async () => {
+  slowTest("nothing clipped: every word of a PDF page, in any script, lies inside its strip's box (title and details at the longest that fit)", async () => {
     for (const options of [
       { title: "Friday Night Charity Housie", venue: "Riverside Community Hall", date: "Fri 4 Dec 2026", price: "£5 a book", series: "U" },
       { title: "दिवाली तम्बोला रात", venue: "قاعة المدينة الكبرى", date: "4 Dec", price: "₹100 / €2", series: "U" },

@@ -1,6 +1,6 @@
 // Every QR code on the printed pages decodes (jsQR, from the npm registry) from pages
 // rendered at 100, 200 and 300 dpi, each to its ticket's series and reference.
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import jsqrModule from "jsqr";
 import { renderPdf } from "../../src/housie/output/pdf.js";
 import { generateBooks } from "../../src/housie/generate/generate.js";
@@ -21,8 +21,10 @@ describe.skipIf(!(await canRender()))("QR codes decode from rendered pages", () 
     ["sheet", "letter", 18_446_744_073_709_551_610n],
     ["strip", "letter", 7n],
   ];
-  for (const [i, [layout, paper, first]] of cases.entries()) {
-    (i === 0 ? it : slowTest)(`${layout} ${paper}, serials from ${first}: every code at 100, 200 and 300 dpi`, async () => {
+  for (const [layout, paper, first] of cases) {
+    // Rendering and decoding pages costs seconds: every decoding test is in the slow suite
+    // (npm test reads the encoder's codes back with jsQR in housie-qr-encoder.test.ts).
+    slowTest(`${layout} ${paper}, serials from ${first}: every code at 100, 200 and 300 dpi`, async () => {
       const books = generateBooks(layout === "sheet" ? 3 : 2, { seed: 4n, firstSerial: first });
       const parts: Uint8Array[] = [];
       await renderPdf(books, (c) => void parts.push(c), { layout, paper, qr: true, series: "HALL7" });
@@ -42,7 +44,7 @@ describe.skipIf(!(await canRender()))("QR codes decode from rendered pages", () 
     }, 60_000);
   }
 
-  it("a night of games: each code names its game (G2-…), at 100 and 200 dpi", async () => {
+  slowTest("a night of games: each code names its game (G2-…), at 100 and 200 dpi", async () => {
     const books = generateBooks(2, { seed: 4n, firstSerial: 18_446_744_073_709_551_610n }).map((b, i) => ({ ...b, game: { number: i + 1, name: ["Red", "Blue"][i]! } }));
     const parts: Uint8Array[] = [];
     await renderPdf(books, (c) => void parts.push(c), { layout: "strip", paper: "a4", qr: true, series: "HALL7", games: "Red,Blue" });

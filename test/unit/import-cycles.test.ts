@@ -1,12 +1,13 @@
 // No import cycles in src/ (type-only imports count too): each room imports downwards.
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { parseCircular, parseDependencyTree } from "dpdm";
 import { fileURLToPath } from "node:url";
+import { slowTest } from "../support/tier.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 describe("imports", () => {
-  it("src/ has no import cycles", async () => {
+  slowTest("src/ has no import cycles", async () => {
     const tree = await parseDependencyTree("src/**/*.ts", { context: ROOT, transform: false, skipDynamicImports: false });
     expect(parseCircular(tree)).toEqual([]);
   });

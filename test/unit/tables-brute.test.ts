@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { countTables } from "../../src/tables/index.js";
 import { bruteForceCounts, rowsWithCounts } from "../support/tables-brute-force.js";
+import { slowTest } from "../support/tier.js";
 
 const COUNT_VECTORS: number[][] = [
   [1],
@@ -47,7 +48,8 @@ describe("countTables against brute force (n ≤ 5)", () => {
     const size = counts.reduce((a, b) => a + b, 0);
     for (const given of givenPrefixes(counts)) {
       const label = `n=${size} counts=${counts.join(",")} given=[${given.map((r) => r.join("")).join(";")}]`;
-      it(label, () => {
+      // n = 5 with no given row (the longest brute forces) in the slow suite.
+      (size === 5 && given.length === 0 ? slowTest : it)(label, () => {
         const brute = bruteForceCounts(counts, given);
         for (const rule of RULES) {
           const problem = { size, counts, given, distinctRows: rule.distinctRows, distinctColumns: rule.distinctColumns };

@@ -6,6 +6,7 @@ import { countTables, countTablesParallel } from "../../src/tables/node.js";
 import { KernelError, UsageError } from "../../src/errors.js";
 import { countingKernel, countMemoryCapMiB, DEFAULT_TABLES_MEMORY_MIB, MAX_TABLES_MEMORY_MIB, tablesKernel, tablesModule, withCountMemoryCap } from "../../src/tables/kernel.js";
 import { prepareSampler, tableDrawer } from "../../src/tables/sample.js";
+import { slowTest } from "../support/tier.js";
 
 // 8×8 with (2,2,2,2), rows and columns distinct: its state tables need 4 MiB, more than 2.
 const problem = { size: 8, counts: [2, 2, 2, 2] };
@@ -60,7 +61,7 @@ describe("the tables kernel's memory cap", () => {
     expect(countTables({ ...free, memoryCapMiB: 2 })).toBe(countTables(free));
   });
 
-  it("reaches the worker threads and the one-thread progress path", async () => {
+  slowTest("reaches the worker threads and the one-thread progress path", async () => {
     await expect(countTablesParallel({ ...problem, threads: 2, memoryCapMiB: 2 })).rejects.toMatchObject({ code: "out-of-memory", message: expect.stringContaining("cap of 2 MiB") });
     await expect(countTablesParallel({ ...problem, threads: 1, memoryCapMiB: 2, onProgress: () => {} })).rejects.toThrow(/cap of 2 MiB/);
     expect(countMemoryCapMiB()).toBe(1024);

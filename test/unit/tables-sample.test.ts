@@ -6,6 +6,7 @@ import { countTables, listTables, normalizeProblem, sampleTables, type TableProb
 import { prepareSampler, tableDrawer } from "../../src/tables/sample.js";
 import { randomSource } from "../../src/core/random.js";
 import { biasedTableSampler } from "../fixtures/biased-table-sampler.js";
+import { slowTest } from "../support/tier.js";
 
 const key = (table: readonly (readonly number[])[]): string => table.map((row) => row.join("")).join("/");
 
@@ -134,7 +135,8 @@ describe("listTables", () => {
     { size: 5, counts: [1, 1, 3], distinctRows: false, distinctColumns: false },
   ];
   for (const problem of problems) {
-    it(`lists distinct valid tables, as many as the count: ${JSON.stringify(problem)}`, async () => {
+    // The 6×6 lists (most of the tables) in the slow suite.
+    (problem.size === 6 ? slowTest : it)(`lists distinct valid tables, as many as the count: ${JSON.stringify(problem)}`, async () => {
       const seen = new Set<string>();
       for await (const table of listTables(problem)) {
         expect(isValid(problem, table)).toBe(true);

@@ -12,6 +12,7 @@ import { diskLayers, type DiskLayers, type DiskLayersOptions } from "../../src/t
 import { readInSlices, writeInSlices } from "../../src/io/folder.js";
 import { setHostLayerBytesForTests } from "../../src/tours/frontier-host.js";
 import { KNIGHT } from "../../src/tours/leapers.js";
+import { slowTest } from "../support/tier.js";
 
 let dir = "";
 beforeEach(() => {
@@ -54,7 +55,8 @@ describe("frontier counts with their layers in files", () => {
     ["5×5 pen-and-paper from row 1 col 2", { rows: 5, cols: 5, from: [0, 1] }, 548n],
   ];
   for (const [name, options, expected] of problems) {
-    it(`${name}: stopped after steps 3, 12 and 20 and resumed, the count and figures of one run`, () => {
+    // 6×6 paths (the most states) in the slow suite.
+    (options.rows === 6 && !options.closed ? slowTest : it)(`${name}: stopped after steps 3, 12 and 20 and resumed, the count and figures of one run`, () => {
       const whole = countHamiltonian(options);
       setHostLayerBytesForTests(64 * 1024); // many passes a step, layers read in many pieces
       for (const after of [3, 12, 20]) expect(() => stoppingAfter(dir, after, options)).toThrow(Stopped);

@@ -34,7 +34,8 @@ describe("frontier counter with host layers", () => {
     ["6×6 knight closed tours (A001230)", { rows: 6, cols: 6, moves: KNIGHT, closed: true }, 9862n],
   ];
   for (const [name, options, expected] of problems) {
-    it(`${name}: ${expected}, with the same states at every step and the same dead states dropped`, () => {
+    // The two 6×6 path counts (the most states) in the slow suite; 6×6 cycles stay in npm test.
+    (options.rows === 6 && !options.closed ? slowTest : it)(`${name}: ${expected}, with the same states at every step and the same dead states dropped`, () => {
       const { inKernel, onHost } = both(options, 64 * 1024);
       expect(onHost.count).toBe(expected);
       expect(inKernel.count).toBe(expected);
@@ -46,7 +47,7 @@ describe("frontier counter with host layers", () => {
     });
   }
 
-  it("under a budget of 32 KiB the big steps take many passes (a table of 1,536 entries), and the passes are reported", () => {
+  slowTest("under a budget of 32 KiB the big steps take many passes (a table of 1,536 entries), and the passes are reported", () => {
     const passes: number[] = [];
     setHostLayerBytesForTests(32 * 1024);
     const r = countHamiltonian({ rows: 6, cols: 6, moves: KNIGHT, hostLayers: true, onProgress: (_s, _n, _states, p) => void passes.push(p) });

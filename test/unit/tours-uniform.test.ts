@@ -9,6 +9,7 @@ import { countHamiltonian } from "../../src/tours/frontier.js";
 import { KNIGHT, PEN_PAPER_LEAPERS, type Leaper } from "../../src/tours/leapers.js";
 import { buildTourLayers, sampleTourUniform, uniformTourSampler, walkTourLayers, type TourLayers } from "../../src/tours/uniform.js";
 import { biasedTourSampler } from "../fixtures/biased-tour-sampler.js";
+import { slowTest } from "../support/tier.js";
 
 /** A leap from a to b on a board `cols` wide, by the definition: |Δrow|, |Δcol| in some order are a leaper's legs. */
 function isLeap(moves: readonly Leaper[], cols: number, a: number, b: number): boolean {
@@ -144,8 +145,9 @@ function pathEdges(grid: readonly number[]): [number, number][] {
 }
 
 describe("uniform tours: chi-square over every tour", () => {
-  for (const { name, rows, cols, moves, closed } of SMALL) {
-    it(`${name}: passes at 99% and fails for the biased sampler; every draw a valid tour`, () => {
+  for (const [i, { name, rows, cols, moves, closed }] of SMALL.entries()) {
+    // The 144 paths of 4×5 (the most draws) in the slow suite; 5×5 closed and 3×4 open in npm test.
+    (i === 1 ? slowTest : it)(`${name}: passes at 99% and fails for the biased sampler; every draw a valid tour`, () => {
       const listed = bruteForce(rows, cols, moves, closed);
       const draws = listed.length * 40;
       const key = (grid: Int32Array): string => (closed ? cycleKey(grid) : grid.join(","));
@@ -161,7 +163,7 @@ describe("uniform tours: chi-square over every tour", () => {
     });
   }
 
-  it("closed tours are numbered from a uniform square in a uniform direction: every closed-tour grid equally likely", () => {
+  slowTest("closed tours are numbered from a uniform square in a uniform direction: every closed-tour grid equally likely", () => {
     const draws = 48 * 50 * 5;
     const starts = new Array<number>(25).fill(0);
     let clockwise = 0;
