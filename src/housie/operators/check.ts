@@ -4,7 +4,7 @@
 // A view of the one claim checker (game/claims.ts replayCalls, the UK prize set, the
 // per-ticket work in the kernel's checkTickets or its TS baseline) that names tickets
 // `serial-ticket`, without the check digit, as `housie check --json` always has.
-import { optionsObject, seriesArgument, text as checkText, wholeNumbers } from "../../args.js";
+import { optionsObject, seriesArgument, text as checkText, wholeNumber, wholeNumbers } from "../../args.js";
 import { InputError } from "../../errors.js";
 import { readSeries } from "../series/read-series.js";
 import type { SeriesBatch } from "../model/cells.js";
@@ -78,6 +78,7 @@ export interface CheckOptions {
 export function parseCalls(text: string, source = "--calls", last = 90): number[] {
   checkText(text, "text");
   checkText(source, "source");
+  wholeNumber(last, "last", 1, 90);
   const calls: number[] = [];
   const seen = new Map<number, number>();
   const lines = text.split("\n");
