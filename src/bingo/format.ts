@@ -8,6 +8,7 @@ import { PRINTED_PAGE_POLICY_META } from "../io/page-policy.js";
 import { cardRef, type CardRecord } from "./card.js";
 import { cardToJson } from "./codec.js";
 import { cellCount, isFree, type CardShape } from "./shape.js";
+import type { CardPaperOptions } from "./paper.js";
 
 /** The text formats of cards (PDF is not made for them yet). */
 export type CardFormat = "text" | "jsonl" | "csv" | "html";
@@ -50,7 +51,7 @@ function csvFormatter(shape: CardShape): CardFormatter {
   };
 }
 
-function htmlFormatter(shape: CardShape): CardFormatter {
+function htmlFormatter(shape: CardShape, _paper: CardPaperOptions): CardFormatter {
   const cellSize = shape.columns >= 5 ? 11 : 13; // mm
   return {
     header: () => `<!DOCTYPE html>
@@ -73,12 +74,13 @@ body { font-family: Helvetica, Arial, "Liberation Sans", sans-serif; margin: 10m
 }
 
 /** The formatter of one text format for cards of `shape`, byte for byte what `bingo cards` writes. */
-export function cardFormatter(format: CardFormat, shape: CardShape): CardFormatter {
+/** `paper`: the HTML page's paper and QR codes (the PDF's layout, paper.ts). */
+export function cardFormatter(format: CardFormat, shape: CardShape, paper: CardPaperOptions = {}): CardFormatter {
   switch (format) {
     case "text": return textFormatter(shape);
     case "jsonl": return { header: () => "", record: (r) => cardToJson(r) + "\n", footer: () => "" };
     case "csv": return csvFormatter(shape);
-    case "html": return htmlFormatter(shape);
+    case "html": return htmlFormatter(shape, paper);
   }
 }
 

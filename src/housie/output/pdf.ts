@@ -29,7 +29,7 @@ export { streamSink, type PdfSink, type PdfTarget, type WritableLike } from "./p
  * drains in a microtask queued when data arrived, so one queued after it suffices (a
  * setTimeout would cost ~4 ms a page, clamped).
  */
-const nextTick = (): Promise<void> =>
+export const nextTick = (): Promise<void> =>
   new Promise<void>((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : queueMicrotask(resolve)));
 
 /** Options of the PDF output: paper, layout, QR codes, colours and the header line (the print options shared with the HTML pages), and the document's dates. */
@@ -60,14 +60,14 @@ const NUMBER_FONT = "Helvetica-Bold";
 const LABEL_FONT = "Helvetica";
 
 /** The parts of pdfkit's (untyped) page that hold a written page's objects. */
-interface PdfKitPage { dictionary: { data: object }; content: { data: object }; resources: { data: object } }
+export interface PdfKitPage { dictionary: { data: object }; content: { data: object }; resources: { data: object } }
 
 /**
  * pdfkit keeps every page's dictionary (in the page tree) with its data until the
  * document ends, about 2 KB a page. Once a page is written only the references' ids are
  * needed (the tree prints "id 0 R"), so their data are dropped.
  */
-function releasePage(page: PdfKitPage): void {
+export function releasePage(page: PdfKitPage): void {
   page.dictionary.data = {};
   page.content.data = {};
   page.resources.data = {};
@@ -90,6 +90,32 @@ function checkPrintableRecord(record: unknown): void {
       row.every((cell: unknown) => cell === null || (typeof cell === "number" && Number.isInteger(cell) && cell >= 1 && cell <= 90)));
     if (!rows) throw argumentError(`record.tickets[${t}]`, "3 rows of 9 cells, each a number 1..90 or null", ticket);
   });
+}
+
+/**
+ * A QR code (error correction Q: a quarter of it can be smudged or marked) of `text`,
+ * `side` points square including the standard 4-module quiet zone, dark runs as
+ * rectangles on a white square.
+ */
+export function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: number, side: number): void {
+  const code = qrMatrix(text, QR_LEVEL);
+  const n = code.size;
+  const module = side / (n + 2 * QR_QUIET);
+  const data = code.data;
+  doc.rect(x, y, side, side).fill("#ffffff");
+  const ox = x + QR_QUIET * module;
+  const oy = y + QR_QUIET * module;
+  doc.fillColor("#000000");
+  for (let r = 0; r < n; r++) {
+    let c = 0;
+    while (c < n) {
+      if (!data[r * n + c]) { c++; continue; }
+      const start = c;
+      while (c < n && data[r * n + c]) c++;
+      doc.rect(ox + start * module, oy + r * module, (c - start) * module + SEAM, module + SEAM); // overlap: no anti-aliased seams
+    }
+  }
+  doc.fill();
 }
 
 /** Streams records as PDF pages to `sink`; `finish()` writes the trailer. */
@@ -297,30 +323,8 @@ export class PdfWriter {
     if (this.qr) this.drawQr(ticket.qr, b.x + (t.stub - t.qrSide) / 2, b.y + (t.h - t.qrSide) / 2, t.qrSide);
   }
 
-  /**
-   * A QR code (error correction Q: a quarter of it can be smudged or marked) of `text`,
-   * `side` points square including the standard 4-module quiet zone, dark runs as
-   * rectangles on a white square.
-   */
   private drawQr(text: string, x: number, y: number, side: number): void {
-    const code = qrMatrix(text, QR_LEVEL);
-    const n = code.size;
-    const module = side / (n + 2 * QR_QUIET);
-    const data = code.data;
-    this.doc.rect(x, y, side, side).fill("#ffffff");
-    const ox = x + QR_QUIET * module;
-    const oy = y + QR_QUIET * module;
-    this.doc.fillColor("#000000");
-    for (let r = 0; r < n; r++) {
-      let c = 0;
-      while (c < n) {
-        if (!data[r * n + c]) { c++; continue; }
-        const start = c;
-        while (c < n && data[r * n + c]) c++;
-        this.doc.rect(ox + start * module, oy + r * module, (c - start) * module + SEAM, module + SEAM); // overlap: no anti-aliased seams
-      }
-    }
-    this.doc.fill();
+    drawQrCode(this.doc, text, x, y, side);
   }
 
   /** Ends the document and hands the rest to the sink (the caller closes or commits it). */

@@ -1,0 +1,111 @@
+// bingo cards --format pdf: what a PDF reader (pdfjs-dist) reads back, square by square
+// (the boxes from paper.ts), is the JSONL of the same seed, with each card's reference;
+// the page count is exact on A4 and Letter; a seeded PDF is the same bytes every run; a
+// 20-digit serial stays inside its card; the HTML page places the same boxes.
+import { describe, expect, it } from "vitest";
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runCli } from "../support/cli-run.js";
+import { readPdf, type PdfWord } from "../support/pdf-text.js";
+import { cardPageLayout, placeCard, type CardPageLayout } from "../../src/bingo/paper.js";
+import { shapeOf } from "../../src/bingo/shape.js";
+import { cardRef } from "../../src/bingo/card.js";
+import type { Box } from "../../src/housie/output/layout.js";
+
+const dir = mkdtempSync(join(tmpdir(), "bingo-pdf-"));
+const bingo = (args: string[]) => runCli("bingo", args);
+type Card = { serial: number; card: (number | null)[][] };
+
+const inside = (w: PdfWord, b: Box, slack = 1): boolean =>
+  w.x >= b.x - slack && w.x + w.width <= b.x + b.w + slack && w.y >= b.y - slack && w.y + w.height <= b.y + b.h + slack;
+
+function cardsOf(ball: string, n: number, seed: string, extra: string[] = []): Card[] {
+  const r = bingo(["cards", "-b", ball, "-n", String(n), "--seed", seed, "-f", "jsonl", ...extra]);
+  expect(r.status).toBe(0);
+  return r.stdout.trimEnd().split("\n").map((line) => JSON.parse(line) as Card);
+}
+
+/** Checks every card of the PDF against `cards`: each square's word in its square, each reference in its card's band. */
+async function expectCards(file: string, layout: CardPageLayout, cards: Card[]): Promise<void> {
+  const pages = await readPdf(file);
+  expect(pages).toHaveLength(Math.ceil(cards.length / layout.perPage));
+  cards.forEach((c, i) => {
+    const page = pages[Math.floor(i / layout.perPage)]!;
+    const ref = cardRef(BigInt(c.serial));
+    const placed = placeCard(layout, i % layout.perPage, c.card, ref);
+    const words = page.words.filter((w) => inside(w, placed.box));
+    expect(words.filter((w) => w.text === ref)).toHaveLength(1);
+    for (const cell of placed.cells) {
+      const expected = cell.free ? "FREE" : String(c.card[cell.row]![cell.column]);
+      expect(words.filter((w) => inside(w, cell.box)).map((w) => w.text)).toEqual([expected]);
+    }
+  });
+}
+
+describe("bingo cards -f pdf", () => {
+  // Cards a page: two columns of three 75-ball cards, nine 80-ball, sixteen 30-ball, on A4 and Letter alike.
+  const PER_PAGE = { "75": 6, "80": 9, "30": 16 } as const;
+  for (const ball of ["75", "80", "30"] as const) {
+    for (const paper of ["a4", "letter"] as const) {
+      it(`${ball}-ball on ${paper}: every card's numbers and reference where the layout puts them, ${PER_PAGE[ball]} a page`, async () => {
+        const shape = shapeOf(ball);
+        const layout = cardPageLayout(shape, { paper });
+        expect(layout.perPage).toBe(PER_PAGE[ball]);
+        if (ball !== "30") expect(layout.numberSize).toBeGreaterThanOrEqual(18);
+        const n = 2 * PER_PAGE[ball] + 1; // a last page part-filled
+        const file = join(dir, `${ball}-${paper}.pdf`);
+        const r = bingo(["cards", "-b", ball, "-n", String(n), "--seed", "7", "-f", "pdf", "--paper", paper, "-o", file]);
+        expect(r.stderr).toBe("");
+        expect(r.status).toBe(0);
+        const pages = await readPdf(file);
+        expect(Math.round(pages[0]!.width)).toBe(paper === "a4" ? 595 : 612);
+        expect(pages[0]!.words.map((w) => w.text).join(" ")).toContain(`${shape.title} bingo cards · page 1 · cut along the dashed lines`);
+        await expectCards(file, layout, cardsOf(ball, n, "7"));
+      });
+    }
+  }
+
+  it("--qr: each card's reference as a QR code leaves the numbers where the layout puts them", async () => {
+    const layout = cardPageLayout(shapeOf("75"), { paper: "a4", qr: true });
+    const file = join(dir, "qr.pdf");
+    expect(bingo(["cards", "-b", "75", "-n", "5", "--seed", "3", "-f", "pdf", "--qr", "-o", file]).status).toBe(0);
+    await expectCards(file, layout, cardsOf("75", 5, "3"));
+  });
+
+  it("20-digit serials: the reference shrinks to stay inside its card", async () => {
+    const layout = cardPageLayout(shapeOf("30"), { paper: "a4" });
+    const first = ["--first-serial", "18446744073709551600"];
+    const file = join(dir, "big.pdf");
+    expect(bingo(["cards", "-b", "30", "-n", "16", "--seed", "5", "-f", "pdf", "-o", file, ...first]).status).toBe(0);
+    const r = bingo(["cards", "-b", "30", "-n", "16", "--seed", "5", "-f", "jsonl", ...first]);
+    const cards = r.stdout.trimEnd().split("\n").map((line) => JSON.parse(line.replace(/"serial":(\d+)/, '"serial":"$1"')) as Card);
+    expect(cards.at(-1)!.serial).toBe("18446744073709551615");
+    await expectCards(file, layout, cards);
+  });
+
+  it("a seeded PDF is the same bytes every run; to a pipe it is written whole", () => {
+    const a = join(dir, "same-a.pdf");
+    const b = join(dir, "same-b.pdf");
+    for (const f of [a, b]) expect(bingo(["cards", "-b", "80", "-n", "10", "--seed", "11", "-f", "pdf", "-o", f]).status).toBe(0);
+    expect(readFileSync(a).equals(readFileSync(b))).toBe(true);
+    const piped = bingo(["cards", "-b", "80", "-n", "10", "--seed", "11", "-f", "pdf"]);
+    expect(piped.status).toBe(0);
+    expect(piped.stdout.startsWith("%PDF-")).toBe(true);
+    expect(piped.stdout.trimEnd().endsWith("%%EOF")).toBe(true);
+  });
+
+  it("refusals: a paper it does not know, --paper or --qr without pdf or html, an unwritable --out (nothing left behind)", () => {
+    const a5 = bingo(["cards", "-b", "75", "-n", "1", "-f", "pdf", "--paper", "a5", "-o", join(dir, "a5.pdf")]);
+    expect(a5.status).toBe(2);
+    expect(a5.stderr).toMatch(/--paper.*a5/);
+    const text = bingo(["cards", "-b", "75", "-n", "1", "--qr"]);
+    expect(text.stderr).toBe("bingo: --qr only applies to --format pdf or html\n");
+    expect(text.status).toBe(2);
+    const missing = bingo(["cards", "-b", "75", "-n", "1", "-f", "pdf", "-o", join(dir, "no-such-dir", "x.pdf")]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(existsSync(join(dir, "no-such-dir"))).toBe(false);
+    expect(readdirSync(dir).filter((f) => f.includes(".tmp"))).toEqual([]);
+  });
+});
