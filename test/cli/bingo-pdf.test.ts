@@ -95,6 +95,26 @@ describe("bingo cards -f pdf", () => {
     expect(piped.stdout.trimEnd().endsWith("%%EOF")).toBe(true);
   });
 
+  it("html: each page one SVG the paper's size, every square's number at the very point the PDF draws it", () => {
+    for (const paper of ["a4", "letter"] as const) {
+      const layout = cardPageLayout(shapeOf("80"), { paper, qr: true });
+      const r = bingo(["cards", "-b", "80", "-n", "10", "--seed", "7", "-f", "html", "--paper", paper, "--qr"]);
+      expect(r.status).toBe(0);
+      expect(r.stdout).toContain(`@page { size: ${Math.round(layout.width * 100) / 100}pt ${Math.round(layout.height * 100) / 100}pt; margin: 0; }`);
+      const pages = r.stdout.split("<section ").slice(1);
+      expect(pages).toHaveLength(2);
+      const cards = cardsOf("80", 10, "7");
+      const at = (v: number) => String(Math.round(v * 100) / 100);
+      cards.forEach((c, i) => {
+        const placed = placeCard(layout, i % layout.perPage, c.card, cardRef(BigInt(c.serial)));
+        const page = pages[Math.floor(i / layout.perPage)]!;
+        for (const cell of placed.cells) expect(page).toContain(`<text x="${at(cell.text.x)}" y="${at(cell.text.baseline)}" font-size="${at(cell.text.size)}" fill="#111" font-weight="bold">${cell.text.text}</text>`);
+        expect(page).toContain(`>${placed.ref.text}</text>`);
+        expect(page).toContain(`aria-label="QR code TGB/80/${placed.ref.text}"`);
+      });
+    }
+  });
+
   it("refusals: a paper it does not know, --paper or --qr without pdf or html, an unwritable --out (nothing left behind)", () => {
     const a5 = bingo(["cards", "-b", "75", "-n", "1", "-f", "pdf", "--paper", "a5", "-o", join(dir, "a5.pdf")]);
     expect(a5.status).toBe(2);
