@@ -12,7 +12,16 @@ import { cardPageLayout, placeCard, type CardPageLayout } from "../../src/bingo/
 import { shapeOf } from "../../src/bingo/shape.js";
 import { cardRef } from "../../src/bingo/card.js";
 import type { Box } from "../../src/housie/output/layout.js";
+import { CardPdfWriter } from "../../src/bingo/pdf.js";
+import { generateCards } from "../../src/bingo/generate.js";
+import { canRender, crop, renderPdfPages } from "../support/pdf-render.js";
+import jsqrModule from "jsqr";
 
+/** jsQR is CommonJS: its function is the module or its `default`, whichever the loader hands over. */
+type Decode = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
+const jsQR = ((jsqrModule as unknown as { default?: Decode }).default ?? jsqrModule) as unknown as Decode;
+
+const canRenderPages = await canRender();
 const dir = mkdtempSync(join(tmpdir(), "bingo-pdf-"));
 const bingo = (args: string[]) => runCli("bingo", args);
 type Card = { serial: number; card: (number | null)[][] };
@@ -72,6 +81,28 @@ describe("bingo cards -f pdf", () => {
     expect(bingo(["cards", "-b", "75", "-n", "5", "--seed", "3", "-f", "pdf", "--qr", "-o", file]).status).toBe(0);
     await expectCards(file, layout, cardsOf("75", 5, "3"));
   });
+
+  it.skipIf(!canRenderPages)("--qr: every code decodes to its card's format and reference at 150, 200 and 300 dpi (20-digit serials, the densest)", async () => {
+    for (const ball of ["75", "30"] as const) {
+      const shape = shapeOf(ball);
+      const cards = generateCards(ball, 12, { seed: 2n, firstSerial: 18_446_744_073_709_551_600n });
+      const parts: Uint8Array[] = [];
+      const writer = new CardPdfWriter(shape, (c) => void parts.push(c), { paper: "letter", qr: true });
+      for (const c of cards) await writer.add(c);
+      await writer.finish();
+      const layout = writer.layout;
+      const want = cards.slice(0, layout.perPage).map((c) => `TGB/${ball}/${cardRef(c.serial)}`);
+      for (const dpi of [150, 200, 300]) {
+        const [page] = await renderPdfPages(Buffer.concat(parts), dpi);
+        const read = cards.slice(0, layout.perPage).map((c, i) => {
+          const q = placeCard(layout, i, c.card, cardRef(c.serial)).qr!;
+          const region = crop(page!, q.x - 2, q.y - 2, q.w + 4, q.h + 4);
+          return jsQR(region.data, region.width, region.height)?.data ?? `(none at ${dpi} dpi)`;
+        });
+        expect(read, `${ball}-ball, ${dpi} dpi`).toEqual(want);
+      }
+    }
+  }, 60_000);
 
   it("20-digit serials: the reference shrinks to stay inside its card", async () => {
     const layout = cardPageLayout(shapeOf("30"), { paper: "a4" });
