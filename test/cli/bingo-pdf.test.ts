@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runCli } from "../support/cli-run.js";
+import { spawnSync } from "node:child_process";
+import { ROOT, runCli } from "../support/cli-run.js";
 import { readPdf, type PdfWord } from "../support/pdf-text.js";
 import { cardPageLayout, placeCard, type CardPageLayout } from "../../src/bingo/paper.js";
 import { shapeOf } from "../../src/bingo/shape.js";
@@ -144,6 +145,14 @@ describe("bingo cards -f pdf", () => {
         expect(page).toContain(`aria-label="QR code TGB/80/${placed.ref.text}"`);
       });
     }
+  });
+
+  // A terminal needs a pseudo-terminal: util-linux's script(1) gives one (Linux only).
+  const script = process.platform === "linux" ? spawnSync("script", ["--version"]).status === 0 : false;
+  it.skipIf(!script)("on a terminal without --out: refused in one line, exit 2, no PDF bytes written", () => {
+    const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(ROOT, "dist/bin/bingo.js"))} cards -b 75 -n 1 -f pdf; echo "exit $?"`;
+    const r = spawnSync("script", ["-qec", command, "/dev/null"], { encoding: "utf8" });
+    expect(r.stdout.replace(/\r/g, "")).toBe("bingo: --format pdf writes binary data: give --out FILE, or redirect standard output to a file or pipe\nexit 2\n");
   });
 
   it("refusals: a paper it does not know, --paper or --qr without pdf or html, an unwritable --out (nothing left behind)", () => {
