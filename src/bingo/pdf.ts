@@ -3,7 +3,8 @@
 // its data then dropped). Every box and piece of text comes from paper.ts, which the HTML
 // shares; this module only draws. Loaded on demand (pdfkit is optional, and heavy).
 import PDFDocument from "pdfkit";
-import { drawQrCode, nextTick, releasePage, sourceDateEpoch, type PdfKitPage } from "../housie/output/pdf.js";
+import { sourceDateEpoch } from "../housie/output/pdf.js";
+import { drawQrCode, nextTick, releasePage, type PdfKitPage } from "../housie/output/pdfkit-draw.js";
 import { toPdfSink, type PdfSink, type PdfTarget } from "../housie/output/pdf-sink.js";
 import { HELVETICA_ASCENT } from "../housie/output/text-metrics.js";
 import { cardRef, type CardRecord } from "./card.js";

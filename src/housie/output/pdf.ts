@@ -8,7 +8,7 @@
 // its reference serial-ticket-check above the grid and, with qr, a QR code on a stub.
 import { argumentError, iterableArgument, optionsObject, requiredObject, text as checkText } from "../../args.js";
 import PDFDocument from "pdfkit";
-import { qrMatrix } from "./qr.js";
+import { drawQrCode, nextTick, releasePage, type PdfKitPage } from "./pdfkit-draw.js";
 import { UsageError } from "../../errors.js";
 import type { HousieRecord } from "../model/cells.js";
 import { BAND_LINES, MARGIN, TYPE, baselineFor, numberBaseline, placeTicket, type PageGeometry } from "./layout.js";
@@ -16,21 +16,13 @@ import { PATTERN_STROKE, patternInk, patternMarks } from "./patterns.js";
 import { isWinAnsi } from "./text-metrics.js";
 import { UNICODE_FONT_COUNT, unicodeRuns, type UnicodeFontFiles } from "./pdf-unicode.js";
 export { UNICODE_FONT_FILES, type UnicodeFontFiles } from "./pdf-unicode.js";
-import { PRINT_KEYS, PrintPlanner, QR_LEVEL, type PlacedGroup, type PlacedTicket, type PlannedPage, type PrintOptions } from "./print-plan.js";
+import { PRINT_KEYS, PrintPlanner, type PlacedGroup, type PlacedTicket, type PlannedPage, type PrintOptions } from "./print-plan.js";
 
 import { PDF_PAPERS, PDF_LAYOUTS, type PdfPaper, type PdfLayout } from "./pdf-options.js";
 export { PDF_PAPERS, PDF_LAYOUTS, type PdfPaper, type PdfLayout };
 
 import { toPdfSink, type PdfSink, type PdfTarget } from "./pdf-sink.js";
 export { streamSink, type PdfSink, type PdfTarget, type WritableLike } from "./pdf-sink.js";
-
-/**
- * Lets pdfkit emit what it has buffered: Node's build on a later tick; the browser build
- * drains in a microtask queued when data arrived, so one queued after it suffices (a
- * setTimeout would cost ~4 ms a page, clamped).
- */
-export const nextTick = (): Promise<void> =>
-  new Promise<void>((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : queueMicrotask(resolve)));
 
 /** Options of the PDF output: paper, layout, QR codes, colours and the header line (the print options shared with the HTML pages), and the document's dates. */
 export type PdfOptions = PrintOptions & {
@@ -59,24 +51,6 @@ const GREY = "#555555";
 const NUMBER_FONT = "Helvetica-Bold";
 const LABEL_FONT = "Helvetica";
 
-/** The parts of pdfkit's (untyped) page that hold a written page's objects. */
-export interface PdfKitPage { dictionary: { data: object }; content: { data: object }; resources: { data: object } }
-
-/**
- * pdfkit keeps every page's dictionary (in the page tree) with its data until the
- * document ends, about 2 KB a page. Once a page is written only the references' ids are
- * needed (the tree prints "id 0 R"), so their data are dropped.
- */
-export function releasePage(page: PdfKitPage): void {
-  page.dictionary.data = {};
-  page.content.data = {};
-  page.resources.data = {};
-}
-
-/** The QR quiet zone (modules), as ISO/IEC 18004 asks. */
-const QR_QUIET = 4;
-const SEAM = 0.04; // points each dark run overlaps the next, so renderers leave no pale seam between rows
-
 /** A record the pages can show: a serial and 1..6 tickets of 3 rows of 9 cells (a number 1..90 or null). */
 function checkPrintableRecord(record: unknown): void {
   const r = requiredObject<{ serial?: unknown; tickets?: unknown }>(record, "record");
@@ -90,32 +64,6 @@ function checkPrintableRecord(record: unknown): void {
       row.every((cell: unknown) => cell === null || (typeof cell === "number" && Number.isInteger(cell) && cell >= 1 && cell <= 90)));
     if (!rows) throw argumentError(`record.tickets[${t}]`, "3 rows of 9 cells, each a number 1..90 or null", ticket);
   });
-}
-
-/**
- * A QR code (error correction Q: a quarter of it can be smudged or marked) of `text`,
- * `side` points square including the standard 4-module quiet zone, dark runs as
- * rectangles on a white square.
- */
-export function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: number, side: number): void {
-  const code = qrMatrix(text, QR_LEVEL);
-  const n = code.size;
-  const module = side / (n + 2 * QR_QUIET);
-  const data = code.data;
-  doc.rect(x, y, side, side).fill("#ffffff");
-  const ox = x + QR_QUIET * module;
-  const oy = y + QR_QUIET * module;
-  doc.fillColor("#000000");
-  for (let r = 0; r < n; r++) {
-    let c = 0;
-    while (c < n) {
-      if (!data[r * n + c]) { c++; continue; }
-      const start = c;
-      while (c < n && data[r * n + c]) c++;
-      doc.rect(ox + start * module, oy + r * module, (c - start) * module + SEAM, module + SEAM); // overlap: no anti-aliased seams
-    }
-  }
-  doc.fill();
 }
 
 /** Streams records as PDF pages to `sink`; `finish()` writes the trailer. */
