@@ -44,7 +44,7 @@ export interface CardPageLayout {
   perPage: number;
   /** Card boxes (band, headings and squares), filled row by row. */
   slots: Box[];
-  /** Cut marks of a full page. */
+  /** Cut marks of a full page (pageCuts: of a page part-filled). */
   cuts: CardCut[];
   cell: number;
   band: number;
@@ -162,7 +162,33 @@ export function placeCard(layout: CardPageLayout, slot: number, card: readonly (
   return { box, headRow, headings, cells, ref: refText, qr, ...(fits ? { label: { text: labelText, x: box.x, baseline, size: labelSize, bold: false } } : {}) };
 }
 
-/** The footer of page `page` (1-based). */
-export function cardFooter(layout: CardPageLayout, page: number): string {
-  return `${layout.shape.title} bingo cards · page ${page}${layout.cuts.length > 0 ? " · cut along the dashed lines" : ""}`;
+/**
+ * The cut marks of a page holding `cards` cards (filled row by row): each mark only as far
+ * as there are cards to part, so a last page part-filled has none across its blank paper.
+ */
+export function pageCuts(layout: CardPageLayout, cards: number): CardCut[] {
+  if (cards >= layout.perPage) return layout.cuts;
+  const { across, slots } = layout;
+  const rows = Math.ceil(cards / across);
+  const out: CardCut[] = [];
+  for (const cut of layout.cuts) {
+    if (cut.x1 === cut.x2) {
+      // Between columns c-1 and c: down to the gutter under the last card in column c.
+      const c = slots.findIndex((s) => s.x > cut.x1);
+      const last = Math.floor((cards - 1 - c) / across);
+      if (c < 0 || c >= cards) continue;
+      const below = slots[last * across + c]!;
+      out.push(last === layout.down - 1 ? cut : { ...cut, y2: below.y + below.h + (slots[across]!.y - slots[0]!.y - below.h) / 2 });
+    } else {
+      // Between rows r-1 and r: only if row r has a card.
+      const r = slots.findIndex((s) => s.y > cut.y1) / across;
+      if (r < rows) out.push(cut);
+    }
+  }
+  return out;
+}
+
+/** The footer of page `page` (1-based), which holds `cuts` cut marks. */
+export function cardFooter(layout: CardPageLayout, page: number, cuts: number): string {
+  return `${layout.shape.title} bingo cards · page ${page}${cuts > 0 ? " · cut along the dashed lines" : ""}`;
 }

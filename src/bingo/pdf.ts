@@ -8,7 +8,7 @@ import { drawQrCode, nextTick, releasePage, type PdfKitPage } from "../housie/ou
 import { toPdfSink, type PdfSink, type PdfTarget } from "../housie/output/pdf-sink.js";
 import { HELVETICA_ASCENT } from "../housie/output/text-metrics.js";
 import { cardRef, type CardRecord } from "./card.js";
-import { cardFooter, cardPageLayout, cardQrText, placeCard, type CardPageLayout, type CardPaperOptions, type PlacedText } from "./paper.js";
+import { cardFooter, cardPageLayout, cardQrText, pageCuts, placeCard, type CardPageLayout, type CardPaperOptions, type PlacedText } from "./paper.js";
 import type { CardShape } from "./shape.js";
 
 export interface CardPdfOptions extends CardPaperOptions {
@@ -54,21 +54,31 @@ export class CardPdfWriter {
     }
   }
 
-  /** Starts a page: its cut marks and footer (a page holds whole cards, never part of one). */
+  /** Ends the current page: its cut marks, as far as it has cards, and its footer. */
+  private closePage(): void {
+    const doc = this.doc;
+    const cuts = pageCuts(this.layout, this.onPage);
+    if (cuts.length > 0) {
+      doc.lineWidth(0.5).strokeColor(CUT).dash(4, { space: 3 });
+      for (const c of cuts) doc.moveTo(c.x1, c.y1).lineTo(c.x2, c.y2);
+      doc.stroke().undash();
+    }
+    const f = this.layout.footer;
+    doc.fillColor(GREY);
+    this.text({ text: cardFooter(this.layout, this.pageCount, cuts.length), x: f.x, baseline: f.baseline, size: f.size, bold: false });
+  }
+
+  /** Starts a page (a page holds whole cards, never part of one); the previous is flushed to the sink. */
   private async newPage(): Promise<void> {
-    if (this.pageCount > 0) await this.flush();
+    if (this.pageCount > 0) {
+      this.closePage();
+      await this.flush();
+    }
     const finished = (this.doc as unknown as { page?: PdfKitPage }).page;
     this.doc.addPage({ size: [this.layout.width, this.layout.height], margin: 0 });
     if (finished) releasePage(finished);
     this.pageCount++;
     this.onPage = 0;
-    const doc = this.doc;
-    doc.lineWidth(0.5).strokeColor(CUT).dash(4, { space: 3 });
-    for (const c of this.layout.cuts) doc.moveTo(c.x1, c.y1).lineTo(c.x2, c.y2);
-    doc.stroke().undash();
-    const f = this.layout.footer;
-    doc.fillColor(GREY);
-    this.text({ text: cardFooter(this.layout, this.pageCount), x: f.x, baseline: f.baseline, size: f.size, bold: false });
   }
 
   private text(t: PlacedText): void {
@@ -101,6 +111,7 @@ export class CardPdfWriter {
   /** Ends the document and hands the rest to the sink (the caller closes or commits it). */
   async finish(): Promise<void> {
     if (this.pageCount === 0) await this.newPage(); // an empty run is still a valid PDF of one page
+    this.closePage();
     const ended = new Promise<void>((resolve) => this.doc.once("end", () => resolve()));
     this.doc.end();
     await ended;

@@ -5,7 +5,7 @@
 import { PRINTED_PAGE_POLICY_META } from "../io/page-policy.js";
 import { escapeHtml, qrSvg } from "../housie/output/print-html.js";
 import { cardRef, type CardRecord } from "./card.js";
-import { cardFooter, cardPageLayout, cardQrText, placeCard, type CardPageLayout, type CardPaperOptions, type PlacedText } from "./paper.js";
+import { cardFooter, cardPageLayout, cardQrText, pageCuts, placeCard, type CardPageLayout, type CardPaperOptions, type PlacedText } from "./paper.js";
 import type { CardShape } from "./shape.js";
 
 const n = (v: number): string => String(Math.round(v * 100) / 100);
@@ -15,12 +15,18 @@ const FONTS = `Helvetica, Arial, "Liberation Sans", sans-serif`;
 const text = (t: PlacedText, fill: string): string =>
   `<text x="${n(t.x)}" y="${n(t.baseline)}" font-size="${n(t.size)}" fill="${fill}"${t.bold ? ' font-weight="bold"' : ""}>${escapeHtml(t.text)}</text>`;
 
-/** A page's start: the section, its SVG, the cut marks and the footer. */
+/** A page's start: the section and its SVG. */
 function pageStart(layout: CardPageLayout, page: number): string {
-  let out = `<section class="bc-page" data-page="${page}"><svg width="${pt(layout.width)}" height="${pt(layout.height - 1)}" viewBox="0 0 ${n(layout.width)} ${n(layout.height - 1)}">`;
-  for (const c of layout.cuts) out += `<line class="bc-cut" x1="${n(c.x1)}" y1="${n(c.y1)}" x2="${n(c.x2)}" y2="${n(c.y2)}" stroke="#888" stroke-width="0.5" stroke-dasharray="4 3"/>`;
+  return `<section class="bc-page" data-page="${page}"><svg width="${pt(layout.width)}" height="${pt(layout.height - 1)}" viewBox="0 0 ${n(layout.width)} ${n(layout.height - 1)}">`;
+}
+
+/** A page's end: its cut marks, as far as it has `cards` cards, and its footer (as the PDF's). */
+function pageEnd(layout: CardPageLayout, page: number, cards: number): string {
+  const cuts = pageCuts(layout, cards);
+  let out = "";
+  for (const c of cuts) out += `<line class="bc-cut" x1="${n(c.x1)}" y1="${n(c.y1)}" x2="${n(c.x2)}" y2="${n(c.y2)}" stroke="#888" stroke-width="0.5" stroke-dasharray="4 3"/>`;
   const f = layout.footer;
-  return out + text({ text: cardFooter(layout, page), x: f.x, baseline: f.baseline, size: f.size, bold: false }, "#555");
+  return out + text({ text: cardFooter(layout, page, cuts.length), x: f.x, baseline: f.baseline, size: f.size, bold: false }, "#555") + "</svg></section>\n";
 }
 
 /** One card in slot `slot`, as the PDF draws it. */
@@ -64,11 +70,11 @@ body { margin: 0; }
       if (onPage === 0) out += pageStart(layout, ++page);
       out += cardSvg(layout, onPage++, r);
       if (onPage === layout.perPage) {
+        out += pageEnd(layout, page, onPage);
         onPage = 0;
-        out += "</svg></section>\n";
       }
       return out;
     },
-    footer: () => (onPage > 0 ? "</svg></section>\n" : "") + "</body></html>\n",
+    footer: () => (onPage > 0 ? pageEnd(layout, page, onPage) : "") + "</body></html>\n",
   };
 }

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { ROOT, runCli } from "../support/cli-run.js";
 import { readPdf, type PdfWord } from "../support/pdf-text.js";
-import { cardPageLayout, placeCard, type CardPageLayout } from "../../src/bingo/paper.js";
+import { cardPageLayout, pageCuts, placeCard, type CardPageLayout } from "../../src/bingo/paper.js";
 import { shapeOf } from "../../src/bingo/shape.js";
 import { cardRef } from "../../src/bingo/card.js";
 import type { Box } from "../../src/housie/output/layout.js";
@@ -71,10 +71,31 @@ describe("bingo cards -f pdf", () => {
         const pages = await readPdf(file);
         expect(Math.round(pages[0]!.width)).toBe(paper === "a4" ? 595 : 612);
         expect(pages[0]!.words.map((w) => w.text).join(" ")).toContain(`${shape.title} bingo cards · page 1 · cut along the dashed lines`);
+        // The last page holds one card: nothing to cut, and its footer says nothing of cutting.
+        expect(pages.at(-1)!.words.map((w) => w.text).join(" ")).toContain(`${shape.title} bingo cards · page 3`);
+        expect(pages.at(-1)!.words.map((w) => w.text)).not.toContain("cut");
         await expectCards(file, layout, cardsOf(ball, n, "7"));
       });
     }
   }
+
+  it("a page part-filled has cut marks only as far as its cards: 3 cards of 6 part two columns in the first row and two rows", () => {
+    const layout = cardPageLayout(shapeOf("75"), { paper: "a4" });
+    const [a, b, c] = layout.slots;
+    expect(pageCuts(layout, 6)).toEqual(layout.cuts);
+    expect(pageCuts(layout, 1)).toEqual([]);
+    const cuts = pageCuts(layout, 3);
+    const vertical = cuts.filter((k) => k.x1 === k.x2);
+    const horizontal = cuts.filter((k) => k.y1 === k.y2);
+    expect(vertical).toHaveLength(1);
+    expect(vertical[0]!.x1).toBeGreaterThan(a!.x + a!.w);
+    expect(vertical[0]!.x1).toBeLessThan(b!.x);
+    expect(vertical[0]!.y2).toBeGreaterThan(a!.y + a!.h);
+    expect(vertical[0]!.y2).toBeLessThan(c!.y);
+    expect(horizontal).toHaveLength(1);
+    expect(horizontal[0]!.y1).toBeGreaterThan(a!.y + a!.h);
+    expect(horizontal[0]!.y1).toBeLessThan(c!.y);
+  });
 
   it("--qr: each card's reference as a QR code leaves the numbers where the layout puts them", async () => {
     const layout = cardPageLayout(shapeOf("75"), { paper: "a4", qr: true });
