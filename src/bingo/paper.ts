@@ -7,6 +7,7 @@ import { FOOTER, MARGIN, PAPER_SIZE, type Box } from "../housie/output/layout.js
 import { PDF_PAPERS, type PdfPaper } from "../housie/output/pdf-options.js";
 import { HELVETICA_ASCENT, textWidth } from "../housie/output/text-metrics.js";
 import { UsageError } from "../errors.js";
+import { argumentError, optionKeys, optionalBoolean, optionsObject } from "../args.js";
 import { isFree, type CardShape } from "./shape.js";
 
 export { PDF_PAPERS as CARD_PAPERS };
@@ -22,6 +23,8 @@ const BAND_PAD = 2;
 const REF_MAX = 11; // type size of the reference, shrunk to fit a long serial
 const LABEL_GAP = 6;
 const FREE_TEXT = "FREE";
+
+const PAPER_KEYS = optionKeys<CardPaperOptions>({ paper: true, qr: true });
 
 export interface CardPaperOptions {
   paper?: PdfPaper;
@@ -86,9 +89,10 @@ export function cardQrText(shape: CardShape, ref: string): string {
 
 /** The page of `shape`'s cards on `paper`: how many fit, where, and at what sizes. */
 export function cardPageLayout(shape: CardShape, options: CardPaperOptions = {}): CardPageLayout {
+  options = optionsObject<CardPaperOptions>(options, "options", PAPER_KEYS);
   const paper = options.paper ?? "a4";
-  if (!PDF_PAPERS.includes(paper)) throw new UsageError(`paper ${String(paper)} (expected ${PDF_PAPERS.join(" or ")})`);
-  const qr = options.qr ?? false;
+  if (!PDF_PAPERS.includes(paper)) throw argumentError("options.paper", PDF_PAPERS.map((p) => `"${p}"`).join(" or "), paper);
+  const qr = optionalBoolean(options.qr, "options.qr") ?? false;
   const { width, height } = PAPER_SIZE[paper];
   const band = qr ? QR_SIDE + 2 * BAND_PAD : BAND;
   const roomW = width - 2 * MARGIN;

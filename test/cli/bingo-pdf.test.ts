@@ -11,6 +11,7 @@ import { ROOT, runCli } from "../support/cli-run.js";
 import { pdfText, readPdf, type PdfWord } from "../support/pdf-text.js";
 import { cardPageLayout, pageCuts, placeCard, type CardPageLayout } from "../../src/bingo/paper.js";
 import { shapeOf } from "../../src/bingo/shape.js";
+import { UsageError } from "../../src/errors.js";
 import { cardRef } from "../../src/bingo/card.js";
 import type { Box } from "../../src/housie/output/layout.js";
 import { CardPdfWriter } from "../../src/bingo/pdf.js";
@@ -83,6 +84,12 @@ describe("bingo cards -f pdf", () => {
     const file = join(dir, "golden.pdf");
     expect(bingo(["cards", "-b", "30", "-n", "2", "--seed", "1", "-f", "pdf", "-o", file]).status).toBe(0);
     expect((await pdfText(file))[0]).toBe("1-3 2-1 30-ball card 30-ball card 1-10 11-20 21-30 1-10 11-20 21-30 4 12 27 9 13 22 2 20 25 10 12 29 3 19 28 4 14 27 30-ball bingo cards · page 1 · cut along the dashed lines");
+  });
+
+  it("the layout refuses options it does not know with the library's UsageError", () => {
+    expect(() => cardPageLayout(shapeOf("75"), { paper: "a5" as never })).toThrow(UsageError);
+    expect(() => cardPageLayout(shapeOf("75"), { qr: "yes" as never })).toThrow(/options\.qr/);
+    expect(() => cardPageLayout(shapeOf("75"), { papr: "a4" } as never)).toThrow(UsageError);
   });
 
   it("a page part-filled has cut marks only as far as its cards: 3 cards of 6 part two columns in the first row and two rows", () => {
