@@ -3,13 +3,15 @@
 //  text:  an ASCII grid per card, column headings (B I N G O) on top, FREE on free squares.
 //  jsonl: the series codec's line (codec.ts), what validate, check and winners read.
 //  csv:   serial,ref,row,c1..cN: one line per card row, free squares empty; ref has its check digit.
-//  html:  a printable page of cards (inline CSS, no scripts, no network assets).
-import { PRINTED_PAGE_POLICY_META } from "../io/page-policy.js";
+//  html:  printable pages of cards, one SVG a page drawn from the PDF's layout (paper.ts,
+//         print-html.ts; inline CSS, no scripts, no network assets).
 import { cardRef, type CardRecord } from "./card.js";
 import { cardToJson } from "./codec.js";
 import { cellCount, isFree, type CardShape } from "./shape.js";
+import type { CardPaperOptions } from "./paper.js";
+import { cardHtmlFormatter } from "./print-html.js";
 
-/** The text formats of cards (PDF is not made for them yet). */
+/** The text formats of cards (the PDF is bingo/pdf.ts, loaded with pdfkit when asked for). */
 export type CardFormat = "text" | "jsonl" | "csv" | "html";
 export const CARD_FORMATS: readonly CardFormat[] = ["text", "jsonl", "csv", "html"];
 
@@ -62,33 +64,12 @@ function csvFormatter(shape: CardShape): CardFormatter {
   };
 }
 
-function htmlFormatter(shape: CardShape): CardFormatter {
-  const cellSize = shape.columns >= 5 ? 11 : 13; // mm
-  return {
-    header: () => `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">${PRINTED_PAGE_POLICY_META}<title>${shape.title} bingo cards</title>
-<style>
-body { font-family: Helvetica, Arial, "Liberation Sans", sans-serif; margin: 10mm; color: #111; }
-.cards { display: flex; flex-wrap: wrap; gap: 8mm; }
-.card { break-inside: avoid; page-break-inside: avoid; border: 0.6mm solid #111; padding: 2mm; }
-.card p { margin: 0 0 1.5mm; font-size: 9pt; display: flex; justify-content: space-between; gap: 4mm; }
-.card table { border-collapse: collapse; table-layout: fixed; }
-.card th, .card td { width: ${cellSize}mm; height: ${cellSize}mm; border: 0.3mm solid #111; text-align: center; font-weight: bold; font-variant-numeric: tabular-nums; }
-.card th { height: 7mm; font-size: ${shape.columnLetters ? 13 : 10}pt; background: #111; color: #fff; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-.card td { font-size: 16pt; }
-.card td.free { font-size: 8pt; letter-spacing: 0.3pt; }
-</style></head><body><div class="cards">
-`,
-    record: (r) => `<div class="card"><p><b>${shape.title}</b><span>card ${r.serial} · ref ${cardRef(r.serial)}</span></p><table><tr>${headings(shape).map((h) => `<th>${h}</th>`).join("")}</tr>${r.card.map((row) => `<tr>${row.map((x) => (x === null ? `<td class="free">FREE</td>` : `<td>${x}</td>`)).join("")}</tr>`).join("")}</table></div>\n`,
-    footer: () => "</div></body></html>\n",
-  };
-}
-
 /**
  * The formatter of one text format for cards of `shape`, byte for byte what `bingo cards` writes.
  *
  * @param format "text", "jsonl", "csv" or "html"
  * @param shape the cards' shape
+ * @param paper the HTML page's paper and QR codes (the PDF's layout, paper.ts)
  * @example
  * ```ts
  * import { cardFormatter, generateCards, shapeOf } from "tabula-grids/bingo";
@@ -98,12 +79,12 @@ body { font-family: Helvetica, Arial, "Liberation Sans", sans-serif; margin: 10m
  * const text = csv.header() + generateCards(75, 2, { seed: 1 }).map((card) => csv.record(card)).join("") + csv.footer();
  * ```
  */
-export function cardFormatter(format: CardFormat, shape: CardShape): CardFormatter {
+export function cardFormatter(format: CardFormat, shape: CardShape, paper: CardPaperOptions = {}): CardFormatter {
   switch (format) {
     case "text": return textFormatter(shape);
     case "jsonl": return { header: () => "", record: (r) => cardToJson(r) + "\n", footer: () => "" };
     case "csv": return csvFormatter(shape);
-    case "html": return htmlFormatter(shape);
+    case "html": return cardHtmlFormatter(shape, paper);
   }
 }
 

@@ -7,6 +7,7 @@ export { CardRun, generateCards, MAX_UNIQUE_CARDS, type CardRunOptions, type Car
 export { cardFromCells, cellsFromCard, cardRef, parseCardRef, type CardRecord } from "./card.js";
 export { cardToJson, parseCardLine, readCardSeries, validateCardSeries, type CardViolation, type CardRule, type CardBatch } from "./codec.js";
 export { cardFormatter, cardToText, CARD_FORMATS, type CardFormat, type CardFormatter } from "./format.js";
+export type { CardPaperOptions } from "./paper.js";
 export { parsePatternGame, maskText, PATTERN_NAMES, PATTERN_HELP, type PatternGame, type PatternName } from "./patterns.js";
 export { winCalls, NEVER } from "./wins.js";
 export { playGame, type GameResults, type CallWinners, type CardClaim } from "./claims.js";

@@ -3,9 +3,11 @@
 // centre), 80-ball (4×4) and 30-ball speed cards. Exact counts, exactly uniform unique
 // cards, validation, and pattern games: who wins at each call, and one claim's verdict.
 import { InvalidArgumentError, Option } from "commander";
-import { createProgram, integerOption, runMain, seedOption, EXIT_OK, EXIT_INVALID } from "./program.js";
+import { createProgram, integerOption, refuseInapplicable, runMain, seedOption, EXIT_OK, EXIT_INVALID } from "./program.js";
 import { readSmallFile } from "../io/small-file.js";
-import { checkOutputPath } from "../io/atomic-write.js";
+import { checkOutputPath, isStandardOutput } from "../io/atomic-write.js";
+import { withPdfkit } from "../housie/pdf-on-demand.js";
+import { PDF_PAPERS, type PdfPaper } from "../housie/output/pdf-options.js";
 import { writeOutput } from "../io/output.js";
 import { quote } from "../io/quote.js";
 import { inputName } from "../io/lines.js";
@@ -32,8 +34,10 @@ interface CardsFlags {
   ball: BingoBall;
   count: number;
   seed?: bigint;
-  format: CardFormat;
+  format: CardFormat | "pdf";
   out?: string;
+  paper: PdfPaper;
+  qr?: boolean;
   firstSerial: bigint;
   unique: boolean;
   uniqueAgainst?: string[];
@@ -54,7 +58,20 @@ async function cards(flags: CardsFlags): Promise<number> {
   }
   if (flags.count > run.uniqueLeft) throw new UsageError(`--count ${flags.count} ${shape.title} cards exceeds the ${run.uniqueLeft} one run keeps distinct (expected at most ${run.uniqueLeft}, or --no-unique)`);
   if (flags.unique) run.reserve(flags.count);
-  const formatter = cardFormatter(flags.format, shape);
+  if (flags.format === "pdf") {
+    // A PDF's bytes would garble a terminal: a file, or a pipe or redirection.
+    if (isStandardOutput(flags.out) && process.stdout.isTTY) throw new UsageError("--format pdf writes binary data: give --out FILE, or redirect standard output to a file or pipe");
+    const pdf = await withPdfkit(() => import("./bingo-pdf.js")); // pdfkit loads only for pdf
+    const bar = flags.count >= 5_000 ? (await import("./progress.js")).terminalBar({ format: `${shape.title} cards [{bar}] {value}/{total} written, about {eta_formatted} left`, clearOnComplete: true }) : undefined;
+    bar?.start(flags.count, 0);
+    try {
+      await pdf.writeCardPdf(shape, run, flags, (n) => bar?.increment(n));
+    } finally {
+      bar?.stop();
+    }
+    return EXIT_OK;
+  }
+  const formatter = cardFormatter(flags.format, shape, { paper: flags.paper, qr: flags.qr });
   // A bar on a terminal for long runs, as housie shows (shorter runs finish before it helps).
   const bar = flags.count >= 100_000 ? (await import("./progress.js")).terminalBar({ format: `${shape.title} cards [{bar}] {percentage}% {value}/{total} eta {eta}s` }) : undefined;
   bar?.start(flags.count, 0);
@@ -166,12 +183,17 @@ async function main(): Promise<number> {
     .addOption(ballOption().makeOptionMandatory())
     .requiredOption("-n, --count <N>", "number of cards", integerOption(1))
     .option("-s, --seed <S>", "seed 0..2^64-1 for the reproducible xoshiro128** generator (default: OS CSPRNG)", seedOption)
-    .addOption(new Option("-f, --format <format>", "output format").choices([...CARD_FORMATS]).default("text"))
+    .addOption(new Option("-f, --format <format>", "output format").choices([...CARD_FORMATS, "pdf"]).default("text"))
     .option("-o, --out <FILE>", "write to FILE atomically (temporary file renamed when complete)")
+    .addOption(new Option("--paper <paper>", "pdf/html: paper size").choices(PDF_PAPERS as string[]).default("a4"))
+    .option("--qr", "pdf/html: a QR code of each card's reference beside it")
     .addOption(new Option("--first-serial <N>", `serial of the first card, to continue a series (the last must be at most ${MAX_SERIAL})`).argParser(serialOption).default(1n, "1"))
     .option("--no-unique", "allow cards to repeat within the run (skips the uniqueness set)")
     .option("--unique-against <FILE...>", `repeat no card of these earlier series (JSONL); at most ${MAX_UNIQUE_CARDS} cards in all`)
-    .action(async (flags: CardsFlags) => { status = await cards(flags); });
+    .action(async (flags: CardsFlags, self) => {
+      if (flags.format !== "pdf" && flags.format !== "html") refuseInapplicable(self, ["paper", "qr"], "--format pdf or html");
+      status = await cards(flags);
+    });
   program
     .command("count")
     .description("exact numbers of distinct cards of each format, in both conventions")

@@ -74,7 +74,7 @@ describe("bingo cards", () => {
     expect(csv[1]).toBe(`1,1-3,1,${first.card[0]!.map((x) => x ?? "").join(",")}`);
     const html = bingo(["cards", "-b", ball, "-n", "1", "--seed", "9", "-f", "html"]).stdout;
     expect(html).toMatch(/^<!DOCTYPE html>/);
-    expect(html).toContain(`<td>${first.card[0]![0]}</td>`);
+    expect(html).toMatch(new RegExp(`font-weight="bold">${first.card[0]![0]}</text>`));
   });
   it("refuses 90-ball (housie's), a bad ball and a bad seed, each in one line, exit 2", () => {
     for (const [args, message] of [

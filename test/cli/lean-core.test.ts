@@ -4,7 +4,7 @@
 // is imported in a fresh Node process whose module resolutions a loader hook records.
 import { describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -43,7 +43,7 @@ function packagesLoaded(entry: string): string[] {
 const HEAVY = ["pdfkit", "fontkit", "qrcode", "cli-progress", "yargs", "pngjs"];
 
 describe("the counting and generating entry points", () => {
-  for (const entry of ["index.js", "tables/node.js", "tours/node.js", "housie/node.js", "farms/index.js"]) {
+  for (const entry of ["index.js", "tables/node.js", "tours/node.js", "housie/node.js", "farms/index.js", "bingo/index.js"]) {
     it(`dist/${entry} loads no PDF, QR or progress package`, () => {
       const loaded = packagesLoaded(entry);
       expect(loaded.filter((name) => HEAVY.includes(name))).toEqual([]);
@@ -62,6 +62,13 @@ describe("without pdfkit", () => {
     const run = hidden([join(ROOT, "dist/bin/housie.js"), "books", "-n", "1", "-f", "pdf", "-o", "x.pdf"]);
     expect(run.stderr).toBe("housie: PDF output needs pdfkit: npm install pdfkit\n");
     expect(run.status).toBe(2);
+  });
+
+  it("bingo cards -f pdf says the same, exit 2, and leaves no file", () => {
+    const run = hidden([join(ROOT, "dist/bin/bingo.js"), "cards", "-b", "75", "-n", "1", "-f", "pdf", "-o", "cards.pdf"]);
+    expect(run.stderr).toBe("bingo: PDF output needs pdfkit: npm install pdfkit\n");
+    expect(run.status).toBe(2);
+    expect(existsSync(join(dir, "cards.pdf"))).toBe(false);
   });
 
   it("renderPdf refuses with a UsageError saying the same", () => {

@@ -8,7 +8,7 @@
 // its reference serial-ticket-check above the grid and, with qr, a QR code on a stub.
 import { argumentError, iterableArgument, optionsObject, requiredObject, text as checkText } from "../../args.js";
 import PDFDocument from "pdfkit";
-import { qrMatrix } from "./qr.js";
+import { drawQrCode, nextTick, releasePage, type PdfKitPage } from "./pdfkit-draw.js";
 import { UsageError } from "../../errors.js";
 import type { HousieRecord } from "../model/cells.js";
 import { BAND_LINES, MARGIN, TYPE, baselineFor, numberBaseline, placeTicket, type PageGeometry } from "./layout.js";
@@ -16,21 +16,13 @@ import { PATTERN_STROKE, patternInk, patternMarks } from "./patterns.js";
 import { isWinAnsi } from "./text-metrics.js";
 import { UNICODE_FONT_COUNT, unicodeRuns, type UnicodeFontFiles } from "./pdf-unicode.js";
 export { UNICODE_FONT_FILES, type UnicodeFontFiles } from "./pdf-unicode.js";
-import { PRINT_KEYS, PrintPlanner, QR_LEVEL, type PlacedGroup, type PlacedTicket, type PlannedPage, type PrintOptions } from "./print-plan.js";
+import { PRINT_KEYS, PrintPlanner, type PlacedGroup, type PlacedTicket, type PlannedPage, type PrintOptions } from "./print-plan.js";
 
 import { PDF_PAPERS, PDF_LAYOUTS, type PdfPaper, type PdfLayout } from "./pdf-options.js";
 export { PDF_PAPERS, PDF_LAYOUTS, type PdfPaper, type PdfLayout };
 
 import { toPdfSink, type PdfSink, type PdfTarget } from "./pdf-sink.js";
 export { streamSink, type PdfSink, type PdfTarget, type WritableLike } from "./pdf-sink.js";
-
-/**
- * Lets pdfkit emit what it has buffered: Node's build on a later tick; the browser build
- * drains in a microtask queued when data arrived, so one queued after it suffices (a
- * setTimeout would cost ~4 ms a page, clamped).
- */
-const nextTick = (): Promise<void> =>
-  new Promise<void>((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : queueMicrotask(resolve)));
 
 /** Options of the PDF output: paper, layout, QR codes, colours and the header line (the print options shared with the HTML pages), and the document's dates. */
 export type PdfOptions = PrintOptions & {
@@ -69,24 +61,6 @@ const INK = "#111111";
 const GREY = "#555555";
 const NUMBER_FONT = "Helvetica-Bold";
 const LABEL_FONT = "Helvetica";
-
-/** The parts of pdfkit's (untyped) page that hold a written page's objects. */
-interface PdfKitPage { dictionary: { data: object }; content: { data: object }; resources: { data: object } }
-
-/**
- * pdfkit keeps every page's dictionary (in the page tree) with its data until the
- * document ends, about 2 KB a page. Once a page is written only the references' ids are
- * needed (the tree prints "id 0 R"), so their data are dropped.
- */
-function releasePage(page: PdfKitPage): void {
-  page.dictionary.data = {};
-  page.content.data = {};
-  page.resources.data = {};
-}
-
-/** The QR quiet zone (modules), as ISO/IEC 18004 asks. */
-const QR_QUIET = 4;
-const SEAM = 0.04; // points each dark run overlaps the next, so renderers leave no pale seam between rows
 
 /** A record the pages can show: a serial and 1..6 tickets of 3 rows of 9 cells (a number 1..90 or null). */
 function checkPrintableRecord(record: unknown): void {
@@ -328,30 +302,8 @@ export class PdfWriter {
     if (this.qr) this.drawQr(ticket.qr, b.x + (t.stub - t.qrSide) / 2, b.y + (t.h - t.qrSide) / 2, t.qrSide);
   }
 
-  /**
-   * A QR code (error correction Q: a quarter of it can be smudged or marked) of `text`,
-   * `side` points square including the standard 4-module quiet zone, dark runs as
-   * rectangles on a white square.
-   */
   private drawQr(text: string, x: number, y: number, side: number): void {
-    const code = qrMatrix(text, QR_LEVEL);
-    const n = code.size;
-    const module = side / (n + 2 * QR_QUIET);
-    const data = code.data;
-    this.doc.rect(x, y, side, side).fill("#ffffff");
-    const ox = x + QR_QUIET * module;
-    const oy = y + QR_QUIET * module;
-    this.doc.fillColor("#000000");
-    for (let r = 0; r < n; r++) {
-      let c = 0;
-      while (c < n) {
-        if (!data[r * n + c]) { c++; continue; }
-        const start = c;
-        while (c < n && data[r * n + c]) c++;
-        this.doc.rect(ox + start * module, oy + r * module, (c - start) * module + SEAM, module + SEAM); // overlap: no anti-aliased seams
-      }
-    }
-    this.doc.fill();
+    drawQrCode(this.doc, text, x, y, side);
   }
 
   /** Ends the document and hands the rest to the sink (the caller closes or commits it). */
