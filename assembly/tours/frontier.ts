@@ -1232,3 +1232,79 @@ export function frontierHostKeepPart(n: i32, part: i32, shards: i32): i32 {
   keepPart(part, shards);
   return curStates;
 }
+
+// ---- disk buckets. For layers past the host's memory the host keeps them in files and
+// makes each step in two phases (src/tours/frontier-buckets.ts): the last layer streamed
+// once through the input buffer into one table over all keys (frontierHostPass over the
+// whole range, frontierHostExpand) that the host empties into bucket files whenever a
+// piece could fill it past half (frontierHostDrain, then frontierDiskSplit groups the
+// packed states by bucket); then each bucket's files streamed through the input buffer
+// into a table of its keys alone (frontierHostPass over the bucket's range,
+// frontierDiskSum), drained into the new layer. A bucket is the keys whose hash's top
+// 32 bits lie in one of 2^s equal ranges: the ranges of the passes, so a bucket too large
+// for its table is summed in several passes over halves of its range, as processStep does.
+
+/** Most buckets a step's states are split into (a power of two; the host keeps a file open per bucket, well under the usual limit of 1024 open files). */
+export const FRONTIER_MAX_BUCKETS: i32 = 256;
+const bucketStart: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_BUCKETS + 1));
+
+/** States in the pass's table now (the host drains it before a piece could fill it). */
+export function frontierHostTableStates(): i32 { return hCount; }
+
+/**
+ * Groups the `n` states frontierHostDrain packed at frontierHostTable by bucket (the top
+ * `bits` bits of their key's hash: 2^bits buckets), into the table's room behind them;
+ * returns where the grouped states start. Bucket b's are entries frontierDiskBucketStart(b)
+ * to frontierDiskBucketStart(b + 1) there. Needs 2n entries of table room (n ≤ capacity / 2).
+ */
+export function frontierDiskSplit(n: i32, bits: i32): usize {
+  within(bits, 0, 8, "limit-exceeded: frontierDiskSplit: more than FRONTIER_MAX_BUCKETS buckets");
+  within(n, 0, hCapacity >> 1, "limit-exceeded: frontierDiskSplit: more states than half the table");
+  const buckets = 1 << bits;
+  const E = <usize>entryBytes;
+  const from = at(hOff);
+  const to = from + <usize>n * E;
+  const drop = <u64>(64 - bits);
+  for (let b = 0; b <= buckets; b++) put(bucketStart, b, 0);
+  // Counts per bucket, shifted by one, then their running sums: each bucket's first entry.
+  for (let t = 0; t < n; t++) {
+    const b = bits == 0 ? 0 : <i32>(hashKey(from + <usize>t * E) >> drop);
+    put(bucketStart, b + 1, get(bucketStart, b + 1) + 1);
+  }
+  for (let b = 0; b < buckets; b++) put(bucketStart, b + 1, get(bucketStart, b + 1) + get(bucketStart, b));
+  // Then each state placed at its bucket's cursor: a stable grouping in one pass.
+  for (let b = 0; b < buckets; b++) put(bucketCursor, b, get(bucketStart, b));
+  for (let t = 0; t < n; t++) {
+    const e = from + <usize>t * E;
+    const b = bits == 0 ? 0 : <i32>(hashKey(e) >> drop);
+    const c = get(bucketCursor, b);
+    put(bucketCursor, b, c + 1);
+    copySmall(to + <usize>c * E, e, E);
+  }
+  return to;
+}
+const bucketCursor: usize = memory.data(<i32>sizeof<i32>() * FRONTIER_MAX_BUCKETS);
+
+/** First entry of bucket b among the states frontierDiskSplit grouped (b = 2^bits: their number). */
+export function frontierDiskBucketStart(b: i32): i32 {
+  within(b, 0, FRONTIER_MAX_BUCKETS, "limit-exceeded: frontierDiskBucketStart: bucket past FRONTIER_MAX_BUCKETS");
+  return get(bucketStart, b);
+}
+
+/**
+ * Adds the `n` states of the input buffer (packed entries: a key and its count) into the
+ * pass's table, each to the entry of its key, keeping those of the pass's range; false if
+ * the table filled (the pass runs again with a larger table or half the range).
+ */
+export function frontierDiskSum(n: i32): bool {
+  within(n, 0, hostInputStates, "limit-exceeded: frontierDiskSum: more states than the input buffer holds");
+  const E = <usize>entryBytes;
+  const countOffset = <usize>keyWords << 3;
+  const base = at(0);
+  for (let t = 0; t < n && !overflowed; t++) {
+    const e = base + <usize>t * E;
+    for (let w = 0; w < keyWords; w++) put64(keyBuf, w, load<u64>(e + (<usize>w << 3)));
+    insert(load<u64>(e + countOffset), wideCounts ? load<u64>(e + countOffset, 8) : 0);
+  }
+  return !overflowed;
+}
