@@ -370,7 +370,7 @@ export function frontierPeakBytes(): u64 { return peakBytes; }
 // ---- the arena
 
 function outOfReach(bytes: u64): void {
-  abort(`limit-exceeded: the state tables need more than ${<i32>(capBytes >> 20)} MiB at step ${step} of ${size} (${curStates} states, then ${nextCount} and more; ${<i32>(bytes >> 20)} MiB asked); the board is out of reach in one run, raise --memory or split it with --shard`);
+  abort(`limit-exceeded: the state tables need more than ${<i32>(arenaCap() >> 20)} MiB at step ${step} of ${size} (${curStates} states, then ${nextCount} and more; ${<i32>(bytes >> 20)} MiB asked); the board is out of reach in one run, raise --memory or split it with --shard`);
 }
 
 /**
@@ -382,9 +382,31 @@ function systemRefused(bytes: u64, end: u64): void {
   abort(`out-of-memory: the system gave no more memory for the state tables at step ${step} of ${size} (${<i32>(bytes >> 20)} MiB asked, ${<i32>((<u64>memory.size() << 16) >> 20)} MiB held, under the cap of ${<i32>(capBytes >> 20)} MiB): an address-space limit (ulimit -v) or the machine's memory is below what the count needs`);
 }
 
+/** Where the arena starts, or will: its base while it ends the memory, else the memory's end (it moves there). */
+function arenaStart(): u64 {
+  const memEnd = <u64>memory.size() << 16;
+  return arenaBase != 0 && arenaBase + arenaBytes == memEnd ? arenaBase : memEnd;
+}
+
+/**
+ * Bytes the arena may take: the cap, or what the 4 GiB of a wasm32 memory leave above
+ * the arena's start (static data, the allocator's heap and the edge lists lie below it,
+ * about 4 MiB) when that is less. Before, a cap of 4096 MiB was taken as all arena: a
+ * step sized its table to room the memory did not have and failed where passes fit.
+ */
+function arenaCap(): u64 {
+  const start = arenaStart();
+  const left = (<u64>MEMORY_PAGES << 16) > start ? (<u64>MEMORY_PAGES << 16) - start : 0;
+  return min<u64>(capBytes, left);
+}
+/** 64 KiB pages a wasm32 memory holds (the tours module's MEMORY_CAP_PAGES). */
+const MEMORY_PAGES: i32 = 65536;
+/** Bytes the state arena may take under the memory cap (the host sizes its buffers to it). */
+export function frontierArenaCap(): u64 { return arenaCap(); }
+
 /** Makes the arena at least `bytes` long (under the cap), moving it to the memory's end if it cannot grow in place. */
 function ensureArena(bytes: u64): void {
-  if (bytes > capBytes) outOfReach(bytes);
+  if (bytes > arenaCap()) outOfReach(bytes);
   if (bytes > peakBytes) peakBytes = bytes;
   if (bytes <= arenaBytes) return;
   const memEnd = <u64>memory.size() << 16;
@@ -721,7 +743,7 @@ function placeTable(capacity: i32): bool {
   const E = <u64>entryBytes;
   hOff = nextOff + <u64>nextCount * E;
   const end = hOff + <u64>capacity * E;
-  if (end > capBytes) return false;
+  if (end > arenaCap()) return false;
   ensureArena(end);
   hCapacity = capacity;
   hCount = 0;
@@ -977,11 +999,11 @@ function processStep(k: i32): void {
       // table, never next), and the board is refused now. The margin keeps a count that
       // could still fit from being refused by an uneven sample: with 4096 states or more
       // seen, a share 25 % off its expected size is dozens of standard deviations away.
-      const room = (<f64>capBytes - <f64>nextOff) / <f64>E - 1024;
+      const room = (<f64>arenaCap() - <f64>nextOff) / <f64>E - 1024;
       if (estimate > 1.25 * room) outOfReach(<u64>(<f64>nextOff + estimate * <f64>E));
     }
     const remaining = max<f64>(1, estimate * (1 - doneFraction));
-    const tableRoom = Math.floor((<f64>capBytes - <f64>nextOff - <f64>nextCount * <f64>E) / <f64>E);
+    const tableRoom = Math.floor((<f64>arenaCap() - <f64>nextOff - <f64>nextCount * <f64>E) / <f64>E);
     // Even the smallest table does not fit beside the layers: out of reach.
     if (tableRoom < 1024) outOfReach(nextOff + <u64>(nextCount + 1024) * E);
     let capacity: f64;

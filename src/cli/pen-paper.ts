@@ -265,7 +265,7 @@ await runMain("pen-paper", async () => {
     .option("--json", "one JSON line: the problem (rows, cols, moves, closed, from, to), count (a decimal string) and engine; with --shard the part's line (the default there)")
     .option("--pretty", "group the count's digits in threes for people (8,250,272); not with --json or --shard")
     .option("--stats", "frontier engine: print the frontier width, peak states, dead states dropped, bytes a state, table memory and CPU time to standard error (with --json: in the JSON line)")
-    .option("--memory <MiB>", `frontier engine: cap on the state tables (default ${toursConstants.FRONTIER_DEFAULT_CAP_MIB})`, integerOption(16, 4000))
+    .option("--memory <MiB>", `frontier engine: cap on the state tables (default ${toursConstants.FRONTIER_DEFAULT_CAP_MIB}; 4096: all the kernel's memory has above its own data)`, integerOption(16, 4096))
     .addOption(new Option("--host-layers", "frontier engine: keep the DP's layers in this process's memory, not the kernel's (docs/tours.md)").hideHelp())
     .option("--checkpoint <dir>", "frontier engine: keep the DP's layers in files in DIR, a line on standard error per step; run the same count with the same DIR again and it goes on from its last finished step (for counts of hours)")
     .option("--disk <MiB>", "frontier engine, with --checkpoint: each step expands the last layer once into bucket files and sums them bucket by bucket (for layers larger than memory); the count's files never take more than MiB, else it stops with its checkpoint kept", integerOption(1))

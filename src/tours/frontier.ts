@@ -172,8 +172,10 @@ function countOnHostLayers(plan: FrontierPlan, problem: FrontierProblem, capMiB:
   const cap = giveKernelTheGraph(plan, problem, capMiB, wide);
   // What makes a resumed count the same count: the graph in its order, the mode and the ends, the shard.
   const identity = { rows: plan.rows, cols: plan.cols, adj: plan.adj, mode: problem.mode, ends: problem.ends, part: problem.part ?? 0, parts: problem.parts ?? 1 };
-  if (store && "kind" in store) return store.count(plan, problem, cap * 2 ** 20, wide, onStep, identity);
-  return countWithHostLayers(plan, problem, cap * 2 ** 20, wide, onStep, store, identity);
+  // The arena's room: the cap, or what the 4 GiB memory has above the kernel's own data.
+  const arena = Math.min(cap * 2 ** 20, Number(toursModule.exports.frontierArenaCap()));
+  if (store && "kind" in store) return store.count(plan, problem, arena, wide, onStep, identity);
+  return countWithHostLayers(plan, problem, arena, wide, onStep, store, identity);
 }
 
 /** Gives the kernel the board's graph, forced ends, memory cap and count width; returns the cap in MiB. */
