@@ -4,8 +4,9 @@
 //     one count with --disk layers in DIR under a MEMORY_MIB cap, stopped (its checkpoint
 //     kept) at the first step that ends past CPU_SECONDS of CPU; a JSON line a step:
 //     states, the files' bytes, the step's and the total CPU seconds (process.cpuUsage).
-//   tsx bench/tours-frontier-buckets.ts compare ROWS COLS MOVES ROUNDS
-//     the count in memory and in bucket files, interleaved, ROUNDS times each: CPU seconds.
+//   tsx bench/tours-frontier-buckets.ts compare ROWS COLS MOVES ROUNDS [closed]
+//     the count (paths, or closed tours) in memory and in bucket files, interleaved,
+//     ROUNDS times each: CPU seconds.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -40,15 +41,16 @@ if (mode === "steps") {
   }
 } else if (mode === "compare") {
   const rounds = Number(rest[0] ?? 2);
+  const closed = rest[1] === "closed";
   for (let r = 0; r < rounds; r++) {
     let t = cpu();
-    const memory = countHamiltonian({ rows, cols, moves });
+    const memory = countHamiltonian({ rows, cols, moves, closed });
     const memoryCpu = cpu() - t;
     const dir = mkdtempSync(join(tmpdir(), "tabula-buckets-bench-"));
-    const store = diskBuckets(dir, { rows, cols, moves: movesText }, {});
+    const store = diskBuckets(dir, { rows, cols, moves: movesText, closed }, {});
     t = cpu();
     const wallStart = Date.now();
-    const disk = countHamiltonianIn({ rows, cols, moves }, store);
+    const disk = countHamiltonianIn({ rows, cols, moves, closed }, store);
     const diskCpu = cpu() - t;
     const diskWall = (Date.now() - wallStart) / 1000;
     store.close();

@@ -14,6 +14,7 @@ import { countHamiltonian, countHamiltonianIn, type HamiltonianCountOptions } fr
 import { diskBuckets, type CheckpointPhase, type DiskBucketsOptions } from "../../src/tours/frontier-buckets.js";
 import { setHostLayerBytesForTests } from "../../src/tours/frontier-host.js";
 import { KNIGHT } from "../../src/tours/leapers.js";
+import { slowTest } from "../support/tier.js";
 
 let dir = "";
 // A killed process's writes survive without fsync; thousands of small files would spend most of the time in it.
@@ -73,6 +74,18 @@ describe("frontier counts with their layers in bucket files", () => {
       const memory = countHamiltonian(options);
       const disk = inBuckets(join(dir, `${options.rows}x${options.cols}-${options.moves ? "knight" : "pp"}`), options, { buckets });
       expect(disk.count).toBe(expected);
+      expect(figures(disk)).toEqual(figures(memory));
+    }
+  });
+
+  slowTest("7×7 pen-and-paper paths in 64 buckets, 7×8 closed tours of both move sets in the buckets chosen: the in-memory figures", () => {
+    for (const [options, buckets] of [
+      [{ rows: 7, cols: 7 }, 64],
+      [{ rows: 7, cols: 8, closed: true }, undefined],
+      [{ rows: 7, cols: 8, moves: KNIGHT, closed: true }, undefined],
+    ] as const) {
+      const memory = countHamiltonian(options);
+      const disk = inBuckets(join(dir, `slow-${options.rows}x${options.cols}-${options.moves ? "knight" : "pp"}`), options, buckets ? { buckets } : {});
       expect(figures(disk)).toEqual(figures(memory));
     }
   });
