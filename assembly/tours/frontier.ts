@@ -370,7 +370,7 @@ export function frontierPeakBytes(): u64 { return peakBytes; }
 // ---- the arena
 
 function outOfReach(bytes: u64): void {
-  abort(`limit-exceeded: the state tables need more than ${<i32>(capBytes >> 20)} MiB at step ${step} of ${size} (${curStates} states, then ${nextCount} and more; ${<i32>(bytes >> 20)} MiB asked); the board is out of reach in one run, raise --memory or split it with --shard`);
+  abort(`limit-exceeded: the state tables need more than ${<i32>(arenaCap() >> 20)} MiB at step ${step} of ${size} (${curStates} states, then ${nextCount} and more; ${<i32>(bytes >> 20)} MiB asked); the board is out of reach in one run, raise --memory or split it with --shard`);
 }
 
 /**
@@ -382,9 +382,31 @@ function systemRefused(bytes: u64, end: u64): void {
   abort(`out-of-memory: the system gave no more memory for the state tables at step ${step} of ${size} (${<i32>(bytes >> 20)} MiB asked, ${<i32>((<u64>memory.size() << 16) >> 20)} MiB held, under the cap of ${<i32>(capBytes >> 20)} MiB): an address-space limit (ulimit -v) or the machine's memory is below what the count needs`);
 }
 
+/** Where the arena starts, or will: its base while it ends the memory, else the memory's end (it moves there). */
+function arenaStart(): u64 {
+  const memEnd = <u64>memory.size() << 16;
+  return arenaBase != 0 && arenaBase + arenaBytes == memEnd ? arenaBase : memEnd;
+}
+
+/**
+ * Bytes the arena may take: the cap, or what the 4 GiB of a wasm32 memory leave above
+ * the arena's start (static data, the allocator's heap and the edge lists lie below it,
+ * about 4 MiB) when that is less. Before, a cap of 4096 MiB was taken as all arena: a
+ * step sized its table to room the memory did not have and failed where passes fit.
+ */
+function arenaCap(): u64 {
+  const start = arenaStart();
+  const left = (<u64>MEMORY_PAGES << 16) > start ? (<u64>MEMORY_PAGES << 16) - start : 0;
+  return min<u64>(capBytes, left);
+}
+/** 64 KiB pages a wasm32 memory holds (the tours module's MEMORY_CAP_PAGES). */
+const MEMORY_PAGES: i32 = 65536;
+/** Bytes the state arena may take under the memory cap (the host sizes its buffers to it). */
+export function frontierArenaCap(): u64 { return arenaCap(); }
+
 /** Makes the arena at least `bytes` long (under the cap), moving it to the memory's end if it cannot grow in place. */
 function ensureArena(bytes: u64): void {
-  if (bytes > capBytes) outOfReach(bytes);
+  if (bytes > arenaCap()) outOfReach(bytes);
   if (bytes > peakBytes) peakBytes = bytes;
   if (bytes <= arenaBytes) return;
   const memEnd = <u64>memory.size() << 16;
@@ -721,7 +743,7 @@ function placeTable(capacity: i32): bool {
   const E = <u64>entryBytes;
   hOff = nextOff + <u64>nextCount * E;
   const end = hOff + <u64>capacity * E;
-  if (end > capBytes) return false;
+  if (end > arenaCap()) return false;
   ensureArena(end);
   hCapacity = capacity;
   hCount = 0;
@@ -977,11 +999,11 @@ function processStep(k: i32): void {
       // table, never next), and the board is refused now. The margin keeps a count that
       // could still fit from being refused by an uneven sample: with 4096 states or more
       // seen, a share 25 % off its expected size is dozens of standard deviations away.
-      const room = (<f64>capBytes - <f64>nextOff) / <f64>E - 1024;
+      const room = (<f64>arenaCap() - <f64>nextOff) / <f64>E - 1024;
       if (estimate > 1.25 * room) outOfReach(<u64>(<f64>nextOff + estimate * <f64>E));
     }
     const remaining = max<f64>(1, estimate * (1 - doneFraction));
-    const tableRoom = Math.floor((<f64>capBytes - <f64>nextOff - <f64>nextCount * <f64>E) / <f64>E);
+    const tableRoom = Math.floor((<f64>arenaCap() - <f64>nextOff - <f64>nextCount * <f64>E) / <f64>E);
     // Even the smallest table does not fit beside the layers: out of reach.
     if (tableRoom < 1024) outOfReach(nextOff + <u64>(nextCount + 1024) * E);
     let capacity: f64;
@@ -1231,4 +1253,80 @@ export function frontierHostKeepPart(n: i32, part: i32, shards: i32): i32 {
   curStates = n;
   keepPart(part, shards);
   return curStates;
+}
+
+// ---- disk buckets. For layers past the host's memory the host keeps them in files and
+// makes each step in two phases (src/tours/frontier-buckets.ts): the last layer streamed
+// once through the input buffer into one table over all keys (frontierHostPass over the
+// whole range, frontierHostExpand) that the host empties into bucket files whenever a
+// piece could fill it past half (frontierHostDrain, then frontierDiskSplit groups the
+// packed states by bucket); then each bucket's files streamed through the input buffer
+// into a table of its keys alone (frontierHostPass over the bucket's range,
+// frontierDiskSum), drained into the new layer. A bucket is the keys whose hash's top
+// 32 bits lie in one of 2^s equal ranges: the ranges of the passes, so a bucket too large
+// for its table is summed in several passes over halves of its range, as processStep does.
+
+/** Most buckets a step's states are split into (a power of two; the host keeps a file open per bucket, well under the usual limit of 1024 open files). */
+export const FRONTIER_MAX_BUCKETS: i32 = 256;
+const bucketStart: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_BUCKETS + 1));
+
+/** States in the pass's table now (the host drains it before a piece could fill it). */
+export function frontierHostTableStates(): i32 { return hCount; }
+
+/**
+ * Groups the `n` states frontierHostDrain packed at frontierHostTable by bucket (the top
+ * `bits` bits of their key's hash: 2^bits buckets), into the table's room behind them;
+ * returns where the grouped states start. Bucket b's are entries frontierDiskBucketStart(b)
+ * to frontierDiskBucketStart(b + 1) there. Needs 2n entries of table room (n ≤ capacity / 2).
+ */
+export function frontierDiskSplit(n: i32, bits: i32): usize {
+  within(bits, 0, 8, "limit-exceeded: frontierDiskSplit: more than FRONTIER_MAX_BUCKETS buckets");
+  within(n, 0, hCapacity >> 1, "limit-exceeded: frontierDiskSplit: more states than half the table");
+  const buckets = 1 << bits;
+  const E = <usize>entryBytes;
+  const from = at(hOff);
+  const to = from + <usize>n * E;
+  const drop = <u64>(64 - bits);
+  for (let b = 0; b <= buckets; b++) put(bucketStart, b, 0);
+  // Counts per bucket, shifted by one, then their running sums: each bucket's first entry.
+  for (let t = 0; t < n; t++) {
+    const b = bits == 0 ? 0 : <i32>(hashKey(from + <usize>t * E) >> drop);
+    put(bucketStart, b + 1, get(bucketStart, b + 1) + 1);
+  }
+  for (let b = 0; b < buckets; b++) put(bucketStart, b + 1, get(bucketStart, b + 1) + get(bucketStart, b));
+  // Then each state placed at its bucket's cursor: a stable grouping in one pass.
+  for (let b = 0; b < buckets; b++) put(bucketCursor, b, get(bucketStart, b));
+  for (let t = 0; t < n; t++) {
+    const e = from + <usize>t * E;
+    const b = bits == 0 ? 0 : <i32>(hashKey(e) >> drop);
+    const c = get(bucketCursor, b);
+    put(bucketCursor, b, c + 1);
+    copySmall(to + <usize>c * E, e, E);
+  }
+  return to;
+}
+const bucketCursor: usize = memory.data(<i32>sizeof<i32>() * FRONTIER_MAX_BUCKETS);
+
+/** First entry of bucket b among the states frontierDiskSplit grouped (b = 2^bits: their number). */
+export function frontierDiskBucketStart(b: i32): i32 {
+  within(b, 0, FRONTIER_MAX_BUCKETS, "limit-exceeded: frontierDiskBucketStart: bucket past FRONTIER_MAX_BUCKETS");
+  return get(bucketStart, b);
+}
+
+/**
+ * Adds the `n` states of the input buffer (packed entries: a key and its count) into the
+ * pass's table, each to the entry of its key, keeping those of the pass's range; false if
+ * the table filled (the pass runs again with a larger table or half the range).
+ */
+export function frontierDiskSum(n: i32): bool {
+  within(n, 0, hostInputStates, "limit-exceeded: frontierDiskSum: more states than the input buffer holds");
+  const E = <usize>entryBytes;
+  const countOffset = <usize>keyWords << 3;
+  const base = at(0);
+  for (let t = 0; t < n && !overflowed; t++) {
+    const e = base + <usize>t * E;
+    for (let w = 0; w < keyWords; w++) put64(keyBuf, w, load<u64>(e + (<usize>w << 3)));
+    insert(load<u64>(e + countOffset), wideCounts ? load<u64>(e + countOffset, 8) : 0);
+  }
+  return !overflowed;
 }

@@ -23,5 +23,6 @@ export {
   frontierResultLo, frontierResultHi, frontierPeakStates, frontierPeakBytes, frontierSplitStep, frontierStepStates, frontierSetWideCounts, frontierPeakParts, frontierEntryBytes,
   frontierPrunedStates,
   frontierHostBegin, frontierHostInput, frontierHostStepBegin, frontierHostPass, frontierHostExpand, frontierHostPruned, frontierHostDrain, frontierHostTable, frontierHostStepEnd, frontierHostKeepPart,
+  frontierHostTableStates, frontierArenaCap, frontierDiskSplit, frontierDiskBucketStart, frontierDiskSum, FRONTIER_MAX_BUCKETS,
   FRONTIER_MAX_SQUARES, FRONTIER_MAX_WIDTH, FRONTIER_MAX_EDGES, FRONTIER_DEFAULT_CAP_MIB, FRONTIER_SPLIT_STATES_PER_PART,
 } from "./frontier";

@@ -6,6 +6,7 @@ import { terminalBar } from "./progress.js";
 import { parseShardSpec, shardLine, type ShardSpec } from "../shards/index.js";
 import { canonicalFrontierProblem as canonicalFrontier, countHamiltonianIn, type HamiltonianCount } from "../tours/frontier.js";
 import { diskLayers, type DiskLayers } from "../tours/frontier-disk.js";
+import { diskBuckets, type DiskBuckets } from "../tours/frontier-buckets.js";
 import { diskForPeople } from "../io/checkpoint-store.js";
 import { durationForPeople } from "../tables/reach.js";
 import { UsageError } from "../errors.js";
@@ -27,6 +28,10 @@ export interface FrontierCountFlags {
   hostLayers?: boolean;
   /** --checkpoint DIR: the layers in files in DIR (frontier-disk.ts); a count run again with it resumes. */
   checkpoint?: string;
+  /** --disk MiB (with --checkpoint): the layers in bucket files (frontier-buckets.ts), the files capped at MiB. */
+  disk?: number;
+  /** Hidden --buckets N: buckets a step with --disk (default chosen each step). */
+  buckets?: number;
   /** A whole count as one JSON line: the problem, the count (a decimal string), the engine. */
   json?: boolean;
   /** The count with its digits grouped (8,250,272). */
@@ -72,14 +77,17 @@ function checkpointStore(flags: FrontierCountFlags, shard: ShardSpec | undefined
   const dir = flags.checkpoint!;
   if (dir === "") throw new UsageError("--checkpoint: empty folder name (expected a folder for the count's layers)");
   const problem = { ...canonicalFrontierProblem(flags), shard: shard ? `${shard.shard}/${shard.shards}` : null };
-  return diskLayers(dir, problem, {
-    onResume: (step, cpu) => process.stderr.write(`resuming from ${dir}: step ${step + 1} done, ${cpu.toFixed(0)} s of CPU before this run\n`),
-    onRestart: (why) => process.stderr.write(`${why}\n`),
-  });
+  const told = {
+    onResume: (step: number, cpu: number) => process.stderr.write(`resuming from ${dir}: step ${step + 1} done, ${cpu.toFixed(0)} s of CPU before this run\n`),
+    onRestart: (why: string) => process.stderr.write(`${why}\n`),
+  };
+  if (flags.disk === undefined) return diskLayers(dir, problem, told);
+  if (shard) throw new UsageError("--disk counts a whole board: not with --shard");
+  return diskBuckets(dir, problem, { ...told, diskCapMiB: flags.disk, ...(flags.buckets !== undefined ? { buckets: flags.buckets } : {}) });
 }
 
 /** A line a finished step: its states, the disk the layers take, and the time left at this run's mean step time. */
-function stepLine(store: DiskLayers) {
+function stepLine(store: DiskLayers | DiskBuckets) {
   let started = Date.now();
   let first = 0; // the first step of this run, or of its rerun in 128-bit counts
   let last = Infinity;
@@ -96,6 +104,8 @@ function stepLine(store: DiskLayers) {
 }
 
 export async function runFrontierCount(flags: FrontierCountFlags): Promise<void> {
+  if (flags.disk !== undefined && flags.checkpoint === undefined) throw new UsageError("--disk needs --checkpoint DIR: the folder for the bucket files and the count's checkpoint");
+  if (flags.buckets !== undefined && flags.disk === undefined) throw new UsageError("--buckets is for a count with --disk");
   const spec = flags.shard !== undefined ? parseShardSpec(flags.shard) : undefined;
   const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
@@ -107,7 +117,7 @@ export async function runFrontierCount(flags: FrontierCountFlags): Promise<void>
   }
 }
 
-async function countAndPrint(flags: FrontierCountFlags, spec: ShardSpec | undefined, cpu: NodeJS.CpuUsage, started: bigint, store: DiskLayers | undefined): Promise<void> {
+async function countAndPrint(flags: FrontierCountFlags, spec: ShardSpec | undefined, cpu: NodeJS.CpuUsage, started: bigint, store: DiskLayers | DiskBuckets | undefined): Promise<void> {
   // With --checkpoint, a line a step; else, on a terminal, a progress line: step k of n, states, time left.
   const bar = store ? undefined : terminalBar({ format: "frontier step {value} of {total}: {states} states, about {eta_formatted} left", clearOnComplete: true });
   const onProgress = store ? stepLine(store) : bar && ((step: number, steps: number, states: number) => {

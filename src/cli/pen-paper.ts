@@ -117,6 +117,8 @@ interface CountFlags {
   memory?: number;
   hostLayers?: boolean;
   checkpoint?: string;
+  disk?: number;
+  buckets?: number;
   json?: boolean;
   pretty?: boolean;
 }
@@ -143,11 +145,12 @@ async function countCommand(flags: CountFlags): Promise<void> {
   checkOnRectangle(flags.from, rows, cols, "--from");
   checkOnRectangle(flags.to, rows, cols, "--to");
   if (!flags.engine.startsWith("search")) {
-    const frontierFlags: FrontierCountFlags = { rows, cols, moves: flags.moves, closed: flags.closed, from: flags.from, to: flags.to, shard: flags.shard, engine: flags.engine === "frontier-ts" ? "ts" : "wasm", stats: flags.stats, memory: flags.memory, hostLayers: flags.hostLayers, checkpoint: flags.checkpoint, json: flags.json, pretty: flags.pretty };
+    const frontierFlags: FrontierCountFlags = { rows, cols, moves: flags.moves, closed: flags.closed, from: flags.from, to: flags.to, shard: flags.shard, engine: flags.engine === "frontier-ts" ? "ts" : "wasm", stats: flags.stats, memory: flags.memory, hostLayers: flags.hostLayers, checkpoint: flags.checkpoint, disk: flags.disk, buckets: flags.buckets, json: flags.json, pretty: flags.pretty };
     return runFrontierCount(frontierFlags);
   }
   // The search engine: square boards, the pen-and-paper moves, no --to.
   if (flags.checkpoint !== undefined) throw new UsageError(`--checkpoint keeps the frontier engine's layers: not with --engine ${flags.engine}`);
+  if (flags.disk !== undefined || flags.buckets !== undefined) throw new UsageError(`--disk keeps the frontier engine's layers in bucket files: not with --engine ${flags.engine}`);
   if (rows !== cols) throw new UsageError(`--engine ${flags.engine} counts square boards only (--size N); --engine frontier counts ${rows}×${cols}`);
   if (flags.to) throw new UsageError(`--engine ${flags.engine} has no --to; --engine frontier counts paths between two squares`);
   if (formatLeapers(flags.moves) !== formatLeapers(PEN_PAPER_LEAPERS)) throw new UsageError(`--engine ${flags.engine} knows only the pen-and-paper moves 0,3+2,2; --engine frontier counts any leapers`);
@@ -262,9 +265,11 @@ await runMain("pen-paper", async () => {
     .option("--json", "one JSON line: the problem (rows, cols, moves, closed, from, to), count (a decimal string) and engine; with --shard the part's line (the default there)")
     .option("--pretty", "group the count's digits in threes for people (8,250,272); not with --json or --shard")
     .option("--stats", "frontier engine: print the frontier width, peak states, dead states dropped, bytes a state, table memory and CPU time to standard error (with --json: in the JSON line)")
-    .option("--memory <MiB>", `frontier engine: cap on the state tables (default ${toursConstants.FRONTIER_DEFAULT_CAP_MIB})`, integerOption(16, 4000))
+    .option("--memory <MiB>", `frontier engine: cap on the state tables (default ${toursConstants.FRONTIER_DEFAULT_CAP_MIB}; 4096: all the kernel's memory has above its own data)`, integerOption(16, 4096))
     .addOption(new Option("--host-layers", "frontier engine: keep the DP's layers in this process's memory, not the kernel's (docs/tours.md)").hideHelp())
     .option("--checkpoint <dir>", "frontier engine: keep the DP's layers in files in DIR, a line on standard error per step; run the same count with the same DIR again and it goes on from its last finished step (for counts of hours)")
+    .option("--disk <MiB>", "frontier engine, with --checkpoint: each step expands the last layer once into bucket files and sums them bucket by bucket (for layers larger than memory); the count's files never take more than MiB, else it stops with its checkpoint kept", integerOption(1))
+    .addOption(new Option("--buckets <N>", "with --disk: split each step into N buckets (a power of two, 1 to 256; default chosen each step from --memory)").argParser(integerOption(1, toursConstants.FRONTIER_MAX_BUCKETS)).hideHelp())
     .option("--force", "search engine: run a count documented as out of reach (7×7 from every start, 8×8 and up)")
     .addOption(new Option("--engine <name>", "frontier (default): the frontier DP in WebAssembly, frontier-ts its TypeScript baseline; search, search-ts: the depth-first search (n×n, pen-and-paper moves)").choices(COUNT_ENGINES).default("frontier"))
     .addHelpText("after", "\nAll engines give the same counts where they all run. The frontier DP counts m×n boards for any leapers; the search,\nthe cross-check, counts n×n pen-and-paper boards up to 7×7 (and shows a progress bar on a terminal).")

@@ -79,8 +79,20 @@ function alive(pid: number): boolean {
   }
 }
 
+/**
+ * Whether writes are fsynced (always, but in tests: a killed process's writes survive in
+ * the page cache without fsync, which only a crash of the system needs, and tests that
+ * write thousands of small files would spend most of their time in it).
+ */
+let durable = true;
+/** Tests only: turns the fsyncs of every write off (false) or back on. */
+export function setDurableWritesForTests(on: boolean): void {
+  durable = on;
+}
+
 /** fsync of a folder, so a rename in it survives a crash (some systems refuse it on folders: then nothing more can be done). */
 function syncFolder(dir: string): void {
+  if (!durable) return;
   const fd = openSync(dir, "r");
   try {
     fsyncSync(fd);
@@ -92,12 +104,29 @@ function syncFolder(dir: string): void {
   }
 }
 
+/** Writes `bytes` at the file's end, in slices. */
+function writeAll(fd: number, bytes: Uint8Array): void {
+  for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, Math.min(SLICE, bytes.length - at));
+}
+
+/** A file of the store written in pieces (CheckpointStore.writer). */
+export interface StoreFileWriter {
+  /** Bytes written so far. */
+  readonly bytes: number;
+  /** Adds `bytes` at the file's end. */
+  append(bytes: Uint8Array): void;
+  /** The file whole: fsynced, renamed into place, its digest recorded as write's is. */
+  finish(): void;
+  /** Gives the file up unfinished (its temporary file stays pending, removed by the next run or commit). */
+  abandon(): void;
+}
+
 /** Writes `chunks` to `path` in slices, fsynced before it is closed. */
 function writeSynced(path: string, chunks: readonly Uint8Array[]): void {
   const fd = openSync(path, "w");
   try {
-    for (const bytes of chunks) for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, Math.min(SLICE, bytes.length - at));
-    fsyncSync(fd);
+    for (const bytes of chunks) writeAll(fd, bytes);
+    if (durable) fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
@@ -269,6 +298,62 @@ export class CheckpointStore {
     this.manifest.files[name] = { bytes, sha256: hash.digest("hex") };
     this.checked.add(name);
     this.manifest.pending = this.manifest.pending.filter((p) => p !== name);
+  }
+
+  /**
+   * Names files about to be written (by `writer`) pending in one save of the manifest, not
+   * one save each: a name never written is removed as harmlessly as one half written.
+   */
+  pend(names: readonly string[]): void {
+    for (const name of names) if (!isName(name)) throw new Error(`not a name for a file of the store: ${name}`);
+    this.manifest.pending.push(...names.filter((name) => !this.manifest.pending.includes(name)));
+    this.save();
+  }
+
+  /**
+   * The file `name` written in pieces, as `write` writes it whole: named pending first,
+   * appended to a temporary file, then (finish) fsynced, renamed, the folder fsynced.
+   */
+  writer(name: string): StoreFileWriter {
+    if (!isName(name)) throw new Error(`not a name for a file of the store: ${name}`);
+    const path = join(this.dir, name);
+    if (!this.has(name) && existsSync(path)) {
+      throw new UsageError(`${path}: a file this count did not write is in the way of its own; move it out of ${this.dir} or give another folder`);
+    }
+    if (!this.manifest.pending.includes(name)) this.pend([name]);
+    const hash = createHash("sha256");
+    let fd: number | undefined = this.inFolder(path, () => openSync(path + TEMPORARY, "w"));
+    let bytes = 0;
+    const close = (): void => {
+      if (fd !== undefined) closeSync(fd);
+      fd = undefined;
+    };
+    return {
+      get bytes() {
+        return bytes;
+      },
+      append: (piece) => {
+        if (fd === undefined) throw new Error(`${name} is finished`);
+        const open = fd;
+        this.inFolder(path, () => writeAll(open, piece));
+        hash.update(piece);
+        bytes += piece.length;
+      },
+      finish: () => {
+        if (fd === undefined) throw new Error(`${name} is finished`);
+        const open = fd;
+        this.inFolder(path, () => {
+          if (durable) fsyncSync(open);
+          close();
+          renameSync(path + TEMPORARY, path);
+          syncFolder(this.dir);
+        });
+        this.manifest.files[name] = { bytes, sha256: hash.digest("hex") };
+        this.checked.add(name);
+        this.manifest.pending = this.manifest.pending.filter((p) => p !== name);
+      },
+      abandon: close,
+    };
   }
 
   /**

@@ -28,6 +28,29 @@ export function setHostLayerBytesForTests(bytes: number | undefined): void {
   testBytes = bytes;
 }
 
+/** The bytes a host-layer count gives its input buffer and table: the cap, or the tests' smaller budget. */
+export function hostLayerBudget(capBytes: number): number {
+  return testBytes === undefined ? capBytes : Math.min(capBytes, testBytes);
+}
+
+/**
+ * A store that makes each step itself (frontier-buckets.ts: layers in bucketed files on
+ * disk, Node only), given the kernel with the graph, the cap and the count width set.
+ */
+export interface SteppingLayerStore {
+  readonly kind: "buckets";
+  /** Whether the count kept here went on in 128-bit counts (a resume then starts in 128 bits). */
+  wideCounts(): boolean;
+  count(
+    plan: FrontierPlan,
+    problem: FrontierProblem,
+    capBytes: number,
+    wide: boolean,
+    onStep: ((step: number, states: number, passes: number) => void) | undefined,
+    identity: Readonly<Record<string, unknown>>,
+  ): FrontierResult & HostLayerFigures;
+}
+
 /** What a host-layer count reports beside the count. */
 export interface HostLayerFigures {
   /** Most bytes held at once: the kernel's arena (input buffer and table) and the host's two layers. */
@@ -135,7 +158,7 @@ export function countWithHostLayers(
   identity: Readonly<Record<string, unknown>> = {},
 ): FrontierResult & HostLayerFigures {
   const kernel = toursModule.exports;
-  const budget = testBytes === undefined ? capBytes : Math.min(capBytes, testBytes);
+  const budget = hostLayerBudget(capBytes);
   const cycles = problem.mode === "cycles";
   const E = kernel.frontierHostBegin(cycles, plan.width, 1);
   const inputStates = Math.max(16, Math.min(MAX_INPUT_STATES, Math.floor(budget / 4 / E)));

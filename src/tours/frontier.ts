@@ -6,7 +6,7 @@ import type { ShardSpec } from "../shards/index.js";
 import { frontierPlan, type FrontierPlan, type SquareOrder } from "./frontier-plan.js";
 import { countFrontierTs, type FrontierProblem, type FrontierResult } from "./frontier-ts.js";
 import type { Engine } from "./generate.js";
-import { countWithHostLayers, type HostLayerStore } from "./frontier-host.js";
+import { countWithHostLayers, type HostLayerStore, type SteppingLayerStore } from "./frontier-host.js";
 import { onFrontierProgress, toursModule } from "./kernel.js";
 import { formatLeapers, normaliseLeapers, parseLeapers, PEN_PAPER_LEAPERS, type Leaper } from "./leapers.js";
 import { parseShardSpec, problemFields, requireCanonical, type CountFacts } from "../shards/index.js";
@@ -139,7 +139,7 @@ function question(options: HamiltonianCountOptions, plan: FrontierPlan): Questio
 }
 
 /** Runs the DP on the kernel: 64-bit counts first (8 bytes a state less), 128-bit if a count passes 2^64. */
-function countOnKernel(plan: FrontierPlan, problem: FrontierProblem, capMiB: number | undefined, onProgress: FrontierProgressListener | undefined, hostLayers: boolean | "auto" = false, store?: HostLayerStore): FrontierResult & KernelFigures {
+function countOnKernel(plan: FrontierPlan, problem: FrontierProblem, capMiB: number | undefined, onProgress: FrontierProgressListener | undefined, hostLayers: boolean | "auto" = false, store?: HostLayerStore | SteppingLayerStore): FrontierResult & KernelFigures {
   const onStep = onProgress && ((step: number, states: number, passes: number) => onProgress(step + 1, plan.size, states, passes));
   onFrontierProgress(onStep);
   const once = (host: boolean, wide: boolean): FrontierResult & KernelFigures => (host ? countOnHostLayers(plan, problem, capMiB, wide, onStep, store) : countOnKernelOnce(plan, problem, capMiB, wide));
@@ -167,12 +167,15 @@ function countOnKernel(plan: FrontierPlan, problem: FrontierProblem, capMiB: num
   }
 }
 
-/** The DP with its layers on the host (frontier-host.ts): the kernel is given the graph as countOnKernelOnce gives it. */
-function countOnHostLayers(plan: FrontierPlan, problem: FrontierProblem, capMiB: number | undefined, wide: boolean, onStep: ((step: number, states: number, passes: number) => void) | undefined, store?: HostLayerStore): FrontierResult & KernelFigures {
+/** The DP with its layers on the host (frontier-host.ts, or a store that makes the steps itself): the kernel is given the graph as countOnKernelOnce gives it. */
+function countOnHostLayers(plan: FrontierPlan, problem: FrontierProblem, capMiB: number | undefined, wide: boolean, onStep: ((step: number, states: number, passes: number) => void) | undefined, store?: HostLayerStore | SteppingLayerStore): FrontierResult & KernelFigures {
   const cap = giveKernelTheGraph(plan, problem, capMiB, wide);
   // What makes a resumed count the same count: the graph in its order, the mode and the ends, the shard.
   const identity = { rows: plan.rows, cols: plan.cols, adj: plan.adj, mode: problem.mode, ends: problem.ends, part: problem.part ?? 0, parts: problem.parts ?? 1 };
-  return countWithHostLayers(plan, problem, cap * 2 ** 20, wide, onStep, store, identity);
+  // The arena's room: the cap, or what the 4 GiB memory has above the kernel's own data.
+  const arena = Math.min(cap * 2 ** 20, Number(toursModule.exports.frontierArenaCap()));
+  if (store && "kind" in store) return store.count(plan, problem, arena, wide, onStep, identity);
+  return countWithHostLayers(plan, problem, arena, wide, onStep, store, identity);
 }
 
 /** Gives the kernel the board's graph, forced ends, memory cap and count width; returns the cap in MiB. */
@@ -328,10 +331,11 @@ export function countHamiltonian(options: HamiltonianCountOptions): HamiltonianC
 
 /**
  * countHamiltonian with the kernel's layers on the host in `store` (frontier-disk.ts keeps
- * them in files and resumes a stopped count); without one, as `options.hostLayers` says.
+ * them in files and resumes a stopped count; frontier-buckets.ts keeps them in bucketed
+ * files, disk-bound); without one, as `options.hostLayers` says.
  * Internal: not exported from any package entry.
  */
-export function countHamiltonianIn(options: HamiltonianCountOptions, store?: HostLayerStore): HamiltonianCount {
+export function countHamiltonianIn(options: HamiltonianCountOptions, store?: HostLayerStore | SteppingLayerStore): HamiltonianCount {
   requiredObject(options, "options"); // the CLI hands its flags whole: strict in countHamiltonian
   const rows = checkSide(options.rows, "rows");
   const cols = checkSide(options.cols, "cols");

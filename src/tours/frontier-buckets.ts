@@ -1,0 +1,440 @@
+// Layers bounded by disk, not memory (Node only): `pen-paper count --checkpoint DIR --disk
+// MiB`. Host layers (frontier-host.ts) read the whole last layer once per pass, and a
+// step needs a pass per table's worth of the next layer: 8×8 directed paths (about 10⁹
+// states a layer) would take a dozen passes a step. Here each step reads the last layer
+// once and makes its successors once:
+//   1. expand: the layer, streamed from its files through the kernel's input buffer, is
+//      expanded into one table over all keys (counts of equal keys summed as they come);
+//      before a piece could fill the table past half, the table is drained, its states
+//      grouped by bucket (the top bits of the key's hash: 2^bits buckets) and each
+//      group written to a file of its bucket. A key lands in one bucket, but in as many
+//      of that bucket's files as the drains it was made between.
+//   2. sum: bucket by bucket, the bucket's files streamed into a table of the bucket's
+//      keys alone, summed, drained into a file of the new layer, and the bucket's files
+//      deleted. A bucket too large for the table is summed in passes over halves of its
+//      hash range (the kernel's passes: a key's range is a function of the key).
+// The disk holds, at the most, the last layer and the expanded buckets (the layer is
+// deleted once the expansion is committed), then the buckets left and the new layer.
+// Every file goes through the checkpoint store (io/checkpoint-store.ts: digests checked
+// on every read, atomic writes, the lock); the store's state is committed after the
+// expansion and after each bucket, so a count killed at any point goes on from there.
+// The number of buckets, unless fixed: the smallest power of two (at most
+// FRONTIER_MAX_BUCKETS) that gives each bucket at most a third of the summing table's
+// entries, the next layer guessed as the last one times the last step's growth plus 10 %
+// (docs/tours.md). A guess too low costs passes, never a wrong count.
+import { KernelError, UsageError } from "../errors.js";
+import { canonicalJson, CheckpointStore, diskForPeople, kernelFileDigest, type StoreFileWriter } from "../io/checkpoint-store.js";
+import { optionalWholeNumber, optionKeys, requiredObject, functionArgument } from "../args.js";
+import { hostLayerBudget, type HostLayerFigures, type SteppingLayerStore } from "./frontier-host.js";
+import type { FrontierPlan } from "./frontier-plan.js";
+import type { FrontierProblem, FrontierResult } from "./frontier-ts.js";
+import { toursModule } from "./kernel.js";
+import { toursConstants } from "../wasm/generated/tours.js";
+
+const HASH_SPAN = 2 ** 32;
+/** Most states the input buffer holds (64 MiB of 16-byte entries). */
+const MAX_INPUT_STATES = 1 << 22;
+export const MAX_BUCKETS = toursConstants.FRONTIER_MAX_BUCKETS;
+
+/** A step made as far as its expansion and some of its buckets. */
+interface PendingStep {
+  step: number;
+  bits: number;
+  /** Each bucket's file ("" for a bucket without states). */
+  buckets: string[];
+  /** Bytes the expansion wrote (the buckets' files). */
+  expandedBytes: number;
+  /** Buckets summed into `chunks`. */
+  done: number;
+  chunks: string[];
+  states: number;
+  passes: number;
+  dropped: number;
+}
+
+/** What the store's state says of a bucketed count. */
+interface BucketState {
+  count: Record<string, unknown>;
+  wide: boolean;
+  entryBytes: number;
+  /** The last finished step (-1: none) and its layer's files. */
+  step: number;
+  layer: string[];
+  stepStates: number[];
+  peakStates: number;
+  peakParts: number;
+  droppedStates: number;
+  growth: number;
+  peakDiskBytes: number;
+  cpuSeconds: number;
+  pending?: PendingStep;
+}
+
+export interface DiskBucketsOptions {
+  /** Most MiB the count's files may take (default: no cap but the disk's). */
+  diskCapMiB?: number;
+  /** Buckets a step, a power of two from 1 to FRONTIER_MAX_BUCKETS (default: chosen each step from the memory cap). */
+  buckets?: number;
+  /** Hears where a count goes on from (the last finished step, CPU seconds before this run). */
+  onResume?: (step: number, cpuSeconds: number) => void;
+  /** Hears why the count begins again from the start (a line, no newline). */
+  onRestart?: (why: string) => void;
+  /**
+   * Hears each checkpoint written: step k (0-based) expanded into its buckets, some of its
+   * buckets summed, or finished. Called synchronously; an exception thrown here stops the
+   * count there, as a killed process would (tests).
+   */
+  onCheckpoint?: (step: number, phase: CheckpointPhase) => void;
+}
+
+/** What a checkpoint of a bucketed count holds: a step expanded, some of its buckets summed, or the step finished. */
+export type CheckpointPhase = "expanded" | "summed" | "finished";
+
+const OPTION_KEYS = optionKeys<DiskBucketsOptions>({ diskCapMiB: true, buckets: true, onResume: true, onRestart: true, onCheckpoint: true });
+
+/** The bucketed store, with what the CLI reports of it. */
+export interface DiskBuckets extends SteppingLayerStore {
+  cpuSeconds(): number;
+  diskBytes(): number;
+  close(): void;
+}
+
+/**
+ * A count with bucketed layers kept in `dir` (created if missing) for the count `problem`
+ * names (canonical, as canonicalFrontierProblem gives it), resumable: see the top of this
+ * file. The folder is locked until `close()` or the end of the process.
+ */
+export function diskBuckets(dir: string, problem: Readonly<Record<string, unknown>>, options: DiskBucketsOptions = {}): DiskBuckets {
+  const opts = requiredObject<DiskBucketsOptions>(options, "options", OPTION_KEYS);
+  const capMiB = optionalWholeNumber(opts.diskCapMiB, "diskCapMiB", 1);
+  const fixed = optionalWholeNumber(opts.buckets, "buckets", 1, MAX_BUCKETS);
+  if (fixed !== undefined && (fixed & (fixed - 1)) !== 0) throw new UsageError(`buckets must be a power of two from 1 to ${MAX_BUCKETS}, got ${fixed}`);
+  const onResume = opts.onResume === undefined ? undefined : functionArgument<NonNullable<DiskBucketsOptions["onResume"]>>(opts.onResume, "onResume");
+  const onRestart = opts.onRestart === undefined ? undefined : functionArgument<NonNullable<DiskBucketsOptions["onRestart"]>>(opts.onRestart, "onRestart");
+  const onCheckpoint = opts.onCheckpoint === undefined ? undefined : functionArgument<NonNullable<DiskBucketsOptions["onCheckpoint"]>>(opts.onCheckpoint, "onCheckpoint");
+  const store = CheckpointStore.open(dir, { counter: "pen-paper count", problem: { ...problem, layers: "buckets" }, kernel: kernelFileDigest(new URL("../../build/tours.wasm", import.meta.url)) });
+  const capBytes = capMiB === undefined ? Infinity : capMiB * 2 ** 20;
+  if (store.diskBytes() > capBytes) {
+    store.close();
+    throw new UsageError(`${dir}: the count's files take ${diskForPeople(store.diskBytes())} already, more than --disk ${capMiB} MiB; give a larger --disk to go on from them`);
+  }
+  const started = process.cpuUsage();
+  let cpuBefore = 0;
+  const cpuSeconds = (): number => {
+    const used = process.cpuUsage(started);
+    return cpuBefore + (used.user + used.system) / 1e6;
+  };
+  return {
+    kind: "buckets",
+    wideCounts: () => store.state<BucketState>()?.wide === true,
+    count: (plan, frontierProblem, arenaBytes, wide, onStep, identity) => {
+      const files: BucketFiles = {
+        store,
+        dir,
+        capMiB,
+        capBytes,
+        fixedBits: fixed === undefined ? undefined : Math.log2(fixed),
+        cpuSeconds,
+        setCpuBefore: (s) => (cpuBefore = s),
+        ...(onResume ? { onResume } : {}),
+        ...(onRestart ? { onRestart } : {}),
+        ...(onCheckpoint ? { onCheckpoint } : {}),
+      };
+      return countInBuckets(plan, frontierProblem, arenaBytes, wide, onStep, files, identity);
+    },
+    cpuSeconds,
+    diskBytes: () => store.diskBytes(),
+    close: () => store.close(),
+  };
+}
+
+/** What countInBuckets is given of the store. */
+interface BucketFiles {
+  store: CheckpointStore;
+  dir: string;
+  capMiB: number | undefined;
+  capBytes: number;
+  fixedBits: number | undefined;
+  cpuSeconds(): number;
+  setCpuBefore(seconds: number): void;
+  onResume?: (step: number, cpuSeconds: number) => void;
+  onRestart?: (why: string) => void;
+  onCheckpoint?: (step: number, phase: CheckpointPhase) => void;
+}
+
+/** Most successors one state can have at step k: the new square joined to none, one or two of its earlier neighbours. */
+function mostSuccessors(plan: FrontierPlan, k: number): number {
+  const o = plan.adj[k]!.filter((y) => y < k).length;
+  return 1 + o + (o * (o - 1)) / 2;
+}
+
+/** The count on the kernel (the graph given as for host layers) with its layers in bucketed files: see the top of this file. */
+function countInBuckets(
+  plan: FrontierPlan,
+  problem: FrontierProblem,
+  arenaBytes: number,
+  wide: boolean,
+  onStep: ((step: number, states: number, passes: number) => void) | undefined,
+  files: BucketFiles,
+  identity: Readonly<Record<string, unknown>>,
+): FrontierResult & HostLayerFigures {
+  if ((problem.parts ?? 1) > 1) throw new UsageError("a count in bucket files (--disk) is a whole count: not with --shard");
+  const { store } = files;
+  const kernel = toursModule.exports;
+  const budget = hostLayerBudget(arenaBytes);
+  const cycles = problem.mode === "cycles";
+  const E = kernel.frontierHostBegin(cycles, plan.width, 1);
+  const inputStates = Math.max(16, Math.min(MAX_INPUT_STATES, Math.floor(budget / 4 / E)));
+  kernel.frontierHostBegin(cycles, plan.width, inputStates);
+  const capacity = Math.min(2e9, Math.floor(budget / E) - inputStates);
+  if (capacity < 1024) throw new KernelError("tours", "limit-exceeded", `the memory cap of ${Math.round(budget / 1024)} KiB leaves no room for a table beside the input buffer`);
+  const countOffset = E - (wide ? 16 : 8);
+  const memory = (): ArrayBuffer => kernel.memory.buffer as ArrayBuffer;
+  const view = (address: number, bytes: number): Uint8Array => new Uint8Array(memory(), address >>> 0, bytes);
+  const input = (bytes: number): Uint8Array => view(kernel.frontierHostInput(), bytes);
+  const bytesOf = (names: readonly string[]): number => names.reduce((sum, name) => sum + store.bytesOf(name), 0);
+  /** Streams the files through the input buffer in pieces of at most `states` states: `each(n)` per piece. */
+  const stream = (names: readonly string[], states: number, each: (n: number) => boolean): boolean => names.every((name) => store.readPieces(name, states * E, input, (bytes) => each(bytes / E)));
+
+  let state = begin(files, { ...identity, entryBytes: E, wide, layers: "buckets" });
+  let peakDisk = Math.max(state.peakDiskBytes, store.diskBytes());
+  const open = new Set<StoreFileWriter>(); // files being written: their bytes count against the cap
+  const held = (): number => [...open].reduce((sum, w) => sum + w.bytes, store.diskBytes());
+  const room = (bytes: number, k: number): void => {
+    const now = held();
+    if (now + bytes > files.capBytes) {
+      throw new UsageError(`the count needs more disk than --disk ${files.capMiB} MiB: at step ${k + 1} of ${plan.size} its files in ${files.dir} held ${diskForPeople(now)} and ${diskForPeople(bytes)} more were to be written; its checkpoint is kept: run again with a larger --disk to go on`);
+    }
+    peakDisk = Math.max(peakDisk, now + bytes);
+  };
+  const writer = (name: string): StoreFileWriter => {
+    const w = store.writer(name);
+    open.add(w);
+    return w;
+  };
+  const finish = (w: StoreFileWriter): void => {
+    w.finish();
+    open.delete(w);
+  };
+  const commit = (next: BucketState, keep: readonly string[], phase?: CheckpointPhase): void => {
+    state = { ...next, peakDiskBytes: peakDisk, cpuSeconds: files.cpuSeconds() };
+    store.commit(state, keep);
+    if (phase) files.onCheckpoint?.(next.pending?.step ?? next.step, phase);
+  };
+
+  try {
+    if (state.step < 0 && !state.pending) {
+      // The start: one empty state with count 1.
+      const start = new Uint8Array(E);
+      new DataView(start.buffer).setBigUint64(countOffset, 1n, true);
+      room(E, 0);
+      store.write("start.bin", [start]);
+      commit({ ...state, layer: ["start.bin"] }, ["start.bin"]);
+    }
+    for (let k = state.step + 1; k < plan.size; k++) {
+      kernel.frontierHostStepBegin(k);
+      let pending = state.pending;
+      if (!pending) {
+        pending = expand(k);
+        commit({ ...state, layer: [], pending }, pending.buckets.filter((name) => name !== ""), "expanded");
+      }
+      pending = sumBuckets(k, pending);
+      const before = k === 0 ? 1 : state.stepStates[k - 1]!;
+      kernel.frontierHostStepEnd(before, pending.states);
+      commit(
+        {
+          ...state,
+          step: k,
+          layer: pending.chunks,
+          pending: undefined,
+          stepStates: [...state.stepStates, pending.states],
+          growth: before > 0 ? pending.states / before : 1,
+          peakStates: Math.max(state.peakStates, pending.states),
+          peakParts: Math.max(state.peakParts, pending.passes),
+          droppedStates: state.droppedStates + pending.dropped,
+        },
+        pending.chunks,
+        "finished",
+      );
+      onStep?.(k, pending.states, pending.passes);
+    }
+  } finally {
+    for (const w of open) w.abandon();
+  }
+
+  let count = 0n;
+  stream(state.layer, inputStates, (n) => {
+    const piece = input(n * E);
+    const dv = new DataView(piece.buffer, piece.byteOffset, piece.length);
+    for (let off = countOffset; off < piece.length; off += E) count += dv.getBigUint64(off, true) + (wide ? dv.getBigUint64(off + 8, true) << 64n : 0n);
+    return true;
+  });
+  if (count >= 1n << 128n) throw new KernelError("tours", "limit-exceeded", "a count passed 2^128");
+  return {
+    count,
+    peakStates: state.peakStates,
+    splitStep: -1,
+    peakBytes: Number(kernel.frontierPeakBytes()) + peakDisk,
+    peakLayerBytes: peakDisk,
+    entryBytes: E,
+    peakParts: state.peakParts,
+    stepStates: state.stepStates,
+    droppedStates: state.droppedStates,
+  };
+
+  /** Step k's expansion: the last layer read once, its successors written to a file per bucket. */
+  function expand(k: number): PendingStep {
+    const states = state.stepStates[k - 1] ?? 1;
+    const guess = Math.max(1024, states * Math.max(1, state.growth) * 1.1);
+    const bits = files.fixedBits ?? Math.min(Math.log2(MAX_BUCKETS), Math.max(0, Math.ceil(Math.log2(guess / (capacity / 3)))));
+    const writers: (StoreFileWriter | undefined)[] = Array.from({ length: 2 ** bits }, () => undefined);
+    const most = mostSuccessors(plan, k);
+    // The table is sized to the guess (clearing one costs its whole size) and doubled, up
+    // to the cap, each time it had to be drained: fewer drains, fewer copies of a key.
+    let table = Math.min(capacity, Math.max(4 * most, 4096, Math.ceil(guess / 0.5)));
+    let piece = 1;
+    let dropped = 0;
+    const emptyTable = (): void => {
+      if (kernel.frontierHostPass(0n, BigInt(HASH_SPAN), table) === 0) throw new KernelError("tours", "invariant-broken", "the expansion's table does not fit its cap");
+      piece = Math.max(1, Math.min(inputStates, Math.floor(table / 4 / most)));
+    };
+    const drain = (): void => {
+      dropped += Number(kernel.frontierHostPruned());
+      const n = kernel.frontierHostDrain();
+      if (n > 0) {
+        const at = kernel.frontierDiskSplit(n, bits) >>> 0;
+        room(n * E, k);
+        for (let b = 0; b < writers.length; b++) {
+          const from = kernel.frontierDiskBucketStart(b), to = kernel.frontierDiskBucketStart(b + 1);
+          if (to === from) continue;
+          writers[b] ??= writer(names[b]!);
+          writers[b]!.append(view(at + from * E, (to - from) * E));
+        }
+      }
+    };
+    const names = writers.map((_, b) => `step-${k}.bucket-${String(b).padStart(4, "0")}.bin`);
+    store.pend(names);
+    emptyTable();
+    // Pieces of at most a quarter of the table's successors: a piece is drained first if
+    // its successors (at most `most` a state) could take the table past half.
+    const pieces = (n: number): boolean => {
+      if (kernel.frontierHostTableStates() + n * most > table / 2) {
+        drain();
+        table = Math.min(capacity, table * 2);
+        emptyTable();
+      }
+      if (kernel.frontierHostExpand(n) === 0) throw new KernelError("tours", "invariant-broken", "the expansion's table filled past its load");
+      return true;
+    };
+    for (const name of state.layer) {
+      // Read in pieces as large as the table takes now (it may grow within a file).
+      store.readPieces(name, inputStates * E, input, (bytes) => {
+        const n = bytes / E;
+        for (let t = 0, m = 0; t < n; t += m) {
+          m = Math.min(piece, n - t); // (piece grows with the table)
+          if (t > 0) input(bytes).copyWithin(0, t * E, (t + m) * E);
+          pieces(m);
+        }
+        return true;
+      });
+    }
+    drain();
+    for (const w of writers) if (w) finish(w);
+    const buckets = writers.map((w, b) => (w ? names[b]! : ""));
+    return { step: k, bits, buckets, done: 0, chunks: [], states: 0, passes: 0, dropped, expandedBytes: bytesOf(buckets.filter((name) => name !== "")) };
+  }
+
+  /**
+   * Sums step k's buckets from `pending.done` on into files of the new layer: a file is
+   * finished, and the buckets it holds deleted, once it holds a sixteenth of the expanded
+   * bytes (so the disk holds at most the buckets left and a sixteenth more) and a quarter
+   * of the memory budget (64 MiB at most: fewer, larger files for small steps), or at the end.
+   */
+  function sumBuckets(k: number, start: PendingStep): PendingStep {
+    let pending = start;
+    const rangeBits = 32 - pending.bits;
+    const chunkBytes = Math.max(E, Math.ceil(pending.expandedBytes / 16), Math.min(2 ** 26, Math.floor(budget / 4)));
+    let chunk: StoreFileWriter | undefined;
+    let chunkName = "";
+    let { states, passes } = pending;
+    const chunks = [...pending.chunks];
+    const close = (done: number): void => {
+      if (chunk) {
+        finish(chunk);
+        chunks.push(chunkName);
+        chunk = undefined;
+      }
+      pending = { ...pending, done, chunks: [...chunks], states, passes };
+      commit({ ...state, pending }, [...pending.buckets.slice(done).filter((name) => name !== ""), ...chunks], "summed");
+    };
+    for (let b = pending.done; b < pending.buckets.length; b++) {
+      const name = pending.buckets[b]!;
+      if (name === "") continue;
+      const entries = store.bytesOf(name) / E;
+      const end = (b + 1) * 2 ** rangeBits;
+      for (let lo = b * 2 ** rangeBits; lo < end;) {
+        let width = end - lo;
+        let table = Math.min(capacity, Math.max(1024, Math.ceil(entries / 0.5)));
+        for (;;) {
+          if (kernel.frontierHostPass(BigInt(lo), BigInt(width), table) === 0) throw new KernelError("tours", "invariant-broken", "the bucket's table does not fit its cap");
+          if (stream([name], inputStates, (n) => kernel.frontierDiskSum(n) !== 0)) break;
+          // More states than the table holds: a table twice as large if it fits, else half the range.
+          if (table * 2 <= capacity) table *= 2;
+          else if (table < capacity) table = capacity;
+          else if (width > 1) width = Math.floor(width / 2);
+          else throw new KernelError("tours", "limit-exceeded", `more than ${capacity} states of step ${k + 1} share one hash range; raise --memory`);
+        }
+        const n = kernel.frontierHostDrain();
+        if (n > 0) {
+          room(n * E, k);
+          if (!chunk) {
+            chunkName = `step-${k}.chunk-${String(chunks.length).padStart(5, "0")}.bin`;
+            chunk = writer(chunkName);
+          }
+          chunk.append(view(kernel.frontierHostTable(), n * E));
+        }
+        states += n;
+        passes++;
+        lo += width;
+      }
+      if (chunk && chunk.bytes >= chunkBytes) close(b + 1);
+    }
+    close(pending.buckets.length);
+    return pending;
+  }
+}
+
+/**
+ * The store's state for this count: the saved one to go on from (the kernel's frontier
+ * replayed up to its last finished step), or a new one in an emptied folder.
+ */
+function begin(files: BucketFiles, identity: Record<string, unknown>): BucketState {
+  const { store, dir } = files;
+  const { wide, entryBytes, ...count } = identity as { wide: boolean; entryBytes: number };
+  const saved = store.state<BucketState>();
+  if (saved && canonicalJson(saved.count) !== canonicalJson(count)) {
+    throw new UsageError(`${dir} holds the checkpoint of the same problem counted another way (another order of the squares); give an empty folder or that count's`);
+  }
+  if (saved && saved.wide && !wide) throw new Error("a count in 128 bits resumed in 64 (the caller asks wideCounts first)");
+  const kept = saved ? [...saved.layer, ...(saved.pending ? [...saved.pending.buckets.slice(saved.pending.done).filter((name) => name !== ""), ...saved.pending.chunks] : [])] : [];
+  const lost = kept.find((name) => !store.has(name));
+  if (saved && wide && !saved.wide) {
+    files.onRestart?.(`a count passed 2^64: its 64-bit files in ${dir} removed, counting again from the start in 128-bit counts`);
+  } else if (lost !== undefined) {
+    files.onRestart?.(`${dir}: ${lost} of the last checkpoint is gone: counting again from the start`);
+  } else if (saved && saved.entryBytes === entryBytes && (saved.step >= 0 || saved.pending)) {
+    store.retain(kept); // the files of a step or bucket that did not finish
+    files.setCpuBefore(saved.cpuSeconds);
+    files.onResume?.(saved.step, saved.cpuSeconds);
+    // The kernel's frontier after each step comes from the graph alone: replay the steps done.
+    const kernel = toursModule.exports;
+    for (let k = 0; k <= saved.step; k++) {
+      kernel.frontierHostStepBegin(k);
+      kernel.frontierHostStepEnd(k === 0 ? 1 : saved.stepStates[k - 1]!, saved.stepStates[k]!);
+    }
+    return saved;
+  }
+  const fresh: BucketState = { count, wide, entryBytes, step: -1, layer: [], stepStates: [], peakStates: 1, peakParts: 1, droppedStates: 0, growth: 1, peakDiskBytes: 0, cpuSeconds: 0 };
+  store.reset(fresh);
+  return fresh;
+}

@@ -1,0 +1,40 @@
+// Long counts with the layers in bucket files (src/tours/frontier-buckets.ts): the 7×7
+// knight's paths (A165134) and the 7×8 paths of both move sets, in bucket files under a
+// 128 MiB cap, equal the published or recorded values (docs/results.md) and, where the
+// in-memory run is affordable, its states at every step.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { countHamiltonian, countHamiltonianIn, type HamiltonianCountOptions } from "../../src/tours/frontier.js";
+import { diskBuckets } from "../../src/tours/frontier-buckets.js";
+import { KNIGHT } from "../../src/tours/leapers.js";
+
+let dir = "";
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "tabula-buckets-long-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function inBuckets(options: HamiltonianCountOptions) {
+  const store = diskBuckets(join(dir, "c"), { test: "long" }, {});
+  try {
+    return countHamiltonianIn({ ...options, memoryCapMiB: 128 }, store);
+  } finally {
+    store.close();
+  }
+}
+
+describe("frontier counts in bucket files", () => {
+  it("A165134: 165575218320 directed paths of the 7×7 knight graph, the in-memory states at every step", () => {
+    const options = { rows: 7, cols: 7, moves: KNIGHT };
+    const disk = inBuckets(options);
+    expect(disk.count).toBe(165575218320n);
+    expect(disk.stepStates).toEqual(countHamiltonian({ ...options, memoryCapMiB: 3000 }).stepStates);
+  });
+
+  it("7×8 paths: 2320308724328 (pen-and-paper) and 41332850120656 (knight), as docs/results.md records", () => {
+    expect(inBuckets({ rows: 7, cols: 8 }).count).toBe(2320308724328n);
+    expect(inBuckets({ rows: 7, cols: 8, moves: KNIGHT }).count).toBe(41332850120656n);
+  });
+});
