@@ -64,7 +64,10 @@ export function medianTable(grid: MedianGrid, engines: string[], ratios: [string
   const row = (label: string, at: (engine: string) => number | undefined) =>
     `| ${label} | ${engines.map((e) => cell(at(e))).join(" | ")} | ${ratios.map(([a, b]) => ratio(at(a), at(b))).join(" | ")} |`;
   const middle = (e: string) => {
-    const xs = [...grid.values()].map((m) => m.get(e)).filter((x): x is number => x !== undefined).sort((x, y) => x - y);
+    const xs = [...grid.values()]
+      .map((m) => m.get(e))
+      .filter((x): x is number => x !== undefined)
+      .sort((x, y) => x - y);
     return xs.length ? xs[Math.floor(xs.length / 2)] : undefined;
   };
   const rows = [...grid].map(([input, byEngine]) => row(input, (e) => byEngine.get(e)));

@@ -15,9 +15,7 @@ export default async function farmsBench(): Promise<void> {
   await suite(
     "farms-published",
     configure({ cases: { minSamples: 10, maxTime: 1 } }),
-    ...ENGINES.flatMap((engine) =>
-      cases.map((c, k) => add(`${engine} #${k + 1}`, () => farmEngines[engine](c.rows[0], c.rows[1]))),
-    ),
+    ...ENGINES.flatMap((engine) => cases.map((c, k) => add(`${engine} #${k + 1}`, () => farmEngines[engine](c.rows[0], c.rows[1])))),
     caseLines(),
     complete((summary) => {
       grid = bennyMedians(summary);
@@ -34,7 +32,14 @@ export default async function farmsBench(): Promise<void> {
     });
   }
   const table = native
-    ? medianTable(grid, ["wasm", "ts", "native"], [["ts", "wasm"], ["wasm", "native"]])
+    ? medianTable(
+        grid,
+        ["wasm", "ts", "native"],
+        [
+          ["ts", "wasm"],
+          ["wasm", "native"],
+        ],
+      )
     : medianTable(grid, ["wasm", "ts"], [["ts", "wasm"]]);
   console.log(`\n${table}`);
   writeFileSync("bench/results/farms-published.md", `${table}\n`);

@@ -15,13 +15,21 @@ import { fileURLToPath } from "node:url";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const ROUNDS = Number(process.env.HOUSIE_CLI_ROUNDS ?? 3);
 
-interface Sample { wall: number; cpu: number; rss: number }
+interface Sample {
+  wall: number;
+  cpu: number;
+  rss: number;
+}
 
 /** Runs `node <cli> args` (`node -e 0` for no args) under /usr/bin/time; wall and CPU seconds, peak RSS in MB. */
 function measure(root: string, args: string[]): Sample | undefined {
   const bin = existsSync(join(root, "dist/bin/housie.js")) ? "dist/bin/housie.js" : "dist/cli/housie.js"; // older builds: no bundle
   const command = args.length === 0 ? ["-e", "0"] : [join(root, bin), ...args];
-  const result = spawnSync("/usr/bin/time", ["-f", "%e %U %S %M", process.execPath, ...command], { encoding: "utf8", stdio: ["ignore", "ignore", "pipe"], maxBuffer: 1 << 26 });
+  const result = spawnSync("/usr/bin/time", ["-f", "%e %U %S %M", process.execPath, ...command], {
+    encoding: "utf8",
+    stdio: ["ignore", "ignore", "pipe"],
+    maxBuffer: 1 << 26,
+  });
   if (/^Command exited with non-zero status/m.test(result.stderr)) return undefined; // e.g. an older build without that flag
   const last = result.stderr.trim().split("\n").pop()!.split(" ").map(Number);
   const [wall, user, system, rss] = last as [number, number, number, number];
@@ -41,7 +49,11 @@ export default async function run(): Promise<void> {
     ["tickets -n 1 (start-up)", ["tickets", "-n", "1"], 1],
     ["books -n 1 (start-up)", ["books", "-n", "1"], 1],
     ["books 1M jsonl --out (unique)", ["books", "--count", "1000000", "--seed", "1", "--format", "jsonl", "--out", books], 1_000_000],
-    ["books 1M jsonl --out (unique, --unique-thread off)", ["books", "--count", "1000000", "--seed", "1", "--format", "jsonl", "--out", books, "--unique-thread", "off"], 1_000_000],
+    [
+      "books 1M jsonl --out (unique, --unique-thread off)",
+      ["books", "--count", "1000000", "--seed", "1", "--format", "jsonl", "--out", books, "--unique-thread", "off"],
+      1_000_000,
+    ],
     ["books 1M jsonl --out --no-unique", ["books", "--count", "1000000", "--seed", "1", "--format", "jsonl", "--out", books, "--no-unique"], 1_000_000],
     ["validate 500k books", ["validate", join(dir, "check.jsonl")], 500_000],
   ];
@@ -70,9 +82,13 @@ export default async function run(): Promise<void> {
   }
   // What the uniqueness set costs: unique wall time over --no-unique wall time, round by round.
   for (const [build] of builds) {
-    const ratios = (name: string) => (samples.get(`${name}|${build}`) ?? []).map((x, i) => x.wall / samples.get(`books 1M jsonl --out --no-unique|${build}`)![i]!.wall);
+    const ratios = (name: string) =>
+      (samples.get(`${name}|${build}`) ?? []).map((x, i) => x.wall / samples.get(`books 1M jsonl --out --no-unique|${build}`)![i]!.wall);
     const show = (xs: number[]) => (xs.length === 0 ? "n/a" : `${xs.map((x) => x.toFixed(2)).join(" / ")} (median ${median(xs).toFixed(2)})`);
-    lines.push("", `${build}: unique / --no-unique wall, round by round: ${show(ratios("books 1M jsonl --out (unique)"))}; with --unique-thread off: ${show(ratios("books 1M jsonl --out (unique, --unique-thread off)"))}`);
+    lines.push(
+      "",
+      `${build}: unique / --no-unique wall, round by round: ${show(ratios("books 1M jsonl --out (unique)"))}; with --unique-thread off: ${show(ratios("books 1M jsonl --out (unique, --unique-thread off)"))}`,
+    );
   }
   const table = lines.join("\n");
   console.log(table);

@@ -18,38 +18,80 @@ export default async function housieBench(): Promise<void> {
   const k = housieKernel();
   const rows: string[] = [];
   const line = (name: string, wasm: number, ts: number, unit: string) => {
-    rows.push(`| ${name} | ${wasm.toFixed(unit === "ms" ? 1 : 0)} | ${ts.toFixed(unit === "ms" ? 1 : 0)} | ${(unit === "ms" ? ts / wasm : wasm / ts).toFixed(2)}× |`);
+    rows.push(
+      `| ${name} | ${wasm.toFixed(unit === "ms" ? 1 : 0)} | ${ts.toFixed(unit === "ms" ? 1 : 0)} | ${(unit === "ms" ? ts / wasm : wasm / ts).toFixed(2)}× |`,
+    );
   };
 
   // 1. Pattern enumeration (735,210 patterns, 1,554 vectors). An instance enumerates once
   // and keeps the table, so each timing takes a fresh instance (its cost included).
   const enumerateFresh = () => housieModule.instantiate().enumeratePatterns();
-  await suite("housie-enumerate",
+  await suite(
+    "housie-enumerate",
     add("wasm", enumerateFresh, { minSamples: 5, maxTime: 3 }),
-    add("ts", () => { enumeratePatternsTs(); }, { minSamples: 5, maxTime: 3 }),
-    caseLines(), complete(), ...saveResults("housie-enumerate"));
-  line("enumerate 735,210 patterns (ms; WASM includes a fresh instance, about 8 ms)", medianMs(enumerateFresh, 5), medianMs(() => enumeratePatternsTs(), 5), "ms");
+    add(
+      "ts",
+      () => {
+        enumeratePatternsTs();
+      },
+      { minSamples: 5, maxTime: 3 },
+    ),
+    caseLines(),
+    complete(),
+    ...saveResults("housie-enumerate"),
+  );
+  line(
+    "enumerate 735,210 patterns (ms; WASM includes a fresh instance, about 8 ms)",
+    medianMs(enumerateFresh, 5),
+    medianMs(() => enumeratePatternsTs(), 5),
+    "ms",
+  );
 
   // 2. Exact count (tables already built; the pair convolution dominates).
   countHousie();
-  line("count books exactly (ms, incl. TS table build)", medianMs(() => countHousie(), 3), medianMs(() => countHousie({ engine: "ts" }), 3), "ms");
+  line(
+    "count books exactly (ms, incl. TS table build)",
+    medianMs(() => countHousie(), 3),
+    medianMs(() => countHousie({ engine: "ts" }), 3),
+    "ms",
+  );
 
   // 3. Uniform books per second, no formatting.
   const run = new HousieRun("books", { seed: 1n, unique: false });
   const ts = new BookSamplerTs(1n);
   const out = new Uint8Array(162);
-  await suite("housie-books",
-    add(`wasm ${BATCH} books`, () => { run.nextCells(BATCH); }, { minSamples: 5, maxTime: 3 }),
-    add(`ts ${BATCH} books`, () => { for (let i = 0; i < BATCH; i++) ts.nextBook(out); }, { minSamples: 5, maxTime: 3 }),
-    caseLines(), complete(), ...saveResults("housie-books"));
+  await suite(
+    "housie-books",
+    add(
+      `wasm ${BATCH} books`,
+      () => {
+        run.nextCells(BATCH);
+      },
+      { minSamples: 5, maxTime: 3 },
+    ),
+    add(
+      `ts ${BATCH} books`,
+      () => {
+        for (let i = 0; i < BATCH; i++) ts.nextBook(out);
+      },
+      { minSamples: 5, maxTime: 3 },
+    ),
+    caseLines(),
+    complete(),
+    ...saveResults("housie-books"),
+  );
   const wasmMs = medianMs(() => k.generateBooks(BATCH, false), 9);
-  const tsMs = medianMs(() => { for (let i = 0; i < BATCH; i++) ts.nextBook(out); }, 5);
+  const tsMs = medianMs(() => {
+    for (let i = 0; i < BATCH; i++) ts.nextBook(out);
+  }, 5);
   line("uniform books/s (seeded, no uniqueness set, no formatting)", (BATCH / wasmMs) * 1000, (BATCH / tsMs) * 1000, "rate");
   const unique = new HousieRun("books", { seed: 2n });
   const uniqueMs = medianMs(() => unique.nextCells(BATCH), 9);
   const system = new HousieRun("books", {});
   const systemMs = medianMs(() => system.nextCells(BATCH), 9);
-  rows.push(`| uniform books/s with uniqueness set (WASM, seeded / OS CSPRNG) | ${((BATCH / uniqueMs) * 1000).toFixed(0)} / ${((BATCH / systemMs) * 1000).toFixed(0)} | | |`);
+  rows.push(
+    `| uniform books/s with uniqueness set (WASM, seeded / OS CSPRNG) | ${((BATCH / uniqueMs) * 1000).toFixed(0)} / ${((BATCH / systemMs) * 1000).toFixed(0)} | | |`,
+  );
 
   // 4. End to end: JSONL books written to a file (formatting in WASM, uniqueness on).
   const file = join(tmpdir(), `housie-bench-${process.pid}.jsonl`);

@@ -25,7 +25,11 @@ const binaryRow = (n: number, rows: boolean, columns: boolean) => () => {
 export default async function tablesGrowthBench(): Promise<void> {
   const rows: Row[] = [
     { label: "Latin squares, order 8 (symmetric method)", run: () => countTables({ size: 8, counts: new Array<number>(8).fill(1) }), runs: 1 },
-    { label: "Latin squares, order 7 (symmetric method)", run: () => countTables({ size: 7, counts: new Array<number>(7).fill(1), method: "symmetric" }), runs: 3 },
+    {
+      label: "Latin squares, order 7 (symmetric method)",
+      run: () => countTables({ size: 7, counts: new Array<number>(7).fill(1), method: "symmetric" }),
+      runs: 3,
+    },
     { label: "Latin squares, order 7 (column method)", run: () => countTables({ size: 7, counts: new Array<number>(7).fill(1), method: "columns" }), runs: 3 },
     { label: "8×8 (2,2,2,2), no distinctness: symmetric kernel, meeting in the middle", run: () => countSymmetricMitmWasm(plain8), runs: 3 },
     { label: "8×8 (2,2,2,2), no distinctness: symmetric kernel, row by row", run: () => countSymmetricWasm(plain8), runs: 3 },

@@ -43,8 +43,18 @@ function readPart(path: string): SymLayerPart {
     throw readFailure(path, error);
   }
   const { part, kernel, body } = decodeLayerFile(data, path);
-  if (kernel === undefined) throw new InputError("written before kernel digests were recorded, by a build whose classes are named differently", { file: path }, "a part of this build (make it again)");
-  if (kernel !== kernelDigest) throw new InputError(`made by another build of the tables kernel (${kernel.slice(0, 12)}…, this one ${kernelDigest.slice(0, 12)}…)`, { file: path }, "a part of this build: its classes may be named differently in another");
+  if (kernel === undefined)
+    throw new InputError(
+      "written before kernel digests were recorded, by a build whose classes are named differently",
+      { file: path },
+      "a part of this build (make it again)",
+    );
+  if (kernel !== kernelDigest)
+    throw new InputError(
+      `made by another build of the tables kernel (${kernel.slice(0, 12)}…, this one ${kernelDigest.slice(0, 12)}…)`,
+      { file: path },
+      "a part of this build: its classes may be named differently in another",
+    );
   if (body === undefined) log(`${path}: no digest of its classes recorded (written before they were); not checked`);
   return part;
 }
@@ -82,7 +92,8 @@ function filesOf(text: string): string[] {
 }
 
 const program = createProgram(NAME, "A symmetric count split into parts across processes and days (docs/tables.md)");
-program.command("layer")
+program
+  .command("layer")
   .description("write layer R of the count, whole, to FILE")
   .argument("<R>", "the layer (a row from 1 to N − 1)", integerOption(1, 63))
   .argument("<FILE>", "the layer file to write")
@@ -92,7 +103,8 @@ program.command("layer")
     checkOutputPath(file, "FILE", false); // before hours of work, not after
     await writePart(file, symLayer(problemOf(n, counts), row, 0, 1, undefined, onLayer));
   });
-program.command("part")
+program
+  .command("part")
   .description("write share I of K of layer ⌈N/2⌉ to FILE, starting from the layer in FROM if given")
   .argument("<I/K[@FROM]>", "the share, and the layer file to start from", shareOf)
   .argument("<FILE>", "the share file to write")
@@ -104,7 +116,8 @@ program.command("part")
     if (from) log(`read ${which.from}: layer ${from.row}, ${from.states} classes`);
     await writePart(file, symLayer(problemOf(n, counts), Math.ceil(n / 2), which.share, which.shares, from, onLayer));
   });
-program.command("sum")
+program
+  .command("sum")
   .description("load every share of layer ⌈N/2⌉ and print the count")
   .argument("<FILES>", "the share files, comma-separated (a --checkpoint folder's share-I-of-K.bin too)", filesOf)
   .argument("<N>", "the table size", count)

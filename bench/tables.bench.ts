@@ -27,9 +27,7 @@ export default async function tablesBench(): Promise<void> {
   await suite(
     "tables-7x7",
     configure({ cases: { minSamples: 20, maxTime: 1 } }),
-    ...Object.entries(engines).flatMap(([name, count]) =>
-      cases.map((c, k) => add(`${name} #${k + 1}`, () => count(c.rows[0], c.rows[1]))),
-    ),
+    ...Object.entries(engines).flatMap(([name, count]) => cases.map((c, k) => add(`${name} #${k + 1}`, () => count(c.rows[0], c.rows[1])))),
     caseLines(),
     complete((summary) => {
       grid = bennyMedians(summary);
@@ -85,7 +83,9 @@ export function longRows(): string[] {
   }
   const jobsWasm = Math.min(...jobTimes.wasm);
   const jobsTs = Math.min(...jobTimes.ts);
-  lines.push(`| 8×8 (2,2,2,2), distinct (symmetric method over the jobs) | ${countTables(many)} | ${jobsWasm.toFixed(0)} | ${jobsTs.toFixed(0)} | ${(jobsTs / jobsWasm).toFixed(2)}× |`);
+  lines.push(
+    `| 8×8 (2,2,2,2), distinct (symmetric method over the jobs) | ${countTables(many)} | ${jobsWasm.toFixed(0)} | ${jobsTs.toFixed(0)} | ${(jobsTs / jobsWasm).toFixed(2)}× |`,
+  );
   lines.push(`| the same, column method (kernel) | | ${Math.min(...jobTimes.columns).toFixed(0)} | | |`);
   // Row 12 of binary-distinct: T(12, k) for k = 0..12, the column method's kernel, one thread.
   const row: bigint[] = [];

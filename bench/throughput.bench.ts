@@ -90,9 +90,21 @@ const perSecond = (n: number, seconds: number | undefined) => (seconds === undef
 
 export default async function throughputBench(): Promise<void> {
   const list = formats();
-  const kernel = await suite("throughput-kernel",
-    ...list.map((f) => add(`${f.name} (kernel, cards a call)`, () => { f.kernel(); }, { minSamples: 5, maxTime: 2 })),
-    caseLines(), complete(), ...saveResults("throughput-kernel"));
+  const kernel = await suite(
+    "throughput-kernel",
+    ...list.map((f) =>
+      add(
+        `${f.name} (kernel, cards a call)`,
+        () => {
+          f.kernel();
+        },
+        { minSamples: 5, maxTime: 2 },
+      ),
+    ),
+    caseLines(),
+    complete(),
+    ...saveResults("throughput-kernel"),
+  );
   const perCall = new Map(list.map((f) => [f.name, f.kernel()]));
   const dir = mkdtempSync(join(tmpdir(), "tabula-throughput-"));
   const rows: string[] = [];
@@ -104,7 +116,9 @@ export default async function throughputBench(): Promise<void> {
       const bytes = statSync(file).size;
       const validate = timed(f.validate(file));
       const game = timed(f.game(file), [0, 1]);
-      rows.push(`| ${f.name} | ${Math.round(ops * perCall.get(f.name)!).toLocaleString("en-US")} | ${perSecond(CARDS, write.wall)} (${perSecond(CARDS, write.cpu)}) | ${perSecond(CARDS, validate.wall)} (${perSecond(CARDS, validate.cpu)}) | ${perSecond(CARDS, game.wall)} (${perSecond(CARDS, game.cpu)}) | ${(bytes / 1e6).toFixed(0)} |`);
+      rows.push(
+        `| ${f.name} | ${Math.round(ops * perCall.get(f.name)!).toLocaleString("en-US")} | ${perSecond(CARDS, write.wall)} (${perSecond(CARDS, write.cpu)}) | ${perSecond(CARDS, validate.wall)} (${perSecond(CARDS, validate.cpu)}) | ${perSecond(CARDS, game.wall)} (${perSecond(CARDS, game.cpu)}) | ${(bytes / 1e6).toFixed(0)} |`,
+      );
       console.log(rows.at(-1));
       rmSync(file, { force: true });
     }

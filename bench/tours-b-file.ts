@@ -5,7 +5,9 @@ import { answers, readTableRows } from "./tours-table-rows.js";
 
 const [file = "", rowsText = "", question = "closed", ...comment] = process.argv.slice(2);
 const rows = Number(rowsText);
-const terms = readTableRows(file).filter((r) => r.rows === rows && answers(r, question)).sort((a, b) => a.cols - b.cols);
+const terms = readTableRows(file)
+  .filter((r) => r.rows === rows && answers(r, question))
+  .sort((a, b) => a.cols - b.cols);
 terms.forEach((r, i) => {
   if (r.cols !== i + 1) throw new Error(`${file}: no ${rows}×${i + 1} ${question} count`);
 });

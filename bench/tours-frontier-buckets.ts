@@ -20,7 +20,9 @@ const cpu = (): number => {
 };
 class Enough extends Error {}
 const [mode, rowsText, colsText, movesText, ...rest] = process.argv.slice(2);
-const rows = Number(rowsText), cols = Number(colsText), moves = parseLeapers(movesText!);
+const rows = Number(rowsText),
+  cols = Number(colsText),
+  moves = parseLeapers(movesText!);
 
 if (mode === "steps") {
   const [dir, memoryText, secondsText] = rest;
@@ -28,12 +30,32 @@ if (mode === "steps") {
   const start = cpu();
   let last = start;
   try {
-    countHamiltonianIn({ rows, cols, moves, memoryCapMiB: Number(memoryText), onProgress: (step, steps, states, passes) => {
-      const now = cpu();
-      console.log(JSON.stringify({ step, steps, states, passes, diskBytes: store.diskBytes(), stepCpu: Number((now - last).toFixed(2)), cpuAllRuns: Number(store.cpuSeconds().toFixed(1)), rss: process.memoryUsage().rss }));
-      last = now;
-      if (now - start > Number(secondsText)) throw new Enough();
-    } }, store);
+    countHamiltonianIn(
+      {
+        rows,
+        cols,
+        moves,
+        memoryCapMiB: Number(memoryText),
+        onProgress: (step, steps, states, passes) => {
+          const now = cpu();
+          console.log(
+            JSON.stringify({
+              step,
+              steps,
+              states,
+              passes,
+              diskBytes: store.diskBytes(),
+              stepCpu: Number((now - last).toFixed(2)),
+              cpuAllRuns: Number(store.cpuSeconds().toFixed(1)),
+              rss: process.memoryUsage().rss,
+            }),
+          );
+          last = now;
+          if (now - start > Number(secondsText)) throw new Enough();
+        },
+      },
+      store,
+    );
   } catch (error) {
     if (!(error instanceof Enough)) throw error;
   } finally {
@@ -55,7 +77,18 @@ if (mode === "steps") {
     const diskWall = (Date.now() - wallStart) / 1000;
     store.close();
     rmSync(dir, { recursive: true, force: true });
-    console.log(JSON.stringify({ round: r, count: String(memory.count), same: memory.count === disk.count, peakStates: memory.peakStates, memoryCpu: Number(memoryCpu.toFixed(2)), diskCpu: Number(diskCpu.toFixed(2)), diskWall, peakDiskBytes: disk.peakLayerBytes }));
+    console.log(
+      JSON.stringify({
+        round: r,
+        count: String(memory.count),
+        same: memory.count === disk.count,
+        peakStates: memory.peakStates,
+        memoryCpu: Number(memoryCpu.toFixed(2)),
+        diskCpu: Number(diskCpu.toFixed(2)),
+        diskWall,
+        peakDiskBytes: disk.peakLayerBytes,
+      }),
+    );
   }
 } else {
   throw new Error("usage: steps ROWS COLS MOVES DIR MEMORY_MIB CPU_SECONDS | compare ROWS COLS MOVES ROUNDS");

@@ -28,14 +28,37 @@ const cost = (order: number[]) => frontierSizes(graph, order).reduce((sum, w) =>
 // the default order and its images under the board's symmetries (a mirrored set has the
 // mirrored states: as many, and no check of each other).
 const labels = Array.from({ length: size }, (_, s) => Math.floor(Math.abs((Math.sin(s + 1) * 1e4) % 1) * 2 ** 52));
-const prefixSets = (order: readonly number[]) => { let sum = 0; return order.map((s) => (sum = (sum + labels[s]!) % 2 ** 52)); };
+const prefixSets = (order: readonly number[]) => {
+  let sum = 0;
+  return order.map((s) => (sum = (sum + labels[s]!) % 2 ** 52));
+};
 const { rows, cols } = row;
-const images = [(r: number, c: number) => [r, c], (r: number, c: number) => [rows - 1 - r, c], (r: number, c: number) => [r, cols - 1 - c], (r: number, c: number) => [rows - 1 - r, cols - 1 - c]];
-if (rows === cols) images.push((r, c) => [c, r], (r, c) => [cols - 1 - c, r], (r, c) => [c, rows - 1 - r], (r, c) => [cols - 1 - c, rows - 1 - r]);
-const usualSets = images.map((f) => prefixSets(usual.map((s) => { const [r, c] = f(Math.floor(s / cols), s % cols); return r! * cols + c!; })));
+const images = [
+  (r: number, c: number) => [r, c],
+  (r: number, c: number) => [rows - 1 - r, c],
+  (r: number, c: number) => [r, cols - 1 - c],
+  (r: number, c: number) => [rows - 1 - r, cols - 1 - c],
+];
+if (rows === cols)
+  images.push(
+    (r, c) => [c, r],
+    (r, c) => [cols - 1 - c, r],
+    (r, c) => [c, rows - 1 - r],
+    (r, c) => [cols - 1 - c, rows - 1 - r],
+  );
+const usualSets = images.map((f) =>
+  prefixSets(
+    usual.map((s) => {
+      const [r, c] = f(Math.floor(s / cols), s % cols);
+      return r! * cols + c!;
+    }),
+  ),
+);
 const differing = (order: number[]) => prefixSets(order).filter((x, k) => usualSets.every((sets) => sets[k] !== x)).length;
 const limit = 1.5 * cost(usual);
-let best: number[] = [], bestCost = Infinity, bestDiffering = -1;
+let best: number[] = [],
+  bestCost = Infinity,
+  bestDiffering = -1;
 for (let t = 0; t < Number(triesText); t++) {
   const seed = 1_000_003 + t; // far from the seeds (< 4000) the default search uses
   const { order, cost: c } = greedyFrom(graph, (seed * 7919) % size, 1 + (t % 5) * 40, seed);
@@ -44,14 +67,37 @@ for (let t = 0; t < Number(triesText); t++) {
   if (d > bestDiffering || (d === bestDiffering && c < bestCost)) [best, bestCost, bestDiffering] = [order, c, d];
 }
 if (bestDiffering <= 0) throw new Error(`no other order within 1.5 times the default's cost in ${triesText} tries`);
-console.log(`${key}: default order width ${Math.max(...frontierSizes(graph, usual))} cost ${cost(usual)}; second order width ${Math.max(...frontierSizes(graph, best))} cost ${bestCost}; the squares taken differ (mirror images too) after ${bestDiffering} of ${size} steps`);
+console.log(
+  `${key}: default order width ${Math.max(...frontierSizes(graph, usual))} cost ${cost(usual)}; second order width ${Math.max(...frontierSizes(graph, best))} cost ${bestCost}; the squares taken differ (mirror images too) after ${bestDiffering} of ${size} steps`,
+);
 const start = process.cpuUsage();
 const checkpoint = process.env.CHECKPOINT;
-const r = countHamiltonianIn({
-  rows: row.rows, cols: row.cols, moves, closed: row.closed, from: row.from, to: row.to, order: best, memoryCapMiB: checkpoint ? 4000 : 3000, hostLayers: true,
-  onProgress: (step, steps, states, passes) => process.stderr.write(`${key} (second order): step ${step}/${steps} ${states} states, ${passes} passes\n`),
-}, checkpoint ? diskLayers(checkpoint, { bench: "tours-frontier-second-order", key, order: best }) : undefined);
+const r = countHamiltonianIn(
+  {
+    rows: row.rows,
+    cols: row.cols,
+    moves,
+    closed: row.closed,
+    from: row.from,
+    to: row.to,
+    order: best,
+    memoryCapMiB: checkpoint ? 4000 : 3000,
+    hostLayers: true,
+    onProgress: (step, steps, states, passes) => process.stderr.write(`${key} (second order): step ${step}/${steps} ${states} states, ${passes} passes\n`),
+  },
+  checkpoint ? diskLayers(checkpoint, { bench: "tours-frontier-second-order", key, order: best }) : undefined,
+);
 const used = process.cpuUsage(start);
 const ok = r.count.toString() === row.count;
-console.log(JSON.stringify({ key, ok, count: r.count.toString(), table: row.count, width: r.width, peakStates: r.peakStates, cpuSeconds: +((used.user + used.system) / 1e6).toFixed(1) }));
+console.log(
+  JSON.stringify({
+    key,
+    ok,
+    count: r.count.toString(),
+    table: row.count,
+    width: r.width,
+    peakStates: r.peakStates,
+    cpuSeconds: +((used.user + used.system) / 1e6).toFixed(1),
+  }),
+);
 process.exit(ok ? 0 : 1);

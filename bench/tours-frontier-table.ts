@@ -40,7 +40,17 @@ function run(key: string, options: Parameters<typeof countHamiltonian>[0]): void
     : undefined;
   const r = countHamiltonian({ ...options, moves, memoryCapMiB: 3000, onProgress, hostLayers });
   const used = process.cpuUsage(cpu);
-  const line = { key, moves: movesText, ...options, moves_: undefined, count: r.count.toString(), width: r.width, peakStates: r.peakStates, peakMiB: +(r.peakBytes / 2 ** 20).toFixed(1), cpuSeconds: +((used.user + used.system) / 1e6).toFixed(2) };
+  const line = {
+    key,
+    moves: movesText,
+    ...options,
+    moves_: undefined,
+    count: r.count.toString(),
+    width: r.width,
+    peakStates: r.peakStates,
+    peakMiB: +(r.peakBytes / 2 ** 20).toFixed(1),
+    cpuSeconds: +((used.user + used.system) / 1e6).toFixed(2),
+  };
   appendFileSync(out, `${JSON.stringify(line)}\n`);
   console.log(JSON.stringify(line));
 }
@@ -48,7 +58,8 @@ function run(key: string, options: Parameters<typeof countHamiltonian>[0]): void
 if (starts) {
   const n = max;
   // One square per orbit of the board's 8 symmetries (the leaper graph has them all).
-  for (let r = 0; r < Math.ceil(n / 2); r++) for (let c = r; c < Math.ceil(n / 2); c++) run(`${n}x${n} from ${r + 1},${c + 1}`, { rows: n, cols: n, from: [r, c] });
+  for (let r = 0; r < Math.ceil(n / 2); r++)
+    for (let c = r; c < Math.ceil(n / 2); c++) run(`${n}x${n} from ${r + 1},${c + 1}`, { rows: n, cols: n, from: [r, c] });
 } else if (fixedRows > 0) {
   // Until a count passes the kernel's 2^128 or its memory cap (one line, then stop).
   try {

@@ -23,7 +23,8 @@ const pairs: { name: string; search: () => bigint; frontier: HamiltonianCountOpt
 countHamiltonian({ rows: 5, cols: 5 }); // compile the kernel outside the timings
 countTours({ size: 5 });
 for (const pair of pairs) {
-  const s: number[] = [], f: number[] = [];
+  const s: number[] = [],
+    f: number[] = [];
   for (let r = 0; r < rounds; r++) {
     const a = cpu(pair.search);
     const b = cpu(() => countHamiltonian(pair.frontier).count);

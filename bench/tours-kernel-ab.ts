@@ -23,7 +23,14 @@ const rounds = Number(process.argv[4] ?? 15);
 const with7 = process.argv.includes("--7x7");
 
 function instance(path: string): FrontierExports {
-  const imports = { env: { abort: () => { throw new Error(`${path}: the kernel aborted`); } }, frontier: { progress: () => {} } };
+  const imports = {
+    env: {
+      abort: () => {
+        throw new Error(`${path}: the kernel aborted`);
+      },
+    },
+    frontier: { progress: () => {} },
+  };
   return new wasm.Instance(new wasm.Module(readFileSync(path)), imports).exports as unknown as FrontierExports;
 }
 
@@ -40,10 +47,12 @@ const boards = [
   { name: "6×6 all directed paths", plan: frontierPlan(6, 6, PEN_PAPER_LEAPERS), cycles: false },
   { name: "6×6 closed", plan: frontierPlan(6, 6, PEN_PAPER_LEAPERS), cycles: true },
   { name: "6×6 knight, all directed paths", plan: frontierPlan(6, 6, KNIGHT), cycles: false },
-  ...(with7 ? [
-    { name: "7×7 closed", plan: frontierPlan(7, 7, PEN_PAPER_LEAPERS), cycles: true },
-    { name: "7×7 all directed paths", plan: frontierPlan(7, 7, PEN_PAPER_LEAPERS), cycles: false },
-  ] : []),
+  ...(with7
+    ? [
+        { name: "7×7 closed", plan: frontierPlan(7, 7, PEN_PAPER_LEAPERS), cycles: true },
+        { name: "7×7 all directed paths", plan: frontierPlan(7, 7, PEN_PAPER_LEAPERS), cycles: false },
+      ]
+    : []),
 ];
 
 const kernels = [instance(oldPath), instance(newPath)];

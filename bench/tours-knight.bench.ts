@@ -25,7 +25,11 @@ const median = (x: number[]) => [...x].sort((p, q) => p - q)[Math.floor(x.length
 export default function knightBench(): void {
   const grid: MedianGrid = new Map();
   for (const [n, rounds, ts] of KNIGHT_CASES) {
-    const times = new Map<string, number[]>([["knight wasm", []], ["knight ts", []], ["pen-paper wasm", []]]);
+    const times = new Map<string, number[]>([
+      ["knight wasm", []],
+      ["knight ts", []],
+      ["pen-paper wasm", []],
+    ]);
     for (let r = 0; r < rounds; r++) {
       const [ms, tour] = timed(() => generateTour({ moves: KNIGHT, rows: n, cols: n, closed: true, seed: 1 }));
       times.get("knight wasm")!.push(ms);
@@ -42,8 +46,17 @@ export default function knightBench(): void {
     grid.set(`closed ${n}×${n}`, new Map([...times].filter(([, x]) => x.length > 0).map(([k, x]) => [k, median(x)])));
   }
   // Without medianTable's last row: a median across board sizes says nothing here.
-  const table = medianTable(grid, ["knight wasm", "knight ts", "pen-paper wasm"], [["knight ts", "knight wasm"], ["pen-paper wasm", "knight wasm"]])
-    .split("\n").filter((line) => !line.startsWith("| **median**")).join("\n");
+  const table = medianTable(
+    grid,
+    ["knight wasm", "knight ts", "pen-paper wasm"],
+    [
+      ["knight ts", "knight wasm"],
+      ["pen-paper wasm", "knight wasm"],
+    ],
+  )
+    .split("\n")
+    .filter((line) => !line.startsWith("| **median**"))
+    .join("\n");
   const report = `Knight's tours (closed, seed 1): built from blocks, beside the TS baseline and the pen-and-paper generator (wall medians)\n\n${table}\n`;
   console.log(`\n${report}`);
   writeFileSync("bench/results/tours-knight.md", report);

@@ -9,5 +9,5 @@ const counts = new Map<string, string>();
 for (const r of readTableRows(file)) if (answers(r, question)) counts.set(`${r.rows}x${r.cols}`, r.count);
 const sides = Array.from({ length: max }, (_, i) => i + 1);
 const out = [`| m \\ n | ${sides.join(" | ")} |`, `| --- |${" ---: |".repeat(max)}`];
-for (const m of sides) out.push(`| ${m} | ${sides.map((n) => (n < m ? "" : counts.get(`${m}x${n}`) ?? "–")).join(" | ")} |`);
+for (const m of sides) out.push(`| ${m} | ${sides.map((n) => (n < m ? "" : (counts.get(`${m}x${n}`) ?? "–"))).join(" | ")} |`);
 process.stdout.write(`${out.join("\n")}\n`);

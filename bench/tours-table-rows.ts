@@ -16,7 +16,10 @@ export interface TableRow {
 /** Every record of a results file (none if it does not exist yet). */
 export function readTableRows(file: string): TableRow[] {
   if (!existsSync(file)) return [];
-  return readFileSync(file, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line) as TableRow);
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as TableRow);
 }
 
 /** Whether a record is the whole board's count for the question: closed tours or all directed paths. */

@@ -45,7 +45,11 @@ export default async function toursBench(): Promise<void> {
   );
   for (const size of BIG_SIZES) {
     const row = new Map<string, number>();
-    for (const engine of ENGINES) row.set(engine, medianMs(() => generateTour({ size, seed: 1, engine }), 3));
+    for (const engine of ENGINES)
+      row.set(
+        engine,
+        medianMs(() => generateTour({ size, seed: 1, engine }), 3),
+      );
     grid.set(`open n=${size}`, row);
   }
   const generation = medianTable(grid, ["wasm", "ts"], [["ts", "wasm"]]);
@@ -98,11 +102,13 @@ function frontierTable(): string {
     let peak = { states: 0, bytes: 0 };
     for (let r = 0; r < rounds; r++) {
       let frontierCount = 0n;
-      f.push(timeOnce(() => {
-        const result = countHamiltonian(options);
-        frontierCount = result.count;
-        peak = { states: result.peakStates, bytes: result.peakBytes };
-      }));
+      f.push(
+        timeOnce(() => {
+          const result = countHamiltonian(options);
+          frontierCount = result.count;
+          peak = { states: result.peakStates, bytes: result.peakBytes };
+        }),
+      );
       if (search) {
         let searchCount = 0n;
         s.push(timeOnce(() => (searchCount = countTours(search))));

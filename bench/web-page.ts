@@ -43,26 +43,37 @@ try {
     rows.push([name, await inPage(), nodeMs]);
   };
 
-  await add("farms: the ten contest cases (count-farms, engine fast)",
+  await add(
+    "farms: the ten contest cases (count-farms, engine fast)",
     () => parseFarmInput(contest).forEach(({ rows: [a, b] }) => countFarm(a, b)),
-    () => pageTime(page, "#farm-file-results", async () => {
-      await page.fill("#farm-file-text", contest);
-      await page.click("#farm-file-count");
-    }));
+    () =>
+      pageTime(page, "#farm-file-results", async () => {
+        await page.fill("#farm-file-text", contest);
+        await page.click("#farm-file-count");
+      }),
+  );
 
-  for (const [size, counts] of [[6, [3, 3]], [8, [2, 2, 2, 2]], [9, [3, 3, 3]]] as const) {
-    await add(`tables: ${size}×${size} (${counts.join(",")}), nothing given, one thread`,
+  for (const [size, counts] of [
+    [6, [3, 3]],
+    [8, [2, 2, 2, 2]],
+    [9, [3, 3, 3]],
+  ] as const) {
+    await add(
+      `tables: ${size}×${size} (${counts.join(",")}), nothing given, one thread`,
       () => countTables({ size, counts: [...counts] }),
-      () => pageTime(page, "#tables-count", async () => {
-        await page.fill("#tables-size", String(size));
-        await page.fill("#tables-counts", counts.join(","));
-        await page.click("#tables-form button[type=submit]");
-      }));
+      () =>
+        pageTime(page, "#tables-count", async () => {
+          await page.fill("#tables-size", String(size));
+          await page.fill("#tables-counts", counts.join(","));
+          await page.click("#tables-form button[type=submit]");
+        }),
+    );
   }
 
   await showTab(page, "housie");
   for (const count of [1000, 100_000]) {
-    await add(`housie: ${count.toLocaleString("en")} seeded books as JSONL${count === 1000 ? " (the first run builds the sampler's tables)" : ""}`,
+    await add(
+      `housie: ${count.toLocaleString("en")} seeded books as JSONL${count === 1000 ? " (the first run builds the sampler's tables)" : ""}`,
       () => {
         const run = new HousieRun("books", { seed: 2026n });
         run.reserve(count);
@@ -72,33 +83,49 @@ try {
           left -= batch;
         }
       },
-      () => pageTime(page, "#housie-summary", async () => {
-        await page.fill("#housie-count", String(count));
-        await page.fill("#housie-seed", "2026");
-        await page.click("#housie-form button[type=submit]");
-      }));
+      () =>
+        pageTime(page, "#housie-summary", async () => {
+          await page.fill("#housie-count", String(count));
+          await page.fill("#housie-seed", "2026");
+          await page.click("#housie-form button[type=submit]");
+        }),
+    );
   }
-  await add("housie: exact counts (patterns, tickets, books)", () => countHousie(),
-    () => pageTime(page, "#housie-counts", () => page.click("#housie-counts-go")));
+  await add(
+    "housie: exact counts (patterns, tickets, books)",
+    () => countHousie(),
+    () => pageTime(page, "#housie-counts", () => page.click("#housie-counts-go")),
+  );
 
   await showTab(page, "tours");
   for (const size of [1000, 3000]) {
-    await add(`tours: generate an open ${size}×${size} tour`, () => generateTour({ size }),
-      () => pageTime(page, "#tour-summary", async () => {
-        await page.fill("#tour-size", String(size));
-        await page.click("#tour-form button[type=submit]");
-      }));
+    await add(
+      `tours: generate an open ${size}×${size} tour`,
+      () => generateTour({ size }),
+      () =>
+        pageTime(page, "#tour-summary", async () => {
+          await page.fill("#tour-size", String(size));
+          await page.click("#tour-form button[type=submit]");
+        }),
+    );
     // The drawing runs after the tour; let it finish before Node's next timing.
     await page.locator(`#tour-board[data-size="${size}"]`).waitFor({ timeout: 120_000 });
   }
-  for (const [size, closed] of [[5, false], [6, true], [6, false]] as const) {
-    await add(`tours: count ${size}×${size} ${closed ? "closed cycles" : "all directed tours"}, one thread`,
+  for (const [size, closed] of [
+    [5, false],
+    [6, true],
+    [6, false],
+  ] as const) {
+    await add(
+      `tours: count ${size}×${size} ${closed ? "closed cycles" : "all directed tours"}, one thread`,
       () => countTours({ size, closed }),
-      () => pageTime(page, "#tour-count", async () => {
-        await page.selectOption("#tour-count-size", String(size));
-        await page.check(`input[name="tour-count-kind"][value="${closed ? "closed" : "all"}"]`);
-        await page.click("#tour-count-form button[type=submit]");
-      }));
+      () =>
+        pageTime(page, "#tour-count", async () => {
+          await page.selectOption("#tour-count-size", String(size));
+          await page.check(`input[name="tour-count-kind"][value="${closed ? "closed" : "all"}"]`);
+          await page.click("#tour-count-form button[type=submit]");
+        }),
+    );
   }
 } finally {
   await app.close();

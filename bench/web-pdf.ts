@@ -35,7 +35,9 @@ for (const qr of [false, true]) {
   const pages = Number(await page.getAttribute("#housie-downloads", "data-pdf-pages"));
   const n = node[String(qr)]!;
   const rate = (p: number, t: number) => `${((p / t) * 1000).toFixed(0)} pages/s`;
-  console.log(`| ${BOOKS} strip pages${qr ? " with QR codes" : ""} (${(bytes.length / 1e6).toFixed(2)} MB in the page, ${(n.bytes / 1e6).toFixed(2)} MB in Node) | ${rate(pages, ms)} (${ms.toFixed(0)} ms) | ${rate(n.pages, n.ms)} (${n.ms.toFixed(0)} ms) | ${(ms / n.ms).toFixed(1)}× the time |`);
+  console.log(
+    `| ${BOOKS} strip pages${qr ? " with QR codes" : ""} (${(bytes.length / 1e6).toFixed(2)} MB in the page, ${(n.bytes / 1e6).toFixed(2)} MB in Node) | ${rate(pages, ms)} (${ms.toFixed(0)} ms) | ${rate(n.pages, n.ms)} (${n.ms.toFixed(0)} ms) | ${(ms / n.ms).toFixed(1)}× the time |`,
+  );
 }
 if (app.problems.length) console.log(app.problems);
 await app.close();

@@ -31,7 +31,10 @@ function print(node) {
 
 export function report() {
   const list = entries();
-  const program = ts.createProgram(list.map((e) => e.file), { strict: true, skipLibCheck: true });
+  const program = ts.createProgram(
+    list.map((e) => e.file),
+    { strict: true, skipLibCheck: true },
+  );
   const checker = program.getTypeChecker();
   const out = [
     "# API report: tabula-grids",
@@ -72,7 +75,9 @@ function main() {
     const a = saved.split("\n");
     const b = text.split("\n");
     const line = a.findIndex((l, i) => l !== b[i]);
-    console.error(`api-report: the public API differs from api/tabula-grids.api.md (first at line ${line + 1}: ${JSON.stringify((b[line] ?? "").slice(0, 100))}); review it and run node scripts/api-report.mjs`);
+    console.error(
+      `api-report: the public API differs from api/tabula-grids.api.md (first at line ${line + 1}: ${JSON.stringify((b[line] ?? "").slice(0, 100))}); review it and run node scripts/api-report.mjs`,
+    );
     return 1;
   }
   writeFileSync(REPORT, text);

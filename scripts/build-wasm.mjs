@@ -81,7 +81,11 @@ function filesUnder(dir) {
     .sort();
 }
 
-const kernelDirs = new Set(readdirSync(join(root, "assembly"), { withFileTypes: true }).filter((d) => d.isDirectory() && existsSync(join(root, "assembly", d.name, "index.ts"))).map((d) => d.name));
+const kernelDirs = new Set(
+  readdirSync(join(root, "assembly"), { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(root, "assembly", d.name, "index.ts")))
+    .map((d) => d.name),
+);
 const ascVersion = JSON.parse(readFileSync(join(root, "node_modules", "assemblyscript", "package.json"), "utf8")).version;
 
 /** The assembly folders kernel `name` compiles from: its own, every shared one, and any other kernel's it imports. */
@@ -93,7 +97,10 @@ function sourceDirs(name) {
     for (const dir of [...dirs]) {
       for (const file of filesUnder(join(root, "assembly", dir))) {
         for (const [, other] of readFileSync(join(root, file), "utf8").matchAll(/from\s+"\.\.\/([\w-]+)\//g)) {
-          if (!dirs.has(other) && existsSync(join(root, "assembly", other))) { dirs.add(other); grew = true; }
+          if (!dirs.has(other) && existsSync(join(root, "assembly", other))) {
+            dirs.add(other);
+            grew = true;
+          }
         }
       }
     }
@@ -103,7 +110,14 @@ function sourceDirs(name) {
 
 /** The digest of everything a build of kernel `name` depends on. */
 function inputDigest(name, test) {
-  const files = [...sourceDirs(name).flatMap((dir) => filesUnder(join(root, "assembly", dir))), "assembly/tsconfig.json", "asconfig.json", "scripts/build-wasm.mjs", "scripts/kernel-types.mjs", "scripts/input-digest.mjs"];
+  const files = [
+    ...sourceDirs(name).flatMap((dir) => filesUnder(join(root, "assembly", dir))),
+    "assembly/tsconfig.json",
+    "asconfig.json",
+    "scripts/build-wasm.mjs",
+    "scripts/kernel-types.mjs",
+    "scripts/input-digest.mjs",
+  ];
   return digestOf(root, files, JSON.stringify({ target, test, asc: ascVersion, cap: memoryCapFlags(name) }));
 }
 
@@ -133,15 +147,23 @@ for (const { name, entry, out, test } of builds) {
   }
   clearStamp(stamp); // a build that fails leaves no stamp behind
   const { default: asc } = await import("assemblyscript/asc"); // loaded only when there is work (~1 s)
-  const { error, stderr } = await asc.main([
-    entry,
-    "--config", "asconfig.json",
-    "--target", target,
-    "--outFile", `${out}.wasm`,
-    "--textFile", `${out}.wat`,
-    "--bindings", "raw", // build/<name>.d.ts: every export's types, for scripts/kernel-types.mjs
-    ...memoryCapFlags(name),
-  ], { stdout: process.stdout, stderr: quietStderr });
+  const { error, stderr } = await asc.main(
+    [
+      entry,
+      "--config",
+      "asconfig.json",
+      "--target",
+      target,
+      "--outFile",
+      `${out}.wasm`,
+      "--textFile",
+      `${out}.wat`,
+      "--bindings",
+      "raw", // build/<name>.d.ts: every export's types, for scripts/kernel-types.mjs
+      ...memoryCapFlags(name),
+    ],
+    { stdout: process.stdout, stderr: quietStderr },
+  );
   if (error) {
     failed = true;
     console.error(`asc: ${entry} failed: ${error.message}`);

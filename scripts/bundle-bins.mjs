@@ -37,7 +37,7 @@ await build({
   target: "node20",
   plugins: [externalPackages],
   // commander is CommonJS: its require() of Node built-ins needs a require in ESM.
-  banner: { js: "import { createRequire as __binRequire } from \"node:module\"; const require = __binRequire(import.meta.url);" },
+  banner: { js: 'import { createRequire as __binRequire } from "node:module"; const require = __binRequire(import.meta.url);' },
   sourcemap: true,
   logLevel: "warning",
 });

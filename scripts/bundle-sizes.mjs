@@ -32,7 +32,12 @@ const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 export async function measureEntry(entry) {
   const result = await build({
     stdin: { contents: `export * from "${entry}";`, resolveDir: ROOT, loader: "js" },
-    bundle: true, minify: true, platform: "browser", format: "esm", write: false, logLevel: "silent",
+    bundle: true,
+    minify: true,
+    platform: "browser",
+    format: "esm",
+    write: false,
+    logLevel: "silent",
   });
   const js = result.outputFiles[0].contents;
   const kernels = [...new TextDecoder().decode(js).matchAll(/new URL\("[^"]*\/([a-z]+)\.wasm"/g)].map((m) => m[1]).sort();
@@ -52,7 +57,15 @@ export async function bundleSizeTable() {
 
 /** The rows of a table as cells, sizes as numbers of KiB. */
 function parseRows(table) {
-  return table.split("\n").slice(2).map((line) => line.split("|").slice(1, -1).map((cell) => cell.trim()));
+  return table
+    .split("\n")
+    .slice(2)
+    .map((line) =>
+      line
+        .split("|")
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
 }
 
 /** Whether a doc's table still describes the measured one: the same rows and kernels, sizes within TOLERANCE. */
@@ -60,14 +73,18 @@ export function tableIsCurrent(listed, measured) {
   const a = parseRows(listed);
   const b = parseRows(measured);
   if (a.length !== b.length) return false;
-  return a.every((row, i) => row.length === b[i].length && row.every((cell, j) => {
-    const want = b[i][j];
-    const x = /^([0-9.]+) KiB$/.exec(cell);
-    const y = /^([0-9.]+) KiB$/.exec(want);
-    if (!x || !y) return cell === want;
-    const diff = Math.abs(Number(x[1]) - Number(y[1]));
-    return diff <= TOLERANCE.kib || diff <= TOLERANCE.fraction * Number(y[1]);
-  }));
+  return a.every(
+    (row, i) =>
+      row.length === b[i].length &&
+      row.every((cell, j) => {
+        const want = b[i][j];
+        const x = /^([0-9.]+) KiB$/.exec(cell);
+        const y = /^([0-9.]+) KiB$/.exec(want);
+        if (!x || !y) return cell === want;
+        const diff = Math.abs(Number(x[1]) - Number(y[1]));
+        return diff <= TOLERANCE.kib || diff <= TOLERANCE.fraction * Number(y[1]);
+      }),
+  );
 }
 
 function tableIn(text, file) {

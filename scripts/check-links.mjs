@@ -24,7 +24,11 @@ export function githubSlug(heading) {
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1") // links and images: their text
     .replace(/<[^>]+>/g, "") // inline HTML tags
     .replace(/[*`]/g, ""); // emphasis and code marks
-  return text.trim().toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "").replace(/ /g, "-");
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "")
+    .replace(/ /g, "-");
 }
 
 /** The lines of a Markdown file outside fenced code blocks, with their 1-based numbers. */
@@ -96,9 +100,7 @@ export function checkMarkdown() {
   const problems = [];
   const report = (file, line, text) => problems.push(`${relative(ROOT, file)}:${line}: ${text}`);
   const ships = shippedMatcher();
-  const files = ["README.md", "BENCHMARKS.md", "CHANGELOG.md"]
-    .map((f) => join(ROOT, f))
-    .filter((f) => existsSync(f));
+  const files = ["README.md", "BENCHMARKS.md", "CHANGELOG.md"].map((f) => join(ROOT, f)).filter((f) => existsSync(f));
   const docs = join(ROOT, "docs");
   // docs/*.md and one level of sub-folders (docs/notes/).
   if (existsSync(docs)) {
@@ -119,10 +121,12 @@ export function checkMarkdown() {
           report(file, number, `link to ${target}: no such file`);
           continue;
         }
-        if (pathPart && ships(file) && !ships(path)) report(file, number, `link to ${target}: the package does not ship ${relative(ROOT, path)}, so the link breaks for installed users`);
+        if (pathPart && ships(file) && !ships(path))
+          report(file, number, `link to ${target}: the package does not ship ${relative(ROOT, path)}, so the link breaks for installed users`);
         if (fragment !== undefined) {
           if (extname(path) !== ".md") report(file, number, `link to ${target}: an anchor in a file that is not Markdown`);
-          else if (!markdownAnchors(path).has(decodeURIComponent(fragment))) report(file, number, `link to ${target}: no heading or id "${fragment}" in ${relative(ROOT, path)}`);
+          else if (!markdownAnchors(path).has(decodeURIComponent(fragment)))
+            report(file, number, `link to ${target}: no heading or id "${fragment}" in ${relative(ROOT, path)}`);
         }
       }
     }
@@ -175,7 +179,8 @@ export function checkSite(siteDir) {
         report(page, 0, `link to ${target}: no such file in the site`);
         continue;
       }
-      if (fragment && fragment !== "" && !htmlIds(path).has(decodeURIComponent(fragment))) report(page, 0, `link to ${target}: no id "${fragment}" in ${relative(ROOT, path)}`);
+      if (fragment && fragment !== "" && !htmlIds(path).has(decodeURIComponent(fragment)))
+        report(page, 0, `link to ${target}: no id "${fragment}" in ${relative(ROOT, path)}`);
     }
   }
   return { pages: pages.length, links, problems };
@@ -185,7 +190,7 @@ export function checkSite(siteDir) {
 
 function main() {
   const args = process.argv.slice(2);
-  const siteDir = resolve(ROOT, args.includes("--site") ? args[args.indexOf("--site") + 1] ?? "" : "site");
+  const siteDir = resolve(ROOT, args.includes("--site") ? (args[args.indexOf("--site") + 1] ?? "") : "site");
   const md = checkMarkdown();
   const problems = [...md.problems];
   let summary = `${md.files} Markdown files, ${md.links} relative links`;

@@ -57,12 +57,17 @@ function checkDoc(doc, scratch, env) {
   let failures = 0;
   for (const { line, command, output } of examples) {
     const r = spawnSync("bash", ["-c", `exec 2>&1\n${command}`], { cwd: scratch, encoding: "utf8", env });
-    const actual = r.stdout.replace(/\s+$/, "").split("\n").map((l) => normalise(l.replace(/\s+$/, "")));
+    const actual = r.stdout
+      .replace(/\s+$/, "")
+      .split("\n")
+      .map((l) => normalise(l.replace(/\s+$/, "")));
     const expected = output.map((l) => normalise(l.replace(/\s+$/, "")));
     const same = expected.length === 0 ? r.stdout.trim() === "" : actual.join("\n") === expected.join("\n");
     if (!same) {
       failures++;
-      console.log(`${doc}:${line}: $ ${command}\n  printed:\n${expected.map((l) => `    ${l}`).join("\n")}\n  got:\n${actual.map((l) => `    ${l}`).join("\n")}`);
+      console.log(
+        `${doc}:${line}: $ ${command}\n  printed:\n${expected.map((l) => `    ${l}`).join("\n")}\n  got:\n${actual.map((l) => `    ${l}`).join("\n")}`,
+      );
     }
   }
   for (const { line, command } of jobs) {
@@ -78,10 +83,18 @@ function checkDoc(doc, scratch, env) {
 function main() {
   const scratch = mkdtempSync(join(tmpdir(), "tabula-readme-"));
   try {
-    const tarball = execFileSync("npm", ["pack", "--ignore-scripts", "--silent", "--pack-destination", scratch], { cwd: ROOT, encoding: "utf8" }).trim().split("\n").at(-1);
+    const tarball = execFileSync("npm", ["pack", "--ignore-scripts", "--silent", "--pack-destination", scratch], { cwd: ROOT, encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .at(-1);
     writeFileSync(join(scratch, "package.json"), '{ "name": "scratch", "private": true }\n');
     execFileSync("npm", ["install", "--no-audit", "--no-fund", "--silent", join(scratch, tarball)], { cwd: scratch, stdio: ["ignore", "ignore", "inherit"] });
-    const env = { ...process.env, PATH: `${join(scratch, "node_modules", ".bin")}:${process.env.PATH}`, npm_config_loglevel: "error", npm_config_update_notifier: "false" };
+    const env = {
+      ...process.env,
+      PATH: `${join(scratch, "node_modules", ".bin")}:${process.env.PATH}`,
+      npm_config_loglevel: "error",
+      npm_config_update_notifier: "false",
+    };
     const files = docs.length ? docs : ["README.md"];
     let count = 0;
     let failures = 0;
@@ -90,7 +103,9 @@ function main() {
       count += r.count;
       failures += r.failures;
     }
-    console.log(`${count} commands of ${files.join(", ")} run in ${keep ? scratch : "a scratch folder"}: ${failures ? `${failures} differ` : "all print what the docs show"}`);
+    console.log(
+      `${count} commands of ${files.join(", ")} run in ${keep ? scratch : "a scratch folder"}: ${failures ? `${failures} differ` : "all print what the docs show"}`,
+    );
     return failures ? 1 : 0;
   } finally {
     if (!keep) rmSync(scratch, { recursive: true, force: true });

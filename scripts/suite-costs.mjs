@@ -31,7 +31,10 @@ const seconds = (text) => {
 /** Runs one vitest command; returns wall and CPU seconds and the test count vitest reported. */
 function measure(args) {
   const started = process.hrtime.bigint();
-  const r = spawnSync("bash", ["-c", `npx vitest run ${args.join(" ")} > .suite-costs.log 2>&1; status=$?; times; exit $status`], { cwd: ROOT, encoding: "utf8" });
+  const r = spawnSync("bash", ["-c", `npx vitest run ${args.join(" ")} > .suite-costs.log 2>&1; status=$?; times; exit $status`], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
   const wall = Number(process.hrtime.bigint() - started) / 1e9;
   const children = r.stdout.trim().split("\n").at(-1).split(/\s+/);
   const log = readFileSync(join(ROOT, ".suite-costs.log"), "utf8").replace(/\x1b\[[0-9;]*m/g, ""); // vitest's colours off

@@ -51,7 +51,10 @@ function inputDigest() {
     const path = join(root, entry);
     if (!existsSync(path)) return [];
     if (!statSync(path).isDirectory()) return [entry];
-    return readdirSync(path, { recursive: true }).map(String).filter((f) => /\.[cm]?tsx?$/.test(f)).map((f) => join(entry, f));
+    return readdirSync(path, { recursive: true })
+      .map(String)
+      .filter((f) => /\.[cm]?tsx?$/.test(f))
+      .map((f) => join(entry, f));
   });
   return digestOf(root, [...chain.map(({ file }) => file), "package-lock.json", "scripts/tsc-incremental.mjs", "scripts/input-digest.mjs", ...files.sort()]);
 }

@@ -8,6 +8,11 @@ import { Converter } from "typedoc";
 export function load(app) {
   app.converter.on(Converter.EVENT_CREATE_DOCUMENT, (_context, doc) => {
     const heading = /^#\s+(.+)$/m.exec(doc.content.map((part) => part.text).join(""));
-    if (heading) doc.name = heading[1].replace(/`/g, "").split(":")[0].replace(/\s*\(.*\)\s*$/, "").trim();
+    if (heading)
+      doc.name = heading[1]
+        .replace(/`/g, "")
+        .split(":")[0]
+        .replace(/\s*\(.*\)\s*$/, "")
+        .trim();
   });
 }

@@ -103,7 +103,9 @@ function snapshot<T extends object>(value: object, name: string, known?: readonl
       const hint = Object.hasOwn(hints, key) ? hints[key] : undefined;
       const near = nearestChoice(key, known);
       const shown = quoteValue(key.length > 40 ? `${key.slice(0, 39)}…` : key);
-      throw new UsageError(`${name}: unknown option ${shown} (${hint ?? (near ? `did you mean "${near}"? ` : "")}${hint ? "" : `expected ${known.length ? known.map((k) => `"${k}"`).join(", ") : "no options"}`})`);
+      throw new UsageError(
+        `${name}: unknown option ${shown} (${hint ?? (near ? `did you mean "${near}"? ` : "")}${hint ? "" : `expected ${known.length ? known.map((k) => `"${k}"`).join(", ") : "no options"}`})`,
+      );
     }
     try {
       copy[key] = (value as Record<string, unknown>)[key];
@@ -202,7 +204,11 @@ export function optionalWholeNumber(value: unknown, name: string, min = 0, max =
 
 /** A square: an array of two whole numbers [row, column] (whether it lies on the board is the caller's check). */
 export function squareArgument(value: unknown, name: string): readonly [number, number] {
-  if (!Array.isArray(value) || value.length !== 2 || !denseArray(value, name, "a square [row, column] of two whole numbers").every((x) => typeof x === "number" && Number.isInteger(x))) {
+  if (
+    !Array.isArray(value) ||
+    value.length !== 2 ||
+    !denseArray(value, name, "a square [row, column] of two whole numbers").every((x) => typeof x === "number" && Number.isInteger(x))
+  ) {
     throw argumentError(name, "a square [row, column] of two whole numbers", value);
   }
   return value as unknown as readonly [number, number];
@@ -230,7 +236,11 @@ export function rowArgument(value: unknown, name: string): void {
 /** An iterable or async iterable (records, chunks). */
 export function iterableArgument(value: unknown, name: string): void {
   const v = value as object | null;
-  if (v === null || typeof v !== "object" || (typeof property(v, Symbol.iterator, name) !== "function" && typeof property(v, Symbol.asyncIterator, name) !== "function")) {
+  if (
+    v === null ||
+    typeof v !== "object" ||
+    (typeof property(v, Symbol.iterator, name) !== "function" && typeof property(v, Symbol.asyncIterator, name) !== "function")
+  ) {
     throw argumentError(name, "an iterable or async iterable", value);
   }
 }
@@ -282,8 +292,17 @@ export function serialArgument(value: unknown, name: string): bigint | number {
 /** A housie ticket: 3 rows of 9 cells, each a whole number from 1 to 90 or null. */
 export function ticketGridArgument(value: unknown, name: string): void {
   const expected = "3 rows of 9 cells, each a number 1..90 or null";
-  const ok = Array.isArray(value) && value.length === 3 && denseArray(value, name, expected).every((row: unknown, r) => Array.isArray(row) && row.length === 9 &&
-    denseArray(row, `${name}[${r}]`, expected).every((cell: unknown) => cell === null || (typeof cell === "number" && Number.isInteger(cell) && cell >= 1 && cell <= 90)));
+  const ok =
+    Array.isArray(value) &&
+    value.length === 3 &&
+    denseArray(value, name, expected).every(
+      (row: unknown, r) =>
+        Array.isArray(row) &&
+        row.length === 9 &&
+        denseArray(row, `${name}[${r}]`, expected).every(
+          (cell: unknown) => cell === null || (typeof cell === "number" && Number.isInteger(cell) && cell >= 1 && cell <= 90),
+        ),
+    );
   if (!ok) throw argumentError(name, expected, value);
 }
 

@@ -57,9 +57,7 @@ export class InputError extends Error {
   }
 
   static format(problem: string, where: InputLocation, expected?: string): string {
-    const place = [where.file, where.line !== undefined ? String(where.line) : undefined]
-      .filter((part) => part !== undefined)
-      .join(":");
+    const place = [where.file, where.line !== undefined ? String(where.line) : undefined].filter((part) => part !== undefined).join(":");
     const tail = expected ? ` (expected ${expected})` : "";
     return `${place ? `${place}: ` : ""}${problem}${tail}`;
   }

@@ -20,7 +20,9 @@ export const SHARD_KINDS = ["tables", "tours"] as const;
 export function checkShardProblem(problem: unknown, kind?: (typeof SHARD_KINDS)[number]): CountFacts {
   const given = (problem as { kind?: unknown } | null)?.kind;
   if (typeof problem !== "object" || problem === null || !(SHARD_KINDS as readonly unknown[]).includes(given)) {
-    throw new UsageError(`the problem is of kind ${quoteValue(given ?? null)}, not one that is cut into parts (${SHARD_KINDS.map((k) => `"${k}"`).join(", ")})`);
+    throw new UsageError(
+      `the problem is of kind ${quoteValue(given ?? null)}, not one that is cut into parts (${SHARD_KINDS.map((k) => `"${k}"`).join(", ")})`,
+    );
   }
   if (kind !== undefined && given !== kind) throw new UsageError(`the problem is a count of ${quoteValue(given)}, not of ${kind}`);
   if (given === "tables") return checkTableShardProblem(problem);

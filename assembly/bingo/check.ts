@@ -19,13 +19,17 @@ const checkIn = new StaticArray<u8>(CARD_BATCH * CARD_STRIDE);
 const winsOut = new StaticArray<u8>(CARD_BATCH);
 const cellRank = new StaticArray<u32>(CARD_STRIDE);
 
-export function checkCardsPtr(): usize { return changetype<usize>(checkIn); }
-export function checkWinsPtr(): usize { return changetype<usize>(winsOut); }
+export function checkCardsPtr(): usize {
+  return changetype<usize>(checkIn);
+}
+export function checkWinsPtr(): usize {
+  return changetype<usize>(winsOut);
+}
 
 /** Forgets the calls and the patterns. */
 export function clearGame(): void {
-  for (let x = 0; x < 256; x++) unchecked(callRank[x] = <u8>NEVER_CALLED);
-  unchecked(callRank[0] = 0);
+  for (let x = 0; x < 256; x++) unchecked((callRank[x] = <u8>NEVER_CALLED));
+  unchecked((callRank[0] = 0));
   patternCount = 0;
 }
 
@@ -33,13 +37,13 @@ export function clearGame(): void {
 export function setCardCall(x: i32, call: i32): void {
   within(x, 1, 255, "limit-exceeded: setCardCall: number outside 1-255");
   within(call, 1, NEVER_CALLED - 1, "limit-exceeded: setCardCall: call past 254");
-  unchecked(callRank[x] = <u8>call);
+  unchecked((callRank[x] = <u8>call));
 }
 
 /** Adds a pattern: squares as bits r·columns+c, low word (cells 0-31) and high word. */
 export function addPattern(low: u32, high: u32): void {
   within(patternCount, 0, MAX_PATTERNS - 1, "limit-exceeded: addPattern: more than 256 patterns");
-  unchecked(patterns[patternCount++] = (<u64>high << 32) | <u64>low);
+  unchecked((patterns[patternCount++] = ((<u64>high) << 32) | (<u64>low)));
 }
 
 /** The call at which each of the first `count` cards of checkIn wins (NEVER_CALLED if none) into winsOut. */
@@ -50,8 +54,8 @@ export function checkCards(count: i32): i32 {
   for (let i = 0; i < count; i++) {
     const card = base + <usize>(i * CARD_STRIDE);
     for (let s = 0; s < cells; s++) {
-      const rank = ((free >> <u64>s) & 1) != 0 ? 0 : <u32>unchecked(callRank[load<u8>(card + <usize>s)]);
-      unchecked(cellRank[s] = rank);
+      const rank = ((free >> (<u64>s)) & 1) != 0 ? 0 : <u32>unchecked(callRank[load<u8>(card + <usize>s)]);
+      unchecked((cellRank[s] = rank));
     }
     let best: u32 = <u32>NEVER_CALLED;
     for (let p = 0; p < patternCount; p++) {
@@ -64,7 +68,7 @@ export function checkCards(count: i32): i32 {
       }
       if (worst < best) best = worst;
     }
-    unchecked(winsOut[i] = <u8>best);
+    unchecked((winsOut[i] = <u8>best));
   }
   return count;
 }

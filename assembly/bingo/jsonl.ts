@@ -13,17 +13,25 @@ function textBase(): usize {
   if (text.length == 0) text = new StaticArray<u8>(CARD_TEXT_CAPACITY);
   return changetype<usize>(text);
 }
-export function cardTextPtr(): usize { return textBase(); }
+export function cardTextPtr(): usize {
+  return textBase();
+}
 
 /** Per value 0..255: its text and a comma ("null," for 0), little-endian, its length in the top byte. */
 const CELL_TEXT = new StaticArray<u64>(256);
 for (let x = 0; x < 256; x++) {
   let t: u64;
-  if (x == 0) t = <u64>0x6c6c756e | (<u64>44 << 32) | (<u64>5 << 56);
-  else if (x < 10) t = <u64>(48 + x) | (<u64>44 << 8) | (<u64>2 << 56);
-  else if (x < 100) t = <u64>(48 + x / 10) | (<u64>(48 + x % 10) << 8) | (<u64>44 << 16) | (<u64>3 << 56);
-  else t = <u64>(48 + x / 100) | (<u64>(48 + x / 10 % 10) << 8) | (<u64>(48 + x % 10) << 16) | (<u64>44 << 24) | (<u64>4 << 56);
-  unchecked(CELL_TEXT[x] = t);
+  if (x == 0) t = (<u64>0x6c6c756e) | ((<u64>44) << 32) | ((<u64>5) << 56);
+  else if (x < 10) t = (<u64>(48 + x)) | ((<u64>44) << 8) | ((<u64>2) << 56);
+  else if (x < 100) t = (<u64>(48 + x / 10)) | ((<u64>(48 + (x % 10))) << 8) | ((<u64>44) << 16) | ((<u64>3) << 56);
+  else
+    t =
+      (<u64>(48 + x / 100)) |
+      ((<u64>(48 + ((x / 10) % 10))) << 8) |
+      ((<u64>(48 + (x % 10))) << 16) |
+      ((<u64>44) << 24) |
+      ((<u64>4) << 56);
+  unchecked((CELL_TEXT[x] = t));
 }
 
 function putAscii(p: usize, s: string): usize {
@@ -34,7 +42,10 @@ function putAscii(p: usize, s: string): usize {
 function putNumber(p: usize, n: u64): usize {
   let scale: u64 = 1;
   while (n / scale >= 10) scale *= 10;
-  while (scale > 0) { store<u8>(p++, <u8>(48 + n / scale % 10)); scale /= 10; }
+  while (scale > 0) {
+    store<u8>(p++, <u8>(48 + ((n / scale) % 10)));
+    scale /= 10;
+  }
   return p;
 }
 
@@ -59,7 +70,7 @@ export function formatCardsJsonl(count: i32, firstSerial: u64, ball: i32): i32 {
       store<u8>(p++, 91);
       for (let c = 0; c < columns; c++) {
         const s = r * columns + c;
-        const x = ((freeMask >> <u64>s) & 1) != 0 ? 0 : <i32>load<u8>(card + <usize>s);
+        const x = ((freeMask >> (<u64>s)) & 1) != 0 ? 0 : <i32>load<u8>(card + <usize>s);
         const t = unchecked(CELL_TEXT[x]);
         store<u64>(p, t);
         p += <usize>(t >> 56);

@@ -18,10 +18,16 @@ const cellsOut = new StaticArray<u8>(CARD_BATCH * CARD_STRIDE);
 const keysOut = new StaticArray<u64>(CARD_BATCH * 2);
 let redraws: u64 = 0;
 
-export function cardCellsPtr(): usize { return changetype<usize>(cellsOut); }
-export function cardKeysPtr(): usize { return changetype<usize>(keysOut); }
+export function cardCellsPtr(): usize {
+  return changetype<usize>(cellsOut);
+}
+export function cardKeysPtr(): usize {
+  return changetype<usize>(keysOut);
+}
 /** Whole cards drawn again because they had been issued already (since the instance began). */
-export function cardRedraws(): u64 { return redraws; }
+export function cardRedraws(): u64 {
+  return redraws;
+}
 
 /** Draws one card into `out` (rows·columns bytes, 0 on free squares); its key words into keysOut[2i], [2i+1]. */
 // @ts-ignore: decorator
@@ -36,13 +42,14 @@ export function cardRedraws(): u64 { return redraws; }
     let t = 0;
     for (let r = 0; r < rows; r++) {
       const cell = r * columns + c;
-      if (((freeMask >> <u64>cell) & 1) != 0) {
+      if (((freeMask >> (<u64>cell)) & 1) != 0) {
         store<u8>(out + <usize>cell, 0);
         continue;
       }
       let v: u32;
-      do v = below(n); while (((used >> <u64>v) & 1) != 0);
-      const bit: u64 = <u64>1 << <u64>v;
+      do v = below(n);
+      while (((used >> (<u64>v)) & 1) != 0);
+      const bit: u64 = (<u64>1) << (<u64>v);
       rank += <u64>(v - <u32>popcnt<u64>(used & (bit - 1))) * unchecked(weight[c * MAX_SIDE + t]);
       used |= bit;
       store<u8>(out + <usize>cell, <u8>(lo + <i32>v));
@@ -51,8 +58,8 @@ export function cardRedraws(): u64 { return redraws; }
     if (unchecked(keyWord[c]) == 0) k0 += rank * unchecked(keyMultiplier[c]);
     else k1 += rank * unchecked(keyMultiplier[c]);
   }
-  unchecked(keysOut[i << 1] = k0);
-  unchecked(keysOut[(i << 1) + 1] = k1);
+  unchecked((keysOut[i << 1] = k0));
+  unchecked((keysOut[(i << 1) + 1] = k1));
 }
 
 /**

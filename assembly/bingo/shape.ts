@@ -27,7 +27,7 @@ export const weight = new StaticArray<u64>(MAX_CELLS);
 export const keyWord = new StaticArray<i32>(MAX_SIDE);
 export const keyMultiplier = new StaticArray<u64>(MAX_SIDE);
 export let keyWords: i32 = 1;
-const WORD_LIMIT: u64 = <u64>1 << 63;
+const WORD_LIMIT: u64 = (<u64>1) << 63;
 
 /** Starts a shape of `r` rows and `c` columns, no free squares. */
 export function setShape(r: i32, c: i32): void {
@@ -44,15 +44,15 @@ export function setColumn(c: i32, lo: i32, size: i32): void {
   within(c, 0, columns - 1, "limit-exceeded: setColumn: no such column");
   within(size, 1, MAX_RANGE, "limit-exceeded: setColumn: range outside 1-64 numbers");
   within(lo, 1, MAX_NUMBER - size + 1, "limit-exceeded: setColumn: numbers past 255");
-  unchecked(columnLo[c] = lo);
-  unchecked(columnSize[c] = size);
+  unchecked((columnLo[c] = lo));
+  unchecked((columnSize[c] = size));
 }
 
 /** Square (r, c) is free. */
 export function setFree(r: i32, c: i32): void {
   within(r, 0, rows - 1, "limit-exceeded: setFree: no such row");
   within(c, 0, columns - 1, "limit-exceeded: setFree: no such column");
-  freeMask |= <u64>1 << <u64>(r * columns + c);
+  freeMask |= (<u64>1) << (<u64>(r * columns + c));
 }
 
 /** Derives the counts, weights and key plan once every column is set; the number of key words. */
@@ -61,24 +61,24 @@ export function commitShape(): i32 {
   let product: u64 = 1;
   for (let c = 0; c < columns; c++) {
     let k = 0;
-    for (let r = 0; r < rows; r++) if (((freeMask >> <u64>(r * columns + c)) & 1) == 0) k++;
+    for (let r = 0; r < rows; r++) if (((freeMask >> (<u64>(r * columns + c))) & 1) == 0) k++;
     const n = unchecked(columnSize[c]);
     if (k < 1 || k > n) abort("limit-exceeded: commitShape: a column holds more numbers than its range, or none");
-    unchecked(columnCount[c] = k);
+    unchecked((columnCount[c] = k));
     let radix: u64 = 1;
     for (let i = 0; i < k; i++) radix *= <u64>(n - i);
     for (let i = 0; i < k; i++) {
       let w: u64 = 1;
       for (let t = i + 1; t < k; t++) w *= <u64>(n - t);
-      unchecked(weight[c * MAX_SIDE + i] = w);
+      unchecked((weight[c * MAX_SIDE + i] = w));
     }
     // product * radix >= 2^63, without overflowing 64 bits
     if (product > (WORD_LIMIT - 1) / radix) {
       keyWords++;
       product = 1;
     }
-    unchecked(keyWord[c] = keyWords - 1);
-    unchecked(keyMultiplier[c] = product);
+    unchecked((keyWord[c] = keyWords - 1));
+    unchecked((keyMultiplier[c] = product));
     product *= radix;
   }
   if (keyWords > 2) abort("limit-exceeded: commitShape: card keys past two 64-bit words");

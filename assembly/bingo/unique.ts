@@ -10,14 +10,18 @@ import { KeySet } from "../common/key-set";
 const MAX_SLOTS = 1 << 24;
 /** Most cards the set holds (half its slots); the host reads it. */
 export const MAX_UNIQUE_CARDS: i32 = MAX_SLOTS >> 1;
-const TAG: u64 = <u64>1 << 63;
+const TAG: u64 = (<u64>1) << 63;
 
 const issued = new KeySet(2, 1 << 12, MAX_SLOTS, "limit-exceeded: the uniqueness set holds at most 8388608 cards");
 
 /** Forgets every card (a new run). */
-export function clearIssued(): void { issued.clear(); }
+export function clearIssued(): void {
+  issued.clear();
+}
 
-export function issuedCount(): i32 { return issued.used; }
+export function issuedCount(): i32 {
+  return issued.used;
+}
 
 /** Sizes the set for `cards` more cards at once (so that it does not rehash step by step while generating). */
 export function reserveIssued(cards: i32): void {

@@ -17,7 +17,7 @@ export function keySlot(lo: u64, marker: u64, mask: i32, words: i32): i32 {
     h = (lo ^ (marker * 0xc2b2ae3d27d4eb4f)) * 0x9e3779b97f4a7c15;
     h ^= h >> 29;
   }
-  return <i32>h & mask;
+  return (<i32>h) & mask;
 }
 
 export class KeySet {
@@ -34,9 +34,14 @@ export class KeySet {
    * A set of `words`-word keys (1 or 2) that starts at `firstSlots` slots and never passes
    * `maxSlots`; `fullMessage` is the trap when a key would need more.
    */
-  constructor(readonly words: i32, readonly firstSlots: i32, readonly maxSlots: i32, readonly fullMessage: string) {
+  constructor(
+    readonly words: i32,
+    readonly firstSlots: i32,
+    readonly maxSlots: i32,
+    readonly fullMessage: string,
+  ) {
     this.slotBytes = words << 3;
-    this.markerAt = <usize>(words - 1) << 3;
+    this.markerAt = (<usize>(words - 1)) << 3;
   }
 
   /** Forgets every key (a new run). */

@@ -26,7 +26,10 @@ let blockPos: i32 = RANDOM_BLOCK_WORDS;
 
 /** Seeded mode with the given xoshiro128** state (not all zero). */
 export function setSeedState(a: u32, b: u32, c: u32, d: u32): void {
-  s0 = a; s1 = b; s2 = c; s3 = d;
+  s0 = a;
+  s1 = b;
+  s2 = c;
+  s3 = d;
   useSystem = false;
   blockPos = RANDOM_BLOCK_WORDS;
 }
@@ -43,9 +46,12 @@ export function randomBlockPtr(): usize {
 
 /** Refills `randomBlock` with xoshiro128** words, the state held in locals. */
 function refillSeeded(): void {
-  let a = s0, b = s1, c = s2, d = s3;
+  let a = s0,
+    b = s1,
+    c = s2,
+    d = s3;
   for (let i = 0; i < RANDOM_BLOCK_WORDS; i++) {
-    unchecked(randomBlock[i] = rotl<u32>(b * 5, 7) * 9);
+    unchecked((randomBlock[i] = rotl<u32>(b * 5, 7) * 9));
     const t = b << 9;
     c ^= a;
     d ^= b;
@@ -54,17 +60,21 @@ function refillSeeded(): void {
     c ^= t;
     d = rotl<u32>(d, 11);
   }
-  s0 = a; s1 = b; s2 = c; s3 = d;
+  s0 = a;
+  s1 = b;
+  s2 = c;
+  s3 = d;
 }
 
 /** Both sources are consumed from `randomBlock`, refilled when used up. */
 // @ts-ignore: decorator
 @inline export function next32(): u32 {
   if (blockPos == RANDOM_BLOCK_WORDS) {
-    if (useSystem) hostRefill(); else refillSeeded();
+    if (useSystem) hostRefill();
+    else refillSeeded();
     blockPos = 0;
   }
-  return load<u32>(blockBase + (<usize>(blockPos++) << 2));
+  return load<u32>(blockBase + ((<usize>(blockPos++)) << 2));
 }
 
 /** Uniform integer in [0, n), 1 <= n < 2^32 (Lemire 2019). */

@@ -23,10 +23,10 @@ export function indexCandidates(prints: usize, n: i32): void {
   candidateCount = n;
   memory.fill(rowsWithSymbolAtBase, 0, 14 * WORDS * sizeof<u64>());
   for (let r = 0; r < n; r++) {
-    const print = load<i64>(prints + (<usize>r << 3));
+    const print = load<i64>(prints + ((<usize>r) << 3));
     for (let f = 0; f < 14; f++) {
       if (((print >> (4 * f)) & 0xf) != 0) {
-        const at = rowsWithSymbolAtBase + (<usize>(f * WORDS + (r >> 6)) << 3);
+        const at = rowsWithSymbolAtBase + ((<usize>(f * WORDS + (r >> 6))) << 3);
         store<u64>(at, load<u64>(at) | ((<u64>1) << (<u64>(r & 63))));
       }
     }
@@ -37,7 +37,7 @@ export function indexCandidates(prints: usize, n: i32): void {
 export function allowedRows(remaining: i64, out: usize): void {
   for (let w = 0; w < WORDS; w++) {
     const bits = candidateCount - (w << 6);
-    store<u64>(out + (<usize>w << 3), bits >= 64 ? ~(<u64>0) : bits <= 0 ? 0 : ((<u64>1) << (<u64>bits)) - 1);
+    store<u64>(out + ((<usize>w) << 3), bits >= 64 ? ~(<u64>0) : bits <= 0 ? 0 : ((<u64>1) << (<u64>bits)) - 1);
   }
   narrowAllowed(out, -1, remaining, out);
 }
@@ -50,11 +50,14 @@ export function allowedRows(remaining: i64, out: usize): void {
  */
 // @ts-ignore: decorator
 @inline export function narrowAllowed(from: usize, before: i64, after: i64, out: usize): void {
-  let a0 = load<u64>(from), a1 = load<u64>(from, 8), a2 = load<u64>(from, 16), a3 = load<u64>(from, 24);
+  let a0 = load<u64>(from),
+    a1 = load<u64>(from, 8),
+    a2 = load<u64>(from, 16),
+    a3 = load<u64>(from, 24);
   let exhausted = zeroFields(after) & ~zeroFields(before);
   while (exhausted != 0) {
     // Field f's words start at byte 32 f; bit 4f+3 marks field f.
-    const at = rowsWithSymbolAtBase + ((<usize>ctz(exhausted) >> 2) << 5);
+    const at = rowsWithSymbolAtBase + (((<usize>ctz(exhausted)) >> 2) << 5);
     exhausted &= exhausted - 1;
     a0 &= ~load<u64>(at);
     a1 &= ~load<u64>(at, 8);

@@ -8,7 +8,7 @@ const SLOTS: i32 = 1 << SLOT_BITS;
 const EMPTY: i64 = -1;
 /** Pair entry: smaller row index in bits 21.., combined column mask in bits 0..20. */
 export const ENTRY_INDEX_SHIFT: i32 = 21;
-export const MAX_PAIRS: i32 = 210 * 209 / 2;
+export const MAX_PAIRS: i32 = (210 * 209) / 2;
 
 // Fixed-size tables in static memory (memory.data): their addresses are constants, so the
 // count's inner loop reads them with one load (a module-level StaticArray is a managed
@@ -27,19 +27,27 @@ const pendingEntryBase: usize = memory.data(MAX_PAIRS * sizeof<i32>());
 let pendingCount: i32 = 0;
 
 // @ts-ignore: decorator
-@inline function keyAt(s: i32): i64 { return load<i64>(slotKeyBase + (<usize>s << 3)); }
+@inline function keyAt(s: i32): i64 {
+  return load<i64>(slotKeyBase + ((<usize>s) << 3));
+}
 // @ts-ignore: decorator
-@inline function setKey(s: i32, key: i64): void { store<i64>(slotKeyBase + (<usize>s << 3), key); }
+@inline function setKey(s: i32, key: i64): void {
+  store<i64>(slotKeyBase + ((<usize>s) << 3), key);
+}
 // @ts-ignore: decorator
-@inline function i32At(base: usize, i: i32): i32 { return load<i32>(base + (<usize>i << 2)); }
+@inline function i32At(base: usize, i: i32): i32 {
+  return load<i32>(base + ((<usize>i) << 2));
+}
 // @ts-ignore: decorator
-@inline function setI32At(base: usize, i: i32, v: i32): void { store<i32>(base + (<usize>i << 2), v); }
+@inline function setI32At(base: usize, i: i32, v: i32): void {
+  store<i32>(base + ((<usize>i) << 2), v);
+}
 
 for (let s = 0; s < SLOTS; s++) setKey(s, EMPTY);
 
 // @ts-ignore: decorator
 @inline function slotOf(key: i64): i32 {
-  return <i32>(<u64>(key * 0x9E3779B97F4A7C15) >> (64 - SLOT_BITS));
+  return <i32>((<u64>(key * 0x9e3779b97f4a7c15)) >> (64 - SLOT_BITS));
 }
 
 /** Returns the slot holding `key`, or -1. */

@@ -18,15 +18,19 @@ const allowed3Base: usize = memory.data(WORDS * sizeof<u64>());
 const allowed4Base: usize = memory.data(WORDS * sizeof<u64>());
 
 // @ts-ignore: decorator
-@inline function printAt(m: i32): i64 { return load<i64>(candPrintBase + (<usize>m << 3)); }
+@inline function printAt(m: i32): i64 {
+  return load<i64>(candPrintBase + ((<usize>m) << 3));
+}
 // @ts-ignore: decorator
-@inline function maskAt(m: i32): i32 { return load<i32>(candMaskBase + (<usize>m << 2)); }
+@inline function maskAt(m: i32): i32 {
+  return load<i32>(candMaskBase + ((<usize>m) << 2));
+}
 
 /** Bits of word `w` of the bitset at `set` that stand for candidates above `index`. */
 // @ts-ignore: decorator
 @inline function wordAbove(set: usize, w: i32, index: i32): u64 {
   const first = index + 1 - (w << 6); // first wanted bit within this word
-  const word = load<u64>(set + (<usize>w << 3));
+  const word = load<u64>(set + ((<usize>w) << 3));
   return first <= 0 ? word : first >= 64 ? 0 : word & (~(<u64>0) << (<u64>first));
 }
 
@@ -40,8 +44,8 @@ export function countPublishedSets(code0: i32, code1: i32): i64 {
   for (let r = 0; r < ROW_COUNT; r++) {
     const code = rowCode(r);
     if (code == code0 || code == code1) continue;
-    store<i64>(candPrintBase + (<usize>n << 3), rowPrint(r));
-    store<i32>(candMaskBase + (<usize>n << 2), rowMask(r));
+    store<i64>(candPrintBase + ((<usize>n) << 3), rowPrint(r));
+    store<i32>(candMaskBase + ((<usize>n) << 2), rowMask(r));
     n++;
   }
   indexCandidates(candPrintBase, n);
@@ -52,7 +56,7 @@ export function countPublishedSets(code0: i32, code1: i32): i64 {
   // Pairs (m5, m6), added in descending m5 so each key's entries run from high m5 down.
   resetPairs();
   for (let m5 = n - 2; m5 >= 0; m5--) {
-    if ((load<u64>(allowedTopBase + (<usize>(m5 >> 6) << 3)) & ((<u64>1) << (<u64>(m5 & 63)))) == 0) continue;
+    if ((load<u64>(allowedTopBase + ((<usize>(m5 >> 6)) << 3)) & ((<u64>1) << (<u64>(m5 & 63)))) == 0) continue;
     const p5 = printAt(m5);
     const k5 = maskAt(m5);
     narrowAllowed(allowedTopBase, need, need - p5, allowed5Base);
@@ -70,7 +74,7 @@ export function countPublishedSets(code0: i32, code1: i32): i64 {
   // Triples (m2, m3, m4): each level visits only rows that fit what is left.
   let sets: i64 = 0;
   for (let w2 = 0; w2 < WORDS; w2++) {
-    let bits2 = load<u64>(allowedTopBase + (<usize>w2 << 3));
+    let bits2 = load<u64>(allowedTopBase + ((<usize>w2) << 3));
     while (bits2 != 0) {
       const m2 = (w2 << 6) + <i32>ctz(bits2);
       bits2 &= bits2 - 1;
@@ -94,10 +98,10 @@ export function countPublishedSets(code0: i32, code1: i32): i64 {
               const slot = findSlot(rest3 - printAt(m4));
               if (slot < 0) continue;
               const k4 = k3 & maskAt(m4);
-              const end = load<i32>(slotEndBase + (<usize>slot << 2));
-              for (let e = load<i32>(slotStartBase + (<usize>slot << 2)); e < end; e++) {
-                const entry = load<i32>(entriesBase + (<usize>e << 2));
-                if ((entry >> ENTRY_INDEX_SHIFT) <= m4) break;
+              const end = load<i32>(slotEndBase + ((<usize>slot) << 2));
+              for (let e = load<i32>(slotStartBase + ((<usize>slot) << 2)); e < end; e++) {
+                const entry = load<i32>(entriesBase + ((<usize>e) << 2));
+                if (entry >> ENTRY_INDEX_SHIFT <= m4) break;
                 if ((entry & k4) == 0) sets++;
               }
             }

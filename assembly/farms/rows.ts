@@ -21,13 +21,19 @@ const rowCodeBase: usize = memory.data(ROW_COUNT * sizeof<i32>());
 
 /** Additive fingerprint of row r. */
 // @ts-ignore: decorator
-@inline export function rowPrint(r: i32): i64 { return load<i64>(rowPrintBase + (<usize>r << 3)); }
+@inline export function rowPrint(r: i32): i64 {
+  return load<i64>(rowPrintBase + ((<usize>r) << 3));
+}
 /** Column-equality mask of row r: bit k set when the row is equal in column pair k. */
 // @ts-ignore: decorator
-@inline export function rowMask(r: i32): i32 { return load<i32>(rowMaskBase + (<usize>r << 2)); }
+@inline export function rowMask(r: i32): i32 {
+  return load<i32>(rowMaskBase + ((<usize>r) << 2));
+}
 /** Row r packed two bits per column, column 0 in the low bits (the API's row code). */
 // @ts-ignore: decorator
-@inline export function rowCode(r: i32): i32 { return load<i32>(rowCodeBase + (<usize>r << 2)); }
+@inline export function rowCode(r: i32): i32 {
+  return load<i32>(rowCodeBase + ((<usize>r) << 2));
+}
 
 /** Fingerprint of a row given as a 2-bit-per-column code. */
 export function printOfCode(code: i32): i64 {
@@ -59,7 +65,8 @@ function enumerateRows(): void {
   for (let x = 0; x < 2187; x++) {
     let v = x;
     let code = 0;
-    let zeros = 0, ones = 0;
+    let zeros = 0,
+      ones = 0;
     for (let c = WIDTH - 1; c >= 0; c--) {
       const s = v % 3;
       v /= 3;
@@ -68,9 +75,9 @@ function enumerateRows(): void {
       code |= s << (2 * c);
     }
     if (zeros != 2 || ones != 2) continue;
-    store<i32>(rowCodeBase + (<usize>n << 2), code);
-    store<i64>(rowPrintBase + (<usize>n << 3), printOfCode(code));
-    store<i32>(rowMaskBase + (<usize>n << 2), maskOfCode(code));
+    store<i32>(rowCodeBase + ((<usize>n) << 2), code);
+    store<i64>(rowPrintBase + ((<usize>n) << 3), printOfCode(code));
+    store<i32>(rowMaskBase + ((<usize>n) << 2), maskOfCode(code));
     n++;
   }
 }

@@ -19,23 +19,25 @@ export function buildAlias(weight: StaticArray<u64>, n: i32, total: u64, thresho
   let larges = 0;
   for (let i = 0; i < n; i++) {
     const x = <u64>n * unchecked(weight[i]);
-    unchecked(weight[i] = x);
-    if (x < total) unchecked(small[smalls++] = i); else unchecked(large[larges++] = i);
+    unchecked((weight[i] = x));
+    if (x < total) unchecked((small[smalls++] = i));
+    else unchecked((large[larges++] = i));
   }
   while (smalls > 0 && larges > 0) {
     const l = unchecked(small[--smalls]);
     const g = unchecked(large[--larges]);
-    unchecked(threshold[l] = weight[l]);
-    unchecked(alias[l] = <u16>g);
+    unchecked((threshold[l] = weight[l]));
+    unchecked((alias[l] = <u16>g));
     const rest = unchecked(weight[g]) - (total - unchecked(weight[l]));
-    unchecked(weight[g] = rest);
-    if (rest < total) unchecked(small[smalls++] = g); else unchecked(large[larges++] = g);
+    unchecked((weight[g] = rest));
+    if (rest < total) unchecked((small[smalls++] = g));
+    else unchecked((large[larges++] = g));
   }
   while (larges > 0) {
     const g = unchecked(large[--larges]);
     if (unchecked(weight[g]) != total) unreachable(); // exact: every bucket holds T
-    unchecked(threshold[g] = total);
-    unchecked(alias[g] = <u16>g);
+    unchecked((threshold[g] = total));
+    unchecked((alias[g] = <u16>g));
   }
   if (smalls > 0) unreachable();
 }

@@ -37,27 +37,40 @@ function ensureTambolaBuffer(): void {
   tambolaBufferReady = true;
 }
 
-export function checkCellsPtr(): usize { ensureCheckBuffers(); return changetype<usize>(checkCells); }
-export function checkPrizesPtr(): usize { ensureCheckBuffers(); return changetype<usize>(prizes); }
-export function checkTambolaPtr(): usize { ensureTambolaBuffer(); return changetype<usize>(tambolaPrizes); }
+export function checkCellsPtr(): usize {
+  ensureCheckBuffers();
+  return changetype<usize>(checkCells);
+}
+export function checkPrizesPtr(): usize {
+  ensureCheckBuffers();
+  return changetype<usize>(prizes);
+}
+export function checkTambolaPtr(): usize {
+  ensureTambolaBuffer();
+  return changetype<usize>(tambolaPrizes);
+}
 
 /** Forgets the calls: every number uncalled. Index 0 (a blank) ranks 0, below any call. */
 export function clearCalls(): void {
-  for (let x = 0; x < 128; x++) unchecked(rank[x] = <u8>NEVER_CALLED);
-  unchecked(rank[0] = 0);
+  for (let x = 0; x < 128; x++) unchecked((rank[x] = <u8>NEVER_CALLED));
+  unchecked((rank[0] = 0));
 }
 
 /** Number x (1..90) was the call-th call (1..90). */
 export function setCall(x: i32, call: i32): void {
   within(x, 1, 90, "limit-exceeded: setCall: number outside 1-90");
   within(call, 1, <i32>NEVER_CALLED - 1, "limit-exceeded: setCall: call past 254");
-  unchecked(rank[x] = <u8>call);
+  unchecked((rank[x] = <u8>call));
 }
 
 // @ts-ignore: decorator
-@inline function maxU8(a: u32, b: u32): u32 { return a > b ? a : b; }
+@inline function maxU8(a: u32, b: u32): u32 {
+  return a > b ? a : b;
+}
 // @ts-ignore: decorator
-@inline function minU8(a: u32, b: u32): u32 { return a < b ? a : b; }
+@inline function minU8(a: u32, b: u32): u32 {
+  return a < b ? a : b;
+}
 
 /**
  * For `count` tickets in checkCells (27 cells each, 0 = blank), writes each ticket's

@@ -85,7 +85,7 @@ function buildMiddlePermutations(): void {
       const x = ((lanes >> shiftI) ^ (lanes >> shiftR)) & 0xff;
       lanes ^= (x << shiftI) | (x << shiftR);
     }
-    store<u64>(middlePermutations + (<usize>d << 3), lanes);
+    store<u64>(middlePermutations + ((<usize>d) << 3), lanes);
   }
 }
 
@@ -95,7 +95,7 @@ function orbitSize(t: StaticArray<i32>): u64 {
   let size: u64 = 5040;
   for (let j = 1; j < 8; j++) {
     const k = unchecked(seen[unchecked(t[j])]) + 1;
-    unchecked(seen[unchecked(t[j])] = k);
+    unchecked((seen[unchecked(t[j])] = k));
     size /= <u64>k;
   }
   return size;
@@ -105,14 +105,14 @@ function orbitSize(t: StaticArray<i32>): u64 {
 /** (high, low) >> shift, shift < 128, truncated to 64 bits. */
 function shiftRightWide(high: u64, low: u64, shift: u32): u64 {
   if (shift == 0) return low;
-  if (shift >= 64) return high >> <u64>(shift - 64);
-  return (low >> <u64>shift) | (high << <u64>(64 - shift));
+  if (shift >= 64) return high >> (<u64>(shift - 64));
+  return (low >> (<u64>shift)) | (high << (<u64>(64 - shift)));
 }
 
 export function ensureDraw(): void {
   if (drawReady) return;
   ensureTriples();
-  classEntryBase = heap.alloc(<usize>unchecked(termStart[CLASS_COUNT]) << 4);
+  classEntryBase = heap.alloc((<usize>unchecked(termStart[CLASS_COUNT])) << 4);
   const vectors = vectorCount();
   for (let v = 0; v < vectors; v++) {
     for (let j = 0; j < COLUMNS; j++) store<u8>(vectorBytes + <usize>(16 * v + j), vectorDigits[v * COLUMNS + j]);
@@ -127,39 +127,39 @@ export function ensureDraw(): void {
   classes = 0;
   let slot: u32 = 0;
   for (let index = 0; index < CLASS_COUNT; index++) {
-    unchecked(classOfIndex[index] = -1);
+    unchecked((classOfIndex[index] = -1));
     const total = unchecked(tripleTotal[index]);
     if (total == 0) continue;
     const q = classes++;
     if (q >= CLASS_LIMIT) unreachable();
-    unchecked(classOfIndex[index] = q);
+    unchecked((classOfIndex[index] = q));
     const key = <u32>unchecked(middleKey[index / 24]); // counts of 3..7, 3 bits each
-    unchecked(t[0] = 3 + index % 4);
-    unchecked(t[8] = 3 + (index / 4) % 6);
+    unchecked((t[0] = 3 + (index % 4)));
+    unchecked((t[8] = 3 + ((index / 4) % 6)));
     let j = 1;
-    for (let x = 0; x < 5; x++) for (let i: u32 = 0; i < ((key >> (3 * x)) & 7); i++) unchecked(t[j++] = 3 + x);
+    for (let x = 0; x < 5; x++) for (let i: u32 = 0; i < ((key >> (3 * x)) & 7); i++) unchecked((t[j++] = 3 + x));
     for (let c = 0; c < COLUMNS; c++) store<u8>(classBytes + <usize>(16 * q + c), <u8>unchecked(t[c]));
-    store<u64>(classTotal + (<usize>q << 3), total);
-    store<u32>(classSlot + (<usize>q << 2), slot);
+    store<u64>(classTotal + ((<usize>q) << 3), total);
+    store<u32>(classSlot + ((<usize>q) << 2), slot);
     // The first vector c with weight w(c) K(t - c) (> 0): the terms of A(t), triples.ts.
     const first = unchecked(termStart[index]);
     const n = <i32>(unchecked(termStart[index + 1]) - first);
     let sum: u64 = 0;
     for (let i = 0; i < n; i++) {
-      unchecked(weight[i] = load<u64>(termWeightBase + (<usize>(first + <u32>i) << 3)));
-      unchecked(own[i] = load<u16>(termVectorBase + (<usize>(first + <u32>i) << 1)));
+      unchecked((weight[i] = load<u64>(termWeightBase + ((<usize>(first + <u32>i)) << 3))));
+      unchecked((own[i] = load<u16>(termVectorBase + ((<usize>(first + <u32>i)) << 1))));
       sum += unchecked(weight[i]);
     }
     if (sum != total || slot != first) unreachable();
     buildAlias(weight, n, total, threshold, alias);
     for (let i = 0; i < n; i++) {
-      const at = classEntryBase + (<usize>(slot + <u32>i) << 4);
+      const at = classEntryBase + ((<usize>(slot + <u32>i)) << 4);
       store<u64>(at, unchecked(threshold[i]));
-      store<u64>(at, <u64>unchecked(own[i]) | (<u64>unchecked(own[unchecked(alias[i])]) << 16), 8);
+      store<u64>(at, (<u64>unchecked(own[i])) | ((<u64>unchecked(own[unchecked(alias[i])])) << 16), 8);
     }
     slot += <u32>n;
   }
-  store<u32>(classSlot + (<usize>classes << 2), slot);
+  store<u32>(classSlot + ((<usize>classes) << 2), slot);
   releaseTerms();
   // Partners: s = n - t with its middle reversed (ascending again).
   for (let q = 0; q < classes; q++) {
@@ -167,16 +167,16 @@ export function ensureDraw(): void {
     const last = 11 - <i32>load<u8>(classBytes + <usize>(16 * q + 8));
     let key = 0;
     for (let c = 1; c < 8; c++) key += 1 << (3 * (10 - <i32>load<u8>(classBytes + <usize>(16 * q + c)) - 3));
-    const partner = unchecked(classOfIndex[(first - 3) + 4 * ((last - 3) + 6 * <i32>load<u16>(middleClass + (<usize>key << 1)))]);
+    const partner = unchecked(classOfIndex[first - 3 + 4 * (last - 3 + 6 * <i32>load<u16>(middleClass + ((<usize>key) << 1)))]);
     if (partner < 0) unreachable();
-    store<u32>(classPartner + (<usize>q << 2), <u32>partner);
+    store<u32>(classPartner + ((<usize>q) << 2), <u32>partner);
   }
   buildClassDraw();
   buildMiddlePermutations();
   // Pair residual classes: the alias slots of their canonical code (middle ascending).
   for (let p = 0; p < PAIR_CLASSES; p++) {
-    store<u32>(pairSlot + (<usize>p << 2), pairClassStart[p]);
-    store<u32>(pairSlots + (<usize>p << 2), pairClassStart[p + 1] - pairClassStart[p]);
+    store<u32>(pairSlot + ((<usize>p) << 2), pairClassStart[p]);
+    store<u32>(pairSlots + ((<usize>p) << 2), pairClassStart[p + 1] - pairClassStart[p]);
   }
   drawReady = true;
 }
@@ -189,14 +189,17 @@ function buildClassDraw(): void {
   let sumHigh: u64 = 0;
   let sumLow: u64 = 0;
   for (let q = 0; q < classes; q++) {
-    for (let c = 0; c < COLUMNS; c++) unchecked(t[c] = <i32>load<u8>(classBytes + <usize>(16 * q + c)));
-    const l1 = multiply64(load<u64>(classTotal + (<usize>q << 3)), load<u64>(classTotal + (<usize>load<u32>(classPartner + (<usize>q << 2)) << 3)));
+    for (let c = 0; c < COLUMNS; c++) unchecked((t[c] = <i32>load<u8>(classBytes + <usize>(16 * q + c))));
+    const l1 = multiply64(
+      load<u64>(classTotal + ((<usize>q) << 3)),
+      load<u64>(classTotal + ((<usize>load<u32>(classPartner + ((<usize>q) << 2))) << 3)),
+    );
     const h1 = multiplyHigh;
     const orbit = orbitSize(t);
     const l2 = multiply64(l1, orbit);
     const h2 = h1 * orbit + multiplyHigh;
-    unchecked(high[q] = h2);
-    unchecked(low[q] = l2);
+    unchecked((high[q] = h2));
+    unchecked((low[q] = l2));
     sumLow += l2;
     sumHigh += h2 + <u64>(sumLow < l2);
   }
@@ -211,25 +214,25 @@ function buildClassDraw(): void {
     const h = unchecked(high[q]) - <u64>(unchecked(low[q]) == 0);
     const l = unchecked(low[q]) - 1;
     const a = shiftRightWide(h, l, topShift) + 1;
-    if (a >= (<u64>1 << 32)) unreachable();
-    store<u32>(topRounded + (<usize>q << 2), <u32>a);
-    unchecked(rounded[q] = a);
+    if (a >= (<u64>1) << 32) unreachable();
+    store<u32>(topRounded + ((<usize>q) << 2), <u32>a);
+    unchecked((rounded[q] = a));
     total += a;
     if (topShift >= 64) {
-      store<u64>(topRestLow + (<usize>q << 3), l);
-      store<u64>(topRestHigh + (<usize>q << 3), h & ((<u64>1 << <u64>(topShift - 64)) - 1));
+      store<u64>(topRestLow + ((<usize>q) << 3), l);
+      store<u64>(topRestHigh + ((<usize>q) << 3), h & (((<u64>1) << (<u64>(topShift - 64))) - 1));
     } else {
-      store<u64>(topRestLow + (<usize>q << 3), l & ((<u64>1 << <u64>topShift) - 1));
-      store<u64>(topRestHigh + (<usize>q << 3), 0);
+      store<u64>(topRestLow + ((<usize>q) << 3), l & (((<u64>1) << (<u64>topShift)) - 1));
+      store<u64>(topRestHigh + ((<usize>q) << 3), 0);
     }
   }
-  if (total >= (<u64>1 << 32)) unreachable();
+  if (total >= (<u64>1) << 32) unreachable();
   topTotal = <u32>total;
   const threshold = new StaticArray<u64>(classes);
   const alias = new StaticArray<u16>(classes);
   buildAlias(rounded, classes, total, threshold, alias);
   for (let q = 0; q < classes; q++) {
-    store<u64>(topEntry + (<usize>q << 3), threshold[q] | (<u64>q << 32) | (<u64>alias[q] << 48));
+    store<u64>(topEntry + ((<usize>q) << 3), threshold[q] | ((<u64>q) << 32) | ((<u64>alias[q]) << 48));
   }
 }
 
@@ -249,9 +252,9 @@ function restTest(q: i32): bool {
 
 /** Bits [below, below + bits) of class q's rest D_q. */
 function restBits(q: i32, below: u32, bits: u32): u32 {
-  const high = load<u64>(topRestHigh + (<usize>q << 3));
-  const low = load<u64>(topRestLow + (<usize>q << 3));
-  return <u32>(shiftRightWide(high, low, below) & ((<u64>1 << <u64>bits) - 1));
+  const high = load<u64>(topRestHigh + ((<usize>q) << 3));
+  const low = load<u64>(topRestLow + ((<usize>q) << 3));
+  return <u32>(shiftRightWide(high, low, below) & (((<u64>1) << (<u64>bits)) - 1));
 }
 
 /** A class with probability W_q / sum W: proposed with probability a_q / topTotal, kept
@@ -260,9 +263,9 @@ function restBits(q: i32, below: u32, bits: u32): u32 {
 // @ts-ignore: decorator
 @inline function drawClass(): i32 {
   while (true) {
-    const word = load<u64>(topEntry + (<usize>below(classes) << 3));
+    const word = load<u64>(topEntry + ((<usize>below(classes)) << 3));
     const q = <i32>(below(topTotal) < <u32>word ? (word >> 32) & 0xffff : word >> 48);
-    const a = load<u32>(topRounded + (<usize>q << 2));
+    const a = load<u32>(topRounded + ((<usize>q) << 2));
     const top = below(a);
     if (top + 1 < a || restTest(q)) return q;
   }
@@ -309,26 +312,26 @@ const RANK_HIGH: u64 = 0x9090909090909001;
   const dot = i32x4.dot_i16x8_s(i16x8.extend_low_i8x16_u(digits), i16x8(1, 3, 9, 27, 81, 243, 729, 2187));
   const sum = v128.add<i32>(dot, i32x4.shuffle(dot, dot, 2, 3, 0, 1));
   const code = i32x4.extract_lane(sum, 0) + i32x4.extract_lane(sum, 1) + 6561 * <i32>i8x16.extract_lane_u(digits, 8);
-  return <i32>load<i16>(vectorOfCode3 + (<usize>code << 1));
+  return <i32>load<i16>(vectorOfCode3 + ((<usize>code) << 1));
 }
 
 // @ts-ignore: decorator
 @inline function bytesOf(v: i32): v128 {
-  return v128.load(vectorBytes + (<usize>v << 4));
+  return v128.load(vectorBytes + ((<usize>v) << 4));
 }
 
 /** Draws three vectors summing to class q's canonical residual, carried to the book's
  * columns by `map` (book column j takes canonical column map_j), into out[0..3). */
 // @ts-ignore: decorator
 @inline function drawTriple(q: i32, map: v128, out: usize): void {
-  const start = load<u32>(classSlot + (<usize>q << 2));
-  const size = load<u32>(classSlot + (<usize>(q + 1) << 2)) - start;
-  const at = classEntryBase + (<usize>(start + below(size)) << 4);
-  const y = belowAny(load<u64>(classTotal + (<usize>q << 3)));
+  const start = load<u32>(classSlot + ((<usize>q) << 2));
+  const size = load<u32>(classSlot + ((<usize>(q + 1)) << 2)) - start;
+  const at = classEntryBase + ((<usize>(start + below(size))) << 4);
+  const y = belowAny(load<u64>(classTotal + ((<usize>q) << 3)));
   const word = load<u64>(at, 8);
   const v = <i32>(y < load<u64>(at) ? word & 0xffff : (word >> 16) & 0xffff);
   const c = bytesOf(v);
-  const r = i8x16.sub(v128.load(classBytes + (<usize>q << 4)), c);
+  const r = i8x16.sub(v128.load(classBytes + ((<usize>q) << 4)), c);
   // The pair residual's class: r_1 - 2, r_9 - 2 and its middle multiset.
   const lanes = i64x2.extract_lane(r, 0);
   let key: u32 = 1 << (3 * (<u32>((lanes >> 8) & 0xff) - 2)); // counts of 2..6, 3 bits each
@@ -338,13 +341,16 @@ const RANK_HIGH: u64 = 0x9090909090909001;
   key += 1 << (3 * (<u32>((lanes >> 40) & 0xff) - 2));
   key += 1 << (3 * (<u32>((lanes >> 48) & 0xff) - 2));
   key += 1 << (3 * (<u32>(lanes >> 56) - 2));
-  const middle = <i32>load<u16>(middleClass + (<usize>key << 1));
-  const p = (<i32>(lanes & 0xff) - 2) + 5 * ((<i32>i8x16.extract_lane_u(r, 8) - 2) + 5 * middle);
-  const pairStart = load<u32>(pairSlot + (<usize>p << 2));
-  const pairAt = pairClassAlias + (<usize>(pairStart + below(load<u32>(pairSlots + (<usize>p << 2)))) << 3);
-  const x = <u64>below(load<u32>(pairClassTotal + (<usize>p << 2)));
+  const middle = <i32>load<u16>(middleClass + ((<usize>key) << 1));
+  const p = <i32>(lanes & 0xff) - 2 + 5 * (<i32>i8x16.extract_lane_u(r, 8) - 2 + 5 * middle);
+  const pairStart = load<u32>(pairSlot + ((<usize>p) << 2));
+  const pairAt = pairClassAlias + ((<usize>(pairStart + below(load<u32>(pairSlots + ((<usize>p) << 2))))) << 3);
+  const x = <u64>below(load<u32>(pairClassTotal + ((<usize>p) << 2)));
   const pairWord = load<u64>(pairAt);
-  const pair = x < (pairWord & ALIAS_THRESHOLD) ? aliasPair(pairWord) : aliasPair(load<u64>(pairClassAlias + (<usize>(pairStart + <u32>(pairWord >> 51)) << 3)));
+  const pair =
+    x < (pairWord & ALIAS_THRESHOLD)
+      ? aliasPair(pairWord)
+      : aliasPair(load<u64>(pairClassAlias + ((<usize>(pairStart + <u32>(pairWord >> 51))) << 3)));
   const toBook = i8x16.swizzle(rankMiddle(r), map);
   store<i32>(out, vectorOfBytes(i8x16.swizzle(c, map)));
   store<i32>(out, vectorOfBytes(i8x16.swizzle(bytesOf(<i32>(pair >> 11)), toBook)), 4);
@@ -355,14 +361,14 @@ const RANK_HIGH: u64 = 0x9090909090909001;
  * below 7! = 5040 picks it from middlePermutations. */
 // @ts-ignore: decorator
 @inline function drawMiddlePermutation(): v128 {
-  return i64x2(load<u64>(middlePermutations + (<usize>below(5040) << 3)), EDGE_HIGH);
+  return i64x2(load<u64>(middlePermutations + ((<usize>below(5040)) << 3)), EDGE_HIGH);
 }
 
 /** Draws a uniform book's six vectors into out[0..6) (i32 vector indices). */
 export function drawBookVectors(out: usize): void {
   const q = drawClass();
   const sigma = drawMiddlePermutation();
-  drawTriple(<i32>load<u32>(classPartner + (<usize>q << 2)), i8x16.swizzle(i64x2(REVERSE_LOW, EDGE_HIGH), sigma), out);
+  drawTriple(<i32>load<u32>(classPartner + ((<usize>q) << 2)), i8x16.swizzle(i64x2(REVERSE_LOW, EDGE_HIGH), sigma), out);
   drawTriple(q, sigma, out + 12);
 }
 
@@ -371,10 +377,19 @@ export function drawBookVectors(out: usize): void {
 let classEntryBase: usize = 0;
 
 /** Test hooks: the number of classes and of their alias slots. */
-export function drawClassCount(): i32 { ensureDraw(); return classes; }
-export function drawEntryCount(): u32 { ensureDraw(); return load<u32>(classSlot + (<usize>classes << 2)); }
+export function drawClassCount(): i32 {
+  ensureDraw();
+  return classes;
+}
+export function drawEntryCount(): u32 {
+  ensureDraw();
+  return load<u32>(classSlot + ((<usize>classes) << 2));
+}
 /** Test hook: the class draw's exact rest test for class q, on the current random words. */
-export function restTestHook(q: i32): bool { ensureDraw(); return restTest(q); }
+export function restTestHook(q: i32): bool {
+  ensureDraw();
+  return restTest(q);
+}
 /** Test hook: chunk k (from the top, 32 bits but the last) of class q's rest D_q. */
 export function restChunkHook(q: i32, k: i32): u32 {
   ensureDraw();
@@ -387,5 +402,11 @@ export function restChunkHook(q: i32, k: i32): u32 {
   return 0;
 }
 /** Test hooks: sum_q W_q (128 bits), the total weight of all books. */
-export function classWeightSumLow(): u64 { ensureDraw(); return weightSumLow; }
-export function classWeightSumHigh(): u64 { ensureDraw(); return weightSumHigh; }
+export function classWeightSumLow(): u64 {
+  ensureDraw();
+  return weightSumLow;
+}
+export function classWeightSumHigh(): u64 {
+  ensureDraw();
+  return weightSumHigh;
+}

@@ -84,7 +84,10 @@ function writePermutation(table: usize, entry: i32, k: i32, p: u32, offset: i32)
     let value = 0;
     let seen: u32 = 0;
     while (true) {
-      if ((used & (1 << value)) == 0) { if (seen == d) break; seen++; }
+      if ((used & (1 << value)) == 0) {
+        if (seen == d) break;
+        seen++;
+      }
       value++;
     }
     used |= 1 << value;
@@ -112,7 +115,7 @@ export function ensureFill(): void {
     let lane = 0;
     let rest = key;
     for (let t = 0; t < 6; t++) {
-      const k = rest % 3 + 1;
+      const k = (rest % 3) + 1;
       rest /= 3;
       for (let i = 0; i < k && lane < 16; i++) store<u8>(labelsOf + <usize>(16 * key + lane++), <u8>t);
     }
@@ -123,16 +126,16 @@ export function ensureFill(): void {
     const a = n >> 1;
     const b = n - a;
     for (let p: u32 = 0; p < (a == 4 ? 24 : 120); p++) {
-      writePermutation(halfLow, <i32>(load<u32>(LOW_AT + (<usize>size << 2)) + p), a, p, 0);
+      writePermutation(halfLow, <i32>(load<u32>(LOW_AT + ((<usize>size) << 2)) + p), a, p, 0);
     }
     for (let p: u32 = 0; p < (b == 5 ? 120 : 720); p++) {
-      const entry = <i32>(load<u32>(HIGH_AT + (<usize>size << 2)) + p);
+      const entry = <i32>(load<u32>(HIGH_AT + ((<usize>size) << 2)) + p);
       writePermutation(halfHigh, entry, b, p, a);
       for (let lane = n; lane < 16; lane++) store<u8>(halfHigh + <usize>(16 * entry + lane), 15);
     }
     // Riffles: the a-subsets of n positions in increasing order of their bit masks.
-    let s = <i32>load<u32>(RIFFLE_AT + (<usize>size << 2));
-    for (let mask = 0; mask < (1 << n); mask++) {
+    let s = <i32>load<u32>(RIFFLE_AT + ((<usize>size) << 2));
+    for (let mask = 0; mask < 1 << n; mask++) {
       if (popcnt<i32>(mask) != a) continue;
       let inSet = 0;
       let outSet = a;
@@ -159,9 +162,10 @@ export function ensureFill(): void {
   const s = rest / highCount;
   const p2 = rest - s * highCount;
   const halves = v128.or(
-    v128.load(halfLow + (<usize>(load<u32>(LOW_AT + (<usize>size << 2)) + p1) << 4)),
-    v128.load(halfHigh + (<usize>(load<u32>(HIGH_AT + (<usize>size << 2)) + p2) << 4)));
-  const pi = i8x16.swizzle(halves, v128.load(riffles + (<usize>(load<u32>(RIFFLE_AT + (<usize>size << 2)) + s) << 4)));
+    v128.load(halfLow + ((<usize>(load<u32>(LOW_AT + ((<usize>size) << 2)) + p1)) << 4)),
+    v128.load(halfHigh + ((<usize>(load<u32>(HIGH_AT + ((<usize>size) << 2)) + p2)) << 4)),
+  );
+  const pi = i8x16.swizzle(halves, v128.load(riffles + ((<usize>(load<u32>(RIFFLE_AT + ((<usize>size) << 2)) + s)) << 4)));
   return i8x16.swizzle(labels, pi);
 }
 
@@ -171,12 +175,12 @@ export function ensureFill(): void {
  * bytes): bit i = the column's (i+1)-th smallest number. */
 // @ts-ignore: decorator
 @inline function fillColumn(j: i32, size: i32): void {
-  const labels = v128.load(labelsOf + (<usize>load<u16>(labelKeys + (<usize>j << 1)) << 4));
+  const labels = v128.load(labelsOf + ((<usize>load<u16>(labelKeys + ((<usize>j) << 1))) << 4));
   const order = arrange(labels, size);
   for (let t = 0; t < 6; t++) {
     // Bit i: position i holds ticket t's label (lanes beyond n hold 15).
     const mask = <u32>i8x16.bitmask(i8x16.eq(order, i8x16.splat(<i8>t)));
-    store<u16>(places + (<usize>t << 5) + (<usize>j << 1), <u16>mask);
+    store<u16>(places + ((<usize>t) << 5) + ((<usize>j) << 1), <u16>mask);
   }
 }
 
@@ -187,16 +191,20 @@ export function ensureFill(): void {
  * does not stay in L1 (the same number). */
 // @ts-ignore: decorator
 @inline function rankOfFilled(t: i32, v: i32): u64 {
-  const ticketPlaces = places + (<usize>t << 5);
+  const ticketPlaces = places + ((<usize>t) << 5);
   const last = <usize>load<u16>(ticketPlaces, 16); // column 8 (11 numbers)
   let s = <u64>load<u16>(subsetRank + (last << 1));
   for (let j = COLUMNS - 2; j >= 0; j--) {
-    const subset = <u32>load<u16>(ticketPlaces + (<usize>j << 1));
+    const subset = <u32>load<u16>(ticketPlaces + ((<usize>j) << 1));
     const size: u32 = j == 0 ? 0 : 1; // 9 numbers in column 0, 10 in columns 1-7
-    const factor = load<u32>(chooseOf + (<usize>(4 * size + popcnt<u32>(subset)) << 2));
-    s = <u64>load<u16>(subsetRank + (<usize>subset << 1)) + <u64>factor * s;
+    const factor = load<u32>(chooseOf + ((<usize>(4 * size + popcnt<u32>(subset))) << 2));
+    s = <u64>load<u16>(subsetRank + ((<usize>subset) << 1)) + <u64>factor * s;
   }
-  return load<u64>(rankBase + (<usize>v << 3)) + <u64>load<u32>(patternIndex + (<usize>t << 2)) * load<u64>(rankPerPattern + (<usize>v << 3)) + s;
+  return (
+    load<u64>(rankBase + ((<usize>v) << 3)) +
+    <u64>load<u32>(patternIndex + ((<usize>t) << 2)) * load<u64>(rankPerPattern + ((<usize>v) << 3)) +
+    s
+  );
 }
 
 /**
@@ -209,18 +217,18 @@ export function fillBook(at: usize, chosen: usize, keyed: bool): void {
   let keyLast = i16x8.splat(0);
   let power: i16 = 1;
   for (let t = 0; t < 6; t++) {
-    const v = load<i32>(chosen + (<usize>t << 2));
+    const v = load<i32>(chosen + ((<usize>t) << 2));
     const d = <i32>load<u8>(vectorType + <usize>v);
-    const start = load<u32>(typePatternStart + (<usize>d << 2));
-    const index = start + below(load<u32>(typePatternStart + (<usize>(d + 1) << 2)) - start);
-    const masks = i8x16.swizzle(v128.load(patternMasks + (<usize>index << 4)), v128.load(permutationBytes + (<usize>v << 4)));
-    v128.store(ticketMasks + (<usize>t << 4), masks);
+    const start = load<u32>(typePatternStart + ((<usize>d) << 2));
+    const index = start + below(load<u32>(typePatternStart + ((<usize>(d + 1)) << 2)) - start);
+    const masks = i8x16.swizzle(v128.load(patternMasks + ((<usize>index) << 4)), v128.load(permutationBytes + ((<usize>v) << 4)));
+    v128.store(ticketMasks + ((<usize>t) << 4), masks);
     // Column j's label key gains (k_tj - 1) 3^t.
-    const countsLess1 = i8x16.sub_sat_u(v128.load(vectorBytes + (<usize>v << 4)), i8x16.splat(1));
+    const countsLess1 = i8x16.sub_sat_u(v128.load(vectorBytes + ((<usize>v) << 4)), i8x16.splat(1));
     keys = i16x8.add(keys, i16x8.mul(i16x8.extend_low_i8x16_u(countsLess1), i16x8.splat(power)));
     keyLast = i16x8.add(keyLast, i16x8.mul(i16x8.extend_high_i8x16_u(countsLess1), i16x8.splat(power)));
     power *= 3;
-    store<u32>(patternIndex + (<usize>t << 2), index - start);
+    store<u32>(patternIndex + ((<usize>t) << 2), index - start);
   }
   v128.store(labelKeys, keys);
   store<u16>(labelKeys + 16, i16x8.extract_lane_u(keyLast, 0));
@@ -228,7 +236,7 @@ export function fillBook(at: usize, chosen: usize, keyed: bool): void {
   for (let j = 1; j < 8; j++) fillColumn(j, 1);
   fillColumn(8, 2);
   if (keyed) {
-    for (let t = 0; t < 6; t++) store<u64>(keyRank + (<usize>t << 3), rankOfFilled(t, load<i32>(chosen + (<usize>t << 2))));
+    for (let t = 0; t < 6; t++) store<u64>(keyRank + ((<usize>t) << 3), rankOfFilled(t, load<i32>(chosen + ((<usize>t) << 2))));
   }
   // Each ticket row by row: in column j, row r holds the number at the ticket's
   // (rank of r among its rows there)-th place, plus the column's first number, or a
@@ -236,12 +244,13 @@ export function fillBook(at: usize, chosen: usize, keyed: bool): void {
   // are overwritten by the next (the last book's spill lands in cells' padding).
   const first = v128.load(firstNumbers);
   for (let t = 0; t < 6; t++) {
-    const masks = v128.load(ticketMasks + (<usize>t << 4));
+    const masks = v128.load(ticketMasks + ((<usize>t) << 4));
     // The positions of the ticket's 1st, 2nd, 3rd labels per column: the number of bits
     // below each lowest remaining bit of its masks (16-bit lanes, columns 0-7 and 8).
-    const low = v128.load(places + (<usize>t << 5));
-    const high = v128.load(places + (<usize>t << 5), 16);
-    const low1 = dropLowest(low), high1 = dropLowest(high);
+    const low = v128.load(places + ((<usize>t) << 5));
+    const high = v128.load(places + ((<usize>t) << 5), 16);
+    const low1 = dropLowest(low),
+      high1 = dropLowest(high);
     const number0 = i8x16.add(i8x16.narrow_i16x8_u(lowestPosition(low), lowestPosition(high)), first);
     const number1 = i8x16.add(i8x16.narrow_i16x8_u(lowestPosition(low1), lowestPosition(high1)), first);
     const number2 = i8x16.add(i8x16.narrow_i16x8_u(lowestPosition(dropLowest(low1)), lowestPosition(dropLowest(high1))), first);
@@ -268,8 +277,8 @@ export function fillBook(at: usize, chosen: usize, keyed: bool): void {
 /** Per lane, number0/1/2 where rank is 0/1/2, and 0 (a blank) where it is 0xff. */
 // @ts-ignore: decorator
 @inline function rowOf(rank: v128, number0: v128, number1: v128, number2: v128): v128 {
-  return v128.or(v128.or(
-    v128.and(number0, i8x16.eq(rank, i8x16.splat(0))),
-    v128.and(number1, i8x16.eq(rank, i8x16.splat(1)))),
-    v128.and(number2, i8x16.eq(rank, i8x16.splat(2))));
+  return v128.or(
+    v128.or(v128.and(number0, i8x16.eq(rank, i8x16.splat(0))), v128.and(number1, i8x16.eq(rank, i8x16.splat(1)))),
+    v128.and(number2, i8x16.eq(rank, i8x16.splat(2))),
+  );
 }

@@ -16,7 +16,9 @@ function textBase(): usize {
   if (text.length == 0) text = new StaticArray<u8>(TEXT_CAPACITY);
   return changetype<usize>(text);
 }
-export function textPtr(): usize { return textBase(); }
+export function textPtr(): usize {
+  return textBase();
+}
 
 const NULL_BYTES: u32 = 0x6c6c756e; // "null", little-endian
 const HEAD = '{"serial":';
@@ -30,7 +32,10 @@ function putAscii(p: usize, s: string): usize {
 function putSerial(p: usize, serial: u64): usize {
   let scale: u64 = 1;
   while (serial / scale >= 10) scale *= 10;
-  while (scale > 0) { store<u8>(p++, <u8>(48 + serial / scale % 10)); scale /= 10; }
+  while (scale > 0) {
+    store<u8>(p++, <u8>(48 + ((serial / scale) % 10)));
+    scale /= 10;
+  }
   return p;
 }
 
@@ -40,10 +45,10 @@ function putSerial(p: usize, serial: u64): usize {
 const CELL_TEXT = new StaticArray<u64>(91);
 for (let x = 0; x <= 90; x++) {
   let text: u64;
-  if (x == 0) text = (<u64>NULL_BYTES) | (<u64>44 << 32) | (<u64>5 << 56);
-  else if (x < 10) text = <u64>(48 + x) | (<u64>44 << 8) | (<u64>2 << 56);
-  else text = <u64>(48 + x / 10) | (<u64>(48 + x % 10) << 8) | (<u64>44 << 16) | (<u64>3 << 56);
-  unchecked(CELL_TEXT[x] = text);
+  if (x == 0) text = (<u64>NULL_BYTES) | ((<u64>44) << 32) | ((<u64>5) << 56);
+  else if (x < 10) text = (<u64>(48 + x)) | ((<u64>44) << 8) | ((<u64>2) << 56);
+  else text = (<u64>(48 + x / 10)) | ((<u64>(48 + (x % 10))) << 8) | ((<u64>44) << 16) | ((<u64>3) << 56);
+  unchecked((CELL_TEXT[x] = text));
 }
 
 function putTicket(p: usize, from: i32): usize {

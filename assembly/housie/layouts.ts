@@ -37,12 +37,12 @@ export function ensureLayouts(): void {
       code += (c - 1) * power;
       power *= 3;
     }
-    const v = <i32>load<i16>(vectorOfCode3 + (<usize>code << 1));
-    unchecked(canonical[d] = v);
-    store<u32>(typePatternStart + (<usize>d << 2), slot);
+    const v = <i32>load<i16>(vectorOfCode3 + ((<usize>code) << 1));
+    unchecked((canonical[d] = v));
+    store<u32>(typePatternStart + ((<usize>d) << 2), slot);
     // The canonical vector's patterns (in the pattern table's order), made column-major.
-    const n = listPatterns(v, changetype<usize>(typePatterns) + (<usize>slot << 2));
-    for (let i: u32 = 0; i < n; i++) unchecked(typePatterns[slot + i] = columnMajor(unchecked(typePatterns[slot + i])));
+    const n = listPatterns(v, changetype<usize>(typePatterns) + ((<usize>slot) << 2));
+    for (let i: u32 = 0; i < n; i++) unchecked((typePatterns[slot + i] = columnMajor(unchecked(typePatterns[slot + i]))));
     slot += n;
   }
   store<u32>(typePatternStart + 16, slot);
@@ -59,7 +59,7 @@ export function ensureLayouts(): void {
       const source = k == 3 ? next3++ : k == 2 ? next2++ : next1++;
       permutation |= source << (4 * <u64>j);
     }
-    unchecked(vectorPermutation[v] = permutation);
+    unchecked((vectorPermutation[v] = permutation));
   }
   layoutsReady = true;
 }

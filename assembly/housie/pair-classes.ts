@@ -35,14 +35,16 @@ let pairClassesReady = false;
 export function ensureMiddleClasses(): void {
   if (middleReady) return;
   let middle = 0;
-  for (let k0 = 0; k0 <= 7; k0++) for (let k1 = 0; k1 <= 7 - k0; k1++) for (let k2 = 0; k2 <= 7 - k0 - k1; k2++) {
-    for (let k3 = 0; k3 <= 7 - k0 - k1 - k2; k3++) {
-      const key = k0 | (k1 << 3) | (k2 << 6) | (k3 << 9) | ((7 - k0 - k1 - k2 - k3) << 12);
-      store<u16>(middleClass + (<usize>key << 1), <u16>middle);
-      unchecked(middleKey[middle] = <u16>key);
-      middle++;
-    }
-  }
+  for (let k0 = 0; k0 <= 7; k0++)
+    for (let k1 = 0; k1 <= 7 - k0; k1++)
+      for (let k2 = 0; k2 <= 7 - k0 - k1; k2++) {
+        for (let k3 = 0; k3 <= 7 - k0 - k1 - k2; k3++) {
+          const key = k0 | (k1 << 3) | (k2 << 6) | (k3 << 9) | ((7 - k0 - k1 - k2 - k3) << 12);
+          store<u16>(middleClass + ((<usize>key) << 1), <u16>middle);
+          unchecked((middleKey[middle] = <u16>key));
+          middle++;
+        }
+      }
   middleReady = true;
 }
 
@@ -51,8 +53,8 @@ export function ensureMiddleClasses(): void {
 @inline export function pairTotalOfLanes(r: u64): u32 {
   let key: u32 = 0;
   for (let j: u64 = 1; j < 8; j++) key += 1 << (3 * (<u32>((r >> (7 * j)) & 127) - 2));
-  const p = (<i32>(r & 127) - 2) + 5 * ((<i32>((r >> 56) & 127) - 2) + 5 * <i32>load<u16>(middleClass + (<usize>key << 1)));
-  return load<u32>(pairClassTotal + (<usize>p << 2));
+  const p = <i32>(r & 127) - 2 + 5 * (<i32>((r >> 56) & 127) - 2 + 5 * <i32>load<u16>(middleClass + ((<usize>key) << 1)));
+  return load<u32>(pairClassTotal + ((<usize>p) << 2));
 }
 
 export function ensurePairClasses(): void {
@@ -67,8 +69,8 @@ export function ensurePairClasses(): void {
   const pairOf = new StaticArray<u32>(ALIAS_LIMIT);
   let slot: u32 = 0;
   for (let p = 0; p < PAIR_CLASSES; p++) {
-    unchecked(pairClassStart[p] = slot);
-    store<u32>(pairClassTotal + (<usize>p << 2), 0);
+    unchecked((pairClassStart[p] = slot));
+    store<u32>(pairClassTotal + ((<usize>p) << 2), 0);
     // The canonical member r: r_1, then the middle ascending, then r_9.
     const first: u64 = <u64>(p % 5) + 2;
     const last: u64 = <u64>((p / 5) % 5) + 2;
@@ -100,35 +102,45 @@ export function ensurePairClasses(): void {
     for (let a = 0; a < vectors; a++) {
       const la = unchecked(vectorLanes[a]);
       if (((la + upper) & LANE_HIGH) != 0 || ((la + lower) & LANE_HIGH) != LANE_HIGH) continue;
-      const b = <i32>load<i16>(vectorOfCode3 + (<usize>(code3 - <i32>unchecked(vectorCode3[a])) << 1));
+      const b = <i32>load<i16>(vectorOfCode3 + ((<usize>(code3 - <i32>unchecked(vectorCode3[a]))) << 1));
       if (b < 0) continue;
       if (n >= ALIAS_LIMIT) unreachable();
       const w = <u64>unchecked(ticketWeight[a]) * <u64>unchecked(ticketWeight[b]);
-      unchecked(weight[n] = w);
-      unchecked(pairOf[n] = (<u32>a << 11) | <u32>b);
+      unchecked((weight[n] = w));
+      unchecked((pairOf[n] = ((<u32>a) << 11) | (<u32>b)));
       total += w;
       n++;
     }
     if (n == 0) continue;
     if (total > ALIAS_THRESHOLD || slot + <u32>n > <u32>PAIR_LIMIT) unreachable();
-    store<u32>(pairClassTotal + (<usize>p << 2), <u32>total);
+    store<u32>(pairClassTotal + ((<usize>p) << 2), <u32>total);
     buildAlias(weight, n, total, threshold, alias);
     for (let i = 0; i < n; i++) {
-      store<u64>(pairClassAlias + (<usize>(slot + <u32>i) << 3), (<u64>unchecked(pairOf[i]) << 29) | unchecked(threshold[i]) | (<u64>unchecked(alias[i]) << 51));
+      store<u64>(
+        pairClassAlias + ((<usize>(slot + <u32>i)) << 3),
+        ((<u64>unchecked(pairOf[i])) << 29) | unchecked(threshold[i]) | ((<u64>unchecked(alias[i])) << 51),
+      );
     }
     slot += <u32>n;
   }
-  unchecked(pairClassStart[PAIR_CLASSES] = slot);
+  unchecked((pairClassStart[PAIR_CLASSES] = slot));
   pairClassesReady = true;
 }
 
 /** Test hooks: a pair class's K and its canonical member's code sum_j (r_j - 2) 5^j. */
-export function pairClassTotalAt(p: i32): u32 { ensurePairClasses(); return load<u32>(pairClassTotal + (<usize>p << 2)); }
+export function pairClassTotalAt(p: i32): u32 {
+  ensurePairClasses();
+  return load<u32>(pairClassTotal + ((<usize>p) << 2));
+}
 export function pairClassCodeAt(p: i32): u32 {
   ensureMiddleClasses();
   const key = <u32>unchecked(middleKey[p / 25]);
   let code: u32 = <u32>(p % 5) + <u32>((p / 5) % 5) * 390625; // 5^8
   let power: u32 = 5;
-  for (let x: u32 = 0; x < 5; x++) for (let i: u32 = 0; i < ((key >> (3 * x)) & 7); i++) { code += x * power; power *= 5; }
+  for (let x: u32 = 0; x < 5; x++)
+    for (let i: u32 = 0; i < ((key >> (3 * x)) & 7); i++) {
+      code += x * power;
+      power *= 5;
+    }
   return code;
 }

@@ -29,7 +29,9 @@ export let pairAlias = new StaticArray<u64>(0); // PAIR_COUNT, allocated by ensu
 export const ALIAS_THRESHOLD: u64 = (1 << 29) - 1;
 /** The pair (first << 11 | second) stored in an alias word. */
 // @ts-ignore: decorator
-@inline export function aliasPair(word: u64): u32 { return <u32>(word >> 29) & 0x3fffff; }
+@inline export function aliasPair(word: u64): u32 {
+  return (<u32>(word >> 29)) & 0x3fffff;
+}
 
 /** Distinct pair sums ("segments"): their code, lanes and total weight. */
 export let segmentCode = new StaticArray<u32>(0); // CODE_SPACE >> 4, allocated by ensurePairs
@@ -76,11 +78,11 @@ export function ensureVectorCodes(): void {
     for (let j = 0; j < COLUMNS; j++) {
       const c = <u32>unchecked(vectorDigits[v * COLUMNS + j]);
       code += (c - 1) * p;
-      lanes |= <u64>c << (7 * <u64>j);
+      lanes |= (<u64>c) << (7 * <u64>j);
       p *= 5;
     }
-    unchecked(vectorCode[v] = code);
-    unchecked(vectorLanes[v] = lanes);
+    unchecked((vectorCode[v] = code));
+    unchecked((vectorLanes[v] = lanes));
   }
   codesReady = true;
 }
@@ -112,7 +114,7 @@ export function ensurePairs(): void {
   }
   ensureVectorCodes();
   // Counting sort of all ordered pairs by code.
-  for (let k = 0; k <= CODE_SPACE; k++) unchecked(codeStart[k] = 0);
+  for (let k = 0; k <= CODE_SPACE; k++) unchecked((codeStart[k] = 0));
   for (let a = 0; a < vectors; a++) {
     const ca = unchecked(vectorCode[a]);
     for (let b = 0; b < vectors; b++) unchecked(codeStart[ca + unchecked(vectorCode[b]) + 1]++);
@@ -120,13 +122,13 @@ export function ensurePairs(): void {
   segments = 0;
   for (let k = 0; k < CODE_SPACE; k++) {
     if (unchecked(codeStart[k + 1]) != 0) {
-      unchecked(segmentCode[segments] = k);
+      unchecked((segmentCode[segments] = k));
       segments++;
     }
-    unchecked(codeStart[k + 1] += codeStart[k]);
+    unchecked((codeStart[k + 1] += codeStart[k]));
   }
   // Placement: pairs of a code in (a, b) order, with running weight totals.
-  for (let k = 0; k < CODE_SPACE; k++) unchecked(codeTotal[k] = 0);
+  for (let k = 0; k < CODE_SPACE; k++) unchecked((codeTotal[k] = 0));
   const placed = new StaticArray<u32>(CODE_SPACE);
   for (let a = 0; a < vectors; a++) {
     const ca = unchecked(vectorCode[a]);
@@ -135,23 +137,23 @@ export function ensurePairs(): void {
       const code = ca + unchecked(vectorCode[b]);
       const slot = unchecked(codeStart[code]) + unchecked(placed[code]++);
       const total = unchecked(codeTotal[code]) + wa * unchecked(ticketWeight[b]);
-      unchecked(codeTotal[code] = total);
-      unchecked(pairAlias[slot] = ((<u64>a << 11) | <u64>b) << 29);
+      unchecked((codeTotal[code] = total));
+      unchecked((pairAlias[slot] = (((<u64>a) << 11) | (<u64>b)) << 29));
     }
   }
   maxCodeTotal = 0;
   for (let k = 0; k < CODE_SPACE; k++) if (unchecked(codeTotal[k]) > maxCodeTotal) maxCodeTotal = unchecked(codeTotal[k]);
   if (<u64>maxCodeTotal > ALIAS_THRESHOLD) unreachable(); // thresholds take 29 bits
   buildAliases();
-  for (let w = 0; w < BITMAP_WORDS; w++) unchecked(codeBitmap[w] = 0);
+  for (let w = 0; w < BITMAP_WORDS; w++) unchecked((codeBitmap[w] = 0));
   for (let s = 0; s < segments; s++) {
     const code = unchecked(segmentCode[s]);
-    unchecked(codeBitmap[code >> 6] |= (<u64>1) << <u64>(code & 63));
-    unchecked(compactTotal[s] = codeTotal[code]); // segments are in code order
+    unchecked((codeBitmap[code >> 6] |= (<u64>1) << (<u64>(code & 63))));
+    unchecked((compactTotal[s] = codeTotal[code])); // segments are in code order
   }
   let rank: u32 = 0;
   for (let w = 0; w < BITMAP_WORDS; w++) {
-    unchecked(codeRank[w] = rank);
+    unchecked((codeRank[w] = rank));
     rank += <u32>popcnt<u64>(unchecked(codeBitmap[w]));
   }
   for (let s = 0; s < segments; s++) {
@@ -159,7 +161,7 @@ export function ensurePairs(): void {
     const pair = aliasPair(unchecked(pairAlias[codeStart[code]]));
     const a = pair >> 11;
     const b = pair & 2047;
-    unchecked(segmentLanes[s] = vectorLanes[a] + vectorLanes[b]);
+    unchecked((segmentLanes[s] = vectorLanes[a] + vectorLanes[b]));
   }
   pairsReady = true;
 }
@@ -175,18 +177,28 @@ function buildAliases(): void {
     if (n == 0) continue;
     for (let i = 0; i < n; i++) {
       const pair = aliasPair(unchecked(pairAlias[start + i]));
-      unchecked(weight[i] = <u64>unchecked(ticketWeight[pair >> 11]) * <u64>unchecked(ticketWeight[pair & 2047]));
+      unchecked((weight[i] = <u64>unchecked(ticketWeight[pair >> 11]) * <u64>unchecked(ticketWeight[pair & 2047])));
     }
     buildAlias(weight, n, <u64>unchecked(codeTotal[k]), threshold, alias);
-    for (let i = 0; i < n; i++) unchecked(pairAlias[start + i] |= unchecked(threshold[i]) | (<u64>unchecked(alias[i]) << 51));
+    for (let i = 0; i < n; i++) unchecked((pairAlias[start + i] |= unchecked(threshold[i]) | ((<u64>unchecked(alias[i])) << 51)));
   }
 }
 
 /** Number of distinct pair sums. */
-export function pairSegments(): i32 { ensurePairs(); return segments; }
-export function segmentCodeAt(s: i32): u32 { return unchecked(segmentCode[s]); }
-export function segmentTotalAt(s: i32): u32 { return unchecked(codeTotal[segmentCode[s]]); }
-export function maxPairTotal(): u32 { ensurePairs(); return maxCodeTotal; }
+export function pairSegments(): i32 {
+  ensurePairs();
+  return segments;
+}
+export function segmentCodeAt(s: i32): u32 {
+  return unchecked(segmentCode[s]);
+}
+export function segmentTotalAt(s: i32): u32 {
+  return unchecked(codeTotal[segmentCode[s]]);
+}
+export function maxPairTotal(): u32 {
+  ensurePairs();
+  return maxCodeTotal;
+}
 
 export let convolutionHigh: u64 = 0;
 /**
@@ -210,4 +222,6 @@ export function convolveSegment(s1: i32): u64 {
   convolutionHigh = high;
   return low;
 }
-export function convolutionHighBits(): u64 { return convolutionHigh; }
+export function convolutionHighBits(): u64 {
+  return convolutionHigh;
+}

@@ -19,14 +19,16 @@ export const CODE3_SPACE = 19683; // 3^9
 export const COLUMN_SIZES: u64 = 0xbaaaaaaa9;
 
 /** Numbers in column j. */
-@inline export function columnSizeOf(j: i32): i32 { return <i32>(COLUMN_SIZES >> (<u64>j << 2)) & 15; }
+@inline export function columnSizeOf(j: i32): i32 {
+  return (<i32>(COLUMN_SIZES >> ((<u64>j) << 2))) & 15;
+}
 
 /** Numbers per column and the first number of each (made from COLUMN_SIZES at start-up). */
 export const columnSize = new StaticArray<i32>(COLUMNS);
 export const columnFirst = new StaticArray<i32>(COLUMNS);
 for (let j = 0, first = 1; j < COLUMNS; j++) {
-  unchecked(columnSize[j] = columnSizeOf(j));
-  unchecked(columnFirst[j] = first);
+  unchecked((columnSize[j] = columnSizeOf(j)));
+  unchecked((columnFirst[j] = first));
   first += columnSizeOf(j);
 }
 
@@ -73,7 +75,7 @@ let vectorsFound = 0;
 
 function chooseSmall(n: u32, k: u32): u32 {
   let r: u32 = 1;
-  for (let i: u32 = 0; i < k; i++) r = r * (n - i) / (i + 1);
+  for (let i: u32 = 0; i < k; i++) r = (r * (n - i)) / (i + 1);
   return r;
 }
 
@@ -82,7 +84,7 @@ function countPatterns(threes: u32, twos: u32, ones: u32): u32 {
   let count: u32 = 0;
   for (let i = 0; i < 126; i++) {
     const d = restOf(unchecked(rowMasks[i]), threes, twos, ones);
-    if (d >= 0) count += chooseSmall(popcnt<u32>(<u32>d >> 9), 5 - popcnt<u32>(<u32>d & 511));
+    if (d >= 0) count += chooseSmall(popcnt<u32>((<u32>d) >> 9), 5 - popcnt<u32>((<u32>d) & 511));
   }
   return count;
 }
@@ -94,8 +96,8 @@ function countPatterns(threes: u32, twos: u32, ones: u32): u32 {
 export function ensureVectors(): void {
   if (vectorsReady) return;
   let rows = 0;
-  for (let bits: u32 = 0; bits < 512; bits++) if (popcnt<u32>(bits) == 5) unchecked(rowMasks[rows++] = bits);
-  memory.fill(vectorOfCode3, 0xff, <usize>CODE3_SPACE << 1);
+  for (let bits: u32 = 0; bits < 512; bits++) if (popcnt<u32>(bits) == 5) unchecked((rowMasks[rows++] = bits));
+  memory.fill(vectorOfCode3, 0xff, (<usize>CODE3_SPACE) << 1);
   const typeCount = new StaticArray<u32>(4);
   let vectors = 0;
   let total: u32 = 0;
@@ -105,48 +107,56 @@ export function ensureVectors(): void {
   let sum: u32 = 9;
   while (true) {
     if (sum == 15) {
-      let threes: u32 = 0, twos: u32 = 0, ones: u32 = 0;
+      let threes: u32 = 0,
+        twos: u32 = 0,
+        ones: u32 = 0;
       for (let j: u32 = 0; j < 9; j++) {
         const digit = (key >> (2 * j)) & 3;
-        if (digit == 3) threes |= 1 << j; else if (digit == 2) twos |= 1 << j; else ones |= 1 << j;
+        if (digit == 3) threes |= 1 << j;
+        else if (digit == 2) twos |= 1 << j;
+        else ones |= 1 << j;
       }
       const type = <i32>popcnt<u32>(threes);
-      if (unchecked(typeCount[type]) == 0) unchecked(typeCount[type] = countPatterns(threes, twos, ones));
+      if (unchecked(typeCount[type]) == 0) unchecked((typeCount[type] = countPatterns(threes, twos, ones)));
       addVector(vectors, key, threes, twos, ones, total);
       total += unchecked(typeCount[type]);
       vectors++;
     }
     // The next key: the lowest digit below 3 goes up one, the 3s below it back to 1.
     let j: u32 = 0;
-    while (j < 9 && ((key >> (2 * j)) & 3) == 3) { key ^= 2 << (2 * j); sum -= 2; j++; }
+    while (j < 9 && ((key >> (2 * j)) & 3) == 3) {
+      key ^= 2 << (2 * j);
+      sum -= 2;
+      j++;
+    }
     if (j == 9) break;
     key += 1 << (2 * j);
     sum++;
   }
   if (vectors != VECTOR_COUNT || total != <u32>PATTERN_COUNT) unreachable();
-  unchecked(vectorPatternStart[vectors] = total);
+  unchecked((vectorPatternStart[vectors] = total));
   vectorsFound = vectors;
   vectorsReady = true;
 }
 
 function addVector(vectors: i32, key: u32, threes: u32, twos: u32, ones: u32, total: u32): void {
   if (vectors >= VECTOR_COUNT) unreachable();
-  unchecked(vectorKey[vectors] = key);
-  unchecked(vectorPatternStart[vectors] = total);
+  unchecked((vectorKey[vectors] = key));
+  unchecked((vectorPatternStart[vectors] = total));
   let code3: u32 = 0;
   let power: u32 = 1;
   for (let j = 0; j < COLUMNS; j++) {
     const digit = (key >> (2 * j)) & 3;
-    unchecked(vectorDigits[vectors * COLUMNS + j] = <u8>digit);
+    unchecked((vectorDigits[vectors * COLUMNS + j] = <u8>digit));
     code3 += (digit - 1) * power;
     power *= 3;
   }
-  unchecked(vectorCode3[vectors] = code3);
-  store<i16>(vectorOfCode3 + (<usize>code3 << 1), <i16>vectors);
+  unchecked((vectorCode3[vectors] = code3));
+  store<i16>(vectorOfCode3 + ((<usize>code3) << 1), <i16>vectors);
   store<u8>(vectorType + <usize>vectors, <u8>popcnt<u32>(threes));
-  unchecked(vectorMasks[3 * vectors] = threes);
-  unchecked(vectorMasks[3 * vectors + 1] = twos);
-  unchecked(vectorMasks[3 * vectors + 2] = ones);
+  unchecked((vectorMasks[3 * vectors] = threes));
+  unchecked((vectorMasks[3 * vectors + 1] = twos));
+  unchecked((vectorMasks[3 * vectors + 2] = ones));
 }
 
 /** Writes vector v's patterns (row r, column j at bit 9r + j) at `out` in order;
@@ -161,8 +171,8 @@ export function listPatterns(v: i32, out: usize): u32 {
     const a = unchecked(rowMasks[i]);
     const d = restOf(a, threes, twos, ones);
     if (d < 0) continue;
-    const restTwos = <u32>d & 511;
-    const restOnes = <u32>d >> 9;
+    const restTwos = (<u32>d) & 511;
+    const restOnes = (<u32>d) >> 9;
     // b = restTwos | s for the subsets s of restOnes of size `need`, ascending.
     const need = 5 - popcnt<u32>(restTwos);
     let s: u32 = 0;
@@ -170,7 +180,7 @@ export function listPatterns(v: i32, out: usize): u32 {
       if (popcnt<u32>(s) == need) {
         const b = restTwos | s;
         const r = restTwos | (restOnes & ~s);
-        store<u32>(out + (<usize>n << 2), a | (b << 9) | (r << 18));
+        store<u32>(out + ((<usize>n) << 2), a | (b << 9) | (r << 18));
         n++;
       }
       if (s == restOnes) break;
@@ -183,14 +193,14 @@ export function listPatterns(v: i32, out: usize): u32 {
 /** The address of vector v's patterns (u32s, patternsOf(v) of them), listed on first use. */
 // @ts-ignore: decorator
 @inline export function patternsOfVector(v: i32): usize {
-  const at = load<usize>(vectorPatternsBase + (<usize>v << alignof<usize>()));
+  const at = load<usize>(vectorPatternsBase + ((<usize>v) << alignof<usize>()));
   return at != 0 ? at : listVector(v);
 }
 
 function listVector(v: i32): usize {
-  const at = heap.alloc(<usize>patternsOf(v) << 2);
+  const at = heap.alloc((<usize>patternsOf(v)) << 2);
   if (listPatterns(v, at) != patternsOf(v)) unreachable();
-  store<usize>(vectorPatternsBase + (<usize>v << alignof<usize>()), at);
+  store<usize>(vectorPatternsBase + ((<usize>v) << alignof<usize>()), at);
   return at;
 }
 
@@ -199,7 +209,7 @@ export function enumeratePatterns(): i32 {
   ensureVectors();
   if (!enumerated) {
     patterns = new StaticArray<u32>(PATTERN_COUNT);
-    for (let v = 0; v < vectorsFound; v++) listPatterns(v, changetype<usize>(patterns) + (<usize>unchecked(vectorPatternStart[v]) << 2));
+    for (let v = 0; v < vectorsFound; v++) listPatterns(v, changetype<usize>(patterns) + ((<usize>unchecked(vectorPatternStart[v])) << 2));
     enumerated = true;
   }
   return <i32>unchecked(vectorPatternStart[vectorsFound]);
@@ -220,9 +230,25 @@ export function vectorCount(): i32 {
   return unchecked(vectorPatternStart[v + 1]) - unchecked(vectorPatternStart[v]);
 }
 
-export function patternAt(i: i32): u32 { enumeratePatterns(); return unchecked(patterns[i]); }
-export function patternStartOf(v: i32): u32 { return unchecked(vectorPatternStart[v]); }
-export function vectorKeyAt(v: i32): u32 { return unchecked(vectorKey[v]); }
-export function patternsPtr(): usize { enumeratePatterns(); return changetype<usize>(patterns); }
-export function vectorPatternStartPtr(): usize { ensureVectors(); return changetype<usize>(vectorPatternStart); }
-export function vectorKeyPtr(): usize { ensureVectors(); return changetype<usize>(vectorKey); }
+export function patternAt(i: i32): u32 {
+  enumeratePatterns();
+  return unchecked(patterns[i]);
+}
+export function patternStartOf(v: i32): u32 {
+  return unchecked(vectorPatternStart[v]);
+}
+export function vectorKeyAt(v: i32): u32 {
+  return unchecked(vectorKey[v]);
+}
+export function patternsPtr(): usize {
+  enumeratePatterns();
+  return changetype<usize>(patterns);
+}
+export function vectorPatternStartPtr(): usize {
+  ensureVectors();
+  return changetype<usize>(vectorPatternStart);
+}
+export function vectorKeyPtr(): usize {
+  ensureVectors();
+  return changetype<usize>(vectorKey);
+}

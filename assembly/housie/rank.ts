@@ -28,7 +28,7 @@ let rankReady = false;
 
 function choose(n: u32, k: u32): u32 {
   let r: u32 = 1;
-  for (let i: u32 = 0; i < k; i++) r = r * (n - i) / (i + 1);
+  for (let i: u32 = 0; i < k; i++) r = (r * (n - i)) / (i + 1);
   return r;
 }
 
@@ -44,29 +44,30 @@ export function ensureRank(): void {
   // Pascal's triangle below 12, for the colex ranks.
   const pascal = new StaticArray<u32>(12 * 12);
   for (let n = 0; n < 12; n++) {
-    unchecked(pascal[12 * n] = 1);
-    for (let k = 1; k <= n; k++) unchecked(pascal[12 * n + k] = pascal[12 * (n - 1) + k - 1] + (k < n ? pascal[12 * (n - 1) + k] : 0));
+    unchecked((pascal[12 * n] = 1));
+    for (let k = 1; k <= n; k++) unchecked((pascal[12 * n + k] = pascal[12 * (n - 1) + k - 1] + (k < n ? pascal[12 * (n - 1) + k] : 0)));
   }
   for (let mask: u32 = 0; mask < 2048; mask++) {
     let rank: u32 = 0;
     let m: u32 = 0;
     for (let i: u32 = 0; i < 11; i++) if ((mask >> i) & 1) rank += unchecked(pascal[12 * i + ++m]);
-    store<u16>(subsetRank + (<usize>mask << 1), <u16>rank);
+    store<u16>(subsetRank + ((<usize>mask) << 1), <u16>rank);
   }
-  for (let size: u32 = 0; size < 3; size++) for (let c: u32 = 0; c < 4; c++) store<u32>(chooseOf + (<usize>(4 * size + c) << 2), choose(9 + size, c));
+  for (let size: u32 = 0; size < 3; size++)
+    for (let c: u32 = 0; c < 4; c++) store<u32>(chooseOf + ((<usize>(4 * size + c)) << 2), choose(9 + size, c));
   for (let v = 0; v < VECTOR_COUNT; v++) {
     const filling = unchecked(fillingWeight[v]);
-    store<u64>(rankBase + (<usize>v << 3), unchecked(fillingCumulative[v]) - filling);
-    store<u64>(rankPerPattern + (<usize>v << 3), filling / <u64>patternsOf(v));
+    store<u64>(rankBase + ((<usize>v) << 3), unchecked(fillingCumulative[v]) - filling);
+    store<u64>(rankPerPattern + ((<usize>v) << 3), filling / <u64>patternsOf(v));
   }
-  for (let s = 0; s < LAYOUT_SLOTS; s++) unchecked(layoutKey[s] = 0);
+  for (let s = 0; s < LAYOUT_SLOTS; s++) unchecked((layoutKey[s] = 0));
   const canonical = <i32>load<u32>(typePatternStart + 16);
   for (let i = 0; i < canonical; i++) {
     const key = unchecked(typePatterns[i]) + 1;
     let s = layoutSlot(key);
     while (unchecked(layoutKey[s]) != 0) s = (s + 1) & (LAYOUT_SLOTS - 1);
-    unchecked(layoutKey[s] = key);
-    unchecked(layoutIndex[s] = <u16>i);
+    unchecked((layoutKey[s] = key));
+    unchecked((layoutIndex[s] = <u16>i));
   }
   rankReady = true;
 }
@@ -93,34 +94,41 @@ export function rankOfTicketAt(at: usize): u64 {
     let subset: u32 = 0;
     for (let r = 0; r < 3; r++) {
       const x = <u32>load<u8>(at + <usize>(9 * r + j));
-      if (x != 0) { mask |= 1 << <u32>r; subset |= 1 << (x - first); }
+      if (x != 0) {
+        mask |= 1 << (<u32>r);
+        subset |= 1 << (x - first);
+      }
     }
     code3 += (popcnt<u32>(mask) - 1) * power3; // a valid ticket has no empty column
     power3 *= 3;
-    layoutMasks |= <u64>mask << (3 * <u64>j);
-    if (j < 5) subsets |= <u64>subset << (11 * <u64>j);
-    else subsetsHigh |= <u64>subset << (11 * <u64>(j - 5));
+    layoutMasks |= (<u64>mask) << (3 * <u64>j);
+    if (j < 5) subsets |= (<u64>subset) << (11 * <u64>j);
+    else subsetsHigh |= (<u64>subset) << (11 * <u64>(j - 5));
   }
-  const v = <i32>load<i16>(vectorOfCode3 + (<usize>code3 << 1));
+  const v = <i32>load<i16>(vectorOfCode3 + ((<usize>code3) << 1));
   const permutation = unchecked(vectorPermutation[v]);
   let layout: u32 = 0;
   for (let j = 0; j < COLUMNS; j++) {
     const source = <u32>((permutation >> (4 * <u64>j)) & 15);
-    layout |= <u32>((layoutMasks >> (3 * <u64>j)) & 7) << (3 * source);
+    layout |= (<u32>((layoutMasks >> (3 * <u64>j)) & 7)) << (3 * source);
   }
-  const k = layoutIndexOf(layout) - load<u32>(typePatternStart + (<usize>load<u8>(vectorType + <usize>v) << 2));
+  const k = layoutIndexOf(layout) - load<u32>(typePatternStart + ((<usize>load<u8>(vectorType + <usize>v)) << 2));
   let s: u64 = 0;
   let radix: u64 = 1;
   for (let j = 0; j < COLUMNS; j++) {
     const subset = <u32>((j < 5 ? subsets >> (11 * <u64>j) : subsetsHigh >> (11 * <u64>(j - 5))) & 2047);
-    s += <u64>load<u16>(subsetRank + (<usize>subset << 1)) * radix;
+    s += <u64>load<u16>(subsetRank + ((<usize>subset) << 1)) * radix;
     const size = unchecked(columnSize[j]) - 9;
-    radix *= <u64>load<u32>(chooseOf + (<usize>(4 * size + <i32>popcnt<u32>(subset)) << 2));
+    radix *= <u64>load<u32>(chooseOf + ((<usize>(4 * size + <i32>popcnt<u32>(subset))) << 2));
   }
-  return load<u64>(rankBase + (<usize>v << 3)) + <u64>k * load<u64>(rankPerPattern + (<usize>v << 3)) + s;
+  return load<u64>(rankBase + ((<usize>v) << 3)) + <u64>k * load<u64>(rankPerPattern + ((<usize>v) << 3)) + s;
 }
 
 /** Scratch for the host: a ticket's 27 cells, to rank with ticketRank(). */
 export const ticketScratch = new StaticArray<u8>(32);
-export function ticketScratchPtr(): usize { return changetype<usize>(ticketScratch); }
-export function ticketRank(): u64 { return rankOfTicketAt(changetype<usize>(ticketScratch)); }
+export function ticketScratchPtr(): usize {
+  return changetype<usize>(ticketScratch);
+}
+export function ticketRank(): u64 {
+  return rankOfTicketAt(changetype<usize>(ticketScratch));
+}

@@ -43,19 +43,42 @@ const lastInColumn: usize = memory.data(9); // the compact reader's scratch: a t
 let stoppedAt: i32 = 0;
 let linesRead: i32 = 0;
 
-export function readChunkBytes(): i32 { return READ_CHUNK_BYTES; }
-export function readMaxRecords(): i32 { return READ_MAX_RECORDS; }
-export function readInputPtr(): usize { ensureReadBuffers(); return changetype<usize>(input); }
-export function readCellsPtr(): usize { ensureReadBuffers(); return changetype<usize>(cells); }
-export function readSerialsPtr(): usize { ensureReadBuffers(); return serialsBase; }
-export function readLinesPtr(): usize { ensureReadBuffers(); return linesBase; }
+export function readChunkBytes(): i32 {
+  return READ_CHUNK_BYTES;
+}
+export function readMaxRecords(): i32 {
+  return READ_MAX_RECORDS;
+}
+export function readInputPtr(): usize {
+  ensureReadBuffers();
+  return changetype<usize>(input);
+}
+export function readCellsPtr(): usize {
+  ensureReadBuffers();
+  return changetype<usize>(cells);
+}
+export function readSerialsPtr(): usize {
+  ensureReadBuffers();
+  return serialsBase;
+}
+export function readLinesPtr(): usize {
+  ensureReadBuffers();
+  return linesBase;
+}
 /** Each ticket's key, 4 words (numbers 1-32, 33-64, 65-90 with pattern bits 0-5, pattern bits 6-26): the host's ticketKeyFromCells. */
-export function readKeysPtr(): usize { ensureReadBuffers(); return keysBase; }
+export function readKeysPtr(): usize {
+  ensureReadBuffers();
+  return keysBase;
+}
 /** Each ticket's fingerprint (printOf its key), 8 bytes a ticket, beside its key. */
-export function readPrintsPtr(): usize { ensureReadBuffers(); return printsBase; }
+export function readPrintsPtr(): usize {
+  ensureReadBuffers();
+  return printsBase;
+}
 
 // @ts-ignore: decorator
-@inline function mix64(h: u64): u64 { // murmur3's fmix64
+@inline function mix64(h: u64): u64 {
+  // murmur3's fmix64
   h ^= h >> 33;
   h *= 0xff51afd7ed558ccd;
   h ^= h >> 33;
@@ -70,9 +93,13 @@ export function readPrintsPtr(): usize { ensureReadBuffers(); return printsBase;
   store<u64>(printsBase + ((key - keysBase) >> 1), h);
 }
 /** Where the last parseLines stopped: after its last line, or at the start of a line it could not read. */
-export function readStoppedAt(): i32 { return stoppedAt; }
+export function readStoppedAt(): i32 {
+  return stoppedAt;
+}
 /** Lines (blank ones included) the last parseLines consumed. */
-export function readLinesConsumed(): i32 { return linesRead; }
+export function readLinesConsumed(): i32 {
+  return linesRead;
+}
 
 function initColumns(): void {
   if (load<u8>(columnOf + 1) == 1) return;
@@ -97,11 +124,11 @@ function obeysRules(at: usize, tickets: i32): bool {
         if (x > 90 || <i32>load<u8>(columns + <usize>x) != j + 1) return false;
         filled++;
         if (x <= 64) {
-          const bit: u64 = <u64>1 << <u64>(x - 1);
+          const bit: u64 = (<u64>1) << (<u64>(x - 1));
           if (seenLow & bit) return false;
           seenLow |= bit;
         } else {
-          const bit: u64 = <u64>1 << <u64>(x - 65);
+          const bit: u64 = (<u64>1) << (<u64>(x - 65));
           if (seenHigh & bit) return false;
           seenHigh |= bit;
         }
@@ -134,9 +161,9 @@ function writeKeys(at: usize, tickets: i32, out: usize): void {
     for (let i = 0; i < 27; i++) {
       const x = <u32>load<u8>(base + <usize>i);
       if (x == 0) continue;
-      pattern |= <u32>1 << <u32>i;
-      if (x <= 64) low |= <u64>1 << <u64>(x - 1);
-      else high |= <u32>1 << (x - 65);
+      pattern |= (<u32>1) << (<u32>i);
+      if (x <= 64) low |= (<u64>1) << (<u64>(x - 1));
+      else high |= (<u32>1) << (x - 65);
     }
     store<u32>(out, <u32>low);
     store<u32>(out, <u32>(low >> 32), 4);
@@ -153,9 +180,13 @@ const SERIAL_TAIL: u16 = 0x3a22; // ":
 const NULL_WORD: u32 = 0x6c6c756e; // null
 
 // @ts-ignore: decorator
-@inline function isSerialKey(p: usize): bool { return load<u64>(p) == SERIAL_WORD && load<u16>(p, 8) == SERIAL_TAIL; }
+@inline function isSerialKey(p: usize): bool {
+  return load<u64>(p) == SERIAL_WORD && load<u16>(p, 8) == SERIAL_TAIL;
+}
 // @ts-ignore: decorator
-@inline function isTicketsKey(p: usize): bool { return load<u64>(p) == 0x7374656b63697422 && load<u16>(p, 8) == 0x3a22; } // "tickets ":
+@inline function isTicketsKey(p: usize): bool {
+  return load<u64>(p) == 0x7374656b63697422 && load<u16>(p, 8) == 0x3a22;
+} // "tickets ":
 
 let nextLine: usize = 0; // set by parseLine: just after the newline ending the line it read
 let lineSerial: u64 = 0; // set by parseLine: the serial of the line it read
@@ -207,7 +238,16 @@ function parseLine(p: usize, end: usize, out: usize, tickets: i32): bool {
       else if (depth == 3) inRow = 0;
     } else if (b == 93) {
       if (!afterValue) return false;
-      if (depth == 3) { if (inRow != 9) return false; rows++; } else if (depth == 2) { if (rows != 3) return false; seen++; } else { closed = true; break; }
+      if (depth == 3) {
+        if (inRow != 9) return false;
+        rows++;
+      } else if (depth == 2) {
+        if (rows != 3) return false;
+        seen++;
+      } else {
+        closed = true;
+        break;
+      }
       depth--;
     } else if (depth != 3 || afterValue || c == last) {
       return false;
@@ -221,7 +261,10 @@ function parseLine(p: usize, end: usize, out: usize, tickets: i32): bool {
       let x = b - 48;
       if (p + 1 < end) {
         const next = <i32>load<u8>(p + 1);
-        if (next >= 48 && next <= 57) { x = x * 10 + next - 48; p++; }
+        if (next >= 48 && next <= 57) {
+          x = x * 10 + next - 48;
+          p++;
+        }
       }
       store<u8>(c++, <u8>x);
       inRow++;
@@ -300,14 +343,14 @@ function parseCompact(p: usize, end: usize, out: usize, keysOut: usize, tickets:
         // Its rules: in column j's range, below the number above it; the row's count, the ticket's pattern and numbers.
         const isNumber = <u32>(x != 0);
         const last = <u32>load<u8>(lastInColumn + <usize>j);
-        ok &= (isNumber ^ 1) | (<u32>(<u32>load<u8>(columns + <usize>x) == <u32>(j + 1)) & <u32>(x > last));
+        ok &= (isNumber ^ 1) | ((<u32>(<u32>load<u8>(columns + <usize>x) == <u32>(j + 1))) & (<u32>(x > last)));
         store<u8>(lastInColumn + <usize>j, <u8>select<u32>(x, last, isNumber));
         filled += isNumber;
-        pattern |= isNumber << <u32>(9 * r + j);
-        low |= <u64>(isNumber & <u32>(x <= 64)) << <u64>(x - 1);
-        high |= (isNumber & <u32>(x > 64)) << (x - 65);
+        pattern |= isNumber << (<u32>(9 * r + j));
+        low |= (<u64>(isNumber & (<u32>(x <= 64)))) << (<u64>(x - 1));
+        high |= (isNumber & (<u32>(x > 64))) << (x - 65);
       }
-      ok &= <u32>(filled == 5) & <u32>(load<u8>(p) == select<u8>(93, 44, r == 2)); // the ticket's ] after its last row, else ,
+      ok &= (<u32>(filled == 5)) & (<u32>(load<u8>(p) == select<u8>(93, 44, r == 2))); // the ticket's ] after its last row, else ,
       p++;
     }
     ok &= <u32>(((pattern | (pattern >> 9) | (pattern >> 18)) & 0x1ff) == 0x1ff); // no empty column
@@ -371,8 +414,8 @@ export function parseLines(start: i32, end: i32, tickets: i32, maxRecords: i32):
       writeKeys(at, tickets, keysAt);
       next = nextLine;
     }
-    store<u64>(serialsBase + (<usize>records << 3), lineSerial);
-    store<i32>(linesBase + (<usize>records << 2), linesRead + 1);
+    store<u64>(serialsBase + ((<usize>records) << 3), lineSerial);
+    store<i32>(linesBase + ((<usize>records) << 2), linesRead + 1);
     records++;
     linesRead++;
     p = next;

@@ -22,13 +22,17 @@ export const BATCH = 4096; // books (or tickets) per call
 /** Output: cell values (0 = blank), ticket by ticket, row by row; then 16 bytes of
  * padding for fillBook's last 16-byte store. */
 export const cells = new StaticArray<u8>(BATCH * CELLS_PER_BOOK + 16);
-export function cellsPtr(): usize { return changetype<usize>(cells); }
+export function cellsPtr(): usize {
+  return changetype<usize>(cells);
+}
 
 const chosen: usize = memory.data(6 * 4); // i32s, static memory (see draw.ts)
 const pool = new StaticArray<u8>(11);
 let redraws: i64 = 0;
 
-export function redrawCount(): i64 { return redraws; }
+export function redrawCount(): i64 {
+  return redraws;
+}
 
 /** Starts a new run: no ticket issued yet. Tables are built on first use, by the
  * generator that needs them (single tickets need only the patterns, books about 50 MB). */
@@ -40,7 +44,7 @@ export function startRun(): void {
 // @ts-ignore: decorator
 @inline function drawPattern(v: i32): u32 {
   const list = patternsOfVector(v); // v's patterns, listed on first use
-  return load<u32>(list + (<usize>below(unchecked(vectorPatternStart[v + 1]) - unchecked(vectorPatternStart[v])) << 2));
+  return load<u32>(list + ((<usize>below(unchecked(vectorPatternStart[v + 1]) - unchecked(vectorPatternStart[v]))) << 2));
 }
 
 /** Sorts pool[from..from+k), k <= 3, with min/max (selects, no branches on the data). */
@@ -57,10 +61,10 @@ export function startRun(): void {
     const mid = min(hi, z);
     hi = max(lo, mid);
     lo = min(lo, mid);
-    unchecked(pool[from + 2] = <u8>top);
+    unchecked((pool[from + 2] = <u8>top));
   }
-  unchecked(pool[from] = <u8>lo);
-  unchecked(pool[from + 1] = <u8>hi);
+  unchecked((pool[from] = <u8>lo));
+  unchecked((pool[from + 1] = <u8>hi));
 }
 
 /** Rows holding numbers for each 3-bit column mask (bit r = row r), 2 bits per entry. */
@@ -69,7 +73,7 @@ const ROWS_OF_MASK: StaticArray<u8> = [0, 0, 1, 0b0100, 2, 0b1000, 0b1001, 0b100
 /** The 3-bit row mask (bit r = row r) of column j of a row-major pattern. */
 // @ts-ignore: decorator
 @inline function columnMask(pattern: u32, j: i32): u32 {
-  return ((pattern >> <u32>j) & 1) | ((pattern >> <u32>(8 + j)) & 2) | ((pattern >> <u32>(16 + j)) & 4);
+  return ((pattern >> (<u32>j)) & 1) | ((pattern >> (<u32>(8 + j))) & 2) | ((pattern >> (<u32>(16 + j))) & 4);
 }
 
 /** Writes pool[from..) down column j of the ticket at `at`, in the rows of `mask`. */
@@ -78,18 +82,20 @@ const ROWS_OF_MASK: StaticArray<u8> = [0, 0, 1, 0b0100, 2, 0b1000, 0b1001, 0b100
   let rows = <u32>unchecked(ROWS_OF_MASK[mask]);
   const count = <i32>popcnt<u32>(mask);
   for (let i = 0; i < count; i++) {
-    unchecked(cells[at + 9 * <i32>(rows & 3) + j] = pool[from + i]);
+    unchecked((cells[at + 9 * <i32>(rows & 3) + j] = pool[from + i]));
     rows >>= 2;
   }
 }
 
-
-
 /** Candidates' ranks (6 per book, 1 per ticket) and whether each was refused. */
 const candidateRanks = new StaticArray<u64>(6 * BATCH);
 const refusedFlags = new StaticArray<u8>(6 * BATCH);
-export function candidateRanksPtr(): usize { return changetype<usize>(candidateRanks); }
-export function refusedFlagsPtr(): usize { return changetype<usize>(refusedFlags); }
+export function candidateRanksPtr(): usize {
+  return changetype<usize>(candidateRanks);
+}
+export function refusedFlagsPtr(): usize {
+  return changetype<usize>(refusedFlags);
+}
 
 /**
  * Issues `records` candidates whose ranks (`per` each) are in candidateRanks, in order
@@ -131,7 +137,7 @@ function drawBooks(first: i32, count: i32, ranked: bool): void {
   for (let c = 0; c < count; c++) {
     drawBookVectors(chosen);
     fillBook(base + <usize>(c * CELLS_PER_BOOK), chosen, ranked);
-    if (ranked) memory.copy(changetype<usize>(candidateRanks) + (<usize>(6 * c) << 3), keyRank, 48);
+    if (ranked) memory.copy(changetype<usize>(candidateRanks) + ((<usize>(6 * c)) << 3), keyRank, 48);
   }
 }
 
@@ -142,7 +148,7 @@ function drawTickets(first: i32, count: i32, ranked: bool): void {
   for (let c = 0; c < count; c++) {
     const slot = first + c;
     fillTicket(slot);
-    if (ranked) unchecked(candidateRanks[c] = rankOfTicketAt(changetype<usize>(cells) + <usize>(slot * CELLS_PER_TICKET)));
+    if (ranked) unchecked((candidateRanks[c] = rankOfTicketAt(changetype<usize>(cells) + <usize>(slot * CELLS_PER_TICKET))));
   }
 }
 
@@ -190,26 +196,27 @@ function generateRecords(count: i32, unique: bool, books: bool): i32 {
 /** Fills ticket `slot` of `cells` (27 cells each) with a uniform ticket. */
 function fillTicket(slot: i32): void {
   const base = slot * CELLS_PER_TICKET;
-  for (let i = 0; i < CELLS_PER_TICKET; i++) unchecked(cells[base + i] = 0);
+  for (let i = 0; i < CELLS_PER_TICKET; i++) unchecked((cells[base + i] = 0));
   const vectors = vectorCount();
   const x = below62(unchecked(fillingCumulative[vectors - 1]));
   let lo = 0;
   let hi = vectors - 1;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (unchecked(fillingCumulative[mid]) > x) hi = mid; else lo = mid + 1;
+    if (unchecked(fillingCumulative[mid]) > x) hi = mid;
+    else lo = mid + 1;
   }
   const pattern = drawPattern(lo);
   for (let j = 0; j < COLUMNS; j++) {
     const n = unchecked(columnSize[j]);
     const first = unchecked(columnFirst[j]);
-    for (let i = 0; i < n; i++) unchecked(pool[i] = <u8>(first + i));
+    for (let i = 0; i < n; i++) unchecked((pool[i] = <u8>(first + i)));
     const k = <i32>unchecked(vectorDigits[lo * COLUMNS + j]);
     for (let i = 0; i < k; i++) {
       const r = i + <i32>below(<u32>(n - i));
       const tmp = unchecked(pool[i]);
-      unchecked(pool[i] = pool[r]);
-      unchecked(pool[r] = tmp);
+      unchecked((pool[i] = pool[r]));
+      unchecked((pool[r] = tmp));
     }
     sortSmall(0, k);
     placeColumn(base, columnMask(pattern, j), j, 0);
@@ -223,9 +230,15 @@ export function generateTickets(count: i32, unique: bool): i32 {
 }
 
 /** Test hook: ticket t's rank as the book fill computed it (for the last book drawn with uniqueness). */
-export function filledRank(t: i32): u64 { return load<u64>(keyRank + (<usize>t << 3)); }
+export function filledRank(t: i32): u64 {
+  return load<u64>(keyRank + ((<usize>t) << 3));
+}
 
 /** Test hook: the vectors of the last book drawn. */
-export function chosenVector(t: i32): i32 { return load<i32>(chosen + (<usize>t << 2)); }
+export function chosenVector(t: i32): i32 {
+  return load<i32>(chosen + ((<usize>t) << 2));
+}
 /** Test hook: the next raw 32-bit random word. */
-export function nextWord(): u32 { return next32(); }
+export function nextWord(): u32 {
+  return next32();
+}

@@ -27,8 +27,8 @@ export function ensureTriples(): void {
   if (triplesReady) return;
   ensurePairClasses();
   const vectors = vectorCount();
-  termWeightBase = heap.alloc(<usize>TERM_LIMIT << 3);
-  termVectorBase = heap.alloc(<usize>TERM_LIMIT << 1);
+  termWeightBase = heap.alloc((<usize>TERM_LIMIT) << 3);
+  termVectorBase = heap.alloc((<usize>TERM_LIMIT) << 1);
   let terms: u32 = 0;
   let maxTotal: u64 = 0;
   for (let middle = 0; middle < MIDDLE_CLASSES; middle++) {
@@ -38,14 +38,17 @@ export function ensureTriples(): void {
     let middleSum: u64 = 0;
     let j: u64 = 1;
     for (let x: u64 = 0; x < 5; x++) {
-      for (let i: u32 = 0; i < ((key >> (3 * <u32>x)) & 7); i++) { middleLanes |= (x + 3) << (7 * j++); middleSum += x + 3; }
+      for (let i: u32 = 0; i < ((key >> (3 * <u32>x)) & 7); i++) {
+        middleLanes |= (x + 3) << (7 * j++);
+        middleSum += x + 3;
+      }
     }
     // In index order (first the fastest), so that each class's terms follow the last's.
     for (let last: u64 = 3; last <= <u64>unchecked(columnSize[8]) - 3; last++) {
       for (let first: u64 = 3; first <= <u64>unchecked(columnSize[0]) - 3; first++) {
         const cls = <i32>(first - 3) + 4 * (<i32>(last - 3) + 6 * middle);
-        unchecked(tripleTotal[cls] = 0);
-        unchecked(termStart[cls] = terms);
+        unchecked((tripleTotal[cls] = 0));
+        unchecked((termStart[cls] = terms));
         if (first + last + middleSum != 45) continue;
         const t = middleLanes | first | (last << 56);
         // c fits iff t_j - 6 <= c_j <= t_j - 2 in every column (lanes as in pairs.ts).
@@ -64,18 +67,18 @@ export function ensureTriples(): void {
           if (pair == 0) continue;
           const term = <u64>unchecked(ticketWeight[v]) * <u64>pair;
           if (terms >= <u32>TERM_LIMIT) unreachable();
-          store<u64>(termWeightBase + (<usize>terms << 3), term);
-          store<u16>(termVectorBase + (<usize>terms << 1), <u16>v);
+          store<u64>(termWeightBase + ((<usize>terms) << 3), term);
+          store<u16>(termVectorBase + ((<usize>terms) << 1), <u16>v);
           terms++;
           total += term;
         }
-        unchecked(tripleTotal[cls] = total);
+        unchecked((tripleTotal[cls] = total));
         if (total > maxTotal) maxTotal = total;
       }
     }
   }
-  unchecked(termStart[CLASS_COUNT] = terms);
-  if (maxTotal >= (<u64>1 << 47)) unreachable(); // draw.ts: W = w K < 2^41 and A < 2^47
+  unchecked((termStart[CLASS_COUNT] = terms));
+  if (maxTotal >= (<u64>1) << 47) unreachable(); // draw.ts: W = w K < 2^41 and A < 2^47
   triplesReady = true;
 }
 
@@ -89,4 +92,7 @@ export function releaseTerms(): void {
 }
 
 /** Test hook: A of class i (t_1 - 3 + 4 (t_9 - 3 + 6 middle class)). */
-export function tripleTotalAt(i: i32): u64 { ensureTriples(); return unchecked(tripleTotal[i]); }
+export function tripleTotalAt(i: i32): u64 {
+  ensureTriples();
+  return unchecked(tripleTotal[i]);
+}

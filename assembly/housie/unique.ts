@@ -15,11 +15,17 @@ export const MAX_UNIQUE_TICKETS: i32 = MAX_SLOTS >> 1;
 const issued = new KeySet(1, 1 << 16, MAX_SLOTS, "limit-exceeded: markIssued: tickets past MAX_UNIQUE_TICKETS");
 
 /** Forgets every ticket (a new run). */
-export function clearIssued(): void { issued.clear(); }
+export function clearIssued(): void {
+  issued.clear();
+}
 
-export function issuedCount(): i32 { return issued.used; }
+export function issuedCount(): i32 {
+  return issued.used;
+}
 /** Bytes held by the set. */
-export function issuedBytes(): i32 { return issued.bytes(); }
+export function issuedBytes(): i32 {
+  return issued.bytes();
+}
 
 export function wasIssued(rank: u64): bool {
   return issued.capacity != 0 && issued.find(0, rank + 1) >= 0;
@@ -69,24 +75,24 @@ export function issueBatch(ranks: usize, books: i32, per: i32, refused: usize): 
   for (let b = 0; b < books; b++) {
     let t = 0;
     for (; t < per; t++) {
-      const key = load<u64>(at + (<usize>t << 3)) + 1;
+      const key = load<u64>(at + ((<usize>t) << 3)) + 1;
       let i = keySlot(0, key, mask, 1);
-      let k = load<u64>(base + (<usize>i << 3));
+      let k = load<u64>(base + ((<usize>i) << 3));
       while (k != 0 && k != key) {
         i = (i + 1) & mask;
-        k = load<u64>(base + (<usize>i << 3));
+        k = load<u64>(base + ((<usize>i) << 3));
       }
       if (k == key) break;
-      store<u64>(base + (<usize>i << 3), key);
-      unchecked(placedSlot[t] = i);
+      store<u64>(base + ((<usize>i) << 3), key);
+      unchecked((placedSlot[t] = i));
     }
     const refuse = t < per;
     if (refuse) {
-      for (let u = t - 1; u >= 0; u--) store<u64>(base + (<usize>unchecked(placedSlot[u]) << 3), 0);
+      for (let u = t - 1; u >= 0; u--) store<u64>(base + ((<usize>unchecked(placedSlot[u])) << 3), 0);
       refusals++;
     }
     store<u8>(refused + <usize>b, <u8>refuse);
-    at += <usize>per << 3;
+    at += (<usize>per) << 3;
   }
   issued.used += (books - refusals) * per;
   return refusals;

@@ -17,13 +17,17 @@ export const fillingCumulative = new StaticArray<u64>(VECTOR_COUNT);
 let weightsReady = false;
 
 function gcd(a: u64, b: u64): u64 {
-  while (b != 0) { const t = a % b; a = b; b = t; }
+  while (b != 0) {
+    const t = a % b;
+    a = b;
+    b = t;
+  }
   return a;
 }
 
 function choose(n: i32, k: i32): u64 {
   let r: u64 = 1;
-  for (let i = 0; i < k; i++) r = r * <u64>(n - i) / <u64>(i + 1);
+  for (let i = 0; i < k; i++) r = (r * <u64>(n - i)) / <u64>(i + 1);
   return r;
 }
 
@@ -34,7 +38,7 @@ export function ensureWeights(): void {
   const raw = new StaticArray<u64>(VECTOR_COUNT);
   // C(n_j, c) for each column and c = 0..3, at 4 j + c (u64 divisions are slow).
   const chooseOf = new StaticArray<u64>(4 * COLUMNS);
-  for (let j = 0; j < COLUMNS; j++) for (let c = 0; c < 4; c++) unchecked(chooseOf[4 * j + c] = choose(unchecked(columnSize[j]), c));
+  for (let j = 0; j < COLUMNS; j++) for (let c = 0; c < 4; c++) unchecked((chooseOf[4 * j + c] = choose(unchecked(columnSize[j]), c)));
   let g: u64 = 0;
   let fillingTotal: u64 = 0;
   for (let v = 0; v < vectors; v++) {
@@ -45,15 +49,21 @@ export function ensureWeights(): void {
       w *= c == 1 ? 6 : c == 2 ? 3 : 1; // 6 / c!
       f *= unchecked(chooseOf[4 * j + c]);
     }
-    unchecked(raw[v] = w);
+    unchecked((raw[v] = w));
     g = gcd(w, g);
-    unchecked(fillingWeight[v] = f);
+    unchecked((fillingWeight[v] = f));
     fillingTotal += f;
-    unchecked(fillingCumulative[v] = fillingTotal);
+    unchecked((fillingCumulative[v] = fillingTotal));
   }
-  for (let v = 0; v < vectors; v++) unchecked(ticketWeight[v] = <u32>(unchecked(raw[v]) / g));
+  for (let v = 0; v < vectors; v++) unchecked((ticketWeight[v] = <u32>(unchecked(raw[v]) / g)));
   weightsReady = true;
 }
 
-export function ticketWeightOf(v: i32): u32 { ensureWeights(); return unchecked(ticketWeight[v]); }
-export function fillingWeightOf(v: i32): u64 { ensureWeights(); return unchecked(fillingWeight[v]); }
+export function ticketWeightOf(v: i32): u32 {
+  ensureWeights();
+  return unchecked(ticketWeight[v]);
+}
+export function fillingWeightOf(v: i32): u64 {
+  ensureWeights();
+  return unchecked(fillingWeight[v]);
+}

@@ -18,11 +18,11 @@ let regions: i32 = 0;
 let arenaBase: u64 = 0;
 let arenaBytes: u64 = 0;
 /** The whole memory's cap in bytes (the instance's maximum; arenaSetCap). */
-let capBytes: u64 = <u64>1 << 30;
+let capBytes: u64 = (<u64>1) << 30;
 
 /** Sets the memory cap in MiB: the instance's memory maximum, which memory.grow cannot pass. */
 export function arenaSetCap(mib: i32): void {
-  capBytes = <u64>mib << 20;
+  capBytes = (<u64>mib) << 20;
 }
 
 /** Empties the arena into `count` regions of no capacity (the memory taken stays for reuse). */
@@ -35,7 +35,7 @@ export function arenaReset(count: i32): void {
 /** Bytes of region r. */
 // @ts-ignore: decorator
 @inline export function regionBytes(r: i32): u64 {
-  return load<u64>(capsAt + (<usize>r << 3));
+  return load<u64>(capsAt + ((<usize>r) << 3));
 }
 
 /** Bytes of the regions below r (r's offset in the arena). */
@@ -73,7 +73,7 @@ export function regionAtLeast(r: i32, needed: u64): void {
   let want = had * 2 > needed ? had * 2 : needed;
   if (want < 65536) want = 65536;
   // Past what is committed the arena grows where it is, or starts again at the memory's end if something was put after it.
-  const memEnd = <u64>memory.size() << 16;
+  const memEnd = (<u64>memory.size()) << 16;
   const base = arenaBase != 0 && arenaBase + arenaBytes == memEnd ? arenaBase : memEnd;
   if (others + want > arenaBytes) {
     const room = capBytes > base + others ? capBytes - base - others : 0;
@@ -87,13 +87,13 @@ export function regionAtLeast(r: i32, needed: u64): void {
   const from = arenaBase + offsetOf(r) + had;
   const above = others - offsetOf(r);
   if (above > 0) memory.copy(<usize>(from + want - had), <usize>from, <usize>above);
-  store<u64>(capsAt + (<usize>r << 3), want);
+  store<u64>(capsAt + ((<usize>r) << 3), want);
 }
 
 /** Commits `bytes` of arena (at most the cap), moving it to the memory's end if something was put after it; `needed` is what the messages call asked. */
 function ensureArena(bytes: u64, needed: u64): void {
   if (bytes <= arenaBytes) return;
-  const memEnd = <u64>memory.size() << 16;
+  const memEnd = (<u64>memory.size()) << 16;
   if (arenaBase == 0 || arenaBase + arenaBytes != memEnd) {
     // Something else grew the memory after the arena (or there is none yet): start one at the end.
     if (memEnd + bytes > capBytes) abort(`out-of-memory: cap: ${mib(memEnd + needed)} MiB asked for the layers of classes, ${mib(memEnd)} MiB held`);
@@ -102,7 +102,7 @@ function ensureArena(bytes: u64, needed: u64): void {
     if (used > 0) memory.copy(<usize>memEnd, <usize>arenaBase, <usize>used);
     arenaBase = memEnd;
   } else if (!grow(arenaBase + bytes - memEnd)) refused(arenaBase + needed);
-  arenaBytes = (<u64>memory.size() << 16) - arenaBase;
+  arenaBytes = ((<u64>memory.size()) << 16) - arenaBase;
 }
 
 function grow(bytes: u64): bool {
@@ -111,5 +111,7 @@ function grow(bytes: u64): bool {
 
 /** memory.grow failed under the cap: the system's limit (ulimit -v, the machine's memory), not the count's. */
 function refused(end: u64): void {
-  abort(`out-of-memory: the system gave no more memory for the layers of classes (${mib(end)} MiB asked, ${mib(<u64>memory.size() << 16)} MiB held, under the cap of ${capBytes >> 20} MiB): an address-space limit (ulimit -v) or the machine's memory is below what the count needs`);
+  abort(
+    `out-of-memory: the system gave no more memory for the layers of classes (${mib(end)} MiB asked, ${mib((<u64>memory.size()) << 16)} MiB held, under the cap of ${capBytes >> 20} MiB): an address-space limit (ulimit -v) or the machine's memory is below what the count needs`,
+  );
 }

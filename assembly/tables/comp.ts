@@ -15,9 +15,13 @@ export let fullComp: i32 = 0;
 export const countsBase: usize = memory.data(MAX_SYMBOLS * sizeof<i32>());
 export const strideBase: usize = memory.data(MAX_SYMBOLS * sizeof<i32>());
 // @ts-ignore: decorator
-@inline export function countOf(s: i32): i32 { return i32At(countsBase, s); }
+@inline export function countOf(s: i32): i32 {
+  return i32At(countsBase, s);
+}
 // @ts-ignore: decorator
-@inline export function strideOf(s: i32): i32 { return i32At(strideBase, s); }
+@inline export function strideOf(s: i32): i32 {
+  return i32At(strideBase, s);
+}
 /** digits[idx * symbols + s]: digit s of comp index idx. */
 export let digits = new StaticArray<u8>(0);
 
@@ -43,7 +47,7 @@ export function prepareSymbols(k: i32): i32 {
   for (let s = 0; s < k; s++) fullComp += countOf(s) * strideOf(s);
   for (let idx = 0; idx < size; idx++) {
     for (let s = 0; s < k; s++) {
-      unchecked(digits[idx * k + s] = <u8>((idx / strideOf(s)) % (countOf(s) + 1)));
+      unchecked((digits[idx * k + s] = <u8>((idx / strideOf(s)) % (countOf(s) + 1))));
     }
   }
   return size;

@@ -17,4 +17,37 @@ export const MEMORY_DEFAULT_CAP_PAGES: i32 = 16384;
 /** The pages an instance's memory starts with (the static data fits; the build declares them). */
 export const MEMORY_INITIAL_PAGES: i32 = 16;
 // The symmetric method: layers of canonical need matrices (Latin squares, tables without distinctness rules, and the column method's jobs in weighted mode).
-export { symSetMemoryCap, symSetup, symSetWeighted, symSetCount, symSetNeed, symBegin, symStep, symStepPart, symStepShare, symStateByte, symLoadBegin, symLoadByte, symLoadState, symLoadEnd, symMoveBuffer, symReadOut, symLoadBatch, symSave, symRestore, symDrop, symTotal, symTotalLo, symTotalHi, symPairStates, symPairWaysLo, symPairWaysHi, symPartner, symAutomorphisms, symAutSymbols, symAutColumns, SYM_MAX_SIZE, SYM_MAX_SYMBOLS } from "./sym";
+export {
+  symSetMemoryCap,
+  symSetup,
+  symSetWeighted,
+  symSetCount,
+  symSetNeed,
+  symBegin,
+  symStep,
+  symStepPart,
+  symStepShare,
+  symStateByte,
+  symLoadBegin,
+  symLoadByte,
+  symLoadState,
+  symLoadEnd,
+  symMoveBuffer,
+  symReadOut,
+  symLoadBatch,
+  symSave,
+  symRestore,
+  symDrop,
+  symTotal,
+  symTotalLo,
+  symTotalHi,
+  symPairStates,
+  symPairWaysLo,
+  symPairWaysHi,
+  symPartner,
+  symAutomorphisms,
+  symAutSymbols,
+  symAutColumns,
+  SYM_MAX_SIZE,
+  SYM_MAX_SYMBOLS,
+} from "./sym";

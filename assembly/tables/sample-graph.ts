@@ -72,17 +72,29 @@ const countsBase: usize = memory.data(MAX_SYMBOLS * sizeof<i32>());
 const radixBase: usize = memory.data(MAX_SYMBOLS * sizeof<i32>());
 const factorialsBase: usize = memory.data(21 * sizeof<u64>());
 // @ts-ignore: decorator
-@inline function i32At(base: usize, i: i32): i32 { return load<i32>(base + (<usize>i << 2)); }
+@inline function i32At(base: usize, i: i32): i32 {
+  return load<i32>(base + ((<usize>i) << 2));
+}
 // @ts-ignore: decorator
-@inline function setI32At(base: usize, i: i32, v: i32): void { store<i32>(base + (<usize>i << 2), v); }
+@inline function setI32At(base: usize, i: i32, v: i32): void {
+  store<i32>(base + ((<usize>i) << 2), v);
+}
 // @ts-ignore: decorator
-@inline function u8At(base: usize, i: i32): i32 { return <i32>load<u8>(base + <usize>i); }
+@inline function u8At(base: usize, i: i32): i32 {
+  return <i32>load<u8>(base + <usize>i);
+}
 // @ts-ignore: decorator
-@inline function setU8At(base: usize, i: i32, v: i32): void { store<u8>(base + <usize>i, <u8>v); }
+@inline function setU8At(base: usize, i: i32, v: i32): void {
+  store<u8>(base + <usize>i, <u8>v);
+}
 // @ts-ignore: decorator
-@inline function u16At(base: usize, i: i32): i32 { return <i32>load<u16>(base + (<usize>i << 1)); }
+@inline function u16At(base: usize, i: i32): i32 {
+  return <i32>load<u16>(base + ((<usize>i) << 1));
+}
 // @ts-ignore: decorator
-@inline function setU16At(base: usize, i: i32, v: i32): void { store<u16>(base + (<usize>i << 1), <u16>v); }
+@inline function setU16At(base: usize, i: i32, v: i32): void {
+  store<u16>(base + ((<usize>i) << 1), <u16>v);
+}
 
 /** Set when a limit or 128 bits were exceeded: 1 states, 2 moves, 3 overflow. */
 let failure: i32 = 0;
@@ -98,7 +110,7 @@ export function graphSetup(size: i32, symbols: i32, statesLimit: i32, movesLimit
   store<u64>(factorialsBase, 1);
   for (let i = 1; i <= 20; i++) {
     f *= <u64>i;
-    store<u64>(factorialsBase + (<usize>i << 3), f);
+    store<u64>(factorialsBase + ((<usize>i) << 3), f);
   }
 }
 export function graphSetCount(s: i32, count: i32, stride: i32): void {
@@ -110,7 +122,7 @@ export function graphSetCount(s: i32, count: i32, stride: i32): void {
 /** Root need codes, sorted, at depth 0. */
 export function graphSetRootCode(j: i32, code: i32): void {
   within(j, 0, n - 1, "limit-exceeded: graphSetRootCode: column past graphSetup's size");
-  within(code, 0, (1 << <i32>CODE_BITS) - 1, "limit-exceeded: graphSetRootCode: need code past CODE_BITS");
+  within(code, 0, (1 << (<i32>CODE_BITS)) - 1, "limit-exceeded: graphSetRootCode: need code past CODE_BITS");
   setU16At(depthCodesBase, j, code);
 }
 
@@ -170,11 +182,13 @@ function growStack(spreadBytes: i32): void {
 
 // @ts-ignore: decorator
 @inline function slotOf(lo: u64, hi: u64): i32 {
-  return <i32>(((lo ^ (hi * 0xC2B2AE3D27D4EB4F)) * 0x9E3779B97F4A7C15) >> (64 - <u64>tableBits));
+  return <i32>(((lo ^ (hi * 0xc2b2ae3d27d4eb4f)) * 0x9e3779b97f4a7c15) >> (64 - <u64>tableBits));
 }
 
 function growTable(): void {
-  const oldLo = tableLo, oldHi = tableHi, oldId = tableId;
+  const oldLo = tableLo,
+    oldHi = tableHi,
+    oldId = tableId;
   const oldSize = 1 << tableBits;
   tableBits++;
   tableLo = new StaticArray<u64>(1 << tableBits);
@@ -186,9 +200,9 @@ function growTable(): void {
     if (id == 0) continue;
     let slot = slotOf(unchecked(oldLo[i]), unchecked(oldHi[i]));
     while (unchecked(tableId[slot]) != 0) slot = (slot + 1) & mask;
-    unchecked(tableLo[slot] = oldLo[i]);
-    unchecked(tableHi[slot] = oldHi[i]);
-    unchecked(tableId[slot] = id);
+    unchecked((tableLo[slot] = oldLo[i]));
+    unchecked((tableHi[slot] = oldHi[i]));
+    unchecked((tableId[slot] = id));
   }
 }
 
@@ -201,15 +215,15 @@ function growTable(): void {
 function leaf(depth: i32, left: i32, mult: u64): void {
   const child = visit(depth + 1, left - 1);
   if (failure != 0) return;
-  const lo = load<u64>(totalLoBase + (<usize>child << 3));
-  const hi = load<u64>(totalHiBase + (<usize>child << 3));
+  const lo = load<u64>(totalLoBase + ((<usize>child) << 3));
+  const hi = load<u64>(totalHiBase + ((<usize>child) << 3));
   if (lo == 0 && hi == 0) return;
   const bytes = i32At(groupCountBase, depth) * k;
   if (stackTop == stackCap || stackSpreadTop + bytes > stackSpreadCap) growStack(bytes);
   multiplyWide(lo, hi, mult, 0);
-  store<i32>(stackChildBase + (<usize>stackTop << 2), child);
-  store<u64>(stackLoBase + (<usize>stackTop << 3), productLo);
-  store<u64>(stackHiBase + (<usize>stackTop << 3), productHi);
+  store<i32>(stackChildBase + ((<usize>stackTop) << 2), child);
+  store<u64>(stackLoBase + ((<usize>stackTop) << 3), productLo);
+  store<u64>(stackHiBase + ((<usize>stackTop) << 3), productHi);
   stackTop++;
   memory.copy(stackSpreadsBase + <usize>stackSpreadTop, spreadBase + <usize>(depth * 16 * MAX_SYMBOLS), <usize>bytes);
   stackSpreadTop += bytes;
@@ -251,11 +265,11 @@ function spreadGroup(depth: i32, left: i32, gi: i32, s: i32, rest: i32, mult: u6
       if (digit(code, last) == 0 || i32At(placedBase, pBase + last) + rest > i32At(countsBase, last)) return;
       setU8At(spreadBase, sBase + gi * k + last, rest);
     }
-    let ways = load<u64>(factorialsBase + (<usize>m << 3));
+    let ways = load<u64>(factorialsBase + ((<usize>m) << 3));
     for (let t = 0; t < k; t++) {
       const y = u8At(spreadBase, sBase + gi * k + t);
       setI32At(placedBase, pBase + t, i32At(placedBase, pBase + t) + y);
-      ways /= load<u64>(factorialsBase + (<usize>y << 3));
+      ways /= load<u64>(factorialsBase + ((<usize>y) << 3));
     }
     spreadGroup(depth, left, gi + 1, 0, gi + 1 < groups ? i32At(groupSizeBase, gBase + gi + 1) : 0, mult * ways);
     for (let t = 0; t < k; t++) setI32At(placedBase, pBase + t, i32At(placedBase, pBase + t) - u8At(spreadBase, sBase + gi * k + t));
@@ -272,7 +286,8 @@ function spreadGroup(depth: i32, left: i32, gi: i32, s: i32, rest: i32, mult: u6
 /** The id of the state whose codes are at `depth`, built with its moves if new. */
 function visit(depth: i32, left: i32): i32 {
   const base = depth * 16;
-  let keyLo: u64 = 0, keyHi: u64 = 0;
+  let keyLo: u64 = 0,
+    keyHi: u64 = 0;
   for (let j = 0; j < n; j++) {
     const code = <u64>u16At(depthCodesBase, base + j);
     if (j < 6) keyLo |= code << (CODE_BITS * <u64>j);
@@ -293,15 +308,15 @@ function visit(depth: i32, left: i32): i32 {
   }
   if (id == graphTotalLo.length) growStates();
   stateCount++;
-  unchecked(tableLo[slot] = keyLo);
-  unchecked(tableHi[slot] = keyHi);
-  unchecked(tableId[slot] = id + 1);
+  unchecked((tableLo[slot] = keyLo));
+  unchecked((tableHi[slot] = keyHi));
+  unchecked((tableId[slot] = id + 1));
   if (stateCount * 2 > 1 << tableBits) growTable();
-  for (let j = 0; j < n; j++) unchecked(graphStateCodes[id * n + j] = <u16>u16At(depthCodesBase, base + j));
-  unchecked(graphTotalLo[id] = left == 0 ? 1 : 0);
-  unchecked(graphTotalHi[id] = 0);
+  for (let j = 0; j < n; j++) unchecked((graphStateCodes[id * n + j] = <u16>u16At(depthCodesBase, base + j)));
+  unchecked((graphTotalLo[id] = left == 0 ? 1 : 0));
+  unchecked((graphTotalHi[id] = 0));
   if (left == 0) {
-    unchecked(graphMoveStart[id] = graphMoveCount);
+    unchecked((graphMoveStart[id] = graphMoveCount));
     return id;
   }
   // Groups of equal codes.
@@ -330,16 +345,17 @@ function visit(depth: i32, left: i32): i32 {
   }
   growMoves(moves, bytes);
   if (failure != 0) return 0;
-  unchecked(graphMoveStart[id] = graphMoveCount);
-  let totalLo: u64 = 0, totalHi: u64 = 0;
+  unchecked((graphMoveStart[id] = graphMoveCount));
+  let totalLo: u64 = 0,
+    totalHi: u64 = 0;
   const stride = groups * k;
   for (let i = 0; i < moves; i++) {
     const lo = unchecked(stackLo[firstMove + i]);
     const hi = unchecked(stackHi[firstMove + i]);
-    unchecked(graphMoveChild[graphMoveCount] = stackChild[firstMove + i]);
-    unchecked(graphWeightLo[graphMoveCount] = lo);
-    unchecked(graphWeightHi[graphMoveCount] = hi);
-    unchecked(graphSpreadAt[graphMoveCount] = spreadTop + i * stride);
+    unchecked((graphMoveChild[graphMoveCount] = stackChild[firstMove + i]));
+    unchecked((graphWeightLo[graphMoveCount] = lo));
+    unchecked((graphWeightHi[graphMoveCount] = hi));
+    unchecked((graphSpreadAt[graphMoveCount] = spreadTop + i * stride));
     graphMoveCount++;
     const sumLo = totalLo + lo;
     const carry: u64 = sumLo < totalLo ? 1 : 0;
@@ -354,8 +370,8 @@ function visit(depth: i32, left: i32): i32 {
   spreadTop += bytes;
   stackTop = firstMove;
   stackSpreadTop = firstSpread;
-  unchecked(graphTotalLo[id] = totalLo);
-  unchecked(graphTotalHi[id] = totalHi);
+  unchecked((graphTotalLo[id] = totalLo));
+  unchecked((graphTotalHi[id] = totalHi));
   if (overflowed) failure = 3;
   return id;
 }
@@ -376,12 +392,16 @@ export function graphBuild(rows: i32): i32 {
   // The codes array holds n codes per state: make room when n grew since the last build.
   if (graphStateCodes.length < graphTotalLo.length * n) graphStateCodes = new StaticArray<u16>(graphTotalLo.length * n);
   growStack(0); // sets the stack's addresses (and keeps growStack a called function, not inlined)
-  for (let i = 0; i < 1 << tableBits; i++) unchecked(tableId[i] = 0);
+  for (let i = 0; i < 1 << tableBits; i++) unchecked((tableId[i] = 0));
   visit(0, rows);
   if (failure != 0) return -failure;
-  unchecked(graphMoveStart[stateCount] = graphMoveCount);
+  unchecked((graphMoveStart[stateCount] = graphMoveCount));
   return stateCount;
 }
 
-export function graphRootTotalLo(): u64 { return unchecked(graphTotalLo[0]); }
-export function graphRootTotalHi(): u64 { return unchecked(graphTotalHi[0]); }
+export function graphRootTotalLo(): u64 {
+  return unchecked(graphTotalLo[0]);
+}
+export function graphRootTotalHi(): u64 {
+  return unchecked(graphTotalHi[0]);
+}

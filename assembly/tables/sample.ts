@@ -57,7 +57,9 @@ export function sampleSetGiven(i: i32, j: i32, symbol: i32): void {
   within(symbol, 0, symbolCount - 1, "limit-exceeded: sampleSetGiven: symbol past sampleSetup's count");
   setU8At(table, i * SAMPLE_MAX_SIZE + j, <u8>symbol);
 }
-export function sampleOutputPtr(): usize { return changetype<usize>(output); }
+export function sampleOutputPtr(): usize {
+  return changetype<usize>(output);
+}
 
 // 128-bit draw state (pick = pickHi·2^64 + pickLo).
 let pickLo: u64 = 0;
@@ -81,7 +83,7 @@ function drawBelow(lo: u64, hi: u64): void {
     let xHi: u64 = 0;
     for (let w = 1; w < words; w++) {
       xHi = (xHi << 32) | (xLo >> 32);
-      xLo = (xLo << 32) | <u64>next32();
+      xLo = (xLo << 32) | (<u64>next32());
     }
     if (xHi < hi || (xHi == hi && xLo < lo)) {
       pickLo = xLo;
@@ -153,7 +155,7 @@ function linesDiffer(lineStep: i32, cellStep: i32): bool {
   const n = size;
   for (let l = 0; l < n; l++) {
     let key: u64 = 0;
-    for (let c = 0; c < n; c++) key = (key << 4) | <u64>u8At(table, l * lineStep + c * cellStep);
+    for (let c = 0; c < n; c++) key = (key << 4) | (<u64>u8At(table, l * lineStep + c * cellStep));
     for (let m = 0; m < l; m++) if (u64At(lineKeys, m) == key) return false;
     setU64At(lineKeys, l, key);
   }
@@ -185,7 +187,7 @@ export function sampleTables(count: i32, maxRejections: i32): i32 {
     }
     for (let r = 0; r < freeRows; r++) {
       const rowBase = (givenRows + r) * SAMPLE_MAX_SIZE;
-      for (let j = 0; j < n; j++) unchecked(output[at++] = u8At(table, rowBase + j));
+      for (let j = 0; j < n; j++) unchecked((output[at++] = u8At(table, rowBase + j)));
     }
   }
   return count;

@@ -53,14 +53,14 @@ export function setWidth(columns: i32): void {
 
 // @ts-ignore: decorator
 @inline function slotIn(hash: u32, bits: i32): i32 {
-  return <i32>((hash * 0x9E3779B1) >> (32 - bits));
+  return <i32>((hash * 0x9e3779b1) >> (32 - bits));
 }
 
 // @ts-ignore: decorator
 @inline function hashCodes(at: usize): u32 {
   const w = width;
-  let hash: u32 = 0x811C9DC5;
-  for (let i = 0; i < w; i++) hash = (hash ^ <u32>load<u16>(at + (<usize>i << 1))) * 0x01000193;
+  let hash: u32 = 0x811c9dc5;
+  for (let i = 0; i < w; i++) hash = (hash ^ (<u32>load<u16>(at + ((<usize>i) << 1)))) * 0x01000193;
   return hash;
 }
 
@@ -77,8 +77,8 @@ function insertSlot(state: i32): void {
   const mask = (1 << slotBits) - 1;
   let s = slotIn(unchecked(target.hash[state]), slotBits);
   while (unchecked(slotStamp[s]) == stamp) s = (s + 1) & mask;
-  unchecked(slotStamp[s] = stamp);
-  unchecked(slotState[s] = state);
+  unchecked((slotStamp[s] = stamp));
+  unchecked((slotState[s] = state));
 }
 
 function growSlots(): void {
@@ -92,8 +92,9 @@ function growSlots(): void {
 /** Starts a new layer on top of `store`; returns its first state index. */
 export function beginLayer(store: LayerStore): i32 {
   stamp++;
-  if (stamp == 0) { // wrapped: clear the stamps once
-    for (let s = 0; s < (1 << slotBits); s++) unchecked(slotStamp[s] = 0);
+  if (stamp == 0) {
+    // wrapped: clear the stamps once
+    for (let s = 0; s < 1 << slotBits; s++) unchecked((slotStamp[s] = 0));
     stamp = 1;
   }
   target = store;
@@ -119,16 +120,19 @@ export function addState(codesAt: usize, lo: u64, hi: u64): void {
   const w = width;
   const mask = (1 << slotBits) - 1;
   let s = slotIn(hash, slotBits);
-  while (load<u32>(stamps + (<usize>s << 2)) == stamp) {
-    const state = load<i32>(states + (<usize>s << 2));
-    if (load<u32>(storeHash + (<usize>state << 2)) == hash) {
-      const at = storeCodes + (<usize>(state * w) << 1);
+  while (load<u32>(stamps + ((<usize>s) << 2)) == stamp) {
+    const state = load<i32>(states + ((<usize>s) << 2));
+    if (load<u32>(storeHash + ((<usize>state) << 2)) == hash) {
+      const at = storeCodes + ((<usize>(state * w)) << 1);
       let same = true;
       for (let i = 0; i < w; i++) {
-        if (load<u16>(at + (<usize>i << 1)) != load<u16>(codesAt + (<usize>i << 1))) { same = false; break; }
+        if (load<u16>(at + ((<usize>i) << 1)) != load<u16>(codesAt + ((<usize>i) << 1))) {
+          same = false;
+          break;
+        }
       }
       if (same) {
-        addWideAt(changetype<usize>(layers.lo) + (<usize>state << 3), changetype<usize>(layers.hi) + (<usize>state << 3), lo, hi);
+        addWideAt(changetype<usize>(layers.lo) + ((<usize>state) << 3), changetype<usize>(layers.hi) + ((<usize>state) << 3), lo, hi);
         return;
       }
     }
@@ -136,14 +140,14 @@ export function addState(codesAt: usize, lo: u64, hi: u64): void {
   }
   if (layers.top == layers.cap) layers.grow(); // replaces the store's arrays
   const state = layers.top++;
-  memory.copy(changetype<usize>(layers.codes) + (<usize>(state * w) << 1), codesAt, <usize>w << 1);
-  unchecked(layers.lo[state] = lo);
-  unchecked(layers.hi[state] = hi);
-  unchecked(layers.hash[state] = hash);
-  store<u32>(stamps + (<usize>s << 2), stamp);
-  store<i32>(states + (<usize>s << 2), state);
+  memory.copy(changetype<usize>(layers.codes) + ((<usize>(state * w)) << 1), codesAt, (<usize>w) << 1);
+  unchecked((layers.lo[state] = lo));
+  unchecked((layers.hi[state] = hi));
+  unchecked((layers.hash[state] = hash));
+  store<u32>(stamps + ((<usize>s) << 2), stamp);
+  store<i32>(states + ((<usize>s) << 2), state);
   layerSize++;
-  if (layerSize * 2 > (1 << slotBits)) growSlots();
+  if (layerSize * 2 > 1 << slotBits) growSlots();
 }
 
 // Frozen indexes of finished layers of onesStore, one per single-row depth.
@@ -160,7 +164,7 @@ export function resetIndexes(): void {
 /** Indexes the finished onesStore layer [base, base+size) as index number `j`. */
 export function indexLayer(j: i32, base: i32, size: i32): void {
   let bits = 4;
-  while ((1 << bits) < size * 2) bits++;
+  while (1 << bits < size * 2) bits++;
   const slots = 1 << bits;
   const offset = indexUsed;
   if (indexSlots.length < offset + slots) {
@@ -170,11 +174,11 @@ export function indexLayer(j: i32, base: i32, size: i32): void {
     memory.copy(changetype<usize>(bigger), changetype<usize>(indexSlots), <usize>offset * 4);
     indexSlots = bigger;
   }
-  for (let s = 0; s < slots; s++) unchecked(indexSlots[offset + s] = -1);
+  for (let s = 0; s < slots; s++) unchecked((indexSlots[offset + s] = -1));
   for (let state = base; state < base + size; state++) {
     let s = slotIn(unchecked(onesStore.hash[state]), bits);
     while (unchecked(indexSlots[offset + s]) >= 0) s = (s + 1) & (slots - 1);
-    unchecked(indexSlots[offset + s] = state);
+    unchecked((indexSlots[offset + s] = state));
   }
   setI32At(indexOffsetBase, j, offset);
   setI32At(indexBitsBase, j, bits);
@@ -195,7 +199,10 @@ export function findIndexed(j: i32, codes: usize): i32 {
       const at = state * width;
       let same = true;
       for (let i = 0; i < width; i++) {
-        if (unchecked(onesStore.codes[at + i]) != u16At(codes, i)) { same = false; break; }
+        if (unchecked(onesStore.codes[at + i]) != u16At(codes, i)) {
+          same = false;
+          break;
+        }
       }
       if (same) return state;
     }

@@ -85,11 +85,11 @@ let parentHi: u64 = 0;
 
 // @ts-ignore: decorator
 @inline function i32At(base: usize, i: i32): i32 {
-  return load<i32>(base + (<usize>i << 2));
+  return load<i32>(base + ((<usize>i) << 2));
 }
 // @ts-ignore: decorator
 @inline function setI32(base: usize, i: i32, v: i32): void {
-  store<i32>(base + (<usize>i << 2), v);
+  store<i32>(base + ((<usize>i) << 2), v);
 }
 // @ts-ignore: decorator
 @inline function u8At(base: usize, i: i32): i32 {
@@ -149,17 +149,17 @@ function placeLayers(): void {
 }
 // @ts-ignore: decorator
 @inline function loAt(layer: usize, state: i32): usize {
-  return entryAt(layer, state) + (<usize>keyWords << 3);
+  return entryAt(layer, state) + ((<usize>keyWords) << 3);
 }
 // @ts-ignore: decorator
 @inline function hiAt(layer: usize, state: i32): usize {
-  return entryAt(layer, state) + (<usize>keyWords << 3) + 8;
+  return entryAt(layer, state) + ((<usize>keyWords) << 3) + 8;
 }
 
 /** Room for `states` entries in the next layer (and their hashes), keeping what it holds. */
 function nextAtLeast(states: i32): void {
   // (The hashes first: near the cap the entries then take what is left.)
-  regionAtLeast(REGION_HASH, <u64>states << 2);
+  regionAtLeast(REGION_HASH, (<u64>states) << 2);
   regionAtLeast(nextRegion, <u64>states * <u64>entryBytes);
   placeLayers();
 }
@@ -175,12 +175,12 @@ function clearSlots(): void {
 
 function growSlots(): void {
   slotBits++;
-  regionAtLeast(REGION_SLOTS, <u64>4 << slotBits);
+  regionAtLeast(REGION_SLOTS, (<u64>4) << slotBits);
   placeLayers();
   clearSlots();
   const mask = (1 << slotBits) - 1;
   for (let state = 0; state < nextTop; state++) {
-    let s = slotOf(load<u32>(hashAt + (<usize>state << 2)));
+    let s = slotOf(load<u32>(hashAt + ((<usize>state) << 2)));
     while (i32At(slotsAt, s) >= 0) s = (s + 1) & mask;
     setI32(slotsAt, s, state);
   }
@@ -188,14 +188,14 @@ function growSlots(): void {
 
 // @ts-ignore: decorator
 @inline function slotOf(hash: u32): i32 {
-  return <i32>((hash * 0x9E3779B1) >> (32 - slotBits));
+  return <i32>((hash * 0x9e3779b1) >> (32 - slotBits));
 }
 
 /** The hash of the canonical matrix in bestAt. */
 function hashBest(): u32 {
-  let h: u64 = 0xCBF29CE484222325;
+  let h: u64 = 0xcbf29ce484222325;
   for (let i = 0; i < keyWords; i++) {
-    h = (h ^ load<u64>(bestAt + (<usize>i << 3))) * 0x100000001B3;
+    h = (h ^ load<u64>(bestAt + ((<usize>i) << 3))) * 0x100000001b3;
     h ^= h >> 29;
   }
   return <u32>(h ^ (h >> 32));
@@ -213,14 +213,17 @@ function addBest(mult: u64): void {
   while (true) {
     const state = i32At(slotsAt, s);
     if (state < 0) break;
-    if (load<u32>(hashAt + (<usize>state << 2)) == hash) {
+    if (load<u32>(hashAt + ((<usize>state) << 2)) == hash) {
       const at = entryAt(nextAt, state);
       let same = true;
       for (let i = 0; i < w; i++) {
-        if (load<u64>(at + (<usize>i << 3)) != load<u64>(bestAt + (<usize>i << 3))) { same = false; break; }
+        if (load<u64>(at + ((<usize>i) << 3)) != load<u64>(bestAt + ((<usize>i) << 3))) {
+          same = false;
+          break;
+        }
       }
       if (same) {
-        addWideAt(at + (<usize>w << 3), at + (<usize>w << 3) + 8, addLo, addHi);
+        addWideAt(at + ((<usize>w) << 3), at + ((<usize>w) << 3) + 8, addLo, addHi);
         return;
       }
     }
@@ -229,12 +232,12 @@ function addBest(mult: u64): void {
   if (nextTop == nextCap) growNext(); // may move the regions: addresses are read again below
   const state = nextTop++;
   const at = entryAt(nextAt, state);
-  copySmall(at, bestAt, <usize>w << 3);
-  store<u64>(at + (<usize>w << 3), addLo);
-  store<u64>(at + (<usize>w << 3) + 8, addHi);
-  store<u32>(hashAt + (<usize>state << 2), hash);
+  copySmall(at, bestAt, (<usize>w) << 3);
+  store<u64>(at + ((<usize>w) << 3), addLo);
+  store<u64>(at + ((<usize>w) << 3) + 8, addHi);
+  store<u32>(hashAt + ((<usize>state) << 2), hash);
   setI32(slotsAt, s, state);
-  if (nextTop * 2 > (1 << slotBits)) growSlots();
+  if (nextTop * 2 > 1 << slotBits) growSlots();
 }
 
 // ---- Canonical form. ----
@@ -326,7 +329,7 @@ function search(d: i32): void {
   const maxImage = maxImageAt + <usize>(d * k);
   for (let i = 0; i < n; i++) {
     if (u8At(usedAt, i) != 0) continue;
-    if (load<u64>(invAt + (<usize>i << 3)) != load<u64>(targetAt + (<usize>d << 3))) continue;
+    if (load<u64>(invAt + ((<usize>i) << 3)) != load<u64>(targetAt + ((<usize>d) << 3))) continue;
     const first = i32At(dupAt, i);
     let skip = false;
     for (let j = first; j < i && !skip; j++) if (u8At(usedAt, j) == 0 && i32At(dupAt, j) == first) skip = true;
@@ -468,9 +471,9 @@ function canonize(): void {
 /** Whether the invariants tell apart all columns but equal ones. */
 function discreteColumns(): bool {
   for (let i = 0; i < n; i++) {
-    const h = load<u64>(invAt + (<usize>i << 3));
+    const h = load<u64>(invAt + ((<usize>i) << 3));
     for (let j = i + 1; j < n; j++) {
-      if (load<u64>(invAt + (<usize>j << 3)) != h) continue;
+      if (load<u64>(invAt + ((<usize>j) << 3)) != h) continue;
       for (let s = 0; s < k; s++) if (u8At(childAt, i * k + s) != u8At(childAt, j * k + s)) return false;
     }
   }
@@ -521,7 +524,7 @@ let useInvariants: bool = true;
 
 // @ts-ignore: decorator
 @inline function mix(h: u64, x: u64): u64 {
-  h = (h ^ x) * 0x9E3779B97F4A7C15;
+  h = (h ^ x) * 0x9e3779b97f4a7c15;
   return h ^ (h >> 29);
 }
 
@@ -536,13 +539,13 @@ const dotHashAt: usize = memory.data((MAX_DOT + 1) * 8);
 let dotHashReady: bool = false;
 
 function fillDotHash(): void {
-  for (let d = 0; d <= MAX_DOT; d++) store<u64>(dotHashAt + (<usize>d << 3), mix(mix(0x452821E638D01377, <u64>d), 0xBE5466CF34E90C6C));
+  for (let d = 0; d <= MAX_DOT; d++) store<u64>(dotHashAt + ((<usize>d) << 3), mix(mix(0x452821e638d01377, <u64>d), 0xbe5466cf34e90c6c));
   dotHashReady = true;
 }
 
 // @ts-ignore: decorator
 @inline function dotHash(dot: i32): u64 {
-  return load<u64>(dotHashAt + (<usize>dot << 3));
+  return load<u64>(dotHashAt + ((<usize>dot) << 3));
 }
 
 /** Overlaps of a matrix: columns' Σ_s m[i][s]·m[j][s] into columnDots (MS × MS), symbols' Σ_i m[i][s]·m[i][t] into symbolDots (MK × MK). */
@@ -605,9 +608,9 @@ function symbolDotsFromRow(): void {
 /** pathColumnsAt: the columns by decreasing invariant (equal ones in any order: with discrete columns they are equal columns; else the search sets its own). */
 function orderColumns(): void {
   for (let a = 0; a < n; a++) {
-    const v = load<u64>(invAt + (<usize>a << 3));
+    const v = load<u64>(invAt + ((<usize>a) << 3));
     let b = a;
-    while (b > 0 && load<u64>(invAt + (<usize>i32At(pathColumnsAt, b - 1) << 3)) < v) {
+    while (b > 0 && load<u64>(invAt + ((<usize>i32At(pathColumnsAt, b - 1)) << 3)) < v) {
       setI32(pathColumnsAt, b, i32At(pathColumnsAt, b - 1));
       b--;
     }
@@ -619,8 +622,8 @@ function orderColumns(): void {
 function invariants(): void {
   if (!useInvariants) {
     for (let i = 0; i < n; i++) {
-      store<u64>(invAt + (<usize>i << 3), 0);
-      store<u64>(targetAt + (<usize>i << 3), 0);
+      store<u64>(invAt + ((<usize>i) << 3), 0);
+      store<u64>(targetAt + ((<usize>i) << 3), 0);
     }
     for (let p = 0; p < k; p++) {
       setI32(orderAt, p, p);
@@ -637,23 +640,25 @@ function invariants(): void {
     for (let t = 0; t < k; t++) {
       if (t == s) continue;
       const dot = i32At(symbolDotAt, s * MK + t);
-      sum += mix(mix(0x13198A2E03707344, <u64>dot), <u64>i32At(countsAt, t));
+      sum += mix(mix(0x13198a2e03707344, <u64>dot), <u64>i32At(countsAt, t));
     }
-    const inv = mix(0x13198A2E03707344, sum);
-    store<u64>(symbolKeyAt + (<usize>s << 3), mix(mix(inv, <u64>i32At(countsAt, s)), <u64>i32At(symbolDotAt, s * MK + s)));
+    const inv = mix(0x13198a2e03707344, sum);
+    store<u64>(symbolKeyAt + ((<usize>s) << 3), mix(mix(inv, <u64>i32At(countsAt, s)), <u64>i32At(symbolDotAt, s * MK + s)));
   }
   // Depth-0 order: by count (the positions), then decreasing key; a cell per (count, key).
   for (let p = 0; p < k; p++) {
-    const v = load<u64>(symbolKeyAt + (<usize>p << 3));
+    const v = load<u64>(symbolKeyAt + ((<usize>p) << 3));
     let b = p;
-    while (b > 0 && u8At(initialStartsAt, b) == 0 && load<u64>(symbolKeyAt + (<usize>i32At(orderAt, b - 1) << 3)) < v) {
+    while (b > 0 && u8At(initialStartsAt, b) == 0 && load<u64>(symbolKeyAt + ((<usize>i32At(orderAt, b - 1)) << 3)) < v) {
       setI32(orderAt, b, i32At(orderAt, b - 1));
       b--;
     }
     setI32(orderAt, b, p);
   }
   for (let p = 0; p < k; p++) {
-    const start = u8At(initialStartsAt, p) != 0 || load<u64>(symbolKeyAt + (<usize>i32At(orderAt, p) << 3)) != load<u64>(symbolKeyAt + (<usize>i32At(orderAt, p - 1) << 3));
+    const start =
+      u8At(initialStartsAt, p) != 0 ||
+      load<u64>(symbolKeyAt + ((<usize>i32At(orderAt, p)) << 3)) != load<u64>(symbolKeyAt + ((<usize>i32At(orderAt, p - 1)) << 3));
     setU8(cellStartAt, p, start ? 1 : 0);
   }
   // Round 0, cheap: a column's needs, each symbol named by its key (a sum of hashes: no
@@ -663,12 +668,12 @@ function invariants(): void {
   for (let i = 0; i < n; i++) {
     const row = childAt + <usize>(i * k);
     let needs: u64 = 0;
-    for (let s = 0; s < k; s++) needs += mix(load<u64>(symbolKeyAt + (<usize>s << 3)), <u64>u8At(row, s));
-    store<u64>(needsInvAt + (<usize>i << 3), mix(0x243F6A8885A308D3, needs));
+    for (let s = 0; s < k; s++) needs += mix(load<u64>(symbolKeyAt + ((<usize>s) << 3)), <u64>u8At(row, s));
+    store<u64>(needsInvAt + ((<usize>i) << 3), mix(0x243f6a8885a308d3, needs));
   }
   // Each round that already tells apart every two columns that differ is the invariant:
   // a later one cannot refine it (and whether it does is itself invariant).
-  copySmall(invAt, needsInvAt, <usize>n << 3);
+  copySmall(invAt, needsInvAt, (<usize>n) << 3);
   columnsDiscrete = discreteColumns();
   if (!columnsDiscrete) {
     // Round 1: the multiset of a column's overlaps with the others, and round 0.
@@ -676,9 +681,9 @@ function invariants(): void {
     for (let i = 0; i < n; i++) {
       let sum: u64 = 0;
       for (let j = 0; j < n; j++) if (j != i) sum += dotHash(i32At(dotAt, i * MS + j));
-      store<u64>(firstInvAt + (<usize>i << 3), mix(mix(load<u64>(needsInvAt + (<usize>i << 3)), <u64>i32At(dotAt, i * MS + i)), sum));
+      store<u64>(firstInvAt + ((<usize>i) << 3), mix(mix(load<u64>(needsInvAt + ((<usize>i) << 3)), <u64>i32At(dotAt, i * MS + i)), sum));
     }
-    copySmall(invAt, firstInvAt, <usize>n << 3);
+    copySmall(invAt, firstInvAt, (<usize>n) << 3);
     columnsDiscrete = discreteColumns();
   }
   if (columnsDiscrete) {
@@ -688,12 +693,12 @@ function invariants(): void {
   // Round 2: the overlaps again, each with the other column's round 1.
   for (let i = 0; i < n; i++) {
     let sum: u64 = 0;
-    for (let j = 0; j < n; j++) if (j != i) sum += mix(dotHash(i32At(dotAt, i * MS + j)), load<u64>(firstInvAt + (<usize>j << 3)));
-    store<u64>(invAt + (<usize>i << 3), mix(load<u64>(firstInvAt + (<usize>i << 3)), sum));
+    for (let j = 0; j < n; j++) if (j != i) sum += mix(dotHash(i32At(dotAt, i * MS + j)), load<u64>(firstInvAt + ((<usize>j) << 3)));
+    store<u64>(invAt + ((<usize>i) << 3), mix(load<u64>(firstInvAt + ((<usize>i) << 3)), sum));
   }
   // targetAt: the column invariants, decreasing (the search takes the columns in this order).
   orderColumns();
-  for (let d = 0; d < n; d++) store<u64>(targetAt + (<usize>d << 3), load<u64>(invAt + (<usize>i32At(pathColumnsAt, d) << 3)));
+  for (let d = 0; d < n; d++) store<u64>(targetAt + ((<usize>d) << 3), load<u64>(invAt + ((<usize>i32At(pathColumnsAt, d)) << 3)));
   columnsDiscrete = discreteColumns();
 }
 
@@ -719,12 +724,12 @@ function fillGroup(g: i32, s: i32, placed: i32, mult: u64, denom: u64): void {
   }
   const size = i32At(groupSizeAt, g);
   if (placed == size) {
-    fillGroup(g + 1, firstSymbol, 0, mult * (load<u64>(factAt + (<usize>size << 3)) / denom), 1);
+    fillGroup(g + 1, firstSymbol, 0, mult * (load<u64>(factAt + ((<usize>size) << 3)) / denom), 1);
     return;
   }
   if (s == k) return;
   const first = i32At(groupFirstAt, g);
-  const members = membersAt + (<usize>(g * MS) << 2);
+  const members = membersAt + ((<usize>(g * MS)) << 2);
   const left = i32At(leftAt, s);
   const weight = weighted ? u8At(needsAt, first * k) : 1;
   const most = u8At(needsAt, first * k + s) >= part ? min(size - placed, weighted ? left / weight : left) : 0;
@@ -738,7 +743,7 @@ function fillGroup(g: i32, s: i32, placed: i32, mult: u64, denom: u64): void {
       }
       setI32(leftAt, s, left - y * weight);
     }
-    fillGroup(g, s + 1, placed + y, mult, denom * load<u64>(factAt + (<usize>y << 3)));
+    fillGroup(g, s + 1, placed + y, mult, denom * load<u64>(factAt + ((<usize>y) << 3)));
     if (y > 0) {
       for (let j = 0; j < y; j++) {
         const at = i32At(members, placed + j) * k + s;
@@ -805,7 +810,7 @@ export function symSetup(size: i32, symbolCount: i32): void {
   curTop = 0;
   nextTop = 0;
   slotBits = 10;
-  regionAtLeast(REGION_SLOTS, <u64>4 << slotBits);
+  regionAtLeast(REGION_SLOTS, (<u64>4) << slotBits);
   placeLayers();
   memory.fill(startAt, 0, <usize>(MS * MK));
   memory.fill(bestAt, 0, <usize>(MS * MK));
@@ -814,7 +819,7 @@ export function symSetup(size: i32, symbolCount: i32): void {
   store<u64>(factAt, 1);
   for (let i = 1; i <= MS; i++) {
     f *= <u64>i;
-    store<u64>(factAt + (<usize>i << 3), f);
+    store<u64>(factAt + ((<usize>i) << 3), f);
   }
 }
 
@@ -1025,14 +1030,14 @@ export function symLoadEnd(): i32 {
 
 /** Bytes of a batch of `count` states: the matrices, padded to 8, then 16 bytes a count. */
 function batchBytes(count: i32): usize {
-  return ((<usize>count * <usize>(n * k) + 7) & ~<usize>7) + (<usize>count << 4);
+  return ((<usize>count * <usize>(n * k) + 7) & ~(<usize>7)) + ((<usize>count) << 4);
 }
 
 /** The address of a buffer for batches of `count` states (made or grown here; valid until the next call that allocates). */
 export function symMoveBuffer(count: i32): usize {
   within(count, 1, 1 << 24, "limit-exceeded: symMoveBuffer: batch past 2^24 states");
   const bytes = batchBytes(count);
-  if (bytes > (<usize>1 << 30)) abort("limit-exceeded: symMoveBuffer: batch past 1 GiB");
+  if (bytes > (<usize>1) << 30) abort("limit-exceeded: symMoveBuffer: batch past 1 GiB");
   regionAtLeast(REGION_MOVE, <u64>bytes);
   placeLayers();
   return regionAt(REGION_MOVE);
@@ -1045,12 +1050,12 @@ export function symReadOut(first: i32, count: i32): void {
   if (regionBytes(REGION_MOVE) < <u64>batchBytes(count)) abort("limit-exceeded: symReadOut: batch past symMoveBuffer's");
   const bytes = n * k;
   const out = regionAt(REGION_MOVE);
-  const waysAt = out + ((<usize>count * <usize>bytes + 7) & ~<usize>7);
+  const waysAt = out + ((<usize>count * <usize>bytes + 7) & ~(<usize>7));
   for (let i = 0; i < count; i++) {
     const state = first + i;
     memory.copy(out + <usize>i * <usize>bytes, entryAt(curAt, state), <usize>bytes);
-    store<u64>(waysAt + (<usize>i << 4), load<u64>(loAt(curAt, state)));
-    store<u64>(waysAt + (<usize>i << 4) + 8, load<u64>(hiAt(curAt, state)));
+    store<u64>(waysAt + ((<usize>i) << 4), load<u64>(loAt(curAt, state)));
+    store<u64>(waysAt + ((<usize>i) << 4) + 8, load<u64>(hiAt(curAt, state)));
   }
 }
 
@@ -1060,15 +1065,15 @@ export function symLoadBatch(count: i32): void {
   if (regionBytes(REGION_MOVE) < <u64>batchBytes(count)) abort("limit-exceeded: symLoadBatch: batch past symMoveBuffer's");
   const bytes = n * k;
   const from = regionAt(REGION_MOVE); // the lowest region: the layers' growth does not move it
-  const waysAt = from + ((<usize>count * <usize>bytes + 7) & ~<usize>7);
+  const waysAt = from + ((<usize>count * <usize>bytes + 7) & ~(<usize>7));
   for (let i = 0; i < count; i++) {
     const matrix = from + <usize>i * <usize>bytes;
     for (let at = 0; at < bytes; at++) {
       if (u8At(matrix, at) > SYM_MAX_SIZE) abort("limit-exceeded: symLoadBatch: need past SYM_MAX_SIZE");
     }
     memory.copy(bestAt, matrix, <usize>bytes);
-    parentLo = load<u64>(waysAt + (<usize>i << 4));
-    parentHi = load<u64>(waysAt + (<usize>i << 4) + 8);
+    parentLo = load<u64>(waysAt + ((<usize>i) << 4));
+    parentHi = load<u64>(waysAt + ((<usize>i) << 4) + 8);
     addBest(1);
   }
 }
@@ -1143,7 +1148,7 @@ export function symPartner(fromPrevious: i32, state: i32): i32 {
     if (found < curTop) {
       const at = entryAt(curAt, found);
       let same = true;
-      for (let i = 0; i < keyWords && same; i++) same = load<u64>(at + (<usize>i << 3)) == load<u64>(bestAt + (<usize>i << 3));
+      for (let i = 0; i < keyWords && same; i++) same = load<u64>(at + ((<usize>i) << 3)) == load<u64>(bestAt + ((<usize>i) << 3));
       if (same) return found;
     }
     s = (s + 1) & mask;
@@ -1154,13 +1159,13 @@ export function symPartner(fromPrevious: i32, state: i32): i32 {
 /** Sorts the first m u64 at `at`, increasing (insertion sort, m ≤ 16). */
 function sortWordsAt(at: usize, m: i32): void {
   for (let a = 1; a < m; a++) {
-    const v = load<u64>(at + (<usize>a << 3));
+    const v = load<u64>(at + ((<usize>a) << 3));
     let b = a;
-    while (b > 0 && load<u64>(at + (<usize>(b - 1) << 3)) > v) {
-      store<u64>(at + (<usize>b << 3), load<u64>(at + (<usize>(b - 1) << 3)));
+    while (b > 0 && load<u64>(at + ((<usize>(b - 1)) << 3)) > v) {
+      store<u64>(at + ((<usize>b) << 3), load<u64>(at + ((<usize>(b - 1)) << 3)));
       b--;
     }
-    store<u64>(at + (<usize>b << 3), v);
+    store<u64>(at + ((<usize>b) << 3), v);
   }
 }
 
@@ -1195,20 +1200,20 @@ function searchSymbols(d: i32): void {
     if (u8At(symbolUsedAt, t) != 0 || i32At(countsAt, t) != count) continue;
     setI32(sigmaAt, d, t);
     // Prune: the multisets of the columns' first d+1 entries, as is and permuted, must agree (hashes; the leaf checks exactly).
-    const a = prefixAAt + (<usize>(d * MS) << 3);
-    const b = prefixBAt + (<usize>(d * MS) << 3);
+    const a = prefixAAt + ((<usize>(d * MS)) << 3);
+    const b = prefixBAt + ((<usize>(d * MS)) << 3);
     for (let i = 0; i < n; i++) {
-      const pa: u64 = d == 0 ? 0x243F6A8885A308D3 : load<u64>(a - (<usize>MS << 3) + (<usize>i << 3));
-      const pb: u64 = d == 0 ? 0x243F6A8885A308D3 : load<u64>(b - (<usize>MS << 3) + (<usize>i << 3));
-      store<u64>(a + (<usize>i << 3), mix(pa, <u64>u8At(pairAt, i * k + d)));
-      store<u64>(b + (<usize>i << 3), mix(pb, <u64>u8At(pairAt, i * k + t)));
+      const pa: u64 = d == 0 ? 0x243f6a8885a308d3 : load<u64>(a - ((<usize>MS) << 3) + ((<usize>i) << 3));
+      const pb: u64 = d == 0 ? 0x243f6a8885a308d3 : load<u64>(b - ((<usize>MS) << 3) + ((<usize>i) << 3));
+      store<u64>(a + ((<usize>i) << 3), mix(pa, <u64>u8At(pairAt, i * k + d)));
+      store<u64>(b + ((<usize>i) << 3), mix(pb, <u64>u8At(pairAt, i * k + t)));
     }
-    copySmall(sortAt, a, <usize>n << 3);
-    copySmall(sortBAt, b, <usize>n << 3);
+    copySmall(sortAt, a, (<usize>n) << 3);
+    copySmall(sortBAt, b, (<usize>n) << 3);
     sortWordsAt(sortAt, n);
     sortWordsAt(sortBAt, n);
     let same = true;
-    for (let i = 0; i < n && same; i++) same = load<u64>(sortAt + (<usize>i << 3)) == load<u64>(sortBAt + (<usize>i << 3));
+    for (let i = 0; i < n && same; i++) same = load<u64>(sortAt + ((<usize>i) << 3)) == load<u64>(sortBAt + ((<usize>i) << 3));
     if (!same) continue;
     setU8(symbolUsedAt, t, 1);
     searchSymbols(d + 1);

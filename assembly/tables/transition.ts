@@ -16,7 +16,9 @@ export const MAX_COLUMNS: i32 = 16;
 /** C(a, r) at a * (MAX_COLUMNS + 1) + r (read with choose). */
 const chooseBase: usize = memory.data((MAX_COLUMNS + 1) * (MAX_COLUMNS + 1) * sizeof<u32>());
 // @ts-ignore: decorator
-@inline export function choose(a: i32, r: i32): u32 { return u32At(chooseBase, a * (MAX_COLUMNS + 1) + r); }
+@inline export function choose(a: i32, r: i32): u32 {
+  return u32At(chooseBase, a * (MAX_COLUMNS + 1) + r);
+}
 /** The state being emitted (u16 codes), unsorted, and sorted. */
 export const outBase: usize = memory.data(MAX_COLUMNS * sizeof<u16>());
 export const sortedBase: usize = memory.data(MAX_COLUMNS * sizeof<u16>());
@@ -36,7 +38,7 @@ function prepareChoose(): void {
     let b: u32 = 1;
     for (let r = 0; r <= a; r++) {
       setU32At(chooseBase, a * (MAX_COLUMNS + 1) + r, b);
-      b = b * <u32>(a - r) / <u32>(r + 1);
+      b = (b * <u32>(a - r)) / <u32>(r + 1);
     }
   }
 }
@@ -46,13 +48,13 @@ prepareChoose();
 export function sortOut(): void {
   const w = width;
   for (let i = 0; i < w; i++) {
-    const code = load<u16>(outBase + (<usize>i << 1));
+    const code = load<u16>(outBase + ((<usize>i) << 1));
     let j = i;
-    while (j > 0 && load<u16>(sortedBase + (<usize>(j - 1) << 1)) > code) {
-      store<u16>(sortedBase + (<usize>j << 1), load<u16>(sortedBase + (<usize>(j - 1) << 1)));
+    while (j > 0 && load<u16>(sortedBase + ((<usize>(j - 1)) << 1)) > code) {
+      store<u16>(sortedBase + ((<usize>j) << 1), load<u16>(sortedBase + ((<usize>(j - 1)) << 1)));
       j--;
     }
-    store<u16>(sortedBase + (<usize>j << 1), code);
+    store<u16>(sortedBase + ((<usize>j) << 1), code);
   }
 }
 
@@ -101,7 +103,10 @@ function walk(gi: i32, s: i32, left: i32, at: i32, ways: u64): void {
   if (s == symbols - 1 || left == 0) {
     // The rest of the group takes symbol s; then the next group starts.
     const nextLeft = gi + 1 < groups ? i32At(groupSizeBase, gi + 1) : 0;
-    if (left == 0) { walk(gi + 1, 0, nextLeft, at, ways); return; }
+    if (left == 0) {
+      walk(gi + 1, 0, nextLeft, at, ways);
+      return;
+    }
     const used = weight * left;
     if (!fits || i32At(needBase, s) < used) return;
     setI32At(needBase, s, i32At(needBase, s) - used);
@@ -148,13 +153,13 @@ let listing: bool = false;
 function extendRow(i: i32): void {
   if (i == width) {
     if (listing) {
-      const bit = (<u64>1) << <u64>(rowCount & 63);
+      const bit = (<u64>1) << (<u64>(rowCount & 63));
       for (let j = 0; j < width; j++) {
         const x = <i32>u8At(rowPrefixBase, j);
-        unchecked(rowSymbols[rowCount * width + j] = <u8>x);
+        unchecked((rowSymbols[rowCount * width + j] = <u8>x));
         const at = (j * symbols + x) * rowWords + (rowCount >> 6);
-        unchecked(symbolBits[at] |= bit);
-        if (j + 1 < width && x > <i32>u8At(rowPrefixBase, j + 1)) unchecked(descentBits[j * rowWords + (rowCount >> 6)] |= bit);
+        unchecked((symbolBits[at] |= bit));
+        if (j + 1 < width && x > <i32>u8At(rowPrefixBase, j + 1)) unchecked((descentBits[j * rowWords + (rowCount >> 6)] |= bit));
       }
     }
     rowCount++;
@@ -183,9 +188,9 @@ export function listRows(weights: usize): void {
   if (rowSymbols.length < rowCount * width) rowSymbols = new StaticArray<u8>(rowCount * width);
   const bitWords = width * symbols * rowWords;
   if (symbolBits.length < bitWords) symbolBits = new StaticArray<u64>(bitWords);
-  for (let w = 0; w < bitWords; w++) unchecked(symbolBits[w] = 0);
+  for (let w = 0; w < bitWords; w++) unchecked((symbolBits[w] = 0));
   if (descentBits.length < width * rowWords) descentBits = new StaticArray<u64>(width * rowWords);
-  for (let w = 0; w < width * rowWords; w++) unchecked(descentBits[w] = 0);
+  for (let w = 0; w < width * rowWords; w++) unchecked((descentBits[w] = 0));
   listing = true;
   rowCount = 0;
   extendRow(0);
@@ -221,15 +226,18 @@ function emitListedRows(): void {
   const strides = strideBase;
   const blockedAt = blockedBase;
   for (let word = 0; word < rowWords; word++) {
-    let free = ~load<u64>(blockedAt + (<usize>word << 3));
-    if (word == rowWords - 1 && (rowCount & 63) != 0) free &= ((<u64>1) << <u64>(rowCount & 63)) - 1;
+    let free = ~load<u64>(blockedAt + ((<usize>word) << 3));
+    if (word == rowWords - 1 && (rowCount & 63) != 0) free &= ((<u64>1) << (<u64>(rowCount & 63))) - 1;
     while (free != 0) {
       const r = (word << 6) + <i32>ctz(free);
       free &= free - 1;
       const at = rowsAt + <usize>(r * w);
       for (let i = 0; i < w; i++) {
         const symbol = <usize>load<u8>(at + <usize>i);
-        store<u16>(outBase + (<usize>i << 1), <u16>(load<i32>(codes + (<usize>i << 2)) + part * load<i32>(strides + (symbol << 2))));
+        store<u16>(
+          outBase + ((<usize>i) << 1),
+          <u16>(load<i32>(codes + ((<usize>i) << 2)) + part * load<i32>(strides + (symbol << 2))),
+        );
       }
       let ways: u64 = 1;
       if (!lone) {
@@ -237,13 +245,12 @@ function emitListedRows(): void {
         let inGroup = 0;
         let run = 0;
         for (let i = 0; i < w; i++) {
-          const code = load<i32>(codes + (<usize>i << 2));
+          const code = load<i32>(codes + ((<usize>i) << 2));
           const symbol = load<u8>(at + <usize>i);
-          const sameGroup = i > 0 && code == load<i32>(codes + (<usize>(i - 1) << 2));
+          const sameGroup = i > 0 && code == load<i32>(codes + ((<usize>(i - 1)) << 2));
           inGroup = sameGroup ? inGroup + 1 : 1;
           run = sameGroup && symbol == load<u8>(at + <usize>(i - 1)) ? run + 1 : 1;
-          const runEnds = i == w - 1 || load<i32>(codes + (<usize>(i + 1) << 2)) != code ||
-            load<u8>(at + <usize>(i + 1)) != symbol;
+          const runEnds = i == w - 1 || load<i32>(codes + ((<usize>(i + 1)) << 2)) != code || load<u8>(at + <usize>(i + 1)) != symbol;
           if (runEnds && inGroup > run) ways *= <u64>choose(inGroup, run);
         }
       }

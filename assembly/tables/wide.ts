@@ -35,10 +35,10 @@ export let sumHigh: u64 = 0;
 /** (hi:lo) × w for w < 2^32, into productLo/productHi. */
 // @ts-ignore: decorator
 @inline export function multiplySmall(lo: u64, hi: u64, w: u64): void {
-  const p0 = (lo & 0xFFFFFFFF) * w;
+  const p0 = (lo & 0xffffffff) * w;
   const p1 = (lo >> 32) * w;
-  const mid = (p0 >> 32) + (p1 & 0xFFFFFFFF);
-  productLo = (p0 & 0xFFFFFFFF) | (mid << 32);
+  const mid = (p0 >> 32) + (p1 & 0xffffffff);
+  productLo = (p0 & 0xffffffff) | (mid << 32);
   const carry = (p1 >> 32) + (mid >> 32);
   let high = hi * w;
   if (hi >> 32 != 0 && high / w != hi) overflowed = true;
@@ -47,7 +47,7 @@ export let sumHigh: u64 = 0;
   productHi = sum;
 }
 
-const LOW: u64 = 0xFFFFFFFF;
+const LOW: u64 = 0xffffffff;
 
 /** x·y for 64-bit x, y when it fits 64 bits; flags overflow otherwise. */
 // @ts-ignore: decorator

@@ -59,7 +59,11 @@ export function blockCodes(): StaticArray<i32> {
 function orient(local: i32, sw: i32, h: i32, w: i32, s: i32): i32 {
   let r = local / sw;
   let c = local % sw;
-  if (s & 4) { const t = r; r = c; c = t; }
+  if (s & 4) {
+    const t = r;
+    r = c;
+    c = t;
+  }
   if (s & 1) r = h - 1 - r;
   if (s & 2) c = w - 1 - c;
   return (r << 3) | c;
@@ -82,7 +86,7 @@ function encodeVariant(h: i32, w: i32, v: i32): void {
   let cur = orient(unchecked(tours[base]), sw, h, w, s);
   for (let i = 0; i < len; i++) {
     const next = orient(unchecked(tours[base + (i + 1 == len ? 0 : i + 1)]), sw, h, w, s);
-    unchecked(codes[out + (cur >> 3) * w + (cur & 7)] = joinLinks(moveOf(cur, prev), moveOf(cur, next)));
+    unchecked((codes[out + (cur >> 3) * w + (cur & 7)] = joinLinks(moveOf(cur, prev), moveOf(cur, next))));
     prev = cur;
     cur = next;
   }
@@ -97,8 +101,8 @@ function searchBlock(h: i32, w: i32, k: i32): void {
   for (let r = 0; r < h; r++) {
     for (let c = 0; c < w; c++) {
       const step = unchecked(scratch[boardIndex(r, c)]) - 1;
-      unchecked(tours[base + step] = r * w + c);
-      if (h != w) unchecked(tours[tbase + step] = c * h + r); // the transposed block
+      unchecked((tours[base + step] = r * w + c));
+      if (h != w) unchecked((tours[tbase + step] = c * h + r)); // the transposed block
     }
   }
 }

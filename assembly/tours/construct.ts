@@ -15,9 +15,9 @@ const offsets = new StaticArray<i32>(MAX_PARTS + 1);
 function splitSides(size: i32): i32 {
   const parts = size / BLOCK_MIN;
   const extra = size - parts * BLOCK_MIN;
-  for (let i = 0; i < parts; i++) unchecked(sides[i] = BLOCK_MIN + extra / parts + (i < extra % parts ? 1 : 0));
-  unchecked(offsets[0] = 0);
-  for (let i = 0; i < parts; i++) unchecked(offsets[i + 1] = unchecked(offsets[i]) + unchecked(sides[i]));
+  for (let i = 0; i < parts; i++) unchecked((sides[i] = BLOCK_MIN + extra / parts + (i < extra % parts ? 1 : 0)));
+  unchecked((offsets[0] = 0));
+  for (let i = 0; i < parts; i++) unchecked((offsets[i + 1] = unchecked(offsets[i]) + unchecked(sides[i])));
   return parts;
 }
 
@@ -26,12 +26,15 @@ export function constructClosedTour(size: i32, board: StaticArray<i32>, start: i
   const codes = blockCodes();
   useJoinBoard(board, size, MOVE_DR, MOVE_DC);
   const q = splitSides(size);
-  let pr = -1, pc = -1;
+  let pr = -1,
+    pc = -1;
   for (let br = 0; br < q; br++) {
     for (let step = 0; step < q; step++) {
       const bc = br % 2 == 0 ? step : q - 1 - step; // snake order
-      const top = unchecked(offsets[br]), left = unchecked(offsets[bc]);
-      const h = unchecked(sides[br]), w = unchecked(sides[bc]);
+      const top = unchecked(offsets[br]),
+        left = unchecked(offsets[bc]);
+      const h = unchecked(sides[br]),
+        w = unchecked(sides[bc]);
       const first = <i32>(mix32(seed, <u32>(br * q + bc)) % <u32>VARIANTS);
       if (pr < 0) {
         joinPlace(top, left, h, w, codes, codeBase(h, w, first));

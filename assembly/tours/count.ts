@@ -40,10 +40,11 @@ function setBoard(n: i32): void {
       const i = r * n + c;
       let k = 0;
       for (let m = 0; m < 8; m++) {
-        const rr = r + unchecked(MOVE_DR[m]), cc = c + unchecked(MOVE_DC[m]);
-        if (rr >= 0 && rr < n && cc >= 0 && cc < n) store<i32>(adjBase + (<usize>(i * 8 + k++) << 2), rr * n + cc);
+        const rr = r + unchecked(MOVE_DR[m]),
+          cc = c + unchecked(MOVE_DC[m]);
+        if (rr >= 0 && rr < n && cc >= 0 && cc < n) store<i32>(adjBase + ((<usize>(i * 8 + k++)) << 2), rr * n + cc);
       }
-      store<i32>(adjCountBase + (<usize>i << 2), k);
+      store<i32>(adjCountBase + ((<usize>i) << 2), k);
     }
   }
 }
@@ -54,17 +55,29 @@ let memoCountsBase: usize = 0;
 
 /** The k-th entry of the adjacency lists (square h's are at 8h ..). */
 // @ts-ignore: decorator
-@inline function neighbour(k: i32): i32 { return load<i32>(adjBase + (<usize>k << 2)); }
+@inline function neighbour(k: i32): i32 {
+  return load<i32>(adjBase + ((<usize>k) << 2));
+}
 // @ts-ignore: decorator
-@inline function neighbourCount(h: i32): i32 { return load<i32>(adjCountBase + (<usize>h << 2)); }
+@inline function neighbourCount(h: i32): i32 {
+  return load<i32>(adjCountBase + ((<usize>h) << 2));
+}
 // @ts-ignore: decorator
-@inline function isFree(x: i32): bool { return load<u8>(freeBase + <usize>x) != 0; }
+@inline function isFree(x: i32): bool {
+  return load<u8>(freeBase + <usize>x) != 0;
+}
 // @ts-ignore: decorator
-@inline function setFree(x: i32, value: u8): void { store<u8>(freeBase + <usize>x, value); }
+@inline function setFree(x: i32, value: u8): void {
+  store<u8>(freeBase + <usize>x, value);
+}
 // @ts-ignore: decorator
-@inline function degree(x: i32): i32 { return load<i32>(degBase + (<usize>x << 2)); }
+@inline function degree(x: i32): i32 {
+  return load<i32>(degBase + ((<usize>x) << 2));
+}
 // @ts-ignore: decorator
-@inline function setDegree(x: i32, d: i32): void { store<i32>(degBase + (<usize>x << 2), d); }
+@inline function setDegree(x: i32, d: i32): void {
+  store<i32>(degBase + ((<usize>x) << 2), d);
+}
 
 // @ts-ignore: decorator
 @inline
@@ -119,7 +132,8 @@ function search(h: i32, left: i32): i64 {
   if (left == 1 && goal >= 0) return isNeighbour(h, goal) ? 1 : 0;
   const begin = h * 8;
   const end = begin + neighbourCount(h);
-  let nearLow = 0, nearZero = 0;
+  let nearLow = 0,
+    nearZero = 0;
   let goalNear = false;
   for (let k = begin; k < end; k++) {
     const x = neighbour(k);
@@ -142,10 +156,10 @@ function search(h: i32, left: i32): i64 {
   let slot: i32 = -1;
   let key: u64 = 0;
   if (memoOn && left >= MEMO_MIN_LEFT) {
-    key = ((freeBits << 6) | <u64>h) + 1; // + 1: 0 marks an empty slot
-    slot = <i32>((key * 0x9e3779b97f4a7c15) >> (64 - memoBits)) & ~1;
-    if (load<u64>(memoKeysBase + (<usize>(slot) << 3)) == key) return load<i64>(memoCountsBase + (<usize>(slot) << 3));
-    if (load<u64>(memoKeysBase + (<usize>(slot + 1) << 3)) == key) return load<i64>(memoCountsBase + (<usize>(slot + 1) << 3));
+    key = ((freeBits << 6) | (<u64>h)) + 1; // + 1: 0 marks an empty slot
+    slot = (<i32>((key * 0x9e3779b97f4a7c15) >> (64 - memoBits))) & ~1;
+    if (load<u64>(memoKeysBase + ((<usize>slot) << 3)) == key) return load<i64>(memoCountsBase + ((<usize>slot) << 3));
+    if (load<u64>(memoKeysBase + ((<usize>(slot + 1)) << 3)) == key) return load<i64>(memoCountsBase + ((<usize>(slot + 1)) << 3));
   }
   let paths: i64 = 0;
   for (let k = begin; k < end; k++) {
@@ -158,9 +172,9 @@ function search(h: i32, left: i32): i64 {
     release(x);
   }
   if (slot >= 0) {
-    if (load<u64>(memoKeysBase + (<usize>(slot) << 3)) != 0) slot++; // keep the older entry in the other slot
-    store<u64>(memoKeysBase + (<usize>(slot) << 3), key);
-    store<i64>(memoCountsBase + (<usize>(slot) << 3), paths);
+    if (load<u64>(memoKeysBase + ((<usize>slot) << 3)) != 0) slot++; // keep the older entry in the other slot
+    store<u64>(memoKeysBase + ((<usize>slot) << 3), key);
+    store<i64>(memoCountsBase + ((<usize>slot) << 3), paths);
   }
   return paths;
 }
@@ -180,9 +194,9 @@ function setUpMemo(n: i32, start: i32, closed: bool, session: i32): void {
     memoCountsBase = changetype<usize>(memoCounts);
     memoFor = -1;
   }
-  const owner: i64 = (<i64>session << 32) | (<i64>n << 16) | (<i64>start << 1) | (closed ? 1 : 0);
+  const owner: i64 = ((<i64>session) << 32) | ((<i64>n) << 16) | ((<i64>start) << 1) | (closed ? 1 : 0);
   if (owner != memoFor) {
-    for (let i = 0; i < 1 << memoBits; i++) unchecked(memoKeys[i] = 0);
+    for (let i = 0; i < 1 << memoBits; i++) unchecked((memoKeys[i] = 0));
     memoFor = owner;
   }
 }

@@ -32,21 +32,37 @@ const END: i32 = -2;
 // Raw accessors of the fixed tables (memory.data): module-level StaticArrays are managed
 // globals, and the incremental runtime spills them to the shadow stack on every read.
 // @ts-ignore: decorator
-@inline function get(base: usize, i: i32): i32 { return load<i32>(base + (<usize>i << 2)); }
+@inline function get(base: usize, i: i32): i32 {
+  return load<i32>(base + ((<usize>i) << 2));
+}
 // @ts-ignore: decorator
-@inline function put(base: usize, i: i32, v: i32): void { store<i32>(base + (<usize>i << 2), v); }
+@inline function put(base: usize, i: i32, v: i32): void {
+  store<i32>(base + ((<usize>i) << 2), v);
+}
 // @ts-ignore: decorator
-@inline function get8(base: usize, i: i32): u8 { return load<u8>(base + <usize>i); }
+@inline function get8(base: usize, i: i32): u8 {
+  return load<u8>(base + <usize>i);
+}
 // @ts-ignore: decorator
-@inline function put8(base: usize, i: i32, v: u8): void { store<u8>(base + <usize>i, v); }
+@inline function put8(base: usize, i: i32, v: u8): void {
+  store<u8>(base + <usize>i, v);
+}
 // @ts-ignore: decorator
-@inline function get32(base: usize, i: i32): u32 { return load<u32>(base + (<usize>i << 2)); }
+@inline function get32(base: usize, i: i32): u32 {
+  return load<u32>(base + ((<usize>i) << 2));
+}
 // @ts-ignore: decorator
-@inline function put32(base: usize, i: i32, v: u32): void { store<u32>(base + (<usize>i << 2), v); }
+@inline function put32(base: usize, i: i32, v: u32): void {
+  store<u32>(base + ((<usize>i) << 2), v);
+}
 // @ts-ignore: decorator
-@inline function get64(base: usize, i: i32): u64 { return load<u64>(base + (<usize>i << 3)); }
+@inline function get64(base: usize, i: i32): u64 {
+  return load<u64>(base + ((<usize>i) << 3));
+}
 // @ts-ignore: decorator
-@inline function put64(base: usize, i: i32, v: u64): void { store<u64>(base + (<usize>i << 3), v); }
+@inline function put64(base: usize, i: i32, v: u64): void {
+  store<u64>(base + ((<usize>i) << 3), v);
+}
 
 /** Bytes of a table with one 32-bit value per frontier slot (the new square included). */
 const SLOT_BYTES: i32 = 4 * (FRONTIER_MAX_WIDTH + 2);
@@ -61,7 +77,7 @@ const earlierStart: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_SQUAR
 // by the first frontierBegin and kept (the arena then starts past it, at the memory's end).
 let earlier: usize = 0;
 const laterCount: usize = memory.data(<i32>sizeof<i32>() * FRONTIER_MAX_SQUARES); // neighbours after each square
-const forced: usize = memory.data(<i32>sizeof<u8>() * (FRONTIER_MAX_SQUARES));
+const forced: usize = memory.data(<i32>sizeof<u8>() * FRONTIER_MAX_SQUARES);
 let forcedCount: i32 = 0;
 
 // Per step: the frontier (steps, increasing) with the new square appended, and per slot facts.
@@ -90,7 +106,7 @@ let keyWords: i32 = 1;
 let entryBytes: usize = 24;
 const slotWord: usize = memory.data(SLOT_BYTES);
 const slotShift: usize = memory.data(SLOT_BYTES);
-const keyBuf: usize = memory.data(<i32>sizeof<u64>() * (MAX_KEY_WORDS));
+const keyBuf: usize = memory.data(<i32>sizeof<u64>() * MAX_KEY_WORDS);
 
 // Memory. The states of a step live in one arena of raw wasm memory, laid out as
 //   [ cur: the last step's states, packed | next: this step's, packed | H: open-addressing hash table ]
@@ -108,7 +124,7 @@ const keyBuf: usize = memory.data(<i32>sizeof<u64>() * (MAX_KEY_WORDS));
 // holds each state once with its full count. The cost is one step's work per pass.
 // The arena is taken from the end of the wasm memory (memory.grow, outside the
 // allocator, whose blocks stop at 1 GiB) and reused by the next count.
-let capBytes: u64 = <u64>FRONTIER_DEFAULT_CAP_MIB << 20;
+let capBytes: u64 = (<u64>FRONTIER_DEFAULT_CAP_MIB) << 20;
 let wideCounts = false;
 let countLimbs: i32 = 1;
 let arenaBase: u64 = 0;
@@ -122,7 +138,7 @@ let nextOff: u64 = 0;
 let nextCount: i32 = 0;
 let parts: i32 = 1; // passes of the current step
 /** Top 32 bits of a key's hash: a pass keeps the keys in [rangeLo, rangeLo + rangeWidth). */
-const HASH_SPAN: u64 = <u64>1 << 32;
+const HASH_SPAN: u64 = (<u64>1) << 32;
 let rangeLo: u64 = 0;
 let rangeWidth: u64 = HASH_SPAN;
 let partial = false; // the current pass keeps only its range
@@ -136,7 +152,9 @@ let peakParts: i32 = 1;
 let splitStep: i32 = -1;
 /** States after each step of the last count (what the growth looks like). */
 const stepStates: usize = memory.data(<i32>sizeof<i32>() * FRONTIER_MAX_SQUARES);
-export function frontierStepStates(k: i32): i32 { return k >= 0 && k < size ? get(stepStates, k) : 0; }
+export function frontierStepStates(k: i32): i32 {
+  return k >= 0 && k < size ? get(stepStates, k) : 0;
+}
 
 // ---- what a state's future needs (pruning): a state is dropped as soon as no completion
 // of it can exist, so its descendants are never made. Two facts, both necessary for a
@@ -182,19 +200,24 @@ let prunedStates: u64 = 0;
 // so a step's dropped successors are those of its first pass, counted once the step is done.
 let passPruned: u64 = 0;
 /** Successor states dropped as dead by the pruning in the last count (each once, however many passes its step took). */
-export function frontierPrunedStates(): u64 { return prunedStates; }
+export function frontierPrunedStates(): u64 {
+  return prunedStates;
+}
 
 /** Root of x in the parity union-find; its parity to the root is left in ufParity[x]. */
 function ufFind(x: i32): i32 {
-  let root = x, parity = 0;
+  let root = x,
+    parity = 0;
   while (get(ufParent, root) != root) {
     parity ^= get(ufParity, root);
     root = get(ufParent, root);
   }
   // Path compression: each node on the way points at the root with its parity to it.
-  let node = x, p = parity;
+  let node = x,
+    p = parity;
   while (get(ufParent, node) != root) {
-    const up = get(ufParent, node), q = p ^ get(ufParity, node);
+    const up = get(ufParent, node),
+      q = p ^ get(ufParity, node);
     put(ufParent, node, root);
     put(ufParity, node, p);
     node = up;
@@ -212,8 +235,10 @@ function colourGraph(): bool {
   for (let k = 0; k < size; k++) {
     for (let e = get(earlierStart, k); e < get(earlierStart, k + 1); e++) {
       const y = get(earlier, e);
-      const rk = ufFind(k), pk = k == rk ? 0 : get(ufParity, k);
-      const ry = ufFind(y), py = y == ry ? 0 : get(ufParity, y);
+      const rk = ufFind(k),
+        pk = k == rk ? 0 : get(ufParity, k);
+      const ry = ufFind(y),
+        py = y == ry ? 0 : get(ufParity, y);
       if (rk == ry) {
         if (pk == py) return false;
         continue;
@@ -240,13 +265,15 @@ function prepareViability(k: i32, v: i32): void {
   let slots = 0;
   for (let w = k + 1; w < size; w++) {
     let inU = get(laterCount, w);
-    const a = get(earlierStart, w), b = get(earlierStart, w + 1);
+    const a = get(earlierStart, w),
+      b = get(earlierStart, w + 1);
     for (let e = a; e < b; e++) if (get(earlier, e) > k) inU++;
     if (inU >= 2) continue;
     for (let e = a; e < b; e++) {
       const y = get(earlier, e);
       if (y > k) continue;
-      let lo = 0, hi = v;
+      let lo = 0,
+        hi = v;
       while (lo < hi) {
         const mid = (lo + hi) >> 1;
         if (get(frontier, mid) < y) lo = mid + 1;
@@ -272,7 +299,8 @@ function prepareViability(k: i32, v: i32): void {
 /** False if the state just made (wdeg/wmate after apply, s ends spent) has no completion. */
 // @ts-ignore: decorator
 @inline function viable(s: i32): bool {
-  let known = 0, knownSum = 0;
+  let known = 0,
+    knownSum = 0;
   for (let r = 0; r < mustEndCount; r++) {
     const i = get(mustEndList, r);
     if (get(wdeg, i) != 0) continue;
@@ -347,7 +375,7 @@ export function frontierForce(x: i32): void {
 /** Cap on the state arena's memory in MiB (at most the 4 GiB a wasm32 memory holds). */
 export function frontierSetMemoryCap(mib: i32): void {
   within(mib, 1, 4096, "limit-exceeded: frontierSetMemoryCap: MiB past the 4 GiB memory");
-  capBytes = <u64>mib << 20;
+  capBytes = (<u64>mib) << 20;
 }
 
 /** Counts in two u64 limbs (128-bit) instead of one. */
@@ -355,22 +383,38 @@ export function frontierSetWideCounts(wide: bool): void {
   wideCounts = wide;
 }
 
-export function frontierResultLo(): u64 { return resultLo; }
-export function frontierResultHi(): u64 { return resultHi; }
-export function frontierPeakStates(): i32 { return peakStates; }
-export function frontierSplitStep(): i32 { return splitStep; }
+export function frontierResultLo(): u64 {
+  return resultLo;
+}
+export function frontierResultHi(): u64 {
+  return resultHi;
+}
+export function frontierPeakStates(): i32 {
+  return peakStates;
+}
+export function frontierSplitStep(): i32 {
+  return splitStep;
+}
 /** Most passes one step needed in the last count (1: the next step's table always fit). */
-export function frontierPeakParts(): i32 { return peakParts; }
+export function frontierPeakParts(): i32 {
+  return peakParts;
+}
 /** Bytes per state of the last count (key and count). */
-export function frontierEntryBytes(): i32 { return <i32>entryBytes; }
+export function frontierEntryBytes(): i32 {
+  return <i32>entryBytes;
+}
 /** Bytes the arena held at most during the last count. */
 let peakBytes: u64 = 0;
-export function frontierPeakBytes(): u64 { return peakBytes; }
+export function frontierPeakBytes(): u64 {
+  return peakBytes;
+}
 
 // ---- the arena
 
 function outOfReach(bytes: u64): void {
-  abort(`limit-exceeded: the state tables need more than ${<i32>(arenaCap() >> 20)} MiB at step ${step} of ${size} (${curStates} states, then ${nextCount} and more; ${<i32>(bytes >> 20)} MiB asked); the board is out of reach in one run, raise --memory or split it with --shard`);
+  abort(
+    `limit-exceeded: the state tables need more than ${<i32>(arenaCap() >> 20)} MiB at step ${step} of ${size} (${curStates} states, then ${nextCount} and more; ${<i32>(bytes >> 20)} MiB asked); the board is out of reach in one run, raise --memory or split it with --shard`,
+  );
 }
 
 /**
@@ -378,13 +422,15 @@ function outOfReach(bytes: u64): void {
  * limit such as `ulimit -v`, or the machine's memory), which no --memory above this fixes.
  */
 function systemRefused(bytes: u64, end: u64): void {
-  if (end > (<u64>1 << 32)) outOfReach(bytes); // past the 4 GiB a wasm32 memory holds: the kernel's own wall, not the system's
-  abort(`out-of-memory: the system gave no more memory for the state tables at step ${step} of ${size} (${<i32>(bytes >> 20)} MiB asked, ${<i32>((<u64>memory.size() << 16) >> 20)} MiB held, under the cap of ${<i32>(capBytes >> 20)} MiB): an address-space limit (ulimit -v) or the machine's memory is below what the count needs`);
+  if (end > (<u64>1) << 32) outOfReach(bytes); // past the 4 GiB a wasm32 memory holds: the kernel's own wall, not the system's
+  abort(
+    `out-of-memory: the system gave no more memory for the state tables at step ${step} of ${size} (${<i32>(bytes >> 20)} MiB asked, ${<i32>(((<u64>memory.size()) << 16) >> 20)} MiB held, under the cap of ${<i32>(capBytes >> 20)} MiB): an address-space limit (ulimit -v) or the machine's memory is below what the count needs`,
+  );
 }
 
 /** Where the arena starts, or will: its base while it ends the memory, else the memory's end (it moves there). */
 function arenaStart(): u64 {
-  const memEnd = <u64>memory.size() << 16;
+  const memEnd = (<u64>memory.size()) << 16;
   return arenaBase != 0 && arenaBase + arenaBytes == memEnd ? arenaBase : memEnd;
 }
 
@@ -396,20 +442,22 @@ function arenaStart(): u64 {
  */
 function arenaCap(): u64 {
   const start = arenaStart();
-  const left = (<u64>MEMORY_PAGES << 16) > start ? (<u64>MEMORY_PAGES << 16) - start : 0;
+  const left = (<u64>MEMORY_PAGES) << 16 > start ? ((<u64>MEMORY_PAGES) << 16) - start : 0;
   return min<u64>(capBytes, left);
 }
 /** 64 KiB pages a wasm32 memory holds (the tours module's MEMORY_CAP_PAGES). */
 const MEMORY_PAGES: i32 = 65536;
 /** Bytes the state arena may take under the memory cap (the host sizes its buffers to it). */
-export function frontierArenaCap(): u64 { return arenaCap(); }
+export function frontierArenaCap(): u64 {
+  return arenaCap();
+}
 
 /** Makes the arena at least `bytes` long (under the cap), moving it to the memory's end if it cannot grow in place. */
 function ensureArena(bytes: u64): void {
   if (bytes > arenaCap()) outOfReach(bytes);
   if (bytes > peakBytes) peakBytes = bytes;
   if (bytes <= arenaBytes) return;
-  const memEnd = <u64>memory.size() << 16;
+  const memEnd = (<u64>memory.size()) << 16;
   if (arenaBase == 0 || arenaBase + arenaBytes != memEnd) {
     // Something else grew the memory after the arena: start a new one at the end.
     const base = memEnd;
@@ -417,7 +465,7 @@ function ensureArena(bytes: u64): void {
     if (liveBytes > 0) memory.copy(<usize>base, <usize>arenaBase, <usize>liveBytes);
     arenaBase = base;
   } else if (!grow(arenaBase + bytes - memEnd)) systemRefused(bytes, arenaBase + bytes);
-  arenaBytes = (<u64>memory.size() << 16) - arenaBase;
+  arenaBytes = ((<u64>memory.size()) << 16) - arenaBase;
 }
 
 function grow(bytes: u64): bool {
@@ -426,13 +474,15 @@ function grow(bytes: u64): bool {
 }
 
 // @ts-ignore: decorator
-@inline function at(off: u64): usize { return <usize>(arenaBase + off); }
+@inline function at(off: u64): usize {
+  return <usize>(arenaBase + off);
+}
 
 // @ts-ignore: decorator
 @inline function hashKey(at: usize): u64 {
   let h: u64 = 0x9e3779b97f4a7c15;
   for (let w = 0; w < keyWords; w++) {
-    h = (h ^ load<u64>(at + (<usize>w << 3))) * 0xff51afd7ed558ccd;
+    h = (h ^ load<u64>(at + ((<usize>w) << 3))) * 0xff51afd7ed558ccd;
     h ^= h >> 32;
   }
   // A last mix (murmur3's fmix64) so the top bits, which choose a pass's range, depend on
@@ -451,14 +501,14 @@ function grow(bytes: u64): bool {
   if (partial && (h >> 32) - rangeLo >= rangeWidth) return; // (unsigned: below rangeLo wraps past the width)
   if (overflowed) return;
   const hBase = at(hOff);
-  const countOffset = <usize>keyWords << 3;
+  const countOffset = (<usize>keyWords) << 3;
   // Any capacity: the low 32 bits of the hash scaled to it (the part used the top 32).
   let slot = <i32>(((h & 0xffffffff) * <u64>hCapacity) >> 32);
   if (keyWords == 1 && !wideCounts) {
     // The common entry (a one-word key and a 64-bit count, 16 bytes), key in a register.
     const key = load<u64>(keyBuf);
     while (true) {
-      const e = hBase + (<usize>slot << 4);
+      const e = hBase + ((<usize>slot) << 4);
       const old = load<u64>(e, 8);
       if (old == 0) {
         if (<i64>hCount * 4 >= <i64>hCapacity * 3) {
@@ -489,7 +539,7 @@ function grow(bytes: u64): bool {
         overflowed = true; // the pass runs again with a larger table or a smaller range
         return;
       }
-      for (let w = 0; w < keyWords; w++) store<u64>(e + (<usize>w << 3), get64(keyBuf, w));
+      for (let w = 0; w < keyWords; w++) store<u64>(e + ((<usize>w) << 3), get64(keyBuf, w));
       store<u64>(countAt, lo);
       if (wideCounts) store<u64>(countAt, hi, 8);
       hCount++;
@@ -497,7 +547,7 @@ function grow(bytes: u64): bool {
     }
     let same = true;
     for (let w = 0; w < keyWords; w++) {
-      if (load<u64>(e + (<usize>w << 3)) != get64(keyBuf, w)) {
+      if (load<u64>(e + ((<usize>w) << 3)) != get64(keyBuf, w)) {
         same = false;
         break;
       }
@@ -532,13 +582,13 @@ function drainTable(): void {
 /** Packs H's hCount entries at H's start, in place. */
 function packTable(): void {
   const hBase = at(hOff);
-  const countOffset = <usize>keyWords << 3;
+  const countOffset = (<usize>keyWords) << 3;
   let d = hBase;
   if (keyWords == 1 && !wideCounts) {
     // The common entry (16 bytes) moved as one v128: memory.copy per entry calls out of
     // the wasm code, and that call was 5 % of a 6×6 paths count.
     for (let i = 0; i < hCapacity; i++) {
-      const e = hBase + (<usize>i << 4);
+      const e = hBase + ((<usize>i) << 4);
       if (load<u64>(e, 8) == 0) continue;
       v128.store(d, v128.load(e));
       d += 16;
@@ -563,7 +613,7 @@ let budget: i32 = 0;
 /** Reads entry e's key into spent and the codes of slots 0 .. slotsBefore-1; returns spent. */
 function decode(e: usize): i32 {
   const spent = cycles ? 0 : <i32>(load<u64>(e) & 3);
-  const mask: u64 = (<u64>1 << codeBits) - 1;
+  const mask: u64 = ((<u64>1) << codeBits) - 1;
   // The layout of frontierCount: slots in order, a new word when a code would straddle.
   let wordAt = e;
   let word = load<u64>(wordAt);
@@ -574,7 +624,7 @@ function decode(e: usize): i32 {
       word = load<u64>(wordAt);
       shift = 0;
     }
-    put(codes, i, <i32>((word >> <u64>shift) & mask));
+    put(codes, i, <i32>((word >> (<u64>shift)) & mask));
     shift += codeBits;
   }
   return spent;
@@ -614,7 +664,8 @@ let stamp: u32 = 0;
   const v = slotsBefore;
   for (let j = 0; j < edges; j++) {
     const u = j == 0 ? u1 : u2;
-    const a = get(wmate, v), b = get(wmate, u);
+    const a = get(wmate, v),
+      b = get(wmate, u);
     if (a == u) {
       if (!cycles || !last) return -1; // a cycle closes only at the last square
       put(wdeg, v, get(wdeg, v) + 1);
@@ -626,7 +677,8 @@ let stamp: u32 = 0;
     if (a == END && b == END && !last) return -1;
     if (a != END) put(wmate, a, b);
     if (b != END) put(wmate, b, a);
-    const dv = get(wdeg, v) + 1, du = get(wdeg, u) + 1;
+    const dv = get(wdeg, v) + 1,
+      du = get(wdeg, u) + 1;
     put(wdeg, v, dv);
     put(wdeg, u, du);
     if (dv == 2) put(wmate, v, NONE);
@@ -680,46 +732,48 @@ function attempt(spent: i32, edges: i32, u1: i32, u2: i32, lo: u64, hi: u64): vo
       // One pass: a slot's label needs only the openings before it (a pair's first slot
       // is never after the slot being packed).
       // (Globals read once: in the loop they are reloaded every slot.)
-      const n = stayCount, bits = codeBits;
+      const n = stayCount,
+        bits = codeBits;
       let opening: u64 = 0;
       for (let p = 0; p < n; p++) {
         const i = get(stayList, p);
         const m = get(wmate, i);
         const d = get(wdeg, i);
         const q = get(stayPos, select<i32>(m, SPARE_SLOT, d == 1 && m >= 0)); // (unpaired: stayPos[SPARE_SLOT] = -1)
-        opening |= <u64>(q > p) << <u64>p;
+        opening |= (<u64>(q > p)) << (<u64>p);
         const first = min(p, q);
-        const label = CODE_LABEL + <i32>popcnt(opening & ((<u64>1 << <u64>first) - 1));
+        const label = CODE_LABEL + <i32>popcnt(opening & (((<u64>1) << (<u64>first)) - 1));
         const code = select<i32>(label, select<i32>(CODE_END, d >> 1, d == 1), q >= 0);
         if (shift + bits > 64) {
           put64(keyBuf, w++, acc);
           acc = 0;
           shift = 0;
         }
-        acc |= (<u64>code) << <u64>shift;
+        acc |= (<u64>code) << (<u64>shift);
         shift += bits;
       }
-    } else for (let slot = 0; slot < stayCount; slot++) {
-      // (More stays than a mask holds: labels by first appearance in labelAt, stamped
-      // per attempt; still by selects, an unpaired slot writing to SPARE_SLOT.)
-      const i = get(stayList, slot);
-      const d = get(wdeg, i);
-      const m = get(wmate, i);
-      const paired = d == 1 && m >= 0;
-      const opened = paired && get32(labelStamp, i) != stamp;
-      const code = select<i32>(select<i32>(nextLabel, get(labelAt, i), opened), select<i32>(CODE_END, d >> 1, d == 1), paired);
-      const target = select<i32>(m, SPARE_SLOT, opened);
-      put(labelAt, target, nextLabel);
-      put32(labelStamp, target, stamp);
-      nextLabel += <i32>opened;
-      if (shift + codeBits > 64) {
-        put64(keyBuf, w++, acc);
-        acc = 0;
-        shift = 0;
+    } else
+      for (let slot = 0; slot < stayCount; slot++) {
+        // (More stays than a mask holds: labels by first appearance in labelAt, stamped
+        // per attempt; still by selects, an unpaired slot writing to SPARE_SLOT.)
+        const i = get(stayList, slot);
+        const d = get(wdeg, i);
+        const m = get(wmate, i);
+        const paired = d == 1 && m >= 0;
+        const opened = paired && get32(labelStamp, i) != stamp;
+        const code = select<i32>(select<i32>(nextLabel, get(labelAt, i), opened), select<i32>(CODE_END, d >> 1, d == 1), paired);
+        const target = select<i32>(m, SPARE_SLOT, opened);
+        put(labelAt, target, nextLabel);
+        put32(labelStamp, target, stamp);
+        nextLabel += <i32>opened;
+        if (shift + codeBits > 64) {
+          put64(keyBuf, w++, acc);
+          acc = 0;
+          shift = 0;
+        }
+        acc |= (<u64>code) << (<u64>shift);
+        shift += codeBits;
       }
-      acc |= (<u64>code) << <u64>shift;
-      shift += codeBits;
-    }
     put64(keyBuf, w++, acc);
     for (; w < keyWords; w++) put64(keyBuf, w, 0);
     insert(lo, hi);
@@ -753,13 +807,14 @@ function placeTable(capacity: i32): bool {
 
 /** One pass over cur: every state's successors go to insert (which keeps this pass's part). */
 function expandAll(v: i32): void {
-  const countOffset = <usize>keyWords << 3;
+  const countOffset = (<usize>keyWords) << 3;
   const curBase = at(curOff);
   const bits = codeBits;
-  const mask: u64 = (<u64>1 << bits) - 1;
+  const mask: u64 = ((<u64>1) << bits) - 1;
   for (let t = 0; t < curStates && !overflowed; t++) {
     const e = curBase + <usize>t * entryBytes;
-    const lo = load<u64>(e + countOffset), hi = wideCounts ? load<u64>(e + countOffset, 8) : 0;
+    const lo = load<u64>(e + countOffset),
+      hi = wideCounts ? load<u64>(e + countOffset, 8) : 0;
     // The key read slot by slot as decode does (frontierCount's layout), straight into
     // deg and mate. Labels are numbered in order of first appearance, so a label equal to
     // the next unseen one opens a pair and any other closes the pair it names.
@@ -774,7 +829,7 @@ function expandAll(v: i32): void {
         word = load<u64>(wordAt);
         shift = 0;
       }
-      const code = <i32>((word >> <u64>shift) & mask);
+      const code = <i32>((word >> (<u64>shift)) & mask);
       shift += bits;
       // Without branches, as attempt packs: free (degree 0, its own mate), full (2,
       // NONE), end (1, END) or a label (1) that opens a pair (its mate is set when the
@@ -859,7 +914,10 @@ let fVMinEdges: i32 = 0; // edges the new square needs (it retires: 1, or 2 for 
 
 /** Sets the masks of this state (deg, mate decoded, openBit set); false if no choice is legal. */
 function chooseFilter(spent: i32, v: i32): bool {
-  let must: u32 = 0, spendPick: u32 = 0, spendSkip: u32 = 0, ends = spent;
+  let must: u32 = 0,
+    spendPick: u32 = 0,
+    spendSkip: u32 = 0,
+    ends = spent;
   fVMinEdges = 0;
   fVEnd = 0;
   for (let r = 0; r < retiringCount; r++) {
@@ -884,7 +942,8 @@ function chooseFilter(spent: i32, v: i32): bool {
     } else if (cycles || (get(mate, i) == END && !last)) must |= bit;
     else spendSkip |= bit; // (a forced slot of degree 1 is not open)
   }
-  let zeroSkip: u32 = 0, mustEnds = 0;
+  let zeroSkip: u32 = 0,
+    mustEnds = 0;
   fVZero = 0;
   for (let r = 0; r < mustEndCount; r++) {
     const i = get(mustEndList, r);
@@ -927,7 +986,8 @@ function stepBegin(k: i32): void {
   for (let e = get(earlierStart, k); e < edgesEnd; e++) {
     const y = get(earlier, e);
     put(remaining, y, get(remaining, y) - 1);
-    let lo = 0, hi = v - 1;
+    let lo = 0,
+      hi = v - 1;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       if (get(frontier, mid) < y) lo = mid + 1;
@@ -1012,7 +1072,7 @@ function processStep(k: i32): void {
       rangeWidth = HASH_SPAN - rangeLo;
     } else {
       capacity = min<f64>(tableRoom, 2e9);
-      const share = min<f64>(1, capacity * 0.6 / remaining);
+      const share = min<f64>(1, (capacity * 0.6) / remaining);
       rangeWidth = max<u64>(1, <u64>(share * <f64>(HASH_SPAN - rangeLo)));
     }
     while (true) {
@@ -1064,7 +1124,7 @@ let curStates: i32 = 0;
 
 function bitsFor(values: i32): i32 {
   let b = 1;
-  while ((1 << b) < values) b++;
+  while (1 << b < values) b++;
   return b;
 }
 
@@ -1083,7 +1143,7 @@ export function frontierCount(cycleMode: bool, width: i32, shard: i32, shards: i
   curStates = 0;
   ensureArena(<u64>entryBytes);
   memory.fill(at(0), 0, entryBytes);
-  store<u64>(at(0) + (<usize>keyWords << 3), 1);
+  store<u64>(at(0) + ((<usize>keyWords) << 3), 1);
   curStates = 1;
   liveBytes = <u64>entryBytes;
   slotsBefore = 0;
@@ -1103,11 +1163,12 @@ export function frontierCount(cycleMode: bool, width: i32, shard: i32, shards: i
   }
   resultLo = 0;
   resultHi = 0;
-  const countOffset = <usize>keyWords << 3;
+  const countOffset = (<usize>keyWords) << 3;
   const base = at(curOff);
   for (let t = 0; t < curStates; t++) {
     const e = base + <usize>t * entryBytes;
-    const lo = load<u64>(e + countOffset), hi = wideCounts ? load<u64>(e + countOffset, 8) : 0;
+    const lo = load<u64>(e + countOffset),
+      hi = wideCounts ? load<u64>(e + countOffset, 8) : 0;
     const sumLo = resultLo + lo;
     const carry: u64 = sumLo < resultLo ? 1 : 0;
     const h = resultHi + hi;
@@ -1127,7 +1188,8 @@ function setupCount(cycleMode: bool, width: i32): void {
   codeBits = bitsFor(CODE_LABEL + ((width + 2) >> 1));
   // Paths: spent ends in bits 0-1 of word 0, then the slots (cycles spend none: slots
   // from bit 0). A state has at most `width` slots (the frontier after a step).
-  let word = 0, shift = cycles ? 0 : 2;
+  let word = 0,
+    shift = cycles ? 0 : 2;
   for (let i = 0; i < max(width, 1); i++) {
     if (shift + codeBits > 64) {
       word++;
@@ -1191,7 +1253,9 @@ export function frontierHostBegin(cycleMode: bool, width: i32, inputStates: i32)
 }
 
 /** Where the host writes the states to expand (valid until the next frontierHostPass). */
-export function frontierHostInput(): usize { return at(0); }
+export function frontierHostInput(): usize {
+  return at(0);
+}
 
 /** Sets up step k (once per step, before its passes). */
 export function frontierHostStepBegin(k: i32): void {
@@ -1227,7 +1291,9 @@ export function frontierHostExpand(n: i32): bool {
 }
 
 /** Successors dropped as dead in this pass so far. */
-export function frontierHostPruned(): u64 { return passPruned; }
+export function frontierHostPruned(): u64 {
+  return passPruned;
+}
 
 /** Packs the pass's table at frontierHostTable and returns its states (the host copies them out). */
 export function frontierHostDrain(): i32 {
@@ -1238,7 +1304,9 @@ export function frontierHostDrain(): i32 {
 }
 
 /** Where frontierHostDrain packed the pass's states. */
-export function frontierHostTable(): usize { return at(hOff); }
+export function frontierHostTable(): usize {
+  return at(hOff);
+}
 
 /** Ends step k: the growth (for the next step's guesses) and the new frontier. */
 export function frontierHostStepEnd(before: f64, after: f64): void {
@@ -1271,7 +1339,9 @@ export const FRONTIER_MAX_BUCKETS: i32 = 256;
 const bucketStart: usize = memory.data(<i32>sizeof<i32>() * (FRONTIER_MAX_BUCKETS + 1));
 
 /** States in the pass's table now (the host drains it before a piece could fill it). */
-export function frontierHostTableStates(): i32 { return hCount; }
+export function frontierHostTableStates(): i32 {
+  return hCount;
+}
 
 /**
  * Groups the `n` states frontierHostDrain packed at frontierHostTable by bucket (the top
@@ -1321,11 +1391,11 @@ export function frontierDiskBucketStart(b: i32): i32 {
 export function frontierDiskSum(n: i32): bool {
   within(n, 0, hostInputStates, "limit-exceeded: frontierDiskSum: more states than the input buffer holds");
   const E = <usize>entryBytes;
-  const countOffset = <usize>keyWords << 3;
+  const countOffset = (<usize>keyWords) << 3;
   const base = at(0);
   for (let t = 0; t < n && !overflowed; t++) {
     const e = base + <usize>t * E;
-    for (let w = 0; w < keyWords; w++) put64(keyBuf, w, load<u64>(e + (<usize>w << 3)));
+    for (let w = 0; w < keyWords; w++) put64(keyBuf, w, load<u64>(e + ((<usize>w) << 3)));
     insert(load<u64>(e + countOffset), wideCounts ? load<u64>(e + countOffset, 8) : 0);
   }
   return !overflowed;

@@ -43,7 +43,7 @@ export function generate(n: i32, closed: bool, start: i32, seed: u32): usize {
   within(start, 0, n * n - 1, "limit-exceeded: generate: start off the board");
   if (n == 1) {
     ensureGrid(1);
-    unchecked(grid[0] = 1);
+    unchecked((grid[0] = 1));
     return changetype<usize>(grid);
   }
   const stride = n + 2 * PAD;
@@ -92,7 +92,7 @@ function compact(n: i32): void {
   const stride = n + 2 * PAD;
   for (let r = 0; r < n; r++) {
     const from = (r + PAD) * stride + PAD;
-    for (let c = 0; c < n; c++) unchecked(grid[r * n + c] = unchecked(grid[from + c]));
+    for (let c = 0; c < n; c++) unchecked((grid[r * n + c] = unchecked(grid[from + c])));
   }
 }
 
@@ -100,6 +100,6 @@ function renumberCycle(total: i32, start: i32, backwards: bool): void {
   const base = unchecked(grid[start]);
   for (let i = 0; i < total; i++) {
     const v = unchecked(grid[i]);
-    unchecked(grid[i] = backwards ? (base - v + total) % total + 1 : (v - base + total) % total + 1);
+    unchecked((grid[i] = backwards ? ((base - v + total) % total) + 1 : ((v - base + total) % total) + 1));
   }
 }

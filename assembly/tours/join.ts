@@ -23,9 +23,13 @@ let cols: i32 = 0;
 let reach: i32 = 0;
 
 // @ts-ignore: decorator
-@inline function cellAt(i: i32): i32 { return load<i32>(gridBase + (<usize>i << 2)); }
+@inline function cellAt(i: i32): i32 {
+  return load<i32>(gridBase + ((<usize>i) << 2));
+}
 // @ts-ignore: decorator
-@inline function setCell(i: i32, value: i32): void { store<i32>(gridBase + (<usize>i << 2), value); }
+@inline function setCell(i: i32, value: i32): void {
+  store<i32>(gridBase + ((<usize>i) << 2), value);
+}
 
 /** A block's two tour links (move indices) packed as the cells hold them. */
 // @ts-ignore: decorator
@@ -39,13 +43,14 @@ export function useJoinBoard(grid: StaticArray<i32>, width: i32, moveDr: StaticA
   gridBase = changetype<usize>(grid);
   cols = width;
   reach = 0;
-  for (let i = 0; i < SPAN * SPAN; i++) unchecked(byDelta[i] = -1);
+  for (let i = 0; i < SPAN * SPAN; i++) unchecked((byDelta[i] = -1));
   for (let m = 0; m < 8; m++) {
-    const r = unchecked(moveDr[m]), c = unchecked(moveDc[m]);
-    unchecked(dr[m] = r);
-    unchecked(dc[m] = c);
-    unchecked(off[m] = r * width + c);
-    unchecked(byDelta[(r + JOIN_REACH) * SPAN + c + JOIN_REACH] = <i8>m);
+    const r = unchecked(moveDr[m]),
+      c = unchecked(moveDc[m]);
+    unchecked((dr[m] = r));
+    unchecked((dc[m] = c));
+    unchecked((off[m] = r * width + c));
+    unchecked((byDelta[(r + JOIN_REACH) * SPAN + c + JOIN_REACH] = <i8>m));
     reach = max(reach, max(abs(r), abs(c)));
   }
 }
@@ -55,7 +60,7 @@ export function useJoinBoard(grid: StaticArray<i32>, width: i32, moveDr: StaticA
 @inline
 function moveBetween(a: i32, b: i32): i32 {
   const r = b / cols - a / cols;
-  const c = b % cols - a % cols;
+  const c = (b % cols) - (a % cols);
   if (<u32>(r + JOIN_REACH) >= <u32>SPAN || <u32>(c + JOIN_REACH) >= <u32>SPAN) return -1;
   return <i32>unchecked(byDelta[(r + JOIN_REACH) * SPAN + c + JOIN_REACH]);
 }
@@ -79,7 +84,8 @@ function linkAt(i: i32, side: i32): i32 {
 @inline
 function relink(at: i32, from: i32, to: i32): void {
   const v = cellAt(at);
-  const was = moveBetween(at, from), now = moveBetween(at, to);
+  const was = moveBetween(at, from),
+    now = moveBetween(at, to);
   setCell(at, (v & 15) == was ? (v & ~15) | now : (v & 15) | (now << 4));
 }
 
@@ -89,13 +95,16 @@ function relink(at: i32, from: i32, to: i32): void {
  */
 export function joinBlocks(top: i32, left: i32, h: i32, w: i32, ptop: i32, pleft: i32, ph: i32, pw: i32): bool {
   // Only squares within a move's reach of the placed block can join it.
-  const r0 = max(top, ptop - reach), r1 = min(top + h, ptop + ph + reach);
-  const c0 = max(left, pleft - reach), c1 = min(left + w, pleft + pw + reach);
+  const r0 = max(top, ptop - reach),
+    r1 = min(top + h, ptop + ph + reach);
+  const c0 = max(left, pleft - reach),
+    c1 = min(left + w, pleft + pw + reach);
   for (let r = r0; r < r1; r++) {
     for (let col = c0; col < c1; col++) {
       const c = r * cols + col;
       for (let m = 0; m < 8; m++) {
-        const ar = r + unchecked(dr[m]), acol = col + unchecked(dc[m]);
+        const ar = r + unchecked(dr[m]),
+          acol = col + unchecked(dc[m]);
         if (ar < ptop || ar >= ptop + ph || acol < pleft || acol >= pleft + pw) continue;
         const a = ar * cols + acol;
         for (let i = 0; i < 2; i++) {
@@ -125,7 +134,8 @@ export function joinNumber(start: i32, total: i32, backwards: bool): void {
   let prev = -1;
   let cur = start;
   for (let k = 1; k <= total; k++) {
-    const l0 = linkAt(cur, 0), l1 = linkAt(cur, 1);
+    const l0 = linkAt(cur, 0),
+      l1 = linkAt(cur, 1);
     const n0 = l0 == JOIN_NONE ? -1 : cur + unchecked(off[l0]);
     const n1 = l1 == JOIN_NONE ? -1 : cur + unchecked(off[l1]);
     const next = k == 1 ? (n0 < 0 || (backwards && n1 >= 0) ? n1 : n0) : n0 == prev ? n1 : n0;

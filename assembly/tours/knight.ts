@@ -66,7 +66,7 @@ function codeBase(h: i32, w: i32, v: i32): i32 {
 function neighbourLink(j: i32, cur: i32, w: i32, len: i32, closed: bool): i32 {
   if (!closed && (j < 0 || j >= len)) return JOIN_NONE;
   const other = unchecked(order[(j + len) % len]);
-  return knightMove(other / w - cur / w, other % w - cur % w);
+  return knightMove(other / w - cur / w, (other % w) - (cur % w));
 }
 
 /**
@@ -76,13 +76,15 @@ function neighbourLink(j: i32, cur: i32, w: i32, len: i32, closed: bool): i32 {
 function encode(h: i32, w: i32, s: i32, closed: bool, out: StaticArray<i32>, at: i32): void {
   const len = h * w;
   for (let i = 0; i < len; i++) {
-    const r = i / w, c = i % w;
-    const rr = s & 1 ? h - 1 - r : r, cc = s & 2 ? w - 1 - c : c;
-    unchecked(order[unchecked(scratch[i]) - 1] = rr * w + cc);
+    const r = i / w,
+      c = i % w;
+    const rr = s & 1 ? h - 1 - r : r,
+      cc = s & 2 ? w - 1 - c : c;
+    unchecked((order[unchecked(scratch[i]) - 1] = rr * w + cc));
   }
   for (let k = 0; k < len; k++) {
     const cur = unchecked(order[k]);
-    unchecked(out[at + cur] = joinLinks(neighbourLink(k - 1, cur, w, len, closed), neighbourLink(k + 1, cur, w, len, closed)));
+    unchecked((out[at + cur] = joinLinks(neighbourLink(k - 1, cur, w, len, closed), neighbourLink(k + 1, cur, w, len, closed))));
   }
 }
 
@@ -97,7 +99,7 @@ function readyShape(h: i32, w: i32): bool {
     if (!found) return false;
     for (let s = 0; s < 4; s++) encode(h, w, s, true, codes, codeBase(h, w, k * 4 + s));
   }
-  unchecked(shapeReady[shape] = 1);
+  unchecked((shapeReady[shape] = 1));
   return true;
 }
 
@@ -119,12 +121,12 @@ function searchPath(h: i32, w: i32, from: i32, seed: u32): bool {
  */
 function split(size: i32, parts: StaticArray<i32>, at: StaticArray<i32>, target: i32): i32 {
   let odd = size & 1;
-  let last = size == 5 ? 5 : odd ? 7 + (size - 7) % 6 : 6 + (size - 6) % 6;
+  let last = size == 5 ? 5 : odd ? 7 + ((size - 7) % 6) : 6 + ((size - 6) % 6);
   const sixes = (size - last) / 6;
   const where = odd ? min(target / 6, sixes) : sixes;
-  for (let i = 0; i <= sixes; i++) unchecked(parts[i] = i == where ? last : 6);
-  unchecked(at[0] = 0);
-  for (let i = 0; i <= sixes; i++) unchecked(at[i + 1] = unchecked(at[i]) + unchecked(parts[i]));
+  for (let i = 0; i <= sixes; i++) unchecked((parts[i] = i == where ? last : 6));
+  unchecked((at[0] = 0));
+  for (let i = 0; i <= sixes; i++) unchecked((at[i + 1] = unchecked(at[i]) + unchecked(parts[i])));
   return sixes + 1;
 }
 
@@ -145,14 +147,17 @@ export function knightConstruct(h: i32, w: i32, start: i32, seed: u32): usize {
   useJoinBoard(grid, w, KDR, KDC);
   useKnightSteps();
   const path = (h & 1) == 1 && (w & 1) == 1;
-  const sr = start / w, sc = start % w;
+  const sr = start / w,
+    sc = start % w;
   const nr = split(h, rowParts, rowAt, sr);
   const nc = split(w, colParts, colAt, sc);
   for (let br = 0; br < nr; br++) {
     for (let step = 0; step < nc; step++) {
       const bc = br % 2 == 0 ? step : nc - 1 - step; // snake order
-      const top = unchecked(rowAt[br]), left = unchecked(colAt[bc]);
-      const bh = unchecked(rowParts[br]), bw = unchecked(colParts[bc]);
+      const top = unchecked(rowAt[br]),
+        left = unchecked(colAt[bc]);
+      const bh = unchecked(rowParts[br]),
+        bw = unchecked(colParts[bc]);
       const pathBlock = path && (bh & 1) == 1 && (bw & 1) == 1;
       if (pathBlock && !searchPath(bh, bw, (sr - top) * bw + sc - left, seed)) return 0;
       if (!pathBlock && !readyShape(bh, bw)) return 0;
@@ -162,7 +167,10 @@ export function knightConstruct(h: i32, w: i32, start: i32, seed: u32): usize {
       for (let t = 0; t < tries && !joined; t++) {
         if (pathBlock) joinPlace(top, left, bh, bw, pathCodes, 0);
         else joinPlace(top, left, bh, bw, codes, codeBase(bh, bw, (first + t) % VARIANTS));
-        if (br == 0 && step == 0) { joined = true; break; }
+        if (br == 0 && step == 0) {
+          joined = true;
+          break;
+        }
         const pc = br % 2 == 0 ? bc - 1 : bc + 1;
         if (step > 0) joined = joinBlocks(top, left, bh, bw, top, unchecked(colAt[pc]), bh, unchecked(colParts[pc]));
         if (!joined && br > 0) joined = joinBlocks(top, left, bh, bw, unchecked(rowAt[br - 1]), left, unchecked(rowParts[br - 1]), bw);

@@ -40,15 +40,25 @@ let total: i32 = 0;
 let ones: i32 = 0;
 
 // @ts-ignore: decorator
-@inline function cellAt(i: i32): i32 { return load<i32>(cellsBase + (<usize>i << 2)); }
+@inline function cellAt(i: i32): i32 {
+  return load<i32>(cellsBase + ((<usize>i) << 2));
+}
 // @ts-ignore: decorator
-@inline function freeAt(i: i32): i32 { return <i32>load<u8>(freeBase + <usize>i); }
+@inline function freeAt(i: i32): i32 {
+  return <i32>load<u8>(freeBase + <usize>i);
+}
 // @ts-ignore: decorator
-@inline function stepDr(m: i32): i32 { return load<i32>(drBase + (<usize>m << 2)); }
+@inline function stepDr(m: i32): i32 {
+  return load<i32>(drBase + ((<usize>m) << 2));
+}
 // @ts-ignore: decorator
-@inline function stepDc(m: i32): i32 { return load<i32>(dcBase + (<usize>m << 2)); }
+@inline function stepDc(m: i32): i32 {
+  return load<i32>(dcBase + ((<usize>m) << 2));
+}
 // @ts-ignore: decorator
-@inline function stepOff(m: i32): i32 { return load<i32>(offBase + (<usize>m << 2)); }
+@inline function stepOff(m: i32): i32 {
+  return load<i32>(offBase + ((<usize>m) << 2));
+}
 
 /** Forgets the move set; add its steps with leaperAddStep. */
 export function leaperClearSteps(): void {
@@ -60,8 +70,8 @@ export function leaperAddStep(dr: i32, dc: i32): void {
   within(stepCount, 0, MAX_LEAPER_STEPS - 1, "limit-exceeded: leaperAddStep: more than MAX_LEAPER_STEPS steps");
   within(dr, -MAX_LEAPER_LEG, MAX_LEAPER_LEG, "limit-exceeded: leaperAddStep: leg past MAX_LEAPER_LEG");
   within(dc, -MAX_LEAPER_LEG, MAX_LEAPER_LEG, "limit-exceeded: leaperAddStep: leg past MAX_LEAPER_LEG");
-  store<i32>(drBase + (<usize>stepCount << 2), dr);
-  store<i32>(dcBase + (<usize>stepCount << 2), dc);
+  store<i32>(drBase + ((<usize>stepCount) << 2), dr);
+  store<i32>(dcBase + ((<usize>stepCount) << 2), dc);
   stepCount++;
 }
 
@@ -78,7 +88,7 @@ export function useLeaperBoard(board: StaticArray<i32>, counts: StaticArray<u8>,
   rows = h;
   cols = w;
   total = h * w;
-  for (let m = 0; m < stepCount; m++) store<i32>(offBase + (<usize>m << 2), stepDr(m) * w + stepDc(m));
+  for (let m = 0; m < stepCount; m++) store<i32>(offBase + ((<usize>m) << 2), stepDr(m) * w + stepDc(m));
 }
 
 // @ts-ignore: decorator
@@ -95,7 +105,7 @@ function clearLeaperBoard(): void {
       let degree = 0;
       for (let m = 0; m < stepCount; m++) if (onBoard(r, c, m)) degree++;
       const i = r * cols + c;
-      store<i32>(cellsBase + (<usize>i << 2), 0);
+      store<i32>(cellsBase + ((<usize>i) << 2), 0);
       store<u8>(freeBase + <usize>i, <u8>degree);
       if (degree == 1) ones++;
     }
@@ -104,9 +114,10 @@ function clearLeaperBoard(): void {
 
 /** Marks square i with `value` (> 0 visits it, 0 frees it) and updates its neighbours' counts. */
 function mark(i: i32, value: i32): void {
-  store<i32>(cellsBase + (<usize>i << 2), value);
+  store<i32>(cellsBase + ((<usize>i) << 2), value);
   if (freeAt(i) == 1) ones += value > 0 ? -1 : 1;
-  const r = i / cols, c = i % cols;
+  const r = i / cols,
+    c = i % cols;
   const delta: i32 = value > 0 ? -1 : 1;
   for (let m = 0; m < stepCount; m++) {
     if (!onBoard(r, c, m)) continue;
@@ -120,7 +131,8 @@ function mark(i: i32, value: i32): void {
 
 /** The fewest onward moves among the free neighbours of `from`. */
 function leastFree(from: i32): i32 {
-  const r = from / cols, c = from % cols;
+  const r = from / cols,
+    c = from % cols;
   let least = 0x7fffffff;
   for (let m = 0; m < stepCount; m++) {
     if (!onBoard(r, c, m)) continue;
@@ -132,14 +144,16 @@ function leastFree(from: i32): i32 {
 
 /** Whether `a` and `b` are a move apart. */
 function joined(a: i32, b: i32): bool {
-  const dr = b / cols - a / cols, dc = b % cols - a % cols;
+  const dr = b / cols - a / cols,
+    dc = (b % cols) - (a % cols);
   for (let m = 0; m < stepCount; m++) if (stepDr(m) == dr && stepDc(m) == dc) return true;
   return false;
 }
 
 /** The Pohl sum: onward moves summed over the free neighbours of `to`. */
 function pohlSum(to: i32): i32 {
-  const r = to / cols, c = to % cols;
+  const r = to / cols,
+    c = to % cols;
   let sum = 0;
   for (let m = 0; m < stepCount; m++) {
     if (!onBoard(r, c, m)) continue;
@@ -157,15 +171,18 @@ function moveKey(to: i32, m: i32, step: i32, least: i32, closed: bool, start: i3
   if (closed && freeAt(start) == 1 && joined(to, start)) return NO_KEY; // would seal the start
   const pohl = onward == least ? pohlSum(to) : 0;
   const noise = <i64>(mix32(seed, <u32>to) & 255);
-  return (((<i64>onward << 13 | <i64>pohl) << 8 | noise) << 6) | <i64>m;
+  return ((((((<i64>onward) << 13) | (<i64>pohl)) << 8) | noise) << 6) | (<i64>m);
 }
 
 /** The smallest key above `after` of a move from `from`; NO_KEY when none or a neighbour would be stranded. */
 function nextKey(from: i32, step: i32, closed: bool, start: i32, seed: u32, after: i64): i64 {
   const least = leastFree(from);
-  const r = from / cols, c = from % cols;
+  const r = from / cols,
+    c = from % cols;
   // Free neighbours with one way in left: each one not taken now must be the tour's last square.
-  let ends = 0, end1 = -1, end2 = -1;
+  let ends = 0,
+    end1 = -1,
+    end2 = -1;
   for (let m = 0; m < stepCount; m++) {
     if (!onBoard(r, c, m)) continue;
     const to = from + stepOff(m);
@@ -174,7 +191,8 @@ function nextKey(from: i32, step: i32, closed: bool, start: i32, seed: u32, afte
     if (freeAt(to) == 0 && step + 1 < total) return NO_KEY;
     if (freeAt(to) == 1) {
       if (++ends > 2) return NO_KEY;
-      if (end1 < 0) end1 = to; else end2 = to;
+      if (end1 < 0) end1 = to;
+      else end2 = to;
     }
   }
   // Squares away from the head with one free neighbour are last squares already: at most one.
@@ -217,14 +235,19 @@ export function leaperSearch(from: i32, closed: bool, seed: u32, budget: i32): b
     }
     // Undo the last step and resume at the choice after it.
     if (step == 1 || budget-- <= 0) return false;
-    const r = cur / cols, c = cur % cols;
+    const r = cur / cols,
+      c = cur % cols;
     let prev = -1;
     for (let m = 0; m < stepCount; m++) {
-      if (onBoard(r, c, m) && cellAt(cur + stepOff(m)) == step - 1) { prev = cur + stepOff(m); break; }
+      if (onBoard(r, c, m) && cellAt(cur + stepOff(m)) == step - 1) {
+        prev = cur + stepOff(m);
+        break;
+      }
     }
     mark(cur, 0);
     step--;
-    const pr = prev / cols, pc = prev % cols;
+    const pr = prev / cols,
+      pc = prev % cols;
     let back = 0;
     while (!(onBoard(pr, pc, back) && prev + stepOff(back) == cur)) back++;
     after = moveKey(cur, back, step, leastFree(prev), closed, from, seed);

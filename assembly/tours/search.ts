@@ -22,11 +22,17 @@ const offBase: usize = memory.data(8 * sizeof<i32>());
 let cellsBase: usize = 0;
 
 // @ts-ignore: decorator
-@inline function cellAt(i: i32): i32 { return load<i32>(cellsBase + (<usize>i << 2)); }
+@inline function cellAt(i: i32): i32 {
+  return load<i32>(cellsBase + ((<usize>i) << 2));
+}
 // @ts-ignore: decorator
-@inline function setCell(i: i32, value: i32): void { store<i32>(cellsBase + (<usize>i << 2), value); }
+@inline function setCell(i: i32, value: i32): void {
+  store<i32>(cellsBase + ((<usize>i) << 2), value);
+}
 // @ts-ignore: decorator
-@inline function offsetOf(m: i32): i32 { return load<i32>(offBase + (<usize>m << 2)); }
+@inline function offsetOf(m: i32): i32 {
+  return load<i32>(offBase + ((<usize>m) << 2));
+}
 
 /** Makes `board` (at least (h+6)*(w+6) cells) the h×w board of the next searches. */
 export function useBoard(board: StaticArray<i32>, h: i32, w: i32): void {
@@ -35,7 +41,7 @@ export function useBoard(board: StaticArray<i32>, h: i32, w: i32): void {
   bh = h;
   bw = w;
   stride = w + 2 * PAD;
-  for (let m = 0; m < 8; m++) store<i32>(offBase + (<usize>m << 2), unchecked(MOVE_DR[m]) * stride + unchecked(MOVE_DC[m]));
+  for (let m = 0; m < 8; m++) store<i32>(offBase + ((<usize>m) << 2), unchecked(MOVE_DR[m]) * stride + unchecked(MOVE_DC[m]));
 }
 
 // @ts-ignore: decorator
@@ -47,10 +53,10 @@ export function boardIndex(r: i32, c: i32): i32 {
 /** -1 everywhere, 0 on the board's squares. */
 export function clearBoard(): void {
   const size = (bh + 2 * PAD) * stride;
-  for (let i = 0; i < size; i++) unchecked(cells[i] = -1);
+  for (let i = 0; i < size; i++) unchecked((cells[i] = -1));
   for (let r = 0; r < bh; r++) {
     const row = (r + PAD) * stride + PAD;
-    for (let c = 0; c < bw; c++) unchecked(cells[row + c] = 0);
+    for (let c = 0; c < bw; c++) unchecked((cells[row + c] = 0));
   }
 }
 
@@ -81,7 +87,7 @@ function moveKey(to: i32, m: i32, step: i32, total: i32, closed: bool, start: i3
   if (degree == 0) return NO_KEY;
   if (closed && touchesStart && startExits(start) == 1) return NO_KEY; // would seal the start
   const r = to / stride - PAD;
-  const c = to % stride - PAD;
+  const c = (to % stride) - PAD;
   const ring = min(min(r, c), min(bh - 1 - r, bw - 1 - c));
   const noise = <i32>(mix32(seed, <u32>to) & 255);
   return ((degree * 4096 + ring) * 256 + noise) * 8 + m;

@@ -32,7 +32,12 @@ export interface CardAuditReport {
   verdict: "pass" | "reject";
 }
 
-interface Tally { family: "square" | "step"; name: string; counts: number[]; probabilities: number[] }
+interface Tally {
+  family: "square" | "step";
+  name: string;
+  counts: number[];
+  probabilities: number[];
+}
 
 function tallies(shape: CardShape): { list: Tally[]; add: (cells: Uint8Array, at: number) => void } {
   const list: Tally[] = [];
@@ -42,20 +47,39 @@ function tallies(shape: CardShape): { list: Tally[]; add: (cells: Uint8Array, at
     const n = rangeSize(shape, c);
     const rows = Array.from({ length: shape.rows }, (_, r) => r).filter((r) => !isFree(shape, r, c));
     for (const r of rows) {
-      const t: Tally = { family: "square", name: `row ${r + 1}, column ${columnName(shape, c)}`, counts: new Array<number>(n).fill(0), probabilities: new Array<number>(n).fill(1 / n) };
+      const t: Tally = {
+        family: "square",
+        name: `row ${r + 1}, column ${columnName(shape, c)}`,
+        counts: new Array<number>(n).fill(0),
+        probabilities: new Array<number>(n).fill(1 / n),
+      };
       const s = cellIndex(shape, r, c);
       list.push(t);
-      adders.push((cells, at) => { t.counts[cells[at + s]! - lo]!++; });
+      adders.push((cells, at) => {
+        t.counts[cells[at + s]! - lo]!++;
+      });
     }
     for (let i = 0; i + 1 < rows.length && n > 2; i++) {
       const upper = cellIndex(shape, rows[i]!, c);
       const lower = cellIndex(shape, rows[i + 1]!, c);
-      const t: Tally = { family: "step", name: `column ${columnName(shape, c)}, rows ${rows[i]! + 1}-${rows[i + 1]! + 1}`, counts: new Array<number>(n - 1).fill(0), probabilities: new Array<number>(n - 1).fill(1 / (n - 1)) };
+      const t: Tally = {
+        family: "step",
+        name: `column ${columnName(shape, c)}, rows ${rows[i]! + 1}-${rows[i + 1]! + 1}`,
+        counts: new Array<number>(n - 1).fill(0),
+        probabilities: new Array<number>(n - 1).fill(1 / (n - 1)),
+      };
       list.push(t);
-      adders.push((cells, at) => { t.counts[(((cells[at + lower]! - cells[at + upper]!) % n) + n) % n - 1]!++; });
+      adders.push((cells, at) => {
+        t.counts[((((cells[at + lower]! - cells[at + upper]!) % n) + n) % n) - 1]!++;
+      });
     }
   }
-  return { list, add: (cells, at) => { for (const a of adders) a(cells, at); } };
+  return {
+    list,
+    add: (cells, at) => {
+      for (const a of adders) a(cells, at);
+    },
+  };
 }
 
 /** Audits a card series file ("-": standard input) at family-wise level alpha (default 0.01). */

@@ -34,7 +34,9 @@ export interface CardRecord {
  * ```
  */
 export function cardFromCells(shape: CardShape, cells: ArrayLike<number>, at = 0): (number | null)[][] {
-  return Array.from({ length: shape.rows }, (_, r) => Array.from({ length: shape.columns }, (_, c) => (isFree(shape, r, c) ? null : cells[at + cellIndex(shape, r, c)]!)));
+  return Array.from({ length: shape.rows }, (_, r) =>
+    Array.from({ length: shape.columns }, (_, c) => (isFree(shape, r, c) ? null : cells[at + cellIndex(shape, r, c)]!)),
+  );
 }
 
 /**
@@ -88,7 +90,8 @@ export function cardRef(serial: bigint): string {
 export function parseCardRef(text: string): { serial: bigint; checked: boolean } {
   const m = /^\s*(\d{1,20})\s*(?:-\s*(\d)\s*)?$/.exec(text);
   const serial = m ? parseSerial(m[1]!) : undefined;
-  if (!m || serial === undefined) throw new UsageError(`reference ${quote(text)} is not a card reference (expected serial-check as printed, e.g. 1234-7, or a serial 0 to ${MAX_SERIAL})`);
+  if (!m || serial === undefined)
+    throw new UsageError(`reference ${quote(text)} is not a card reference (expected serial-check as printed, e.g. 1234-7, or a serial 0 to ${MAX_SERIAL})`);
   if (m[2] !== undefined && Number(m[2]) !== dammDigit(String(serial))) {
     throw new UsageError(`reference ${quote(text)}: the check digit ${m[2]} does not match (misread or mistyped? read the whole reference again)`);
   }

@@ -84,7 +84,12 @@ function missingNumbers(shape: CardShape, cells: Uint8Array, at: number, calls: 
  * game.winningCalls; // [{ call: 4, number: 67, winners: 1, total: 1, first: ["1-3"] }]
  * ```
  */
-export async function playGame(file: string, calls: readonly number[], game: (shape: CardShape) => PatternGame, options: { ball?: string; claimSerial?: bigint; engine?: "wasm" | "ts"; name?: string } = {}): Promise<GameResults> {
+export async function playGame(
+  file: string,
+  calls: readonly number[],
+  game: (shape: CardShape) => PatternGame,
+  options: { ball?: string; claimSerial?: bigint; engine?: "wasm" | "ts"; name?: string } = {},
+): Promise<GameResults> {
   let checker: KernelWinChecker | undefined;
   let shape: CardShape | undefined;
   let patterns: PatternGame | undefined;
@@ -101,8 +106,16 @@ export async function playGame(file: string, calls: readonly number[], game: (sh
         if (firsts[w]!.length < SHOWN_WINNERS) firsts[w]!.push(cardRef(batch.serials[i]!));
       }
       if (options.claimSerial !== undefined && batch.serials[i] === options.claimSerial) {
-        const rows = Array.from({ length: batch.shape.rows }, (_, r) => Array.from({ length: batch.shape.columns }, (_, c) => (isFree(batch.shape, r, c) ? null : batch.cells[i * size + r * batch.shape.columns + c]!)));
-        claim = { ref: cardRef(batch.serials[i]!), line: batch.lines[i]!, winCall: w === NEVER ? null : w, missing: w === NEVER ? missingNumbers(batch.shape, batch.cells, i * size, calls, patterns!) : [], card: rows };
+        const rows = Array.from({ length: batch.shape.rows }, (_, r) =>
+          Array.from({ length: batch.shape.columns }, (_, c) => (isFree(batch.shape, r, c) ? null : batch.cells[i * size + r * batch.shape.columns + c]!)),
+        );
+        claim = {
+          ref: cardRef(batch.serials[i]!),
+          line: batch.lines[i]!,
+          winCall: w === NEVER ? null : w,
+          missing: w === NEVER ? missingNumbers(batch.shape, batch.cells, i * size, calls, patterns!) : [],
+          card: rows,
+        };
       }
     }
   };

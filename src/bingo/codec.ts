@@ -93,7 +93,11 @@ export function parseCardLine(text: string, line: number, ball?: string): { reco
   if (ball !== undefined && shape.ball !== ball) return v("ball", `a ${shape.title} card in a ${shapeOf(ball).title} series`, `ball ${ball} on every line`);
   const card = o.card;
   if (!Array.isArray(card) || card.length !== shape.rows || !card.every((row) => Array.isArray(row) && row.length === shape.columns)) {
-    return v("grid", `card ${shown(card)} is not ${shape.rows} rows of ${shape.columns}`, `${shape.rows} arrays of ${shape.columns} numbers (null on free squares)`);
+    return v(
+      "grid",
+      `card ${shown(card)} is not ${shape.rows} rows of ${shape.columns}`,
+      `${shape.rows} arrays of ${shape.columns} numbers (null on free squares)`,
+    );
   }
   const rows = card as unknown[][];
   for (let c = 0; c < shape.columns; c++) {
@@ -163,7 +167,11 @@ export function cardSeriesError(v: CardViolation, file: string): InputError {
  */
 export async function* readCardSeries(file: string, options: ReadCardOptions = {}): AsyncGenerator<CardBatch> {
   const name = options.name ?? (file === "-" ? "<stdin>" : file);
-  const report = options.report ?? ((v: CardViolation) => { throw cardSeriesError(v, name); });
+  const report =
+    options.report ??
+    ((v: CardViolation) => {
+      throw cardSeriesError(v, name);
+    });
   const batchSize = options.batch ?? 4096;
   let ball = options.ball;
   const serials = new Set<string>();
@@ -176,7 +184,8 @@ export async function* readCardSeries(file: string, options: ReadCardOptions = {
     const text = number === 1 && raw.startsWith("\uFEFF") ? raw.slice(1) : raw.endsWith("\r") && !cut ? raw.slice(0, -1) : raw;
     if (/^[ \t\r]*$/.test(text)) return;
     if (cut) return report({ line: number, rule: "json", problem: `line longer than ${MAX_LINE_CHARS} characters`, expected: EXPECTED_CARD_LINE });
-    if (text.includes("\uFEFF")) return report({ line: number, rule: "json", problem: "a byte-order mark inside the file", expected: "one only at the very start, if any" });
+    if (text.includes("\uFEFF"))
+      return report({ line: number, rule: "json", problem: "a byte-order mark inside the file", expected: "one only at the very start, if any" });
     const read = parseCardLine(text, number, ball);
     if ("rule" in read) return report(read);
     ball ??= read.shape.ball;
@@ -186,7 +195,8 @@ export async function* readCardSeries(file: string, options: ReadCardOptions = {
     if (serials.has(serial)) return report({ line: number, rule: "repeated-serial", problem: `serial ${serial} again`, expected: "each serial once" });
     serials.add(serial);
     const key = String.fromCharCode.apply(null, read.cells as unknown as number[]);
-    if (cards.has(key)) return report({ line: number, rule: "repeated-card", problem: `card ${serial} repeats an earlier card`, expected: "every card different" });
+    if (cards.has(key))
+      return report({ line: number, rule: "repeated-card", problem: `card ${serial} repeats an earlier card`, expected: "every card different" });
     cards.add(key);
     if (!batch) {
       size = cellCount(read.shape);
@@ -205,7 +215,12 @@ export async function* readCardSeries(file: string, options: ReadCardOptions = {
   if (file !== "-") {
     // A device never ends (/dev/zero would be read for ever): refused, as a directory is.
     let device = false;
-    try { const st = statSync(file); device = st.isCharacterDevice() || st.isBlockDevice(); } catch (error) { throw readFailure(file, error); }
+    try {
+      const st = statSync(file);
+      device = st.isCharacterDevice() || st.isBlockDevice();
+    } catch (error) {
+      throw readFailure(file, error);
+    }
     if (device) throw new InputError("is a device", { file: name }, "a file of cards, or '-' for standard input");
   }
   const stream = file === "-" ? process.stdin : createReadStream(file, { highWaterMark: 1 << 20 });
@@ -227,7 +242,10 @@ export async function* readCardSeries(file: string, options: ReadCardOptions = {
       }
       if (!cut) {
         partial += text.slice(from);
-        if (partial.length > MAX_LINE_CHARS) { partial = partial.slice(0, MAX_LINE_CHARS); cut = true; }
+        if (partial.length > MAX_LINE_CHARS) {
+          partial = partial.slice(0, MAX_LINE_CHARS);
+          cut = true;
+        }
       }
       while (ready.length > 0) yield ready.shift()!;
     }
@@ -269,7 +287,13 @@ export async function validateCardSeries(file: string, report: (v: CardViolation
   let cards = 0;
   let broken = 0;
   let ball: string | undefined;
-  for await (const batch of readCardSeries(file, { ball: options.ball, report: (v) => { broken++; report(v); } })) {
+  for await (const batch of readCardSeries(file, {
+    ball: options.ball,
+    report: (v) => {
+      broken++;
+      report(v);
+    },
+  })) {
     cards += batch.serials.length;
     ball = batch.shape.ball;
   }

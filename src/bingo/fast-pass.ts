@@ -42,7 +42,8 @@ function layoutOf(ball: string): Layout | undefined {
   const free: boolean[] = [];
   for (let r = 0; r < shape.rows; r++) for (let c = 0; c < shape.columns; c++) free.push(isFree(shape, r, c));
   return {
-    shape, free,
+    shape,
+    free,
     ballAndCard: ascii(`${shape.ball},"card":[`),
     low: shape.columnRanges.map(([lo]) => lo),
     high: shape.columnRanges.map(([, hi]) => hi),
@@ -139,7 +140,13 @@ class CardReader {
           const d0 = b[p]! - 48;
           if (d0 < 1 || d0 > 9) return -1;
           const d1 = b[p + 1]! - 48;
-          if (d1 >= 0 && d1 <= 9) { x = d0 * 10 + d1; p += 2; } else { x = d0; p++; }
+          if (d1 >= 0 && d1 <= 9) {
+            x = d0 * 10 + d1;
+            p += 2;
+          } else {
+            x = d0;
+            p++;
+          }
           if (x < low[c]! || x > high[c]!) return -1;
           const bit = 1 << (x - low[c]!); // a column's range is at most 20 numbers
           if (seen[c]! & bit) return -1;

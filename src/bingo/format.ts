@@ -22,7 +22,7 @@ export interface CardFormatter {
   footer(): string;
 }
 
-const headings = (shape: CardShape): string[] => shape.columnLetters ? [...shape.columnLetters] : shape.columnRanges.map(([lo, hi]) => `${lo}-${hi}`);
+const headings = (shape: CardShape): string[] => (shape.columnLetters ? [...shape.columnLetters] : shape.columnRanges.map(([lo, hi]) => `${lo}-${hi}`));
 
 const asPrinted = (x: number | null): string => (x === null ? "FREE" : String(x));
 
@@ -81,10 +81,14 @@ function csvFormatter(shape: CardShape): CardFormatter {
  */
 export function cardFormatter(format: CardFormat, shape: CardShape, paper: CardPaperOptions = {}): CardFormatter {
   switch (format) {
-    case "text": return textFormatter(shape);
-    case "jsonl": return { header: () => "", record: (r) => cardToJson(r) + "\n", footer: () => "" };
-    case "csv": return csvFormatter(shape);
-    case "html": return cardHtmlFormatter(shape, paper);
+    case "text":
+      return textFormatter(shape);
+    case "jsonl":
+      return { header: () => "", record: (r) => cardToJson(r) + "\n", footer: () => "" };
+    case "csv":
+      return csvFormatter(shape);
+    case "html":
+      return cardHtmlFormatter(shape, paper);
   }
 }
 

@@ -143,7 +143,11 @@ export class CardRun {
   next(count: number): CardRecord[] {
     const { firstSerial, cells } = this.nextCells(count);
     const size = cellCount(this.shape);
-    return Array.from({ length: count }, (_, i) => ({ serial: firstSerial + BigInt(i), ball: this.shape.ball, card: cardFromCells(this.shape, cells, i * size) }));
+    return Array.from({ length: count }, (_, i) => ({
+      serial: firstSerial + BigInt(i),
+      ball: this.shape.ball,
+      card: cardFromCells(this.shape, cells, i * size),
+    }));
   }
 
   /** Marks a card of an earlier series issued, so this run does not repeat it; false if it was already. */

@@ -9,14 +9,19 @@ import type { CardShape } from "./shape.js";
 export type BingoKernel = BingoExports;
 
 /** The bingo module (a literal URL, so bundlers ship the .wasm as an asset). */
-export const bingoModule = new Kernel<BingoKernel>("bingo", new URL("../../build/bingo.wasm", import.meta.url), (exports) => ({
-  random: {
-    refill(): void {
-      const k = exports();
-      fillRandomWords(new Uint32Array(k.memory.buffer, k.randomBlockPtr(), bingoConstants.RANDOM_BLOCK_WORDS));
+export const bingoModule = new Kernel<BingoKernel>(
+  "bingo",
+  new URL("../../build/bingo.wasm", import.meta.url),
+  (exports) => ({
+    random: {
+      refill(): void {
+        const k = exports();
+        fillRandomWords(new Uint32Array(k.memory.buffer, k.randomBlockPtr(), bingoConstants.RANDOM_BLOCK_WORDS));
+      },
     },
-  },
-}), bingoConstants);
+  }),
+  bingoConstants,
+);
 
 /** Cards per kernel call, and the bytes a card takes in the kernel's buffers. */
 export const CARD_BATCH: number = bingoConstants.CARD_BATCH;

@@ -33,7 +33,12 @@ export interface CardPaperOptions {
 }
 
 /** A cut mark: a dashed line down the middle of a gutter. */
-export interface CardCut { x1: number; y1: number; x2: number; y2: number }
+export interface CardCut {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
 
 /** One page's grid of card slots, and the sizes every card shares. */
 export interface CardPageLayout {
@@ -60,7 +65,13 @@ export interface CardPageLayout {
 }
 
 /** A piece of text placed: its left end, baseline and type size (bold unless said). */
-export interface PlacedText { text: string; x: number; baseline: number; size: number; bold: boolean }
+export interface PlacedText {
+  text: string;
+  x: number;
+  baseline: number;
+  size: number;
+  bold: boolean;
+}
 
 /** One card placed in its slot: every box and every piece of text. */
 export interface PlacedCard {
@@ -126,7 +137,20 @@ export function cardPageLayout(shape: CardShape, options: CardPaperOptions = {})
   const longestHeading = Math.max(...cardHeadings(shape).map((t) => textWidth(t, 1, true)));
   const head = cell * HEAD_SHARE;
   return {
-    shape, paper, qr, width, height, across, down, perPage: across * down, slots, cuts, cell, band, head, numberSize,
+    shape,
+    paper,
+    qr,
+    width,
+    height,
+    across,
+    down,
+    perPage: across * down,
+    slots,
+    cuts,
+    cell,
+    band,
+    head,
+    numberSize,
     headSize: Math.min(head * 0.8, (cell - 6) / longestHeading),
     freeSize: Math.min(numberSize * 0.6, (cell - 6) / textWidth(FREE_TEXT, 1, true)),
     footer: { x: MARGIN, baseline: height - MARGIN - 3, size: 7 },
@@ -150,7 +174,13 @@ export function placeCard(layout: CardPageLayout, slot: number, card: readonly (
     for (let c = 0; c < shape.columns; c++) {
       const square = { x: box.x + c * cell, y: top + r * cell, w: cell, h: cell };
       const free = isFree(shape, r, c);
-      cells.push({ box: square, row: r, column: c, free, text: free ? centred(FREE_TEXT, square, layout.freeSize) : centred(String(card[r]![c]), square, layout.numberSize) });
+      cells.push({
+        box: square,
+        row: r,
+        column: c,
+        free,
+        text: free ? centred(FREE_TEXT, square, layout.freeSize) : centred(String(card[r]![c]), square, layout.numberSize),
+      });
     }
   }
   // The band: the format's name on the left if it fits beside the reference, the reference right-aligned (shrunk to fit), the QR code right of them.

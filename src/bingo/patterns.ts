@@ -37,37 +37,99 @@ const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
 function diagonals(shape: CardShape, name: string): bigint[] {
   if (shape.rows !== shape.columns) throw new UsageError(`pattern ${name} needs a square card (a ${shape.title} card is ${shape.rows}×${shape.columns})`);
   const n = shape.rows;
-  return [maskOf(shape, range(n).map((i) => [i, i])), maskOf(shape, range(n).map((i) => [i, n - 1 - i]))];
+  return [
+    maskOf(
+      shape,
+      range(n).map((i) => [i, i]),
+    ),
+    maskOf(
+      shape,
+      range(n).map((i) => [i, n - 1 - i]),
+    ),
+  ];
 }
 
 function namedMasks(shape: CardShape, name: PatternName): bigint[] {
   const { rows, columns } = shape;
-  const rowMasks = () => range(rows).map((r) => maskOf(shape, range(columns).map((c) => [r, c])));
-  const columnMasks = () => range(columns).map((c) => maskOf(shape, range(rows).map((r) => [r, c])));
+  const rowMasks = () =>
+    range(rows).map((r) =>
+      maskOf(
+        shape,
+        range(columns).map((c) => [r, c]),
+      ),
+    );
+  const columnMasks = () =>
+    range(columns).map((c) =>
+      maskOf(
+        shape,
+        range(rows).map((r) => [r, c]),
+      ),
+    );
   switch (name) {
-    case "row": return rowMasks();
-    case "column": return columnMasks();
-    case "diagonal": return diagonals(shape, name);
-    case "line": return [...rowMasks(), ...columnMasks(), ...(rows === columns ? diagonals(shape, name) : [])];
-    case "corners": return [maskOf(shape, [[0, 0], [0, columns - 1], [rows - 1, 0], [rows - 1, columns - 1]])];
-    case "x": return [diagonals(shape, name).reduce((a, b) => a | b, 0n)];
+    case "row":
+      return rowMasks();
+    case "column":
+      return columnMasks();
+    case "diagonal":
+      return diagonals(shape, name);
+    case "line":
+      return [...rowMasks(), ...columnMasks(), ...(rows === columns ? diagonals(shape, name) : [])];
+    case "corners":
+      return [
+        maskOf(shape, [
+          [0, 0],
+          [0, columns - 1],
+          [rows - 1, 0],
+          [rows - 1, columns - 1],
+        ]),
+      ];
+    case "x":
+      return [diagonals(shape, name).reduce((a, b) => a | b, 0n)];
     case "stamp": {
       if (rows < 2 || columns < 2) throw new UsageError(`pattern stamp needs a card of 2×2 or more`);
-      return [[0, 0], [0, columns - 2], [rows - 2, 0], [rows - 2, columns - 2]].map(([r, c]) => maskOf(shape, [[r!, c!], [r!, c! + 1], [r! + 1, c!], [r! + 1, c! + 1]]));
+      return [
+        [0, 0],
+        [0, columns - 2],
+        [rows - 2, 0],
+        [rows - 2, columns - 2],
+      ].map(([r, c]) =>
+        maskOf(shape, [
+          [r!, c!],
+          [r!, c! + 1],
+          [r! + 1, c!],
+          [r! + 1, c! + 1],
+        ]),
+      );
     }
-    case "blackout": return [maskOf(shape, range(rows).flatMap((r) => range(columns).map((c): [number, number] => [r, c])))];
+    case "blackout":
+      return [
+        maskOf(
+          shape,
+          range(rows).flatMap((r) => range(columns).map((c): [number, number] => [r, c])),
+        ),
+      ];
   }
 }
 
 /** A mask written as rows of "x" and "." joined by "/"; UsageError saying what is wrong. */
 export function parseMask(shape: CardShape, text: string): bigint {
   const rows = text.trim().split("/");
-  const expected = `${shape.rows} rows of ${shape.columns} "x" or "." joined by "/", e.g. ${range(shape.rows).map((r) => range(shape.columns).map((c) => (c === r || c === shape.columns - 1 - r ? "x" : ".")).join("")).join("/")}`;
+  const expected = `${shape.rows} rows of ${shape.columns} "x" or "." joined by "/", e.g. ${range(shape.rows)
+    .map((r) =>
+      range(shape.columns)
+        .map((c) => (c === r || c === shape.columns - 1 - r ? "x" : "."))
+        .join(""),
+    )
+    .join("/")}`;
   if (rows.length !== shape.rows || rows.some((row) => row.length !== shape.columns || !/^[xX.]+$/.test(row))) {
     throw new UsageError(`pattern ${quote(text)} is not a ${shape.title} mask (expected ${expected})`);
   }
   let mask = 0n;
-  rows.forEach((row, r) => [...row].forEach((ch, c) => { if (ch !== ".") mask |= bit(shape, r, c); }));
+  rows.forEach((row, r) =>
+    [...row].forEach((ch, c) => {
+      if (ch !== ".") mask |= bit(shape, r, c);
+    }),
+  );
   if (mask === 0n) throw new UsageError(`pattern ${quote(text)} marks no square (expected at least one "x")`);
   return mask;
 }
@@ -88,12 +150,16 @@ export function parseMask(shape: CardShape, text: string): bigint {
  * ```
  */
 export function parsePatternGame(shape: CardShape, text: string): PatternGame {
-  if (typeof text !== "string" || text.trim() === "") throw new UsageError(`pattern ${quote(String(text))} is empty (expected ${PATTERN_NAMES.join(", ")} or a mask such as x...x/.x.x./..x../.x.x./x...x)`);
+  if (typeof text !== "string" || text.trim() === "")
+    throw new UsageError(`pattern ${quote(String(text))} is empty (expected ${PATTERN_NAMES.join(", ")} or a mask such as x...x/.x.x./..x../.x.x./x...x)`);
   const masks: bigint[] = [];
   for (const part of text.split(",").map((p) => p.trim())) {
     if ((PATTERN_NAMES as readonly string[]).includes(part.toLowerCase())) masks.push(...namedMasks(shape, part.toLowerCase() as PatternName));
     else if (part.includes("/") || /^[xX.]+$/.test(part)) masks.push(parseMask(shape, part));
-    else throw new UsageError(`pattern ${quote(part)} is not a pattern (expected one of ${PATTERN_NAMES.join(", ")}, or a mask of "x" and "." rows joined by "/")`);
+    else
+      throw new UsageError(
+        `pattern ${quote(part)} is not a pattern (expected one of ${PATTERN_NAMES.join(", ")}, or a mask of "x" and "." rows joined by "/")`,
+      );
   }
   return { name: text.trim(), masks: [...new Set(masks)] };
 }
@@ -112,5 +178,11 @@ export function parsePatternGame(shape: CardShape, text: string): PatternGame {
  * ```
  */
 export function maskText(shape: CardShape, mask: bigint): string {
-  return range(shape.rows).map((r) => range(shape.columns).map((c) => ((mask & bit(shape, r, c)) !== 0n ? "x" : ".")).join("")).join("/");
+  return range(shape.rows)
+    .map((r) =>
+      range(shape.columns)
+        .map((c) => ((mask & bit(shape, r, c)) !== 0n ? "x" : "."))
+        .join(""),
+    )
+    .join("/");
 }

@@ -34,11 +34,18 @@ export class CardPdfWriter {
   constructor(shape: CardShape, target: PdfTarget, options: CardPdfOptions = {}) {
     this.sink = toPdfSink(target);
     this.layout = cardPageLayout(shape, { paper: options.paper, qr: options.qr });
-    this.doc = new PDFDocument({ autoFirstPage: false, size: [this.layout.width, this.layout.height], margin: 0, compress: true, info: {
-      Title: `${shape.title} bingo cards`, Producer: "tabula-grids",
-      CreationDate: options.creationDate ?? sourceDateEpoch() ?? new Date(),
-      ...(options.subject !== undefined ? { Subject: options.subject } : {}),
-    } });
+    this.doc = new PDFDocument({
+      autoFirstPage: false,
+      size: [this.layout.width, this.layout.height],
+      margin: 0,
+      compress: true,
+      info: {
+        Title: `${shape.title} bingo cards`,
+        Producer: "tabula-grids",
+        CreationDate: options.creationDate ?? sourceDateEpoch() ?? new Date(),
+        ...(options.subject !== undefined ? { Subject: options.subject } : {}),
+      },
+    });
     this.doc.on("data", (chunk: Uint8Array) => this.pending.push(chunk));
   }
 
@@ -82,7 +89,10 @@ export class CardPdfWriter {
   }
 
   private text(t: PlacedText): void {
-    this.doc.font(t.bold ? "Helvetica-Bold" : "Helvetica").fontSize(t.size).text(t.text, t.x, t.baseline - HELVETICA_ASCENT * t.size, { lineBreak: false });
+    this.doc
+      .font(t.bold ? "Helvetica-Bold" : "Helvetica")
+      .fontSize(t.size)
+      .text(t.text, t.x, t.baseline - HELVETICA_ASCENT * t.size, { lineBreak: false });
   }
 
   /** Adds one card; a full page is flushed to the sink when the next begins. */
@@ -103,7 +113,10 @@ export class CardPdfWriter {
     doc.lineWidth(0.8).strokeColor(INK);
     for (const c of p.cells) doc.rect(c.box.x, c.box.y, c.box.w, c.box.h);
     doc.stroke();
-    doc.lineWidth(1.6).rect(p.headRow.x, p.headRow.y, p.headRow.w, p.box.y + p.box.h - p.headRow.y).stroke();
+    doc
+      .lineWidth(1.6)
+      .rect(p.headRow.x, p.headRow.y, p.headRow.w, p.box.y + p.box.h - p.headRow.y)
+      .stroke();
     doc.fillColor(INK);
     for (const c of p.cells) this.text(c.text);
   }

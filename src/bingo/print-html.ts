@@ -24,7 +24,8 @@ function pageStart(layout: CardPageLayout, page: number): string {
 function pageEnd(layout: CardPageLayout, page: number, cards: number): string {
   const cuts = pageCuts(layout, cards);
   let out = "";
-  for (const c of cuts) out += `<line class="bc-cut" x1="${n(c.x1)}" y1="${n(c.y1)}" x2="${n(c.x2)}" y2="${n(c.y2)}" stroke="#888" stroke-width="0.5" stroke-dasharray="4 3"/>`;
+  for (const c of cuts)
+    out += `<line class="bc-cut" x1="${n(c.x1)}" y1="${n(c.y1)}" x2="${n(c.x2)}" y2="${n(c.y2)}" stroke="#888" stroke-width="0.5" stroke-dasharray="4 3"/>`;
   const f = layout.footer;
   return out + text({ text: cardFooter(layout, page, cuts.length), x: f.x, baseline: f.baseline, size: f.size, bold: false }, "#555") + "</svg></section>\n";
 }

@@ -12,7 +12,9 @@ import { cardRank } from "./key.js";
 import { cellCount, cellIndex, checkCardShape, isFree, rangeSize, type CardShape } from "./shape.js";
 
 /** A source of 32-bit words (Xoshiro128, or a test's biased stand-in). */
-export interface Words { next32(): number }
+export interface Words {
+  next32(): number;
+}
 
 /** Fills `out[at ..]` with one uniform card of `shape` (0 on free squares). */
 export function drawCardTs(shape: CardShape, random: Words, out: Uint8Array, at = 0): void {
@@ -27,7 +29,8 @@ export function drawCardTs(shape: CardShape, random: Words, out: Uint8Array, at 
         continue;
       }
       let v: number;
-      do v = below(random, n); while ((used >> BigInt(v)) & 1n);
+      do v = below(random, n);
+      while ((used >> BigInt(v)) & 1n);
       used |= 1n << BigInt(v);
       out[cell] = lo + v;
     }

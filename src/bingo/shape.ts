@@ -45,27 +45,59 @@ const ranges = (size: number, count: number): [number, number][] => Array.from({
 
 /** US 75-ball: 5×5, B 1-15, I 16-30, N 31-45 (free centre), G 46-60, O 61-75. */
 export const SHAPE_75: CardShape = {
-  ball: "75", title: "75-ball", rows: 5, columns: 5, columnRanges: ranges(15, 5), columnLetters: ["B", "I", "N", "G", "O"],
-  free: [[2, 2]], perRow: [4, 5], perColumn: [4, 5], book: { cards: 1, everyNumberOnce: false }, engine: "cards",
+  ball: "75",
+  title: "75-ball",
+  rows: 5,
+  columns: 5,
+  columnRanges: ranges(15, 5),
+  columnLetters: ["B", "I", "N", "G", "O"],
+  free: [[2, 2]],
+  perRow: [4, 5],
+  perColumn: [4, 5],
+  book: { cards: 1, everyNumberOnce: false },
+  engine: "cards",
 };
 
 /** 80-ball (US/UK halls and online): 4×4, columns 1-20, 21-40, 41-60, 61-80, four numbers each, no free square. */
 export const SHAPE_80: CardShape = {
-  ball: "80", title: "80-ball", rows: 4, columns: 4, columnRanges: ranges(20, 4),
-  free: [], perRow: [4, 4], perColumn: [4, 4], book: { cards: 1, everyNumberOnce: false }, engine: "cards",
+  ball: "80",
+  title: "80-ball",
+  rows: 4,
+  columns: 4,
+  columnRanges: ranges(20, 4),
+  free: [],
+  perRow: [4, 4],
+  perColumn: [4, 4],
+  book: { cards: 1, everyNumberOnce: false },
+  engine: "cards",
 };
 
 /** 30-ball speed bingo: 3×3, columns 1-10, 11-20, 21-30, no free square. */
 export const SHAPE_30: CardShape = {
-  ball: "30", title: "30-ball", rows: 3, columns: 3, columnRanges: ranges(10, 3),
-  free: [], perRow: [3, 3], perColumn: [3, 3], book: { cards: 1, everyNumberOnce: false }, engine: "cards",
+  ball: "30",
+  title: "30-ball",
+  rows: 3,
+  columns: 3,
+  columnRanges: ranges(10, 3),
+  free: [],
+  perRow: [3, 3],
+  perColumn: [3, 3],
+  book: { cards: 1, everyNumberOnce: false },
+  engine: "cards",
 };
 
 /** UK 90-ball tickets (the housie room's engine): 3×9, 1-9, 10-19, …, 80-90, five numbers a row, books of 6 using 1-90 once. */
 export const SHAPE_90: CardShape = {
-  ball: "90", title: "90-ball", rows: 3, columns: 9,
+  ball: "90",
+  title: "90-ball",
+  rows: 3,
+  columns: 9,
   columnRanges: [[1, 9], ...Array.from({ length: 7 }, (_, j): [number, number] => [10 * (j + 1), 10 * (j + 1) + 9]), [80, 90]],
-  free: [], perRow: [5, 5], perColumn: [1, 3], book: { cards: 6, everyNumberOnce: true }, engine: "housie",
+  free: [],
+  perRow: [5, 5],
+  perColumn: [1, 3],
+  book: { cards: 6, everyNumberOnce: true },
+  engine: "housie",
 };
 
 const SHAPES: Record<BingoBall, CardShape> = { "30": SHAPE_30, "75": SHAPE_75, "80": SHAPE_80, "90": SHAPE_90 };
@@ -107,7 +139,10 @@ export function shapeOf(ball: string | number): CardShape {
  */
 export function cardShapeOf(ball: string | number): CardShape {
   const shape = shapeOf(ball);
-  if (shape.engine !== "cards") throw new UsageError(`${shape.title} tickets and books are made by the housie command and API (expected ${BALLS.filter((b) => SHAPES[b].engine === "cards").join(", ")} here)`);
+  if (shape.engine !== "cards")
+    throw new UsageError(
+      `${shape.title} tickets and books are made by the housie command and API (expected ${BALLS.filter((b) => SHAPES[b].engine === "cards").join(", ")} here)`,
+    );
   return shape;
 }
 
@@ -187,14 +222,17 @@ export function checkCardShape(shape: CardShape): CardShape {
   let last = 0;
   for (let j = 0; j < shape.columns; j++) {
     const [lo, hi] = shape.columnRanges[j]!;
-    if (!Number.isInteger(lo) || !Number.isInteger(hi) || lo <= last || hi < lo || hi - lo + 1 > MAX_RANGE || hi > MAX_NUMBER) throw bad(`column ${j + 1} range ${lo}-${hi} (expected increasing, disjoint ranges of 1 to ${MAX_RANGE} numbers within 1-${MAX_NUMBER})`);
+    if (!Number.isInteger(lo) || !Number.isInteger(hi) || lo <= last || hi < lo || hi - lo + 1 > MAX_RANGE || hi > MAX_NUMBER)
+      throw bad(`column ${j + 1} range ${lo}-${hi} (expected increasing, disjoint ranges of 1 to ${MAX_RANGE} numbers within 1-${MAX_NUMBER})`);
     last = hi;
     const k = numbersInColumn(shape, j);
     if (k < 1 || k > rangeSize(shape, j)) throw bad(`column ${j + 1} holds ${k} numbers from ${rangeSize(shape, j)}`);
   }
   for (const [r, c] of shape.free) if (r < 0 || r >= shape.rows || c < 0 || c >= shape.columns) throw bad(`free square ${r},${c} is off the grid`);
   const within = (n: number, [lo, hi]: readonly [number, number]) => n >= lo && n <= hi;
-  for (let j = 0; j < shape.columns; j++) if (!within(numbersInColumn(shape, j), shape.perColumn)) throw bad(`column ${j + 1} holds ${numbersInColumn(shape, j)} numbers, not ${shape.perColumn.join(" to ")}`);
+  for (let j = 0; j < shape.columns; j++)
+    if (!within(numbersInColumn(shape, j), shape.perColumn))
+      throw bad(`column ${j + 1} holds ${numbersInColumn(shape, j)} numbers, not ${shape.perColumn.join(" to ")}`);
   for (let r = 0; r < shape.rows; r++) {
     let n = 0;
     for (let c = 0; c < shape.columns; c++) if (!isFree(shape, r, c)) n++;

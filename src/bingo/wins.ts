@@ -43,8 +43,13 @@ export class KernelWinChecker {
   private readonly k: BingoKernel;
   private readonly size: number;
 
-  constructor(readonly shape: CardShape, calls: readonly number[], game: PatternGame) {
-    if (game.masks.length > bingoConstants.MAX_PATTERNS) throw new UsageError(`${game.masks.length} patterns in one game (expected at most ${bingoConstants.MAX_PATTERNS})`);
+  constructor(
+    readonly shape: CardShape,
+    calls: readonly number[],
+    game: PatternGame,
+  ) {
+    if (game.masks.length > bingoConstants.MAX_PATTERNS)
+      throw new UsageError(`${game.masks.length} patterns in one game (expected at most ${bingoConstants.MAX_PATTERNS})`);
     this.k = shapeKernel(shape);
     this.size = cellCount(shape);
     this.k.clearGame();
@@ -86,7 +91,14 @@ export class KernelWinChecker {
  * winCalls(shape, cells, 2, [6, 29, 44, 47, 70, 15, 28, 34, 59, 67, 5, 3, 4], parsePatternGame(shape, "corners")); // [10, 255]: card 1 wins at call 10, card 2 not
  * ```
  */
-export function winCalls(shape: CardShape, cells: Uint8Array, count: number, calls: readonly number[], game: PatternGame, engine: "wasm" | "ts" = "wasm"): Uint8Array {
+export function winCalls(
+  shape: CardShape,
+  cells: Uint8Array,
+  count: number,
+  calls: readonly number[],
+  game: PatternGame,
+  engine: "wasm" | "ts" = "wasm",
+): Uint8Array {
   if (engine === "ts") return winCallsTs(shape, cells, count, calls, game);
   return new KernelWinChecker(shape, calls, game).winCalls(cells, count);
 }

@@ -11,12 +11,18 @@ import { cellCount, type CardShape } from "../bingo/shape.js";
 const PDF_BATCH = 256; // cards drawn per kernel call: small, pages are the slow part
 
 /** Writes `count` cards of `run` as a PDF; a seeded run is byte-identical across runs (dated SOURCE_DATE_EPOCH or the epoch). */
-export async function writeCardPdf(shape: CardShape, run: CardRun, flags: { count: number; out?: string; seed?: bigint; paper: PdfPaper; qr?: boolean }, progress?: (cards: number) => void): Promise<void> {
+export async function writeCardPdf(
+  shape: CardShape,
+  run: CardRun,
+  flags: { count: number; out?: string; seed?: bigint; paper: PdfPaper; qr?: boolean },
+  progress?: (cards: number) => void,
+): Promise<void> {
   const target: AtomicStream | undefined = isStandardOutput(flags.out) ? undefined : await openAtomicStream(flags.out);
   try {
-    const stamp = flags.seed === undefined
-      ? { creationDate: sourceDateEpoch() ?? new Date() }
-      : { creationDate: sourceDateEpoch() ?? new Date(0), subject: `${shape.title} bingo cards, seed ${flags.seed}` };
+    const stamp =
+      flags.seed === undefined
+        ? { creationDate: sourceDateEpoch() ?? new Date() }
+        : { creationDate: sourceDateEpoch() ?? new Date(0), subject: `${shape.title} bingo cards, seed ${flags.seed}` };
     const writer = new CardPdfWriter(shape, target ? target.stream : process.stdout, { paper: flags.paper, qr: flags.qr, ...stamp });
     const size = cellCount(shape);
     for (let left = flags.count; left > 0;) {

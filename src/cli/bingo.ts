@@ -56,13 +56,23 @@ async function cards(flags: CardsFlags): Promise<number> {
       }
     }
   }
-  if (flags.count > run.uniqueLeft) throw new UsageError(`--count ${flags.count} ${shape.title} cards exceeds the ${run.uniqueLeft} one run keeps distinct (expected at most ${run.uniqueLeft}, or --no-unique)`);
+  if (flags.count > run.uniqueLeft)
+    throw new UsageError(
+      `--count ${flags.count} ${shape.title} cards exceeds the ${run.uniqueLeft} one run keeps distinct (expected at most ${run.uniqueLeft}, or --no-unique)`,
+    );
   if (flags.unique) run.reserve(flags.count);
   if (flags.format === "pdf") {
     // A PDF's bytes would garble a terminal: a file, or a pipe or redirection.
-    if (isStandardOutput(flags.out) && process.stdout.isTTY) throw new UsageError("--format pdf writes binary data: give --out FILE, or redirect standard output to a file or pipe");
+    if (isStandardOutput(flags.out) && process.stdout.isTTY)
+      throw new UsageError("--format pdf writes binary data: give --out FILE, or redirect standard output to a file or pipe");
     const pdf = await withPdfkit(() => import("./bingo-pdf.js")); // pdfkit loads only for pdf
-    const bar = flags.count >= 5_000 ? (await import("./progress.js")).terminalBar({ format: `${shape.title} cards [{bar}] {value}/{total} written, about {eta_formatted} left`, clearOnComplete: true }) : undefined;
+    const bar =
+      flags.count >= 5_000
+        ? (await import("./progress.js")).terminalBar({
+            format: `${shape.title} cards [{bar}] {value}/{total} written, about {eta_formatted} left`,
+            clearOnComplete: true,
+          })
+        : undefined;
     bar?.start(flags.count, 0);
     try {
       await pdf.writeCardPdf(shape, run, flags, (n) => bar?.increment(n));
@@ -73,18 +83,23 @@ async function cards(flags: CardsFlags): Promise<number> {
   }
   const formatter = cardFormatter(flags.format, shape, { paper: flags.paper, qr: flags.qr });
   // A bar on a terminal for long runs, as housie shows (shorter runs finish before it helps).
-  const bar = flags.count >= 100_000 ? (await import("./progress.js")).terminalBar({ format: `${shape.title} cards [{bar}] {percentage}% {value}/{total} eta {eta}s` }) : undefined;
+  const bar =
+    flags.count >= 100_000
+      ? (await import("./progress.js")).terminalBar({ format: `${shape.title} cards [{bar}] {percentage}% {value}/{total} eta {eta}s` })
+      : undefined;
   bar?.start(flags.count, 0);
   async function* chunks(): AsyncGenerator<string | Uint8Array> {
     yield formatter.header();
     for (let left = flags.count; left > 0;) {
       const n = Math.min(left, CARD_BATCH);
-      if (flags.format === "jsonl") yield run.nextJsonl(n).slice(); // copy: the view is reused
+      if (flags.format === "jsonl")
+        yield run.nextJsonl(n).slice(); // copy: the view is reused
       else {
         const { firstSerial, cells } = run.nextCells(n);
         const size = shape.rows * shape.columns;
         let text = "";
-        for (let i = 0; i < n; i++) text += formatter.record({ serial: firstSerial + BigInt(i), ball: shape.ball, card: cardFromCells(shape, cells, i * size) });
+        for (let i = 0; i < n; i++)
+          text += formatter.record({ serial: firstSerial + BigInt(i), ball: shape.ball, card: cardFromCells(shape, cells, i * size) });
         yield text;
       }
       left -= n;
@@ -114,7 +129,9 @@ interface GameFlags {
 async function gameCalls(flags: GameFlags, last: number): Promise<number[]> {
   if ((flags.calls === undefined) === (flags.callsFile === undefined)) throw new UsageError("give the calls with exactly one of --calls or --calls-file");
   const { parseCalls } = await import("../housie/operators/check.js");
-  return flags.calls !== undefined ? parseCalls(flags.calls, "--calls", last) : parseCalls(readSmallFile(flags.callsFile!, "a calls file (the numbers in the order called)"), flags.callsFile, last);
+  return flags.calls !== undefined
+    ? parseCalls(flags.calls, "--calls", last)
+    : parseCalls(readSmallFile(flags.callsFile!, "a calls file (the numbers in the order called)"), flags.callsFile, last);
 }
 
 /** The format of a series file: --ball, else its first line's (read again by the game itself). */
@@ -134,7 +151,12 @@ async function game(file: string, flags: GameFlags, claim: boolean): Promise<num
   const claimed = claim ? parseCardRef(flags.ref!) : undefined;
   const { playGame } = await import("../bingo/claims.js");
   const name = inputName(file);
-  const results = await playGame(file, calls, (s) => parsePatternGame(s, flags.pattern), { ball: shape.ball, claimSerial: claimed?.serial, engine: flags.engine, name });
+  const results = await playGame(file, calls, (s) => parsePatternGame(s, flags.pattern), {
+    ball: shape.ball,
+    claimSerial: claimed?.serial,
+    engine: flags.engine,
+    name,
+  });
   if (flags.json) {
     const { shape: s, ...rest } = results;
     process.stdout.write(JSON.stringify({ ball: s.ball, pattern: flags.pattern, ...rest }) + "\n");
@@ -160,10 +182,14 @@ async function game(file: string, flags: GameFlags, claim: boolean): Promise<num
   if (!flags.json) {
     const first = results.winningCalls[0];
     let verdict: string;
-    if (c.winCall === null) verdict = `NOT A WINNER: card ${c.ref} covers no ${flags.pattern} pattern after ${calls.length} calls; still missing ${c.missing.join(", ")}`;
+    if (c.winCall === null)
+      verdict = `NOT A WINNER: card ${c.ref} covers no ${flags.pattern} pattern after ${calls.length} calls; still missing ${c.missing.join(", ")}`;
     else {
       const at = c.winCall === 0 ? "before the first call (free squares)" : `at call ${c.winCall} (number ${calls[c.winCall - 1]})`;
-      const firstNote = first && first.call < c.winCall ? `; the first winners came at call ${first.call} (${first.first.join(" ")}${first.winners > first.first.length ? " …" : ""})` : "";
+      const firstNote =
+        first && first.call < c.winCall
+          ? `; the first winners came at call ${first.call} (${first.first.join(" ")}${first.winners > first.first.length ? " …" : ""})`
+          : "";
       verdict = `WINS ${flags.pattern} ${at}: card ${c.ref} (line ${c.line})${firstNote}`;
     }
     const called = new Set(calls);
@@ -176,7 +202,10 @@ async function game(file: string, flags: GameFlags, claim: boolean): Promise<num
 
 async function main(): Promise<number> {
   let status = EXIT_OK;
-  const program = createProgram("bingo", "bingo cards beside UK 90-ball (housie): 75-ball (5×5, free centre), 80-ball (4×4), 30-ball (3×3); exact counts, exactly uniform unique cards, validation, pattern games");
+  const program = createProgram(
+    "bingo",
+    "bingo cards beside UK 90-ball (housie): 75-ball (5×5, free centre), 80-ball (4×4), 30-ball (3×3); exact counts, exactly uniform unique cards, validation, pattern games",
+  );
   program
     .command("cards")
     .description("cards of one format, uniform over all ordered cards (each column's numbers in their squares), unique within the run")
@@ -187,7 +216,11 @@ async function main(): Promise<number> {
     .option("-o, --out <FILE>", "write to FILE atomically (temporary file renamed when complete)")
     .addOption(new Option("--paper <paper>", "pdf/html: paper size").choices(PDF_PAPERS as string[]).default("a4"))
     .option("--qr", "pdf/html: a QR code of each card's reference beside it")
-    .addOption(new Option("--first-serial <N>", `serial of the first card, to continue a series (the last must be at most ${MAX_SERIAL})`).argParser(serialOption).default(1n, "1"))
+    .addOption(
+      new Option("--first-serial <N>", `serial of the first card, to continue a series (the last must be at most ${MAX_SERIAL})`)
+        .argParser(serialOption)
+        .default(1n, "1"),
+    )
     .option("--no-unique", "allow cards to repeat within the run (skips the uniqueness set)")
     .option("--unique-against <FILE...>", `repeat no card of these earlier series (JSONL); at most ${MAX_UNIQUE_CARDS} cards in all`)
     .action(async (flags: CardsFlags, self) => {
@@ -233,10 +266,17 @@ async function main(): Promise<number> {
       }
       const { validateCardSeries } = await import("../bingo/codec.js");
       let pending = "";
-      const summary = await validateCardSeries(file, (v) => {
-        pending += `${name}:${v.line}: ${v.problem} (expected ${v.expected}) [${v.rule}]\n`;
-        if (pending.length > 1 << 16) { process.stdout.write(pending); pending = ""; }
-      }, { ball });
+      const summary = await validateCardSeries(
+        file,
+        (v) => {
+          pending += `${name}:${v.line}: ${v.problem} (expected ${v.expected}) [${v.rule}]\n`;
+          if (pending.length > 1 << 16) {
+            process.stdout.write(pending);
+            pending = "";
+          }
+        },
+        { ball },
+      );
       if (pending) process.stdout.write(pending);
       const verdict = summary.broken === 0 ? "valid" : `${summary.broken} rule(s) broken`;
       process.stderr.write(`${name}: ${summary.cards} ${summary.ball ? `${shapeOf(summary.ball).title} ` : ""}cards: ${verdict}\n`);
@@ -244,14 +284,17 @@ async function main(): Promise<number> {
     });
   program
     .command("audit")
-    .description("test a series of cards (anyone's, in this JSONL) against uniform cards: each square's number, and the step between numbers one above the other in a column; exit 1 if any test rejects")
+    .description(
+      "test a series of cards (anyone's, in this JSONL) against uniform cards: each square's number, and the step between numbers one above the other in a column; exit 1 if any test rejects",
+    )
     .argument("<FILE>", "JSON Lines file of cards ('-' for standard input)")
     .addOption(ballOption())
     .option("--alpha <A>", "family-wise significance level over all tests (Holm)", "0.01")
     .option("--json", "print the report as one JSON object")
     .action(async (file: string, flags: { ball?: BingoBall; alpha: string; json?: boolean }) => {
       const alpha = Number(flags.alpha);
-      if (!/^\s*(0?\.\d+|\d+(\.\d*)?(e-?\d+)?)\s*$/i.test(flags.alpha) || !(alpha > 0 && alpha < 1)) throw new UsageError(`--alpha ${quote(flags.alpha)} (expected a number between 0 and 1, e.g. 0.01)`);
+      if (!/^\s*(0?\.\d+|\d+(\.\d*)?(e-?\d+)?)\s*$/i.test(flags.alpha) || !(alpha > 0 && alpha < 1))
+        throw new UsageError(`--alpha ${quote(flags.alpha)} (expected a number between 0 and 1, e.g. 0.01)`);
       const { auditCards } = await import("../bingo/audit.js");
       const name = inputName(file);
       const report = await auditCards(file, { ball: flags.ball && cardShapeOf(flags.ball).ball, alpha, name });
@@ -259,7 +302,8 @@ async function main(): Promise<number> {
       else {
         let out = `${name}: ${report.cards} ${shapeOf(report.ball).title} cards, ${report.tests.length} tests, alpha ${report.alpha} (Holm)\n`;
         const worst = [...report.tests].sort((a, b) => a.adjusted - b.adjusted).slice(0, 5);
-        for (const x of worst) out += `${x.reject ? "REJECT" : "ok    "} ${x.family} ${x.name}: chi2 ${x.statistic.toFixed(1)}, df ${x.df}, p ${x.p.toExponential(2)}, adjusted ${x.adjusted.toExponential(2)}\n`;
+        for (const x of worst)
+          out += `${x.reject ? "REJECT" : "ok    "} ${x.family} ${x.name}: chi2 ${x.statistic.toFixed(1)}, df ${x.df}, p ${x.p.toExponential(2)}, adjusted ${x.adjusted.toExponential(2)}\n`;
         if (report.skipped.length > 0) out += `skipped for want of data: ${report.skipped.length} test(s)\n`;
         out += `verdict: ${report.verdict}\n`;
         process.stdout.write(out);
@@ -267,21 +311,28 @@ async function main(): Promise<number> {
       status = report.verdict === "pass" ? EXIT_OK : EXIT_INVALID;
     });
   const patternHelp = `${PATTERN_NAMES.map((p) => `${p} (${PATTERN_HELP[p]})`).join(", ")}; or a mask of rows of x and . joined by / (x...x/.x.x./..x../.x.x./x...x); several joined by "," win alike`;
-  for (const [name, claim] of [["winners", false], ["check", true]] as const) {
+  for (const [name, claim] of [
+    ["winners", false],
+    ["check", true],
+  ] as const) {
     const command = program
       .command(name)
-      .description(claim
-        ? "a claimed card's verdict in a pattern game: WINS at call k (exit 0) or NOT A WINNER with the numbers it still lacks (exit 1), the card drawn"
-        : "for an operator: how many cards of a series first win a pattern game at each call, and the first winners")
+      .description(
+        claim
+          ? "a claimed card's verdict in a pattern game: WINS at call k (exit 0) or NOT A WINNER with the numbers it still lacks (exit 1), the card drawn"
+          : "for an operator: how many cards of a series first win a pattern game at each call, and the first winners",
+      )
       .argument("<FILE>", "the series as JSON Lines (cards -f jsonl; '-' for standard input, with --ball)")
       .requiredOption("-p, --pattern <P>", patternHelp)
-      .option("--calls <LIST>", "the calls in order, e.g. \"17,4,68\"")
+      .option("--calls <LIST>", 'the calls in order, e.g. "17,4,68"')
       .option("--calls-file <FILE>", "the calls in order, one number per line (or separated by commas or spaces)")
       .addOption(ballOption())
       .option("--json", "print the results as one JSON object")
       .addOption(new Option("--engine <engine>", "wasm (default) or ts (the baseline): the same answers").default("wasm"));
     if (claim) command.requiredOption("--ref <S-c>", "the claimed card's reference as printed (serial-check; the check digit is verified)");
-    command.action(async (file: string, flags: GameFlags) => { status = await game(file, flags, claim); });
+    command.action(async (file: string, flags: GameFlags) => {
+      status = await game(file, flags, claim);
+    });
   }
   await program.parseAsync(process.argv);
   return status;

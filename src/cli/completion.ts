@@ -8,7 +8,10 @@ import { quote } from "../io/quote.js";
 
 /** A command's long and short option flags. */
 function flags(command: Command): string[] {
-  return command.options.filter((o) => !o.hidden).flatMap((o) => [o.long, o.short].filter((f): f is string => f !== undefined)).concat("--help");
+  return command.options
+    .filter((o) => !o.hidden)
+    .flatMap((o) => [o.long, o.short].filter((f): f is string => f !== undefined))
+    .concat("--help");
 }
 
 /**
@@ -21,7 +24,9 @@ export function completionScript(name: string, shell: string, program: Command, 
   const commands: Record<string, string[]> = {};
   for (const sub of program.commands) commands[sub.name()] = flags(sub);
   for (const [sub, options] of Object.entries(extra)) commands[sub] = [...options, "--help"];
-  const cases = Object.entries(commands).map(([sub, options]) => `    ${sub}) words="${options.join(" ")}" ;;`).join("\n");
+  const cases = Object.entries(commands)
+    .map(([sub, options]) => `    ${sub}) words="${options.join(" ")}" ;;`)
+    .join("\n");
   const top = [...Object.keys(commands), ...flags(program)].join(" ");
   const script = [
     `# ${shell} completion for ${name} (tabula-grids): eval "$(${name} completion ${shell})", e.g. in ~/.${shell}rc`,

@@ -38,7 +38,8 @@ function checkCombination(options: TablesExtraOptions): void {
   if (modes.length > 1) throw new UsageError(`${modes.join(" and ")} cannot be combined: pick one`);
   if (options.seed !== undefined && options.sample === undefined) throw new UsageError("--seed only applies to --sample");
   if (options.force && options.sample !== undefined) throw new UsageError("--force applies to --list and to counts, not to --sample");
-  if (options.memory !== undefined && (options.sample !== undefined || options.list)) throw new UsageError("--memory applies to counts (and --shard), not to --sample or --list");
+  if (options.memory !== undefined && (options.sample !== undefined || options.list))
+    throw new UsageError("--memory applies to counts (and --shard), not to --sample or --list");
 }
 
 function tableText(table: readonly (readonly number[])[], json: boolean): string {
@@ -106,7 +107,7 @@ export async function runTablesExtra(problem: TableProblem, options: TablesExtra
     const prepared = prepareSampler(problem, engine);
     const draw = tableByteDrawer(prepared, seed);
     const n = prepared.problem.size;
-    for (let done = 0; done < options.sample; ) {
+    for (let done = 0; done < options.sample;) {
       const now = Math.min(SAMPLE_BATCH, options.sample - done);
       await writeChunk(out, formatTables(draw(now), n, json, done === 0));
       done += now;
@@ -135,7 +136,10 @@ export async function runTablesExtra(problem: TableProblem, options: TablesExtra
 /** `count-farms merge FILE…`: the total of the parts, each part of one problem exactly once. */
 export async function runTablesMerge(files: readonly string[], json: boolean): Promise<void> {
   if (files.some((f) => f === "--help" || f === "-h")) {
-    await writeChunk(process.stdout, 'Usage: count-farms merge [--json] FILE…\n\nTotals the parts printed by count-farms --shard i/k (one JSON line each; "-" reads standard input):\nevery part 0..k-1 of one problem must appear exactly once.\n');
+    await writeChunk(
+      process.stdout,
+      'Usage: count-farms merge [--json] FILE…\n\nTotals the parts printed by count-farms --shard i/k (one JSON line each; "-" reads standard input):\nevery part 0..k-1 of one problem must appear exactly once.\n',
+    );
     return;
   }
   const unknown = files.find((f) => f.startsWith("-") && f !== "-");

@@ -27,7 +27,6 @@ import { countSymmetricInFolder } from "../tables/checkpoint.js";
 import { symmetricApplies, withoutFreeRules } from "../tables/method.js";
 import type { NormalizedProblem } from "../tables/problem.js";
 
-
 interface CountFarmsOptions extends TablesExtraOptions {
   engine: string;
   json?: boolean;
@@ -56,7 +55,8 @@ async function countGeneral(options: CountFarmsOptions, file: string | undefined
   if (engine !== "fast" && engine !== "fast-ts") {
     throw new UsageError(`--engine ${options.engine} is the published 7×7 algorithm, for contest files only; use --engine fast or fast-ts with --size`);
   }
-  if (options.memory !== undefined && engine !== "fast") throw new UsageError("--memory caps the WASM kernel's memory (--engine fast); the fast-ts engine has no cap");
+  if (options.memory !== undefined && engine !== "fast")
+    throw new UsageError("--memory caps the WASM kernel's memory (--engine fast); the fast-ts engine has no cap");
   const tablesEngine = engine === "fast" ? "wasm" : "ts";
   const normalized = generalModeProblem({ ...options, size: options.size, counts: options.counts });
   const { size, counts, given, distinctRows, distinctColumns } = normalized;
@@ -66,7 +66,8 @@ async function countGeneral(options: CountFarmsOptions, file: string | undefined
     const estimate = estimateReach(normalized, options.method);
     if (!estimate.withinReach) throw new UsageError(outOfReachMessage(normalized, estimate));
   }
-  if (options.twoWays && options.checkpoint === undefined) throw new UsageError("--two-ways counts a second way from the layers --checkpoint DIR keeps: give --checkpoint too");
+  if (options.twoWays && options.checkpoint === undefined)
+    throw new UsageError("--two-ways counts a second way from the layers --checkpoint DIR keeps: give --checkpoint too");
   if (options.checkpoint !== undefined) checkCheckpoint(options, normalized, tablesEngine);
   if (wantsTablesExtra(options)) return runTablesExtra(problem, options, tablesEngine);
   const start = process.hrtime.bigint();
@@ -79,10 +80,20 @@ async function countGeneral(options: CountFarmsOptions, file: string | undefined
     if (options.checkpoint !== undefined) {
       const dir = options.checkpoint;
       const log = (line: string) => process.stderr.write(`count-farms: ${line}\n`);
-      count = await withCountMemoryCap(options.memory, () => countSymmetricInFolder({ size, counts, given: [] }, dir, { threads, memoryCapMiB: options.memory, onLog: log, twoWays: options.twoWays }));
+      count = await withCountMemoryCap(options.memory, () =>
+        countSymmetricInFolder({ size, counts, given: [] }, dir, { threads, memoryCapMiB: options.memory, onLog: log, twoWays: options.twoWays }),
+      );
       if (count === undefined) log("a count passed 128 bits: counting again without the checkpoint");
     }
-    count ??= await countTablesParallel({ ...problem, engine: tablesEngine, method: options.method, threads, memoryCapMiB: options.memory, onProgress: progress.update, onLayer: layers.update });
+    count ??= await countTablesParallel({
+      ...problem,
+      engine: tablesEngine,
+      method: options.method,
+      threads,
+      memoryCapMiB: options.memory,
+      onProgress: progress.update,
+      onLayer: layers.update,
+    });
   } finally {
     progress.stop();
     layers.stop();
@@ -100,7 +111,9 @@ async function countGeneral(options: CountFarmsOptions, file: string | undefined
           ...(options.twoWays && { twoWays: true }),
           microseconds: Math.round(micros),
         })
-      : options.pretty ? groupDigits(count) : count.toString()) + "\n",
+      : options.pretty
+        ? groupDigits(count)
+        : count.toString()) + "\n",
   );
 }
 
@@ -112,7 +125,9 @@ function checkCheckpoint(options: CountFarmsOptions, normalized: NormalizedProbl
   if (options.method === "columns") throw new UsageError("--checkpoint keeps the layers of the symmetric method: not with --method columns");
   const problem = withoutFreeRules(normalized);
   if (problem.given.length > 0 || !symmetricApplies(problem)) {
-    throw new UsageError("--checkpoint is for counts by the symmetric method over the whole table: nothing given, and no distinctness rules (--allow-equal-rows --allow-equal-columns) unless a count is 1 (Latin squares)");
+    throw new UsageError(
+      "--checkpoint is for counts by the symmetric method over the whole table: nothing given, and no distinctness rules (--allow-equal-rows --allow-equal-columns) unless a count is 1 (Latin squares)",
+    );
   }
 }
 
@@ -136,11 +151,13 @@ async function* countCases(file: string, options: CountFarmsOptions): AsyncGener
       const micros = Number(process.hrtime.bigint() - start) / 1000;
       totalMicros += micros;
       if (options.time) process.stderr.write(`case ${k}: ${(micros / 1000).toFixed(3)} ms\n`);
-      yield (options.json
-        ? JSON.stringify({ case: k, rows: c.rows.map(rowText), count: result.toString(), engine: options.engine, microseconds: Math.round(micros) })
-        : options.pretty
-          ? `case ${k}: given ${c.rows.map(rowText).join(" / ")}: ${groupDigits(result)} completions`
-          : result.toString()) + "\n";
+      yield (
+        (options.json
+          ? JSON.stringify({ case: k, rows: c.rows.map(rowText), count: result.toString(), engine: options.engine, microseconds: Math.round(micros) })
+          : options.pretty
+            ? `case ${k}: given ${c.rows.map(rowText).join(" / ")}: ${groupDigits(result)} completions`
+            : result.toString()) + "\n"
+      );
     }
     reader.end();
   } catch (error) {
@@ -151,7 +168,7 @@ async function* countCases(file: string, options: CountFarmsOptions): AsyncGener
 
 const MERGE_HELP =
   "Usage: count-farms merge [--json] FILE…\n\n" +
-  "Totals the JSON lines of `count-farms --shard i/k` runs (\"-\": standard input): every part 0..k-1 of one\n" +
+  'Totals the JSON lines of `count-farms --shard i/k` runs ("-": standard input): every part 0..k-1 of one\n' +
   "problem exactly once, or one line naming what is missing or repeated and exit status 2.\n";
 
 /** The commands besides counting a file (`count-farms help` lists them). */
@@ -177,7 +194,10 @@ await runMain("count-farms", async () => {
     .option("--allow-equal-rows", "general mode: rows need not be different")
     .option("--allow-equal-columns", "general mode: columns need not be different")
     .addOption(
-      new Option("--method <name>", "general mode: columns (the DP over column multisets, every rule), symmetric (states up to symbol and column permutations: Latin squares and tables without distinctness rules as a whole; with the rules, each job of the column method), auto")
+      new Option(
+        "--method <name>",
+        "general mode: columns (the DP over column multisets, every rule), symmetric (states up to symbol and column permutations: Latin squares and tables without distinctness rules as a whole; with the rules, each job of the column method), auto",
+      )
         .choices(["auto", "columns", "symmetric"])
         .default("auto"),
     )
@@ -187,9 +207,19 @@ await runMain("count-farms", async () => {
     .option("--list", "general mode: print every table (refused above 10^7 tables unless --force)")
     .option("--force", "with --list: list even more than 10^7 tables; a count: try it even when its states are estimated out of reach")
     .option("--shard <i/k>", "general mode: compute part i of k (0 ≤ i < k) of the count, one JSON line; total them with `count-farms merge`")
-    .option("--checkpoint <dir>", "general mode, symmetric method over the whole table: keep its layers in files in DIR (a line on stderr for each); run the same count with the same DIR again and it goes on from what is there (for counts of hours)")
-    .option("--two-ways", "with --checkpoint: count a second way too, the middle layer carried on row by row to the end (its layers kept in DIR as well); the count is printed only if the two agree, else exit 3")
-    .option("--memory <MiB>", `general mode: cap on the kernel's memory per thread (${DEFAULT_TABLES_MEMORY_MIB} by default, ${MIN_TABLES_MEMORY_MIB} to ${MAX_TABLES_MEMORY_MIB})`, integerOption(MIN_TABLES_MEMORY_MIB, MAX_TABLES_MEMORY_MIB))
+    .option(
+      "--checkpoint <dir>",
+      "general mode, symmetric method over the whole table: keep its layers in files in DIR (a line on stderr for each); run the same count with the same DIR again and it goes on from what is there (for counts of hours)",
+    )
+    .option(
+      "--two-ways",
+      "with --checkpoint: count a second way too, the middle layer carried on row by row to the end (its layers kept in DIR as well); the count is printed only if the two agree, else exit 3",
+    )
+    .option(
+      "--memory <MiB>",
+      `general mode: cap on the kernel's memory per thread (${DEFAULT_TABLES_MEMORY_MIB} by default, ${MIN_TABLES_MEMORY_MIB} to ${MAX_TABLES_MEMORY_MIB})`,
+      integerOption(MIN_TABLES_MEMORY_MIB, MAX_TABLES_MEMORY_MIB),
+    )
     .addHelpText(
       "after",
       "\nOutput: one decimal count per case, in input order, each printed as soon as it is counted." +
@@ -200,12 +230,12 @@ await runMain("count-farms", async () => {
         "\nprints one count of N×N tables with those symbol counts in every row and column (rows and columns distinct unless allowed)." +
         "\nOn a terminal a progress bar shows the DP jobs done and an estimate of the time left. A count whose state tables" +
         `\noutgrow the kernel's memory cap (--memory, ${DEFAULT_TABLES_MEMORY_MIB} MiB per thread by default) stops with one line instead of exhausting the machine.` +
-        "\n--sample K [--seed S] [--json], --list [--force] [--json]: tables (N rows of digits, a blank line between; --json: one {\"rows\": […]} a line)." +
-        "\n--shard i/k: one JSON line with part i of k; count-farms merge FILE… (\"-\": stdin) checks parts 0..k-1 and prints the total." +
+        '\n--sample K [--seed S] [--json], --list [--force] [--json]: tables (N rows of digits, a blank line between; --json: one {"rows": […]} a line).' +
+        '\n--shard i/k: one JSON line with part i of k; count-farms merge FILE… ("-": stdin) checks parts 0..k-1 and prints the total.' +
         "\ncount-farms sequence NAME [--to N] [--time]: a named family of counts as OEIS b-file lines (count-farms sequence --help lists them)." +
         "\n\nCommands:\n  merge [--json] FILE…       total the parts of --shard runs (count-farms help merge)" +
         "\n  sequence NAME [--to N]     a named sequence of counts as OEIS b-file lines (count-farms help sequence)" +
-        "\n  completion bash|zsh        a shell completion script: eval \"$(count-farms completion bash)\"" +
+        '\n  completion bash|zsh        a shell completion script: eval "$(count-farms completion bash)"' +
         "\n  help [merge|sequence]      this help, or a command's",
     );
   if (process.argv[2] === "help") {
@@ -218,12 +248,26 @@ await runMain("count-farms", async () => {
   }
   const first = process.argv[2];
   // A slip for a command (count-farms merg) when no file has that name.
-  if (first !== undefined && !first.startsWith("-") && first !== "-" && !COMMANDS.includes(first) && !existsSync(first) && nearestChoice(first, COMMANDS) !== undefined) {
+  if (
+    first !== undefined &&
+    !first.startsWith("-") &&
+    first !== "-" &&
+    !COMMANDS.includes(first) &&
+    !existsSync(first) &&
+    nearestChoice(first, COMMANDS) !== undefined
+  ) {
     throw unknownCommand(first, COMMANDS);
   }
   if (process.argv[2] === "completion") {
     const { completionScript } = await import("./completion.js");
-    process.stdout.write(completionScript("count-farms", process.argv[3] ?? "", program, { merge: ["--json"], sequence: ["--to", "--time", "--threads"], completion: [], help: [] }));
+    process.stdout.write(
+      completionScript("count-farms", process.argv[3] ?? "", program, {
+        merge: ["--json"],
+        sequence: ["--to", "--time", "--threads"],
+        completion: [],
+        help: [],
+      }),
+    );
     return;
   }
   if (process.argv[2] === "sequence") {
@@ -233,13 +277,32 @@ await runMain("count-farms", async () => {
   if (process.argv[2] === "merge") {
     // count-farms merge FILE…: the total of --shard parts (a command of its own).
     const args = process.argv.slice(3);
-    await runTablesMerge(args.filter((a) => a !== "--json"), args.includes("--json"));
+    await runTablesMerge(
+      args.filter((a) => a !== "--json"),
+      args.includes("--json"),
+    );
     return;
   }
   program.parse();
   const options = program.opts<CountFarmsOptions>();
   const method = program.getOptionValueSource("method") === "default" ? undefined : options.method;
-  const general = [options.size, options.counts, options.given, options.allowEqualRows, options.allowEqualColumns, options.threads, options.sample, options.list, options.shard, options.seed, options.force, options.memory, options.checkpoint, options.twoWays, method];
+  const general = [
+    options.size,
+    options.counts,
+    options.given,
+    options.allowEqualRows,
+    options.allowEqualColumns,
+    options.threads,
+    options.sample,
+    options.list,
+    options.shard,
+    options.seed,
+    options.force,
+    options.memory,
+    options.checkpoint,
+    options.twoWays,
+    method,
+  ];
   if (general.some((value) => value !== undefined)) {
     await countGeneral(options, program.args[0], program.getOptionValueSource("engine") !== "default");
     return;

@@ -7,7 +7,8 @@ import type { AuditReport } from "../housie/operators/audit.js";
 
 function alphaOption(value: string): number {
   const alpha = Number(value);
-  if (!/^\s*(0|1)?\.\d+\s*$|^\s*\de-\d+\s*$/.test(value) || !(alpha > 0 && alpha < 1)) throw new InvalidArgumentError(`expected a number between 0 and 1, got "${value}"`);
+  if (!/^\s*(0|1)?\.\d+\s*$|^\s*\de-\d+\s*$/.test(value) || !(alpha > 0 && alpha < 1))
+    throw new InvalidArgumentError(`expected a number between 0 and 1, got "${value}"`);
   return alpha;
 }
 
@@ -28,7 +29,9 @@ function describe(report: AuditReport, name: string): string {
   }
   for (const s of report.skipped) lines.push(`skipped (too few books): ${s}`);
   const rejected = report.tests.filter((t) => t.reject);
-  lines.push(`verdict: ${report.verdict}${rejected.length ? ` (${rejected.length} test(s) reject: ${[...new Set(rejected.map((t) => t.family))].join(", ")})` : ""}`);
+  lines.push(
+    `verdict: ${report.verdict}${rejected.length ? ` (${rejected.length} test(s) reject: ${[...new Set(rejected.map((t) => t.family))].join(", ")})` : ""}`,
+  );
   return lines.join("\n") + "\n";
 }
 
@@ -36,7 +39,9 @@ function describe(report: AuditReport, name: string): string {
 export function registerHousieAudit(program: Command, done: (status: number) => void): void {
   program
     .command("audit")
-    .description("test a file of books against the exact distributions of uniform books (each test's p-value, Holm's correction, a verdict); exit 0 pass, 1 reject")
+    .description(
+      "test a file of books against the exact distributions of uniform books (each test's p-value, Holm's correction, a verdict); exit 0 pass, 1 reject",
+    )
     .argument("<FILE>", "books as JSON Lines (--format jsonl; '-' for standard input)")
     .option("--alpha <A>", "family-wise significance level", alphaOption, 0.01)
     .option("--json", "print the report as one JSON object")

@@ -32,9 +32,15 @@ interface CallFlags {
 
 /** Digits 5 rows high, for the number just called. */
 const BIG: Record<string, string[]> = {
-  0: ["###", "# #", "# #", "# #", "###"], 1: [" # ", "## ", " # ", " # ", "###"], 2: ["###", "  #", "###", "#  ", "###"],
-  3: ["###", "  #", "###", "  #", "###"], 4: ["# #", "# #", "###", "  #", "  #"], 5: ["###", "#  ", "###", "  #", "###"],
-  6: ["###", "#  ", "###", "# #", "###"], 7: ["###", "  #", "  #", "  #", "  #"], 8: ["###", "# #", "###", "# #", "###"],
+  0: ["###", "# #", "# #", "# #", "###"],
+  1: [" # ", "## ", " # ", " # ", "###"],
+  2: ["###", "  #", "###", "#  ", "###"],
+  3: ["###", "  #", "###", "  #", "###"],
+  4: ["# #", "# #", "###", "  #", "  #"],
+  5: ["###", "#  ", "###", "  #", "###"],
+  6: ["###", "#  ", "###", "# #", "###"],
+  7: ["###", "  #", "  #", "  #", "  #"],
+  8: ["###", "# #", "###", "# #", "###"],
   9: ["###", "# #", "###", "  #", "###"],
 };
 
@@ -69,7 +75,12 @@ async function save(file: string, caller: Caller, lock: FileLock): Promise<void>
   try {
     target.stream.write(JSON.stringify(caller.toJSON()) + "\n");
     // A lock broken as stale while we held it (a race of a rare kind): refuse rather than overwrite another's call.
-    if (!lockStillHeld(lock)) throw new InputError(`its lock ${lock.path} was taken by another caller; this change is not saved`, { file }, "one caller at a time: run the command again");
+    if (!lockStillHeld(lock))
+      throw new InputError(
+        `its lock ${lock.path} was taken by another caller; this change is not saved`,
+        { file },
+        "one caller at a time: run the command again",
+      );
     await target.commit();
   } catch (error) {
     target.abort();
@@ -79,7 +90,8 @@ async function save(file: string, caller: Caller, lock: FileLock): Promise<void>
 
 function load(file: string, flags: CallFlags): Caller {
   if (flags.new || !existsSync(file)) {
-    if (flags.seed !== undefined && !/^\d+$/.test(flags.seed)) throw new UsageError(`--seed ${JSON.stringify(flags.seed.slice(0, 30))} (expected a whole number from 0 to 18446744073709551615)`);
+    if (flags.seed !== undefined && !/^\d+$/.test(flags.seed))
+      throw new UsageError(`--seed ${JSON.stringify(flags.seed.slice(0, 30))} (expected a whole number from 0 to 18446744073709551615)`);
     try {
       return Caller.start({ seed: flags.seed, prizes: flags.prizes === undefined ? undefined : parsePrizeSet(flags.prizes), game: flags.gameName });
     } catch (error) {
@@ -88,9 +100,16 @@ function load(file: string, flags: CallFlags): Caller {
     }
   }
   const caller = Caller.resume(readSmallFile(file, GAME_FILE), file);
-  if (flags.seed !== undefined && flags.seed !== caller.seed) throw new UsageError(`${file} is a game with ${caller.seed === null ? "no seed" : `seed ${caller.seed}`}, not --seed ${flags.seed} (use --new to start again)`);
-  if (flags.gameName !== undefined && flags.gameName.trim() !== caller.game) throw new UsageError(`${file} is ${caller.game === undefined ? "a game without a name" : `the game ${JSON.stringify(caller.game)}`}, not --game-name ${JSON.stringify(flags.gameName.slice(0, 30))} (use --new to start again)`);
-  if (flags.prizes !== undefined && parsePrizeSet(flags.prizes) !== caller.prizes) throw new UsageError(`${file} is a game with ${caller.prizes} prizes, not --prizes ${flags.prizes} (use --new to start again)`);
+  if (flags.seed !== undefined && flags.seed !== caller.seed)
+    throw new UsageError(
+      `${file} is a game with ${caller.seed === null ? "no seed" : `seed ${caller.seed}`}, not --seed ${flags.seed} (use --new to start again)`,
+    );
+  if (flags.gameName !== undefined && flags.gameName.trim() !== caller.game)
+    throw new UsageError(
+      `${file} is ${caller.game === undefined ? "a game without a name" : `the game ${JSON.stringify(caller.game)}`}, not --game-name ${JSON.stringify(flags.gameName.slice(0, 30))} (use --new to start again)`,
+    );
+  if (flags.prizes !== undefined && parsePrizeSet(flags.prizes) !== caller.prizes)
+    throw new UsageError(`${file} is a game with ${caller.prizes} prizes, not --prizes ${flags.prizes} (use --new to start again)`);
   return caller;
 }
 
@@ -145,7 +164,9 @@ async function drawn(file: string, caller: Caller, lock: FileLock, list: string)
  */
 async function enter(file: string, caller: Caller, lock: FileLock): Promise<number> {
   const tty = process.stdin.isTTY === true;
-  const prompt = () => { if (tty) process.stdout.write(`call ${caller.calls.length + 1}> `); };
+  const prompt = () => {
+    if (tty) process.stdout.write(`call ${caller.calls.length + 1}> `);
+  };
   let status = EXIT_OK;
   if (tty) process.stdout.write(`${screen(caller)}\ntype each ball drawn and Enter · u: undo · q: quit\n`);
   prompt();
@@ -179,18 +200,26 @@ async function enter(file: string, caller: Caller, lock: FileLock): Promise<numb
 export function registerHousieCall(program: Command, done: (status: number) => void): void {
   program
     .command("call")
-    .description("call a game: draw the next number 1-90 without repetition (CSPRNG, or --seed to replay), save the game to GAME; --undo takes the last call back")
+    .description(
+      "call a game: draw the next number 1-90 without repetition (CSPRNG, or --seed to replay), save the game to GAME; --undo takes the last call back",
+    )
     .argument("<GAME>", "the game file (JSON), created on the first call")
     .option("-s, --seed <S>", "a new game's seed 0..2^64-1: the same seed calls the same numbers (default: OS CSPRNG)")
-    .option("--prizes <SET>", "a new game's prizes: uk (one line, two lines, full house) or tambola (early five, four corners, top/middle/bottom line, full house)")
+    .option(
+      "--prizes <SET>",
+      "a new game's prizes: uk (one line, two lines, full house) or tambola (early five, four corners, top/middle/bottom line, full house)",
+    )
     .option("-n, --count <N>", "call N numbers (default 1)", integerOption(1, 90))
     .option("--undo", "take back the last call")
     .option("--show", "show the game without calling")
     .option("--new", "start GAME afresh even if it exists")
     .option("--json", "print the game as JSON")
     .option("-i, --interactive", "call on space/Enter, undo on u, quit on q (a terminal)")
-    .option("--game-name <GAME>", "a new game's game of the night, by name or number as in books --games (e.g. Red or 2): claims are checked against its tickets only")
-    .option("-d, --drawn <N>", "call the ball(s) a machine drew, e.g. 17 or \"17,4\" (an unseeded game); a repeat or a number outside 1-90 is refused")
+    .option(
+      "--game-name <GAME>",
+      "a new game's game of the night, by name or number as in books --games (e.g. Red or 2): claims are checked against its tickets only",
+    )
+    .option("-d, --drawn <N>", 'call the ball(s) a machine drew, e.g. 17 or "17,4" (an unseeded game); a repeat or a number outside 1-90 is refused')
     .option("-e, --enter", "type each ball a machine draws, one a line (u: undo, q: quit); every call saved at once")
     .action(async (file: string, flags: CallFlags) => {
       const modes = [flags.undo, flags.show, flags.count !== undefined, flags.interactive, flags.drawn !== undefined, flags.enter];

@@ -24,7 +24,10 @@ function describe(report: CheckReport, name: string): string {
   let out = `${name}: ${report.records} records, ${report.tickets} tickets, ${report.calls} calls\n`;
   for (const p of report.prizes) {
     const head = p.prize.padEnd(11);
-    if (p.call === null) { out += `${head} not reached\n`; continue; }
+    if (p.call === null) {
+      out += `${head} not reached\n`;
+      continue;
+    }
     const more = p.winnerCount > p.winners.length ? ` … and ${p.winnerCount - p.winners.length} more` : "";
     out += `${head} call ${p.call} (number ${p.number}): ${p.winners.map(printed).join(" ")}${more}\n`;
   }
@@ -35,21 +38,29 @@ function describe(report: CheckReport, name: string): string {
 export function registerHousieCheck(program: Command, done: (status: number) => void): void {
   program
     .command("check")
-    .description("replay a game's calls against a series: first winners of each prize, or judge a claim (--ref): the ticket drawn with the called numbers marked, WINS or NOT A WINNER for each prize; exit 0 a winner, 1 not a winner (or no such ticket), 2 bad input")
+    .description(
+      "replay a game's calls against a series: first winners of each prize, or judge a claim (--ref): the ticket drawn with the called numbers marked, WINS or NOT A WINNER for each prize; exit 0 a winner, 1 not a winner (or no such ticket), 2 bad input",
+    )
     .argument("<FILE>", "the series as JSON Lines (--format jsonl; '-' for standard input)")
-    .option("--calls <LIST>", "the calls in order, e.g. \"17,4,88\"")
+    .option("--calls <LIST>", 'the calls in order, e.g. "17,4,88"')
     .option("--calls-file <FILE>", "the calls in order, one number per line")
     .option("--ref <S-i-c>", "a claimed ticket: its reference as printed (serial-ticket-check; the check digit is verified)")
     .option("--game <FILE>", "the calls of a game saved by housie call (and its prize set)")
     .option("--prizes <SET>", "uk (one line, two lines, full house) or tambola (early five, four corners, top/middle/bottom line, full house)")
     .option("--game-name <GAME>", "in a night of several games (books --games): the game played, by name or number (default: the game file's)")
-    .option("--prize <NAME>", "the prize claimed, e.g. \"full house\": only its verdict, and the exit status is about it")
+    .option("--prize <NAME>", 'the prize claimed, e.g. "full house": only its verdict, and the exit status is about it')
     .option("--pretty", "group digits in counts")
     .option("--json", "print the report as one JSON object")
     .option("--engine <engine>", "wasm (default) or ts (the baselines of the reader and the checker)", "wasm")
     .action(async (file: string, flags: CheckFlags & { game?: string; prizes?: string; prize?: string; gameName?: string; pretty?: boolean }) => {
       // A claim shown as text goes through the one claim checker's verdicts (housie-claims.ts); --json keeps the API's report.
-      if (flags.game !== undefined || flags.prizes !== undefined || flags.prize !== undefined || flags.gameName !== undefined || (flags.ref !== undefined && !flags.json)) {
+      if (
+        flags.game !== undefined ||
+        flags.prizes !== undefined ||
+        flags.prize !== undefined ||
+        flags.gameName !== undefined ||
+        (flags.ref !== undefined && !flags.json)
+      ) {
         if (flags.engine !== "wasm" && flags.engine !== "ts") throw new UsageError(`--engine ${flags.engine} (expected wasm or ts)`);
         done((await import("./housie-claims.js")).runClaims(file, flags));
         return;

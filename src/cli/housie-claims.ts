@@ -46,7 +46,10 @@ function describe(report: GameCheck, name: string, pretty?: boolean): string {
   const width = Math.max(...report.prizes.map((p) => p.prize.length)) + 1;
   for (const p of report.prizes) {
     const head = p.prize.padEnd(width);
-    if (p.call === null) { out += `${head} not reached\n`; continue; }
+    if (p.call === null) {
+      out += `${head} not reached\n`;
+      continue;
+    }
     const more = p.winnerCount > p.winners.length ? ` … and ${grouped(p.winnerCount - p.winners.length, pretty)} more` : "";
     out += `${head} call ${p.call} (number ${p.number}): ${p.winners.join(" ")}${more}\n`;
   }
@@ -57,7 +60,8 @@ function describe(report: GameCheck, name: string, pretty?: boolean): string {
 /** The index of the prize named by --prize in the set; a name not in it is one UsageError. */
 function prizeIndex(name: string, set: PrizeSetName): number {
   const k = PRIZE_SETS[set].indexOf(name.trim().toLowerCase());
-  if (k < 0) throw new UsageError(`--prize ${JSON.stringify(name.slice(0, 30))} is not a prize of the ${set} set (expected one of: ${PRIZE_SETS[set].join(", ")})`);
+  if (k < 0)
+    throw new UsageError(`--prize ${JSON.stringify(name.slice(0, 30))} is not a prize of the ${set} set (expected one of: ${PRIZE_SETS[set].join(", ")})`);
   return k;
 }
 

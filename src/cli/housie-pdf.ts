@@ -27,7 +27,12 @@ function pdfStamp(seed: bigint | undefined): { creationDate: Date; subject?: str
 const PDF_BATCH = 256; // records drawn per kernel call: small, pages are the slow part
 
 /** `tag`: in a night of --games, the record with its game (the i-th record of the run). */
-export async function writePdfSeries(run: HousieRun, flags: PdfFlags, progress?: (records: number) => void, tag?: (record: HousieRecord, index: number) => HousieRecord): Promise<number> {
+export async function writePdfSeries(
+  run: HousieRun,
+  flags: PdfFlags,
+  progress?: (records: number) => void,
+  tag?: (record: HousieRecord, index: number) => HousieRecord,
+): Promise<number> {
   const options = await printOptions(flags);
   const target: AtomicStream | undefined = isStandardOutput(flags.out) ? undefined : await openAtomicStream(flags.out);
   try {

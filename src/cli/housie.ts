@@ -41,7 +41,6 @@ interface RecordSource {
   close?(): void | Promise<void>;
 }
 
-
 function serialOption(value: string): bigint {
   const serial = parseSerial(value);
   if (serial === undefined) throw new InvalidArgumentError(`expected a whole number from 0 to ${MAX_SERIAL}, got ${quote(value)}`);
@@ -68,14 +67,19 @@ async function generate(kind: HousieKind, given: GenerateFlags): Promise<number>
   const overflow = serialOverflow(flags.firstSerial, flags.count);
   if (overflow !== undefined) throw new UsageError(`--first-serial ${flags.firstSerial} --count ${flags.count}: ${overflow}`);
   if (flags.unique && flags.count * ticketsPerRecord(kind) > MAX_UNIQUE_TICKETS) {
-    throw new UsageError(`--count ${flags.count} ${kind} exceeds the ${MAX_UNIQUE_TICKETS} tickets one run keeps unique (expected at most ${Math.floor(MAX_UNIQUE_TICKETS / ticketsPerRecord(kind))}, or --no-unique)`);
+    throw new UsageError(
+      `--count ${flags.count} ${kind} exceeds the ${MAX_UNIQUE_TICKETS} tickets one run keeps unique (expected at most ${Math.floor(MAX_UNIQUE_TICKETS / ticketsPerRecord(kind))}, or --no-unique)`,
+    );
   }
   if (flags.out !== undefined) checkOutputPath(flags.out); // before any work
   if (flags.uniqueAgainst && !flags.unique) throw new UsageError("--unique-against needs the uniqueness set (drop --no-unique)");
   if (flags.format === "pdf") {
     const pdf = await withPdfkit(() => import("./housie-pdf.js")); // pdfkit loads only for pdf
     // Pages are slow (3,000 books take seconds): books written on a terminal from a few hundred on.
-    const bar = flags.count >= PDF_PROGRESS_FROM ? (await import("./progress.js")).terminalBar({ format: `${kind} [{bar}] {value}/{total} written, about {eta_formatted} left`, clearOnComplete: true }) : undefined;
+    const bar =
+      flags.count >= PDF_PROGRESS_FROM
+        ? (await import("./progress.js")).terminalBar({ format: `${kind} [{bar}] {value}/{total} written, about {eta_formatted} left`, clearOnComplete: true })
+        : undefined;
     bar?.start(flags.count, 0);
     try {
       return await pdf.writePdfSeries(await inlineRun(kind, flags), flags, (records) => bar?.increment(records), tag);
@@ -86,12 +90,17 @@ async function generate(kind: HousieKind, given: GenerateFlags): Promise<number>
   const run = await startRun(kind, flags);
   const format = flags.format;
   // Modules only some commands need are imported when used, to keep start-up short.
-  const bar = flags.count >= PROGRESS_FROM
-    ? (await import("./progress.js")).terminalBar({ format: `${kind} [{bar}] {value}/{total} written, about {eta_formatted} left` })
-    : undefined;
+  const bar =
+    flags.count >= PROGRESS_FROM
+      ? (await import("./progress.js")).terminalBar({ format: `${kind} [{bar}] {value}/{total} written, about {eta_formatted} left` })
+      : undefined;
   bar?.start(flags.count, 0);
   async function* chunks(): AsyncGenerator<string | Uint8Array> {
-    const formatter = formatterFor(format, kind, format === "html" ? await printOptions(flags) : format === "csv" && flags.games !== undefined ? { games: flags.games } : {});
+    const formatter = formatterFor(
+      format,
+      kind,
+      format === "html" ? await printOptions(flags) : format === "csv" && flags.games !== undefined ? { games: flags.games } : {},
+    );
     yield formatter.header();
     const per = run.ticketsPerRecord;
     let left = flags.count;
@@ -145,7 +154,10 @@ async function startRun(kind: HousieKind, flags: GenerateFlags): Promise<RecordS
 /** The run in this thread, with the earlier series loaded and the set sized for --count. */
 async function inlineRun(kind: HousieKind, flags: GenerateFlags): Promise<HousieRun> {
   const run = new HousieRun(kind, { seed: flags.seed, firstSerial: flags.firstSerial, unique: flags.unique });
-  if (flags.uniqueAgainst) (await import("../housie/generate/unique-against.js")).markSeriesIssued(run, flags.uniqueAgainst, { limit: MAX_UNIQUE_TICKETS - flags.count * run.ticketsPerRecord });
+  if (flags.uniqueAgainst)
+    (await import("../housie/generate/unique-against.js")).markSeriesIssued(run, flags.uniqueAgainst, {
+      limit: MAX_UNIQUE_TICKETS - flags.count * run.ticketsPerRecord,
+    });
   run.reserve(flags.count);
   return run;
 }
@@ -156,19 +168,31 @@ async function main(): Promise<number> {
   for (const kind of ["books", "tickets"] as const) {
     const command = program
       .command(kind)
-      .description(kind === "books"
-        ? "books (strips) of 6 tickets using 1-90 once, uniform over all ordered books"
-        : "single tickets, uniform over all distinct tickets")
+      .description(
+        kind === "books" ? "books (strips) of 6 tickets using 1-90 once, uniform over all ordered books" : "single tickets, uniform over all distinct tickets",
+      )
       .requiredOption("-n, --count <N>", `number of ${kind}`, integerOption(1))
       .option("-s, --seed <S>", "seed 0..2^64-1 for the reproducible xoshiro128** generator (default: OS CSPRNG)", seedOption)
       .addOption(new Option("-f, --format <format>", "output format").choices([...FORMATS, "pdf"]).default("text"))
       .option("-o, --out <FILE>", "write to FILE atomically (temporary file renamed when complete)")
-      .addOption(new Option("--first-serial <N>", `serial of the first record, to continue a series (the last must be at most ${MAX_SERIAL})`).argParser(serialOption).default(1n, "1"))
+      .addOption(
+        new Option("--first-serial <N>", `serial of the first record, to continue a series (the last must be at most ${MAX_SERIAL})`)
+          .argParser(serialOption)
+          .default(1n, "1"),
+      )
       .option("--no-unique", "allow tickets to repeat within the run (skips the uniqueness set)")
       .option("--unique-against <FILE...>", "repeat no ticket of these earlier series (JSONL), for linked games and venues")
-      .addOption(new Option("--unique-thread <when>", "run the uniqueness set on a second core: auto (runs of 120,000+ tickets on 2+ cores, not pdf or --unique-against), on, off; same output either way").choices(["auto", "on", "off"]).default("auto"));
+      .addOption(
+        new Option(
+          "--unique-thread <when>",
+          "run the uniqueness set on a second core: auto (runs of 120,000+ tickets on 2+ cores, not pdf or --unique-against), on, off; same output either way",
+        )
+          .choices(["auto", "on", "off"])
+          .default("auto"),
+      );
     addPrintOptions(command).action(async (flags: GenerateFlags, self: Command) => {
-      if (flags.format !== "pdf" && flags.format !== "html") refuseInapplicable(self, ["paper", "layout", "perPage", "qr", "colour", "title", "venue", "date", "price", "series"], "--format pdf or html");
+      if (flags.format !== "pdf" && flags.format !== "html")
+        refuseInapplicable(self, ["paper", "layout", "perPage", "qr", "colour", "title", "venue", "date", "price", "series"], "--format pdf or html");
       status = await generate(kind, flags);
     });
   }
@@ -213,24 +237,41 @@ async function main(): Promise<number> {
       const input = file === "-" ? process.stdin : createReadStream(file, { highWaterMark: 1 << 20 });
       let bytes: number | undefined;
       if (file !== "-") {
-        await once(input, "open").catch((error: NodeJS.ErrnoException) => { throw readFailure(file, error); });
+        await once(input, "open").catch((error: NodeJS.ErrnoException) => {
+          throw readFailure(file, error);
+        });
         bytes = statSync(file).size;
       }
       // Findings are printed as found, in batches: memory stays flat however many lines break.
       let pending = "";
       const { validateJsonlStream } = await import("../housie/validate/validate.js");
-      const summary = await validateJsonlStream(input, (v) => {
-        pending += `${name}:${v.line ?? 1}: ${v.problem} (expected ${v.expected}) [${v.rule}]\n`;
-        if (pending.length > 1 << 16) { process.stdout.write(pending); pending = ""; }
-      }, { bytes }).catch((error: NodeJS.ErrnoException) => { throw error.code ? readFailure(file, error) : error; });
+      const summary = await validateJsonlStream(
+        input,
+        (v) => {
+          pending += `${name}:${v.line ?? 1}: ${v.problem} (expected ${v.expected}) [${v.rule}]\n`;
+          if (pending.length > 1 << 16) {
+            process.stdout.write(pending);
+            pending = "";
+          }
+        },
+        { bytes },
+      ).catch((error: NodeJS.ErrnoException) => {
+        throw error.code ? readFailure(file, error) : error;
+      });
       if (pending) process.stdout.write(pending);
       const verdict = summary.broken === 0 ? "valid" : `${summary.broken} rule(s) broken`;
       process.stderr.write(`${name}: ${summary.records} records, ${summary.tickets} tickets: ${verdict}\n`);
       status = summary.broken === 0 ? EXIT_OK : EXIT_INVALID;
     });
-  registerHousieCheck(program, (s) => { status = s; });
-  registerHousieAudit(program, (s) => { status = s; });
-  registerHousieCall(program, (s) => { status = s; });
+  registerHousieCheck(program, (s) => {
+    status = s;
+  });
+  registerHousieAudit(program, (s) => {
+    status = s;
+  });
+  registerHousieCall(program, (s) => {
+    status = s;
+  });
   program
     .command("completion")
     .description('print a bash or zsh completion script: eval "$(housie completion bash)"')

@@ -99,12 +99,15 @@ function stepLine(store: DiskLayers | DiskBuckets) {
     last = step;
     const mean = (Date.now() - started) / 1000 / (step - first + 1);
     const left = step < steps ? `, about ${durationForPeople(mean * (steps - step))} left at this run's mean step time` : "";
-    process.stderr.write(`step ${step} of ${steps}: ${states} state${states === 1 ? "" : "s"}, ${passes} pass${passes === 1 ? "" : "es"}, disk ${diskForPeople(store.diskBytes())}, CPU ${store.cpuSeconds().toFixed(0)} s in all runs${left} (checkpoint written)\n`);
+    process.stderr.write(
+      `step ${step} of ${steps}: ${states} state${states === 1 ? "" : "s"}, ${passes} pass${passes === 1 ? "" : "es"}, disk ${diskForPeople(store.diskBytes())}, CPU ${store.cpuSeconds().toFixed(0)} s in all runs${left} (checkpoint written)\n`,
+    );
   };
 }
 
 export async function runFrontierCount(flags: FrontierCountFlags): Promise<void> {
-  if (flags.disk !== undefined && flags.checkpoint === undefined) throw new UsageError("--disk needs --checkpoint DIR: the folder for the bucket files and the count's checkpoint");
+  if (flags.disk !== undefined && flags.checkpoint === undefined)
+    throw new UsageError("--disk needs --checkpoint DIR: the folder for the bucket files and the count's checkpoint");
   if (flags.buckets !== undefined && flags.disk === undefined) throw new UsageError("--buckets is for a count with --disk");
   const spec = flags.shard !== undefined ? parseShardSpec(flags.shard) : undefined;
   const cpu = process.cpuUsage();
@@ -117,13 +120,24 @@ export async function runFrontierCount(flags: FrontierCountFlags): Promise<void>
   }
 }
 
-async function countAndPrint(flags: FrontierCountFlags, spec: ShardSpec | undefined, cpu: NodeJS.CpuUsage, started: bigint, store: DiskLayers | DiskBuckets | undefined): Promise<void> {
+async function countAndPrint(
+  flags: FrontierCountFlags,
+  spec: ShardSpec | undefined,
+  cpu: NodeJS.CpuUsage,
+  started: bigint,
+  store: DiskLayers | DiskBuckets | undefined,
+): Promise<void> {
   // With --checkpoint, a line a step; else, on a terminal, a progress line: step k of n, states, time left.
-  const bar = store ? undefined : terminalBar({ format: "frontier step {value} of {total}: {states} states, about {eta_formatted} left", clearOnComplete: true });
-  const onProgress = store ? stepLine(store) : bar && ((step: number, steps: number, states: number) => {
-    if (step === 1) bar.start(steps, step, { states: groupDigits(states) });
-    else bar.update(step, { states: groupDigits(states) });
-  });
+  const bar = store
+    ? undefined
+    : terminalBar({ format: "frontier step {value} of {total}: {states} states, about {eta_formatted} left", clearOnComplete: true });
+  const onProgress = store
+    ? stepLine(store)
+    : bar &&
+      ((step: number, steps: number, states: number) => {
+        if (step === 1) bar.start(steps, step, { states: groupDigits(states) });
+        else bar.update(step, { states: groupDigits(states) });
+      });
   let result: HamiltonianCount;
   try {
     result = countHamiltonianIn({ ...flags, shard: spec, memoryCapMiB: flags.memory, ...(onProgress ? { onProgress } : {}) }, store);
@@ -137,7 +151,11 @@ async function countAndPrint(flags: FrontierCountFlags, spec: ShardSpec | undefi
   // With --json the figures go in the JSON line (one line for programs), else on standard error.
   if (stats && !(flags.json && !spec)) process.stderr.write(statsLine(stats, flags.engine, store !== undefined));
   if (!spec) {
-    const line = flags.json ? JSON.stringify({ ...canonicalFrontierProblem(flags), count: result.count.toString(), engine, ...(stats ? { stats } : {}) }) : flags.pretty ? groupDigits(result.count) : String(result.count);
+    const line = flags.json
+      ? JSON.stringify({ ...canonicalFrontierProblem(flags), count: result.count.toString(), engine, ...(stats ? { stats } : {}) })
+      : flags.pretty
+        ? groupDigits(result.count)
+        : String(result.count);
     await writeChunk(process.stdout, `${line}\n`);
     return;
   }

@@ -141,19 +141,39 @@ function checkOnRectangle(square: Square | undefined, rows: number, cols: number
 
 async function countCommand(flags: CountFlags): Promise<void> {
   const { rows, cols } = countBoard(flags);
-  if (flags.pretty && (flags.json || flags.shard !== undefined)) throw new UsageError("--pretty is for people: not with --json or --shard (their counts are decimal strings for programs)");
+  if (flags.pretty && (flags.json || flags.shard !== undefined))
+    throw new UsageError("--pretty is for people: not with --json or --shard (their counts are decimal strings for programs)");
   checkOnRectangle(flags.from, rows, cols, "--from");
   checkOnRectangle(flags.to, rows, cols, "--to");
   if (!flags.engine.startsWith("search")) {
-    const frontierFlags: FrontierCountFlags = { rows, cols, moves: flags.moves, closed: flags.closed, from: flags.from, to: flags.to, shard: flags.shard, engine: flags.engine === "frontier-ts" ? "ts" : "wasm", stats: flags.stats, memory: flags.memory, hostLayers: flags.hostLayers, checkpoint: flags.checkpoint, disk: flags.disk, buckets: flags.buckets, json: flags.json, pretty: flags.pretty };
+    const frontierFlags: FrontierCountFlags = {
+      rows,
+      cols,
+      moves: flags.moves,
+      closed: flags.closed,
+      from: flags.from,
+      to: flags.to,
+      shard: flags.shard,
+      engine: flags.engine === "frontier-ts" ? "ts" : "wasm",
+      stats: flags.stats,
+      memory: flags.memory,
+      hostLayers: flags.hostLayers,
+      checkpoint: flags.checkpoint,
+      disk: flags.disk,
+      buckets: flags.buckets,
+      json: flags.json,
+      pretty: flags.pretty,
+    };
     return runFrontierCount(frontierFlags);
   }
   // The search engine: square boards, the pen-and-paper moves, no --to.
   if (flags.checkpoint !== undefined) throw new UsageError(`--checkpoint keeps the frontier engine's layers: not with --engine ${flags.engine}`);
-  if (flags.disk !== undefined || flags.buckets !== undefined) throw new UsageError(`--disk keeps the frontier engine's layers in bucket files: not with --engine ${flags.engine}`);
+  if (flags.disk !== undefined || flags.buckets !== undefined)
+    throw new UsageError(`--disk keeps the frontier engine's layers in bucket files: not with --engine ${flags.engine}`);
   if (rows !== cols) throw new UsageError(`--engine ${flags.engine} counts square boards only (--size N); --engine frontier counts ${rows}×${cols}`);
   if (flags.to) throw new UsageError(`--engine ${flags.engine} has no --to; --engine frontier counts paths between two squares`);
-  if (formatLeapers(flags.moves) !== formatLeapers(PEN_PAPER_LEAPERS)) throw new UsageError(`--engine ${flags.engine} knows only the pen-and-paper moves 0,3+2,2; --engine frontier counts any leapers`);
+  if (formatLeapers(flags.moves) !== formatLeapers(PEN_PAPER_LEAPERS))
+    throw new UsageError(`--engine ${flags.engine} knows only the pen-and-paper moves 0,3+2,2; --engine frontier counts any leapers`);
   if (rows > MAX_COUNT_SIZE) throw new UsageError(`--engine ${flags.engine} counts boards up to ${MAX_COUNT_SIZE}×${MAX_COUNT_SIZE}, not ${rows}×${rows}`);
   return searchCount({ ...flags, size: rows, engine: flags.engine === "search-ts" ? "ts" : "wasm" });
 }
@@ -177,9 +197,23 @@ async function searchCount(flags: SearchFlags): Promise<void> {
   // Progress by finished (start, first step) tasks, only for a person watching.
   const progress = progressOnTerminal("counting", "searches");
   try {
-    const count = await countToursParallel({ size: flags.size, closed: flags.closed, from: flags.from, threads: flags.threads, engine: flags.engine, onProgress: progress.update });
-    const problem = { ...canonicalFrontierProblem({ rows: flags.size, cols: flags.size, moves: PEN_PAPER_LEAPERS, closed: flags.closed, from: flags.from }), method: "search" };
-    process.stdout.write(flags.json ? `${JSON.stringify({ ...problem, count: count.toString(), engine: flags.engine === "ts" ? "search-ts" : "search" })}\n` : `${flags.pretty ? groupDigits(count) : count}\n`);
+    const count = await countToursParallel({
+      size: flags.size,
+      closed: flags.closed,
+      from: flags.from,
+      threads: flags.threads,
+      engine: flags.engine,
+      onProgress: progress.update,
+    });
+    const problem = {
+      ...canonicalFrontierProblem({ rows: flags.size, cols: flags.size, moves: PEN_PAPER_LEAPERS, closed: flags.closed, from: flags.from }),
+      method: "search",
+    };
+    process.stdout.write(
+      flags.json
+        ? `${JSON.stringify({ ...problem, count: count.toString(), engine: flags.engine === "ts" ? "search-ts" : "search" })}\n`
+        : `${flags.pretty ? groupDigits(count) : count}\n`,
+    );
   } finally {
     progress.stop();
   }
@@ -203,7 +237,9 @@ function boardOptions(command: Command): Command {
     .option("--size <n>", `square board side (1 to ${MAX_FRONTIER_SIDE})`, integerOption(1, MAX_FRONTIER_SIDE))
     .option("--rows <m>", `board rows (with --cols)`, integerOption(1, MAX_FRONTIER_SIDE))
     .option("--cols <n>", `board columns (with --rows)`, integerOption(1, MAX_FRONTIER_SIDE))
-    .option("--moves <a,b+…>", "the leapers, joined by +: a leaper a,b moves ±a along one axis and ±b along the other (1,2 is the knight)", movesOption, [...PEN_PAPER_LEAPERS]);
+    .option("--moves <a,b+…>", "the leapers, joined by +: a leaper a,b moves ±a along one axis and ±b along the other (1,2 is the knight)", movesOption, [
+      ...PEN_PAPER_LEAPERS,
+    ]);
 }
 
 async function validateCommand(file: string, given: Leaper[] | undefined): Promise<number> {
@@ -254,36 +290,77 @@ await runMain("pen-paper", async () => {
     .addOption(engineOption())
     .option("--uniform", "draw the tour exactly uniformly among all tours of the board (as pen-paper sample: boards whose counting layers fit in memory)")
     .action(async (flags: GenerateFlags) => generateCommand(flags, program.getOptionValueSource("size") !== "default"));
-  boardOptions(program
-    .command("count")
-    .description("exact number of tours (Hamiltonian paths and cycles of the leaper graph): directed paths over every start, from a square, to a square, or distinct closed tours"))
+  boardOptions(
+    program
+      .command("count")
+      .description(
+        "exact number of tours (Hamiltonian paths and cycles of the leaper graph): directed paths over every start, from a square, to a square, or distinct closed tours",
+      ),
+  )
     .option("--closed", "count closed tours: distinct cycles, or with --from directed closed tours from that square (2 × cycles)")
     .option("--from <R,C>", "count only tours numbered 1 on this square (1-based row,column)", squareOption)
     .option("--to <R,C>", "count only open tours ending on this square (1-based row,column)", squareOption)
     .option("--threads <t>", "worker threads (search engine)", integerOption(1, 256), availableParallelism())
     .option("--shard <i/k>", "compute part i of k (0 ≤ i < k) on one thread and print it as a JSON line; total the parts with `pen-paper merge`")
-    .option("--json", "one JSON line: the problem (rows, cols, moves, closed, from, to), count (a decimal string) and engine; with --shard the part's line (the default there)")
+    .option(
+      "--json",
+      "one JSON line: the problem (rows, cols, moves, closed, from, to), count (a decimal string) and engine; with --shard the part's line (the default there)",
+    )
     .option("--pretty", "group the count's digits in threes for people (8,250,272); not with --json or --shard")
-    .option("--stats", "frontier engine: print the frontier width, peak states, dead states dropped, bytes a state, table memory and CPU time to standard error (with --json: in the JSON line)")
-    .option("--memory <MiB>", `frontier engine: cap on the state tables (default ${toursConstants.FRONTIER_DEFAULT_CAP_MIB}; 4096: all the kernel's memory has above its own data)`, integerOption(16, 4096))
+    .option(
+      "--stats",
+      "frontier engine: print the frontier width, peak states, dead states dropped, bytes a state, table memory and CPU time to standard error (with --json: in the JSON line)",
+    )
+    .option(
+      "--memory <MiB>",
+      `frontier engine: cap on the state tables (default ${toursConstants.FRONTIER_DEFAULT_CAP_MIB}; 4096: all the kernel's memory has above its own data)`,
+      integerOption(16, 4096),
+    )
     .addOption(new Option("--host-layers", "frontier engine: keep the DP's layers in this process's memory, not the kernel's (docs/tours.md)").hideHelp())
-    .option("--checkpoint <dir>", "frontier engine: keep the DP's layers in files in DIR, a line on standard error per step; run the same count with the same DIR again and it goes on from its last finished step (for counts of hours)")
-    .option("--disk <MiB>", "frontier engine, with --checkpoint: each step expands the last layer once into bucket files and sums them bucket by bucket (for layers larger than memory); the count's files never take more than MiB, else it stops with its checkpoint kept", integerOption(1))
-    .addOption(new Option("--buckets <N>", "with --disk: split each step into N buckets (a power of two, 1 to 256; default chosen each step from --memory)").argParser(integerOption(1, toursConstants.FRONTIER_MAX_BUCKETS)).hideHelp())
+    .option(
+      "--checkpoint <dir>",
+      "frontier engine: keep the DP's layers in files in DIR, a line on standard error per step; run the same count with the same DIR again and it goes on from its last finished step (for counts of hours)",
+    )
+    .option(
+      "--disk <MiB>",
+      "frontier engine, with --checkpoint: each step expands the last layer once into bucket files and sums them bucket by bucket (for layers larger than memory); the count's files never take more than MiB, else it stops with its checkpoint kept",
+      integerOption(1),
+    )
+    .addOption(
+      new Option("--buckets <N>", "with --disk: split each step into N buckets (a power of two, 1 to 256; default chosen each step from --memory)")
+        .argParser(integerOption(1, toursConstants.FRONTIER_MAX_BUCKETS))
+        .hideHelp(),
+    )
     .option("--force", "search engine: run a count documented as out of reach (7×7 from every start, 8×8 and up)")
-    .addOption(new Option("--engine <name>", "frontier (default): the frontier DP in WebAssembly, frontier-ts its TypeScript baseline; search, search-ts: the depth-first search (n×n, pen-and-paper moves)").choices(COUNT_ENGINES).default("frontier"))
-    .addHelpText("after", "\nAll engines give the same counts where they all run. The frontier DP counts m×n boards for any leapers; the search,\nthe cross-check, counts n×n pen-and-paper boards up to 7×7 (and shows a progress bar on a terminal).")
+    .addOption(
+      new Option(
+        "--engine <name>",
+        "frontier (default): the frontier DP in WebAssembly, frontier-ts its TypeScript baseline; search, search-ts: the depth-first search (n×n, pen-and-paper moves)",
+      )
+        .choices(COUNT_ENGINES)
+        .default("frontier"),
+    )
+    .addHelpText(
+      "after",
+      "\nAll engines give the same counts where they all run. The frontier DP counts m×n boards for any leapers; the search,\nthe cross-check, counts n×n pen-and-paper boards up to 7×7 (and shows a progress bar on a terminal).",
+    )
     .action(async (flags: CountFlags) => countCommand(flags));
   // pen-paper sample: one exactly uniform random tour (src/tours/uniform.ts), the count's board and moves options.
-  boardOptions(program
-    .command("sample")
-    .description("one exactly uniform random tour among all tours of the board (closed: every cycle equally likely; open: every directed path), drawn from the frontier counter's layers (m×n boards the layers fit in memory: 6×6 knight and 7×7 pen-and-paper closed take seconds)"))
+  boardOptions(
+    program
+      .command("sample")
+      .description(
+        "one exactly uniform random tour among all tours of the board (closed: every cycle equally likely; open: every directed path), drawn from the frontier counter's layers (m×n boards the layers fit in memory: 6×6 knight and 7×7 pen-and-paper closed take seconds)",
+      ),
+  )
     .option("--closed", "a closed tour: the last square is a move away from the first")
     .option("--seed <s>", "reproducible draw, 0 to 2^64-1 (default: random)", seedOption)
     .addOption(new Option("-f, --format <format>", "output format").choices(TOUR_FORMATS).default("text"))
     .option("-o, --out <file>", "write to FILE (whole or not at all) instead of standard output")
     .option("--stats", "print how many tours it drew among and the states the layers kept to standard error")
-    .action(async (flags: Omit<SampleFlags, "rows" | "cols"> & Pick<CountFlags, "size" | "rows" | "cols">) => runSample({ ...flags, ...countBoard(flags, "sample") }));
+    .action(async (flags: Omit<SampleFlags, "rows" | "cols"> & Pick<CountFlags, "size" | "rows" | "cols">) =>
+      runSample({ ...flags, ...countBoard(flags, "sample") }),
+    );
   program
     .command("merge")
     .description("total the parts of a sharded count: every part 0..k-1 of one count exactly once")

@@ -31,15 +31,27 @@ export function packageVersion(): string {
 
 /** A commander program named `name` whose parse errors exit with status 2. */
 export function createProgram(name: string, description: string): Command {
-  return new Command(name)
-    .description(description)
-    .version(packageVersion(), "-V, --version")
-    .option("--debug", "on an internal error, print its stack trace")
-    .showHelpAfterError(false)
-    .exitOverride()
-    // Commander puts its "(Did you mean …?)" hint on a second line; usage errors are one line.
-    // Its messages echo the offending value whole and raw: quoted, cut and escaped here.
-    .configureOutput({ outputError: (text, write) => write(`${name}: ${parserErrorLine(text.trimEnd().replace(/^error: /, "").replace(/\n(?=\(Did you mean )/, " "))}\n`) });
+  return (
+    new Command(name)
+      .description(description)
+      .version(packageVersion(), "-V, --version")
+      .option("--debug", "on an internal error, print its stack trace")
+      .showHelpAfterError(false)
+      .exitOverride()
+      // Commander puts its "(Did you mean …?)" hint on a second line; usage errors are one line.
+      // Its messages echo the offending value whole and raw: quoted, cut and escaped here.
+      .configureOutput({
+        outputError: (text, write) =>
+          write(
+            `${name}: ${parserErrorLine(
+              text
+                .trimEnd()
+                .replace(/^error: /, "")
+                .replace(/\n(?=\(Did you mean )/, " "),
+            )}\n`,
+          ),
+      })
+  );
 }
 
 /**

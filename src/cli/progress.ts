@@ -82,7 +82,10 @@ export function terminalBar(options: { format: string; clearOnComplete?: boolean
     for (const signal of SIGNALS) process.off(signal, onSignal);
     process.off("exit", stop);
     if (options.clearOnComplete) err.write("\r\u001b[2K");
-    else { draw(); err.write("\n"); }
+    else {
+      draw();
+      err.write("\n");
+    }
     err.write("\u001b[?25h\u001b[?7h"); // cursor shown, line wrap on
   };
   function update(at: number, more?: Record<string, string>): void {

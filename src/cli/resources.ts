@@ -9,7 +9,10 @@ const RESOURCES: readonly { test: (code: string, message: string) => boolean; li
     line: "too many open files: raise the open-file limit (ulimit -n) or use fewer --threads",
   },
   {
-    test: (code, message) => code === "ERR_WORKER_OUT_OF_MEMORY" || code === "ENOMEM" || /out of memory|allocation failed|could not allocate memory|Cannot allocate memory/i.test(message),
+    test: (code, message) =>
+      code === "ERR_WORKER_OUT_OF_MEMORY" ||
+      code === "ENOMEM" ||
+      /out of memory|allocation failed|could not allocate memory|Cannot allocate memory/i.test(message),
     line: "out of memory or address space: use fewer --threads or a smaller problem, raise the limit (ulimit -v) or use a machine with more memory",
   },
   {
@@ -17,7 +20,8 @@ const RESOURCES: readonly { test: (code: string, message: string) => boolean; li
     line: "no space left on the disk (or over the quota): free some space or write elsewhere",
   },
   {
-    test: (code, message) => code === "ERR_WORKER_INIT_FAILED" || code === "EAGAIN" || /uv_thread_create|pthread_create|Resource temporarily unavailable/i.test(message),
+    test: (code, message) =>
+      code === "ERR_WORKER_INIT_FAILED" || code === "EAGAIN" || /uv_thread_create|pthread_create|Resource temporarily unavailable/i.test(message),
     line: "could not start a thread: raise the process and thread limit (ulimit -u) or use fewer --threads",
   },
   {

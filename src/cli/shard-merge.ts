@@ -22,12 +22,20 @@ const LINES = 2 ** 32;
 export async function mergeShardFiles(files: readonly string[], kind: "tables" | "tours"): Promise<MergedCount> {
   if (files.length === 0) throw new UsageError('merge needs the files of the parts (or "-" for standard input)');
   const names = files.map((file) => shorten(inputName(file), 200));
-  const merger = new ShardMerger((problem) => checkShardProblem(problem, kind), (id) => `${names[Math.floor(id / LINES)]}:${id % LINES}`);
+  const merger = new ShardMerger(
+    (problem) => checkShardProblem(problem, kind),
+    (id) => `${names[Math.floor(id / LINES)]}:${id % LINES}`,
+  );
   let parts = 0;
   for (const [index, file] of files.entries()) {
     const where = { file: names[index]! };
     for await (const { text, number, cut } of readLines(file, MAX_PART_LINE)) {
-      if (cut) throw new InputError(`a line longer than ${MAX_PART_LINE} characters`, { ...where, line: number }, "one part per line as printed by --shard i/k --json");
+      if (cut)
+        throw new InputError(
+          `a line longer than ${MAX_PART_LINE} characters`,
+          { ...where, line: number },
+          "one part per line as printed by --shard i/k --json",
+        );
       if (number >= LINES) throw new InputError(`more than ${LINES - 1} lines`, where);
       const line = text.trim();
       if (line === "") continue;

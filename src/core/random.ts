@@ -50,7 +50,9 @@ export function parseSeed(text: string | number | bigint, name: string = "seed")
   else if (typeof text === "number") value = Number.isSafeInteger(text) ? BigInt(text) : undefined;
   else if (typeof text === "string") value = /^\s*\d{1,20}\s*$/.test(text) ? BigInt(text.trim()) : undefined;
   if (value === undefined || value < 0n || value > MASK64) {
-    throw new UsageError(`${name} ${typeof text === "string" ? quote(text) : quoteValue(typeof text === "bigint" ? String(text) : text)} is not a seed (expected ${SEED_EXPECTED})`);
+    throw new UsageError(
+      `${name} ${typeof text === "string" ? quote(text) : quoteValue(typeof text === "bigint" ? String(text) : text)} is not a seed (expected ${SEED_EXPECTED})`,
+    );
   }
   return value;
 }

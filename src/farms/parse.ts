@@ -35,7 +35,10 @@ export function parseFarmRow(text: string, line?: number): number[] {
   checkText(text, "text");
   optionalWholeNumber(line, "line", 1);
   const where = { line };
-  const tokens = text.trim().split(/\s+/).filter((t) => t.length > 0);
+  const tokens = text
+    .trim()
+    .split(/\s+/)
+    .filter((t) => t.length > 0);
   if (tokens.length === 0) throw new InputError("blank line where a row was expected", where, FARM_ROW_EXPECTED);
   const symbols = tokens.length === 1 ? [...tokens[0]!] : tokens;
   if (tokens.length > 1 && tokens.some((t) => t.length !== 1)) {

@@ -51,9 +51,7 @@ function removeRowsWith(field: number, out: Int32Array): void {
 }
 
 /** `out` = rows of `from` still fitting after the counts went from `before` to `after`. */
-function narrowAllowed(
-  from: Int32Array, beforeZeros: number, beforeOnes: number, afterZeros: number, afterOnes: number, out: Int32Array,
-): void {
+function narrowAllowed(from: Int32Array, beforeZeros: number, beforeOnes: number, afterZeros: number, afterOnes: number, out: Int32Array): void {
   out.set(from);
   let zeros = zeroFields(afterZeros) & ~zeroFields(beforeZeros);
   let ones = zeroFields(afterOnes) & ~zeroFields(beforeOnes);
@@ -151,7 +149,8 @@ export function countPublishedSetsTs(code0: number, code1: number): number {
   pendingCount = 0;
   for (let m5 = n - 2; m5 >= 0; m5--) {
     if (((allowedTop[m5 >> 5]! >>> (m5 & 31)) & 1) === 0) continue;
-    const z5 = candZeros[m5]!, o5 = candOnes[m5]!;
+    const z5 = candZeros[m5]!,
+      o5 = candOnes[m5]!;
     const k5 = candMask[m5]!;
     narrowAllowed(allowedTop, needZeros, needOnes, needZeros - z5, needOnes - o5, allowed5);
     for (let w = (m5 + 1) >> 5; w < WORDS; w++) {
@@ -168,13 +167,15 @@ export function countPublishedSetsTs(code0: number, code1: number): number {
     for (let bits2 = allowedTop[w2]!; bits2 !== 0; bits2 &= bits2 - 1) {
       const m2 = (w2 << 5) + 31 - Math.clz32(bits2 & -bits2);
       if (m2 >= n - 4) break;
-      const z2 = needZeros - candZeros[m2]!, o2 = needOnes - candOnes[m2]!;
+      const z2 = needZeros - candZeros[m2]!,
+        o2 = needOnes - candOnes[m2]!;
       const k2 = givenMask & candMask[m2]!;
       narrowAllowed(allowedTop, needZeros, needOnes, z2, o2, allowed3);
       for (let w3 = (m2 + 1) >> 5; w3 < WORDS; w3++) {
         for (let bits3 = wordAbove(allowed3, w3, m2); bits3 !== 0; bits3 &= bits3 - 1) {
           const m3 = (w3 << 5) + 31 - Math.clz32(bits3 & -bits3);
-          const z3 = z2 - candZeros[m3]!, o3 = o2 - candOnes[m3]!;
+          const z3 = z2 - candZeros[m3]!,
+            o3 = o2 - candOnes[m3]!;
           const k3 = k2 & candMask[m3]!;
           narrowAllowed(allowed3, z2, o2, z3, o3, allowed4);
           for (let w4 = (m3 + 1) >> 5; w4 < WORDS; w4++) {

@@ -18,17 +18,21 @@ export interface HousieLayout {
   randomBlockWords: number;
 }
 
-
 /** The housie module (a literal URL, so bundlers ship the .wasm as an asset). */
-export const housieModule = new Kernel<HousieKernel>("housie", new URL("../../build/housie.wasm", import.meta.url), (exports) => ({
-  random: {
-    refill(): void {
-      // A fresh view each time: memory.buffer is replaced when the memory grows.
-      const k = exports();
-      fillRandomWords(new Uint32Array(k.memory.buffer, k.randomBlockPtr(), housieLayout().randomBlockWords));
+export const housieModule = new Kernel<HousieKernel>(
+  "housie",
+  new URL("../../build/housie.wasm", import.meta.url),
+  (exports) => ({
+    random: {
+      refill(): void {
+        // A fresh view each time: memory.buffer is replaced when the memory grows.
+        const k = exports();
+        fillRandomWords(new Uint32Array(k.memory.buffer, k.randomBlockPtr(), housieLayout().randomBlockWords));
+      },
     },
-  },
-}), housieConstants);
+  }),
+  housieConstants,
+);
 
 let layout: HousieLayout | undefined;
 

@@ -24,8 +24,15 @@ export { streamSink, type PdfSink, type PdfTarget, type WritableLike } from "./o
 export { PDF_PAPERS, PDF_LAYOUTS, type PdfPaper, type PdfLayout } from "./output/pdf-options.js";
 export type { PdfWriter, PdfOptions } from "./output/pdf.js";
 export {
-  checkClaims, parseCalls, parseRef as parseTicketRef, PRIZES as HOUSIE_PRIZES,
-  type CheckReport, type CheckOptions, type PrizeResult, type TicketClaim, type Prize as HousiePrize,
+  checkClaims,
+  parseCalls,
+  parseRef as parseTicketRef,
+  PRIZES as HOUSIE_PRIZES,
+  type CheckReport,
+  type CheckOptions,
+  type PrizeResult,
+  type TicketClaim,
+  type Prize as HousiePrize,
 } from "./operators/check.js";
 export { auditBooks, auditReference, type AuditReport, type AuditTest, type AuditOptions, type AuditFamily, type AuditReference } from "./operators/audit.js";
 export { seriesTickets, markSeriesIssued, ticketRankFromCells } from "./generate/unique-against.js";

@@ -11,4 +11,18 @@ import HelveticaBold from "pdfkit/standard-fonts/HelveticaBold";
 const register = (pdfkit as unknown as { registerStdFonts?: (...fonts: object[]) => void }).registerStdFonts;
 register?.(Helvetica, HelveticaBold);
 
-export { PdfWriter, renderPdf, streamSink, PDF_PAPERS, PDF_LAYOUTS, UNICODE_FONT_FILES, type UnicodeFontFiles, type PdfSink, type PdfTarget, type WritableLike, type PdfOptions, type PdfPaper, type PdfLayout } from "./output/pdf.js";
+export {
+  PdfWriter,
+  renderPdf,
+  streamSink,
+  PDF_PAPERS,
+  PDF_LAYOUTS,
+  UNICODE_FONT_FILES,
+  type UnicodeFontFiles,
+  type PdfSink,
+  type PdfTarget,
+  type WritableLike,
+  type PdfOptions,
+  type PdfPaper,
+  type PdfLayout,
+} from "./output/pdf.js";

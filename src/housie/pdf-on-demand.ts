@@ -41,7 +41,11 @@ export async function withPdfkit<T>(load: () => Promise<T>): Promise<T> {
  * await renderPdf(generateBooks(4, { seed: 1n }), createWriteStream("books.pdf"), { qr: true }); // { pages: 2 }
  * ```
  */
-export async function renderPdf(records: Iterable<HousieRecord> | AsyncIterable<HousieRecord>, sink: PdfTarget, options?: PdfOptions): Promise<{ pages: number }> {
+export async function renderPdf(
+  records: Iterable<HousieRecord> | AsyncIterable<HousieRecord>,
+  sink: PdfTarget,
+  options?: PdfOptions,
+): Promise<{ pages: number }> {
   return (await withPdfkit(() => import("./output/pdf.js"))).renderPdf(records, sink, options);
 }
 

@@ -7,7 +7,18 @@
 // written through (the file it names is replaced, the link stays); an existing target
 // keeps its permission bits; a target the user may not open for writing is refused, as
 // `>` in a shell would, even where the folder would let a rename replace it.
-import { accessSync, chmodSync, constants as fsConstants, createWriteStream, readlinkSync, renameSync, rmSync, statSync, lstatSync, type WriteStream } from "node:fs";
+import {
+  accessSync,
+  chmodSync,
+  constants as fsConstants,
+  createWriteStream,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+  lstatSync,
+  type WriteStream,
+} from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { once } from "node:events";
 import { constants } from "node:os";
@@ -163,7 +174,9 @@ export async function openAtomicStream(path: string, option = "--out", standardO
   track(temporary);
   const stream = createWriteStream(temporary, { flags: "wx" });
   let failure: unknown;
-  stream.on("error", (error) => { failure ??= error; });
+  stream.on("error", (error) => {
+    failure ??= error;
+  });
   try {
     await once(stream, "open");
     // The replacement keeps the permissions of the file it replaces (a private file stays private).
@@ -175,7 +188,9 @@ export async function openAtomicStream(path: string, option = "--out", standardO
     throw pathFailure(path, error);
   }
   let done = false;
-  const removeOnExit = (): void => { if (!done) rmSync(temporary, { force: true }); };
+  const removeOnExit = (): void => {
+    if (!done) rmSync(temporary, { force: true });
+  };
   process.once("exit", removeOnExit);
   const close = (): void => {
     done = true;

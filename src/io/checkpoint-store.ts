@@ -12,7 +12,21 @@
 // files in the folder are never touched, and one in the way of a name the store wants is
 // refused, not replaced.
 import { createHash, randomBytes } from "node:crypto";
-import { closeSync, existsSync, fstatSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, unlinkSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { InputError, UsageError } from "../errors.js";
@@ -54,7 +68,9 @@ interface Manifest {
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v ?? null)).join(",")}]`;
   if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
   }
   return JSON.stringify(value);
@@ -62,12 +78,15 @@ export function canonicalJson(value: unknown): string {
 
 /** A problem as words: `counts 1,1,1, size 3` (lists joined by commas, nothing quoted). */
 function problemForPeople(problem: Record<string, unknown>): string {
-  return Object.entries(problem).map(([key, value]) => `${key} ${Array.isArray(value) ? value.join(",") : String(value)}`).join(", ");
+  return Object.entries(problem)
+    .map(([key, value]) => `${key} ${Array.isArray(value) ? value.join(",") : String(value)}`)
+    .join(", ");
 }
 
 const sha256 = (text: string | Uint8Array): string => createHash("sha256").update(text).digest("hex");
 const isDigest = (value: unknown): value is string => typeof value === "string" && /^[0-9a-f]{64}$/.test(value);
-const isName = (name: unknown): name is string => typeof name === "string" && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name) && name !== MANIFEST && name !== LOCK && !name.endsWith(TEMPORARY);
+const isName = (name: unknown): name is string =>
+  typeof name === "string" && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name) && name !== MANIFEST && name !== LOCK && !name.endsWith(TEMPORARY);
 
 /** Whether a process `pid` lives on this machine (EPERM: it does, another user's). */
 function alive(pid: number): boolean {
@@ -151,7 +170,15 @@ export class CheckpointStore {
     try {
       const saved = this.readManifest(identity);
       this.resumed = saved !== undefined;
-      this.manifest = saved ?? { format: FORMAT, counter: identity.counter, problem: { ...identity.problem }, kernel: identity.kernel, state: undefined, files: {}, pending: [] };
+      this.manifest = saved ?? {
+        format: FORMAT,
+        counter: identity.counter,
+        problem: { ...identity.problem },
+        kernel: identity.kernel,
+        state: undefined,
+        files: {},
+        pending: [],
+      };
       if (this.manifest.pending.length > 0) {
         // Files a killed run was writing (or removing): the store's, half made; away with them.
         for (const name of this.manifest.pending) this.removeFile(name);
@@ -173,7 +200,9 @@ export class CheckpointStore {
     if (dir === "") throw new UsageError("--checkpoint: empty folder name (expected a folder for the count's files)");
     // The file a checkpoint of tabula before this store began with (count.json, checkpoint.json): not resumable here.
     if (olderCheckpoint !== undefined && existsSync(join(dir, olderCheckpoint)) && !existsSync(join(dir, MANIFEST))) {
-      throw new UsageError(`${join(dir, olderCheckpoint)}: a checkpoint of an older tabula, whose files this one does not read; finish that count with the tabula that began it, or give an empty folder`);
+      throw new UsageError(
+        `${join(dir, olderCheckpoint)}: a checkpoint of an older tabula, whose files this one does not read; finish that count with the tabula that began it, or give an empty folder`,
+      );
     }
     return new CheckpointStore(dir, identity);
   }
@@ -398,7 +427,11 @@ export class CheckpointStore {
   private damaged(name: string, bytes: number): InputError {
     const entry = this.entry(name);
     const what = bytes !== entry.bytes ? `${bytes} bytes where the manifest says ${entry.bytes}` : "its bytes do not match the sha256 in the manifest";
-    return new InputError(`${what}: damaged since it was written`, { file: join(this.dir, name) }, "the file as written; delete it and run again, and the count makes it again");
+    return new InputError(
+      `${what}: damaged since it was written`,
+      { file: join(this.dir, name) },
+      "the file as written; delete it and run again, and the count makes it again",
+    );
   }
 
   private inFolder<T>(path: string, work: () => T): T {
@@ -431,7 +464,8 @@ export class CheckpointStore {
     const path = join(this.dir, MANIFEST);
     if (!existsSync(path)) return undefined;
     const text = this.inFolder(path, () => readFileSync(path, "utf8"));
-    const refuse = (what: string): InputError => new InputError(what, { file: path }, "the manifest a count with this folder wrote; its files cannot be checked without it: give an empty folder");
+    const refuse = (what: string): InputError =>
+      new InputError(what, { file: path }, "the manifest a count with this folder wrote; its files cannot be checked without it: give an empty folder");
     let manifest: Manifest;
     try {
       const outer = JSON.parse(text) as { digest?: unknown; manifest?: unknown };
@@ -444,12 +478,19 @@ export class CheckpointStore {
       throw refuse("not the manifest of a tabula checkpoint");
     }
     const files = manifest.files;
-    if (typeof files !== "object" || files === null || !Array.isArray(manifest.pending) || !manifest.pending.every(isName)
-      || !Object.entries(files).every(([name, f]) => isName(name) && Number.isSafeInteger(f?.bytes) && f.bytes >= 0 && isDigest(f?.sha256))) {
+    if (
+      typeof files !== "object" ||
+      files === null ||
+      !Array.isArray(manifest.pending) ||
+      !manifest.pending.every(isName) ||
+      !Object.entries(files).every(([name, f]) => isName(name) && Number.isSafeInteger(f?.bytes) && f.bytes >= 0 && isDigest(f?.sha256))
+    ) {
       throw refuse("not the manifest of a tabula checkpoint");
     }
     if (manifest.counter !== identity.counter || canonicalJson(manifest.problem) !== canonicalJson(identity.problem)) {
-      throw new UsageError(`${this.dir} holds the checkpoint of another count (${manifest.counter}: ${problemForPeople(manifest.problem)}); give an empty folder or that count's`);
+      throw new UsageError(
+        `${this.dir} holds the checkpoint of another count (${manifest.counter}: ${problemForPeople(manifest.problem)}); give an empty folder or that count's`,
+      );
     }
     if (manifest.kernel !== identity.kernel) {
       throw new UsageError(`${this.dir} was made by another build of the kernel, whose files may be laid out differently; give an empty folder`);
@@ -469,7 +510,10 @@ export class CheckpointStore {
           linkSync(aside, path); // atomic: fails if a lock is there
           break;
         } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt >= 3) this.inFolder(path, () => { throw error; });
+          if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt >= 3)
+            this.inFolder(path, () => {
+              throw error;
+            });
         }
         let held: { pid?: unknown; host?: unknown; token?: unknown } = {};
         let text = "";
@@ -482,7 +526,9 @@ export class CheckpointStore {
         const pid = Number.isSafeInteger(held?.pid) ? (held.pid as number) : undefined;
         if (pid !== undefined && (held.host !== hostname() || alive(pid))) {
           const where = held.host === hostname() ? "" : ` on ${String(held.host)}`;
-          throw new UsageError(`${this.dir} is in use by another count (pid ${pid}${where}, its lock ${path}); wait for it to end, or remove the lock if that run is gone`);
+          throw new UsageError(
+            `${this.dir} is in use by another count (pid ${pid}${where}, its lock ${path}); wait for it to end, or remove the lock if that run is gone`,
+          );
         }
         // A stale lock (its run is dead): taken over, unless another run took it meanwhile.
         try {

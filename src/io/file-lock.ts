@@ -89,7 +89,11 @@ export async function lockFile(file: string, waitMs = LOCK_WAIT_MS): Promise<Fil
     }
     if (Date.now() >= until) {
       const who = holder.pid !== undefined ? `process ${holder.pid}` : "another caller";
-      throw new InputError(`is in use by ${who} (its lock ${path} is held)`, { file: inputName(file) }, "one caller at a time: try again when it is done, or remove the lock if no caller runs");
+      throw new InputError(
+        `is in use by ${who} (its lock ${path} is held)`,
+        { file: inputName(file) },
+        "one caller at a time: try again when it is done, or remove the lock if no caller runs",
+      );
     }
     await sleep(10 + Math.min(attempt, 10) * 5 + Math.random() * 20);
   }

@@ -40,7 +40,8 @@ export function readInSlices(path: string, slice = WRITE_SLICE): Uint8Array {
   const fd = openSync(path, "r");
   try {
     const size = fstatSync(fd).size;
-    if (size > constants.MAX_LENGTH) throw new InputError(`${size} bytes, more than one buffer holds`, { file: path }, `a file of at most ${constants.MAX_LENGTH} bytes`);
+    if (size > constants.MAX_LENGTH)
+      throw new InputError(`${size} bytes, more than one buffer holds`, { file: path }, `a file of at most ${constants.MAX_LENGTH} bytes`);
     const bytes = Buffer.allocUnsafe(size);
     for (let at = 0; at < size;) {
       const read = readSync(fd, bytes, at, Math.min(slice, size - at), at);

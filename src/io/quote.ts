@@ -11,11 +11,16 @@ type EscapeMode = "quoted" | "text" | "line";
 function escapeChar(ch: string, mode: EscapeMode): string {
   const code = ch.codePointAt(0)!;
   switch (ch) {
-    case '"': return mode === "quoted" ? '\\"' : ch;
-    case "\\": return mode === "line" ? ch : "\\\\";
-    case "\n": return "\\n";
-    case "\r": return "\\r";
-    case "\t": return "\\t";
+    case '"':
+      return mode === "quoted" ? '\\"' : ch;
+    case "\\":
+      return mode === "line" ? ch : "\\\\";
+    case "\n":
+      return "\\n";
+    case "\r":
+      return "\\r";
+    case "\t":
+      return "\\t";
   }
   if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return `\\x${code.toString(16).padStart(2, "0")}`;
   // U+FFFD is what a byte that is not UTF-8 decodes to; lone surrogates cannot be printed.
@@ -88,7 +93,7 @@ export function errorLine(text: string, limit = LINE_LIMIT): string {
 export function parserErrorLine(text: string): string {
   const quoted = text
     .replace(/(argument )'([\s\S]*)'( is invalid)/, (_all, before: string, value: string, after: string) => `${before}${quote(value)}${after}`)
-    .replace(/(unknown (?:option|command) )'([\s\S]*?)'(?=$|\s|\n|\()/, (_all, before: string, value: string) => `${before}${quote(value)}`)
+    .replace(/(unknown (?:option|command) )'([\s\S]*?)'(?=$|\s|\n|\()/, (_all, before: string, value: string) => `${before}${quote(value)}`);
   // The value is quoted once, up front (shortened when long): a parser's own "got …" would say it again.
   return errorLine(quoted.replace(/( is invalid\. [^\n]*?)[,;]? got [^\n]*$/, "$1"));
 }

@@ -59,8 +59,10 @@ export function parseShardSpec(spec: string | ShardSpec): ShardSpec {
     ({ shard, shards } = spec);
     [shardText, shardsText] = [describeValue(shard), describeValue(shards)];
   }
-  if (!Number.isInteger(shards) || shards < 1 || shards > MAX_SHARDS) throw new UsageError(`the number of parts must be from 1 to ${MAX_SHARDS}, got ${shardsText}`);
-  if (!Number.isInteger(shard) || shard < 0 || shard >= shards) throw new UsageError(`part ${shardText} does not exist: parts of ${shards} are numbered 0 to ${shards - 1}`);
+  if (!Number.isInteger(shards) || shards < 1 || shards > MAX_SHARDS)
+    throw new UsageError(`the number of parts must be from 1 to ${MAX_SHARDS}, got ${shardsText}`);
+  if (!Number.isInteger(shard) || shard < 0 || shard >= shards)
+    throw new UsageError(`part ${shardText} does not exist: parts of ${shards} are numbered 0 to ${shards - 1}`);
   return { shard, shards };
 }
 
@@ -158,13 +160,22 @@ export function parseShardLine(line: string, where: { file?: string; line?: numb
   }
   const v = value as Partial<Record<keyof ShardPart, unknown>>;
   if (
-    typeof v !== "object" || v === null || Array.isArray(v) || v.problem === undefined ||
-    !Number.isInteger(v.shard) || !Number.isInteger(v.shards) || typeof v.count !== "string"
+    typeof v !== "object" ||
+    v === null ||
+    Array.isArray(v) ||
+    v.problem === undefined ||
+    !Number.isInteger(v.shard) ||
+    !Number.isInteger(v.shards) ||
+    typeof v.count !== "string"
   ) {
     throw new InputError(`not a part of a sharded count: ${quote(line)}`, where, 'an object with "problem", "shard", "shards" and a decimal "count"');
   }
   if (!DECIMAL.test(v.count)) {
-    throw new InputError(`part ${numberText(v.shard)}/${numberText(v.shards)}: the count ${quote(v.count)} is not a whole number in decimal`, where, 'digits as written by --shard, like "-12" or "4909920"');
+    throw new InputError(
+      `part ${numberText(v.shard)}/${numberText(v.shards)}: the count ${quote(v.count)} is not a whole number in decimal`,
+      where,
+      'digits as written by --shard, like "-12" or "4909920"',
+    );
   }
   return { problem: v.problem, shard: v.shard as number, shards: v.shards as number, count: v.count };
 }
@@ -235,13 +246,18 @@ export class ShardMerger {
       throw new UsageError(`${this.at(id)}${label} is of a different problem (${quoteValue(part.problem)}) than the first part (${quote(this.problemKey)})`);
     }
     const k = this.k;
-    if (part.shards !== k) throw new UsageError(`${this.at(id)}${label} belongs to a split into ${numberText(part.shards)} parts, not ${k} like the first part`);
-    if (!Number.isInteger(part.shard) || part.shard < 0 || part.shard >= k) throw new UsageError(`${this.at(id)}${label} does not exist (parts are 0 to ${k - 1})`);
+    if (part.shards !== k)
+      throw new UsageError(`${this.at(id)}${label} belongs to a split into ${numberText(part.shards)} parts, not ${k} like the first part`);
+    if (!Number.isInteger(part.shard) || part.shard < 0 || part.shard >= k)
+      throw new UsageError(`${this.at(id)}${label} does not exist (parts are 0 to ${k - 1})`);
     if (this.seen[part.shard]) {
-      throw new UsageError(`${this.at(id)}${label} is repeated (also ${this.place(this.ids[part.shard]!) ?? `part number ${this.ids[part.shard]! + 1} in the list`})`);
+      throw new UsageError(
+        `${this.at(id)}${label} is repeated (also ${this.place(this.ids[part.shard]!) ?? `part number ${this.ids[part.shard]! + 1} in the list`})`,
+      );
     }
     const value = BigInt(count);
-    if (value < 0n && this.facts.partsAtLeastZero) throw new UsageError(`${this.at(id)}${label}: the count ${value} is below 0, but a part of this problem is a number of tours, never below 0`);
+    if (value < 0n && this.facts.partsAtLeastZero)
+      throw new UsageError(`${this.at(id)}${label}: the count ${value} is below 0, but a part of this problem is a number of tours, never below 0`);
     this.seen[part.shard] = 1;
     this.ids[part.shard] = id;
     this.seenCount++;

@@ -196,7 +196,7 @@ export class Canonizer {
         let e = p + 1;
         while (e < k && cellStart[base + e] === 0) e++;
         let out = p;
-        for (let below = 256; ; ) {
+        for (let below = 256; ;) {
           // The largest value of i in this cell under `below`.
           let value = -1;
           for (let q = p; q < e; q++) {

@@ -65,7 +65,11 @@ interface Folder {
 
 /** What the store's manifest names a symmetric count by: the problem in canonical form and the kernel. */
 export function tablesStoreIdentity(problem: SymProblem): StoreIdentity {
-  return { counter: "count-farms", problem: { kind: "tables", method: "symmetric", size: problem.size, counts: [...problem.counts] }, kernel: tablesKernelDigest() };
+  return {
+    counter: "count-farms",
+    problem: { kind: "tables", method: "symmetric", size: problem.size, counts: [...problem.counts] },
+    kernel: tablesKernelDigest(),
+  };
 }
 
 /** Opens `dir` for `problem` in the checkpoint store (locked, this count's and this kernel build's). */
@@ -86,10 +90,15 @@ function openFolder(problem: SymProblem, dir: string, options: CheckpointOptions
     if (!store.has(file)) return undefined;
     const path = `${dir}/${file}`;
     const { part } = decodeLayerFile(store.read(file), path);
-    if (part.size !== n || JSON.stringify(part.counts) !== JSON.stringify(counts)) throw new InputError("a layer of another count", { file: path }, `a layer of size ${n}, counts ${counts.join(",")}`);
+    if (part.size !== n || JSON.stringify(part.counts) !== JSON.stringify(counts))
+      throw new InputError("a layer of another count", { file: path }, `a layer of size ${n}, counts ${counts.join(",")}`);
     const [share, of] = [place.share ?? 0, place.shares ?? 1];
     if (part.row !== place.row || part.share !== share || part.shares !== of) {
-      throw new InputError(`holds row ${part.row} (share ${part.share} of ${part.shares}) where its name says row ${place.row} (share ${share} of ${of})`, { file: path }, "the file this count wrote under that name");
+      throw new InputError(
+        `holds row ${part.row} (share ${part.share} of ${part.shares}) where its name says row ${place.row} (share ${share} of ${of})`,
+        { file: path },
+        "the file this count wrote under that name",
+      );
     }
     return part;
   };
@@ -146,7 +155,10 @@ async function layerInShares(folder: Folder, row: number, from: SymLayerPart, fi
     parts[i] = part;
     done++; // (not inside the optional call below: without a listener its argument is never evaluated)
     const madeNow = done - readBefore;
-    const eta = done === shares ? "" : `; about ${durationForPeople((Math.ceil((shares - done) / parallel) * (Date.now() - started)) / Math.ceil(madeNow / parallel) / 1000)} left at this rate`;
+    const eta =
+      done === shares
+        ? ""
+        : `; about ${durationForPeople((Math.ceil((shares - done) / parallel) * (Date.now() - started)) / Math.ceil(madeNow / parallel) / 1000)} left at this rate`;
     log(`made ${fileOf(i)}: ${classes(part.states)} (${done} of ${shares} shares${eta}), ${folder.disk()} of files`);
     options.onProgress?.(done, shares);
   };
@@ -158,7 +170,10 @@ async function layerInShares(folder: Folder, row: number, from: SymLayerPart, fi
     }
   } else {
     const tasks = missing.map((share): LayerTask => ({ problem, share, shares, row, from, memoryCapMiB: options.memoryCapMiB }));
-    await runPool<LayerTask, SymLayerPart | undefined>("tables/layer-worker.js", tasks, { threads: Math.min(options.threads, tasks.length), onValue: (t, part) => made(missing[t]!, part) });
+    await runPool<LayerTask, SymLayerPart | undefined>("tables/layer-worker.js", tasks, {
+      threads: Math.min(options.threads, tasks.length),
+      onValue: (t, part) => made(missing[t]!, part),
+    });
   }
   if (parts.some((p) => p === undefined)) return undefined;
   return parts as SymLayerPart[];

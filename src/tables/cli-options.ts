@@ -18,7 +18,10 @@ export function parseCountsText(text: string): number[] {
 
 /** "2100221;0221102" as rows (spaces inside a row ignored, empty parts dropped). */
 export function parseGivenText(text: string | undefined): string[] {
-  return (text ?? "").split(";").map((row) => row.trim()).filter((row) => row.length > 0);
+  return (text ?? "")
+    .split(";")
+    .map((row) => row.trim())
+    .filter((row) => row.length > 0);
 }
 
 export interface GeneralModeText {

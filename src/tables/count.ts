@@ -39,7 +39,15 @@ export type TablesMethod = "auto" | "columns" | "symmetric";
 export { sumPlan, engineRunner, type JobMethod };
 
 const COUNT_TABLES_KEYS = optionKeys<CountTablesOptions>({
-  size: true, counts: true, given: true, distinctRows: true, distinctColumns: true, engine: true, method: true, onLayer: true, memoryCapMiB: true,
+  size: true,
+  counts: true,
+  given: true,
+  distinctRows: true,
+  distinctColumns: true,
+  engine: true,
+  method: true,
+  onLayer: true,
+  memoryCapMiB: true,
 });
 
 /** The options countTablesParallel takes (Node and browsers). */
@@ -64,7 +72,11 @@ export const COUNT_TABLES_PARALLEL_KEYS = [...COUNT_TABLES_KEYS, "threads", "onP
  * ```
  */
 export function countTables(problem: CountTablesOptions, options: { shard?: ShardSpec | string } = {}): bigint {
-  problem = requiredObject(problem, "problem", COUNT_TABLES_KEYS, { threads: "threads are countTablesParallel's", onProgress: "onProgress is countTablesParallel's", shard: "the shard is the second argument's: countTables(problem, { shard })" });
+  problem = requiredObject(problem, "problem", COUNT_TABLES_KEYS, {
+    threads: "threads are countTablesParallel's",
+    onProgress: "onProgress is countTablesParallel's",
+    shard: "the shard is the second argument's: countTables(problem, { shard })",
+  });
   options = optionsObject(options, "options", ["shard"]);
   const memoryCapMiB = memoryCapOption(problem.memoryCapMiB);
   return withCountMemoryCap(memoryCapMiB, () => {
@@ -124,7 +136,10 @@ export function symmetricRunner(engine: TablesEngine): (problem: SymProblem, onL
  * The symmetric count over the whole table (one thread; see usesSymmetric), reporting
  * each layer to onLayer and as rows placed to onProgress.
  */
-export function countSymmetric(problem: NormalizedProblem, options: { engine?: TablesEngine; onLayer?: SymProgress; onProgress?: (done: number, all: number) => void }): bigint {
+export function countSymmetric(
+  problem: NormalizedProblem,
+  options: { engine?: TablesEngine; onLayer?: SymProgress; onProgress?: (done: number, all: number) => void },
+): bigint {
   return symmetricRunner(options.engine ?? "wasm")(problem, (placed, rows, states) => {
     options.onLayer?.(placed, rows, states);
     options.onProgress?.(placed, rows);

@@ -4,7 +4,6 @@ import { KernelError } from "../errors.js";
 import { fromLimbs } from "../wasm/limbs.js";
 import { countJobTs, type JobShape } from "./dp-ts.js";
 
-
 /** The tables module (shared with the sampler; defined with its random source in kernel.ts). */
 export { tablesModule };
 
@@ -38,10 +37,16 @@ function checkFits(counts: readonly number[], job: JobShape): void {
   // A column's code is weight · space + comp (space = Π (c_s + 1)), in 16 bits.
   const space = counts.reduce((a, c) => a * (c + 1), 1);
   const heaviest = job.columns.reduce((a, col) => Math.max(a, col.weight), 0);
-  const over = counts.length > maxSymbols ? `${counts.length} symbols (at most ${maxSymbols})`
-    : (heaviest + 1) * space > 1 << 16 ? `columns of weight ${heaviest} over ${space} symbol-count vectors (their codes pass 16 bits)`
-    : job.columns.length > maxColumns ? `${job.columns.length} columns (at most ${maxColumns})`
-    : job.rows > maxRows ? `${job.rows} rows (at most ${maxRows})` : undefined;
+  const over =
+    counts.length > maxSymbols
+      ? `${counts.length} symbols (at most ${maxSymbols})`
+      : (heaviest + 1) * space > 1 << 16
+        ? `columns of weight ${heaviest} over ${space} symbol-count vectors (their codes pass 16 bits)`
+        : job.columns.length > maxColumns
+          ? `${job.columns.length} columns (at most ${maxColumns})`
+          : job.rows > maxRows
+            ? `${job.rows} rows (at most ${maxRows})`
+            : undefined;
   if (over) throw new KernelError("tables", "limit-exceeded", `a job of ${over}; use the ts engine`);
 }
 
@@ -69,7 +74,11 @@ export function countJobWasm(counts: readonly number[], job: JobShape): bigint[]
     if (key !== preparedCounts || kernel !== preparedOn) {
       counts.forEach((c, s) => kernel.setSymbolCount(s, c));
       if (kernel.prepareSymbols(counts.length) < 0) {
-        throw new KernelError("tables", "limit-exceeded", `counts ${key} have more than ${tablesLimits().maxSpace} symbol-count combinations for its 16-bit column codes`);
+        throw new KernelError(
+          "tables",
+          "limit-exceeded",
+          `counts ${key} have more than ${tablesLimits().maxSpace} symbol-count combinations for its 16-bit column codes`,
+        );
       }
       preparedCounts = key;
       preparedOn = kernel;

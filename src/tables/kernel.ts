@@ -11,16 +11,21 @@ import { tablesConstants, type TablesExports } from "../wasm/generated/tables.js
 let randomBlockWords: number | undefined;
 
 /** The tables module (a literal URL, so bundlers ship the .wasm as an asset). */
-export const tablesModule = new Kernel<TablesExports>("tables", new URL("../../build/tables.wasm", import.meta.url), (exports) => ({
-  random: {
-    refill(): void {
-      // A fresh view each time: memory.buffer is replaced when the memory grows.
-      const k = exports();
-      randomBlockWords ??= tablesModule.constant("RANDOM_BLOCK_WORDS");
-      fillRandomWords(new Uint32Array(k.memory.buffer, k.randomBlockPtr(), randomBlockWords));
+export const tablesModule = new Kernel<TablesExports>(
+  "tables",
+  new URL("../../build/tables.wasm", import.meta.url),
+  (exports) => ({
+    random: {
+      refill(): void {
+        // A fresh view each time: memory.buffer is replaced when the memory grows.
+        const k = exports();
+        randomBlockWords ??= tablesModule.constant("RANDOM_BLOCK_WORDS");
+        fillRandomWords(new Uint32Array(k.memory.buffer, k.randomBlockPtr(), randomBlockWords));
+      },
     },
-  },
-}), tablesConstants);
+  }),
+  tablesConstants,
+);
 
 /** The tables kernel's shared instance, with the default memory cap (the sampler uses it). */
 export function tablesKernel(): TablesExports {

@@ -22,7 +22,9 @@ const HEADER_LIMIT = 1 << 16;
 
 /** sha256 of the tables kernel build: classes are its canonical forms, so parts of another build are refused. */
 export function tablesKernelDigest(): string {
-  return createHash("sha256").update(readFileSync(new URL("../../build/tables.wasm", import.meta.url))).digest("hex");
+  return createHash("sha256")
+    .update(readFileSync(new URL("../../build/tables.wasm", import.meta.url)))
+    .digest("hex");
 }
 const WAY_BYTES = 16; // two u64 limbs a class
 
@@ -37,10 +39,18 @@ function waysBytes(part: SymLayerPart): Uint8Array {
 /** The bytes of a layer file for `part`, made by the kernel build whose digest is `kernel`. */
 export function encodeLayerFile(part: SymLayerPart, kernel: string): Uint8Array {
   const ways = waysBytes(part);
-  const header = Buffer.from(JSON.stringify({
-    size: part.size, counts: part.counts, row: part.row, share: part.share, shares: part.shares, states: part.states,
-    kernel, body: bodyDigest(part.keys, ways),
-  }));
+  const header = Buffer.from(
+    JSON.stringify({
+      size: part.size,
+      counts: part.counts,
+      row: part.row,
+      share: part.share,
+      shares: part.shares,
+      states: part.states,
+      kernel,
+      body: bodyDigest(part.keys, ways),
+    }),
+  );
   const keysAt = 4 + header.length;
   const waysAt = Math.ceil((keysAt + part.keys.length) / 8) * 8;
   const out = Buffer.alloc(waysAt + ways.byteLength);
@@ -60,7 +70,8 @@ export function decodeLayerFile(data: Uint8Array, file: string): LayerFile {
   const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   if (bytes.length < 4) throw bad(`${bytes.length} bytes, too short for a layer file`, "a file written by tables-mitm-parts");
   const headerLength = bytes.readUInt32LE(0);
-  if (headerLength > HEADER_LIMIT || 4 + headerLength > bytes.length) throw bad(`header length ${headerLength} past the file's ${bytes.length} bytes`, "a file written by tables-mitm-parts");
+  if (headerLength > HEADER_LIMIT || 4 + headerLength > bytes.length)
+    throw bad(`header length ${headerLength} past the file's ${bytes.length} bytes`, "a file written by tables-mitm-parts");
   const headerText = bytes.subarray(4, 4 + headerLength).toString("utf8");
   let header: Record<string, unknown>;
   try {
@@ -72,9 +83,11 @@ export function decodeLayerFile(data: Uint8Array, file: string): LayerFile {
   }
   const { size, counts, row, share, shares, states, kernel, body } = header;
   if (!isCount(size, 2) || size > 64) throw bad(`header size ${quote(String(size))}`, "a table size from 2 to 64");
-  if (!Array.isArray(counts) || counts.length === 0 || counts.length > size || !counts.every((c) => isCount(c, 0))) throw bad(`header counts ${quote(JSON.stringify(counts) ?? "")}`, "a list of symbol counts");
+  if (!Array.isArray(counts) || counts.length === 0 || counts.length > size || !counts.every((c) => isCount(c, 0)))
+    throw bad(`header counts ${quote(JSON.stringify(counts) ?? "")}`, "a list of symbol counts");
   if (!isCount(row, 1) || row >= size) throw bad(`header row ${quote(String(row))}`, `a row from 1 to ${size - 1}`);
-  if (!isCount(shares, 1) || !isCount(share, 0) || share >= shares) throw bad(`header share ${quote(String(share))} of ${quote(String(shares))}`, "a share i of k with 0 ≤ i < k");
+  if (!isCount(shares, 1) || !isCount(share, 0) || share >= shares)
+    throw bad(`header share ${quote(String(share))} of ${quote(String(shares))}`, "a share i of k with 0 ≤ i < k");
   if (!isCount(states, 0)) throw bad(`header states ${quote(String(states))}`, "a number of classes");
   if (kernel !== undefined && !isDigest(kernel)) throw bad(`header kernel ${quote(String(kernel))}`, "a sha256 digest in hex");
   if (body !== undefined && !isDigest(body)) throw bad(`header body ${quote(String(body))}`, "a sha256 digest in hex");
@@ -82,10 +95,12 @@ export function decodeLayerFile(data: Uint8Array, file: string): LayerFile {
   const keyBytes = states * size * counts.length;
   const waysAt = Math.ceil((keysAt + keyBytes) / 8) * 8;
   const length = waysAt + states * WAY_BYTES;
-  if (bytes.length !== length) throw bad(`${bytes.length} bytes where its header's ${states} classes take ${length}`, "a whole file: was it cut short or appended to?");
+  if (bytes.length !== length)
+    throw bad(`${bytes.length} bytes where its header's ${states} classes take ${length}`, "a whole file: was it cut short or appended to?");
   const keys = new Uint8Array(bytes.subarray(keysAt, keysAt + keyBytes)); // copies: the kernel reads them one by one
   const ways = new BigUint64Array(new Uint8Array(bytes.subarray(waysAt, length)).buffer);
-  if (body !== undefined && bodyDigest(keys, waysBytes({ ways } as SymLayerPart)) !== body) throw bad("its classes do not match the digest in its header", "an undamaged file");
+  if (body !== undefined && bodyDigest(keys, waysBytes({ ways } as SymLayerPart)) !== body)
+    throw bad("its classes do not match the digest in its header", "an undamaged file");
   const part: SymLayerPart = { size, counts: counts as number[], row, share, shares, states, keys, ways };
   return { part, ...(kernel === undefined ? {} : { kernel }), ...(body === undefined ? {} : { body }) };
 }

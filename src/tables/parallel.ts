@@ -1,7 +1,16 @@
 // countTablesParallel: the same sum as countTables, with the jobs (split by their first
 // part) spread over the library's worker pool (src/workers/pool.ts). Exact bigint sums
 // make the result identical to the single-threaded one whatever the order.
-import { COUNT_TABLES_PARALLEL_KEYS, countMethod, countSymmetric, engineRunner, jobMethod, memoryCapOption, sumPlan, type CountTablesOptions } from "./count.js";
+import {
+  COUNT_TABLES_PARALLEL_KEYS,
+  countMethod,
+  countSymmetric,
+  engineRunner,
+  jobMethod,
+  memoryCapOption,
+  sumPlan,
+  type CountTablesOptions,
+} from "./count.js";
 import { withCountMemoryCap } from "./kernel.js";
 import { withoutFreeRules } from "./method.js";
 import { estimateReach } from "./reach.js";
@@ -58,7 +67,9 @@ export async function countTablesParallel(options: CountTablesParallelOptions): 
   if (threads <= 1 || plan.jobs.length === 0) {
     // One job at a time, yielding to the event loop between jobs (so a progress bar can draw).
     return withCountMemoryCap(memoryCapMiB, () =>
-      options.onProgress ? sumWithProgress(plan, engine, options.onProgress, () => new Promise((resolve) => setImmediate(resolve)), jobs) : sumPlan(plan, engineRunner(engine, jobs)),
+      options.onProgress
+        ? sumWithProgress(plan, engine, options.onProgress, () => new Promise((resolve) => setImmediate(resolve)), jobs)
+        : sumPlan(plan, engineRunner(engine, jobs)),
     );
   }
   // Whole jobs share their single-row half-layers; split them only when too few to go round.
@@ -75,7 +86,12 @@ export async function countTablesParallel(options: CountTablesParallelOptions): 
  * into one layer and pairs it. A count past 128 bits is made again in this thread, whose
  * engine falls back to TypeScript. Runs under the caller's memory cap.
  */
-async function countSymmetricSplit(problem: NormalizedProblem, options: CountTablesParallelOptions, threads: number, memoryCapMiB: number | undefined): Promise<bigint> {
+async function countSymmetricSplit(
+  problem: NormalizedProblem,
+  options: CountTablesParallelOptions,
+  threads: number,
+  memoryCapMiB: number | undefined,
+): Promise<bigint> {
   const half = Math.ceil(problem.size / 2);
   const from = half >= 2 ? symLayer(problem, half - 1) : undefined;
   if (half < 2 || from) {

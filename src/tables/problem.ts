@@ -9,8 +9,7 @@ import { tablesConstants } from "../wasm/generated/tables.js";
 const { MAX_ROWS, MAX_COLUMNS } = tablesConstants;
 /** Largest supported size (the kernel's rows and columns): see MAX_SIZE_REASON. */
 export const MAX_TABLE_SIZE: number = Math.min(MAX_ROWS, MAX_COLUMNS);
-export const MAX_SIZE_REASON =
-  `the kernel places at most ${MAX_ROWS} rows over at most ${MAX_COLUMNS} columns (column codes of 16 bits, counts of 128 bits), and its state tables grow steeply with the size`;
+export const MAX_SIZE_REASON = `the kernel places at most ${MAX_ROWS} rows over at most ${MAX_COLUMNS} columns (column codes of 16 bits, counts of 128 bits), and its state tables grow steeply with the size`;
 
 /** The table counters: the WASM kernel or its TypeScript baseline. */
 export type TablesEngine = "wasm" | "ts";
@@ -75,7 +74,13 @@ export function normalizeProblem(problem: TableProblem): NormalizedProblem {
   const { size, counts } = problem;
   if (typeof size !== "number") throw argumentError("size", `a whole number from 1 to ${MAX_TABLE_SIZE}`, size);
   wholeNumbers(counts, "counts");
-  if (problem.given !== undefined && !(Array.isArray(problem.given) && denseArray(problem.given, "given", "an array of rows (strings or arrays of symbols)").every((row) => typeof row === "string" || Array.isArray(row)))) {
+  if (
+    problem.given !== undefined &&
+    !(
+      Array.isArray(problem.given) &&
+      denseArray(problem.given, "given", "an array of rows (strings or arrays of symbols)").every((row) => typeof row === "string" || Array.isArray(row))
+    )
+  ) {
     throw argumentError("given", "an array of rows (strings or arrays of symbols)", problem.given);
   }
   optionalBoolean(problem.distinctRows, "distinctRows");

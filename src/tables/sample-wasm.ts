@@ -9,7 +9,6 @@ import { columnNeeds, needRadix, MAX_GRAPH_MOVES, MAX_GRAPH_STATES } from "./sam
 import { KernelError, UsageError } from "../errors.js";
 import { fromLimbs } from "../wasm/limbs.js";
 
-
 /**
  * Guards the rejection loop against problems where no table keeps the rules (it would
  * never end): after REJECTIONS_BEFORE_CHECK (sample.ts) rejections in a row the exact count is
@@ -52,11 +51,16 @@ export function buildKernelGraph(p: NormalizedProblem): bigint | undefined {
     loaded = undefined;
     // Only a graph that outgrew the kernel's memory is too large; any other trap is what it is.
     if (!(error instanceof KernelError) || error.code !== "out-of-memory") throw error;
-    throw new UsageError(`sampling this problem needs more memory than the WASM kernel has (${error instanceof Error ? error.message.split("\n")[0] : String(error)}); it is too large to sample`);
+    throw new UsageError(
+      `sampling this problem needs more memory than the WASM kernel has (${error instanceof Error ? error.message.split("\n")[0] : String(error)}); it is too large to sample`,
+    );
   }
   loaded = undefined;
   if (states === -1) throw new UsageError(`sampling needs more than ${MAX_GRAPH_STATES} completion states for this problem; it is too large to sample`);
-  if (states === -2) throw new UsageError(`sampling needs more than ${MAX_GRAPH_MOVES} completion moves (or ${kernel.MAX_SPREAD_BYTES.value / 2 ** 20} MiB of them) for this problem; it is too large to sample`);
+  if (states === -2)
+    throw new UsageError(
+      `sampling needs more than ${MAX_GRAPH_MOVES} completion moves (or ${kernel.MAX_SPREAD_BYTES.value / 2 ** 20} MiB of them) for this problem; it is too large to sample`,
+    );
   if (states < 0) return undefined;
   kernel.sampleSetup(p.size, p.counts.length, p.size - p.given.length, p.given.length, p.distinctRows, p.distinctColumns);
   radix.forEach((stride, s) => kernel.sampleSetRadix(s, stride));
@@ -82,10 +86,11 @@ export function wasmByteSampler(p: NormalizedProblem, seed: bigint | undefined, 
   const freeCells = (n - p.given.length) * n;
   const given = Uint8Array.from(p.given.flat());
   return (count) => {
-    if (tablesKernel() !== kernel) throw new KernelError("tables", "invariant-broken", "this sampler's kernel instance trapped and was dropped; prepare the sampler again");
+    if (tablesKernel() !== kernel)
+      throw new KernelError("tables", "invariant-broken", "this sampler's kernel instance trapped and was dropped; prepare the sampler again");
     if (loaded !== p || loadedOn !== kernel) buildKernelGraph(p);
     const tables = new Uint8Array(count * n * n);
-    for (let done = 0; done < count; ) {
+    for (let done = 0; done < count;) {
       const now = kernel.sampleTables(Math.min(BATCH, count - done), ruleGuard.limit());
       if (now < Math.min(BATCH, count - done)) ruleGuard.check();
       const out = new Uint8Array(kernel.memory.buffer, kernel.sampleOutputPtr(), now * freeCells);

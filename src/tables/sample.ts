@@ -91,7 +91,7 @@ export function tableByteDrawer(prepared: PreparedSampler, seed?: bigint | numbe
   return (count) => {
     const out = new Uint8Array(count * n * n);
     for (let t = 0; t < count; t++) {
-      for (let misses = 0; ; ) {
+      for (let misses = 0; ;) {
         drawFreeRows(graph!, random, free);
         if (keepsRules(table, p.distinctRows, p.distinctColumns)) break;
         if (++misses === guard.limit()) guard.check();
@@ -141,9 +141,10 @@ export function tableDrawer(prepared: PreparedSampler, seed?: bigint | number | 
 export async function* sampleTables(problem: TableProblem, options: SampleTablesOptions): AsyncGenerator<number[][]> {
   problem = requiredObject(problem, "problem", TABLE_PROBLEM_KEYS);
   options = requiredObject(options, "options", optionKeys<SampleTablesOptions>({ count: true, seed: true, engine: true }));
-  if (!Number.isInteger(options.count) || options.count < 0) throw new UsageError(`count must be a whole number of at least 0, got ${describeValue(options.count)}`);
+  if (!Number.isInteger(options.count) || options.count < 0)
+    throw new UsageError(`count must be a whole number of at least 0, got ${describeValue(options.count)}`);
   const draw = tableDrawer(prepareSampler(problem, options.engine ?? "wasm"), options.seed);
-  for (let done = 0; done < options.count; ) {
+  for (let done = 0; done < options.count;) {
     const batch = draw(Math.min(256, options.count - done));
     done += batch.length;
     yield* batch;

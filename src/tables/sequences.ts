@@ -33,7 +33,8 @@ const binary = (n: number, k: number): number[] => [n - k, k];
 /** 2n×2n tables over n symbols, each twice per line, for 2n ≤ to; rows and columns distinct or not. */
 function twoOfEach(to: number, distinct: boolean): SequenceTerm[] {
   const out: SequenceTerm[] = [];
-  for (let n = 0; 2 * n <= to; n++) out.push({ index: n, size: 2 * n, counts: new Array<number>(n).fill(2), distinctRows: distinct, distinctColumns: distinct });
+  for (let n = 0; 2 * n <= to; n++)
+    out.push({ index: n, size: 2 * n, counts: new Array<number>(n).fill(2), distinctRows: distinct, distinctColumns: distinct });
   return out;
 }
 
@@ -66,7 +67,8 @@ function sizes(from: number, to: number, term: (n: number) => Omit<SequenceTerm,
   return out;
 }
 
-const TRIANGLE_REACH = "with both rules row 14 takes about 6 s, row 15 90 s and row 16 15 minutes on one core (rows distinct only: 2 s, 24 s, 137 s); rows past 16 do not fit the kernel (16 rows × 16 columns)";
+const TRIANGLE_REACH =
+  "with both rules row 14 takes about 6 s, row 15 90 s and row 16 15 minutes on one core (rows distinct only: 2 s, 24 s, 137 s); rows past 16 do not fit the kernel (16 rows × 16 columns)";
 
 export const SEQUENCES: readonly SequenceFamily[] = [
   {
@@ -103,7 +105,8 @@ export const SEQUENCES: readonly SequenceFamily[] = [
   },
   {
     name: "farm",
-    definition: "n×n tables over {0,1,2} with counts (⌊n/3⌋, ⌊(n+1)/3⌋, ⌊(n+2)/3⌋) of the symbols in every row and column, rows and columns pairwise distinct (n = 7: the contest's (2,2,3))",
+    definition:
+      "n×n tables over {0,1,2} with counts (⌊n/3⌋, ⌊(n+1)/3⌋, ⌊(n+2)/3⌋) of the symbols in every row and column, rows and columns pairwise distinct (n = 7: the contest's (2,2,3))",
     defaultTo: 9,
     maxTo: 11,
     reach: "n = 10 takes seconds and n = 11 minutes; the states grow about tenfold per size, so n = 12 is out of reach of one machine in an hour",
@@ -115,7 +118,8 @@ export const SEQUENCES: readonly SequenceFamily[] = [
     oeis: "A002860",
     defaultTo: 8,
     maxTo: 9,
-    reach: "the symmetric method's kernel does order 8 in about a second and order 9 in about 34 s of CPU by meeting in the middle; order 10 is estimated at about 11 hours of CPU (its classes grow about twentyfold per order)",
+    reach:
+      "the symmetric method's kernel does order 8 in about a second and order 9 in about 34 s of CPU by meeting in the middle; order 10 is estimated at about 11 hours of CPU (its classes grow about twentyfold per order)",
     terms: (to) => sizes(1, to, (n) => ({ counts: new Array<number>(n).fill(1), distinctRows: false, distinctColumns: false })),
   },
   {
@@ -123,7 +127,8 @@ export const SEQUENCES: readonly SequenceFamily[] = [
     definition: "2n×2n tables over {0, …, n−1} with every symbol twice in every row and column (rows and columns may repeat)",
     defaultTo: 8,
     maxTo: 8,
-    reach: "the 8×8 term takes under a second; the 10×10 term, 18156024043005531925607192936640000 (docs/results.md), took about 26 minutes of CPU by meeting in the middle and is refused here by the estimate (count-farms --size 10 --counts 2,2,2,2,2 --allow-equal-rows --allow-equal-columns --force counts it)",
+    reach:
+      "the 8×8 term takes under a second; the 10×10 term, 18156024043005531925607192936640000 (docs/results.md), took about 26 minutes of CPU by meeting in the middle and is refused here by the estimate (count-farms --size 10 --counts 2,2,2,2,2 --allow-equal-rows --allow-equal-columns --force counts it)",
     terms: (to) => twoOfEach(to, false),
   },
   {
@@ -131,7 +136,8 @@ export const SEQUENCES: readonly SequenceFamily[] = [
     definition: "2n×2n tables over {0, …, n−1} with every symbol twice in every row and column, rows pairwise distinct and columns pairwise distinct",
     defaultTo: 8,
     maxTo: 8,
-    reach: "the 8×8 term takes under a second; the 10×10 term, 18155959978951902105904289158656000 (docs/results.md), took about 55 minutes of CPU in four --shard parts by the symmetric method over the column method's jobs and is refused here by the estimate (count-farms --size 10 --counts 2,2,2,2,2 --force counts it)",
+    reach:
+      "the 8×8 term takes under a second; the 10×10 term, 18155959978951902105904289158656000 (docs/results.md), took about 55 minutes of CPU in four --shard parts by the symmetric method over the column method's jobs and is refused here by the estimate (count-farms --size 10 --counts 2,2,2,2,2 --force counts it)",
     terms: (to) => twoOfEach(to, true),
   },
   {

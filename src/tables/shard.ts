@@ -75,7 +75,9 @@ export function tableCountMultiple(p: NormalizedProblem): { multipleOf: bigint; 
   const why = [
     rows > 1n ? `distinct rows after the given ones can be ordered in ${rows} ways` : "",
     columns > 1n ? `distinct columns in ${columns} ways that keep the given rows` : "",
-  ].filter(Boolean).join(", ");
+  ]
+    .filter(Boolean)
+    .join(", ");
   return { multipleOf: (rows / gcd(rows, columns)) * columns, why };
 }
 

@@ -9,7 +9,13 @@ import type { TablePlan } from "./plan.js";
  * a Web Worker posts its messages at once and needs no pause). Each job is counted by
  * `method` (default: the column DP).
  */
-export async function sumWithProgress(plan: TablePlan, engine: CountTablesOptions["engine"], onProgress: (done: number, all: number) => void, pause?: () => Promise<void>, method?: JobMethod): Promise<bigint> {
+export async function sumWithProgress(
+  plan: TablePlan,
+  engine: CountTablesOptions["engine"],
+  onProgress: (done: number, all: number) => void,
+  pause?: () => Promise<void>,
+  method?: JobMethod,
+): Promise<bigint> {
   const run = engineRunner(engine ?? "wasm", method);
   let total = 0n;
   let done = 0;

@@ -30,7 +30,11 @@ export function countJobSymWasm(counts: readonly number[], job: JobShape): bigin
   const k = counts.length;
   const { maxSize, maxSymbols } = symLimits();
   if (n > maxSize || k + 1 > maxSymbols) {
-    throw new KernelError("tables", "limit-exceeded", `the symmetric kernel counts a job of up to ${maxSize} columns and ${maxSymbols - 1} symbols (this one: ${n} columns, ${k} symbols); use the ts engine`);
+    throw new KernelError(
+      "tables",
+      "limit-exceeded",
+      `the symmetric kernel counts a job of up to ${maxSize} columns and ${maxSymbols - 1} symbols (this one: ${n} columns, ${k} symbols); use the ts engine`,
+    );
   }
   const kernel = countingKernel();
   const values = new Map<string, bigint>();

@@ -38,7 +38,13 @@ export function forEachRow(needs: Uint8Array, n: number, k: number, counts: read
  * interchangeable: a group of g takes a multiset of symbols, y_s of symbol s, in
  * g!/Π y_s! ways, and visit(child, mult) hears of each multiset once with that mult.
  */
-export function forEachRowPlaced(needs: Uint8Array, n: number, counts: readonly number[], shape: { width: number; part: number; weightAt?: number }, visit: (child: Uint8Array, mult: number) => void): void {
+export function forEachRowPlaced(
+  needs: Uint8Array,
+  n: number,
+  counts: readonly number[],
+  shape: { width: number; part: number; weightAt?: number },
+  visit: (child: Uint8Array, mult: number) => void,
+): void {
   const k = counts.length;
   const { width, part, weightAt } = shape;
   const groups: { first: number; members: number[] }[] = [];

@@ -55,7 +55,11 @@ export function countSymmetricWasm(problem: SymProblem, onLayer?: SymProgress): 
 function checkSymLimits(n: number, k: number): void {
   const { maxSize, maxSymbols } = symLimits();
   if (n > maxSize || k > maxSymbols) {
-    throw new KernelError("tables", "limit-exceeded", `the symmetric kernel takes tables to ${maxSize}×${maxSize} with at most ${maxSymbols} symbols (this one: ${n}×${n}, ${k} symbols); use the ts engine`);
+    throw new KernelError(
+      "tables",
+      "limit-exceeded",
+      `the symmetric kernel takes tables to ${maxSize}×${maxSize} with at most ${maxSymbols} symbols (this one: ${n}×${n}, ${k} symbols); use the ts engine`,
+    );
   }
 }
 
@@ -76,7 +80,8 @@ export function symPairSum(rows: number, group: bigint, onPairs?: (done: number,
     kernel.symAutomorphisms(previous, state);
     const aut = BigInt.asUintN(64, kernel.symAutSymbols()) * BigInt.asUintN(64, kernel.symAutColumns());
     const scaled = fromLimbs(kernel.symPairWaysLo(0, partner), kernel.symPairWaysHi(0, partner)) * aut;
-    if (scaled % group !== 0n) throw new Error(`internal: meet in the middle: a class count is not a multiple of its orbit (${rows} rows, group order ${group})`);
+    if (scaled % group !== 0n)
+      throw new Error(`internal: meet in the middle: a class count is not a multiple of its orbit (${rows} rows, group order ${group})`);
     total += fromLimbs(kernel.symPairWaysLo(previous, state), kernel.symPairWaysHi(previous, state)) * (scaled / group);
     if (onPairs && (state & 0xfff) === 0) onPairs(state, all);
   }
@@ -254,13 +259,19 @@ export function symTotalOfLastLayer(problem: SymProblem, layer: SymLayerPart): b
  * pairing also reads layer ⌈n/2⌉ − 1: pass it whole as `before`, or it is built here.
  * Undefined if a sum passed 128 bits.
  */
-export function symMitmSum(problem: SymProblem, parts: readonly SymLayerPart[], before?: SymLayerPart, onPairs?: (done: number, all: number) => void): bigint | undefined {
+export function symMitmSum(
+  problem: SymProblem,
+  parts: readonly SymLayerPart[],
+  before?: SymLayerPart,
+  onPairs?: (done: number, all: number) => void,
+): bigint | undefined {
   const { size: n, counts } = problem;
   try {
     const { half, kernel } = beginFromShares(problem, parts);
     // n odd: the pairing also reads layer ⌈n/2⌉ − 1, loaded from `before` or built here.
     if (n % 2 === 1 && before) {
-      if (!samePart(before, problem) || before.row !== half - 1 || before.shares !== 1) throw new UsageError(`the layer before must be layer ${half - 1} of this count, whole (got row ${before.row}, share ${before.share}/${before.shares})`);
+      if (!samePart(before, problem) || before.row !== half - 1 || before.shares !== 1)
+        throw new UsageError(`the layer before must be layer ${half - 1} of this count, whole (got row ${before.row}, share ${before.share}/${before.shares})`);
       if (!loadLayers(kernel, [before], n * counts.length)) return undefined;
     } else if (n % 2 === 1) {
       for (let placed = 0; placed < half - 1; placed++) if (kernel.symStep() < 0) return undefined;
@@ -316,7 +327,9 @@ function checkEveryShare(problem: SymProblem, parts: readonly SymLayerPart[], ro
   const shares = parts[0]?.shares ?? 0;
   const seen = new Set(parts.map((part) => part.share));
   if (!parts.every((part) => samePart(part, problem) && part.row === row && part.shares === shares) || seen.size !== parts.length || seen.size !== shares) {
-    throw new UsageError(`the parts must be every share of layer ${row} of this count, each once (got ${parts.map((p) => `row ${p.row} share ${p.share}/${p.shares}`).join(", ")})`);
+    throw new UsageError(
+      `the parts must be every share of layer ${row} of this count, each once (got ${parts.map((p) => `row ${p.row} share ${p.share}/${p.shares}`).join(", ")})`,
+    );
   }
   return row;
 }

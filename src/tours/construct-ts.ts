@@ -28,11 +28,15 @@ export function constructClosedTour(n: number, cells: Int32Array, start: number,
   const q = sides.length;
   const offsets = new Int32Array(q + 1);
   for (let i = 0; i < q; i++) offsets[i + 1] = offsets[i]! + sides[i]!;
-  let pr = -1, pc = -1;
+  let pr = -1,
+    pc = -1;
   for (let br = 0; br < q; br++) {
     for (let step = 0; step < q; step++) {
       const bc = br % 2 === 0 ? step : q - 1 - step; // snake order
-      const top = offsets[br]!, left = offsets[bc]!, h = sides[br]!, w = sides[bc]!;
+      const top = offsets[br]!,
+        left = offsets[bc]!,
+        h = sides[br]!,
+        w = sides[bc]!;
       const first = mix32(seed, br * q + bc) % VARIANTS;
       if (pr < 0) {
         joiner.place(top, left, h, w, blockCodes(h, w, first));

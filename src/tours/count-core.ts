@@ -73,7 +73,11 @@ export function countTours(options: CountOptions): bigint {
   options = requiredObject(options, "options", COUNT_KEYS, COUNT_HINTS);
   const { tasks, divisor } = plan(options);
   const session = newCountSession();
-  return weigh(tasks, tasks.map((t) => runCountTask(t, options.engine, session)), divisor);
+  return weigh(
+    tasks,
+    tasks.map((t) => runCountTask(t, options.engine, session)),
+    divisor,
+  );
 }
 
 /** countTours one task at a time in this thread, reporting progress after each. */

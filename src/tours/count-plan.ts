@@ -22,10 +22,12 @@ export interface CountPlan {
 
 /** Squares one move from square s on the n×n board. */
 export function firstSteps(s: number, n: number): number[] {
-  const r = Math.floor(s / n), c = s % n;
+  const r = Math.floor(s / n),
+    c = s % n;
   const steps: number[] = [];
   for (let m = 0; m < 8; m++) {
-    const rr = r + MOVE_DR[m]!, cc = c + MOVE_DC[m]!;
+    const rr = r + MOVE_DR[m]!,
+      cc = c + MOVE_DC[m]!;
     if (rr >= 0 && rr < n && cc >= 0 && cc < n) steps.push(rr * n + cc);
   }
   return steps;

@@ -36,7 +36,8 @@ export function createPathCounter(n: number): PathCounter {
     for (let c = 0; c < n; c++) {
       const i = r * n + c;
       for (let m = 0; m < 8; m++) {
-        const rr = r + MOVE_DR[m]!, cc = c + MOVE_DC[m]!;
+        const rr = r + MOVE_DR[m]!,
+          cc = c + MOVE_DC[m]!;
         if (rr >= 0 && rr < n && cc >= 0 && cc < n) adj[i * 8 + adjCount[i]!++] = rr * n + cc;
       }
     }
@@ -105,7 +106,9 @@ export function createPathCounter(n: number): PathCounter {
     if (left === 1 && goal >= 0) return isNeighbour(h, goal) ? 1 : 0;
     const end = h * 8 + adjCount[h]!;
     // Low-degree squares the head can reach now; the rest must be path ends.
-    let nearLow = 0, nearZero = 0, goalNear = false;
+    let nearLow = 0,
+      nearZero = 0,
+      goalNear = false;
     for (let k = h * 8; k < end; k++) {
       const x = adj[k]!;
       if (!free[x]) continue;
@@ -124,11 +127,12 @@ export function createPathCounter(n: number): PathCounter {
     if (farZero > 0 || farLow > (goal >= 0 ? 0 : 1)) return 0;
     if (nearZero > 0) return left === 1 && nearZero === 1 && goal < 0 ? 1 : 0;
     let slot = -1;
-    let keyLo = 0, keyHi = 0;
+    let keyLo = 0,
+      keyHi = 0;
     if (memoOn && left >= MEMO_MIN_LEFT) {
       keyLo = freeLo;
       keyHi = ((freeHi << 6) | h) + 1;
-      slot = ((Math.imul(keyLo ^ Math.imul(keyHi, 0x85ebca6b), 0x9e3779b1) >>> (32 - memoBits)) & ~1);
+      slot = (Math.imul(keyLo ^ Math.imul(keyHi, 0x85ebca6b), 0x9e3779b1) >>> (32 - memoBits)) & ~1;
       if (memoHi[slot] === keyHi && memoLo[slot] === keyLo) return memoCount[slot]!;
       if (memoHi[slot + 1] === keyHi && memoLo[slot + 1] === keyLo) return memoCount[slot + 1]!;
     }

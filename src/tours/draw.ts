@@ -72,8 +72,15 @@ export function rampColour(t: number): string {
   const x = Math.min(1, Math.max(0, t)) * (RAMP_RGB.length - 1);
   const i = Math.min(RAMP_RGB.length - 2, Math.floor(x));
   const f = x - i;
-  const a = RAMP_RGB[i]!, b = RAMP_RGB[i + 1]!;
-  return `#${a.map((v, k) => Math.round(v + (b[k]! - v) * f).toString(16).padStart(2, "0")).join("")}`;
+  const a = RAMP_RGB[i]!,
+    b = RAMP_RGB[i + 1]!;
+  return `#${a
+    .map((v, k) =>
+      Math.round(v + (b[k]! - v) * f)
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
 }
 
 /**
@@ -111,9 +118,12 @@ export interface MoveArc {
 
 /** The canvas's arc of the move from square `a` to square `b` on a board `cols` wide (no numbers to avoid there). */
 export function moveArc(a: number, b: number, cols: number): MoveArc {
-  const x0 = (a % cols) + 0.5, y0 = Math.floor(a / cols) + 0.5;
-  const x1 = (b % cols) + 0.5, y1 = Math.floor(b / cols) + 0.5;
-  const dx = x1 - x0, dy = y1 - y0;
+  const x0 = (a % cols) + 0.5,
+    y0 = Math.floor(a / cols) + 0.5;
+  const x1 = (b % cols) + 0.5,
+    y1 = Math.floor(b / cols) + 0.5;
+  const dx = x1 - x0,
+    dy = y1 - y0;
   // Left of travel on screen (y grows downwards) is (dy, -dx).
   return { x0, y0, cx: (x0 + x1) / 2 + ARC_BEND * dy, cy: (y0 + y1) / 2 - ARC_BEND * dx, x1, y1 };
 }
@@ -129,8 +139,10 @@ export function movePathData(move: RoutedMove, cell = TOUR_CELL): string {
   const [p0, a, b, p1] = drawnPart(move);
   const [left, tip, right] = chevron(move);
   const s = (v: number) => fmt(v * cell);
-  return `M${s(p0[0])} ${s(p0[1])}C${s(a[0])} ${s(a[1])} ${s(b[0])} ${s(b[1])} ${s(p1[0])} ${s(p1[1])}` +
-    `M${s(left[0])} ${s(left[1])}L${s(tip[0])} ${s(tip[1])}L${s(right[0])} ${s(right[1])}`;
+  return (
+    `M${s(p0[0])} ${s(p0[1])}C${s(a[0])} ${s(a[1])} ${s(b[0])} ${s(b[1])} ${s(p1[0])} ${s(p1[1])}` +
+    `M${s(left[0])} ${s(left[1])}L${s(tip[0])} ${s(tip[1])}L${s(right[0])} ${s(right[1])}`
+  );
 }
 
 /**
@@ -165,7 +177,8 @@ export function numberBox(step: number, total: number): { w: number; h: number }
 export function keepOutBoard(picture: CheckedPicture): KeepOutBoard {
   const { rows, cols, grid, order } = picture;
   const total = rows * cols;
-  const first = order[0]!, last = order[total - 1]!;
+  const first = order[0]!,
+    last = order[total - 1]!;
   const framePad = (FRAME_GAP + FRAME_STROKE / 2) / TOUR_CELL;
   return flatBoard(rows, cols, (square) => ({ ...numberBox(grid[square]!, total), pad: square === first || square === last ? framePad : 0 }));
 }
@@ -249,7 +262,8 @@ export function checkPicture(doc: unknown, name = "doc"): CheckedPicture {
   } else {
     r = wholeNumber(rows, `${name}.rows`, 1, MAX_GENERATE_SIZE);
     c = wholeNumber(cols, `${name}.cols`, 1, MAX_GENERATE_SIZE);
-    if (size !== undefined && (size !== r || size !== c)) throw argumentError(`${name}.size`, `left out, or ${r === c ? r : "left out (the board is not square)"} for a ${r}×${c} board`, size);
+    if (size !== undefined && (size !== r || size !== c))
+      throw argumentError(`${name}.size`, `left out, or ${r === c ? r : "left out (the board is not square)"} for a ${r}×${c} board`, size);
   }
   if (r * c > MAX_GENERATE_SIZE * MAX_GENERATE_SIZE) throw argumentError(`${name}.rows`, `a board of at most ${MAX_GENERATE_SIZE ** 2} squares`, `${r}×${c}`);
   optionalBoolean(closed, `${name}.closed`);
@@ -273,8 +287,10 @@ function stepsLeapers({ cols, order, closed }: CheckedPicture): Leaper[] {
   const total = order.length;
   const moves = Math.min(total - 1 + (closed ? 1 : 0), 4096);
   for (let k = 0; k < moves; k++) {
-    const a = order[k]!, b = order[(k + 1) % total]!;
-    const dr = Math.abs(Math.floor(a / cols) - Math.floor(b / cols)), dc = Math.abs((a % cols) - (b % cols));
+    const a = order[k]!,
+      b = order[(k + 1) % total]!;
+    const dr = Math.abs(Math.floor(a / cols) - Math.floor(b / cols)),
+      dc = Math.abs((a % cols) - (b % cols));
     const leaper: Leaper = [Math.min(dr, dc), Math.max(dr, dc)];
     seen.set(leaper.join(","), leaper);
   }
@@ -285,7 +301,8 @@ function stepsLeapers({ cols, order, closed }: CheckedPicture): Leaper[] {
 function tourName(picture: CheckedPicture): string {
   const used = picture.moves ?? stepsLeapers(picture);
   if (used.length === 0) return "tour";
-  const within = (set: readonly Leaper[]) => used.every(([a, b]) => set.some(([x, y]) => Math.min(x, y) === Math.min(a, b) && Math.max(x, y) === Math.max(a, b)));
+  const within = (set: readonly Leaper[]) =>
+    used.every(([a, b]) => set.some(([x, y]) => Math.min(x, y) === Math.min(a, b) && Math.max(x, y) === Math.max(a, b)));
   if (within(PEN_PAPER_LEAPERS)) return "pen-and-paper tour";
   if (within(KNIGHT)) return "knight's tour";
   return `tour with moves ${formatLeapers(used)}`;
@@ -311,25 +328,29 @@ export function* tourSvgPieces(doc: TourPicture): Generator<string> {
   const across = Math.max(rows, cols);
   const [width, height] = [cols * TOUR_CELL, rows * TOUR_CELL];
   const total = rows * cols;
-  const first = order[0]!, last = order[total - 1]!;
+  const first = order[0]!,
+    last = order[total - 1]!;
   const small = across <= SVG_NUMBERS_MAX;
   // Small boards at 64 px a square (600 to 2000 px along the longer side: numbers of 16 px and up
   // to 30 squares across, 10 px and up to 40), big ones at most 1000 px along the longer side.
   const longest = small ? Math.min(2000, Math.max(600, across * 64)) : Math.min(across * TOUR_CELL, 1000);
   const pixels = (units: number) => Math.round((units * longest) / (across * TOUR_CELL));
   const where = (square: number) => `row ${Math.floor(square / cols) + 1}, column ${(square % cols) + 1}`;
-  const startColour = TOUR_RAMP[0]!, endColour = TOUR_RAMP[TOUR_RAMP.length - 1]!;
+  const startColour = TOUR_RAMP[0]!,
+    endColour = TOUR_RAMP[TOUR_RAMP.length - 1]!;
   const board = rows === cols ? `${rows}×${rows}` : `${rows}×${cols}`;
   const marker = small ? "frame" : "ring";
   const path = small
     ? "each move an arc with a chevron pointing the way, consecutive moves in different colours"
     : "the path runs from green through blue and purple to red";
-  yield `<svg xmlns="http://www.w3.org/2000/svg" class="tour" viewBox="0 0 ${width} ${height}" width="${pixels(width)}" height="${pixels(height)}">\n` +
+  yield (
+    `<svg xmlns="http://www.w3.org/2000/svg" class="tour" viewBox="0 0 ${width} ${height}" width="${pixels(width)}" height="${pixels(height)}">\n` +
     `<title>${closed ? "Closed" : "Open"} ${tourName(picture)} of a ${board} board</title>\n` +
     `<desc>Step 1 (green ${marker}) is at ${where(first)}, step ${total} (red ${marker}) at ${where(last)}; ${path}${closed ? ", and a dashed move closes it" : ""}.</desc>\n` +
     `<defs><pattern id="squares" width="${TOUR_CELL}" height="${TOUR_CELL}" patternUnits="userSpaceOnUse">` +
     `<path d="M ${TOUR_CELL} 0 L 0 0 0 ${TOUR_CELL}" fill="none" stroke="#ccc" stroke-width="1"/></pattern></defs>\n` +
-    `<rect width="${width}" height="${height}" fill="white"/>\n`;
+    `<rect width="${width}" height="${height}" fill="white"/>\n`
+  );
   const square = (i: number, colour: string) =>
     `<rect x="${(i % cols) * TOUR_CELL}" y="${Math.floor(i / cols) * TOUR_CELL}" width="${TOUR_CELL}" height="${TOUR_CELL}" fill="${colour}" fill-opacity="0.18"/>`;
   // The start and end squares tinted, under the grid lines and the path.
@@ -340,8 +361,10 @@ export function* tourSvgPieces(doc: TourPicture): Generator<string> {
     // Frames around the start's and end's numbers (the zones the arcs keep clear of), hollow, under the numbers.
     const frame = (i: number, colour: string, kind: string) => {
       const { w, h } = numberBox(grid[i]!, total);
-      const gw = w * TOUR_CELL + FRAME_GAP, gh = h * TOUR_CELL + FRAME_GAP;
-      const x = (i % cols) * TOUR_CELL + TOUR_CELL / 2, y = Math.floor(i / cols) * TOUR_CELL + TOUR_CELL / 2;
+      const gw = w * TOUR_CELL + FRAME_GAP,
+        gh = h * TOUR_CELL + FRAME_GAP;
+      const x = (i % cols) * TOUR_CELL + TOUR_CELL / 2,
+        y = Math.floor(i / cols) * TOUR_CELL + TOUR_CELL / 2;
       return `<rect class="${kind}" x="${fmt(x - gw)}" y="${fmt(y - gh)}" width="${fmt(2 * gw)}" height="${fmt(2 * gh)}" rx="${FRAME_GAP}" fill="none" stroke="${colour}" stroke-width="${FRAME_STROKE}"/>`;
     };
     yield `<g class="rings">${frame(first, startColour, "start")}${frame(last, endColour, "end")}</g>\n`;
@@ -443,7 +466,8 @@ function* bigPath(order: Int32Array, n: number, closed: boolean): Generator<stri
       const square = order[j]!;
       const row = (square / n) | 0;
       const col = square - row * n;
-      const dr = row - previousRow, dc = col - previousCol;
+      const dr = row - previousRow,
+        dc = col - previousCol;
       if (dr < -3 || dr > 3 || dc < -3 || dc > 3) {
         // A longer leap (or a grid that is not a tour): spelt out.
         const bytes = new TextEncoder().encode(stepText(dr, dc));

@@ -30,16 +30,20 @@ function squareName(square: number, cols: number): string {
  * chessboards", Discrete Applied Mathematics 50, 125–134); Cull and De Curtins (1978) for squares.
  */
 export function knightReason(rows: number, cols: number, closed: boolean): string | undefined {
-  const m = Math.min(rows, cols), n = Math.max(rows, cols);
+  const m = Math.min(rows, cols),
+    n = Math.max(rows, cols);
   const where = board(rows, cols);
   if (closed) {
-    if (m % 2 === 1 && n % 2 === 1) return `no closed knight's tour on ${where}: both sides are odd, so one colour has a square more, and a closed tour alternates colours (Schwenk 1991)`;
+    if (m % 2 === 1 && n % 2 === 1)
+      return `no closed knight's tour on ${where}: both sides are odd, so one colour has a square more, and a closed tour alternates colours (Schwenk 1991)`;
     if (m === 1 || m === 2 || m === 4) return `no closed knight's tour on ${where}: by Schwenk's theorem (1991) no board with a side of 1, 2 or 4 has one`;
-    if (m === 3 && (n === 4 || n === 6 || n === 8)) return `no closed knight's tour on ${where}: by Schwenk's theorem (1991) 3×4, 3×6 and 3×8 have none (3×n has one from n = 10, n even)`;
+    if (m === 3 && (n === 4 || n === 6 || n === 8))
+      return `no closed knight's tour on ${where}: by Schwenk's theorem (1991) 3×4, 3×6 and 3×8 have none (3×n has one from n = 10, n even)`;
     return undefined;
   }
   if ((m === 1 || m === 2) && n > 1) return `no knight's tour on ${where}: a board with a side of 1 or 2 has none (Conrad et al. 1994)`;
-  if (m === 3 && (n === 3 || n === 5 || n === 6)) return `no knight's tour on ${where}: 3×3, 3×5 and 3×6 have none (Conrad et al. 1994; 3×4, 3×7 and 3×n from 8 have one)`;
+  if (m === 3 && (n === 3 || n === 5 || n === 6))
+    return `no knight's tour on ${where}: 3×3, 3×5 and 3×6 have none (Conrad et al. 1994; 3×4, 3×7 and 3×n from 8 have one)`;
   if (m === 4 && n === 4) return `no knight's tour on ${where}: 4×4 has none (Conrad et al. 1994; 4×n from 5 has one)`;
   return undefined;
 }
@@ -70,11 +74,13 @@ function graphReason(rows: number, cols: number, leapers: readonly Leaper[], clo
   const degree = new Uint8Array(total);
   let ends = 0;
   for (let s = 0; s < total; s++) {
-    const r = Math.floor(s / cols), c = s % cols;
+    const r = Math.floor(s / cols),
+      c = s % cols;
     for (const [dr, dc] of steps) if (r + dr >= 0 && r + dr < rows && c + dc >= 0 && c + dc < cols) degree[s] = degree[s]! + 1;
     if (degree[s] === 0) return { reason: `no ${kind} on ${where}: the square at ${squareName(s, cols)} has no move` };
     if (degree[s] === 1) {
-      if (closed) return { reason: `no closed tour on ${where}: the square at ${squareName(s, cols)} has one move, and a closed tour enters and leaves every square` };
+      if (closed)
+        return { reason: `no closed tour on ${where}: the square at ${squareName(s, cols)} has one move, and a closed tour enters and leaves every square` };
       if (++ends > 2) return { reason: `no tour on ${where}: more than two squares have a single move, and only a path's two ends can` };
     }
   }
@@ -83,13 +89,17 @@ function graphReason(rows: number, cols: number, leapers: readonly Leaper[], clo
   const queue = new Int32Array(total);
   colour[0] = 1;
   queue[0] = 0;
-  let head = 0, tail = 1, bipartite = true;
+  let head = 0,
+    tail = 1,
+    bipartite = true;
   const counts: [number, number] = [1, 0];
   while (head < tail) {
     const s = queue[head++]!;
-    const r = Math.floor(s / cols), c = s % cols;
+    const r = Math.floor(s / cols),
+      c = s % cols;
     for (const [dr, dc] of steps) {
-      const rr = r + dr, cc = c + dc;
+      const rr = r + dr,
+        cc = c + dc;
       if (rr < 0 || rr >= rows || cc < 0 || cc >= cols) continue;
       const t = rr * cols + cc;
       if (colour[t] === 0) {
@@ -120,8 +130,16 @@ export function tourExistence(rows: number, cols: number, leapers: readonly Leap
   if (!sides) return none;
   const [a, b] = sides.counts;
   const where = board(rows, cols);
-  if (closed && a !== b) return { reason: `no closed tour on ${where}: every move changes side (the board is bipartite, ${a} and ${b} squares), and a closed tour needs the two sides equal`, ...none };
-  if (Math.abs(a - b) > 1) return { reason: `no tour on ${where}: every move changes side (the board is bipartite, ${a} and ${b} squares), and a path's sides differ by at most one`, ...none };
+  if (closed && a !== b)
+    return {
+      reason: `no closed tour on ${where}: every move changes side (the board is bipartite, ${a} and ${b} squares), and a closed tour needs the two sides equal`,
+      ...none,
+    };
+  if (Math.abs(a - b) > 1)
+    return {
+      reason: `no tour on ${where}: every move changes side (the board is bipartite, ${a} and ${b} squares), and a path's sides differ by at most one`,
+      ...none,
+    };
   if (a === b) return none;
   const major = a > b ? 0 : 1;
   return {

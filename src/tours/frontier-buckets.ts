@@ -111,12 +111,19 @@ export function diskBuckets(dir: string, problem: Readonly<Record<string, unknow
   if (fixed !== undefined && (fixed & (fixed - 1)) !== 0) throw new UsageError(`buckets must be a power of two from 1 to ${MAX_BUCKETS}, got ${fixed}`);
   const onResume = opts.onResume === undefined ? undefined : functionArgument<NonNullable<DiskBucketsOptions["onResume"]>>(opts.onResume, "onResume");
   const onRestart = opts.onRestart === undefined ? undefined : functionArgument<NonNullable<DiskBucketsOptions["onRestart"]>>(opts.onRestart, "onRestart");
-  const onCheckpoint = opts.onCheckpoint === undefined ? undefined : functionArgument<NonNullable<DiskBucketsOptions["onCheckpoint"]>>(opts.onCheckpoint, "onCheckpoint");
-  const store = CheckpointStore.open(dir, { counter: "pen-paper count", problem: { ...problem, layers: "buckets" }, kernel: kernelFileDigest(new URL("../../build/tours.wasm", import.meta.url)) });
+  const onCheckpoint =
+    opts.onCheckpoint === undefined ? undefined : functionArgument<NonNullable<DiskBucketsOptions["onCheckpoint"]>>(opts.onCheckpoint, "onCheckpoint");
+  const store = CheckpointStore.open(dir, {
+    counter: "pen-paper count",
+    problem: { ...problem, layers: "buckets" },
+    kernel: kernelFileDigest(new URL("../../build/tours.wasm", import.meta.url)),
+  });
   const capBytes = capMiB === undefined ? Infinity : capMiB * 2 ** 20;
   if (store.diskBytes() > capBytes) {
     store.close();
-    throw new UsageError(`${dir}: the count's files take ${diskForPeople(store.diskBytes())} already, more than --disk ${capMiB} MiB; give a larger --disk to go on from them`);
+    throw new UsageError(
+      `${dir}: the count's files take ${diskForPeople(store.diskBytes())} already, more than --disk ${capMiB} MiB; give a larger --disk to go on from them`,
+    );
   }
   const started = process.cpuUsage();
   let cpuBefore = 0;
@@ -187,14 +194,16 @@ function countInBuckets(
   const inputStates = Math.max(16, Math.min(MAX_INPUT_STATES, Math.floor(budget / 4 / E)));
   kernel.frontierHostBegin(cycles, plan.width, inputStates);
   const capacity = Math.min(2e9, Math.floor(budget / E) - inputStates);
-  if (capacity < 1024) throw new KernelError("tours", "limit-exceeded", `the memory cap of ${Math.round(budget / 1024)} KiB leaves no room for a table beside the input buffer`);
+  if (capacity < 1024)
+    throw new KernelError("tours", "limit-exceeded", `the memory cap of ${Math.round(budget / 1024)} KiB leaves no room for a table beside the input buffer`);
   const countOffset = E - (wide ? 16 : 8);
   const memory = (): ArrayBuffer => kernel.memory.buffer as ArrayBuffer;
   const view = (address: number, bytes: number): Uint8Array => new Uint8Array(memory(), address >>> 0, bytes);
   const input = (bytes: number): Uint8Array => view(kernel.frontierHostInput(), bytes);
   const bytesOf = (names: readonly string[]): number => names.reduce((sum, name) => sum + store.bytesOf(name), 0);
   /** Streams the files through the input buffer in pieces of at most `states` states: `each(n)` per piece. */
-  const stream = (names: readonly string[], states: number, each: (n: number) => boolean): boolean => names.every((name) => store.readPieces(name, states * E, input, (bytes) => each(bytes / E)));
+  const stream = (names: readonly string[], states: number, each: (n: number) => boolean): boolean =>
+    names.every((name) => store.readPieces(name, states * E, input, (bytes) => each(bytes / E)));
 
   let state = begin(files, { ...identity, entryBytes: E, wide, layers: "buckets" });
   let peakDisk = Math.max(state.peakDiskBytes, store.diskBytes());
@@ -203,7 +212,9 @@ function countInBuckets(
   const room = (bytes: number, k: number): void => {
     const now = held();
     if (now + bytes > files.capBytes) {
-      throw new UsageError(`the count needs more disk than --disk ${files.capMiB} MiB: at step ${k + 1} of ${plan.size} its files in ${files.dir} held ${diskForPeople(now)} and ${diskForPeople(bytes)} more were to be written; its checkpoint is kept: run again with a larger --disk to go on`);
+      throw new UsageError(
+        `the count needs more disk than --disk ${files.capMiB} MiB: at step ${k + 1} of ${plan.size} its files in ${files.dir} held ${diskForPeople(now)} and ${diskForPeople(bytes)} more were to be written; its checkpoint is kept: run again with a larger --disk to go on`,
+      );
     }
     peakDisk = Math.max(peakDisk, now + bytes);
   };
@@ -236,7 +247,11 @@ function countInBuckets(
       let pending = state.pending;
       if (!pending) {
         pending = expand(k);
-        commit({ ...state, layer: [], pending }, pending.buckets.filter((name) => name !== ""), "expanded");
+        commit(
+          { ...state, layer: [], pending },
+          pending.buckets.filter((name) => name !== ""),
+          "expanded",
+        );
       }
       pending = sumBuckets(k, pending);
       const before = k === 0 ? 1 : state.stepStates[k - 1]!;
@@ -295,7 +310,8 @@ function countInBuckets(
     let piece = 1;
     let dropped = 0;
     const emptyTable = (): void => {
-      if (kernel.frontierHostPass(0n, BigInt(HASH_SPAN), table) === 0) throw new KernelError("tours", "invariant-broken", "the expansion's table does not fit its cap");
+      if (kernel.frontierHostPass(0n, BigInt(HASH_SPAN), table) === 0)
+        throw new KernelError("tours", "invariant-broken", "the expansion's table does not fit its cap");
       piece = Math.max(1, Math.min(inputStates, Math.floor(table / 4 / most)));
     };
     const drain = (): void => {
@@ -305,7 +321,8 @@ function countInBuckets(
         const at = kernel.frontierDiskSplit(n, bits) >>> 0;
         room(n * E, k);
         for (let b = 0; b < writers.length; b++) {
-          const from = kernel.frontierDiskBucketStart(b), to = kernel.frontierDiskBucketStart(b + 1);
+          const from = kernel.frontierDiskBucketStart(b),
+            to = kernel.frontierDiskBucketStart(b + 1);
           if (to === from) continue;
           writers[b] ??= writer(names[b]!);
           writers[b]!.append(view(at + from * E, (to - from) * E));
@@ -376,7 +393,8 @@ function countInBuckets(
         let width = end - lo;
         let table = Math.min(capacity, Math.max(1024, Math.ceil(entries / 0.5)));
         for (;;) {
-          if (kernel.frontierHostPass(BigInt(lo), BigInt(width), table) === 0) throw new KernelError("tours", "invariant-broken", "the bucket's table does not fit its cap");
+          if (kernel.frontierHostPass(BigInt(lo), BigInt(width), table) === 0)
+            throw new KernelError("tours", "invariant-broken", "the bucket's table does not fit its cap");
           if (stream([name], inputStates, (n) => kernel.frontierDiskSum(n) !== 0)) break;
           // More states than the table holds: a table twice as large if it fits, else half the range.
           if (table * 2 <= capacity) table *= 2;
@@ -413,10 +431,14 @@ function begin(files: BucketFiles, identity: Record<string, unknown>): BucketSta
   const { wide, entryBytes, ...count } = identity as { wide: boolean; entryBytes: number };
   const saved = store.state<BucketState>();
   if (saved && canonicalJson(saved.count) !== canonicalJson(count)) {
-    throw new UsageError(`${dir} holds the checkpoint of the same problem counted another way (another order of the squares); give an empty folder or that count's`);
+    throw new UsageError(
+      `${dir} holds the checkpoint of the same problem counted another way (another order of the squares); give an empty folder or that count's`,
+    );
   }
   if (saved && saved.wide && !wide) throw new Error("a count in 128 bits resumed in 64 (the caller asks wideCounts first)");
-  const kept = saved ? [...saved.layer, ...(saved.pending ? [...saved.pending.buckets.slice(saved.pending.done).filter((name) => name !== ""), ...saved.pending.chunks] : [])] : [];
+  const kept = saved
+    ? [...saved.layer, ...(saved.pending ? [...saved.pending.buckets.slice(saved.pending.done).filter((name) => name !== ""), ...saved.pending.chunks] : [])]
+    : [];
   const lost = kept.find((name) => !store.has(name));
   if (saved && wide && !saved.wide) {
     files.onRestart?.(`a count passed 2^64: its 64-bit files in ${dir} removed, counting again from the start in 128-bit counts`);
@@ -434,7 +456,20 @@ function begin(files: BucketFiles, identity: Record<string, unknown>): BucketSta
     }
     return saved;
   }
-  const fresh: BucketState = { count, wide, entryBytes, step: -1, layer: [], stepStates: [], peakStates: 1, peakParts: 1, droppedStates: 0, growth: 1, peakDiskBytes: 0, cpuSeconds: 0 };
+  const fresh: BucketState = {
+    count,
+    wide,
+    entryBytes,
+    step: -1,
+    layer: [],
+    stepStates: [],
+    peakStates: 1,
+    peakParts: 1,
+    droppedStates: 0,
+    growth: 1,
+    peakDiskBytes: 0,
+    cpuSeconds: 0,
+  };
   store.reset(fresh);
   return fresh;
 }

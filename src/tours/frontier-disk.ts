@@ -72,7 +72,9 @@ export function diskLayers(dir: string, problem: Readonly<Record<string, unknown
       const saved = store.state<FrontierState>();
       base = { count, wide, entryBytes };
       if (saved && canonicalJson(saved.count) !== canonicalJson(count)) {
-        throw new UsageError(`${dir} holds the checkpoint of the same problem counted another way (another order of the squares or another shard); give an empty folder or that count's`);
+        throw new UsageError(
+          `${dir} holds the checkpoint of the same problem counted another way (another order of the squares or another shard); give an empty folder or that count's`,
+        );
       }
       if (saved && saved.wide && !wide) throw new Error("a count in 128 bits resumed in 64 (the caller asks wideCounts first)");
       cpuBefore = saved?.cpuSeconds ?? 0;
@@ -111,4 +113,3 @@ export function diskLayers(dir: string, problem: Readonly<Record<string, unknown
     close: () => store.close(),
   };
 }
-

@@ -119,7 +119,9 @@ export function memoryLayers(): HostLayerStore {
     layer: () => {
       const chunks: Uint8Array[] = [];
       return {
-        add: (bytes) => { chunks.push(bytes.slice()); },
+        add: (bytes) => {
+          chunks.push(bytes.slice());
+        },
         finish: () => {
           const bytes = chunks.reduce((sum, c) => sum + c.length, 0);
           return {
@@ -164,7 +166,8 @@ export function countWithHostLayers(
   const inputStates = Math.max(16, Math.min(MAX_INPUT_STATES, Math.floor(budget / 4 / E)));
   kernel.frontierHostBegin(cycles, plan.width, inputStates);
   const capacity = Math.min(2e9, Math.floor(budget / E) - inputStates);
-  if (capacity < 256) throw new KernelError("tours", "limit-exceeded", `the memory cap of ${Math.round(budget / 1024)} KiB leaves no room for a table beside the input buffer`);
+  if (capacity < 256)
+    throw new KernelError("tours", "limit-exceeded", `the memory cap of ${Math.round(budget / 1024)} KiB leaves no room for a table beside the input buffer`);
   const countOffset = E - (wide ? 16 : 8);
   // (Addresses come back as i32: `>>> 0` reads those past 2 GiB as the unsigned offsets they are.)
   const memory = (): ArrayBuffer => kernel.memory.buffer as ArrayBuffer;
@@ -212,9 +215,10 @@ export function countWithHostLayers(
       let table = capacity;
       let width = HASH_SPAN - lo;
       if (remaining / 0.5 <= capacity) table = Math.min(capacity, Math.max(1024, Math.ceil(remaining / 0.5)));
-      else width = Math.max(1, Math.floor((PASS_LOAD * capacity / remaining) * (HASH_SPAN - lo)));
+      else width = Math.max(1, Math.floor(((PASS_LOAD * capacity) / remaining) * (HASH_SPAN - lo)));
       for (;;) {
-        if (kernel.frontierHostPass(BigInt(lo), BigInt(width), table) === 0) throw new KernelError("tours", "invariant-broken", "the host-layer table does not fit its cap");
+        if (kernel.frontierHostPass(BigInt(lo), BigInt(width), table) === 0)
+          throw new KernelError("tours", "invariant-broken", "the host-layer table does not fit its cap");
         if (stream(layer, (n) => kernel.frontierHostExpand(n) !== 0)) break;
         // The range held more states than its table: again with a table twice as large if
         // it fits, else with the largest table and half the range.
@@ -257,7 +261,14 @@ export function countWithHostLayers(
   let count = 0n;
   const last = new Uint8Array(layer.bytes);
   let filled = 0;
-  layer.read(Math.max(E, layer.bytes), (bytes) => last.subarray(filled, filled + bytes), (bytes) => { filled += bytes; return true; });
+  layer.read(
+    Math.max(E, layer.bytes),
+    (bytes) => last.subarray(filled, filled + bytes),
+    (bytes) => {
+      filled += bytes;
+      return true;
+    },
+  );
   const view = new DataView(last.buffer);
   for (let off = countOffset; off < last.length; off += E) {
     count += view.getBigUint64(off, true) + (wide ? view.getBigUint64(off + 8, true) << 64n : 0n);

@@ -89,11 +89,13 @@ export function greedyFrom(graph: readonly number[][] | PackedGraph, first: numb
   for (let i = 0; i < n; i++) rem[i] = start[i + 1]! - start[i]!;
   const order: number[] = [];
   let state = seed >>> 0; // a linear congruential generator for the noise
-  let front = 0, cost = 0;
+  let front = 0,
+    cost = 0;
   let v = first;
   for (let k = 0; k < n; k++) {
     if (k > 0) {
-      let best = -1, bestScore = Infinity;
+      let best = -1,
+        bestScore = Infinity;
       for (let u = 0; u < n; u++) {
         if (taken[u]) continue;
         const gain = (rem[u]! > 0 ? 1 : 0) - lastOf[u]!;
@@ -135,7 +137,8 @@ export function squareOrder(rows: number, cols: number, graph: readonly number[]
   const byRows: number[] = [];
   rowStep.forEach((k, s) => (byRows[k] = s));
   if (kind === "rows" || graph.length > GREEDY_MAX_SQUARES) return byRows;
-  let best = byRows, bestCost = cost(frontierSizes(graph, byRows));
+  let best = byRows,
+    bestCost = cost(frontierSizes(graph, byRows));
   const n = graph.length;
   const edges = graph.reduce((sum, list) => sum + list.length, 0);
   // Small boards count in milliseconds whatever the order: a short search only.

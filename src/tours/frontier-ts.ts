@@ -83,8 +83,10 @@ export function frontierStep(plan: FrontierPlan, problem: FrontierProblem, k: nu
   const cycles = problem.mode === "cycles";
   // Working arrays, one slot per frontier square plus the new one.
   const cap = plan.width + 2;
-  const deg = new Int32Array(cap), mate = new Int32Array(cap);
-  const workDeg = new Int32Array(cap), workMate = new Int32Array(cap);
+  const deg = new Int32Array(cap),
+    mate = new Int32Array(cap);
+  const workDeg = new Int32Array(cap),
+    workMate = new Int32Array(cap);
   const labelAt = new Int32Array(cap);
   const firstSlot = new Int32Array(cap + 2);
 
@@ -105,7 +107,8 @@ export function frontierStep(plan: FrontierPlan, problem: FrontierProblem, k: nu
     workDeg[v] = 0;
     workMate[v] = v;
     for (const u of edges) {
-      const a = workMate[v]!, b = workMate[u]!;
+      const a = workMate[v]!,
+        b = workMate[u]!;
       if (a === u) {
         // Closes the piece into a cycle: only the last square may, in cycle mode.
         if (!cycles || !last) return undefined;

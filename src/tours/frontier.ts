@@ -10,7 +10,17 @@ import { countWithHostLayers, type HostLayerStore, type SteppingLayerStore } fro
 import { onFrontierProgress, toursModule } from "./kernel.js";
 import { formatLeapers, normaliseLeapers, parseLeapers, PEN_PAPER_LEAPERS, type Leaper } from "./leapers.js";
 import { parseShardSpec, problemFields, requireCanonical, type CountFacts } from "../shards/index.js";
-import { argumentError, describeValue, functionArgument, oneOf, optionalBoolean, optionalWholeNumber, optionKeys, requiredObject, squareArgument } from "../args.js";
+import {
+  argumentError,
+  describeValue,
+  functionArgument,
+  oneOf,
+  optionalBoolean,
+  optionalWholeNumber,
+  optionKeys,
+  requiredObject,
+  squareArgument,
+} from "../args.js";
 import { quoteValue } from "../io/quote.js";
 import { partFlag, partSquare } from "./shard.js";
 import type { Square } from "./options.js";
@@ -66,7 +76,18 @@ export interface HamiltonianCountOptions {
 }
 
 const FRONTIER_KEYS = optionKeys<HamiltonianCountOptions>({
-  rows: true, cols: true, moves: true, closed: true, from: true, to: true, engine: true, shard: true, memoryCapMiB: true, hostLayers: true, order: true, onProgress: true,
+  rows: true,
+  cols: true,
+  moves: true,
+  closed: true,
+  from: true,
+  to: true,
+  engine: true,
+  shard: true,
+  memoryCapMiB: true,
+  hostLayers: true,
+  order: true,
+  onProgress: true,
 });
 
 /** A frontier count's progress: steps done of all steps, the states after the last one, its passes. */
@@ -126,7 +147,9 @@ function question(options: HamiltonianCountOptions, plan: FrontierPlan): Questio
   const { rows, cols } = plan;
   const from = options.from ? squareIndex(options.from, rows, cols, "from") : undefined;
   const to = options.to ? squareIndex(options.to, rows, cols, "to") : undefined;
-  const shard = options.shard ? { part: options.shard.shard, parts: options.shard.shards, splitStatesPerPart: toursModule.constant("FRONTIER_SPLIT_STATES_PER_PART") } : {};
+  const shard = options.shard
+    ? { part: options.shard.shard, parts: options.shard.shards, splitStatesPerPart: toursModule.constant("FRONTIER_SPLIT_STATES_PER_PART") }
+    : {};
   if (options.closed) {
     if (to !== undefined) throw new UsageError("a closed tour ends next to its start; --to is for open tours");
     if (plan.size < 3) return 0n;
@@ -139,10 +162,18 @@ function question(options: HamiltonianCountOptions, plan: FrontierPlan): Questio
 }
 
 /** Runs the DP on the kernel: 64-bit counts first (8 bytes a state less), 128-bit if a count passes 2^64. */
-function countOnKernel(plan: FrontierPlan, problem: FrontierProblem, capMiB: number | undefined, onProgress: FrontierProgressListener | undefined, hostLayers: boolean | "auto" = false, store?: HostLayerStore | SteppingLayerStore): FrontierResult & KernelFigures {
+function countOnKernel(
+  plan: FrontierPlan,
+  problem: FrontierProblem,
+  capMiB: number | undefined,
+  onProgress: FrontierProgressListener | undefined,
+  hostLayers: boolean | "auto" = false,
+  store?: HostLayerStore | SteppingLayerStore,
+): FrontierResult & KernelFigures {
   const onStep = onProgress && ((step: number, states: number, passes: number) => onProgress(step + 1, plan.size, states, passes));
   onFrontierProgress(onStep);
-  const once = (host: boolean, wide: boolean): FrontierResult & KernelFigures => (host ? countOnHostLayers(plan, problem, capMiB, wide, onStep, store) : countOnKernelOnce(plan, problem, capMiB, wide));
+  const once = (host: boolean, wide: boolean): FrontierResult & KernelFigures =>
+    host ? countOnHostLayers(plan, problem, capMiB, wide, onStep, store) : countOnKernelOnce(plan, problem, capMiB, wide);
   const run = (host: boolean): FrontierResult & KernelFigures => {
     // A checkpoint that went on in 128-bit counts resumes in them.
     if (host && store?.wideCounts?.()) return once(host, true);
@@ -168,10 +199,25 @@ function countOnKernel(plan: FrontierPlan, problem: FrontierProblem, capMiB: num
 }
 
 /** The DP with its layers on the host (frontier-host.ts, or a store that makes the steps itself): the kernel is given the graph as countOnKernelOnce gives it. */
-function countOnHostLayers(plan: FrontierPlan, problem: FrontierProblem, capMiB: number | undefined, wide: boolean, onStep: ((step: number, states: number, passes: number) => void) | undefined, store?: HostLayerStore | SteppingLayerStore): FrontierResult & KernelFigures {
+function countOnHostLayers(
+  plan: FrontierPlan,
+  problem: FrontierProblem,
+  capMiB: number | undefined,
+  wide: boolean,
+  onStep: ((step: number, states: number, passes: number) => void) | undefined,
+  store?: HostLayerStore | SteppingLayerStore,
+): FrontierResult & KernelFigures {
   const cap = giveKernelTheGraph(plan, problem, capMiB, wide);
   // What makes a resumed count the same count: the graph in its order, the mode and the ends, the shard.
-  const identity = { rows: plan.rows, cols: plan.cols, adj: plan.adj, mode: problem.mode, ends: problem.ends, part: problem.part ?? 0, parts: problem.parts ?? 1 };
+  const identity = {
+    rows: plan.rows,
+    cols: plan.cols,
+    adj: plan.adj,
+    mode: problem.mode,
+    ends: problem.ends,
+    part: problem.part ?? 0,
+    parts: problem.parts ?? 1,
+  };
   // The arena's room: the cap, or what the 4 GiB memory has above the kernel's own data.
   const arena = Math.min(cap * 2 ** 20, Number(toursModule.exports.frontierArenaCap()));
   if (store && "kind" in store) return store.count(plan, problem, arena, wide, onStep, identity);
@@ -282,9 +328,14 @@ export function checkFrontierShardProblem(problem: unknown): CountFacts {
   const closed = partFlag(fields.closed, "closed");
   const from = partSquare(fields.from, "from");
   const to = partSquare(fields.to, "to");
-  for (const [square, what] of [[from, "from"], [to, "to"]] as const) {
+  for (const [square, what] of [
+    [from, "from"],
+    [to, "to"],
+  ] as const) {
     if (square && (square[0] >= rows || square[1] >= cols)) {
-      throw new UsageError(`the problem's "${what}" [${square[0] + 1}, ${square[1] + 1}] is outside the ${rows}×${cols} board (rows 1 to ${rows}, columns 1 to ${cols})`);
+      throw new UsageError(
+        `the problem's "${what}" [${square[0] + 1}, ${square[1] + 1}] is outside the ${rows}×${cols} board (rows 1 to ${rows}, columns 1 to ${cols})`,
+      );
     }
   }
   if (closed && to) throw new UsageError('a closed tour ends next to its start: the problem\'s "to" must be null');
@@ -347,17 +398,38 @@ export function countHamiltonianIn(options: HamiltonianCountOptions, store?: Hos
   if (options.shard !== undefined) parseShardSpec(requiredObject<ShardSpec>(options.shard, "shard"));
   optionalWholeNumber(options.memoryCapMiB, "memoryCapMiB", 1, MAX_MEMORY_CAP_MIB);
   const order = options.order === undefined ? "greedy" : orderArgument(options.order, rows * cols);
-  if (options.hostLayers !== undefined && typeof options.hostLayers !== "boolean" && options.hostLayers !== "auto") throw argumentError("hostLayers", 'true, false or "auto"', options.hostLayers);
+  if (options.hostLayers !== undefined && typeof options.hostLayers !== "boolean" && options.hostLayers !== "auto")
+    throw argumentError("hostLayers", 'true, false or "auto"', options.hostLayers);
   const onProgress = options.onProgress === undefined ? undefined : functionArgument<FrontierProgressListener>(options.onProgress, "onProgress");
   if (store && options.engine === "ts") throw new UsageError("the layers of a count in files are the kernel's: not with the TS engine");
   const plan = frontierPlan(rows, cols, moves, order);
   const q = question(options, plan);
   if (typeof q === "bigint") {
     const whole = !options.shard || options.shard.shard === 0;
-    return { count: whole ? q : 0n, peakStates: 1, peakBytes: 0, width: plan.width, splitStep: -1, entryBytes: 0, peakParts: 1, stepStates: [], droppedStates: 0, peakLayerBytes: 0 };
+    return {
+      count: whole ? q : 0n,
+      peakStates: 1,
+      peakBytes: 0,
+      width: plan.width,
+      splitStep: -1,
+      entryBytes: 0,
+      peakParts: 1,
+      stepStates: [],
+      droppedStates: 0,
+      peakLayerBytes: 0,
+    };
   }
-  const result = options.engine === "ts"
-    ? { ...countFrontierTs(plan, q.problem, onProgress && ((step, states) => onProgress(step + 1, plan.size, states, 1))), peakBytes: 0, entryBytes: 0, peakParts: 1, stepStates: [], droppedStates: 0, peakLayerBytes: 0 }
-    : countOnKernel(plan, q.problem, options.memoryCapMiB, onProgress, store ? true : options.hostLayers, store);
+  const result =
+    options.engine === "ts"
+      ? {
+          ...countFrontierTs(plan, q.problem, onProgress && ((step, states) => onProgress(step + 1, plan.size, states, 1))),
+          peakBytes: 0,
+          entryBytes: 0,
+          peakParts: 1,
+          stepStates: [],
+          droppedStates: 0,
+          peakLayerBytes: 0,
+        }
+      : countOnKernel(plan, q.problem, options.memoryCapMiB, onProgress, store ? true : options.hostLayers, store);
   return { ...result, count: result.count * q.factor, width: plan.width };
 }

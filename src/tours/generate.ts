@@ -71,7 +71,11 @@ export function tourBoard(options: GenerateOptions): { rows: number; cols: numbe
  * ```
  */
 export function generateTour(options: GenerateOptions): Int32Array {
-  options = requiredObject(options, "options", optionKeys<GenerateOptions>({ size: true, rows: true, cols: true, moves: true, closed: true, start: true, seed: true, engine: true }));
+  options = requiredObject(
+    options,
+    "options",
+    optionKeys<GenerateOptions>({ size: true, rows: true, cols: true, moves: true, closed: true, start: true, seed: true, engine: true }),
+  );
   const { rows, cols, leapers, penPaper } = tourBoard(options);
   if (options.engine !== undefined) oneOf(options.engine, "engine", ["wasm", "ts"]);
   if (!penPaper || rows !== cols) {

@@ -13,7 +13,13 @@ export { validateTour, type TourCheck } from "./validate.js";
 export { hasTour, MAX_GENERATE_SIZE as MAX_TOUR_SIZE, type Square as TourSquare } from "./options.js";
 export { writeTour, TOUR_FORMATS, type TourFormat, type TourDocument } from "./format.js";
 export { tourSvg, tourSvgPieces, paintTour, SVG_NUMBERS_MAX as TOUR_SVG_NUMBERS_MAX, TOUR_RAMP, type TourPicture, type TourCanvas } from "./draw.js";
-export { MOVE_COLOURS as TOUR_MOVE_COLOURS, MIN_NUMBER_PX as TOUR_MIN_NUMBER_PX, numbersReadable as tourNumbersReadable, fitNumberPixels as tourFitNumberPixels, canvasSize as tourCanvasSize } from "./draw.js";
+export {
+  MOVE_COLOURS as TOUR_MOVE_COLOURS,
+  MIN_NUMBER_PX as TOUR_MIN_NUMBER_PX,
+  numbersReadable as tourNumbersReadable,
+  fitNumberPixels as tourFitNumberPixels,
+  canvasSize as tourCanvasSize,
+} from "./draw.js";
 export { parseTourFile, type TourFile } from "./parse.js";
 export { countTourShard, canonicalTourProblem, tourShardUnits, type TourCountProblem, type CanonicalTourProblem } from "./shard.js";
 export { countHamiltonian, MAX_FRONTIER_SIDE, type HamiltonianCountOptions, type HamiltonianCount, type FrontierProgressListener } from "./frontier.js";

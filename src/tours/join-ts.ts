@@ -26,7 +26,12 @@ export class TourJoiner {
   private readonly reach: number;
 
   /** A joiner over `grid` (rows × cols, row by row) for the 8 moves (dr[m], dc[m]). */
-  constructor(grid: Int32Array, private readonly cols: number, private readonly dr: ArrayLike<number>, private readonly dc: ArrayLike<number>) {
+  constructor(
+    grid: Int32Array,
+    private readonly cols: number,
+    private readonly dr: ArrayLike<number>,
+    private readonly dc: ArrayLike<number>,
+  ) {
     this.grid = grid;
     this.off = new Int32Array(8);
     this.byDelta = new Int8Array(SPAN * SPAN).fill(-1);
@@ -60,7 +65,8 @@ export class TourJoiner {
   /** Replaces the tour edge from square `at` towards `from` by one towards `to`. */
   private relink(at: number, from: number, to: number): void {
     const v = this.grid[at]!;
-    const was = this.moveBetween(at, from), now = this.moveBetween(at, to);
+    const was = this.moveBetween(at, from),
+      now = this.moveBetween(at, to);
     this.grid[at] = (v & 15) === was ? (v & ~15) | now : (v & 15) | (now << 4);
   }
 
@@ -72,13 +78,16 @@ export class TourJoiner {
   join(top: number, left: number, h: number, w: number, ptop: number, pleft: number, ph: number, pw: number): boolean {
     const { cols, off, dr, dc, reach } = this;
     // Only squares within a move's reach of the placed block can join it.
-    const r0 = Math.max(top, ptop - reach), r1 = Math.min(top + h, ptop + ph + reach);
-    const c0 = Math.max(left, pleft - reach), c1 = Math.min(left + w, pleft + pw + reach);
+    const r0 = Math.max(top, ptop - reach),
+      r1 = Math.min(top + h, ptop + ph + reach);
+    const c0 = Math.max(left, pleft - reach),
+      c1 = Math.min(left + w, pleft + pw + reach);
     for (let r = r0; r < r1; r++) {
       for (let col = c0; col < c1; col++) {
         const c = r * cols + col;
         for (let m = 0; m < 8; m++) {
-          const ar = r + dr[m]!, acol = col + dc[m]!;
+          const ar = r + dr[m]!,
+            acol = col + dc[m]!;
           if (ar < ptop || ar >= ptop + ph || acol < pleft || acol >= pleft + pw) continue;
           const a = ar * cols + acol;
           for (let i = 0; i < 2; i++) {
@@ -109,7 +118,8 @@ export class TourJoiner {
     let prev = -1;
     let cur = start;
     for (let k = 1; k <= grid.length; k++) {
-      const l0 = this.link(cur, 0), l1 = this.link(cur, 1);
+      const l0 = this.link(cur, 0),
+        l1 = this.link(cur, 1);
       const n0 = l0 === JOIN_NONE ? -1 : cur + off[l0]!;
       const n1 = l1 === JOIN_NONE ? -1 : cur + off[l1]!;
       const next = k === 1 ? (n0 < 0 || (backwards && n1 >= 0) ? n1 : n0) : n0 === prev ? n1 : n0;

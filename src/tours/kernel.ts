@@ -13,6 +13,11 @@ export function onFrontierProgress(listener: FrontierProgress | undefined): void
 }
 
 /** The tours module (a literal URL, so bundlers ship the .wasm as an asset). */
-export const toursModule = new Kernel<ToursExports>("tours", new URL("../../build/tours.wasm", import.meta.url), () => ({
-  frontier: { progress: (step: number, states: number, passes: number) => frontierProgress?.(step, states, passes) },
-}), toursConstants);
+export const toursModule = new Kernel<ToursExports>(
+  "tours",
+  new URL("../../build/tours.wasm", import.meta.url),
+  () => ({
+    frontier: { progress: (step: number, states: number, passes: number) => frontierProgress?.(step, states, passes) },
+  }),
+  toursConstants,
+);

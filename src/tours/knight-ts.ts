@@ -23,7 +23,8 @@ function encode(h: number, w: number, steps: Int32Array, s: number, closed: bool
   const len = h * w;
   const order = new Int32Array(len);
   for (let i = 0; i < len; i++) {
-    const r = Math.floor(i / w), c = i % w;
+    const r = Math.floor(i / w),
+      c = i % w;
     order[steps[i]! - 1] = (s & 1 ? h - 1 - r : r) * w + (s & 2 ? w - 1 - c : c);
   }
   const out = new Int32Array(len);
@@ -87,14 +88,19 @@ export function knightConstructTs(h: number, w: number, start: number, seed: num
   seed >>>= 0;
   const joiner = new TourJoiner(new Int32Array(h * w), w, KNIGHT_DR, KNIGHT_DC);
   const path = (h & 1) === 1 && (w & 1) === 1;
-  const sr = Math.floor(start / w), sc = start % w;
-  const rowsSplit = split(h, sr), colsSplit = split(w, sc);
-  const nr = rowsSplit.parts.length, nc = colsSplit.parts.length;
+  const sr = Math.floor(start / w),
+    sc = start % w;
+  const rowsSplit = split(h, sr),
+    colsSplit = split(w, sc);
+  const nr = rowsSplit.parts.length,
+    nc = colsSplit.parts.length;
   for (let br = 0; br < nr; br++) {
     for (let step = 0; step < nc; step++) {
       const bc = br % 2 === 0 ? step : nc - 1 - step; // snake order
-      const top = rowsSplit.at[br]!, left = colsSplit.at[bc]!;
-      const bh = rowsSplit.parts[br]!, bw = colsSplit.parts[bc]!;
+      const top = rowsSplit.at[br]!,
+        left = colsSplit.at[bc]!;
+      const bh = rowsSplit.parts[br]!,
+        bw = colsSplit.parts[bc]!;
       const pathBlock = path && (bh & 1) === 1 && (bw & 1) === 1;
       const pathCodes = pathBlock ? searchPath(bh, bw, (sr - top) * bw + sc - left, seed) : null;
       const variants = pathBlock ? (pathCodes ? [pathCodes] : null) : shapeCodes(bh, bw);

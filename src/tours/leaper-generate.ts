@@ -42,7 +42,12 @@ function kernelSearch(rows: number, cols: number, leapers: readonly Leaper[]): S
 
 function tsSearch(rows: number, cols: number, leapers: readonly Leaper[]): Search {
   const steps = leaperSteps(leapers);
-  const board = new LeaperBoard(rows, cols, Int32Array.from(steps, ([dr]) => dr), Int32Array.from(steps, ([, dc]) => dc));
+  const board = new LeaperBoard(
+    rows,
+    cols,
+    Int32Array.from(steps, ([dr]) => dr),
+    Int32Array.from(steps, ([, dc]) => dc),
+  );
   return (from, closed, seed) => (board.search(from, closed, seed, LEAPER_BUDGET) ? board.cells.slice() : null);
 }
 
@@ -85,7 +90,9 @@ function build({ rows, cols, start, seed, engine }: LeaperTourProblem, existence
     const from = start ?? seededStart(rows * cols, seed, 0, allowed);
     const grid = engine === "ts" ? knightConstructTs(rows, cols, from, seed) : kernelConstruct(rows, cols, from, seed);
     if (!grid && rows % 2 === 1 && cols % 2 === 1) {
-      throw new UsageError(`none found: the ${rows}×${cols} knight's tour is built around an open tour of the block holding row ${Math.floor(from / cols) + 1}, column ${(from % cols) + 1}, and ${LEAPER_ATTEMPTS} Warnsdorff searches found none from there; try another --start`);
+      throw new UsageError(
+        `none found: the ${rows}×${cols} knight's tour is built around an open tour of the block holding row ${Math.floor(from / cols) + 1}, column ${(from % cols) + 1}, and ${LEAPER_ATTEMPTS} Warnsdorff searches found none from there; try another --start`,
+      );
     }
     if (!grid) throw new KernelError("tours", "invariant-broken", `the block construction could not join a ${rows}×${cols} knight's tour`);
     return grid;

@@ -27,7 +27,8 @@ export class LeaperBoard {
   }
 
   private onBoard(r: number, c: number, m: number): boolean {
-    const rr = r + this.dr[m]!, cc = c + this.dc[m]!;
+    const rr = r + this.dr[m]!,
+      cc = c + this.dc[m]!;
     return rr >= 0 && rr < this.rows && cc >= 0 && cc < this.cols;
   }
 
@@ -48,7 +49,8 @@ export class LeaperBoard {
   private mark(i: number, value: number): void {
     this.cells[i] = value;
     if (this.free[i] === 1) this.ones += value > 0 ? -1 : 1;
-    const r = Math.floor(i / this.cols), c = i % this.cols;
+    const r = Math.floor(i / this.cols),
+      c = i % this.cols;
     const delta = value > 0 ? -1 : 1;
     for (let m = 0; m < this.dr.length; m++) {
       if (!this.onBoard(r, c, m)) continue;
@@ -60,7 +62,8 @@ export class LeaperBoard {
   }
 
   private leastFree(from: number): number {
-    const r = Math.floor(from / this.cols), c = from % this.cols;
+    const r = Math.floor(from / this.cols),
+      c = from % this.cols;
     let least = 0x7fffffff;
     for (let m = 0; m < this.dr.length; m++) {
       if (!this.onBoard(r, c, m)) continue;
@@ -72,13 +75,15 @@ export class LeaperBoard {
 
   private joined(a: number, b: number): boolean {
     const { cols } = this;
-    const dr = Math.floor(b / cols) - Math.floor(a / cols), dc = (b % cols) - (a % cols);
+    const dr = Math.floor(b / cols) - Math.floor(a / cols),
+      dc = (b % cols) - (a % cols);
     for (let m = 0; m < this.dr.length; m++) if (this.dr[m] === dr && this.dc[m] === dc) return true;
     return false;
   }
 
   private pohlSum(to: number): number {
-    const r = Math.floor(to / this.cols), c = to % this.cols;
+    const r = Math.floor(to / this.cols),
+      c = to % this.cols;
     let sum = 0;
     for (let m = 0; m < this.dr.length; m++) {
       if (!this.onBoard(r, c, m)) continue;
@@ -100,9 +105,12 @@ export class LeaperBoard {
 
   private nextKey(from: number, step: number, closed: boolean, start: number, seed: number, after: number): number {
     const least = this.leastFree(from);
-    const r = Math.floor(from / this.cols), c = from % this.cols;
+    const r = Math.floor(from / this.cols),
+      c = from % this.cols;
     // Free neighbours with one way in left: each one not taken now must be the tour's last square.
-    let ends = 0, end1 = -1, end2 = -1;
+    let ends = 0,
+      end1 = -1,
+      end2 = -1;
     for (let m = 0; m < this.dr.length; m++) {
       if (!this.onBoard(r, c, m)) continue;
       const to = from + this.off[m]!;
@@ -151,7 +159,8 @@ export class LeaperBoard {
       }
       // Undo the last step and resume at the choice after it.
       if (step === 1 || budget-- <= 0) return false;
-      const r = Math.floor(cur / this.cols), c = cur % this.cols;
+      const r = Math.floor(cur / this.cols),
+        c = cur % this.cols;
       let prev = -1;
       for (let m = 0; m < this.dr.length; m++) {
         if (this.onBoard(r, c, m) && this.cells[cur + this.off[m]!] === step - 1) {
@@ -161,7 +170,8 @@ export class LeaperBoard {
       }
       this.mark(cur, 0);
       step--;
-      const pr = Math.floor(prev / this.cols), pc = prev % this.cols;
+      const pr = Math.floor(prev / this.cols),
+        pc = prev % this.cols;
       let back = 0;
       while (!(this.onBoard(pr, pc, back) && prev + this.off[back]! === cur)) back++;
       after = this.moveKey(cur, back, step, this.leastFree(prev), closed, from, seed);

@@ -8,7 +8,10 @@ import { quote } from "../io/quote.js";
 export type Leaper = readonly [a: number, b: number];
 
 /** The pen-and-paper moves: 3 along a row or column, 2 along a diagonal. */
-export const PEN_PAPER_LEAPERS: readonly Leaper[] = [[0, 3], [2, 2]];
+export const PEN_PAPER_LEAPERS: readonly Leaper[] = [
+  [0, 3],
+  [2, 2],
+];
 export const KNIGHT: readonly Leaper[] = [[1, 2]];
 
 /** Largest leg of a leaper the counters accept (the board is at most this wide anyway). */
@@ -17,7 +20,11 @@ export const MAX_LEAP = 64;
 /** Sorted, duplicate-free leapers with a ≤ b; UsageError for (0, 0) or bad numbers. */
 export function normaliseLeapers(leapers: readonly Leaper[], name = "leapers"): Leaper[] {
   denseArray(leapers, name, "an array of leapers [a, b]").forEach((leaper, i) => {
-    if (!Array.isArray(leaper) || leaper.length !== 2 || !denseArray(leaper, `${name}[${i}]`, "a leaper [a, b] of two whole numbers").every((x) => typeof x === "number")) {
+    if (
+      !Array.isArray(leaper) ||
+      leaper.length !== 2 ||
+      !denseArray(leaper, `${name}[${i}]`, "a leaper [a, b] of two whole numbers").every((x) => typeof x === "number")
+    ) {
       throw argumentError(`${name}[${i}]`, "a leaper [a, b] of two whole numbers", leaper);
     }
   });
@@ -27,7 +34,8 @@ export function normaliseLeapers(leapers: readonly Leaper[], name = "leapers"): 
     if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x > MAX_LEAP || y > MAX_LEAP || x + y === 0) {
       throw new UsageError(`a leaper is two whole numbers from 0 to ${MAX_LEAP}, not both 0; got (${x}, ${y})`);
     }
-    const a = Math.min(x, y), b = Math.max(x, y);
+    const a = Math.min(x, y),
+      b = Math.max(x, y);
     seen.set(`${a},${b}`, [a, b]);
   }
   return [...seen.values()].sort((p, q) => p[0] - q[0] || p[1] - q[1]);
@@ -68,14 +76,19 @@ export function parseLeapers(text: string): Leaper[] {
  * ```
  */
 export function formatLeapers(leapers: readonly Leaper[]): string {
-  return normaliseLeapers(leapers).map(([a, b]) => `${a},${b}`).join("+");
+  return normaliseLeapers(leapers)
+    .map(([a, b]) => `${a},${b}`)
+    .join("+");
 }
 
 /** The distinct (dr, dc) steps of the leapers (up to 8 per leaper). */
 export function leaperSteps(leapers: readonly Leaper[]): [number, number][] {
   const steps = new Map<string, [number, number]>();
   for (const [a, b] of leapers) {
-    for (const [x, y] of [[a, b], [b, a]] as const) {
+    for (const [x, y] of [
+      [a, b],
+      [b, a],
+    ] as const) {
       for (const sx of [1, -1]) for (const sy of [1, -1]) steps.set(`${sx * x},${sy * y}`, [sx * x, sy * y]);
     }
   }
@@ -90,7 +103,8 @@ export function boardGraph(rows: number, cols: number, leapers: readonly Leaper[
     for (let c = 0; c < cols; c++) {
       const list: number[] = [];
       for (const [dr, dc] of steps) {
-        const rr = r + dr, cc = c + dc;
+        const rr = r + dr,
+          cc = c + dc;
         if (rr >= 0 && rr < rows && cc >= 0 && cc < cols) list.push(rr * cols + cc);
       }
       adj.push(list.sort((x, y) => x - y));

@@ -141,11 +141,22 @@ function parseJson(text: string): TourFile {
     const message = (error as Error).message;
     const position = /position (\d+)/.exec(message);
     const line = position ? lineAt(text, Number(position[1])) : /line (\d+)/.exec(message) ? Number(/line (\d+)/.exec(message)![1]) : 1;
-    throw new InputError(`malformed JSON: ${shorten(message.replace(/ in JSON at .*$/s, ""), 80)}`, { line }, '{"size": N, "closed": bool, "grid": [[...], ...]}');
+    throw new InputError(
+      `malformed JSON: ${shorten(message.replace(/ in JSON at .*$/s, ""), 80)}`,
+      { line },
+      '{"size": N, "closed": bool, "grid": [[...], ...]}',
+    );
   }
   const expected = '{"size": N, "closed": bool, "grid": [[...], ...]}';
   if (typeof doc !== "object" || doc === null || Array.isArray(doc)) throw new InputError("the JSON is not an object", { line: 1 }, expected);
-  const { size, rows, cols, moves: written, closed, grid } = doc as { size?: unknown; rows?: unknown; cols?: unknown; moves?: unknown; closed?: unknown; grid?: unknown };
+  const {
+    size,
+    rows,
+    cols,
+    moves: written,
+    closed,
+    grid,
+  } = doc as { size?: unknown; rows?: unknown; cols?: unknown; moves?: unknown; closed?: unknown; grid?: unknown };
   const rowLines = gridRowLines(text);
   if (!Array.isArray(grid) || grid.length === 0) throw new InputError('"grid" is missing or not a list of rows', { line: 1 }, expected);
   const h = grid.length;
@@ -163,12 +174,21 @@ function parseJson(text: string): TourFile {
     row.forEach((v: unknown, c) => {
       // Out of range first: 1e400 parses as Infinity, which is not an integer either.
       const tooLarge = typeof v === "number" && outOfRange(String(v), Math.abs(v)) && outOfRange(writtenNumber(text, rowLines[r], c) ?? String(v), Math.abs(v));
-      if (!tooLarge && (typeof v !== "number" || !Number.isInteger(v))) throw new InputError(`grid row ${r + 1}, column ${c + 1} is ${quoteValue(v)}`, { line }, "whole numbers");
+      if (!tooLarge && (typeof v !== "number" || !Number.isInteger(v)))
+        throw new InputError(`grid row ${r + 1}, column ${c + 1} is ${quoteValue(v)}`, { line }, "whole numbers");
       if (tooLarge) throw new InputError(`grid row ${r + 1}, column ${c + 1}: ${tooLarge}`, { line }, "whole numbers from 1 to n²");
       flat[r * n + c] = v;
     });
   });
-  return { size: h, rows: h, cols: n, moves, grid: flat, closed: closed as boolean | undefined, rowLines: rowLines.length === h ? rowLines : Array.from({ length: h }, () => 1) };
+  return {
+    size: h,
+    rows: h,
+    cols: n,
+    moves,
+    grid: flat,
+    closed: closed as boolean | undefined,
+    rowLines: rowLines.length === h ? rowLines : Array.from({ length: h }, () => 1),
+  };
 }
 
 /** The c-th number as written on line `line` (our JSON puts a grid row on one line), if it is there. */

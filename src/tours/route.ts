@@ -17,7 +17,8 @@ export interface KeepOut {
 
 /** How far (x, y) is outside the zone (negative inside). */
 export function keepOutDistance(k: KeepOut, x: number, y: number): number {
-  const dx = Math.max(0, Math.abs(x - k.cx) - k.w), dy = Math.max(0, Math.abs(y - k.cy) - k.h);
+  const dx = Math.max(0, Math.abs(x - k.cx) - k.w),
+    dy = Math.max(0, Math.abs(y - k.cy) - k.h);
   return Math.hypot(dx, dy) - k.pad;
 }
 
@@ -29,7 +30,11 @@ export interface KeepOutBoard {
 }
 
 /** A KeepOutBoard over zones kept flat (w, h, pad of each square), so the routing loop allocates nothing. */
-export function flatBoard(rows: number, cols: number, zoneOf: (square: number) => { w: number; h: number; pad: number }): KeepOutBoard & { flat: Float64Array } {
+export function flatBoard(
+  rows: number,
+  cols: number,
+  zoneOf: (square: number) => { w: number; h: number; pad: number },
+): KeepOutBoard & { flat: Float64Array } {
   const flat = new Float64Array(rows * cols * 3);
   for (let i = 0; i < rows * cols; i++) {
     const { w, h, pad } = zoneOf(i);
@@ -41,7 +46,13 @@ export function flatBoard(rows: number, cols: number, zoneOf: (square: number) =
     rows,
     cols,
     flat,
-    zone: (square) => ({ cx: (square % cols) + 0.5, cy: Math.floor(square / cols) + 0.5, w: flat[3 * square]!, h: flat[3 * square + 1]!, pad: flat[3 * square + 2]! }),
+    zone: (square) => ({
+      cx: (square % cols) + 0.5,
+      cy: Math.floor(square / cols) + 0.5,
+      w: flat[3 * square]!,
+      h: flat[3 * square + 1]!,
+      pad: flat[3 * square + 2]!,
+    }),
   };
 }
 
@@ -54,7 +65,8 @@ const FAR = 0.5;
  * any other is ≥ FAR away).
  */
 export function clearanceAt(board: KeepOutBoard & { flat?: Float64Array }, x: number, y: number): number {
-  const r0 = Math.floor(y), c0 = Math.floor(x);
+  const r0 = Math.floor(y),
+    c0 = Math.floor(x);
   const { rows, cols, flat } = board;
   // The board's edge counts as a zone too: an arc drawn outside the board would be cut off.
   let best = Math.min(FAR, x, cols - x, y, rows - y);
@@ -67,7 +79,8 @@ export function clearanceAt(board: KeepOutBoard & { flat?: Float64Array }, x: nu
         best = Math.min(best, keepOutDistance(board.zone(i), x, y));
         continue;
       }
-      const dx = Math.max(0, Math.abs(x - c - 0.5) - flat[3 * i]!), dy = Math.max(0, Math.abs(y - r - 0.5) - flat[3 * i + 1]!);
+      const dx = Math.max(0, Math.abs(x - c - 0.5) - flat[3 * i]!),
+        dy = Math.max(0, Math.abs(y - r - 0.5) - flat[3 * i + 1]!);
       best = Math.min(best, Math.sqrt(dx * dx + dy * dy) - flat[3 * i + 2]!);
     }
   }
@@ -98,8 +111,7 @@ const CANDIDATES: readonly (readonly [h1: number, h2: number, shift: number])[] 
   const list: [number, number, number][] = [];
   for (const h1 of signed) for (const h2 of signed) for (const shift of [0, 0.15, -0.15]) list.push([h1, h2, shift]);
   const gentle = 0.4 / 3;
-  const cost = ([h1, h2, shift]: readonly number[]) =>
-    Math.abs(h1! - gentle) + Math.abs(h2! - gentle) + 1.5 * Math.abs(h1! - h2!) + Math.abs(shift!);
+  const cost = ([h1, h2, shift]: readonly number[]) => Math.abs(h1! - gentle) + Math.abs(h2! - gentle) + 1.5 * Math.abs(h1! - h2!) + Math.abs(shift!);
   return list.sort((p, q) => cost(p) - cost(q) || q[0] - p[0] || q[1] - p[1] || q[2] - p[2]);
 })();
 
@@ -131,10 +143,16 @@ type Point = [number, number];
  */
 function blossom(m: Curve, u: number, v: number, w: number): Point {
   const lerp = (p: number, q: number, t: number) => p + (q - p) * t;
-  const x01 = lerp(m.x0, m.ax, u), x12 = lerp(m.ax, m.bx, u), x23 = lerp(m.bx, m.x1, u);
-  const y01 = lerp(m.y0, m.ay, u), y12 = lerp(m.ay, m.by, u), y23 = lerp(m.by, m.y1, u);
-  const x012 = lerp(x01, x12, v), x123 = lerp(x12, x23, v);
-  const y012 = lerp(y01, y12, v), y123 = lerp(y12, y23, v);
+  const x01 = lerp(m.x0, m.ax, u),
+    x12 = lerp(m.ax, m.bx, u),
+    x23 = lerp(m.bx, m.x1, u);
+  const y01 = lerp(m.y0, m.ay, u),
+    y12 = lerp(m.ay, m.by, u),
+    y23 = lerp(m.by, m.y1, u);
+  const x012 = lerp(x01, x12, v),
+    x123 = lerp(x12, x23, v);
+  const y012 = lerp(y01, y12, v),
+    y123 = lerp(y12, y23, v);
   return [lerp(x012, x123, w), lerp(y012, y123, w)];
 }
 
@@ -153,15 +171,24 @@ export function drawnPart(m: RoutedMove): [Point, Point, Point, Point] {
 export function chevron(m: Curve): [Point, Point, Point] {
   const [px, py] = blossom(m, 0.5, 0.5, 0);
   const [qx, qy] = blossom(m, 0.5, 0.5, 1); // the tangent at t is the line through f(t, t, 0) and f(t, t, 1)
-  let dx = qx - px, dy = qy - py;
-  if (dx === 0 && dy === 0) (dx = m.x1 - m.x0), (dy = m.y1 - m.y0);
+  let dx = qx - px,
+    dy = qy - py;
+  if (dx === 0 && dy === 0) ((dx = m.x1 - m.x0), (dy = m.y1 - m.y0));
   const length = Math.hypot(dx, dy);
-  const ux = dx / length, uy = dy / length;
+  const ux = dx / length,
+    uy = dy / length;
   const [mx, my] = pointAt(m, 0.5);
-  const tipX = mx + ux * CHEVRON_ARM * 0.5, tipY = my + uy * CHEVRON_ARM * 0.5;
-  const backX = -ux * 0.8 * CHEVRON_ARM, backY = -uy * 0.8 * CHEVRON_ARM;
-  const sideX = -uy * 0.6 * CHEVRON_ARM, sideY = ux * 0.6 * CHEVRON_ARM;
-  return [[tipX + backX + sideX, tipY + backY + sideY], [tipX, tipY], [tipX + backX - sideX, tipY + backY - sideY]];
+  const tipX = mx + ux * CHEVRON_ARM * 0.5,
+    tipY = my + uy * CHEVRON_ARM * 0.5;
+  const backX = -ux * 0.8 * CHEVRON_ARM,
+    backY = -uy * 0.8 * CHEVRON_ARM;
+  const sideX = -uy * 0.6 * CHEVRON_ARM,
+    sideY = ux * 0.6 * CHEVRON_ARM;
+  return [
+    [tipX + backX + sideX, tipY + backY + sideY],
+    [tipX, tipY],
+    [tipX + backX - sideX, tipY + backY - sideY],
+  ];
 }
 
 /** The t where the curve, walking from `from` towards `to`, first gets CLEARANCE clear of `zone`. */
@@ -194,7 +221,7 @@ function middleFirst(count: number): number[] {
   const seen = new Uint8Array(count + 1);
   for (let step = 2 ** Math.ceil(Math.log2(count + 1)); step >= 1; step /= 2) {
     for (let i = Math.round(count / 2) % step; i <= count; i += step) {
-      if (!seen[i]) (seen[i] = 1), order.push(i);
+      if (!seen[i]) ((seen[i] = 1), order.push(i));
     }
   }
   return order;
@@ -211,7 +238,8 @@ const QUICK = [16, 12, 20, 8, 24].map((i) => i / LEAVE_STEPS);
  * chevron's two strokes.
  */
 function candidate(board: KeepOutBoard, a: number, b: number, curve: Curve, floor = -Infinity): RoutedMove {
-  const za = board.zone(a), zb = board.zone(b);
+  const za = board.zone(a),
+    zb = board.zone(b);
   // A quick look first: a point clear of both ends' zones lies in the drawn part (leave()
   // stops at the first clear point of its grid, which these are on), so if it is no
   // clearer than `floor` the candidate is out without working out its ends.
@@ -230,8 +258,12 @@ function candidate(board: KeepOutBoard, a: number, b: number, curve: Curve, floo
   const { x0, y0, ax, ay, bx, by, x1, y1 } = curve;
   let least = Infinity;
   for (const i of order) {
-    const t = t0 + ((t1 - t0) * i) / count, u = 1 - t;
-    const c0 = u * u * u, c1 = 3 * u * u * t, c2 = 3 * u * t * t, c3 = t * t * t;
+    const t = t0 + ((t1 - t0) * i) / count,
+      u = 1 - t;
+    const c0 = u * u * u,
+      c1 = 3 * u * u * t,
+      c2 = 3 * u * t * t,
+      c3 = t * t * t;
     least = Math.min(least, clearanceAt(board, c0 * x0 + c1 * ax + c2 * bx + c3 * x1, c0 * y0 + c1 * ay + c2 * by + c3 * y1));
     if (least <= floor) break;
   }
@@ -239,7 +271,11 @@ function candidate(board: KeepOutBoard, a: number, b: number, curve: Curve, floo
     const [l, tip, r] = chevron(curve);
     for (let i = 0; i <= 4 && least > floor; i++) {
       const f = i / 4;
-      least = Math.min(least, clearanceAt(board, l[0] + (tip[0] - l[0]) * f, l[1] + (tip[1] - l[1]) * f), clearanceAt(board, r[0] + (tip[0] - r[0]) * f, r[1] + (tip[1] - r[1]) * f));
+      least = Math.min(
+        least,
+        clearanceAt(board, l[0] + (tip[0] - l[0]) * f, l[1] + (tip[1] - l[1]) * f),
+        clearanceAt(board, r[0] + (tip[0] - r[0]) * f, r[1] + (tip[1] - r[1]) * f),
+      );
     }
   }
   move.clearance = least;
@@ -253,16 +289,24 @@ function candidate(board: KeepOutBoard, a: number, b: number, curve: Curve, floo
  */
 export function routeMove(board: KeepOutBoard, a: number, b: number): RoutedMove {
   const { cols } = board;
-  const x0 = (a % cols) + 0.5, y0 = Math.floor(a / cols) + 0.5;
-  const x1 = (b % cols) + 0.5, y1 = Math.floor(b / cols) + 0.5;
-  const dx = x1 - x0, dy = y1 - y0;
+  const x0 = (a % cols) + 0.5,
+    y0 = Math.floor(a / cols) + 0.5;
+  const x1 = (b % cols) + 0.5,
+    y1 = Math.floor(b / cols) + 0.5;
+  const dx = x1 - x0,
+    dy = y1 - y0;
   let best: RoutedMove | undefined, fallback: RoutedMove | undefined;
   for (const [h1, h2, shift] of CANDIDATES) {
     // Left of travel on screen (y down) is (dy, -dx).
     const curve: Curve = {
-      x0, y0, x1, y1,
-      ax: x0 + dx * (1 / 3 + shift) + h1 * dy, ay: y0 + dy * (1 / 3 + shift) - h1 * dx,
-      bx: x0 + dx * (2 / 3 + shift) + h2 * dy, by: y0 + dy * (2 / 3 + shift) - h2 * dx,
+      x0,
+      y0,
+      x1,
+      y1,
+      ax: x0 + dx * (1 / 3 + shift) + h1 * dy,
+      ay: y0 + dy * (1 / 3 + shift) - h1 * dx,
+      bx: x0 + dx * (2 / 3 + shift) + h2 * dy,
+      by: y0 + dy * (2 / 3 + shift) - h2 * dx,
     };
     // Once a fallback is found, only a candidate reaching CLEARANCE matters.
     const floor = fallback ? CLEARANCE - 1e-9 : (best?.clearance ?? -Infinity);

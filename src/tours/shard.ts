@@ -84,7 +84,8 @@ export function checkTourShardProblem(problem: unknown): CountFacts {
   const n = checkSize(fields.size, MAX_COUNT_SIZE);
   const closed = partFlag(fields.closed, "closed");
   const from = partSquare(fields.from, "from");
-  if (from && (from[0] >= n || from[1] >= n)) throw new UsageError(`the problem's "from" [${from[0] + 1}, ${from[1] + 1}] is outside the ${n}×${n} board (rows and columns 1 to ${n})`);
+  if (from && (from[0] >= n || from[1] >= n))
+    throw new UsageError(`the problem's "from" [${from[0] + 1}, ${from[1] + 1}] is outside the ${n}×${n} board (rows and columns 1 to ${n})`);
   const start = from ? checkSquare(from, n, "from") : undefined;
   const tour: TourCountProblem = { size: n, closed, ...(from ? { from } : {}) };
   requireCanonical(problem, canonicalTourProblem(tour));
@@ -182,12 +183,19 @@ export function tourShardUnits(problem: TourCountProblem): { tasks: CountTask[];
  * countTourShard({ size: 5 }, "0/2") + countTourShard({ size: 5 }, "1/2"); // 12400n, as countTours({ size: 5 })
  * ```
  */
-export function countTourShard(problem: TourCountProblem, spec: ShardSpec | string, engine: Engine = "wasm", onProgress?: (done: number, all: number) => void): bigint {
+export function countTourShard(
+  problem: TourCountProblem,
+  spec: ShardSpec | string,
+  engine: Engine = "wasm",
+  onProgress?: (done: number, all: number) => void,
+): bigint {
   problem = requiredObject(problem, "problem", PROBLEM_KEYS);
   const part = parseShardSpec(spec);
   const { tasks, estimates } = tourShardUnits(problem);
   // Units of one start run back to back so they share the kernel's memo.
-  const mine = unitsOfPart(estimates, part).map((i) => tasks[i]!).sort((a, b) => a.start - b.start);
+  const mine = unitsOfPart(estimates, part)
+    .map((i) => tasks[i]!)
+    .sort((a, b) => a.start - b.start);
   const session = newCountSession();
   let sum = 0n;
   mine.forEach((task, i) => {

@@ -32,8 +32,16 @@ function codeBits(width: number): number {
  * The kernel's forward pass for `plan` (the same board, moves and order), every layer
  * kept; `tooMany(states, step)` is thrown when the layers pass `maxStates` states.
  */
-export function kernelForwardLayers(plan: FrontierPlan, moves: readonly Leaper[], closed: boolean, maxStates: number, tooMany: (states: number, step: number) => Error): ForwardLayers {
-  let entryBytes = 0, wide = false, held = 0;
+export function kernelForwardLayers(
+  plan: FrontierPlan,
+  moves: readonly Leaper[],
+  closed: boolean,
+  maxStates: number,
+  tooMany: (states: number, step: number) => Error,
+): ForwardLayers {
+  let entryBytes = 0,
+    wide = false,
+    held = 0;
   const layers: (HostLayer | undefined)[] = [];
   const inMemory = memoryLayers();
   const store: HostLayerStore = {
@@ -72,25 +80,30 @@ export function kernelForwardLayers(plan: FrontierPlan, moves: readonly Leaper[]
     const buffer = new Uint8Array(Math.max(entryBytes, Math.min(layer.bytes, entryBytes * 65536)));
     const view = new DataView(buffer.buffer);
     const codes = new Array<number>(slots);
-    layer.read(buffer.length - (buffer.length % entryBytes), (bytes) => buffer.subarray(0, bytes), (bytes) => {
-      for (let e = 0; e < bytes; e += entryBytes) {
-        // Paths: spent ends in bits 0-1 of word 0; then the codes, a new word when one would straddle.
-        let word = 0, shift = closed ? 0 : 2;
-        const spent = closed ? 0 : view.getUint8(e) & 3;
-        for (let i = 0; i < slots; i++) {
-          if (shift + bits > 64) {
-            word++;
-            shift = 0;
+    layer.read(
+      buffer.length - (buffer.length % entryBytes),
+      (bytes) => buffer.subarray(0, bytes),
+      (bytes) => {
+        for (let e = 0; e < bytes; e += entryBytes) {
+          // Paths: spent ends in bits 0-1 of word 0; then the codes, a new word when one would straddle.
+          let word = 0,
+            shift = closed ? 0 : 2;
+          const spent = closed ? 0 : view.getUint8(e) & 3;
+          for (let i = 0; i < slots; i++) {
+            if (shift + bits > 64) {
+              word++;
+              shift = 0;
+            }
+            codes[i] = bitsAt(view, e + word * 8, shift, bits);
+            shift += bits;
           }
-          codes[i] = bitsAt(view, e + word * 8, shift, bits);
-          shift += bits;
+          const at = e + keyWords * 8;
+          const value = view.getBigUint64(at, true) + (wide ? view.getBigUint64(at + 8, true) << 64n : 0n);
+          map.set(String.fromCharCode(spent, ...codes), value);
         }
-        const at = e + keyWords * 8;
-        const value = view.getBigUint64(at, true) + (wide ? view.getBigUint64(at + 8, true) << 64n : 0n);
-        map.set(String.fromCharCode(spent, ...codes), value);
-      }
-      return true;
-    });
+        return true;
+      },
+    );
     return map;
   };
   return { count, sizes, read };
@@ -98,7 +111,8 @@ export function kernelForwardLayers(plan: FrontierPlan, moves: readonly Leaper[]
 
 /** `bits` bits (at most 32) from bit `shift` of the little-endian 64-bit word at `at`. */
 function bitsAt(view: DataView, at: number, shift: number, bits: number): number {
-  const lo = view.getUint32(at, true), hi = view.getUint32(at + 4, true);
+  const lo = view.getUint32(at, true),
+    hi = view.getUint32(at + 4, true);
   const mask = bits === 32 ? 0xffffffff : (1 << bits) - 1;
   if (shift >= 32) return (hi >>> (shift - 32)) & mask;
   if (shift + bits <= 32) return (lo >>> shift) & mask;

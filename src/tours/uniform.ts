@@ -78,15 +78,21 @@ export function buildTourLayers(options: UniformTourOptions): TourLayers {
   const closed = optionalBoolean(options.closed, "closed") ?? false;
   const engine = options.engine === undefined ? "wasm" : oneOf(options.engine, "engine", ["wasm", "ts"]);
   const maxStates = options.maxStates ?? UNIFORM_MAX_STATES;
-  if (!Number.isSafeInteger(maxStates) || maxStates < 1) throw new UsageError(`maxStates must be a whole number of at least 1, got ${describeValue(maxStates)}`);
+  if (!Number.isSafeInteger(maxStates) || maxStates < 1)
+    throw new UsageError(`maxStates must be a whole number of at least 1, got ${describeValue(maxStates)}`);
   const plan = frontierPlan(rows, cols, moves);
   const problem: FrontierProblem = { mode: closed ? "cycles" : "paths", ends: [] };
   const steps = Array.from({ length: plan.size }, (_, k) => frontierStep(plan, problem, k));
   const tooMany = (held: number, step: number, limit = maxStates): UsageError =>
-    new UsageError(`uniform ${closed ? "closed" : "open"} tours of ${rows}×${cols} with moves ${formatLeapers(moves)} need more than ${limit} states in memory (the layers held ${held} at step ${step} of ${plan.size}); out of reach here`);
+    new UsageError(
+      `uniform ${closed ? "closed" : "open"} tours of ${rows}×${cols} with moves ${formatLeapers(moves)} need more than ${limit} states in memory (the layers held ${held} at step ${step} of ${plan.size}); out of reach here`,
+    );
   // (Fewer than 3 squares: the DP's rules cannot tell these; the kernel is not asked.)
   // (The kernel's layers are packed, 16 or 24 bytes a state: PACKED_PER_MAP_STATE of them cost about one state in a map.)
-  const forward = engine === "wasm" && plan.size >= 3 ? kernelForwardLayers(plan, moves, closed, maxStates * PACKED_PER_MAP_STATE, (held, step) => tooMany(held, step, maxStates * PACKED_PER_MAP_STATE)) : tsForwardLayers(plan, steps, maxStates, tooMany);
+  const forward =
+    engine === "wasm" && plan.size >= 3
+      ? kernelForwardLayers(plan, moves, closed, maxStates * PACKED_PER_MAP_STATE, (held, step) => tooMany(held, step, maxStates * PACKED_PER_MAP_STATE))
+      : tsForwardLayers(plan, steps, maxStates, tooMany);
   const onward: Map<string, bigint>[] = [];
   const last = (onward[plan.size] = forward.read(plan.size));
   let total = 0n;
@@ -96,26 +102,34 @@ export function buildTourLayers(options: UniformTourOptions): TourLayers {
   }
   let kept = last.size;
   for (let k = plan.size - 1; k >= 0; k--) {
-    const layer = (onward[k] = forward.read(k)), after = onward[k + 1]!;
+    const layer = (onward[k] = forward.read(k)),
+      after = onward[k + 1]!;
     if (kept + layer.size > maxStates) throw tooMany(kept + layer.size, k);
     for (const key of layer.keys()) {
       let ways = 0n;
       steps[k]!.expand(key, (successor) => (ways += after.get(successor) ?? 0n));
-      if (ways === 0n) layer.delete(key); // dead: no completion (deleting the entry being visited is safe)
+      if (ways === 0n)
+        layer.delete(key); // dead: no completion (deleting the entry being visited is safe)
       else layer.set(key, ways);
     }
     kept += layer.size;
   }
   // Smallest cases: one square is one (open) tour, and a closed tour needs 3.
-  const count = plan.size === 1 ? (closed ? 0n : 1n) : plan.size < 3 && closed ? 0n : onward[0]!.get(START_KEY) ?? 0n;
+  const count = plan.size === 1 ? (closed ? 0n : 1n) : plan.size < 3 && closed ? 0n : (onward[0]!.get(START_KEY) ?? 0n);
   // The passes must agree: the forward counts into the last layer, the ways onward out of the first (and the kernel's count).
-  if (plan.size >= 3 && (count !== total || count !== forward.count)) throw new KernelError("tours", "invariant-broken", `uniform tours: the forward pass counted ${total} (${forward.count}), the backward ${count}`);
+  if (plan.size >= 3 && (count !== total || count !== forward.count))
+    throw new KernelError("tours", "invariant-broken", `uniform tours: the forward pass counted ${total} (${forward.count}), the backward ${count}`);
   const heldStates = forward.sizes.reduce((sum, n) => sum + n, 0);
   return { plan, closed, steps, onward, count, heldStates, keptStates: kept, peakStates: Math.max(...forward.sizes) };
 }
 
 /** The TS baseline's forward pass: every layer as a map, all held at once. */
-function tsForwardLayers(plan: FrontierPlan, steps: readonly FrontierStep[], maxStates: number, tooMany: (held: number, step: number) => UsageError): ForwardLayers {
+function tsForwardLayers(
+  plan: FrontierPlan,
+  steps: readonly FrontierStep[],
+  maxStates: number,
+  tooMany: (held: number, step: number) => UsageError,
+): ForwardLayers {
   const layers: Map<string, bigint>[] = [new Map([[START_KEY, 1n]])];
   let held = 1;
   for (const [k, step] of steps.entries()) {
@@ -153,8 +167,11 @@ export function walkTourLayers(layers: TourLayers, choose: ChooseSuccessor): [nu
   const edges: [number, number][] = [];
   let key = START_KEY;
   for (let k = 0; k < plan.size; k++) {
-    const step = steps[k]!, after = onward[k + 1]!;
-    const successors: string[] = [], choices: (readonly number[])[] = [], weights: bigint[] = [];
+    const step = steps[k]!,
+      after = onward[k + 1]!;
+    const successors: string[] = [],
+      choices: (readonly number[])[] = [],
+      weights: bigint[] = [];
     step.expand(key, (successor, slots) => {
       const ways = after.get(successor);
       if (ways === undefined) return; // dead
@@ -188,7 +205,8 @@ export function tourGrid(rows: number, cols: number, edges: readonly [number, nu
   for (const list of nbrs) list.sort((x, y) => x - y);
   const ends = nbrs.flatMap((list, square) => (list.length === 1 ? [square] : []));
   const first = closed ? random.below(size) : ends[random.below(2)]!;
-  let previous = -1, at = first;
+  let previous = -1,
+    at = first;
   if (closed) previous = nbrs[first]![random.below(2)]!; // the direction: which neighbour comes last
   for (let n = 1; n <= size; n++) {
     grid[at] = n;

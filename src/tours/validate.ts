@@ -41,7 +41,10 @@ export interface TourShape {
 export function validateTour(grid: ArrayLike<number> | readonly (readonly number[])[], size?: number | TourShape): TourCheck {
   if (grid === null || typeof grid !== "object") throw argumentError("grid", "an array of step numbers or of rows", grid);
   readable(grid, "grid");
-  if (Array.isArray(grid)) denseArray(grid, "grid", "an array of step numbers or of rows").forEach((row, r) => Array.isArray(row) && denseArray(row, `grid[${r}]`, "an array of step numbers"));
+  if (Array.isArray(grid))
+    denseArray(grid, "grid", "an array of step numbers or of rows").forEach(
+      (row, r) => Array.isArray(row) && denseArray(row, `grid[${r}]`, "an array of step numbers"),
+    );
   const shape = typeof size === "object" && size !== null ? requiredObject<TourShape>(size, "shape", ["rows", "cols", "moves"]) : undefined;
   if (shape === undefined && size !== undefined) wholeNumber(size, "size", 1, 10000);
   if (shape?.rows !== undefined) wholeNumber(shape.rows, "rows", 1, 10000);
@@ -66,19 +69,24 @@ export function validateTour(grid: ArrayLike<number> | readonly (readonly number
     where[v] = i;
   }
   for (let k = 1; k < total; k++) {
-    const a = where[k]!, b = where[k + 1]!;
+    const a = where[k]!,
+      b = where[k + 1]!;
     if (!legal(Math.floor(a / cols), a % cols, Math.floor(b / cols), b % cols)) {
-      return fail(`${k} to ${k + 1} is not a legal move (row ${Math.floor(a / cols) + 1}, column ${(a % cols) + 1} to row ${Math.floor(b / cols) + 1}, column ${(b % cols) + 1})`);
+      return fail(
+        `${k} to ${k + 1} is not a legal move (row ${Math.floor(a / cols) + 1}, column ${(a % cols) + 1} to row ${Math.floor(b / cols) + 1}, column ${(b % cols) + 1})`,
+      );
     }
   }
-  const first = where[1]!, last = where[total]!;
+  const first = where[1]!,
+    last = where[total]!;
   return { ok: true, closed: total > 2 && legal(Math.floor(first / cols), first % cols, Math.floor(last / cols), last % cols) };
 }
 
 /** Whether a leap of the set joins (r1, c1) and (r2, c2). */
 function leaperTest(leapers: readonly Leaper[]): (r1: number, c1: number, r2: number, c2: number) => boolean {
   return (r1, c1, r2, c2) => {
-    const dr = Math.abs(r1 - r2), dc = Math.abs(c1 - c2);
+    const dr = Math.abs(r1 - r2),
+      dc = Math.abs(c1 - c2);
     return leapers.some(([a, b]) => (dr === a && dc === b) || (dr === b && dc === a));
   };
 }

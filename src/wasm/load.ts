@@ -7,7 +7,16 @@
 // the core API bundles for the browser as it is.
 import { InputError, KernelError } from "../errors.js";
 import { argumentError, readable } from "../args.js";
-import { hostFetch, wasm, type FetchedResponse, type WasmExports, type WasmGlobal, type WasmImports, type WasmMemory, type WasmModule } from "./web-assembly.js";
+import {
+  hostFetch,
+  wasm,
+  type FetchedResponse,
+  type WasmExports,
+  type WasmGlobal,
+  type WasmImports,
+  type WasmMemory,
+  type WasmModule,
+} from "./web-assembly.js";
 
 /** Kernel modules built from assembly/<name>/index.ts. */
 export type KernelName = "farms" | "tables" | "housie" | "tours" | "bingo";
@@ -46,7 +55,8 @@ function readFileUrl(url: URL, given = false): Uint8Array | undefined {
     return fs.readFileSync(path);
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    if (given && typeof code === "string") throw new InputError(code === "ENOENT" ? "no such file" : `cannot be read (${code})`, { file: path }, "a compiled kernel (.wasm)");
+    if (given && typeof code === "string")
+      throw new InputError(code === "ENOENT" ? "no such file" : `cannot be read (${code})`, { file: path }, "a compiled kernel (.wasm)");
     // Only a missing file is a missing build; anything else (too many open files, say) is carried as it is.
     if (code !== "ENOENT") throw error;
     throw new Error(`tabula: ${path} is missing; run \`npm run build\` to compile the WASM kernels`);
@@ -214,7 +224,11 @@ export class Kernel<T extends KernelExports> {
     } catch (error) {
       // The engine could not reserve the instance's memory (an address-space limit, `ulimit -v`).
       if (error instanceof RangeError && /memory/i.test(error.message)) {
-        throw new KernelError(this.name, "out-of-memory", "could not reserve its memory (is the address space limited, ulimit -v? Node's --disable-wasm-trap-handler needs far less)");
+        throw new KernelError(
+          this.name,
+          "out-of-memory",
+          "could not reserve its memory (is the address space limited, ulimit -v? Node's --disable-wasm-trap-handler needs far less)",
+        );
       }
       throw error;
     }
@@ -227,7 +241,11 @@ export class Kernel<T extends KernelExports> {
       for (const [name, value] of Object.entries(this.built)) {
         const global = raw[name] as WasmGlobal | undefined;
         if (global?.value !== value) {
-          throw new KernelError(this.name, "invariant-broken", `the module exports ${name} = ${String(global?.value)}, expected ${String(value)} (a different build of the kernel?)`);
+          throw new KernelError(
+            this.name,
+            "invariant-broken",
+            `the module exports ${name} = ${String(global?.value)}, expected ${String(value)} (a different build of the kernel?)`,
+          );
         }
       }
       this.anyInstance = instance;

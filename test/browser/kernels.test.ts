@@ -47,7 +47,10 @@ describe.skipIf(!chromiumAvailable())("kernels in Chromium", () => {
   });
 
   it("draws seeded books and tickets byte-identical to Node's", async () => {
-    for (const [kind, seed, count] of [["books", "42", 1000], ["tickets", "18446744073709551615", 3000]] as const) {
+    for (const [kind, seed, count] of [
+      ["books", "42", 1000],
+      ["tickets", "18446744073709551615", 3000],
+    ] as const) {
       const mine = hex(new HousieRun(kind, { seed: BigInt(seed) }).nextCells(count).cells);
       expect(await suite.call<string>("seededCells", kind, seed, count)).toBe(mine);
     }

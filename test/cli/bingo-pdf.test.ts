@@ -35,7 +35,10 @@ const inside = (w: PdfWord, b: Box, slack = 1): boolean =>
 function cardsOf(ball: string, n: number, seed: string, extra: string[] = []): Card[] {
   const r = bingo(["cards", "-b", ball, "-n", String(n), "--seed", seed, "-f", "jsonl", ...extra]);
   expect(r.status).toBe(0);
-  return r.stdout.trimEnd().split("\n").map((line) => JSON.parse(line) as Card);
+  return r.stdout
+    .trimEnd()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Card);
 }
 
 /** Checks every card of the PDF against `cards`: each square's word in its square, each reference in its card's band. */
@@ -76,7 +79,12 @@ describe("bingo cards -f pdf", () => {
         expect(Math.round(pages[0]!.width)).toBe(paper === "a4" ? 595 : 612);
         expect(pages[0]!.words.map((w) => w.text).join(" ")).toContain(`${shape.title} bingo cards · page 1 · cut along the dashed lines`);
         // The last page holds one card: nothing to cut, and its footer says nothing of cutting.
-        expect(pages.at(-1)!.words.map((w) => w.text).join(" ")).toContain(`${shape.title} bingo cards · page 3`);
+        expect(
+          pages
+            .at(-1)!
+            .words.map((w) => w.text)
+            .join(" "),
+        ).toContain(`${shape.title} bingo cards · page 3`);
         expect(pages.at(-1)!.words.map((w) => w.text)).not.toContain("cut");
         await expectCards(file, layout, cardsOf(ball, n, "7"));
       });
@@ -86,7 +94,9 @@ describe("bingo cards -f pdf", () => {
   it("golden: page 1 of two 30-ball cards, seed 1, as a reader reads it (top to bottom, left to right)", async () => {
     const file = join(dir, "golden.pdf");
     expect(bingo(["cards", "-b", "30", "-n", "2", "--seed", "1", "-f", "pdf", "-o", file]).status).toBe(0);
-    expect((await pdfText(file))[0]).toBe("1-3 2-1 30-ball card 30-ball card 1-10 11-20 21-30 1-10 11-20 21-30 4 12 27 9 13 22 2 20 25 10 12 29 3 19 28 4 14 27 30-ball bingo cards · page 1 · cut along the dashed lines");
+    expect((await pdfText(file))[0]).toBe(
+      "1-3 2-1 30-ball card 30-ball card 1-10 11-20 21-30 1-10 11-20 21-30 4 12 27 9 13 22 2 20 25 10 12 29 3 19 28 4 14 27 30-ball bingo cards · page 1 · cut along the dashed lines",
+    );
   });
 
   it("the layout refuses options it does not know with the library's UsageError", () => {
@@ -121,27 +131,31 @@ describe("bingo cards -f pdf", () => {
   });
 
   // Rendering and decoding at three resolutions: the slow suite runs it, as housie's QR decoding.
-  (canRenderPages ? slowTest : it.skip)("--qr: every code decodes to its card's format and reference at 150, 200 and 300 dpi (20-digit serials, the densest)", async () => {
-    for (const ball of ["75", "30"] as const) {
-      const shape = shapeOf(ball);
-      const cards = generateCards(ball, 12, { seed: 2n, firstSerial: 18_446_744_073_709_551_600n });
-      const parts: Uint8Array[] = [];
-      const writer = new CardPdfWriter(shape, (c) => void parts.push(c), { paper: "letter", qr: true });
-      for (const c of cards) await writer.add(c);
-      await writer.finish();
-      const layout = writer.layout;
-      const want = cards.slice(0, layout.perPage).map((c) => `TGB/${ball}/${cardRef(c.serial)}`);
-      for (const dpi of [150, 200, 300]) {
-        const [page] = await renderPdfPages(Buffer.concat(parts), dpi);
-        const read = cards.slice(0, layout.perPage).map((c, i) => {
-          const q = placeCard(layout, i, c.card, cardRef(c.serial)).qr!;
-          const region = crop(page!, q.x - 2, q.y - 2, q.w + 4, q.h + 4);
-          return jsQR(region.data, region.width, region.height)?.data ?? `(none at ${dpi} dpi)`;
-        });
-        expect(read, `${ball}-ball, ${dpi} dpi`).toEqual(want);
+  (canRenderPages ? slowTest : it.skip)(
+    "--qr: every code decodes to its card's format and reference at 150, 200 and 300 dpi (20-digit serials, the densest)",
+    async () => {
+      for (const ball of ["75", "30"] as const) {
+        const shape = shapeOf(ball);
+        const cards = generateCards(ball, 12, { seed: 2n, firstSerial: 18_446_744_073_709_551_600n });
+        const parts: Uint8Array[] = [];
+        const writer = new CardPdfWriter(shape, (c) => void parts.push(c), { paper: "letter", qr: true });
+        for (const c of cards) await writer.add(c);
+        await writer.finish();
+        const layout = writer.layout;
+        const want = cards.slice(0, layout.perPage).map((c) => `TGB/${ball}/${cardRef(c.serial)}`);
+        for (const dpi of [150, 200, 300]) {
+          const [page] = await renderPdfPages(Buffer.concat(parts), dpi);
+          const read = cards.slice(0, layout.perPage).map((c, i) => {
+            const q = placeCard(layout, i, c.card, cardRef(c.serial)).qr!;
+            const region = crop(page!, q.x - 2, q.y - 2, q.w + 4, q.h + 4);
+            return jsQR(region.data, region.width, region.height)?.data ?? `(none at ${dpi} dpi)`;
+          });
+          expect(read, `${ball}-ball, ${dpi} dpi`).toEqual(want);
+        }
       }
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 
   it("20-digit serials: the reference shrinks to stay inside its card", async () => {
     const layout = cardPageLayout(shapeOf("30"), { paper: "a4" });
@@ -149,7 +163,10 @@ describe("bingo cards -f pdf", () => {
     const file = join(dir, "big.pdf");
     expect(bingo(["cards", "-b", "30", "-n", "16", "--seed", "5", "-f", "pdf", "-o", file, ...first]).status).toBe(0);
     const r = bingo(["cards", "-b", "30", "-n", "16", "--seed", "5", "-f", "jsonl", ...first]);
-    const cards = r.stdout.trimEnd().split("\n").map((line) => JSON.parse(line.replace(/"serial":(\d+)/, '"serial":"$1"')) as Card);
+    const cards = r.stdout
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line.replace(/"serial":(\d+)/, '"serial":"$1"')) as Card);
     expect(cards.at(-1)!.serial).toBe("18446744073709551615");
     await expectCards(file, layout, cards);
   });
@@ -178,7 +195,10 @@ describe("bingo cards -f pdf", () => {
       cards.forEach((c, i) => {
         const placed = placeCard(layout, i % layout.perPage, c.card, cardRef(BigInt(c.serial)));
         const page = pages[Math.floor(i / layout.perPage)]!;
-        for (const cell of placed.cells) expect(page).toContain(`<text x="${at(cell.text.x)}" y="${at(cell.text.baseline)}" font-size="${at(cell.text.size)}" fill="#111" font-weight="bold">${cell.text.text}</text>`);
+        for (const cell of placed.cells)
+          expect(page).toContain(
+            `<text x="${at(cell.text.x)}" y="${at(cell.text.baseline)}" font-size="${at(cell.text.size)}" fill="#111" font-weight="bold">${cell.text.text}</text>`,
+          );
         expect(page).toContain(`>${placed.ref.text}</text>`);
         expect(page).toContain(`aria-label="QR code TGB/80/${placed.ref.text}"`);
       });
@@ -190,7 +210,9 @@ describe("bingo cards -f pdf", () => {
   it.skipIf(!script)("on a terminal without --out: refused in one line, exit 2, no PDF bytes written", () => {
     const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(ROOT, "dist/bin/bingo.js"))} cards -b 75 -n 1 -f pdf; echo "exit $?"`;
     const r = spawnSync("script", ["-qec", command, "/dev/null"], { encoding: "utf8" });
-    expect(r.stdout.replace(/\r/g, "")).toBe("bingo: --format pdf writes binary data: give --out FILE, or redirect standard output to a file or pipe\nexit 2\n");
+    expect(r.stdout.replace(/\r/g, "")).toBe(
+      "bingo: --format pdf writes binary data: give --out FILE, or redirect standard output to a file or pipe\nexit 2\n",
+    );
   });
 
   it("refusals: a paper it does not know, --paper or --qr without pdf or html, an unwritable --out (nothing left behind)", () => {

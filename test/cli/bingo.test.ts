@@ -81,7 +81,10 @@ describe("bingo cards", () => {
       [["cards", "-b", "90", "-n", "1"], /^bingo: 90-ball tickets and books are made by the housie command/],
       [["cards", "-b", "76", "-n", "1"], /^bingo: option '-b, --ball <N>' argument "76" is invalid/],
       [["cards", "-b", "75", "-n", "1", "--seed", "x"], /^bingo: .*expected a whole number from 0 to 18446744073709551615/],
-      [["cards", "-b", "75", "-n", "8388609", "-o", join(dir, "never.jsonl")], /^bingo: --count 8388609 75-ball cards exceeds the 8388608 one run keeps distinct/],
+      [
+        ["cards", "-b", "75", "-n", "8388609", "-o", join(dir, "never.jsonl")],
+        /^bingo: --count 8388609 75-ball cards exceeds the 8388608 one run keeps distinct/,
+      ],
     ] as const) {
       const r = bingo([...args]);
       expect(r.status).toBe(2);
@@ -105,7 +108,12 @@ describe("bingo cards", () => {
     const b = bingo(["cards", "-b", "30", "-n", "2000", "--seed", "1", "-f", "jsonl", "--first-serial", "2001", "--unique-against", a]).stdout;
     const key = (line: string) => JSON.stringify((JSON.parse(line) as { card: unknown }).card);
     const earlier = new Set(readFileSync(a, "utf8").trim().split("\n").map(key));
-    expect(b.trim().split("\n").filter((l) => earlier.has(key(l)))).toEqual([]);
+    expect(
+      b
+        .trim()
+        .split("\n")
+        .filter((l) => earlier.has(key(l))),
+    ).toEqual([]);
   });
 });
 
@@ -122,7 +130,11 @@ describe("bingo count", () => {
 
 describe("bingo validate", () => {
   it("refuses a device, a directory and a missing file in one line, exit 2", () => {
-    for (const [file, message] of [["/dev/zero", "bingo: /dev/zero: is a device (expected a file of cards, or '-' for standard input)\n"], [dir, `bingo: ${dir}: is a directory\n`], [join(dir, "none"), `bingo: ${join(dir, "none")}: no such file\n`]] as const) {
+    for (const [file, message] of [
+      ["/dev/zero", "bingo: /dev/zero: is a device (expected a file of cards, or '-' for standard input)\n"],
+      [dir, `bingo: ${dir}: is a directory\n`],
+      [join(dir, "none"), `bingo: ${join(dir, "none")}: no such file\n`],
+    ] as const) {
       const r = bingo(["validate", file]);
       expect([r.status, r.stderr]).toEqual([2, message]);
     }
@@ -166,7 +178,9 @@ describe("bingo winners and check", () => {
     expect(win.stdout).toMatch(/^WINS blackout at call \d+ \(number \d+\): card 1-3 \(line 1\)/);
     const lose = bingo(["check", file, "-p", "corners", "--calls", "1", "--ref", "1-3"]);
     expect(lose.status).toBe(1);
-    expect(lose.stdout).toMatch(/^NOT A WINNER: card 1-3 covers no corners pattern after 1 calls; still missing \d+, \d+, \d+, \d+\ncard 1-3, called numbers in \[brackets\]:\n\+------\+/);
+    expect(lose.stdout).toMatch(
+      /^NOT A WINNER: card 1-3 covers no corners pattern after 1 calls; still missing \d+, \d+, \d+, \d+\ncard 1-3, called numbers in \[brackets\]:\n\+------\+/,
+    );
     const none = bingo(["check", file, "-p", "line", "--calls", "1", "--ref", "999"]);
     expect([none.status, none.stdout]).toEqual([1, `NOT A WINNER: no card 999 in ${file}\n`]);
   });

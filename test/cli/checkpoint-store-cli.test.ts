@@ -53,7 +53,13 @@ describe("checkpoint folders of the CLIs", () => {
 
   slowTest("count-farms: Latin squares of order 7, two ways, killed at random moments and resumed", async () => {
     const folder = join(dir, "tables");
-    const outcomes = await killAndResume("count-farms", ["--size", "7", "--counts", "1,1,1,1,1,1,1", "--checkpoint", folder, "--two-ways"], 2, 1800, freshWithUserFiles(folder));
+    const outcomes = await killAndResume(
+      "count-farms",
+      ["--size", "7", "--counts", "1,1,1,1,1,1,1", "--checkpoint", folder, "--two-ways"],
+      2,
+      1800,
+      freshWithUserFiles(folder),
+    );
     for (const { kills, result } of outcomes) {
       expect(result, `killed after ${kills.join(", ")} ms; it said ${result.stderr.slice(-300)}`).toMatchObject({ status: 0, stdout: "61479419904000\n" });
       expectUserFiles(folder);
@@ -69,7 +75,9 @@ describe("checkpoint folders of the CLIs", () => {
       const second = runCli("pen-paper", args);
       const { pid } = JSON.parse(readFileSync(join(dir, "lock"), "utf8")) as { pid: number };
       expect(second.stdout).toBe("");
-      expect(second.stderr).toBe(`pen-paper: ${dir} is in use by another count (pid ${pid}, its lock ${join(dir, "lock")}); wait for it to end, or remove the lock if that run is gone\n`);
+      expect(second.stderr).toBe(
+        `pen-paper: ${dir} is in use by another count (pid ${pid}, its lock ${join(dir, "lock")}); wait for it to end, or remove the lock if that run is gone\n`,
+      );
       expect(second.status).toBe(2);
     } finally {
       first.kill("SIGKILL");
@@ -103,12 +111,18 @@ describe("checkpoint folders of the CLIs", () => {
   });
 
   test("under ulimit -v a count whose memory cannot grow says so, not that it needs more than its cap", () => {
-    const run = spawnSync("sh", ["-c", `ulimit -v 1000000 && exec "$0" "$@"`, process.execPath, `${ROOT}/dist/cli/pen-paper.js`, "count", "--size", "6", "--closed", "--checkpoint", dir], { cwd: ROOT, encoding: "utf8" });
+    const run = spawnSync(
+      "sh",
+      ["-c", `ulimit -v 1000000 && exec "$0" "$@"`, process.execPath, `${ROOT}/dist/cli/pen-paper.js`, "count", "--size", "6", "--closed", "--checkpoint", dir],
+      { cwd: ROOT, encoding: "utf8" },
+    );
     // Where 1 GB of address space is enough for the count, it must be right; else the honest line.
     if (run.status === 0) expect(run.stdout).toBe("13138\n");
     else {
       expect(run.stderr).not.toMatch(/need more than/);
-      expect(run.stderr.trim().split("\n").at(-1)).toMatch(/^pen-paper: the tours kernel ran out of memory: the system gave no more memory for the state tables at step \d+ of 36 \(\d+ MiB asked, \d+ MiB held, under the cap of \d+ MiB\): an address-space limit \(ulimit -v\) or the machine's memory is below what the count needs$/);
+      expect(run.stderr.trim().split("\n").at(-1)).toMatch(
+        /^pen-paper: the tours kernel ran out of memory: the system gave no more memory for the state tables at step \d+ of 36 \(\d+ MiB asked, \d+ MiB held, under the cap of \d+ MiB\): an address-space limit \(ulimit -v\) or the machine's memory is below what the count needs$/,
+      );
       expect(run.status).toBe(2);
     }
   });

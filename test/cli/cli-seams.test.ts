@@ -20,8 +20,14 @@ describe("commands and help", () => {
   });
 
   it("a mistyped command gets the nearest one, exit 2", () => {
-    expect(runCli("pen-paper", ["cout"])).toMatchObject({ status: 2, stderr: 'pen-paper: unknown command "cout" (did you mean "count"? commands: count, sample, merge, validate, completion, help)\n' });
-    expect(runCli("count-farms", ["merg"], undefined, dir)).toMatchObject({ status: 2, stderr: expect.stringContaining('unknown command "merg" (did you mean "merge"?') });
+    expect(runCli("pen-paper", ["cout"])).toMatchObject({
+      status: 2,
+      stderr: 'pen-paper: unknown command "cout" (did you mean "count"? commands: count, sample, merge, validate, completion, help)\n',
+    });
+    expect(runCli("count-farms", ["merg"], undefined, dir)).toMatchObject({
+      status: 2,
+      stderr: expect.stringContaining('unknown command "merg" (did you mean "merge"?'),
+    });
   });
 
   it("pen-paper takes -o and -f as housie does", () => {
@@ -36,7 +42,7 @@ describe("commands and help", () => {
       expect(script).toContain(`complete -o filenames -F _${name.replace("-", "_")}_complete ${name}`);
       expect(spawnSync("bash", ["-n"], { input: script }).status).toBe(0);
     }
-    expect(runCli("pen-paper", ["completion", "bash"]).stdout).toContain("count) words=\"--size --rows");
+    expect(runCli("pen-paper", ["completion", "bash"]).stdout).toContain('count) words="--size --rows');
     expect(runCli("housie", ["completion", "zsh"]).stdout).toContain("bashcompinit");
     expect(runCli("housie", ["completion", "fish"])).toMatchObject({ status: 2, stderr: 'housie: completion "fish" (expected bash or zsh)\n' });
   });
@@ -44,7 +50,10 @@ describe("commands and help", () => {
 
 describe("messages", () => {
   it("a 300-character --alpha or --shard is one line well under 200 bytes", () => {
-    for (const run of [runCli("housie", ["audit", "examples/housie-books.jsonl", "--alpha", LONG]), runCli("count-farms", ["--size", "6", "--counts", "3,3", "--shard", LONG])]) {
+    for (const run of [
+      runCli("housie", ["audit", "examples/housie-books.jsonl", "--alpha", LONG]),
+      runCli("count-farms", ["--size", "6", "--counts", "3,3", "--shard", LONG]),
+    ]) {
       expect(run.status).toBe(2);
       expect(run.stderr.split("\n")).toHaveLength(2);
       expect(Buffer.byteLength(run.stderr)).toBeLessThan(200);
@@ -52,13 +61,17 @@ describe("messages", () => {
   });
 
   it("a huge --shard number is shown as typed, not rounded", () => {
-    expect(runCli("count-farms", ["--size", "6", "--counts", "3,3", "--shard", "5/123456789012345678901"]).stderr).toBe("count-farms: the number of parts must be from 1 to 1000000, got 123456789012345678901\n");
+    expect(runCli("count-farms", ["--size", "6", "--counts", "3,3", "--shard", "5/123456789012345678901"]).stderr).toBe(
+      "count-farms: the number of parts must be from 1 to 1000000, got 123456789012345678901\n",
+    );
   });
 });
 
 describe("an exhausted open-file limit", () => {
   it("is one line naming it, exit 2, not an internal error", () => {
-    const run = spawnSync("bash", ["-c", `ulimit -n 40; exec "${process.execPath}" "${ROOT}/dist/bin/count-farms.js" --size 8 --counts 4,4 --threads 4`], { encoding: "utf8" });
+    const run = spawnSync("bash", ["-c", `ulimit -n 40; exec "${process.execPath}" "${ROOT}/dist/bin/count-farms.js" --size 8 --counts 4,4 --threads 4`], {
+      encoding: "utf8",
+    });
     expect(run.stderr).toBe("count-farms: too many open files: raise the open-file limit (ulimit -n) or use fewer --threads\n");
     expect(run.status).toBe(2);
   });
@@ -72,6 +85,9 @@ describe("housie check --game -", () => {
     expect(run).toMatchObject({ status: expect.any(Number), stdout: expect.stringContaining("1 calls, uk prizes") });
     expect(run.stderr).toBe("");
     expect(runCli("housie", ["check", "examples/housie-books.jsonl", "--game", "-"], "").stderr).toMatch(/^housie: <stdin>: not a saved game/);
-    expect(runCli("housie", ["check", "-", "--game", "-"], "")).toMatchObject({ status: 2, stderr: "housie: --game - and the series both read standard input: give one of them as a file\n" });
+    expect(runCli("housie", ["check", "-", "--game", "-"], "")).toMatchObject({
+      status: 2,
+      stderr: "housie: --game - and the series both read standard input: give one of them as a file\n",
+    });
   });
 });

@@ -60,7 +60,10 @@ describe("count-farms", () => {
 
   test("--json prints one object per case with the count as a decimal string", () => {
     const { stdout } = runCli("count-farms", ["--json", EXAMPLE]);
-    const lines = stdout.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(10);
     expect(lines[0]).toMatchObject({ case: 1, rows: ["2100221", "0221102"], count: "4909920", engine: "fast" });
     expect(typeof lines[0]!.microseconds).toBe("number");

@@ -19,7 +19,10 @@ import { pathToFileURL } from "node:url";
 const ROOT = join(import.meta.dirname, "..", "..");
 const requireFromRoot = createRequire(join(ROOT, "package.json"));
 
-interface Example { where: string; code: string }
+interface Example {
+  where: string;
+  code: string;
+}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -33,7 +36,10 @@ function docCommentExamples(): Example[] {
   for (const file of sourceFiles(join(ROOT, "src"))) {
     const text = readFileSync(file, "utf8");
     for (const m of text.matchAll(/@example\s*\n\s*\*\s*```ts\n([\s\S]*?)\n\s*\*\s*```/g)) {
-      const code = m[1]!.split("\n").map((line) => line.replace(/^\s*\* ?/, "")).join("\n");
+      const code = m[1]!
+        .split("\n")
+        .map((line) => line.replace(/^\s*\* ?/, ""))
+        .join("\n");
       const line = text.slice(0, m.index).split("\n").length;
       out.push({ where: `${relative(ROOT, file)}:${line}`, code });
     }
@@ -71,7 +77,8 @@ function runnable(code: string): string {
     const value = m ? leadingValue(m[2]!) : undefined;
     return value === undefined ? line : `check(${JSON.stringify(m![1]!.trim())}, ${m![1]}, ${value});`;
   });
-  const body = lines.join("\n")
+  const body = lines
+    .join("\n")
     .replace(/from "(tabula-grids[^"]*)"/g, (_, spec: string) => `from ${JSON.stringify(pathToFileURL(requireFromRoot.resolve(spec)).href)}`)
     .replaceAll("node_modules/tabula-grids/examples/", `${join(ROOT, "examples")}/`);
   return `import { isDeepStrictEqual } from "node:util";
@@ -99,7 +106,14 @@ function entrySources(): string[] {
 function missingDocs(): { checked: number; missing: string[] } {
   // Only the exports and their doc comments are read, never types: the standard library
   // and Node's types are left out (a second or two of CPU less).
-  const program = ts.createProgram(entrySources(), { noEmit: true, noLib: true, types: [], module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022 });
+  const program = ts.createProgram(entrySources(), {
+    noEmit: true,
+    noLib: true,
+    types: [],
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+  });
   const checker = program.getTypeChecker();
   const seen = new Set<ts.Declaration>();
   const missing: string[] = [];
@@ -115,18 +129,26 @@ function missingDocs(): { checked: number; missing: string[] } {
       const source = d.getSourceFile();
       const where = `${symbol.name} (${relative(ROOT, source.fileName)}:${source.getLineAndCharacterOfPosition(d.getStart()).line + 1})`;
       const docs = ts.getJSDocCommentsAndTags(d).filter(ts.isJSDoc);
-      const description = docs.map((doc) => ts.getTextOfJSDocComment(doc.comment) ?? "").join("").trim();
+      const description = docs
+        .map((doc) => ts.getTextOfJSDocComment(doc.comment) ?? "")
+        .join("")
+        .trim();
       const tags = ts.getJSDocTags(d);
       const lacks: string[] = [];
       if (description === "") lacks.push("a description");
       if (!tags.some((t) => t.tagName.text === "example")) lacks.push("an @example");
       const constructor = ts.isClassDeclaration(d)
-        ? d.members.find((m): m is ts.ConstructorDeclaration => ts.isConstructorDeclaration(m) && !m.modifiers?.some((x) => x.kind === ts.SyntaxKind.PrivateKeyword || x.kind === ts.SyntaxKind.ProtectedKeyword))
+        ? d.members.find(
+            (m): m is ts.ConstructorDeclaration =>
+              ts.isConstructorDeclaration(m) && !m.modifiers?.some((x) => x.kind === ts.SyntaxKind.PrivateKeyword || x.kind === ts.SyntaxKind.ProtectedKeyword),
+          )
         : undefined;
       const withParams = ts.isFunctionDeclaration(d) ? d : constructor;
       if (withParams) {
         const described = new Set(
-          ts.getJSDocTags(withParams).flatMap((t) => (ts.isJSDocParameterTag(t) && (ts.getTextOfJSDocComment(t.comment) ?? "").replace(/^[\s-]*/, "") !== "" ? [t.name.getText()] : [])),
+          ts
+            .getJSDocTags(withParams)
+            .flatMap((t) => (ts.isJSDocParameterTag(t) && (ts.getTextOfJSDocComment(t.comment) ?? "").replace(/^[\s-]*/, "") !== "" ? [t.name.getText()] : [])),
         );
         const undescribed = withParams.parameters.map((p) => p.name.getText()).filter((name) => !described.has(name));
         if (undescribed.length > 0) lacks.push(`@param for ${undescribed.join(", ")}`);
@@ -147,7 +169,9 @@ function runAll(): string[] {
       return pathToFileURL(file).href;
     });
     const runner = join(dir, "run.mjs");
-    writeFileSync(runner, `const errors = [];
+    writeFileSync(
+      runner,
+      `const errors = [];
 for (const file of ${JSON.stringify(files)}) {
   const problems = [];
   const report = (...args) => problems.push(args.map(String).join(" "));
@@ -159,7 +183,8 @@ for (const file of ${JSON.stringify(files)}) {
 }
 (await import("node:fs")).writeFileSync(${JSON.stringify(join(dir, "errors.json"))}, JSON.stringify(errors));
 process.exit(0);
-`);
+`,
+    );
     const r = spawnSync(process.execPath, [runner], { encoding: "utf8", cwd: dir, timeout: 240_000 });
     if (r.status !== 0) throw new Error(`the examples' runner failed: ${r.stderr}`);
     return JSON.parse(readFileSync(join(dir, "errors.json"), "utf8")) as string[];

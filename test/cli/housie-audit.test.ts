@@ -43,7 +43,10 @@ function threes(cells: Uint8Array, at: number): number {
 /** Ticket (0-5) of each number in a book. */
 function ticketOf(cells: Uint8Array, book: number): Uint8Array {
   const pos = new Uint8Array(91);
-  for (let c = 0; c < 162; c++) { const x = cells[book * 162 + c]!; if (x) pos[x] = Math.floor(c / 27); }
+  for (let c = 0; c < 162; c++) {
+    const x = cells[book * 162 + c]!;
+    if (x) pos[x] = Math.floor(c / 27);
+  }
   return pos;
 }
 
@@ -57,7 +60,15 @@ describe("housie audit: statistics", () => {
     expect(chiSquareSurvival(44.314, 25)).toBeCloseTo(0.01, 5);
     expect(chiSquareSurvival(2, 2)).toBeCloseTo(Math.exp(-1), 14); // df 2: exactly e^(-x/2)
     // Even df = 2k: the survival is exactly e^(-x/2) sum_{i<k} (x/2)^i / i!, summed here in logs.
-    const evenDf = (x: number, k: number) => { let term = -x / 2; let sum = Math.exp(term); for (let i = 1; i < k; i++) { term += Math.log(x / 2 / i); sum += Math.exp(term); } return sum; };
+    const evenDf = (x: number, k: number) => {
+      let term = -x / 2;
+      let sum = Math.exp(term);
+      for (let i = 1; i < k; i++) {
+        term += Math.log(x / 2 / i);
+        sum += Math.exp(term);
+      }
+      return sum;
+    };
     expect(chiSquareSurvival(400, 300) / evenDf(400, 150)).toBeCloseTo(1, 10);
     expect(chiSquareSurvival(30, 8) / evenDf(30, 4)).toBeCloseTo(1, 12);
     expect(normalTwoSided(1.959964)).toBeCloseTo(0.05, 6);

@@ -108,7 +108,9 @@ describe("housie check, audit and --unique-against with serials past 2^53", () =
     expect(() => checkClaims(file, [1], { ref: `${MAX_SERIAL + 1n}-1` })).toThrow(UsageError);
     const cli = housie(["check", "big.jsonl", "--calls", "1,2", "--ref", "123456789012345678901-1"]);
     expect(cli.status).toBe(2);
-    expect(cli.stderr).toBe(`housie: reference "123456789012345678901-1" is not serial-ticket (expected e.g. 1234-5, or 1234-5-9 with the printed check digit, serial 0 to ${MAX_SERIAL}, ticket 1 to 6)\n`);
+    expect(cli.stderr).toBe(
+      `housie: reference "123456789012345678901-1" is not serial-ticket (expected e.g. 1234-5, or 1234-5-9 with the printed check digit, serial 0 to ${MAX_SERIAL}, ticket 1 to 6)\n`,
+    );
   });
 
   slowTest("audit and --unique-against read such a series", () => {
@@ -119,7 +121,10 @@ describe("housie check, audit and --unique-against with serials past 2^53", () =
     expect(next.status).toBe(0);
     // Seed 1 again would repeat the earlier books; the loaded tickets keep every one out.
     const earlier = new Set(lines.flatMap((l) => (JSON.parse(l) as { tickets: unknown[] }).tickets.map((t) => JSON.stringify(t))));
-    const fresh = next.stdout.trimEnd().split("\n").flatMap((l) => (JSON.parse(l) as { tickets: unknown[] }).tickets.map((t) => JSON.stringify(t)));
+    const fresh = next.stdout
+      .trimEnd()
+      .split("\n")
+      .flatMap((l) => (JSON.parse(l) as { tickets: unknown[] }).tickets.map((t) => JSON.stringify(t)));
     expect(fresh).toHaveLength(18);
     for (const t of fresh) expect(earlier.has(t)).toBe(false);
   });

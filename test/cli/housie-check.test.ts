@@ -74,7 +74,12 @@ describe("housie check", () => {
   const books = series("books", BOOKS, 41n, 1001);
 
   slowTest("first winners of each prize equal the brute-force replay, both engines, full and partial games", () => {
-    for (const [seed, length] of [[1n, 90], [2n, 90], [3n, 45], [4n, 20]] as const) {
+    for (const [seed, length] of [
+      [1n, 90],
+      [2n, 90],
+      [3n, 45],
+      [4n, 20],
+    ] as const) {
       const calls = shuffled(seed, length);
       const brute = bruteForce(books.cells, 6, 1001, calls);
       for (const engine of ["wasm", "ts"] as const) expectMatches(checkClaims(books.path, calls, { engine }), brute, calls);
@@ -115,9 +120,12 @@ describe("housie check", () => {
 
   it("random games (fast-check): the kernel agrees with brute force on any call sequence", () => {
     const small = series("books", 30, 77n);
-    fc.assert(fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 90 }), { maxLength: 90 }), (calls) => {
-      expectMatches(checkClaims(small.path, calls), bruteForce(small.cells, 6, 1, calls), calls);
-    }), { numRuns: 40 });
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 90 }), { maxLength: 90 }), (calls) => {
+        expectMatches(checkClaims(small.path, calls), bruteForce(small.cells, 6, 1, calls), calls);
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it("bad calls are one clear error each", () => {
@@ -152,7 +160,9 @@ describe("housie check", () => {
     expect(runCli("housie", cases[0]!)).toEqual(batched(cases[0]!));
     const text = batched(cases[0]!);
     expect(text.status).toBe(0);
-    expect(text.stdout).toContain(`full house  call ${brute.prizes[2]!.call} (number ${calls[brute.prizes[2]!.call! - 1]}): ${brute.prizes[2]!.winners.map(printed).join(" ")}`);
+    expect(text.stdout).toContain(
+      `full house  call ${brute.prizes[2]!.call} (number ${calls[brute.prizes[2]!.call! - 1]}): ${brute.prizes[2]!.winners.map(printed).join(" ")}`,
+    );
     const json = batched(cases[1]!);
     expect(json.status).toBe(0);
     expect((JSON.parse(json.stdout) as CheckReport).prizes.map((p) => p.call)).toEqual(brute.prizes.map((p) => p.call));

@@ -45,7 +45,12 @@ describe("housie call", () => {
   // The refusals of the next three tests in one process; the first is also spawned and must match.
   const bad = join(dir, "bad.json");
   writeFileSync(bad, '{"format":"tabula-grids housie game","version":1,"prizes":"uk","seed":null,"calls":[5,5]}');
-  const REFUSALS = [["call", bad], ["call", join(dir, "x.json"), "--prizes", "bingo"], ["call", ""], ["call", "-"]];
+  const REFUSALS = [
+    ["call", bad],
+    ["call", join(dir, "x.json"), "--prizes", "bingo"],
+    ["call", ""],
+    ["call", "-"],
+  ];
   const refused = batchedCli("housie", REFUSALS, dir);
 
   it("the batched refusals are what a spawned run gives", () => {
@@ -66,7 +71,7 @@ describe("housie call", () => {
     expect(run).toMatchObject({ status: 2, stdout: "", stderr: "housie: GAME: empty file name (expected a file path)\n" });
   });
 
-  it("GAME \"-\" is refused (a game file is read back, so it cannot be standard output), and no file named - appears", () => {
+  it('GAME "-" is refused (a game file is read back, so it cannot be standard output), and no file named - appears', () => {
     const run = refused(["call", "-"]);
     expect(run).toMatchObject({ status: 2, stdout: "", stderr: 'housie: GAME: "-" is not a file here (expected a file path; write ./- for a file named -)\n' });
     expect(existsSync(join(dir, "-"))).toBe(false);

@@ -36,14 +36,27 @@ describe("serials are exact past 2^53", () => {
     const args = SERIAL_ARGS;
     const csv = batched([...args, "-f", "csv"]);
     expect(csv.status).toBe(0);
-    const csvSerials = [...new Set(csv.stdout.trim().split("\n").slice(1).map((row) => row.split(",")[0]))];
+    const csvSerials = [
+      ...new Set(
+        csv.stdout
+          .trim()
+          .split("\n")
+          .slice(1)
+          .map((row) => row.split(",")[0]),
+      ),
+    ];
     expect(csvSerials).toEqual(expectedSerials);
     const text = batched([...args, "-f", "text"]);
     expect([...text.stdout.matchAll(/^Book (\d+), ticket 1 \(ref (\d+)-1\)$/gm)].map((m) => [m[1], m[2]])).toEqual(expectedSerials.map((s) => [s, s]));
     const html = batched([...args, "-f", "html"]);
     expect([...html.stdout.matchAll(/text-anchor="end">Book (\d+)<\/text>/g)].map((m) => m[1])).toEqual(expectedSerials); // each book's band (print-html.ts)
     const jsonl = batched([...args, "-f", "jsonl"]);
-    expect(jsonl.stdout.trim().split("\n").map((l) => /^\{"serial":(\d+),/.exec(l)![1])).toEqual(expectedSerials);
+    expect(
+      jsonl.stdout
+        .trim()
+        .split("\n")
+        .map((l) => /^\{"serial":(\d+),/.exec(l)![1]),
+    ).toEqual(expectedSerials);
     const check = housie(["validate", "-"], jsonl.stdout);
     expect(check.status).toBe(0);
     expect(check.stderr).toBe("<stdin>: 5 records, 30 tickets: valid\n");
@@ -70,7 +83,9 @@ describe("serials are exact past 2^53", () => {
     const over = batched(LIMITS[1]!);
     expect(over.status).toBe(2);
     expect(over.stdout).toBe("");
-    expect(over.stderr).toBe(`housie: --first-serial ${MAX_SERIAL} --count 2: serials ${MAX_SERIAL} to ${MAX_SERIAL + 1n} pass the largest serial ${MAX_SERIAL} (2^64-1)\n`);
+    expect(over.stderr).toBe(
+      `housie: --first-serial ${MAX_SERIAL} --count 2: serials ${MAX_SERIAL} to ${MAX_SERIAL + 1n} pass the largest serial ${MAX_SERIAL} (2^64-1)\n`,
+    );
     const bad = batched(LIMITS[2]!);
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim().split("\n")).toHaveLength(1);
@@ -103,8 +118,20 @@ describe("validate never crashes on a JSON value that is not a record", () => {
     const input = ["null", "[1,2]", '"text"', "42", "true", "{}"].join("\n") + "\n";
     const result = housie(["validate", "-"], input);
     expect(result.status).toBe(1);
-    expect(result.stdout.trim().split("\n").map((l) => /^<stdin>:(\d+): .* \[(\w[\w-]*)\]$/.exec(l)!.slice(1))).toEqual(
-      [["1", "shape"], ["2", "shape"], ["3", "shape"], ["4", "shape"], ["5", "shape"], ["6", "serial"], ["6", "shape"]]);
+    expect(
+      result.stdout
+        .trim()
+        .split("\n")
+        .map((l) => /^<stdin>:(\d+): .* \[(\w[\w-]*)\]$/.exec(l)!.slice(1)),
+    ).toEqual([
+      ["1", "shape"],
+      ["2", "shape"],
+      ["3", "shape"],
+      ["4", "shape"],
+      ["5", "shape"],
+      ["6", "serial"],
+      ["6", "shape"],
+    ]);
     expect(result.stdout).toContain("<stdin>:1: record is null (expected one JSON object per line");
     expect(result.stderr).toBe("<stdin>: 6 records, 0 tickets: 7 rule(s) broken\n");
   });
@@ -112,7 +139,15 @@ describe("validate never crashes on a JSON value that is not a record", () => {
   it("an over-long line is one json violation, without keeping the line", () => {
     const book = recordToJson(generateBooks(1, { seed: 3n })[0]!);
     const report = validateJsonl(`${book}\n${"x".repeat(MAX_LINE_BYTES + 10)}\n${book.replace(/"serial":\d+/, '"serial":2')}\n`);
-    expect(report.violations.map((v) => [v.line, v.rule])).toEqual([[2, "json"], [3, "duplicate-ticket"], [3, "duplicate-ticket"], [3, "duplicate-ticket"], [3, "duplicate-ticket"], [3, "duplicate-ticket"], [3, "duplicate-ticket"]]);
+    expect(report.violations.map((v) => [v.line, v.rule])).toEqual([
+      [2, "json"],
+      [3, "duplicate-ticket"],
+      [3, "duplicate-ticket"],
+      [3, "duplicate-ticket"],
+      [3, "duplicate-ticket"],
+      [3, "duplicate-ticket"],
+      [3, "duplicate-ticket"],
+    ]);
     expect(report.violations[0]!.problem).toBe(`line is longer than ${MAX_LINE_BYTES} bytes`);
   });
 });
@@ -125,46 +160,63 @@ describe("the streaming validator", () => {
   slowTest("the byte-level fast path and the rule-by-rule baseline give the same report on generated and mutated files", () => {
     const same = (text: string) => expect(validateJsonl(text, { fast: true })).toEqual(validateJsonl(text, { fast: false }));
     same(lines.join("\n") + "\n");
-    fc.assert(fc.property(
-      fc.array(fc.record({ line: fc.nat(lines.length - 1), at: fc.nat(900), edit: fc.constantFrom("digit", "drop", "insert", "swap", "space", "copy") }), { maxLength: 6 }),
-      fc.integer({ min: 0, max: 9 }),
-      (edits, digit) => {
-        const picked = lines.slice(0, 40);
-        for (const { line, at, edit } of edits) {
-          const source = lines[line]!;
-          const i = at % source.length;
-          const target = line % picked.length;
-          const text = picked[target]!;
-          const j = Math.min(i, text.length - 1);
-          picked[target] = edit === "digit" ? text.slice(0, j) + String(digit) + text.slice(j + 1)
-            : edit === "drop" ? text.slice(0, j) + text.slice(j + 1)
-            : edit === "insert" ? text.slice(0, j) + "," + text.slice(j)
-            : edit === "swap" ? text.slice(0, j) + text.slice(j + 1, j + 2) + text.slice(j, j + 1) + text.slice(j + 2)
-            : edit === "space" ? text.slice(0, j) + " " + text.slice(j)
-            : source; // a copy of another line: repeated serial and tickets
-        }
-        same(picked.join("\n") + "\n");
-      }), { numRuns: 300, seed: 13 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ line: fc.nat(lines.length - 1), at: fc.nat(900), edit: fc.constantFrom("digit", "drop", "insert", "swap", "space", "copy") }), {
+          maxLength: 6,
+        }),
+        fc.integer({ min: 0, max: 9 }),
+        (edits, digit) => {
+          const picked = lines.slice(0, 40);
+          for (const { line, at, edit } of edits) {
+            const source = lines[line]!;
+            const i = at % source.length;
+            const target = line % picked.length;
+            const text = picked[target]!;
+            const j = Math.min(i, text.length - 1);
+            picked[target] =
+              edit === "digit"
+                ? text.slice(0, j) + String(digit) + text.slice(j + 1)
+                : edit === "drop"
+                  ? text.slice(0, j) + text.slice(j + 1)
+                  : edit === "insert"
+                    ? text.slice(0, j) + "," + text.slice(j)
+                    : edit === "swap"
+                      ? text.slice(0, j) + text.slice(j + 1, j + 2) + text.slice(j, j + 1) + text.slice(j + 2)
+                      : edit === "space"
+                        ? text.slice(0, j) + " " + text.slice(j)
+                        : source; // a copy of another line: repeated serial and tickets
+          }
+          same(picked.join("\n") + "\n");
+        },
+      ),
+      { numRuns: 300, seed: 13 },
+    );
   });
 
   it("repeated serials are found with the line that had them first, in or out of a counting-up run", () => {
     const ticket = recordToJson(tickets[0]!).replace(/^\{"serial":\d+,/, "");
-    fc.assert(fc.property(fc.array(fc.oneof(fc.integer({ min: 0, max: 12 }), fc.constant(-1)), { maxLength: 30 }), (serials) => {
-      // -1: a blank line. Tickets repeat from line to line; only the serial rule is compared.
-      const text = serials.map((x) => (x < 0 ? "" : `{"serial":${x},${ticket}`)).join("\n") + "\n";
-      const expected: [number, string][] = [];
-      const seen = new Map<number, number>();
-      serials.forEach((x, i) => {
-        if (x < 0) return;
-        const first = seen.get(x);
-        if (first !== undefined) expected.push([i + 1, `serial ${x} repeats line ${first}`]);
-        else seen.set(x, i + 1);
-      });
-      for (const fast of [true, false]) {
-        const found = validateJsonl(text, { fast }).violations.filter((v) => v.rule === "duplicate-serial").map((v) => [v.line, v.problem]);
-        expect(found).toEqual(expected);
-      }
-    }), { numRuns: 400, seed: 14 });
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.integer({ min: 0, max: 12 }), fc.constant(-1)), { maxLength: 30 }), (serials) => {
+        // -1: a blank line. Tickets repeat from line to line; only the serial rule is compared.
+        const text = serials.map((x) => (x < 0 ? "" : `{"serial":${x},${ticket}`)).join("\n") + "\n";
+        const expected: [number, string][] = [];
+        const seen = new Map<number, number>();
+        serials.forEach((x, i) => {
+          if (x < 0) return;
+          const first = seen.get(x);
+          if (first !== undefined) expected.push([i + 1, `serial ${x} repeats line ${first}`]);
+          else seen.set(x, i + 1);
+        });
+        for (const fast of [true, false]) {
+          const found = validateJsonl(text, { fast })
+            .violations.filter((v) => v.rule === "duplicate-serial")
+            .map((v) => [v.line, v.problem]);
+          expect(found).toEqual(expected);
+        }
+      }),
+      { numRuns: 400, seed: 14 },
+    );
   });
 
   it("the CLI streams a generated file chunk by chunk and reports the counts", () => {

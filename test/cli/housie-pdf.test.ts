@@ -57,7 +57,10 @@ function batched(args: readonly string[]) {
 function jsonl(kind: string, n: number, seed: string): { serial: number; tickets: Grid[] }[] {
   const out = batched(jsonlArgs(kind, n, seed));
   expect(out.status).toBe(0);
-  return out.stdout.trimEnd().split("\n").map((line) => JSON.parse(line) as { serial: number; tickets: Grid[] });
+  return out.stdout
+    .trimEnd()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { serial: number; tickets: Grid[] });
 }
 
 const CASES = [
@@ -77,26 +80,29 @@ describe("housie --format pdf", () => {
 
   for (const [i, c] of CASES.entries()) {
     // Strips, sheets with --per-page and single tickets with --qr in npm test; all six in the slow suite.
-    ([0, 3, 5].includes(i) ? it : slowTest)(`${c.kind} ${c.layout} ${c.paper}${c.perPage ? ` --per-page ${c.perPage}` : ""}${c.qr ? " --qr" : ""}: page by page, box by box, the JSONL of the seed`, async () => {
-      const file = join(dir, `${c.kind}-${c.layout}-${c.paper}-${c.qr}-${c.perPage}.pdf`);
-      const args = [c.kind, "-n", String(c.n), "--seed", "31", "-f", "pdf", "--layout", c.layout, "--paper", c.paper, "-o", file];
-      if (c.perPage) args.push("--per-page", String(c.perPage));
-      const run = runCli("housie", c.qr ? [...args, "--qr"] : args);
-      expect(run.stderr).toBe("");
-      expect(run.status).toBe(0);
-      expect(await pdfPageCount(file)).toBe(c.pages);
-      const g = pageGeometry({ paper: c.paper, layout: c.layout, perPage: c.perPage, qr: c.qr });
-      const boxes = g.tickets.flat();
-      const expected = jsonl(c.kind, c.n, "31").flatMap((r) => r.tickets.map((grid, i) => ({ ref: printedRef(BigInt(r.serial), i + 1), grid })));
-      const pages = await readPdf(file);
-      const read = pages.map((p) => ticketsOfPage(p, boxes));
-      expect(read.flat().map((t) => t.ref)).toEqual(expected.map((t) => t.ref)); // in filling order
-      read.flat().forEach((t, i) => expect(t.grid).toEqual(expected[i]!.grid));
-      for (const p of pages) {
-        expect(p.width).toBeCloseTo(g.width, 0);
-        for (const w of p.words) expect(inside(w, { x: 0, y: 0, w: p.width, h: p.height })).toBe(true);
-      }
-    });
+    ([0, 3, 5].includes(i) ? it : slowTest)(
+      `${c.kind} ${c.layout} ${c.paper}${c.perPage ? ` --per-page ${c.perPage}` : ""}${c.qr ? " --qr" : ""}: page by page, box by box, the JSONL of the seed`,
+      async () => {
+        const file = join(dir, `${c.kind}-${c.layout}-${c.paper}-${c.qr}-${c.perPage}.pdf`);
+        const args = [c.kind, "-n", String(c.n), "--seed", "31", "-f", "pdf", "--layout", c.layout, "--paper", c.paper, "-o", file];
+        if (c.perPage) args.push("--per-page", String(c.perPage));
+        const run = runCli("housie", c.qr ? [...args, "--qr"] : args);
+        expect(run.stderr).toBe("");
+        expect(run.status).toBe(0);
+        expect(await pdfPageCount(file)).toBe(c.pages);
+        const g = pageGeometry({ paper: c.paper, layout: c.layout, perPage: c.perPage, qr: c.qr });
+        const boxes = g.tickets.flat();
+        const expected = jsonl(c.kind, c.n, "31").flatMap((r) => r.tickets.map((grid, i) => ({ ref: printedRef(BigInt(r.serial), i + 1), grid })));
+        const pages = await readPdf(file);
+        const read = pages.map((p) => ticketsOfPage(p, boxes));
+        expect(read.flat().map((t) => t.ref)).toEqual(expected.map((t) => t.ref)); // in filling order
+        read.flat().forEach((t, i) => expect(t.grid).toEqual(expected[i]!.grid));
+        for (const p of pages) {
+          expect(p.width).toBeCloseTo(g.width, 0);
+          for (const w of p.words) expect(inside(w, { x: 0, y: 0, w: p.width, h: p.height })).toBe(true);
+        }
+      },
+    );
   }
 
   it("strips a hall would sell: book 1 down the left strip as 1-1 to 1-6, book 2 down the right", async () => {
@@ -124,7 +130,12 @@ describe("housie --format pdf", () => {
 
   it("renderPdf streams any records to any sink (a Node writable through streamSink), returning the page count", async () => {
     const chunks: Buffer[] = [];
-    const sink = new Writable({ write(chunk: Buffer, _enc, done) { chunks.push(chunk); done(); } });
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        chunks.push(chunk);
+        done();
+      },
+    });
     const { pages } = await renderPdf(generateBooks(3, { seed: 5n }), streamSink(sink), { layout: "sheet" });
     expect(pages).toBe(1);
     const pdf = Buffer.concat(chunks);
@@ -140,7 +151,16 @@ describe("housie --format pdf", () => {
     const chunks: Buffer[] = [];
     let drains = 0;
     // A stream whose buffer is always full after a write: every chunk waits for "drain".
-    const slow = new Writable({ highWaterMark: 1, write(chunk: Buffer, _enc, done) { chunks.push(chunk); setImmediate(() => { drains++; done(); }); } });
+    const slow = new Writable({
+      highWaterMark: 1,
+      write(chunk: Buffer, _enc, done) {
+        chunks.push(chunk);
+        setImmediate(() => {
+          drains++;
+          done();
+        });
+      },
+    });
     const { pages } = await renderPdf(generateBooks(2, { seed: 5n }), slow, { perPage: 1 });
     expect(pages).toBe(2);
     expect(drains).toBeGreaterThan(1);

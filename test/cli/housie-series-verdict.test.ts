@@ -40,7 +40,11 @@ const REFUSED: Record<string, string> = {
   "garbage.jsonl": [books[0], "   \u00a0", books[1]].join("\n") + "\n",
 };
 for (const [name, text] of Object.entries(REFUSED)) writeFileSync(join(dir, name), text);
-const refusedRuns = batchedCli("housie", Object.keys(REFUSED).flatMap((name) => [["validate", name], ...readers(name).map(([, args]) => args)]), dir);
+const refusedRuns = batchedCli(
+  "housie",
+  Object.keys(REFUSED).flatMap((name) => [["validate", name], ...readers(name).map(([, args]) => args)]),
+  dir,
+);
 
 function expectRefusedLikeValidate(name: string, text: string): string {
   expect(REFUSED[name]).toBe(text);
@@ -80,7 +84,9 @@ describe("one file, one verdict (CLI)", () => {
 
   slowTest("a byte-order mark inside the file: one line, validate's, from every reader", () => {
     const first = expectRefusedLikeValidate("bom-inside.jsonl", books.slice(0, 3).join("\n") + "\n\uFEFF" + books.slice(3).join("\n") + "\n");
-    expect(first).toBe("bom-inside.jsonl:4: a byte-order mark (U+FEFF) inside the file (expected a UTF-8 byte-order mark only at the very start of the file) [json]");
+    expect(first).toBe(
+      "bom-inside.jsonl:4: a byte-order mark (U+FEFF) inside the file (expected a UTF-8 byte-order mark only at the very start of the file) [json]",
+    );
   });
 
   slowTest("two different books under one serial: refused by every reader (check picks no winner from either copy)", () => {
@@ -104,7 +110,10 @@ describe("one file, one verdict (CLI)", () => {
 
 describe("housie check names tickets as printed", () => {
   writeFileSync(join(dir, "series.jsonl"), books.join("\n") + "\n");
-  const report = checkClaims(join(dir, "series.jsonl"), Array.from({ length: 90 }, (_, i) => i + 1));
+  const report = checkClaims(
+    join(dir, "series.jsonl"),
+    Array.from({ length: 90 }, (_, i) => i + 1),
+  );
   const winner = report.prizes[0]!.winners[0]!; // "S-i"
   const [serial, ticket] = winner.split("-");
   const ref = printedRef(BigInt(serial!), Number(ticket));
@@ -131,6 +140,8 @@ describe("housie check names tickets as printed", () => {
     const bad = housie(["check", "series.jsonl", "--calls", ALL, "--ref", wrong]);
     expect(bad.status).toBe(2);
     expect(bad.stdout).toBe("");
-    expect(bad.stderr).toBe(`housie: reference "${wrong}": the check digit ${(digit + 1) % 10} does not match (misread or mistyped? read the whole reference again)\n`);
+    expect(bad.stderr).toBe(
+      `housie: reference "${wrong}": the check digit ${(digit + 1) % 10} does not match (misread or mistyped? read the whole reference again)\n`,
+    );
   });
 });

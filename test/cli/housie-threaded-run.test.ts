@@ -19,7 +19,11 @@ function inline(kind: "books" | "tickets", calls: number[], options: Constructor
 }
 
 async function threaded(kind: "books" | "tickets", calls: number[], options: Parameters<typeof ThreadedUniqueRun.start>[2]) {
-  const run = await ThreadedUniqueRun.start(kind, calls.reduce((a, b) => a + b, 0), options);
+  const run = await ThreadedUniqueRun.start(
+    kind,
+    calls.reduce((a, b) => a + b, 0),
+    options,
+  );
   try {
     const cells: Uint8Array[] = [];
     for (const n of calls) cells.push((await run.nextCells(n)).cells);
@@ -56,25 +60,29 @@ describe("the uniqueness set on a worker thread", () => {
     expectSameCells((await threaded("tickets", ticketCalls, { seed: 13n })).cells, inline("tickets", ticketCalls, { seed: 13n }).cells);
   }, 60_000);
 
-  slowTest("leaves out the same refused records as the inline run", async () => {
-    // Tickets of the plain run's books 3, 4100 and 9000 issued before: those books (and
-    // the tickets that repeat them) must be redrawn, in a first batch and in later ones.
-    const plain = generateBooks(9001, { seed: 31n, unique: false });
-    const issued = [plain[3]!.tickets[0]!, plain[4100]!.tickets[5]!, plain[9000]!.tickets[2]!, plain[9000]!.tickets[3]!];
-    const calls = [100, 4096, 4096, 1000];
-    const a = await threaded("books", calls, { seed: 31n, issued });
-    const b = inline("books", calls, { seed: 31n, issued });
-    expect(b.redraws).toBe(3);
-    expect(a.redraws).toBe(3);
-    expectSameCells(a.cells, b.cells);
-    const books = a.cells.flatMap((cells) => Array.from({ length: cells.length / 162 }, (_, i) => ticketsFromCells(cells, i * 162, 6)));
-    expect(books.slice(0, 3)).toEqual(plain.slice(0, 3).map((x) => x.tickets));
-    expect(books[3]).toEqual(plain[4]!.tickets);
-    const singles = generateTickets(3, { seed: 8n, unique: false }).map((r) => r.tickets[0]!);
-    const t = await threaded("tickets", [50], { seed: 8n, issued: [singles[1]!] });
-    expect(t.redraws).toBe(1);
-    expectSameCells(t.cells, inline("tickets", [50], { seed: 8n, issued: [singles[1]!] }).cells);
-  }, 60_000);
+  slowTest(
+    "leaves out the same refused records as the inline run",
+    async () => {
+      // Tickets of the plain run's books 3, 4100 and 9000 issued before: those books (and
+      // the tickets that repeat them) must be redrawn, in a first batch and in later ones.
+      const plain = generateBooks(9001, { seed: 31n, unique: false });
+      const issued = [plain[3]!.tickets[0]!, plain[4100]!.tickets[5]!, plain[9000]!.tickets[2]!, plain[9000]!.tickets[3]!];
+      const calls = [100, 4096, 4096, 1000];
+      const a = await threaded("books", calls, { seed: 31n, issued });
+      const b = inline("books", calls, { seed: 31n, issued });
+      expect(b.redraws).toBe(3);
+      expect(a.redraws).toBe(3);
+      expectSameCells(a.cells, b.cells);
+      const books = a.cells.flatMap((cells) => Array.from({ length: cells.length / 162 }, (_, i) => ticketsFromCells(cells, i * 162, 6)));
+      expect(books.slice(0, 3)).toEqual(plain.slice(0, 3).map((x) => x.tickets));
+      expect(books[3]).toEqual(plain[4]!.tickets);
+      const singles = generateTickets(3, { seed: 8n, unique: false }).map((r) => r.tickets[0]!);
+      const t = await threaded("tickets", [50], { seed: 8n, issued: [singles[1]!] });
+      expect(t.redraws).toBe(1);
+      expectSameCells(t.cells, inline("tickets", [50], { seed: 8n, issued: [singles[1]!] }).cells);
+    },
+    60_000,
+  );
 
   it("goes on untouched when a newer run starts in the same process, and stops after close", async () => {
     const run = await ThreadedUniqueRun.start("books", 10_000, { seed: 1n });
@@ -90,31 +98,37 @@ describe("the uniqueness set on a worker thread", () => {
     const run = await ThreadedUniqueRun.start("books", 1_000_000, { seed: 3n });
     await run.nextCells(10);
     await (run as unknown as { ring: { worker: { terminate(): Promise<number> } } }).ring.worker.terminate();
-    const calls = (async () => { for (let i = 0; i < 100; i++) await run.nextCells(4096); })();
+    const calls = (async () => {
+      for (let i = 0; i < 100; i++) await run.nextCells(4096);
+    })();
     await expect(calls).rejects.toThrow(/^housie uniqueness worker stopped \(exit 1\)$/);
     await run.close();
   }, 60_000);
 
-  slowTest("the CLI writes the same bytes with the set on a thread or not", () => {
-    const dir = mkdtempSync(join(tmpdir(), "tabula-thread-"));
-    try {
-      const args = ["books", "-n", "25000", "--seed", "9", "-f", "jsonl"];
-      const on = runCli("housie", [...args, "--unique-thread", "on", "-o", join(dir, "on.jsonl")]);
-      const off = runCli("housie", [...args, "--unique-thread", "off", "-o", join(dir, "off.jsonl")]);
-      expect([on.status, on.stderr, off.status, off.stderr]).toEqual([0, "", 0, ""]);
-      const written = readFileSync(join(dir, "on.jsonl"));
-      expect(written.length).toBeGreaterThan(17_000_000);
-      expect(written.equals(readFileSync(join(dir, "off.jsonl")))).toBe(true);
-      const tickets = ["tickets", "-n", "3000", "--seed", "9", "-f", "csv"];
-      const csv = runCli("housie", [...tickets, "--unique-thread", "on"]);
-      expect(csv.stdout.split("\n").length).toBeGreaterThan(3000);
-      expect(csv.stdout).toBe(runCli("housie", [...tickets, "--unique-thread", "off"]).stdout);
-      const bad = runCli("housie", ["books", "-n", "5", "--unique-thread", "maybe", "-o", join(dir, "bad.jsonl")]);
-      expect(bad.status).toBe(2);
-      expect(bad.stderr).toBe("housie: option '--unique-thread <when>' argument \"maybe\" is invalid. Allowed choices are auto, on, off.\n");
-      expect(existsSync(join(dir, "bad.jsonl"))).toBe(false);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 60_000);
+  slowTest(
+    "the CLI writes the same bytes with the set on a thread or not",
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), "tabula-thread-"));
+      try {
+        const args = ["books", "-n", "25000", "--seed", "9", "-f", "jsonl"];
+        const on = runCli("housie", [...args, "--unique-thread", "on", "-o", join(dir, "on.jsonl")]);
+        const off = runCli("housie", [...args, "--unique-thread", "off", "-o", join(dir, "off.jsonl")]);
+        expect([on.status, on.stderr, off.status, off.stderr]).toEqual([0, "", 0, ""]);
+        const written = readFileSync(join(dir, "on.jsonl"));
+        expect(written.length).toBeGreaterThan(17_000_000);
+        expect(written.equals(readFileSync(join(dir, "off.jsonl")))).toBe(true);
+        const tickets = ["tickets", "-n", "3000", "--seed", "9", "-f", "csv"];
+        const csv = runCli("housie", [...tickets, "--unique-thread", "on"]);
+        expect(csv.stdout.split("\n").length).toBeGreaterThan(3000);
+        expect(csv.stdout).toBe(runCli("housie", [...tickets, "--unique-thread", "off"]).stdout);
+        const bad = runCli("housie", ["books", "-n", "5", "--unique-thread", "maybe", "-o", join(dir, "bad.jsonl")]);
+        expect(bad.status).toBe(2);
+        expect(bad.stderr).toBe("housie: option '--unique-thread <when>' argument \"maybe\" is invalid. Allowed choices are auto, on, off.\n");
+        expect(existsSync(join(dir, "bad.jsonl"))).toBe(false);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 });

@@ -12,7 +12,8 @@ const dir = mkdtempSync(join(tmpdir(), "housie-unique-"));
 
 function ticketSet(file: string): Set<string> {
   const out = new Set<string>();
-  for (const line of readFileSync(file, "utf8").trimEnd().split("\n")) for (const t of (JSON.parse(line) as { tickets: unknown[] }).tickets) out.add(JSON.stringify(t));
+  for (const line of readFileSync(file, "utf8").trimEnd().split("\n"))
+    for (const t of (JSON.parse(line) as { tickets: unknown[] }).tickets) out.add(JSON.stringify(t));
   return out;
 }
 
@@ -69,7 +70,9 @@ describe("housie --unique-against", () => {
     const out = join(dir, "never.jsonl");
     const run = runCli("housie", ["books", "-n", count, "-f", "jsonl", "--unique-against", books, "-o", out]);
     expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/^housie: .*b.jsonl: the earlier series and this run together exceed the 16777216 tickets a run keeps unique \(room for 64 earlier tickets/);
+    expect(run.stderr).toMatch(
+      /^housie: .*b.jsonl: the earlier series and this run together exceed the 16777216 tickets a run keeps unique \(room for 64 earlier tickets/,
+    );
     expect(() => readFileSync(out)).toThrow();
     const contradiction = runCli("housie", ["books", "-n", "2", "--no-unique", "--unique-against", books]);
     expect(contradiction.status).toBe(2);

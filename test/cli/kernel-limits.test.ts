@@ -4,7 +4,16 @@ import { describe, expect, it } from "vitest";
 import { runCli } from "../support/cli-run.js";
 
 const sampleArgs = (zeros: number, engine: string): string[] => [
-  "--size", "4", "--counts", ["1", "1", "1", "1", ...new Array<string>(zeros).fill("0")].join(","), "--sample", "2", "--seed", "3", "--engine", engine,
+  "--size",
+  "4",
+  "--counts",
+  ["1", "1", "1", "1", ...new Array<string>(zeros).fill("0")].join(","),
+  "--sample",
+  "2",
+  "--seed",
+  "3",
+  "--engine",
+  engine,
 ];
 
 describe("table sampler past the kernel's symbol limit", () => {

@@ -12,7 +12,9 @@ import { ROOT } from "../support/cli-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "lean-core-"));
 const hooks = join(dir, "hooks.mjs");
-writeFileSync(hooks, `
+writeFileSync(
+  hooks,
+  `
 import { appendFileSync } from "node:fs";
 export async function resolve(specifier, context, next) {
   if (process.env.HIDE_PDFKIT && specifier === "pdfkit") {
@@ -22,7 +24,8 @@ export async function resolve(specifier, context, next) {
   if (process.env.LOAD_LOG) appendFileSync(process.env.LOAD_LOG, result.url + "\\n");
   return result;
 }
-`);
+`,
+);
 const register = join(dir, "register.mjs");
 writeFileSync(register, `import { register } from "node:module"; register(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
 
@@ -30,10 +33,14 @@ writeFileSync(register, `import { register } from "node:module"; register(${JSON
 function packagesLoaded(entry: string): string[] {
   const log = join(dir, `${entry.replace(/\W/g, "-")}.log`);
   writeFileSync(log, "");
-  const run = spawnSync(process.execPath, ["--import", register, "--input-type=module", "-e", `await import(${JSON.stringify(pathToFileURL(join(ROOT, "dist", entry)).href)});`], {
-    env: { ...process.env, LOAD_LOG: log },
-    encoding: "utf8",
-  });
+  const run = spawnSync(
+    process.execPath,
+    ["--import", register, "--input-type=module", "-e", `await import(${JSON.stringify(pathToFileURL(join(ROOT, "dist", entry)).href)});`],
+    {
+      env: { ...process.env, LOAD_LOG: log },
+      encoding: "utf8",
+    },
+  );
   expect(run.stderr).toBe("");
   const urls = readFileSync(log, "utf8").split("\n").filter(Boolean);
   expect(urls.some((url) => url.includes(`/dist/${entry}`))).toBe(true); // the hook saw the entry itself
@@ -56,7 +63,8 @@ describe("the counting and generating entry points", () => {
 });
 
 describe("without pdfkit", () => {
-  const hidden = (args: string[]) => spawnSync(process.execPath, ["--import", register, ...args], { cwd: dir, env: { ...process.env, HIDE_PDFKIT: "1" }, encoding: "utf8" });
+  const hidden = (args: string[]) =>
+    spawnSync(process.execPath, ["--import", register, ...args], { cwd: dir, env: { ...process.env, HIDE_PDFKIT: "1" }, encoding: "utf8" });
 
   it("housie -f pdf says how to install it, in one line, exit 2", () => {
     const run = hidden([join(ROOT, "dist/bin/housie.js"), "books", "-n", "1", "-f", "pdf", "-o", "x.pdf"]);
@@ -72,12 +80,16 @@ describe("without pdfkit", () => {
   });
 
   it("renderPdf refuses with a UsageError saying the same", () => {
-    const run = hidden(["--input-type=module", "-e", `
+    const run = hidden([
+      "--input-type=module",
+      "-e",
+      `
       const { renderPdf, generateBooks } = await import(${JSON.stringify(pathToFileURL(join(ROOT, "dist/housie/node.js")).href)});
       const { UsageError: Usage } = await import(${JSON.stringify(pathToFileURL(join(ROOT, "dist/errors.js")).href)});
       try { await renderPdf(generateBooks(1, { seed: 1n }), () => {}); console.log("rendered"); }
       catch (e) { console.log(e instanceof Usage, e.message); }
-    `]);
+    `,
+    ]);
     expect(run.stdout).toBe("true PDF output needs pdfkit: npm install pdfkit\n");
   });
 });

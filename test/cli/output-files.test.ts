@@ -4,7 +4,19 @@
 // are byte-identical across runs.
 import { describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync, chownSync } from "node:fs";
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+  chownSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, runCli } from "../support/cli-run.js";
@@ -80,14 +92,32 @@ describe("output path failures are one line, exit 2, nothing left behind", () =>
 
   it.each([
     ["a name over the limit", () => "b".repeat(300), /file name too long, ENAMETOOLONG/],
-    ["a path under a regular file", () => { writeFileSync(join(dir, "plain"), "x"); return join(dir, "plain", "x.txt"); }, /ENOTDIR/],
+    [
+      "a path under a regular file",
+      () => {
+        writeFileSync(join(dir, "plain"), "x");
+        return join(dir, "plain", "x.txt");
+      },
+      /ENOTDIR/,
+    ],
     ["a missing folder", () => join(dir, "missing", "x.txt"), /ENOENT/],
-    ["a symbolic link loop", () => { symlinkSync("loop-b", join(dir, "loop-a")); symlinkSync("loop-a", join(dir, "loop-b")); return join(dir, "loop-a"); }, /ELOOP/],
+    [
+      "a symbolic link loop",
+      () => {
+        symlinkSync("loop-b", join(dir, "loop-a"));
+        symlinkSync("loop-a", join(dir, "loop-b"));
+        return join(dir, "loop-a");
+      },
+      /ELOOP/,
+    ],
   ])("%s", (_what, path, reason) => {
     const sub = mkdtempSync(join(dir, "fail-"));
     const target = path();
     const before = readdirSync(dir).length;
-    for (const [cli, args] of [["housie", ["tickets", "-n", "1", "-o"]], ["pen-paper", ["--size", "5", "--out"]]] as const) {
+    for (const [cli, args] of [
+      ["housie", ["tickets", "-n", "1", "-o"]],
+      ["pen-paper", ["--size", "5", "--out"]],
+    ] as const) {
       const result = runCli(cli, [...args, target], undefined, sub);
       expect(result.status).toBe(2);
       oneLine(result.stderr);
@@ -114,7 +144,9 @@ describe("seeded PDFs", () => {
   slowTest("are byte-identical across runs, and SOURCE_DATE_EPOCH sets the date", () => {
     const pdf = (name: string, env: NodeJS.ProcessEnv = {}) => {
       const file = join(dir, name);
-      const result = spawnSync(process.execPath, [`${ROOT}/dist/bin/housie.js`, "books", "-n", "1", "-s", "7", "-f", "pdf", "-o", file], { env: { ...process.env, SOURCE_DATE_EPOCH: undefined, ...env } });
+      const result = spawnSync(process.execPath, [`${ROOT}/dist/bin/housie.js`, "books", "-n", "1", "-s", "7", "-f", "pdf", "-o", file], {
+        env: { ...process.env, SOURCE_DATE_EPOCH: undefined, ...env },
+      });
       expect(result.status).toBe(0);
       return readFileSync(file);
     };
@@ -126,7 +158,9 @@ describe("seeded PDFs", () => {
     // The /ID follows the seed.
     const id = (bytes: Buffer) => /\/ID \[<([0-9a-f]+)>/.exec(bytes.toString("latin1"))?.[1];
     expect(id(first)).toBeDefined();
-    const other = spawnSync(process.execPath, [`${ROOT}/dist/bin/housie.js`, "books", "-n", "1", "-s", "8", "-f", "pdf"], { env: { ...process.env, SOURCE_DATE_EPOCH: undefined } }).stdout;
+    const other = spawnSync(process.execPath, [`${ROOT}/dist/bin/housie.js`, "books", "-n", "1", "-s", "8", "-f", "pdf"], {
+      env: { ...process.env, SOURCE_DATE_EPOCH: undefined },
+    }).stdout;
     expect(id(other)).not.toBe(id(first));
   });
 });

@@ -31,7 +31,7 @@ describe("packaging", () => {
     for (const field of ["repository", "homepage", "bugs"]) expect(pkg[field], field).toBeUndefined();
   });
 
-  it("is published as tabula-grids (the registry's \"tabula\" is another project)", () => {
+  it('is published as tabula-grids (the registry\'s "tabula" is another project)', () => {
     expect(pkg.name).toBe("tabula-grids");
   });
 

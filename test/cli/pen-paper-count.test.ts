@@ -24,13 +24,23 @@ describe("pen-paper count (frontier engine)", () => {
   it("--stats prints the frontier width, peak states, bytes a state and memory on standard error", () => {
     const r = penPaper(["count", "--size", "6", "--closed", "--stats"]);
     expect(r.stdout).toBe("13138\n");
-    expect(r.stderr).toMatch(/^frontier width 8, peak states \d+, \d+ dead successor states dropped, 16 bytes a state, peak table memory [\d.]+ MiB, CPU [\d.]+ s\n$/);
-
+    expect(r.stderr).toMatch(
+      /^frontier width 8, peak states \d+, \d+ dead successor states dropped, 16 bytes a state, peak table memory [\d.]+ MiB, CPU [\d.]+ s\n$/,
+    );
   });
 
   slowTest("--shard parts merge to the whole count", () => {
     const parts = [0, 1, 2].map((i) => penPaper(["count", "--size", "6", "--shard", `${i}/3`]).stdout).join("");
-    expect(JSON.parse(parts.split("\n")[0]!).problem).toEqual({ kind: "tours", method: "frontier", rows: 6, cols: 6, moves: "0,3+2,2", closed: false, from: null, to: null });
+    expect(JSON.parse(parts.split("\n")[0]!).problem).toEqual({
+      kind: "tours",
+      method: "frontier",
+      rows: 6,
+      cols: 6,
+      moves: "0,3+2,2",
+      closed: false,
+      from: null,
+      to: null,
+    });
     expect(penPaper(["merge", "-"], parts)).toMatchObject({ status: 0, stdout: "8250272\n" });
     const closed = [0, 1].map((i) => penPaper(["count", "--size", "6", "--closed", "--shard", `${i}/2`]).stdout).join("");
     expect(penPaper(["merge", "-"], closed).stdout).toBe("13138\n");
@@ -45,7 +55,9 @@ describe("pen-paper count (frontier engine)", () => {
       const lines = first.stderr.trimEnd().split("\n");
       expect(lines).toHaveLength(36);
       expect(lines[35]).toMatch(/^step 36 of 36: 1 state, 1 pass, disk [\d.]+ KiB, CPU \d+ s in all runs \(checkpoint written\)$/);
-      expect(lines[0]).toMatch(/^step 1 of 36: 1 state, 1 pass, disk [\d.]+ KiB, CPU \d+ s in all runs, about \d+ s left at this run's mean step time \(checkpoint written\)$/);
+      expect(lines[0]).toMatch(
+        /^step 1 of 36: 1 state, 1 pass, disk [\d.]+ KiB, CPU \d+ s in all runs, about \d+ s left at this run's mean step time \(checkpoint written\)$/,
+      );
       const again = penPaper([...args, "--stats"]);
       expect(again.stdout).toBe("9862\n");
       expect(again.stderr).toMatch(/^resuming from .*: step 36 done, \d+ s of CPU before this run\nfrontier width 9, /);
@@ -55,7 +67,9 @@ describe("pen-paper count (frontier engine)", () => {
       expect(Number(files)).toBeGreaterThan(15); // the peak's two layers: 921 states and the next, 16 bytes each
       const other = penPaper(["count", "--size", "6", "--closed", "--checkpoint", dir]);
       expect(other).toMatchObject({ status: 2, stdout: "" });
-      expect(other.stderr).toMatch(/^pen-paper: .* holds the checkpoint of another count \(pen-paper count: closed true, cols 6, from null, kind tours, method frontier, moves 1,2, rows 6, shard null, to null\); give an empty folder or that count's\n$/);
+      expect(other.stderr).toMatch(
+        /^pen-paper: .* holds the checkpoint of another count \(pen-paper count: closed true, cols 6, from null, kind tours, method frontier, moves 1,2, rows 6, shard null, to null\); give an empty folder or that count's\n$/,
+      );
       writeFileSync(join(dir, "file"), "");
       const notFolder = penPaper(["count", "--size", "5", "--checkpoint", join(dir, "file")]);
       expect(notFolder).toMatchObject({ status: 2, stdout: "" });
@@ -79,7 +93,10 @@ describe("pen-paper count (frontier engine)", () => {
     [["count", "--size", "5", "--checkpoint", ""], /--checkpoint: empty folder name/],
     [["count", "--size", "5", "--engine", "search", "--checkpoint", "x"], /--checkpoint keeps the frontier engine's layers: not with --engine search/],
   ];
-  const usage = batchedCli("pen-paper", USAGE.map(([args]) => args));
+  const usage = batchedCli(
+    "pen-paper",
+    USAGE.map(([args]) => args),
+  );
   it("the batched usage errors are what a spawned run gives", () => expect(penPaper(USAGE[0]![0])).toEqual(usage(USAGE[0]![0])));
   it.each(USAGE)("exits 2 with one line for %j", (args, message) => {
     const r = usage(args);

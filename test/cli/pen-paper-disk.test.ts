@@ -25,7 +25,9 @@ describe("pen-paper count --disk", () => {
 
   slowTest("killed at random moments and run again on the same folder: the count of one run", async () => {
     const folder = join(dir, "k");
-    const outcomes = await killAndResume("pen-paper", ["count", "--size", "6", "--checkpoint", folder, "--disk", "100", "--buckets", "8"], 2, 2500, () => rmSync(folder, { recursive: true, force: true }));
+    const outcomes = await killAndResume("pen-paper", ["count", "--size", "6", "--checkpoint", folder, "--disk", "100", "--buckets", "8"], 2, 2500, () =>
+      rmSync(folder, { recursive: true, force: true }),
+    );
     for (const { kills, result } of outcomes) {
       expect(result, `killed after ${kills.join(", ")} ms; it said ${result.stderr.slice(-300)}`).toMatchObject({ status: 0, stdout: "8250272\n" });
     }
@@ -36,7 +38,9 @@ describe("pen-paper count --disk", () => {
     const small = runCli("pen-paper", [...args, "--disk", "1"]);
     expect(small.status).toBe(2);
     expect(small.stdout).toBe("");
-    expect(small.stderr.trim().split("\n").at(-1)).toMatch(/^pen-paper: the count needs more disk than --disk 1 MiB: at step \d+ of 42 its files in .* held [\d.]+ [KM]iB and [\d.]+ [KM]iB more were to be written; its checkpoint is kept: run again with a larger --disk to go on$/);
+    expect(small.stderr.trim().split("\n").at(-1)).toMatch(
+      /^pen-paper: the count needs more disk than --disk 1 MiB: at step \d+ of 42 its files in .* held [\d.]+ [KM]iB and [\d.]+ [KM]iB more were to be written; its checkpoint is kept: run again with a larger --disk to go on$/,
+    );
     const larger = runCli("pen-paper", [...args, "--disk", "64"]);
     expect(larger).toMatchObject({ status: 0, stdout: "779938932\n" });
     expect(larger.stderr).toMatch(/^resuming from .*: step \d+ done/m);
@@ -47,7 +51,10 @@ describe("pen-paper count --disk", () => {
       [["--disk", "10"], /^pen-paper: --disk needs --checkpoint DIR: the folder for the bucket files and the count's checkpoint$/],
       [["--buckets", "4"], /^pen-paper: --buckets is for a count with --disk$/],
       [["--checkpoint", join(dir, "b"), "--disk", "10", "--buckets", "3"], /^pen-paper: buckets must be a power of two from 1 to 256, got 3$/],
-      [["--disk", "10", "--checkpoint", join(dir, "s"), "--engine", "search"], /^pen-paper: --checkpoint keeps the frontier engine's layers: not with --engine search$/],
+      [
+        ["--disk", "10", "--checkpoint", join(dir, "s"), "--engine", "search"],
+        /^pen-paper: --checkpoint keeps the frontier engine's layers: not with --engine search$/,
+      ],
     ] as const) {
       const run = runCli("pen-paper", ["count", "--size", "5", ...args]);
       expect(run.status, run.stderr).toBe(2);

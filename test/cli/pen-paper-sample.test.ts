@@ -12,7 +12,10 @@ const penPaper = (args: string[]) => runCli("pen-paper", args);
 /** The step numbers of a text or JSON tour, row by row (the JSON's grid rows, or the text's lines between the rules). */
 function gridOf(stdout: string): number[][] {
   if (stdout.startsWith("{")) return (JSON.parse(stdout) as { grid: number[][] }).grid;
-  return stdout.split("\n").filter((line) => line.startsWith("|")).map((line) => line.slice(1, -1).trim().split(/\s+/).map(Number));
+  return stdout
+    .split("\n")
+    .filter((line) => line.startsWith("|"))
+    .map((line) => line.slice(1, -1).trim().split(/\s+/).map(Number));
 }
 
 /** Every number once, every step a leap of (a, b) in some order, closed: the last a leap to the first. */
@@ -21,7 +24,8 @@ function isTour(grid: number[][], leapers: [number, number][], closed: boolean):
   grid.forEach((row, r) => row.forEach((n, c) => (where[n - 1] = [r, c])));
   const size = grid.length * grid[0]!.length;
   if (where.length !== size || where.some((w) => w === undefined)) return false;
-  const leap = ([r, c]: [number, number], [s, d]: [number, number]) => leapers.some(([a, b]) => (Math.abs(r - s) === a && Math.abs(c - d) === b) || (Math.abs(r - s) === b && Math.abs(c - d) === a));
+  const leap = ([r, c]: [number, number], [s, d]: [number, number]) =>
+    leapers.some(([a, b]) => (Math.abs(r - s) === a && Math.abs(c - d) === b) || (Math.abs(r - s) === b && Math.abs(c - d) === a));
   for (let i = 1; i < size; i++) if (!leap(where[i - 1]!, where[i]!)) return false;
   return !closed || leap(where[size - 1]!, where[0]!);
 }
@@ -33,7 +37,16 @@ describe("pen-paper sample", () => {
     expect(isTour(gridOf(knight.stdout), [[1, 2]], true)).toBe(true);
     expect(penPaper(["sample", "--closed", "--moves", "2,1", "--size", "6", "--seed", "7"]).stdout).toBe(knight.stdout);
     const seven = penPaper(["sample", "--closed", "--size", "7", "--seed", "1", "--stats"]);
-    expect(isTour(gridOf(seven.stdout), [[0, 3], [2, 2]], true)).toBe(true);
+    expect(
+      isTour(
+        gridOf(seven.stdout),
+        [
+          [0, 3],
+          [2, 2],
+        ],
+        true,
+      ),
+    ).toBe(true);
     expect(seven.stderr).toMatch(/^one of 5,808,784 closed tours \(cycles\); layers kept \d+ live states, \d+ at most in one layer\n$/);
   });
 

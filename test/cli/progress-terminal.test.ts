@@ -24,8 +24,9 @@ describe("progressWanted", () => {
 
 describe("progressText", () => {
   it("fills the bar, the counts, the share and the time left at the rate so far", () => {
-    expect(progressText("books [{bar}] {value}/{total} {percentage}%, about {eta_formatted} left", 25, 100, 10))
-      .toBe(`books [${"█".repeat(8)}${"░".repeat(22)}] 25/100 25%, about 30s left`);
+    expect(progressText("books [{bar}] {value}/{total} {percentage}%, about {eta_formatted} left", 25, 100, 10)).toBe(
+      `books [${"█".repeat(8)}${"░".repeat(22)}] 25/100 25%, about 30s left`,
+    );
     expect(progressText("part {part}: {eta}s", 0, 10, 5, { part: "3/8" })).toBe("part 3/8: ?s");
     expect(progressText("{unknown} stays", 1, 1, 0)).toBe("{unknown} stays");
   });
@@ -36,14 +37,17 @@ describe("progressText", () => {
 
 describe.runIf(hasScript)("a bar on a pseudo-terminal", () => {
   const program = join(dir, "bar.mjs");
-  writeFileSync(program, `
+  writeFileSync(
+    program,
+    `
     import { terminalBar } from ${JSON.stringify(`${ROOT}/dist/cli/progress.js`)};
     const bar = terminalBar({ format: "work [{bar}] {value}" });
     bar?.start(100, 0);
     let done = 0;
     setInterval(() => bar?.update(++done % 100), 20);
     setTimeout(() => process.kill(process.pid, process.env.SIGNAL), 300);
-  `);
+  `,
+  );
   const run = (env: Record<string, string>) => {
     const log = join(dir, `${Object.values(env).join("-")}.log`);
     const result = spawnSync("script", ["-qfec", `node ${program}`, log], { env: { ...process.env, TERM: "xterm", NO_COLOR: "", ...env }, timeout: 20_000 });

@@ -93,7 +93,11 @@ describe("merging parts", () => {
     expect(part[3]).toBe(0); // the heaviest unit first, alone
     expect(part.filter((q) => q === 0)).toHaveLength(1);
     // Greedy to the least loaded part: no part exceeds the lightest by more than one unit.
-    for (const problem of [{ size: 8, counts: [3, 3, 2] }, { size: 9, counts: [3, 3, 3] }, { size: 7, counts: [2, 2, 3], given: ["2100221"] }]) {
+    for (const problem of [
+      { size: 8, counts: [3, 3, 2] },
+      { size: 9, counts: [3, 3, 3] },
+      { size: 7, counts: [2, 2, 3], given: ["2100221"] },
+    ]) {
       const { estimates } = tableShardUnits(normalizeProblem(problem));
       for (const k of [2, 4, 7]) {
         const load = new Array<number>(k).fill(0);
@@ -111,7 +115,14 @@ describe("the CLIs", () => {
     const lines = [0, 1].map((i) => runCli("count-farms", [...args, "--shard", `${i}/2`, "--json"]));
     lines.forEach((r) => expect(r.status).toBe(0));
     const text = lines.map((r) => r.stdout).join("");
-    expect(JSON.parse(lines[0]!.stdout).problem).toEqual({ kind: "tables", size: 7, counts: [2, 2, 3], given: ["2100221", "0221102"], distinctRows: true, distinctColumns: true });
+    expect(JSON.parse(lines[0]!.stdout).problem).toEqual({
+      kind: "tables",
+      size: 7,
+      counts: [2, 2, 3],
+      given: ["2100221", "0221102"],
+      distinctRows: true,
+      distinctColumns: true,
+    });
     expect(runCli("count-farms", ["merge", "-"], text)).toMatchObject({ status: 0, stdout: "4909920\n" });
     expect(JSON.parse(lines[0]!.stdout).method).toBe("columns");
     // Parts whose jobs the symmetric method counts add up to the same count, and say so.
@@ -146,12 +157,16 @@ describe("merge refuses what cannot be merged, one line each, and streams", () =
     return join(dir, name);
   };
 
-  it("a size of 99, closed \"maybe\", an odd count of directed closed tours: exit 2, one line naming file:line", () => {
+  it('a size of 99, closed "maybe", an odd count of directed closed tours: exit 2, one line naming file:line', () => {
     const big = runCli("count-farms", ["merge", "-"], part({ ...table, size: 99 }, 0, 1, "0"));
     expect(big.status).toBe(2);
     expect(big.stderr).toMatch(/^count-farms: <stdin>:1: part 0\/1: size 99 is not supported: [^\n]*\n$/);
     const maybe = runCli("pen-paper", ["merge", "-"], `\n${part({ ...tour, closed: "maybe" }, 0, 1, "2")}`);
-    expect(maybe).toMatchObject({ status: 2, stdout: "", stderr: 'pen-paper: <stdin>:2: part 0/1: the problem\'s "closed" must be true or false, got "maybe"\n' });
+    expect(maybe).toMatchObject({
+      status: 2,
+      stdout: "",
+      stderr: 'pen-paper: <stdin>:2: part 0/1: the problem\'s "closed" must be true or false, got "maybe"\n',
+    });
     const odd = runCli("pen-paper", ["merge", "-"], part(tour, 0, 2, "13139") + part(tour, 1, 2, "13138"));
     expect(odd.status).toBe(2);
     expect(odd.stderr).toMatch(/^pen-paper: the parts total 26277, not a multiple of 2 \(directed closed tours come two to a cycle\)[^\n]*\n$/);

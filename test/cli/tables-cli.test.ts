@@ -28,7 +28,10 @@ const COUNTS: [string[], string][] = [
 
 const USAGE: [string[], RegExp][] = [
   [["--size", "7", "--counts", "2,2,3", "--checkpoint", "x"], /--checkpoint is for counts by the symmetric method over the whole table/],
-  [["--size", "7", "--counts", "1,1,1,1,1,1,1", "--given", "0123456", "--checkpoint", "x"], /--checkpoint is for counts by the symmetric method over the whole table/],
+  [
+    ["--size", "7", "--counts", "1,1,1,1,1,1,1", "--given", "0123456", "--checkpoint", "x"],
+    /--checkpoint is for counts by the symmetric method over the whole table/,
+  ],
   [["--size", "7", "--counts", "1,1,1,1,1,1,1", "--method", "columns", "--checkpoint", "x"], /not with --method columns/],
   [["--size", "7", "--counts", "1,1,1,1,1,1,1", "--engine", "fast-ts", "--checkpoint", "x"], /not with --engine fast-ts/],
   [["--size", "7", "--counts", "1,1,1,1,1,1,1", "--sample", "2", "--checkpoint", "x"], /not with --sample, --list or --shard/],
@@ -107,18 +110,26 @@ describe("count-farms general mode", () => {
       expect(JSON.parse(again.stdout)).toMatchObject({ count: "61479419904000", threads: 2 });
       expect(again.stderr).toContain("count-farms: read 6 of 8 shares\n");
       // The two shares, in whichever order the threads finish them: the first with the time left.
-      expect(again.stderr).toMatch(/count-farms: made share-[36]-of-8\.bin: \d+ classes \(7 of 8 shares; about \d+ s left at this rate\), [\d.]+ KiB of files\ncount-farms: made share-[36]-of-8\.bin: \d+ classes \(8 of 8 shares\), [\d.]+ KiB of files\n/);
+      expect(again.stderr).toMatch(
+        /count-farms: made share-[36]-of-8\.bin: \d+ classes \(7 of 8 shares; about \d+ s left at this rate\), [\d.]+ KiB of files\ncount-farms: made share-[36]-of-8\.bin: \d+ classes \(8 of 8 shares\), [\d.]+ KiB of files\n/,
+      );
       expect(again.stderr).toContain("share-3-of-8.bin");
       expect(again.stderr).toContain("share-6-of-8.bin");
       // The second way from the same folder: the middle layer carried on row by row, its layers files too.
       const twoWays = general(...latin, "--two-ways", "--json");
       expect(JSON.parse(twoWays.stdout)).toMatchObject({ count: "61479419904000", twoWays: true });
       expect(twoWays.stderr).toContain("count-farms: paired: 61479419904000; the second way, row by row from layer 4:\n");
-      expect(twoWays.stderr).toMatch(/count-farms: made layer-5-share-0-of-8\.bin: \d+ classes \(1 of 8 shares; about \d+ s left at this rate\), [\d.]+ KiB of files\n/);
-      expect(twoWays.stderr).toMatch(/count-farms: made layer-6\.bin: 1 class, [\d.]+ KiB of files\ncount-farms: row by row: 61479419904000, the same count\n$/);
+      expect(twoWays.stderr).toMatch(
+        /count-farms: made layer-5-share-0-of-8\.bin: \d+ classes \(1 of 8 shares; about \d+ s left at this rate\), [\d.]+ KiB of files\n/,
+      );
+      expect(twoWays.stderr).toMatch(
+        /count-farms: made layer-6\.bin: 1 class, [\d.]+ KiB of files\ncount-farms: row by row: 61479419904000, the same count\n$/,
+      );
       const other = general("--size", "7", "--counts", "2,2,3", "--allow-equal-rows", "--allow-equal-columns", "--checkpoint", dir);
       expect(other).toMatchObject({ status: 2, stdout: "" });
-      expect(other.stderr).toMatch(/^count-farms: .* holds the checkpoint of another count \(count-farms: counts 1,1,1,1,1,1,1, kind tables, method symmetric, size 7\); give an empty folder or that count's\n$/);
+      expect(other.stderr).toMatch(
+        /^count-farms: .* holds the checkpoint of another count \(count-farms: counts 1,1,1,1,1,1,1, kind tables, method symmetric, size 7\); give an empty folder or that count's\n$/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -140,7 +151,9 @@ describe("count-farms general mode", () => {
       const { status, stdout, stderr } = general(...args);
       expect({ status, stdout }).toEqual({ status: 3, stdout: "" });
       const last = stderr.trim().split("\n").at(-1)!;
-      expect(last).toMatch(/^count-farms: internal error \(Error: the two ways to one count disagree: paired 100245600, row by row 100245601 \(.*\)\); this is a bug: please report it/);
+      expect(last).toMatch(
+        /^count-farms: internal error \(Error: the two ways to one count disagree: paired 100245600, row by row 100245601 \(.*\)\); this is a bug: please report it/,
+      );
       expect(stderr).not.toMatch(/\n\s+at /); // no stack without --debug
     } finally {
       rmSync(dir, { recursive: true, force: true });

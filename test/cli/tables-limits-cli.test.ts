@@ -19,9 +19,22 @@ describe("count-farms general mode: a kernel limit is the user's, in any thread"
 // an allocator's "Invalid length" reported as a bug (exit 3).
 describe("count-farms: the symmetric layers past --memory", () => {
   test("one line with the cap, the memory asked and held; exit 2", () => {
-    const { status, stdout, stderr } = runCli("count-farms", ["--size", "8", "--counts", "2,2,2,2", "--allow-equal-rows", "--allow-equal-columns", "--method", "symmetric", "--memory", "1"]);
+    const { status, stdout, stderr } = runCli("count-farms", [
+      "--size",
+      "8",
+      "--counts",
+      "2,2,2,2",
+      "--allow-equal-rows",
+      "--allow-equal-columns",
+      "--method",
+      "symmetric",
+      "--memory",
+      "1",
+    ]);
     expect(stdout).toBe("");
-    expect(stderr).toMatch(/^count-farms: the tables kernel ran out of memory: this count needs more memory for its classes of states than the kernel's cap of 1 MiB \(\d+ MiB asked for the layers of classes, 1 MiB held\); it is out of reach at that cap \(count-farms --memory or memoryCapMiB raise it, up to 4096 MiB; [^\n]*\)\n$/);
+    expect(stderr).toMatch(
+      /^count-farms: the tables kernel ran out of memory: this count needs more memory for its classes of states than the kernel's cap of 1 MiB \(\d+ MiB asked for the layers of classes, 1 MiB held\); it is out of reach at that cap \(count-farms --memory or memoryCapMiB raise it, up to 4096 MiB; [^\n]*\)\n$/,
+    );
     expect(status).toBe(2);
   });
 });

@@ -43,7 +43,10 @@ describe("count-farms --sample", () => {
   it("--json prints one object a line with the rows; the OS CSPRNG by default", () => {
     const r = batched(["--size", "4", "--counts", "2,2", "--sample", "5", "--json"]);
     expect(r.status).toBe(0);
-    const lines = r.stdout.trimEnd().split("\n").map((line) => JSON.parse(line) as { rows: string[] });
+    const lines = r.stdout
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { rows: string[] });
     expect(lines).toHaveLength(5);
     lines.forEach((obj) => expect(obj.rows).toHaveLength(4));
   });
@@ -53,7 +56,9 @@ describe("count-farms --sample", () => {
     expect(seedOnly).toMatchObject({ status: 2, stdout: "", stderr: "count-farms: --seed only applies to --sample\n" });
     const badSeed = batched([...FARM, "--sample", "1", "--seed", "x"]);
     expect(badSeed).toMatchObject({ status: 2, stdout: "" });
-    expect(badSeed.stderr).toBe('count-farms: option \'--seed <s>\' argument "x" is invalid. expected a whole number from 0 to 18446744073709551615 (2^64-1), decimal digits\n');
+    expect(badSeed.stderr).toBe(
+      "count-farms: option '--seed <s>' argument \"x\" is invalid. expected a whole number from 0 to 18446744073709551615 (2^64-1), decimal digits\n",
+    );
     const both = batched([...FARM, "--sample", "1", "--list"]);
     expect(both.stderr).toBe("count-farms: --sample and --list cannot be combined: pick one\n");
     const none = batched(["--size", "3", "--counts", "3", "--sample", "1"]);

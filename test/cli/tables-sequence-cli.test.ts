@@ -11,7 +11,12 @@ describe("count-farms sequence", () => {
 
   test("triangles are read by rows from index 0", () => {
     const { stdout } = runCli("count-farms", ["sequence", "binary-distinct", "--to", "3"]);
-    expect(stdout.trim().split("\n").map((line) => line.split(" ")[0])).toEqual(["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]);
+    expect(
+      stdout
+        .trim()
+        .split("\n")
+        .map((line) => line.split(" ")[0]),
+    ).toEqual(["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]);
   });
 
   test.each([

@@ -129,7 +129,9 @@ describe("pen-paper count", () => {
   slowTest("--stats reports the dead successor states the kernel dropped: on standard error, or in the --json line; the TS baseline drops none", () => {
     const text = penPaper(["count", "--size", "6", "--moves", "1,2", "--stats"]);
     expect(text.stdout).toBe("6637920\n");
-    expect(text.stderr).toMatch(/^frontier width 9, peak states 17195, 112119 dead successor states dropped, 16 bytes a state, peak table memory [\d.]+ MiB, CPU [\d.]+ s\n$/);
+    expect(text.stderr).toMatch(
+      /^frontier width 9, peak states 17195, 112119 dead successor states dropped, 16 bytes a state, peak table memory [\d.]+ MiB, CPU [\d.]+ s\n$/,
+    );
     const json = penPaper(["count", "--size", "6", "--moves", "1,2", "--stats", "--json"]);
     expect(json.stderr).toBe("");
     const line = JSON.parse(json.stdout) as { count: string; stats: Record<string, number> };
@@ -221,7 +223,8 @@ describe("pen-paper validate", () => {
     ["validate", json],
     ...BAD.map(([name]) => ["validate", join(dir, name)]),
   ]);
-  it("the batched bad files are what a spawned run gives", () => expect(penPaper(["validate", join(dir, BAD[1]![0])])).toEqual(bad(["validate", join(dir, BAD[1]![0])])));
+  it("the batched bad files are what a spawned run gives", () =>
+    expect(penPaper(["validate", join(dir, BAD[1]![0])])).toEqual(bad(["validate", join(dir, BAD[1]![0])])));
   it.each(BAD)("exits 2 for %s", (name) => {
     const message = BAD.find(([n]) => n === name)![2];
     const r = bad(["validate", join(dir, name)]);

@@ -9,7 +9,9 @@ const file = (name: string) => join(dir, name);
 
 /** Independent check of a knight's tour: every square once, every step a knight's leap, closed = last leaps to first. */
 function knightTour(grid: number[][], closed: boolean): boolean {
-  const rows = grid.length, cols = grid[0]!.length, total = rows * cols;
+  const rows = grid.length,
+    cols = grid[0]!.length,
+    total = rows * cols;
   const at: [number, number][] = [];
   grid.forEach((row, r) => row.forEach((v, c) => (at[v] = [r, c])));
   if (at.length !== total + 1 || at.slice(1).some((x) => x === undefined)) return false;
@@ -36,7 +38,20 @@ const RUNS = {
   start: ["--moves", "1,2", "--rows", "5", "--cols", "5", "--start", "1,2"],
 };
 // The files the validate runs read are written first (the batch runs in order).
-writeFileSync(file("broken.json"), JSON.stringify({ rows: 3, cols: 4, moves: "1,2", closed: false, grid: [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]] }));
+writeFileSync(
+  file("broken.json"),
+  JSON.stringify({
+    rows: 3,
+    cols: 4,
+    moves: "1,2",
+    closed: false,
+    grid: [
+      [1, 2, 3, 4],
+      [5, 6, 7, 8],
+      [9, 10, 11, 12],
+    ],
+  }),
+);
 writeFileSync(file("plain.txt"), "1 4 7\n6 9 2\n3 8 5\n"); // 3×3 with no knight's tour: not a tour
 const run = batchedCli("pen-paper", Object.values(RUNS));
 
@@ -57,7 +72,10 @@ describe("pen-paper for any leaper", () => {
     expect(run(RUNS.knightText).status).toBe(0);
     const text = readFileSync(file("k3x7.txt"), "utf8");
     expect(text.split("\n")[0]).toBe("moves 1,2");
-    const grid = text.split("\n").filter((l) => l.startsWith("|")).map((l) => l.replace(/\|/g, " ").trim().split(/\s+/).map(Number));
+    const grid = text
+      .split("\n")
+      .filter((l) => l.startsWith("|"))
+      .map((l) => l.replace(/\|/g, " ").trim().split(/\s+/).map(Number));
     expect(knightTour(grid, false)).toBe(true);
     expect(run(RUNS.validateText).stdout).toMatch(/valid open tour of a 3×7 board \(moves 1,2\)/);
     expect(run(RUNS.validateBroken)).toMatchObject({ status: 1 });

@@ -22,7 +22,10 @@ describe("validate on a big file", () => {
     const lines = readFileSync(join(dir, "big.jsonl"), "utf8").split("\n");
     // Line 19990: the first two numbers of its first row trade columns (each out of its column's range).
     const row = /\[\[\[([^\]]*)\]/.exec(lines[19989]!)!;
-    const numbers = row[1]!.split(",").map((c, i) => [c, i] as const).filter(([c]) => c !== "null");
+    const numbers = row[1]!
+      .split(",")
+      .map((c, i) => [c, i] as const)
+      .filter(([c]) => c !== "null");
     const cells = row[1]!.split(",");
     [cells[numbers[0]![1]], cells[numbers[1]![1]]] = [numbers[1]![0], numbers[0]![0]];
     lines[19989] = lines[19989]!.replace(row[1]!, cells.join(","));
@@ -32,7 +35,9 @@ describe("validate on a big file", () => {
     const file = housie(["validate", "bad.jsonl"]);
     const stdin = housie(["validate", "-"], lines.join("\n"));
     expect(file.status).toBe(1);
-    expect(file.stdout.split("\n")[0]).toMatch(/^bad\.jsonl:19990: ticket 1 row 1 column \d holds \d+ \(expected a number from \d+ to \d+ in column \d\) \[range\]$/);
+    expect(file.stdout.split("\n")[0]).toMatch(
+      /^bad\.jsonl:19990: ticket 1 row 1 column \d holds \d+ \(expected a number from \d+ to \d+ in column \d\) \[range\]$/,
+    );
     expect(file.stdout).toMatch(/\nbad\.jsonl:19995: ticket 1 repeats a ticket of line 7 \(expected no ticket twice in a file\) \[duplicate-ticket\]\n/);
     expect(file.stdout.replaceAll("bad.jsonl", "<stdin>")).toBe(stdin.stdout);
     expect(file.stderr).toBe(`bad.jsonl: 20000 records, 120000 tickets: ${stdin.stderr.split(": ").at(-1)}`);
@@ -50,7 +55,9 @@ describe("validate on a big file", () => {
     const file = bingo(["validate", "bad-cards.jsonl"]);
     const stdin = bingo(["validate", "-"], lines.join("\n"));
     expect(file.status).toBe(1);
-    expect(file.stdout).toBe("bad-cards.jsonl:29991: row 1, column B (1-15) holds 76 (expected a whole number from 1 to 15) [range]\nbad-cards.jsonl:29996: card 99999 repeats an earlier card (expected every card different) [repeated-card]\n");
+    expect(file.stdout).toBe(
+      "bad-cards.jsonl:29991: row 1, column B (1-15) holds 76 (expected a whole number from 1 to 15) [range]\nbad-cards.jsonl:29996: card 99999 repeats an earlier card (expected every card different) [repeated-card]\n",
+    );
     expect(file.stdout.replaceAll("bad-cards.jsonl", "<stdin>")).toBe(stdin.stdout);
     expect(file.stderr).toBe("bad-cards.jsonl: 29998 75-ball cards: 2 rule(s) broken\n");
     expect(stdin.stderr).toBe("<stdin>: 29998 75-ball cards: 2 rule(s) broken\n");

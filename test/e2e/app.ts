@@ -32,20 +32,28 @@ export async function openApp(viewport = { width: 1200, height: 900 }): Promise<
     return route.abort();
   });
   // The page's Content-Security-Policy (a header and a <meta>): any violation is a problem.
-  await context.addInitScript(`document.addEventListener("securitypolicyviolation", (event) => console.error("CSP violation: " + event.violatedDirective + " blocked " + (event.blockedURI || "inline")));`);
+  await context.addInitScript(
+    `document.addEventListener("securitypolicyviolation", (event) => console.error("CSP violation: " + event.violatedDirective + " blocked " + (event.blockedURI || "inline")));`,
+  );
   const page = await context.newPage();
   page.on("console", (message) => {
     if (message.type() === "error" || message.type() === "warning") problems.push(`console ${message.type()}: ${message.text()}`);
   });
   page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
   page.on("requestfailed", (request) => problems.push(`request failed: ${request.url()}`));
-  page.on("worker", (worker) => worker.on("console", (message) => {
-    if (message.type() === "error") problems.push(`worker console error: ${message.text()}`);
-  }));
+  page.on("worker", (worker) =>
+    worker.on("console", (message) => {
+      if (message.type() === "error") problems.push(`worker console error: ${message.text()}`);
+    }),
+  );
   await page.goto(site.url);
   await page.locator("body[data-ready='1']").waitFor();
   return {
-    site, browser, context, page, problems,
+    site,
+    browser,
+    context,
+    page,
+    problems,
     close: async () => {
       await browser.close();
       await site.close();

@@ -13,8 +13,12 @@ import { printedRef } from "../../src/housie/model/reference.js";
 
 describe.skipIf(!chromiumAvailable())("Game tab in Chromium", () => {
   let app: App;
-  beforeAll(async () => { app = await openApp(); });
-  afterAll(async () => { await app?.close(); });
+  beforeAll(async () => {
+    app = await openApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 
   it("calls 30 with the space bar, checks claims, undoes, and resumes after a reload", async () => {
     const { page } = app;
@@ -31,7 +35,9 @@ describe.skipIf(!chromiumAvailable())("Game tab in Chromium", () => {
     await page.screenshot({ path: `${SHOTS}game.png`, fullPage: false });
 
     const seriesFile = `${ROOT}test-results/e2e/game-series.jsonl`;
-    const made = spawnSync(process.execPath, [`${ROOT}dist/cli/housie.js`, "books", "-n", "200", "--seed", "3", "-f", "jsonl", "-o", seriesFile], { cwd: ROOT });
+    const made = spawnSync(process.execPath, [`${ROOT}dist/cli/housie.js`, "books", "-n", "200", "--seed", "3", "-f", "jsonl", "-o", seriesFile], {
+      cwd: ROOT,
+    });
     expect(made.status).toBe(0);
     const report = checkGame(() => readSeries(seriesFile), order.slice(0, 30), "tambola");
     const winner = report.prizes[0]!.winners[0]!; // early five by call 30 (200 books: certain)
@@ -82,14 +88,20 @@ describe.skipIf(!chromiumAvailable())("Game tab in Chromium", () => {
     await showTab(page, "game");
     const dir = `${ROOT}test-results/e2e/`;
     const made = spawnSync(process.execPath, [`${ROOT}dist/cli/housie.js`, "books", "-n", "3", "--seed", "5", "-f", "jsonl"], { cwd: ROOT, encoding: "utf8" });
-    const single = spawnSync(process.execPath, [`${ROOT}dist/cli/housie.js`, "tickets", "-n", "2", "--seed", "6", "--first-serial", "50", "-f", "jsonl"], { cwd: ROOT, encoding: "utf8" });
+    const single = spawnSync(process.execPath, [`${ROOT}dist/cli/housie.js`, "tickets", "-n", "2", "--seed", "6", "--first-serial", "50", "-f", "jsonl"], {
+      cwd: ROOT,
+      encoding: "utf8",
+    });
     expect([made.status, single.status]).toEqual([0, 0]);
     const books = made.stdout.trimEnd().split("\n");
     const record = JSON.parse(books[1]!) as { serial: number; tickets: (number | null)[][][] };
     const row = record.tickets[2]![1]!;
     row[row.findIndex((x) => x !== null)] = 95; // no column holds 95
     writeFileSync(`${dir}broken-series.jsonl`, `${books[0]}\n${JSON.stringify(record)}\n${books[2]}\n`);
-    const cli = spawnSync(process.execPath, [`${ROOT}dist/cli/housie.js`, "check", "broken-series.jsonl", "--prizes", "tambola", "--calls", "1,2,3"], { cwd: dir, encoding: "utf8" });
+    const cli = spawnSync(process.execPath, [`${ROOT}dist/cli/housie.js`, "check", "broken-series.jsonl", "--prizes", "tambola", "--calls", "1,2,3"], {
+      cwd: dir,
+      encoding: "utf8",
+    });
     expect(cli.status).toBe(2);
     const said = cli.stderr.trim().replace(/^housie: /, "");
     expect(said).toMatch(/^broken-series\.jsonl:2: .*95.* \(expected .+\) \[[a-z-]+\]$/);
@@ -103,7 +115,9 @@ describe.skipIf(!chromiumAvailable())("Game tab in Chromium", () => {
     await page.fill("#game-ref", printedRef(50n, 1)); // a single ticket of the mixed file
     await page.click("#game-claim");
     await expect.poll(() => page.locator("#game-claim-result ul.verdicts li").count()).toBeGreaterThan(0);
-    expect(await page.textContent("#game-claim-result p")).toMatch(new RegExp(`^(✔ ${printedRef(50n, 1)} WINS|✘ ${printedRef(50n, 1)} is NOT A WINNER) after \\d+ calls$`));
+    expect(await page.textContent("#game-claim-result p")).toMatch(
+      new RegExp(`^(✔ ${printedRef(50n, 1)} WINS|✘ ${printedRef(50n, 1)} is NOT A WINNER) after \\d+ calls$`),
+    );
     expect(app.problems).toEqual([]);
   });
 
@@ -133,7 +147,10 @@ describe.skipIf(!chromiumAvailable())("Game tab in Chromium", () => {
     await page.screenshot({ path: `${SHOTS}game-drawn.png`, fullPage: false });
 
     // A night of two games: a Blue ticket claimed in the Red game is refused naming both, no verdict shown.
-    const night = spawnSync(process.execPath, [`${ROOT}dist/cli/housie.js`, "books", "-n", "3", "--seed", "8", "--games", "Red,Blue", "-f", "jsonl"], { cwd: ROOT, encoding: "utf8" });
+    const night = spawnSync(process.execPath, [`${ROOT}dist/cli/housie.js`, "books", "-n", "3", "--seed", "8", "--games", "Red,Blue", "-f", "jsonl"], {
+      cwd: ROOT,
+      encoding: "utf8",
+    });
     expect(night.status).toBe(0);
     await dropFile(page, "#game-drop", "night.jsonl", night.stdout);
     await expect.poll(() => page.textContent("#game-series-info")).toContain("6 books");
@@ -143,7 +160,9 @@ describe.skipIf(!chromiumAvailable())("Game tab in Chromium", () => {
     await expect.poll(() => page.locator("#game-claim-result ul.verdicts li").count()).toBe(3);
     await page.fill("#game-ref", printedRef(2n, 1, 2));
     await page.click("#game-claim");
-    await expect.poll(() => page.textContent("#game-ref-error")).toBe(`a claim in the wrong game: ${printedRef(2n, 1, 2)} is a ticket of game 2 (Blue), this is game 1 (Red)`);
+    await expect
+      .poll(() => page.textContent("#game-ref-error"))
+      .toBe(`a claim in the wrong game: ${printedRef(2n, 1, 2)} is a ticket of game 2 (Blue), this is game 1 (Red)`);
     expect(await page.locator("#game-claim-result").innerHTML()).toBe("");
     expect(app.problems).toEqual([]);
   });

@@ -16,7 +16,10 @@ import { downloadBytes } from "./app.js";
 
 describe.skipIf(!chromiumAvailable())("a game night in Chromium", () => {
   let app: App | undefined;
-  afterEach(async () => { await app?.close(); app = undefined; });
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
 
   it("the Game tab fits a 360 px phone: no horizontal scroll with calls, the board and a claimed ticket shown", async () => {
     app = await openApp({ width: 360, height: 740 });
@@ -27,7 +30,9 @@ describe.skipIf(!chromiumAvailable())("a game night in Chromium", () => {
     await page.click("#game-new button[type=submit]");
     for (let i = 0; i < 30; i++) await page.click("#game-call");
     const seriesFile = `${ROOT}test-results/e2e/night-series.jsonl`;
-    expect(spawnSync(process.execPath, [`${ROOT}dist/cli/housie.js`, "books", "-n", "50", "--seed", "3", "-f", "jsonl", "-o", seriesFile], { cwd: ROOT }).status).toBe(0);
+    expect(
+      spawnSync(process.execPath, [`${ROOT}dist/cli/housie.js`, "books", "-n", "50", "--seed", "3", "-f", "jsonl", "-o", seriesFile], { cwd: ROOT }).status,
+    ).toBe(0);
     const order = seededOrder(2026n);
     const report = checkGame(() => readSeries(seriesFile), order.slice(0, 30), "tambola");
     await dropFile(page, "#game-drop", "series.jsonl", readFileSync(seriesFile, "utf8"));
@@ -35,19 +40,23 @@ describe.skipIf(!chromiumAvailable())("a game night in Chromium", () => {
     await page.click("#game-claim");
     await expect.poll(() => page.locator("#game-claim-result table td").count()).toBe(27);
     expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(360);
-    const wider = await page.evaluate(`[...document.querySelectorAll("#panel-game *")].filter((e) => e.getBoundingClientRect().right > 360.5 && !e.closest("[hidden]")).map((e) => e.tagName + "#" + e.id)`);
+    const wider = await page.evaluate(
+      `[...document.querySelectorAll("#panel-game *")].filter((e) => e.getBoundingClientRect().right > 360.5 && !e.closest("[hidden]")).map((e) => e.tagName + "#" + e.id)`,
+    );
     expect(wider).toEqual([]);
     await page.screenshot({ path: `${SHOTS}game-phone-360.png`, fullPage: true });
     expect(app.problems).toEqual([]);
   });
 
-  it("the projector view: the current number huge, the board, \"call 28 of 90\", auto-call with pause, the calls spoken", async () => {
+  it('the projector view: the current number huge, the board, "call 28 of 90", auto-call with pause, the calls spoken', async () => {
     app = await openApp({ width: 1280, height: 720 });
     const { page } = app;
     await showTab(page, "game");
     await page.fill("#game-seed", "7");
     await page.click("#game-new button[type=submit]");
-    await page.evaluate("window.__said = []; window.speechSynthesis.speak = (u) => window.__said.push(u.text); window.speechSynthesis.cancel = () => undefined");
+    await page.evaluate(
+      "window.__said = []; window.speechSynthesis.speak = (u) => window.__said.push(u.text); window.speechSynthesis.cancel = () => undefined",
+    );
     await page.click("#game-projector");
     await page.locator("#projector").waitFor({ state: "visible" });
     await page.check("#projector-speak");
@@ -96,7 +105,7 @@ describe.skipIf(!chromiumAvailable())("a game night in Chromium", () => {
     await page.click("#housie-print");
     // Polled from the test (a string given to waitForFunction is evaluated in the page, which its CSP refuses).
     await expect.poll(() => page.evaluate("window.__printed === true"), { timeout: 120_000 }).toBe(true);
-    const progress = await page.evaluate("window.__progress") as string[];
+    const progress = (await page.evaluate("window.__progress")) as string[];
     expect(progress.length).toBeGreaterThan(10); // many steps, each drawn
     expect(progress.at(-1)).toBe("1000/1000");
     expect(await page.evaluate("window.__frames")).toBeGreaterThan(10); // frames were drawn while laying out
@@ -108,7 +117,31 @@ describe.skipIf(!chromiumAvailable())("a game night in Chromium", () => {
   it("printed pages: every band's text inside its band, every number inside its ticket, the bottom row inside the border", async () => {
     app = await openApp();
     const { page } = app;
-    const html = spawnSync(process.execPath, [`${ROOT}dist/cli/housie.js`, "books", "-n", "6", "--seed", "9", "-f", "html", "--qr", "--games", "Red,Green", "--title", "Friday Night Housie", "--venue", "Town Hall, Market Street", "--date", "Friday 4 December 2026", "--price", "£5 a book"], { cwd: ROOT, encoding: "utf8" });
+    const html = spawnSync(
+      process.execPath,
+      [
+        `${ROOT}dist/cli/housie.js`,
+        "books",
+        "-n",
+        "6",
+        "--seed",
+        "9",
+        "-f",
+        "html",
+        "--qr",
+        "--games",
+        "Red,Green",
+        "--title",
+        "Friday Night Housie",
+        "--venue",
+        "Town Hall, Market Street",
+        "--date",
+        "Friday 4 December 2026",
+        "--price",
+        "£5 a book",
+      ],
+      { cwd: ROOT, encoding: "utf8" },
+    );
     expect(html.status).toBe(0);
     await page.setContent(html.stdout);
     const outside = await page.evaluate(`(() => {
@@ -142,7 +175,10 @@ describe.skipIf(!chromiumAvailable())("a game night in Chromium", () => {
     await page.locator("#housie-print-row:not([hidden])").waitFor({ timeout: 60_000 });
     await page.evaluate("document.fonts.ready");
     expect(await page.evaluate(`document.fonts.check("bold 9pt 'Noto Sans Devanagari'", "दिवाली")`)).toBe(true);
-    await page.locator("#housie-books .hp-band").first().screenshot({ path: `${SHOTS}housie-band-unicode.png` });
+    await page
+      .locator("#housie-books .hp-band")
+      .first()
+      .screenshot({ path: `${SHOTS}housie-band-unicode.png` });
     const { bytes } = await downloadBytes(page, "#housie-downloads button[data-format=pdf]");
     const text = (await readPdf(bytes))[0]!.words.map((w) => w.text).join("");
     expect(text).toContain("₹100");

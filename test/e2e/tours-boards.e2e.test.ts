@@ -78,13 +78,24 @@ describe.skipIf(!chromiumAvailable())("tours tab: rows × cols boards and unifor
     await expect.poll(() => page.locator("#tour-summary").textContent(), { timeout: 30_000 }).toMatch(/^An open 1,2\+0,3 leaper 6×9 tour \(54 squares\)/);
     await page.locator(`${board}[data-size="6x9"] svg`).waitFor({ timeout: 30_000 });
     const file = await downloadedTour(page);
-    expect(validateTour(file.grid, { rows: 6, cols: 9, moves: [[0, 3], [1, 2]] }).ok).toBe(true);
+    expect(
+      validateTour(file.grid, {
+        rows: 6,
+        cols: 9,
+        moves: [
+          [0, 3],
+          [1, 2],
+        ],
+      }).ok,
+    ).toBe(true);
   });
 
   it("draws uniform tours: the same tour as the library for the seed, among all 48 closed 5×5 pen-and-paper tours and 9,862 closed 6×6 knight's", async () => {
     const { page } = app;
     await generate(page, { rows: 5, moves: "0,3+2,2", closed: true, uniform: true, seed: 11 });
-    await expect.poll(() => page.locator("#tour-summary").textContent(), { timeout: 30_000 }).toMatch(/^A closed 5×5 tour \(25 squares\), drawn uniformly among 48 closed tours \(cycles\) in /);
+    await expect
+      .poll(() => page.locator("#tour-summary").textContent(), { timeout: 30_000 })
+      .toMatch(/^A closed 5×5 tour \(25 squares\), drawn uniformly among 48 closed tours \(cycles\) in /);
     await page.locator(`${board}[data-size="5"] svg`).waitFor({ timeout: 30_000 });
     expect(await page.locator(`${board} svg .numbers > text`).count()).toBe(25);
     const drawn = await downloadedTour(page);
@@ -92,7 +103,9 @@ describe.skipIf(!chromiumAvailable())("tours tab: rows × cols boards and unifor
     await shot(page, "uniform-5x5-closed");
 
     await generate(page, { rows: 6, moves: "1,2", closed: true, uniform: true, seed: 4 });
-    await expect.poll(() => page.locator("#tour-summary").textContent(), { timeout: 60_000 }).toMatch(/^A closed knight's 6×6 tour \(36 squares\), drawn uniformly among 9,862 closed tours/);
+    await expect
+      .poll(() => page.locator("#tour-summary").textContent(), { timeout: 60_000 })
+      .toMatch(/^A closed knight's 6×6 tour \(36 squares\), drawn uniformly among 9,862 closed tours/);
     const knight = await downloadedTour(page);
     expect(Array.from(knight.grid)).toEqual(Array.from(sampleTourUniform({ rows: 6, cols: 6, moves: KNIGHT, closed: true, seed: 4 })));
   });
@@ -101,7 +114,9 @@ describe.skipIf(!chromiumAvailable())("tours tab: rows × cols boards and unifor
     const { page } = app;
     const directed = countHamiltonian({ rows: 3, cols: 4, moves: KNIGHT }).count;
     await generate(page, { rows: 3, cols: 4, moves: "1,2", closed: false, uniform: true, seed: 9 });
-    const summary = new RegExp(`^An open knight's 3×4 tour \\(12 squares\\), drawn uniformly among ${directed.toLocaleString("en")} open tours \\(directed\\) in `);
+    const summary = new RegExp(
+      `^An open knight's 3×4 tour \\(12 squares\\), drawn uniformly among ${directed.toLocaleString("en")} open tours \\(directed\\) in `,
+    );
     await expect.poll(() => page.locator("#tour-summary").textContent(), { timeout: 30_000 }).toMatch(summary);
     const drawn = await downloadedTour(page);
     expect([drawn.rows, drawn.cols, drawn.closed]).toEqual([3, 4, false]);
@@ -111,13 +126,19 @@ describe.skipIf(!chromiumAvailable())("tours tab: rows × cols boards and unifor
   it("says in one line where uniform tours are out of reach, or where they take no start", async () => {
     const { page } = app;
     await generate(page, { rows: 8, moves: "1,2", closed: true, uniform: true, seed: 1 });
-    await expect.poll(() => page.locator("#tour-draw-error").textContent()).toMatch(/^uniform tours are drawn here on boards up to 7×7, 5×8 and 4×12 .*not 8×8; choose "built" for bigger boards$/);
+    await expect
+      .poll(() => page.locator("#tour-draw-error").textContent())
+      .toMatch(/^uniform tours are drawn here on boards up to 7×7, 5×8 and 4×12 .*not 8×8; choose "built" for bigger boards$/);
     expect(await page.getAttribute("#tour-draw", "aria-invalid")).toBe("true");
     await generate(page, { rows: 5, moves: "0,3+2,2", closed: true, uniform: true, seed: 1, start: [1, 1] });
-    await expect.poll(() => page.locator("#tour-start-row-error").textContent()).toMatch(/^a uniform tour starts where the draw puts it: leave the start empty/);
+    await expect
+      .poll(() => page.locator("#tour-start-row-error").textContent())
+      .toMatch(/^a uniform tour starts where the draw puts it: leave the start empty/);
     // No closed tour at all: the count is 0, said in the same place.
     await generate(page, { rows: 3, cols: 4, moves: "1,2", closed: true, uniform: true, seed: 1 });
-    await expect.poll(() => page.locator("#tour-draw-error").textContent(), { timeout: 30_000 }).toMatch(/no closed tour exists on the 3×4 board with moves 1,2/);
+    await expect
+      .poll(() => page.locator("#tour-draw-error").textContent(), { timeout: 30_000 })
+      .toMatch(/no closed tour exists on the 3×4 board with moves 1,2/);
   });
 
   it("shows a 30×30 board at Fit as the path only", async () => {

@@ -165,11 +165,17 @@ describe.skipIf(!chromiumAvailable())("tours tab in Chromium", () => {
     await page.fill("#tour-seed", "5");
     await page.click("#tour-form button[type=submit]");
     await page.locator(`${board}[data-size="30"] svg`).waitFor();
-    const state = () => page.$eval(board, (figure) => {
-      const text = figure.querySelector(".numbers > text")!;
-      const dot = figure.querySelector(".dots > circle")!;
-      return { small: figure.querySelector("svg")!.classList.contains("numbers-small"), shown: text.getBoundingClientRect().height, dots: dot.getBoundingClientRect().width > 0, note: figure.querySelector(".numbers-note")!.textContent };
-    });
+    const state = () =>
+      page.$eval(board, (figure) => {
+        const text = figure.querySelector(".numbers > text")!;
+        const dot = figure.querySelector(".dots > circle")!;
+        return {
+          small: figure.querySelector("svg")!.classList.contains("numbers-small"),
+          shown: text.getBoundingClientRect().height,
+          dots: dot.getBoundingClientRect().width > 0,
+          note: figure.querySelector(".numbers-note")!.textContent,
+        };
+      });
     await expect.poll(async () => (await state()).small).toBe(true);
     const fitted = await state();
     expect(fitted.shown).toBe(0); // hidden, not drawn at a few pixels

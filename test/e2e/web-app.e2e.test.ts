@@ -177,14 +177,22 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
     await page.locator("#housie-downloads").waitFor({ timeout: 120_000 });
     const { name, bytes } = await downloadBytes(page, '#housie-downloads [data-format="jsonl"]');
     expect(name).toMatch(/\.jsonl$/);
-    const expected = spawnSync(process.execPath, [`${ROOT}dist/cli/housie.js`, "books", "--count", String(count), "--seed", "2026", "--first-serial", "7", "-f", "jsonl"], { cwd: ROOT, maxBuffer: 1 << 30 }).stdout;
+    const expected = spawnSync(
+      process.execPath,
+      [`${ROOT}dist/cli/housie.js`, "books", "--count", String(count), "--seed", "2026", "--first-serial", "7", "-f", "jsonl"],
+      { cwd: ROOT, maxBuffer: 1 << 30 },
+    ).stdout;
     expect(bytes.length).toBe(expected.length);
     expect(bytes.equals(expected)).toBe(true);
     // The books on screen are the first ones of the file.
     const first = JSON.parse(expected.toString("utf8").split("\n")[0]!) as { serial: number; tickets: (number | null)[][][] };
     expect(await page.locator("#housie-books .hp-band").first().textContent()).toContain(`Book ${first.serial}`);
     const numbers = await page.locator("#housie-books .hp-ticket").first().locator("g text").allTextContents(); // row by row, as drawn
-    expect(numbers).toEqual(first.tickets[0]!.flat().filter((c) => c !== null).map(String));
+    expect(numbers).toEqual(
+      first.tickets[0]!.flat()
+        .filter((c) => c !== null)
+        .map(String),
+    );
   });
 
   it("downloads the same books as CSV and HTML as the CLI writes them", async () => {
@@ -223,10 +231,16 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
     const g = pageGeometry({});
     const grids = g.tickets.flat().map((b) => ({ x: b.x, y: b.y + g.ticket.refBand, w: b.w, h: b.h - g.ticket.refBand }));
     pages.forEach((p, i) => {
-      const refs = p.words.filter((w) => /^\d+-\d-\d$/.test(w.text)).map((w) => w.text).sort();
+      const refs = p.words
+        .filter((w) => /^\d+-\d-\d$/.test(w.text))
+        .map((w) => w.text)
+        .sort();
       expect(refs).toEqual([2 * i + 1, 2 * i + 2].flatMap((b) => [1, 2, 3, 4, 5, 6].map((t) => printedRef(BigInt(b), t))).sort());
       const inGrid = (w: { x: number; y: number }) => grids.some((b) => w.x >= b.x && w.x <= b.x + b.w && w.y >= b.y - 4 && w.y <= b.y + b.h);
-      const numbers = p.words.filter((w) => /^\d{1,2}$/.test(w.text) && inGrid(w)).map((w) => Number(w.text)).sort((a, b) => a - b);
+      const numbers = p.words
+        .filter((w) => /^\d{1,2}$/.test(w.text) && inGrid(w))
+        .map((w) => Number(w.text))
+        .sort((a, b) => a - b);
       expect(numbers).toEqual([...Array.from({ length: 90 }, (_, k) => k + 1), ...Array.from({ length: 90 }, (_, k) => k + 1)].sort((a, b) => a - b)); // both books whole on this page
     });
   });
@@ -241,11 +255,19 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
     await page.locator("#housie-print-row:not([hidden])").waitFor({ timeout: 60_000 });
     await page.fill("#housie-games", "Red,Blue");
     await page.dispatchEvent("#housie-games", "change");
-    await expect.poll(() => page.textContent("#housie-print-note")).toBe("Print: all 6 books dealt to 2 games in turn (3 Red, 3 Blue), each game its own on 3 A4 pages.");
-    const refs = await page.evaluate(`[...document.querySelectorAll("#housie-books .hp-ticket")].map((t) => t.dataset.ref)`) as string[];
+    await expect
+      .poll(() => page.textContent("#housie-print-note"))
+      .toBe("Print: all 6 books dealt to 2 games in turn (3 Red, 3 Blue), each game its own on 3 A4 pages.");
+    const refs = (await page.evaluate(`[...document.querySelectorAll("#housie-books .hp-ticket")].map((t) => t.dataset.ref)`)) as string[];
     // The CLI's night: 3 books for each of 2 games, the same seed; every reference names its game.
-    const night = spawnSync(process.execPath, [`${ROOT}dist/cli/housie.js`, "books", "--count", "3", "--seed", "8", "--games", "Red,Blue", "-f", "jsonl"], { cwd: ROOT, encoding: "utf8" }).stdout;
-    const records = night.trim().split("\n").map((l) => JSON.parse(l) as { serial: number; game: number });
+    const night = spawnSync(process.execPath, [`${ROOT}dist/cli/housie.js`, "books", "--count", "3", "--seed", "8", "--games", "Red,Blue", "-f", "jsonl"], {
+      cwd: ROOT,
+      encoding: "utf8",
+    }).stdout;
+    const records = night
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { serial: number; game: number });
     expect(refs).toEqual(records.flatMap((r) => [1, 2, 3, 4, 5, 6].map((t) => printedRef(BigInt(r.serial), t, r.game))));
     expect(new Set(refs).size).toBe(36); // no ticket printed in two games
     await page.locator("#housie-books").screenshot({ path: `${SHOTS}housie-night-print.png` });
@@ -267,7 +289,9 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
       const fromPage = `${SHOTS}housie-books${qr ? "-qr" : ""}.pdf`;
       const fromCli = `${SHOTS}housie-books-cli${qr ? "-qr" : ""}.pdf`;
       writeFileSync(fromPage, bytes);
-      const cliPdf = spawnSync(process.execPath, [`${ROOT}dist/cli/housie.js`, "books", "-n", "3", "--seed", "5", "-f", "pdf", ...(qr ? ["--qr"] : [])], { cwd: ROOT }).stdout;
+      const cliPdf = spawnSync(process.execPath, [`${ROOT}dist/cli/housie.js`, "books", "-n", "3", "--seed", "5", "-f", "pdf", ...(qr ? ["--qr"] : [])], {
+        cwd: ROOT,
+      }).stdout;
       writeFileSync(fromCli, cliPdf);
       // Bytes differ (the creation date, the ID made from it, and the browser build deflates
       // with fflate, Node's with zlib): compare what a reader sees, page by page.
@@ -289,10 +313,14 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
     const report = cli("housie", ["validate", file]);
     expect(report.status).toBe(1);
     // `file:line: what is wrong (expected …) [rule]`
-    const expected = report.stdout.trim().split("\n").filter((l) => / \[[a-z-]+\]$/.test(l)).map((l) => {
-      const m = /:(\d+): (.*) \(expected .*\) \[([a-z-]+)\]$/.exec(l)!;
-      return [m[1], m[3], m[2]];
-    });
+    const expected = report.stdout
+      .trim()
+      .split("\n")
+      .filter((l) => / \[[a-z-]+\]$/.test(l))
+      .map((l) => {
+        const m = /:(\d+): (.*) \(expected .*\) \[([a-z-]+)\]$/.exec(l)!;
+        return [m[1], m[3], m[2]];
+      });
     expect(expected.length).toBe(3);
     await dropFile(page, "#housie-drop", "housie-broken.jsonl", readFileSync(file, "utf8"));
     const rows = page.locator("#housie-report table tbody tr");
@@ -387,7 +415,9 @@ describe.skipIf(!chromiumAvailable())("web app in Chromium", () => {
     await page.click("#tour-count-form button[type=submit]");
     const cancel = page.locator("#tour-count-job button.cancel");
     await cancel.waitFor({ timeout: 30_000 });
-    await expect.poll(() => page.textContent("#tour-count-job"), { timeout: 10_000 }).toMatch(/Counting tours… (step \d+ of 49, [\d,]+ states · )?[\d.]+ (ms|s)/);
+    await expect
+      .poll(() => page.textContent("#tour-count-job"), { timeout: 10_000 })
+      .toMatch(/Counting tours… (step \d+ of 49, [\d,]+ states · )?[\d.]+ (ms|s)/);
     await cancel.click();
     await expect.poll(() => page.textContent("#tour-count-job"), { timeout: 10_000 }).toContain("cancelled");
     expect(await page.textContent("#tour-count")).toBe("");

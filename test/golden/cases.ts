@@ -34,7 +34,12 @@ export const GOLDEN_CASES: GoldenCase[] = [
   { file: "housie-tickets-seed7-no-unique.jsonl", cli: "housie", args: ["tickets", "-n", "5", "--seed", "7", "-f", "jsonl", "--no-unique"] },
   { file: "housie-books-seed9.html", cli: "housie", args: ["books", "-n", "1", "--seed", "9", "-f", "html"] },
   { file: "housie-books-seed9-pdf.txt", cli: "housie", args: ["books", "-n", "2", "--seed", "9", "-f", "pdf", "--qr", "-o", "{out}"], kind: "pdf" },
-  { file: "housie-tickets-seed3-sheet-pdf.txt", cli: "housie", args: ["tickets", "-n", "7", "--seed", "3", "-f", "pdf", "--layout", "sheet", "--paper", "letter", "-o", "{out}"], kind: "pdf" },
+  {
+    file: "housie-tickets-seed3-sheet-pdf.txt",
+    cli: "housie",
+    args: ["tickets", "-n", "7", "--seed", "3", "-f", "pdf", "--layout", "sheet", "--paper", "letter", "-o", "{out}"],
+    kind: "pdf",
+  },
   { file: "housie-count.json", cli: "housie", args: ["count", "--json"] },
   { file: "tour-6-seed1.txt", cli: "pen-paper", args: ["--size", "6", "--seed", "1"] },
   { file: "tour-8-closed-seed2.json", cli: "pen-paper", args: ["--size", "8", "--closed", "--seed", "2", "--format", "json"] },

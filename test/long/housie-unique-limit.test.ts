@@ -17,5 +17,4 @@ describe("housie uniqueness set limit", () => {
     expect(() => k.markIssuedRank(BigInt(limit))).toThrow(/limit.*markIssued/);
     expect(k.issuedCount()).toBe(limit);
   });
-
 });

@@ -38,22 +38,33 @@ describe("Latin squares (OEIS A002860), symmetric method", () => {
     expect(splitsSymmetric(normalizeProblem(latin(9)), "wasm", 2)).toBe(true);
     const progress: [number, number][] = [];
     expect(await countTablesParallel({ ...latin(9), threads: 2, onProgress: (done, all) => progress.push([done, all]) })).toBe(5524751496156892842531225600n);
-    expect(progress).toEqual([[1, 2], [2, 2]]); // the two shares, not rows or DP jobs
+    expect(progress).toEqual([
+      [1, 2],
+      [2, 2],
+    ]); // the two shares, not rows or DP jobs
   });
 
   // Order 10 took 5.5 CPU hours in parts (docs/tables.md): too long for any suite. Its 8
   // shares of layer 5 (bench/tables-mitm-parts.ts, 560 MB) are summed here when a folder
   // holding them is named, in about 2.5 minutes.
   const parts = process.env.TABULA_LATIN10_PARTS;
-  it.runIf(parts)("order 10: 9982437658213039871725064756920320000, summed from the 8 shares of layer 5 in $TABULA_LATIN10_PARTS", () => {
-    const files = readdirSync(parts!).filter((f) => /^latin10-l5-\d-of-8\.bin$/.test(f)).map((f) => join(parts!, f));
-    expect(files).toHaveLength(8);
-    const decoded = files.map((f) => decodeLayerFile(readFileSync(f), f));
-    // Classes are named by the kernel build that made them: parts of another build cannot be
-    // summed by this one (the canonical form changed on 2026-11-27 evening).
-    const builds = decoded.map((d) => d.kernel ?? "none (before digests)");
-    expect(builds, "the shares' kernel builds: make them again with this build (bench/tables-mitm-parts.ts, about 5.5 CPU hours)").toEqual(files.map(() => tablesKernelDigest()));
-    const shares = decoded.map((d) => d.part);
-    expect(symMitmSum({ ...latin(10), given: [] }, shares)).toBe(9982437658213039871725064756920320000n);
-  }, 900_000);
+  it.runIf(parts)(
+    "order 10: 9982437658213039871725064756920320000, summed from the 8 shares of layer 5 in $TABULA_LATIN10_PARTS",
+    () => {
+      const files = readdirSync(parts!)
+        .filter((f) => /^latin10-l5-\d-of-8\.bin$/.test(f))
+        .map((f) => join(parts!, f));
+      expect(files).toHaveLength(8);
+      const decoded = files.map((f) => decodeLayerFile(readFileSync(f), f));
+      // Classes are named by the kernel build that made them: parts of another build cannot be
+      // summed by this one (the canonical form changed on 2026-11-27 evening).
+      const builds = decoded.map((d) => d.kernel ?? "none (before digests)");
+      expect(builds, "the shares' kernel builds: make them again with this build (bench/tables-mitm-parts.ts, about 5.5 CPU hours)").toEqual(
+        files.map(() => tablesKernelDigest()),
+      );
+      const shares = decoded.map((d) => d.part);
+      expect(symMitmSum({ ...latin(10), given: [] }, shares)).toBe(9982437658213039871725064756920320000n);
+    },
+    900_000,
+  );
 });

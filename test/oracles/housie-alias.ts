@@ -21,7 +21,8 @@ export function buildAlias(weight: Float64Array, n: number, total: number, thres
     const x = n * weight[i]!;
     if (x > Number.MAX_SAFE_INTEGER) throw new Error("alias table: weights too large for doubles");
     weight[i] = x;
-    if (x < total) small[smalls++] = i; else large[larges++] = i;
+    if (x < total) small[smalls++] = i;
+    else large[larges++] = i;
   }
   while (smalls > 0 && larges > 0) {
     const l = small[--smalls]!;
@@ -30,7 +31,8 @@ export function buildAlias(weight: Float64Array, n: number, total: number, thres
     alias[l] = g;
     const rest = weight[g]! - (total - weight[l]!);
     weight[g] = rest;
-    if (rest < total) small[smalls++] = g; else large[larges++] = g;
+    if (rest < total) small[smalls++] = g;
+    else large[larges++] = g;
   }
   while (larges > 0) {
     const g = large[--larges]!;

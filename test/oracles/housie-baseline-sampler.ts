@@ -82,9 +82,14 @@ function tables(): SamplerTables {
   const middle = middleClassesOf();
   const classes = classesOf(t, p, w.ticketWeight, middle.middleClass, middle.middleKey);
   cached = {
-    t, vectorOfCode3, middleClass: middle.middleClass, ...layoutsOf(t), ...classes,
+    t,
+    vectorOfCode3,
+    middleClass: middle.middleClass,
+    ...layoutsOf(t),
+    ...classes,
     ...classDrawOf(classes.classBytes, classes.classTotal, classes.classPartner),
-    ...pairClassesOf(p, middle.middleKey), pairAlias: aliasesOf(p, w.ticketWeight),
+    ...pairClassesOf(p, middle.middleKey),
+    pairAlias: aliasesOf(p, w.ticketWeight),
   };
   return cached;
 }
@@ -134,13 +139,15 @@ function middleClassesOf() {
   const middleClass = new Uint16Array(1 << 15);
   const middleKey = new Uint16Array(MIDDLE_CLASSES);
   let middle = 0;
-  for (let k0 = 0; k0 <= 7; k0++) for (let k1 = 0; k1 <= 7 - k0; k1++) for (let k2 = 0; k2 <= 7 - k0 - k1; k2++) {
-    for (let k3 = 0; k3 <= 7 - k0 - k1 - k2; k3++) {
-      const key = k0 | (k1 << 3) | (k2 << 6) | (k3 << 9) | ((7 - k0 - k1 - k2 - k3) << 12);
-      middleClass[key] = middle;
-      middleKey[middle++] = key;
-    }
-  }
+  for (let k0 = 0; k0 <= 7; k0++)
+    for (let k1 = 0; k1 <= 7 - k0; k1++)
+      for (let k2 = 0; k2 <= 7 - k0 - k1; k2++) {
+        for (let k3 = 0; k3 <= 7 - k0 - k1 - k2; k3++) {
+          const key = k0 | (k1 << 3) | (k2 << 6) | (k3 << 9) | ((7 - k0 - k1 - k2 - k3) << 12);
+          middleClass[key] = middle;
+          middleKey[middle++] = key;
+        }
+      }
   return { middleClass, middleKey };
 }
 
@@ -186,7 +193,7 @@ function classesOf(t: PatternTables, p: PairTables, ticketWeight: Uint32Array, m
         if (total === 0) continue;
         // belowAny takes below() up to 2^32 - 1 and belowWide above 2^32, as the kernel.
         if (total === 2 ** 32) throw new Error("class total 2^32: no TS range draw for it");
-        classOfIndex[(first - 3) + 4 * ((last - 3) + 6 * middle)] = totals.length;
+        classOfIndex[first - 3 + 4 * (last - 3 + 6 * middle)] = totals.length;
         bytes.push(...res);
         totals.push(total);
         buildAlias(weight, n, total, threshold, alias);
@@ -201,14 +208,17 @@ function classesOf(t: PatternTables, p: PairTables, ticketWeight: Uint32Array, m
     // s = n - t with its middle reversed, ascending again.
     let key = 0;
     for (let j = 1; j < 8; j++) key += 1 << (3 * (10 - bytes[9 * q + j]! - 3));
-    const index = (9 - bytes[9 * q]! - 3) + 4 * ((11 - bytes[9 * q + 8]! - 3) + 6 * middleClass[key]!);
+    const index = 9 - bytes[9 * q]! - 3 + 4 * (11 - bytes[9 * q + 8]! - 3 + 6 * middleClass[key]!);
     const partner = classOfIndex[index]!;
     if (partner < 0) throw new Error("class without a partner");
     classPartner[q] = partner;
   }
   return {
-    classBytes: Uint8Array.from(bytes), classTotal: Float64Array.from(totals), classPartner,
-    classSlot: Uint32Array.from(slots), classEntry: Float64Array.from(entries),
+    classBytes: Uint8Array.from(bytes),
+    classTotal: Float64Array.from(totals),
+    classPartner,
+    classSlot: Uint32Array.from(slots),
+    classEntry: Float64Array.from(entries),
   };
 }
 
@@ -265,13 +275,14 @@ function pairClassesOf(p: PairTables, middleKey: Uint16Array) {
     // Middle digits r_j - 2 ascending, columns 1..7 (powers 5^1..5^7).
     let code = 0;
     for (let x = 0, power = 5; x < 5; x++) for (let i = 0; i < ((key >> (3 * x)) & 7); i++, power *= 5) code += x * power;
-    for (let first = 0; first < 5; first++) for (let last = 0; last < 5; last++) {
-      const full = code + first + last * 5 ** 8;
-      const c = first + 5 * (last + 5 * middle);
-      pairSlot[c] = p.codeStart[full]!;
-      pairSlots[c] = p.codeStart[full + 1]! - p.codeStart[full]!;
-      pairClassTotal[c] = p.codeTotal[full]!;
-    }
+    for (let first = 0; first < 5; first++)
+      for (let last = 0; last < 5; last++) {
+        const full = code + first + last * 5 ** 8;
+        const c = first + 5 * (last + 5 * middle);
+        pairSlot[c] = p.codeStart[full]!;
+        pairSlots[c] = p.codeStart[full + 1]! - p.codeStart[full]!;
+        pairClassTotal[c] = p.codeTotal[full]!;
+      }
   }
   return { pairSlot, pairSlots, pairClassTotal };
 }
@@ -385,9 +396,12 @@ export class BookSamplerTs {
       residual[j] = r;
       if (j > 0 && j < 8) key += 1 << (3 * (r - 2));
     }
-    for (let x = 0, at = 1; x < 5; x++) { place[x] = at; at += (key >> (3 * x)) & 7; }
+    for (let x = 0, at = 1; x < 5; x++) {
+      place[x] = at;
+      at += (key >> (3 * x)) & 7;
+    }
     for (let j = 1; j < 8; j++) rank[j] = place[residual[j]! - 2]!++;
-    const p = (residual[0]! - 2) + 5 * ((residual[8]! - 2) + 5 * middleClass[key]!);
+    const p = residual[0]! - 2 + 5 * (residual[8]! - 2 + 5 * middleClass[key]!);
     const pairAt = 3 * (pairSlot[p]! + rng.below(pairSlots[p]!));
     const pair = rng.below(pairClassTotal[p]!) < pairAlias[pairAt]! ? pairAlias[pairAt + 1]! : pairAlias[pairAt + 2]!;
     const a = COLUMNS * (pair >>> 16);

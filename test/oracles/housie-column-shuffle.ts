@@ -60,7 +60,16 @@ export function columnShuffle(n: number): ColumnShuffle {
   if (!shuffle) {
     const a = n >> 1;
     const b = n - a;
-    shuffle = { n, a, draws: Number(factorial(n)), lowCount: Number(factorial(a)), highCount: Number(factorial(b)), low: permutations(a, 0), high: permutations(b, a), riffle: riffles(n, a) };
+    shuffle = {
+      n,
+      a,
+      draws: Number(factorial(n)),
+      lowCount: Number(factorial(a)),
+      highCount: Number(factorial(b)),
+      low: permutations(a, 0),
+      high: permutations(b, a),
+      riffle: riffles(n, a),
+    };
     cache.set(n, shuffle);
   }
   return shuffle;

@@ -11,7 +11,10 @@ const GOLDEN_HIGH = 0x9e3779b9;
 
 /** High 32 bits of the 64-bit product of two unsigned 32-bit words. */
 function multiplyHigh32(a: number, b: number): number {
-  const aLow = a & 0xffff, aHigh = a >>> 16, bLow = b & 0xffff, bHigh = b >>> 16;
+  const aLow = a & 0xffff,
+    aHigh = a >>> 16,
+    bLow = b & 0xffff,
+    bHigh = b >>> 16;
   const low = aLow * bLow;
   const middle = aHigh * bLow + (low >>> 16);
   const cross = aLow * bHigh + (middle & 0xffff);
@@ -37,10 +40,12 @@ export class IssuedSet {
   }
 
   has(rank: bigint): boolean {
-    const low = Number(BigInt.asUintN(32, rank + 1n)), high = Number(BigInt.asUintN(32, (rank + 1n) >> 32n));
+    const low = Number(BigInt.asUintN(32, rank + 1n)),
+      high = Number(BigInt.asUintN(32, (rank + 1n) >> 32n));
     const mask = this.capacity - 1;
     for (let i = homeSlot(low, high, mask); ; i = (i + 1) & mask) {
-      const kl = this.words[2 * i]!, kh = this.words[2 * i + 1]!;
+      const kl = this.words[2 * i]!,
+        kh = this.words[2 * i + 1]!;
       if (kl === low && kh === high) return true;
       if (kl === 0 && kh === 0) return false;
     }
@@ -67,10 +72,16 @@ export class IssuedSet {
         let i = homeSlot(low, high, mask);
         let found = false;
         while (words[2 * i] !== 0 || words[2 * i + 1] !== 0) {
-          if (words[2 * i] === low && words[2 * i + 1] === high) { found = true; break; }
+          if (words[2 * i] === low && words[2 * i + 1] === high) {
+            found = true;
+            break;
+          }
           i = (i + 1) & mask;
         }
-        if (found) { refused[r] = 1; break; }
+        if (found) {
+          refused[r] = 1;
+          break;
+        }
         words[2 * i] = low;
         words[2 * i + 1] = high;
         this.placed.push(i);
@@ -90,7 +101,8 @@ export class IssuedSet {
     this.words = new Uint32Array(2 * this.capacity);
     const mask = this.capacity - 1;
     for (let s = 0; s < old.length; s += 2) {
-      const low = old[s]!, high = old[s + 1]!;
+      const low = old[s]!,
+        high = old[s + 1]!;
       if (low === 0 && high === 0) continue;
       let i = homeSlot(low, high, mask);
       while (this.words[2 * i] !== 0 || this.words[2 * i + 1] !== 0) i = (i + 1) & mask;

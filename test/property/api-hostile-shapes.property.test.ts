@@ -16,7 +16,21 @@ import { SLOW } from "../support/tier.js";
 
 const ENTRIES = { root, farms, tables, housie, tours, pdf } as Record<string, Record<string, unknown>>;
 /** Functions whose valid calls can run long (whole counts): called only with a refused first argument. */
-const SLOW_WHEN_VALID = new Set(["generateBooks", "generateTickets", "iterateBooks", "iterateTickets", "countTables", "countTablesParallel", "countTours", "countToursParallel", "countTourShard", "listTables", "auditBooks", "countHamiltonian", "sampleTables"]);
+const SLOW_WHEN_VALID = new Set([
+  "generateBooks",
+  "generateTickets",
+  "iterateBooks",
+  "iterateTickets",
+  "countTables",
+  "countTablesParallel",
+  "countTours",
+  "countToursParallel",
+  "countTourShard",
+  "listTables",
+  "auditBooks",
+  "countHamiltonian",
+  "sampleTables",
+]);
 
 const functions = new Map<string, (...args: unknown[]) => unknown>();
 for (const entry of Object.values(ENTRIES)) {
@@ -30,12 +44,34 @@ class Boom extends Error {}
 // generated as markers and made only for the call (materialize).
 const PROXY = Symbol("a proxy whose traps throw");
 const GETTER = Symbol("an object whose getter throws");
-const throwingProxy = (): object => new Proxy({}, { ownKeys() { throw new Boom("ownKeys"); }, get() { throw new Boom("get"); }, has() { throw new Boom("has"); }, getPrototypeOf() { throw new Boom("getPrototypeOf"); } });
+const throwingProxy = (): object =>
+  new Proxy(
+    {},
+    {
+      ownKeys() {
+        throw new Boom("ownKeys");
+      },
+      get() {
+        throw new Boom("get");
+      },
+      has() {
+        throw new Boom("has");
+      },
+      getPrototypeOf() {
+        throw new Boom("getPrototypeOf");
+      },
+    },
+  );
 function materialize(value: unknown): unknown {
   if (value === PROXY) return throwingProxy();
   if (value && typeof value === "object" && GETTER in value) {
     const key = (value as { [GETTER]: string })[GETTER];
-    return Object.defineProperty({}, key, { enumerable: true, get() { throw new Boom("getter"); } });
+    return Object.defineProperty({}, key, {
+      enumerable: true,
+      get() {
+        throw new Boom("getter");
+      },
+    });
   }
   if (Array.isArray(value)) {
     const copy = new Array<unknown>(value.length);
@@ -45,7 +81,28 @@ function materialize(value: unknown): unknown {
   if (value && typeof value === "object" && !Object.isFrozen(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, materialize(v)]));
   return value;
 }
-const KEYS = ["size", "counts", "engine", "threads", "seed", "closed", "serial", "tickets", "shard", "shards", "count", "rows", "cols", "moves", "from", "paper", "qr", "prizes", "bogus", "sizee"];
+const KEYS = [
+  "size",
+  "counts",
+  "engine",
+  "threads",
+  "seed",
+  "closed",
+  "serial",
+  "tickets",
+  "shard",
+  "shards",
+  "count",
+  "rows",
+  "cols",
+  "moves",
+  "from",
+  "paper",
+  "qr",
+  "prizes",
+  "bogus",
+  "sizee",
+];
 
 const scalar = fc.oneof(
   fc.constantFrom(null, undefined, Number.NaN, Infinity, -1, 0.5, 1e12, "", "4", "x\u0000", true, 10n, -1n, Symbol("s")),
@@ -65,7 +122,15 @@ const hostile: fc.Arbitrary<unknown> = fc.oneof(
   fc.dictionary(fc.constantFrom(...KEYS), fc.oneof(scalar, holes), { maxKeys: 4 }),
   fc.constantFrom(...KEYS).map((key) => ({ [GETTER]: key })),
   fc.constant(PROXY),
-  fc.dictionary(fc.constantFrom(...KEYS), fc.oneof(scalar, fc.constant(PROXY), fc.constantFrom(...KEYS).map((key) => ({ [GETTER]: key }))), { maxKeys: 3 }),
+  fc.dictionary(
+    fc.constantFrom(...KEYS),
+    fc.oneof(
+      scalar,
+      fc.constant(PROXY),
+      fc.constantFrom(...KEYS).map((key) => ({ [GETTER]: key })),
+    ),
+    { maxKeys: 3 },
+  ),
   fc.dictionary(fc.constantFrom(...KEYS), scalar, { maxKeys: 3 }).map((o) => Object.freeze(o)),
 );
 

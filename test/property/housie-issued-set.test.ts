@@ -37,22 +37,25 @@ describe("the uniqueness set's batch issue", () => {
     const rank = fc.oneof(fc.bigInt({ min: 0n, max: 40n }), fc.bigInt({ min: 2n ** 62n - 30n, max: 2n ** 62n - 1n }));
     const call = (per: number) => fc.array(fc.array(rank, { minLength: per, maxLength: per }), { minLength: 1, maxLength: 40 });
     fc.assert(
-      fc.property(fc.constantFrom(1, 2, 6).chain((per) => fc.tuple(fc.constant(per), fc.array(call(per), { minLength: 1, maxLength: 4 }))), ([per, calls]) => {
-        k.startRun();
-        const baseline = new IssuedSet();
-        const issued = new Set<bigint>();
-        for (const records of calls) {
-          const expected = modelIssue(issued, records);
-          expect(kernelIssue(records, per)).toEqual(expected);
-          expect(baselineIssue(baseline, records, per)).toEqual(expected);
-        }
-        expect(k.issuedCount()).toBe(issued.size);
-        expect(baseline.size).toBe(issued.size);
-        for (const r of [...issued, 41n, 2n ** 62n - 31n]) {
-          expect(k.wasIssued(r) !== 0).toBe(issued.has(r));
-          expect(baseline.has(r)).toBe(issued.has(r));
-        }
-      }),
+      fc.property(
+        fc.constantFrom(1, 2, 6).chain((per) => fc.tuple(fc.constant(per), fc.array(call(per), { minLength: 1, maxLength: 4 }))),
+        ([per, calls]) => {
+          k.startRun();
+          const baseline = new IssuedSet();
+          const issued = new Set<bigint>();
+          for (const records of calls) {
+            const expected = modelIssue(issued, records);
+            expect(kernelIssue(records, per)).toEqual(expected);
+            expect(baselineIssue(baseline, records, per)).toEqual(expected);
+          }
+          expect(k.issuedCount()).toBe(issued.size);
+          expect(baseline.size).toBe(issued.size);
+          for (const r of [...issued, 41n, 2n ** 62n - 31n]) {
+            expect(k.wasIssued(r) !== 0).toBe(issued.has(r));
+            expect(baseline.has(r)).toBe(issued.has(r));
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -21,7 +21,10 @@ const problem = fc
 function symbolPermutation(counts: number[], seed: number[]): number[] {
   const perm = counts.map((_, s) => s);
   for (let s = counts.length - 1; s > 0; s--) {
-    const same = perm.slice(0, s + 1).map((_, t) => t).filter((t) => counts[t] === counts[s]);
+    const same = perm
+      .slice(0, s + 1)
+      .map((_, t) => t)
+      .filter((t) => counts[t] === counts[s]);
     const t = same[Math.abs(seed[s]!) % same.length]!;
     [perm[s], perm[t]] = [perm[t]!, perm[s]!];
   }

@@ -38,14 +38,14 @@ const randomText = fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(
 function mutate(text: string): fc.Arbitrary<string> {
   const lines = text.split("\n");
   return fc.oneof(
-    fc.tuple(fc.nat(text.length - 1), fc.constantFrom("0", "1", "2", "3", "9", "x", " ", "\u0000", "\n", "-", "[", "]", ",", "{", "\"", "é", "\ufffd")).map(
-      ([at, ch]) => text.slice(0, at) + ch + text.slice(at + 1),
-    ),
+    fc
+      .tuple(fc.nat(text.length - 1), fc.constantFrom("0", "1", "2", "3", "9", "x", " ", "\u0000", "\n", "-", "[", "]", ",", "{", '"', "é", "\ufffd"))
+      .map(([at, ch]) => text.slice(0, at) + ch + text.slice(at + 1)),
     fc.nat(lines.length - 1).map((i) => lines.filter((_, j) => j !== i).join("\n")),
     fc.nat(lines.length - 1).map((i) => [...lines.slice(0, i + 1), lines[i]!, ...lines.slice(i + 1)].join("\n")),
-    fc.tuple(fc.nat(text.length), fc.constantFrom("99999999999999999999999999999999", "1e308", "-1", "1.5", "x".repeat(5000), "\u0000\u0001\u00ff")).map(
-      ([at, junk]) => text.slice(0, at) + junk + text.slice(at),
-    ),
+    fc
+      .tuple(fc.nat(text.length), fc.constantFrom("99999999999999999999999999999999", "1e308", "-1", "1.5", "x".repeat(5000), "\u0000\u0001\u00ff"))
+      .map(([at, junk]) => text.slice(0, at) + junk + text.slice(at)),
   );
 }
 
@@ -66,7 +66,10 @@ const FARMS = "3\n2100221\n0221102\n2 0 0 2 2 1 1\n2 0 1 2 2 1 0\n2002211\n20122
 
 describe("count-farms input (parseFarmInput)", () => {
   it("random bytes: cases or one InputError naming a line", () => {
-    fc.assert(fc.property(randomText, (text) => void inputErrorOrValue(() => parseFarmInput(text), text.split("\n").length)), { numRuns: RUNS });
+    fc.assert(
+      fc.property(randomText, (text) => void inputErrorOrValue(() => parseFarmInput(text), text.split("\n").length)),
+      { numRuns: RUNS },
+    );
   });
 
   it("near-valid inputs: every case read is a valid pair of rows", () => {
@@ -109,7 +112,11 @@ describe("tour files (parseTourFile, validateTour)", () => {
   const json = `{"size": 5, "closed": false, "grid": [\n${rows.map((r) => `  [${r.join(", ")}]`).join(",\n")}\n]}\n`;
   const text = rows.map((r) => r.map((v) => String(v).padStart(2)).join(" ")).join("\n") + "\n";
 
-  it.each([["random bytes", randomText], ["near-valid JSON", mutate(json)], ["near-valid text", mutate(text)]])("%s: a checked grid or one InputError", (_, input) => {
+  it.each([
+    ["random bytes", randomText],
+    ["near-valid JSON", mutate(json)],
+    ["near-valid text", mutate(text)],
+  ])("%s: a checked grid or one InputError", (_, input) => {
     fc.assert(
       fc.property(input, (content) => {
         const tour = inputErrorOrValue(() => parseTourFile(content), content.split("\n").length);
@@ -194,17 +201,25 @@ describe("the CLIs on fuzzed files (a few spawned runs)", () => {
   });
 
   it("housie validate: exit 0 or 1 with one line per finding naming file:line", () => {
-    const line = formatterFor("jsonl", "books").record(generateBooks(1, { seed: 3n })[0]!).trimEnd(); // serials are bigints: the writer's own line
+    const line = formatterFor("jsonl", "books")
+      .record(generateBooks(1, { seed: 3n })[0]!)
+      .trimEnd(); // serials are bigints: the writer's own line
     fc.assert(
-      fc.property(fc.oneof(randomText.filter((t) => !/^\s*null\s*$/m.test(t)), mutate(line + "\n")), (content) => {
-        const path = save(content);
-        const r = run("housie", ["validate", path]);
-        expect([0, 1]).toContain(r.status);
-        for (const finding of r.stdout.split("\n").filter(Boolean)) {
-          expect(finding).toMatch(new RegExp(`^${path}:\\d+: .+ \\[[a-z-]+\\]$`));
-          expect(finding.length).toBeLessThan(500);
-        }
-      }),
+      fc.property(
+        fc.oneof(
+          randomText.filter((t) => !/^\s*null\s*$/m.test(t)),
+          mutate(line + "\n"),
+        ),
+        (content) => {
+          const path = save(content);
+          const r = run("housie", ["validate", path]);
+          expect([0, 1]).toContain(r.status);
+          for (const finding of r.stdout.split("\n").filter(Boolean)) {
+            expect(finding).toMatch(new RegExp(`^${path}:\\d+: .+ \\[[a-z-]+\\]$`));
+            expect(finding.length).toBeLessThan(500);
+          }
+        },
+      ),
       { numRuns: CLI_RUNS },
     );
   });

@@ -8,7 +8,20 @@
 // working folder) is spawned.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawn, spawnSync, execFileSync } from "node:child_process";
-import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -73,7 +86,8 @@ const EMPTY_OUT = { housie: ["books", "-n", "2", "-o", ""], "pen-paper": ["--siz
 const directoryTarget = (name: string) => join(dir, `somedir-${name}`);
 for (const name of ["housie", "pen-paper"]) mkdirSync(directoryTarget(name));
 
-const grid = (first: string) => `{"size": 5, "closed": false, "grid": [\n  [${first}, 2, 3, 4, 5],\n  [6, 7, 8, 9, 10],\n  [11, 12, 13, 14, 15],\n  [16, 17, 18, 19, 20],\n  [21, 22, 23, 24, 25]\n]}\n`;
+const grid = (first: string) =>
+  `{"size": 5, "closed": false, "grid": [\n  [${first}, 2, 3, 4, 5],\n  [6, 7, 8, 9, 10],\n  [11, 12, 13, 14, 15],\n  [16, 17, 18, 19, 20],\n  [21, 22, 23, 24, 25]\n]}\n`;
 /** Tour files with a huge number: name, content, the message. */
 const HUGE: [string, string, RegExp][] = [
   ["1e30.json", grid("1000000000000000000000000000000"), /:2: grid row 1, column 1: 100000000000000000000000… is too large to number a square/],
@@ -378,7 +392,10 @@ describe("15. counts that cannot finish", () => {
     const r = runCli("count-farms", ["--size", "10", "--counts", "1,1,1,1,1,1,1,1,1,1", "--threads", "1"]);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe("");
-    oneLine(r.stderr, /^count-farms: counting 10×10 tables with counts 1,1,1,1,1,1,1,1,1,1 is out of reach: after 5 rows the symmetric method may hold up to about 9\.4e\+10 classes of states .*pass --force/);
+    oneLine(
+      r.stderr,
+      /^count-farms: counting 10×10 tables with counts 1,1,1,1,1,1,1,1,1,1 is out of reach: after 5 rows the symmetric method may hold up to about 9\.4e\+10 classes of states .*pass --force/,
+    );
   });
 
   it("count-farms --size 10 --counts 1×10 --force --method columns --memory 16 stops at its memory cap with one line", () => {
@@ -388,7 +405,10 @@ describe("15. counts that cannot finish", () => {
     const r = runCli("count-farms", args);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe("");
-    oneLine(r.stderr, /^count-farms: the tables kernel ran out of memory: this count needs more memory for its state tables than the kernel's cap of 16 MiB; it is out of reach at that cap \(count-farms --memory or memoryCapMiB raise it, up to 4096 MiB;/);
+    oneLine(
+      r.stderr,
+      /^count-farms: the tables kernel ran out of memory: this count needs more memory for its state tables than the kernel's cap of 16 MiB; it is out of reach at that cap \(count-farms --memory or memoryCapMiB raise it, up to 4096 MiB;/,
+    );
   });
 
   it.each([
@@ -421,7 +441,9 @@ describe("exit status 3: an internal error is one line asking to report it; the 
     expect(r.status).toBe(3);
     expect(r.stdout).toBe("");
     const [first, ...rest] = r.stderr.trimEnd().split("\n");
-    expect(first).toMatch(/^count-farms: internal error \(.*\.wasm is missing.*\); this is a bug: please report it with the command line and (the trace below|what it prints when run again with --debug)$/);
+    expect(first).toMatch(
+      /^count-farms: internal error \(.*\.wasm is missing.*\); this is a bug: please report it with the command line and (the trace below|what it prints when run again with --debug)$/,
+    );
     if (flags.length === 0) {
       expect(rest).toEqual([]);
       expect(first).toMatch(/run again with --debug/);

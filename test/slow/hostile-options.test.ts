@@ -31,7 +31,15 @@ const COMMANDS: { cli: string; path: string[]; base: string[] }[] = [
 
 const CLIS = ["count-farms", "housie", "pen-paper"] as const;
 type Cli = (typeof CLIS)[number];
-const helps = Object.fromEntries(CLIS.map((cli) => [cli, batchedCli(cli, COMMANDS.filter((c) => c.cli === cli).map(({ path }) => [...path, "--help"]))]));
+const helps = Object.fromEntries(
+  CLIS.map((cli) => [
+    cli,
+    batchedCli(
+      cli,
+      COMMANDS.filter((c) => c.cli === cli).map(({ path }) => [...path, "--help"]),
+    ),
+  ]),
+);
 
 /** Options that take a value, read from `--help`. */
 function valueOptions(cli: string, path: string[]): string[] {

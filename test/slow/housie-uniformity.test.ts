@@ -4,7 +4,14 @@
 import { describe, expect, it } from "vitest";
 import { HousieRun } from "../../src/housie/generate/generate.js";
 import { Xoshiro128 } from "../../src/core/random.js";
-import { firstTicketTypeProbabilities, ninetyPositionProbabilities, singleTicketTypeProbabilities, ticketCountsProbabilities, probabilityValues, type ExactProbability } from "../../src/housie/count/marginals.js";
+import {
+  firstTicketTypeProbabilities,
+  ninetyPositionProbabilities,
+  singleTicketTypeProbabilities,
+  ticketCountsProbabilities,
+  probabilityValues,
+  type ExactProbability,
+} from "../../src/housie/count/marginals.js";
 import { rowBinsBook } from "../fixtures/housie-row-bins.js";
 import { UnpermutedBookSampler } from "../fixtures/flawed-sampler.js";
 
@@ -30,7 +37,12 @@ function threes(cells: Uint8Array, at: number): number {
 }
 
 /** Tickets 1 and 4 come from different paths of the sampler (draw.ts): both are checked. */
-interface BookFeatures { firstType: number[]; ninety: number[]; counts1: number[]; counts4: number[] }
+interface BookFeatures {
+  firstType: number[];
+  ninety: number[];
+  counts1: number[];
+  counts4: number[];
+}
 
 function features(books: Iterable<Uint8Array>): BookFeatures {
   const firstType = [0, 0, 0, 0];
@@ -87,7 +99,8 @@ describe("housie uniformity (chi-square, 99%)", () => {
         expect(p.value).toBeCloseTo(Number(p.numerator) / Number(p.denominator), 14);
       }
     };
-    for (const list of [firstTicketTypeProbabilities(), ninetyPositionProbabilities(), singleTicketTypeProbabilities(), ticketCountsProbabilities()]) sumsToOne(list);
+    for (const list of [firstTicketTypeProbabilities(), ninetyPositionProbabilities(), singleTicketTypeProbabilities(), ticketCountsProbabilities()])
+      sumsToOne(list);
     // The single ticket's type: p(c) prod C(n_j, c_j) summed by type, over T.
     expect(singleTicketTypeProbabilities().reduce((d, p) => (d > p.denominator ? d : p.denominator), 0n) <= 3669688706217187500n).toBe(true);
 

@@ -16,33 +16,41 @@ const board = fc
 
 // Leapers with a + b odd (the knight's kind) make bipartite graphs, where the kernel also
 // prunes by colour balance (the baseline does not prune at all).
-const oddLeaper = fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1, max: 3 })).filter(([a, b]) => (a + b) % 2 === 1).map(([a, b]) => [a, b] as Leaper);
+const oddLeaper = fc
+  .tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1, max: 3 }))
+  .filter(([a, b]) => (a + b) % 2 === 1)
+  .map(([a, b]) => [a, b] as Leaper);
 const bipartiteBoard = fc
   .record({ rows: fc.integer({ min: 1, max: 4 }), cols: fc.integer({ min: 1, max: 4 }), moves: fc.array(oddLeaper, { minLength: 1, maxLength: 2 }) })
   .filter(({ rows, cols }) => rows * cols <= 12);
 
 describe("frontier counter vs brute force", () => {
-  for (const [name, boards, seed] of [["random boards and leaper sets", board, 20261124], ["bipartite leaper sets (a + b odd)", bipartiteBoard, 20261125]] as const) it(`agrees on ${name}, kernel and baseline`, () => {
-    fc.assert(
-      fc.property(boards, fc.nat(), fc.nat(), ({ rows, cols, moves }, sSeed, tSeed) => {
-        const size = rows * cols;
-        const brute = bruteDirected(boardGraph(rows, cols, moves));
-        const s = sSeed % size, t = tSeed % size;
-        const at = (x: number) => [Math.floor(x / cols), x % cols] as const;
-        const allPaths = brute.fromEach.reduce((a, b) => a + b, 0n);
-        const cycles = size < 3 ? 0n : brute.closedFromEach.reduce((a, b) => a + b, 0n) / BigInt(2 * size);
-        for (const engine of ["wasm", "ts"] as const) {
-          const count = (o: object) => countHamiltonian({ rows, cols, moves, engine, ...o }).count;
-          expect(count({})).toBe(allPaths);
-          expect(count({ closed: true })).toBe(cycles);
-          expect(count({ from: at(s) })).toBe(brute.fromEach[s]);
-          expect(count({ closed: true, from: at(s) })).toBe(brute.closedFromEach[s]);
-          if (s !== t) expect(count({ from: at(s), to: at(t) })).toBe(brute.between[s]![t]);
-        }
-      }),
-      { numRuns: 200, seed },
-    );
-  });
+  for (const [name, boards, seed] of [
+    ["random boards and leaper sets", board, 20261124],
+    ["bipartite leaper sets (a + b odd)", bipartiteBoard, 20261125],
+  ] as const)
+    it(`agrees on ${name}, kernel and baseline`, () => {
+      fc.assert(
+        fc.property(boards, fc.nat(), fc.nat(), ({ rows, cols, moves }, sSeed, tSeed) => {
+          const size = rows * cols;
+          const brute = bruteDirected(boardGraph(rows, cols, moves));
+          const s = sSeed % size,
+            t = tSeed % size;
+          const at = (x: number) => [Math.floor(x / cols), x % cols] as const;
+          const allPaths = brute.fromEach.reduce((a, b) => a + b, 0n);
+          const cycles = size < 3 ? 0n : brute.closedFromEach.reduce((a, b) => a + b, 0n) / BigInt(2 * size);
+          for (const engine of ["wasm", "ts"] as const) {
+            const count = (o: object) => countHamiltonian({ rows, cols, moves, engine, ...o }).count;
+            expect(count({})).toBe(allPaths);
+            expect(count({ closed: true })).toBe(cycles);
+            expect(count({ from: at(s) })).toBe(brute.fromEach[s]);
+            expect(count({ closed: true, from: at(s) })).toBe(brute.closedFromEach[s]);
+            if (s !== t) expect(count({ from: at(s), to: at(t) })).toBe(brute.between[s]![t]);
+          }
+        }),
+        { numRuns: 200, seed },
+      );
+    });
 });
 
 // Under a tight cap a step runs in passes, each keeping a range of the keys' hash and the
@@ -94,7 +102,13 @@ describe("frontier counter under tight memory caps", () => {
 // those of at most 6,000 states a layer (a few to a dozen passes a step).
 describe("frontier counter with host layers", () => {
   const boards = fc
-    .record({ rows: fc.integer({ min: 1, max: 6 }), cols: fc.integer({ min: 1, max: 6 }), moves: fc.array(leaper, { minLength: 1, maxLength: 3 }), closed: fc.boolean(), from: fc.option(fc.nat(), { nil: undefined }) })
+    .record({
+      rows: fc.integer({ min: 1, max: 6 }),
+      cols: fc.integer({ min: 1, max: 6 }),
+      moves: fc.array(leaper, { minLength: 1, maxLength: 3 }),
+      closed: fc.boolean(),
+      from: fc.option(fc.nat(), { nil: undefined }),
+    })
     .filter(({ rows, cols }) => rows * cols <= 30);
   it("gives the counts, states per step and dead states of the in-kernel run", () => {
     let passes = 0;

@@ -12,7 +12,9 @@ export function runKilledAfter(name: string, args: readonly string[], afterMs: n
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [`${ROOT}/${BINS[name] ?? `dist/cli/${name}.js`}`, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] });
     let stdout = "";
-    child.stdout.on("data", (data: Buffer) => { stdout += data.toString(); });
+    child.stdout.on("data", (data: Buffer) => {
+      stdout += data.toString();
+    });
     const timer = setTimeout(() => child.kill("SIGKILL"), afterMs);
     child.on("error", reject);
     child.on("close", (_code, signal) => {
@@ -27,7 +29,13 @@ export function runKilledAfter(name: string, args: readonly string[], afterMs: n
  * before each trial) at a random moment within `windowMs`, sometimes twice, then runs it
  * to the end on the same folder. Returns each trial's kill times and final result.
  */
-export async function killAndResume(name: string, args: readonly string[], trials: number, windowMs: number, fresh: () => void): Promise<{ kills: number[]; result: CliResult }[]> {
+export async function killAndResume(
+  name: string,
+  args: readonly string[],
+  trials: number,
+  windowMs: number,
+  fresh: () => void,
+): Promise<{ kills: number[]; result: CliResult }[]> {
   const outcomes: { kills: number[]; result: CliResult }[] = [];
   for (let t = 0; t < trials; t++) {
     fresh();

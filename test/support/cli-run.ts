@@ -51,7 +51,13 @@ export function runCliBatch(name: string, cases: string[][], cwd = ROOT): CliRes
 export function batchedCli(name: string, cases: readonly string[][], cwd = ROOT): (args: readonly string[]) => CliResult {
   let results: Map<string, CliResult> | undefined;
   return (args) => {
-    results ??= new Map(runCliBatch(name, cases.map((c) => [...c]), cwd).map((r, i) => [JSON.stringify(cases[i]), r]));
+    results ??= new Map(
+      runCliBatch(
+        name,
+        cases.map((c) => [...c]),
+        cwd,
+      ).map((r, i) => [JSON.stringify(cases[i]), r]),
+    );
     const r = results.get(JSON.stringify(args));
     if (!r) throw new Error(`not one of the batched cases: ${JSON.stringify(args)}`);
     return r;

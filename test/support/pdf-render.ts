@@ -3,7 +3,12 @@
 // (e.g. decode QR codes) with nothing but npm packages.
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 
-export interface RenderedPage { width: number; height: number; data: Uint8ClampedArray; scale: number }
+export interface RenderedPage {
+  width: number;
+  height: number;
+  data: Uint8ClampedArray;
+  scale: number;
+}
 
 /** Whether the canvas is there (an optional dependency may be missing on a platform). */
 export async function canRender(): Promise<boolean> {

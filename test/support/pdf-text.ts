@@ -5,10 +5,25 @@
 import { readFileSync } from "node:fs";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 
-export interface PdfWord { x: number; y: number; width: number; height: number; text: string }
-export interface PdfPage { width: number; height: number; words: PdfWord[] }
+export interface PdfWord {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  text: string;
+}
+export interface PdfPage {
+  width: number;
+  height: number;
+  words: PdfWord[];
+}
 
-interface TextItemLike { str: string; transform: number[]; width: number; height: number }
+interface TextItemLike {
+  str: string;
+  transform: number[];
+  width: number;
+  height: number;
+}
 
 /** Splits a text run at spaces, giving each word its share of the run's width by characters. */
 function wordsOfItem(item: TextItemLike, pageHeight: number): PdfWord[] {
@@ -60,5 +75,9 @@ export async function pdfPageCount(source: string | Uint8Array): Promise<number>
 export async function pdfText(source: string | Uint8Array): Promise<string[]> {
   const pages = await readPdf(source);
   return pages.map((p) =>
-    [...p.words].sort((a, b) => Math.round(a.y) - Math.round(b.y) || a.x - b.x).map((w) => w.text).join(" "));
+    [...p.words]
+      .sort((a, b) => Math.round(a.y) - Math.round(b.y) || a.x - b.x)
+      .map((w) => w.text)
+      .join(" "),
+  );
 }

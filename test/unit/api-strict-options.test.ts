@@ -3,7 +3,20 @@
 // getter or proxy that throws is the caller's error, and each message names the argument,
 // what was expected and what came (with its type).
 import { describe, expect, it } from "vitest";
-import { Caller, KNIGHT, UsageError, countHamiltonian, countTables, countTours, generateBooks, generateTour, htmlPrintFormatter, pageGeometry, parseShardSpec, validateTour } from "../../src/index.js";
+import {
+  Caller,
+  KNIGHT,
+  UsageError,
+  countHamiltonian,
+  countTables,
+  countTours,
+  generateBooks,
+  generateTour,
+  htmlPrintFormatter,
+  pageGeometry,
+  parseShardSpec,
+  validateTour,
+} from "../../src/index.js";
 
 function refusal(call: () => unknown): string {
   try {
@@ -32,7 +45,9 @@ describe("unknown options", () => {
   });
 
   it("a far-off key lists what is known", () => {
-    expect(refusal(() => countTours({ size: 5, zzzzzzzz: 1 } as never))).toBe('options: unknown option "zzzzzzzz" (expected "size", "closed", "from", "engine")');
+    expect(refusal(() => countTours({ size: 5, zzzzzzzz: 1 } as never))).toBe(
+      'options: unknown option "zzzzzzzz" (expected "size", "closed", "from", "engine")',
+    );
   });
 });
 
@@ -45,9 +60,19 @@ describe("Caller.start", () => {
 
 describe("holes, wrong types, throwing getters, proxies and frozen objects", () => {
   it("a hole is named by its index", () => {
-    expect(refusal(() => countTables({ size: 3, counts: [1, , 2] as never }))).toBe("counts[1]: expected whole numbers from 0 to 9007199254740991, got a hole (a sparse array)");
+    expect(refusal(() => countTables({ size: 3, counts: [1, , 2] as never }))).toBe(
+      "counts[1]: expected whole numbers from 0 to 9007199254740991, got a hole (a sparse array)",
+    );
     expect(refusal(() => countHamiltonian({ rows: 3, cols: 4, moves: [, [1, 2]] as never }))).toMatch(/^moves\[0\]: expected leapers \[a, b\], got a hole/);
-    expect(refusal(() => validateTour([[1, , 3], [4, 5, 6], [7, 8, 9]] as never))).toMatch(/^grid\[0\]\[1\]: .*got a hole/);
+    expect(
+      refusal(() =>
+        validateTour([
+          [1, , 3],
+          [4, 5, 6],
+          [7, 8, 9],
+        ] as never),
+      ),
+    ).toMatch(/^grid\[0\]\[1\]: .*got a hole/);
   });
 
   it("a wrong type is named", () => {
@@ -55,9 +80,21 @@ describe("holes, wrong types, throwing getters, proxies and frozen objects", () 
   });
 
   it("a throwing getter or proxy trap is the argument's fault, named", () => {
-    const getter = Object.defineProperty({}, "seed", { enumerable: true, get() { throw new Error("no seed today"); } });
+    const getter = Object.defineProperty({}, "seed", {
+      enumerable: true,
+      get() {
+        throw new Error("no seed today");
+      },
+    });
     expect(refusal(() => generateBooks(1, getter))).toBe('options.seed: reading it threw "Error: no seed today" (expected a plain value)');
-    const proxy = new Proxy({ size: 5 }, { ownKeys() { throw new Error("trap"); } });
+    const proxy = new Proxy(
+      { size: 5 },
+      {
+        ownKeys() {
+          throw new Error("trap");
+        },
+      },
+    );
     expect(refusal(() => countTours(proxy))).toBe('options: reading it threw "Error: trap" (expected a plain value)');
   });
 

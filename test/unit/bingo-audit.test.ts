@@ -18,7 +18,10 @@ const N = 6000;
 function write(name: string, shape: CardShape, cells: Uint8Array): string {
   const size = cellCount(shape);
   const file = join(dir, name);
-  writeFileSync(file, Array.from({ length: N }, (_, i) => cardToJson({ serial: BigInt(i + 1), ball: shape.ball, card: cardFromCells(shape, cells, i * size) }) + "\n").join(""));
+  writeFileSync(
+    file,
+    Array.from({ length: N }, (_, i) => cardToJson({ serial: BigInt(i + 1), ball: shape.ball, card: cardFromCells(shape, cells, i * size) }) + "\n").join(""),
+  );
   return file;
 }
 

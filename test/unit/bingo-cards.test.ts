@@ -14,20 +14,36 @@ import { CELLS_PER_TICKET } from "../../src/housie/model/cells.js";
 import { probingCard } from "../fixtures/bingo-probing-sampler.js";
 import { slowTest } from "../support/tier.js";
 
-const small = (rows: number, columns: number, size: number, free: [number, number][] = []): CardShape => checkCardShape({
-  ball: `${rows}x${columns}/${size}`, title: `${rows}×${columns} of ${size}`, rows, columns,
-  columnRanges: Array.from({ length: columns }, (_, j) => [1 + j * size, (j + 1) * size] as const),
-  free, perRow: [0, columns], perColumn: [0, rows], book: { cards: 1, everyNumberOnce: false }, engine: "cards",
-});
+const small = (rows: number, columns: number, size: number, free: [number, number][] = []): CardShape =>
+  checkCardShape({
+    ball: `${rows}x${columns}/${size}`,
+    title: `${rows}×${columns} of ${size}`,
+    rows,
+    columns,
+    columnRanges: Array.from({ length: columns }, (_, j) => [1 + j * size, (j + 1) * size] as const),
+    free,
+    perRow: [0, columns],
+    perColumn: [0, rows],
+    book: { cards: 1, everyNumberOnce: false },
+    engine: "cards",
+  });
 
 /** Every card of a shape by brute force: each non-free square any number of its column, repeats in a column dropped. */
 function* everyCard(shape: CardShape): Generator<Uint8Array> {
   const size = cellCount(shape);
   const cells = new Uint8Array(size);
   function* fill(s: number): Generator<Uint8Array> {
-    if (s === size) { yield cells; return; }
-    const r = Math.floor(s / shape.columns), c = s % shape.columns;
-    if (isFree(shape, r, c)) { cells[s] = 0; yield* fill(s + 1); return; }
+    if (s === size) {
+      yield cells;
+      return;
+    }
+    const r = Math.floor(s / shape.columns),
+      c = s % shape.columns;
+    if (isFree(shape, r, c)) {
+      cells[s] = 0;
+      yield* fill(s + 1);
+      return;
+    }
     const [lo, hi] = shape.columnRanges[c]!;
     for (let x = lo; x <= hi; x++) {
       let clash = false;
@@ -42,7 +58,12 @@ function* everyCard(shape: CardShape): Generator<Uint8Array> {
 
 /** A card with each column's numbers sorted: one per set-convention card. */
 function columnSets(shape: CardShape, cells: Uint8Array): string {
-  return Array.from({ length: shape.columns }, (_, c) => Array.from({ length: shape.rows }, (_, r) => cells[r * shape.columns + c]).filter((x) => x !== 0).sort((a, b) => a! - b!).join(" ")).join("|");
+  return Array.from({ length: shape.columns }, (_, c) =>
+    Array.from({ length: shape.rows }, (_, r) => cells[r * shape.columns + c])
+      .filter((x) => x !== 0)
+      .sort((a, b) => a! - b!)
+      .join(" "),
+  ).join("|");
 }
 
 describe("bingo card counts", () => {
@@ -57,24 +78,35 @@ describe("bingo card counts", () => {
     expect(countCards(SHAPE_80)).toEqual({ ordered: (20n * 19n * 18n * 17n) ** 4n, sets: 4845n ** 4n });
     expect(countCards(SHAPE_30)).toEqual({ ordered: 720n ** 3n, sets: 120n ** 3n });
   });
-  for (const [i, shape] of [small(3, 3, 4), small(3, 3, 5, [[1, 1]]), small(2, 3, 4), small(3, 2, 3, [[0, 1], [2, 0]])].entries()) {
+  for (const [i, shape] of [
+    small(3, 3, 4),
+    small(3, 3, 5, [[1, 1]]),
+    small(2, 3, 4),
+    small(3, 2, 3, [
+      [0, 1],
+      [2, 0],
+    ]),
+  ].entries()) {
     // 3×3 of 5 with a free square (the most cards) in the slow suite; free squares stay in npm test with 3×2.
-    (i === 1 ? slowTest : it)(`${shape.title}${shape.free.length ? ` with ${shape.free.length} free` : ""}: brute force equals the closed form, both conventions; ranks are a bijection`, () => {
-      const c = countCards(shape);
-      let ordered = 0;
-      const sets = new Set<string>();
-      const ranks = new Set<bigint>();
-      for (const card of everyCard(shape)) {
-        ordered++;
-        sets.add(columnSets(shape, card));
-        const rank = cardRank(shape, card);
-        expect(rank >= 0n && rank < c.ordered).toBe(true);
-        ranks.add(rank);
-      }
-      expect(BigInt(ordered)).toBe(c.ordered);
-      expect(BigInt(sets.size)).toBe(c.sets);
-      expect(ranks.size).toBe(ordered);
-    });
+    (i === 1 ? slowTest : it)(
+      `${shape.title}${shape.free.length ? ` with ${shape.free.length} free` : ""}: brute force equals the closed form, both conventions; ranks are a bijection`,
+      () => {
+        const c = countCards(shape);
+        let ordered = 0;
+        const sets = new Set<string>();
+        const ranks = new Set<bigint>();
+        for (const card of everyCard(shape)) {
+          ordered++;
+          sets.add(columnSets(shape, card));
+          const rank = cardRank(shape, card);
+          expect(rank >= 0n && rank < c.ordered).toBe(true);
+          ranks.add(rank);
+        }
+        expect(BigInt(ordered)).toBe(c.ordered);
+        expect(BigInt(sets.size)).toBe(c.sets);
+        expect(ranks.size).toBe(ordered);
+      },
+    );
   }
   it("the 90-ball shape is the housie kernel's columns", () => {
     expect(SHAPE_90.columnRanges).toEqual(COLUMN_FIRST.map((first, j) => [first, first + COLUMN_SIZE[j]! - 1]));
@@ -151,7 +183,10 @@ describe("bingo uniformity (chi-square over all 144 cards of a 2×2, 99%)", () =
   const tally = (draw: (out: Uint8Array) => void): number[] => {
     const counts = new Array<number>(144).fill(0);
     const cell = new Uint8Array(4);
-    for (let i = 0; i < N; i++) { draw(cell); counts[Number(cardRank(shape, cell))]!++; }
+    for (let i = 0; i < N; i++) {
+      draw(cell);
+      counts[Number(cardRank(shape, cell))]!++;
+    }
     return counts;
   };
   it("the kernel's cards pass, and the TS baseline's", () => {
@@ -174,17 +209,55 @@ describe("the bingo kernel defends itself", () => {
     const { bingoModule } = await import("../../src/bingo/kernel.js");
     const cases: [string, (k: ReturnType<typeof bingoModule.instantiate>) => void][] = [
       ["rows outside 1-8", (k) => k.setShape(9, 3)],
-      ["range outside 1-64", (k) => { k.setShape(2, 2); k.setColumn(0, 1, 65); }],
-      ["numbers past 255", (k) => { k.setShape(2, 2); k.setColumn(1, 250, 10); }],
-      ["no such column", (k) => { k.setShape(2, 2); k.setColumn(2, 1, 4); }],
-      ["more numbers than its range", (k) => { k.setShape(5, 1); k.setColumn(0, 1, 4); k.commitShape(); }],
+      [
+        "range outside 1-64",
+        (k) => {
+          k.setShape(2, 2);
+          k.setColumn(0, 1, 65);
+        },
+      ],
+      [
+        "numbers past 255",
+        (k) => {
+          k.setShape(2, 2);
+          k.setColumn(1, 250, 10);
+        },
+      ],
+      [
+        "no such column",
+        (k) => {
+          k.setShape(2, 2);
+          k.setColumn(2, 1, 4);
+        },
+      ],
+      [
+        "more numbers than its range",
+        (k) => {
+          k.setShape(5, 1);
+          k.setColumn(0, 1, 4);
+          k.commitShape();
+        },
+      ],
       ["call past 254", (k) => k.setCardCall(3, 255)],
-      ["count outside 1-4096", (k) => { k.setShape(2, 2); k.setColumn(0, 1, 4); k.setColumn(1, 5, 4); k.commitShape(); k.generateCards(4097, false); }],
+      [
+        "count outside 1-4096",
+        (k) => {
+          k.setShape(2, 2);
+          k.setColumn(0, 1, 4);
+          k.setColumn(1, 5, 4);
+          k.commitShape();
+          k.generateCards(4097, false);
+        },
+      ],
     ];
     for (const [message, call] of cases) {
       const k = bingoModule.instantiate();
       let error: unknown;
-      try { call(k); } catch (e) { error = e; }
+      try {
+        call(k);
+      } catch (e) {
+        error = e;
+      }
       expect(error).toBeInstanceOf(KernelError);
       expect((error as InstanceType<typeof KernelError>).code).toBe("limit-exceeded");
       expect(String((error as Error).message)).toContain(message);

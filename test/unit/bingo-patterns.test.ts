@@ -31,12 +31,28 @@ function replay(shape: CardShape, cells: Uint8Array, count: number, calls: numbe
 function shuffled(n: number, seed: bigint): number[] {
   const random = new Xoshiro128(seed);
   const a = Array.from({ length: n }, (_, i) => i + 1);
-  for (let i = n - 1; i > 0; i--) { const j = random.below(i + 1); [a[i], a[j]] = [a[j]!, a[i]!]; }
+  for (let i = n - 1; i > 0; i--) {
+    const j = random.below(i + 1);
+    [a[i], a[j]] = [a[j]!, a[i]!];
+  }
   return a;
 }
 
 const GAMES: Record<string, string[]> = {
-  "75": ["line", "row", "column", "diagonal", "corners", "x", "stamp", "blackout", "x...x/.x.x./..x../.x.x./x...x", "..x../..x../xxxxx/..x../..x..", "....x/...../..x../...../.....", "corners,x"],
+  "75": [
+    "line",
+    "row",
+    "column",
+    "diagonal",
+    "corners",
+    "x",
+    "stamp",
+    "blackout",
+    "x...x/.x.x./..x../.x.x./x...x",
+    "..x../..x../xxxxx/..x../..x..",
+    "....x/...../..x../...../.....",
+    "corners,x",
+  ],
   "80": ["line", "corners", "x", "stamp", "blackout", "xx../xx../..../....", "line,corners"],
   "30": ["line", "corners", "x", "stamp", "blackout", ".x./xxx/.x."],
 };
@@ -49,7 +65,11 @@ describe("pattern claims: kernel = TS baseline = replay of every call", () => {
       it(`${shape.title} ${text}`, () => {
         const game = parsePatternGame(shape, text);
         const balls = shape.columnRanges.at(-1)![1];
-        for (const [seed, length] of [[1n, balls], [2n, Math.floor(balls / 2)], [3n, 0]] as const) {
+        for (const [seed, length] of [
+          [1n, balls],
+          [2n, Math.floor(balls / 2)],
+          [3n, 0],
+        ] as const) {
           const calls = shuffled(balls, seed).slice(0, length);
           const kernel = winCalls(shape, cells, count, calls, game);
           const ts = winCalls(shape, cells, count, calls, game, "ts");

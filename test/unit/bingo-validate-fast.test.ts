@@ -30,7 +30,12 @@ describe("the fast pass of bingo validate", () => {
   it("proves each format's file valid with the codec's count (BOM, CRLF, blank lines, no last newline, 20-digit serials)", async () => {
     for (const ball of ["75", "80", "30"]) {
       const cards = lines(ball, 30, 4);
-      for (const text of [cards.join("\n") + "\n", "\uFEFF" + cards.join("\r\n"), cards.slice(0, 9).join("\n") + "\n \t\n\n" + cards.slice(9).join("\n"), lines(ball, 3, 5, 18446744073709551613n).join("\n")]) {
+      for (const text of [
+        cards.join("\n") + "\n",
+        "\uFEFF" + cards.join("\r\n"),
+        cards.slice(0, 9).join("\n") + "\n \t\n\n" + cards.slice(9).join("\n"),
+        lines(ball, 3, 5, 18446744073709551613n).join("\n"),
+      ]) {
         const path = file(text);
         expect(proveCardFile(path)).toEqual(await codec(path));
         expect(proveCardFile(path)).toBeDefined();
@@ -47,30 +52,47 @@ describe("the fast pass of bingo validate", () => {
       [...cards, ...lines("80", 2, 7, 100n)],
       [...cards.slice(0, 5), cards[5]!.replace(/"card":\[\[(\d+),(\d+),(\d+),(\d+),(\d+)\],\[(\d+),/, '"card":[[$1,$2,$3,$4,$5],[$1,')], // column B's number twice
       [],
-    ]) expect(proveCardFile(file(text.join("\n")))).toBeUndefined();
+    ])
+      expect(proveCardFile(file(text.join("\n")))).toBeUndefined();
   });
 
   it("fuzz: valid only when the codec finds nothing, with its count and format", async () => {
     const pool = [...lines("75", 4, 11), ...lines("80", 2, 12, 50n), ...lines("30", 2, 13, 70n)];
     const alphabet = [" ", ",", "[", "]", "{", "}", ":", '"', "0", "1", "2", "5", "7", "9", "n", "u", "l", "\t", "\r", "\n"];
-    const edit = fc.record({ kind: fc.constantFrom("insert", "delete", "replace", "swap", "same", "copy"), line: fc.nat(), at: fc.nat(), to: fc.nat(), ch: fc.constantFrom(...alphabet) });
+    const edit = fc.record({
+      kind: fc.constantFrom("insert", "delete", "replace", "swap", "same", "copy"),
+      line: fc.nat(),
+      at: fc.nat(),
+      to: fc.nat(),
+      ch: fc.constantFrom(...alphabet),
+    });
     const texts = fc.sample(fc.tuple(fc.nat(2), fc.array(edit, { maxLength: 3 })), { numRuns: 300, seed: 44 }).map(([group, edits]) => {
       const base = [pool.slice(0, 4), pool.slice(4, 6), pool.slice(6, 8)][group]!.slice();
       for (const e of edits) {
         const i = e.line % base.length;
         const text = base[i]!;
         const at = e.at % (text.length + 1);
-        if (e.kind === "copy") { base.splice(i, 0, pool[e.at % pool.length]!); continue; }
-        if (e.kind === "swap" || e.kind === "same") { // two numbers trade squares, or one is written over another: ranges and repeats in a column
+        if (e.kind === "copy") {
+          base.splice(i, 0, pool[e.at % pool.length]!);
+          continue;
+        }
+        if (e.kind === "swap" || e.kind === "same") {
+          // two numbers trade squares, or one is written over another: ranges and repeats in a column
           const numbers = [...text.matchAll(/(?<=[[,])\d+(?=[\],])/g)].slice(1); // (not the serial)
           const a = numbers[e.at % numbers.length]!;
           const b = numbers[e.to % numbers.length]!;
           if (a.index === b.index) continue;
           const [x, y] = a.index < b.index ? [a, b] : [b, a];
-          base[i] = text.slice(0, x.index) + y[0] + text.slice(x.index + x[0].length, y.index) + (e.kind === "same" ? y[0] : x[0]) + text.slice(y.index + y[0].length);
+          base[i] =
+            text.slice(0, x.index) + y[0] + text.slice(x.index + x[0].length, y.index) + (e.kind === "same" ? y[0] : x[0]) + text.slice(y.index + y[0].length);
           continue;
         }
-        base[i] = e.kind === "insert" ? text.slice(0, at) + e.ch + text.slice(at) : e.kind === "delete" ? text.slice(0, at) + text.slice(at + 1) : text.slice(0, at) + e.ch + text.slice(at + 1);
+        base[i] =
+          e.kind === "insert"
+            ? text.slice(0, at) + e.ch + text.slice(at)
+            : e.kind === "delete"
+              ? text.slice(0, at) + text.slice(at + 1)
+              : text.slice(0, at) + e.ch + text.slice(at + 1);
       }
       return base.join("\n") + "\n";
     });

@@ -68,7 +68,17 @@ describe("the checkpoint store", () => {
       for (const piece of [7, 64, 500, 4096]) {
         const target = new Uint8Array(piece);
         let got = "";
-        expect(store.readPieces("a.bin", piece, () => target, (n) => { got += new TextDecoder().decode(target.subarray(0, n)); return true; })).toBe(true);
+        expect(
+          store.readPieces(
+            "a.bin",
+            piece,
+            () => target,
+            (n) => {
+              got += new TextDecoder().decode(target.subarray(0, n));
+              return true;
+            },
+          ),
+        ).toBe(true);
         expect(got).toBe(text);
       }
       expect(store.read("empty.bin")).toHaveLength(0);
@@ -78,14 +88,25 @@ describe("the checkpoint store", () => {
       for (const seed of [0, 137, 499]) {
         writeFileSync(join(dir, "a.bin"), saved);
         damage(join(dir, "a.bin"), seed);
-        const refusal = new RegExp(`^${join(dir, "a.bin")}: (\\d+ bytes where the manifest says 500|its bytes do not match the sha256 in the manifest): damaged since it was written \\(expected the file as written; delete it and run again, and the count makes it again\\)$`);
+        const refusal = new RegExp(
+          `^${join(dir, "a.bin")}: (\\d+ bytes where the manifest says 500|its bytes do not match the sha256 in the manifest): damaged since it was written \\(expected the file as written; delete it and run again, and the count makes it again\\)$`,
+        );
         withStore((store) => {
           expect(() => store.read("a.bin"), name).toThrow(refusal);
           expect(() => store.read("a.bin"), name).toThrow(InputError);
           // In pieces, nothing is handed on before the digest is checked.
           for (const piece of [16, 500]) {
             const used: number[] = [];
-            expect(() => store.readPieces("a.bin", piece, (n) => new Uint8Array(n), (n) => used.push(n) > 0), name).toThrow(refusal);
+            expect(
+              () =>
+                store.readPieces(
+                  "a.bin",
+                  piece,
+                  (n) => new Uint8Array(n),
+                  (n) => used.push(n) > 0,
+                ),
+              name,
+            ).toThrow(refusal);
             if (piece === 16) expect(used, name).toEqual([]);
           }
         });
@@ -103,14 +124,18 @@ describe("the checkpoint store", () => {
     for (let at = 0; at < good.length; at += 7) {
       writeFileSync(manifest, good);
       flipBit(manifest, at, at % 7);
-      expect(() => withStore(() => 0), `byte ${at}`).toThrow(/manifest\.json: (damaged: its text does not match its own sha256|not the manifest of a tabula checkpoint) \(expected the manifest a count with this folder wrote; its files cannot be checked without it: give an empty folder\)$/);
+      expect(() => withStore(() => 0), `byte ${at}`).toThrow(
+        /manifest\.json: (damaged: its text does not match its own sha256|not the manifest of a tabula checkpoint) \(expected the manifest a count with this folder wrote; its files cannot be checked without it: give an empty folder\)$/,
+      );
     }
-    for (const foreign of ["", "[]", "{\"digest\":1}", JSON.stringify({ digest: "0".repeat(64), manifest: { format: "other" } })]) {
+    for (const foreign of ["", "[]", '{"digest":1}', JSON.stringify({ digest: "0".repeat(64), manifest: { format: "other" } })]) {
       writeFileSync(manifest, foreign);
       expect(() => withStore(() => 0)).toThrow(InputError);
     }
     writeFileSync(manifest, good);
-    expect(() => withStore(() => 0, dir, { ...IDENTITY, problem: { size: 4, counts: [1, 2] } })).toThrow(new UsageError(`${dir} holds the checkpoint of another count (test: counts 1,2, size 3); give an empty folder or that count's`));
+    expect(() => withStore(() => 0, dir, { ...IDENTITY, problem: { size: 4, counts: [1, 2] } })).toThrow(
+      new UsageError(`${dir} holds the checkpoint of another count (test: counts 1,2, size 3); give an empty folder or that count's`),
+    );
     expect(() => withStore(() => 0, dir, { ...IDENTITY, kernel: "1".repeat(64) })).toThrow(/was made by another build of the kernel/);
     expect(withStore((store) => store.state())).toEqual({ shares: 8 });
     // The problem is compared in canonical form: the order of its keys does not matter.
@@ -120,7 +145,11 @@ describe("the checkpoint store", () => {
 
   it("a second store on the folder refuses naming the first one's pid; a dead run's lock is taken over", () => {
     const first = CheckpointStore.open(dir, IDENTITY);
-    expect(() => CheckpointStore.open(dir, IDENTITY)).toThrow(new UsageError(`${dir} is in use by another count (pid ${process.pid}, its lock ${join(dir, LOCK)}); wait for it to end, or remove the lock if that run is gone`));
+    expect(() => CheckpointStore.open(dir, IDENTITY)).toThrow(
+      new UsageError(
+        `${dir} is in use by another count (pid ${process.pid}, its lock ${join(dir, LOCK)}); wait for it to end, or remove the lock if that run is gone`,
+      ),
+    );
     first.close();
     expect(existsSync(join(dir, LOCK))).toBe(false);
     // A lock left by a process that is gone (a kill -9): its pid is not alive.
@@ -128,7 +157,7 @@ describe("the checkpoint store", () => {
     writeFileSync(join(dir, LOCK), `${JSON.stringify({ pid: dead, host: hostname(), token: "x" })}\n`);
     expect(withStore(() => readFileSync(join(dir, LOCK), "utf8"))).toContain(`"pid":${process.pid}`);
     // A lock cut short as it was made holds nobody.
-    writeFileSync(join(dir, LOCK), "{\"pi");
+    writeFileSync(join(dir, LOCK), '{"pi');
     expect(withStore(() => "taken")).toBe("taken");
   });
 
@@ -142,7 +171,9 @@ describe("the checkpoint store", () => {
     killed.write("kept.bin", [bytesOf("kept")]);
     killed.commit({ step: 0 });
     killed.write("half.bin", [bytesOf("a write the state never named")]);
-    expect(() => killed.write("in-the-way.bin", [bytesOf("x")])).toThrow(`${join(dir, "in-the-way.bin")}: a file this count did not write is in the way of its own; move it out of ${dir} or give another folder`);
+    expect(() => killed.write("in-the-way.bin", [bytesOf("x")])).toThrow(
+      `${join(dir, "in-the-way.bin")}: a file this count did not write is in the way of its own; move it out of ${dir} or give another folder`,
+    );
     killed.close(); // as a kill -9 leaves it: the manifest names half.bin pending
     expect(existsSync(join(dir, "half.bin"))).toBe(true);
     withStore((store) => {
@@ -174,7 +205,10 @@ describe("a damaged file anywhere in a counter's folder: refused, never used", (
       const saved = readFileSync(path);
       damage(path, index * 131);
       // Either the run reads the file and refuses it, or it does not need it: never a wrong count.
-      const outcome = await countSymmetricInFolder(problem, dir, { threads: 1, twoWays: true }).then((count) => count, (error: unknown) => error);
+      const outcome = await countSymmetricInFolder(problem, dir, { threads: 1, twoWays: true }).then(
+        (count) => count,
+        (error: unknown) => error,
+      );
       if (outcome instanceof InputError) {
         expect(outcome.message, `${file} ${how}`).toMatch(new RegExp(`^${path}: .*: damaged since it was written \\(`));
         refused++;
@@ -192,10 +226,15 @@ describe("a damaged file anywhere in a counter's folder: refused, never used", (
     setHostLayerBytesForTests(16 * 1024); // many passes a step: many chunk files
     const store = diskLayers(dir, { test: "store" });
     try {
-      expect(() => countHamiltonianIn(options, { ...store, finished: (checkpoint) => {
-        store.finished(checkpoint);
-        if (checkpoint.step === 20) throw new Error("stopped");
-      } })).toThrow("stopped");
+      expect(() =>
+        countHamiltonianIn(options, {
+          ...store,
+          finished: (checkpoint) => {
+            store.finished(checkpoint);
+            if (checkpoint.step === 20) throw new Error("stopped");
+          },
+        }),
+      ).toThrow("stopped");
     } finally {
       store.close();
     }

@@ -4,7 +4,6 @@ import { countFarmsBruteForce } from "../support/farms-brute-force.js";
 import { SAMPLES } from "../support/farms-samples.js";
 import { SLOW } from "../support/tier.js";
 
-
 const digits = (s: string) => [...s].map(Number);
 const FIRST = digits("0011222");
 const SECOND_ROWS = allFarmRows().filter((r) => rowText(r) !== "0011222");
@@ -25,7 +24,8 @@ describe("published algorithm", () => {
   });
 
   test("WASM equals TS on all 209 second rows after 0011222", () => {
-    for (const row of SECOND_ROWS.filter((_, i) => SLOW || i % 4 === 0)) { // every 4th in npm test, all in the slow suite
+    for (const row of SECOND_ROWS.filter((_, i) => SLOW || i % 4 === 0)) {
+      // every 4th in npm test, all in the slow suite
       expect(farmEngines.wasm(FIRST, row), rowText(row)).toBe(farmEngines.ts(FIRST, row));
     }
   });
@@ -52,7 +52,10 @@ describe("published algorithm", () => {
 /** Canonical form of an input under column permutations and swapping symbols 0 and 1. */
 function canonical(a: readonly number[], b: readonly number[]): string {
   const form = (x: readonly number[], y: readonly number[]) =>
-    x.map((s, c) => `${s}${y[c]}`).sort().join(",");
+    x
+      .map((s, c) => `${s}${y[c]}`)
+      .sort()
+      .join(",");
   const swap = (r: readonly number[]) => r.map((s) => (s === 2 ? 2 : 1 - s));
   const plain = form(a, b);
   const swapped = form(swap(a), swap(b));
@@ -78,8 +81,20 @@ describe("symmetries of the puzzle", () => {
   test("there are 14 essentially different inputs, the 14 published canonical ones", () => {
     expect(counts.size).toBe(14);
     const published = [
-      "0012122", "0022112", "0101222", "0102122", "0112022", "0122012", "0202112",
-      "0212012", "0222011", "1100222", "1102022", "1122002", "1202012", "1222001",
+      "0012122",
+      "0022112",
+      "0101222",
+      "0102122",
+      "0112022",
+      "0122012",
+      "0202112",
+      "0212012",
+      "0222011",
+      "1100222",
+      "1102022",
+      "1122002",
+      "1202012",
+      "1222001",
     ].map((second) => canonical(FIRST, digits(second)));
     expect(new Set(published)).toEqual(new Set(counts.keys()));
   });
@@ -91,9 +106,7 @@ describe("symmetries of the puzzle", () => {
     for (const [key, count] of counts) byAnswer.set(count, [...(byAnswer.get(count) ?? []), key]);
     const shared = [...byAnswer.values()].find((keys) => keys.length === 2)!;
     // Some input of one class, with its rows swapped, lies in the other class.
-    const swappedInto = SECOND_ROWS.some(
-      (row) => classOf.get(rowText(row)) === shared[0] && canonical(row, FIRST) === shared[1],
-    );
+    const swappedInto = SECOND_ROWS.some((row) => classOf.get(rowText(row)) === shared[0] && canonical(row, FIRST) === shared[1]);
     expect(swappedInto).toBe(true);
   });
 

@@ -3,8 +3,25 @@
 import { threadedRunPays } from "../../src/housie/generate/threaded-run.js";
 import { describe, expect, it } from "vitest";
 import {
-  UsageError, checkGame, dammDigit, describeVerdict, generateBooks, housieRecordToJson, htmlPrintFormatter, maxPerPage, pageGeometry, pageHtml,
-  pagesFor, parseColour, parseGames, parsePrizeSet, printCss, printedRef, seriesForSeed, ticketsFromCells, PrintPlanner,
+  UsageError,
+  checkGame,
+  dammDigit,
+  describeVerdict,
+  generateBooks,
+  housieRecordToJson,
+  htmlPrintFormatter,
+  maxPerPage,
+  pageGeometry,
+  pageHtml,
+  pagesFor,
+  parseColour,
+  parseGames,
+  parsePrizeSet,
+  printCss,
+  printedRef,
+  seriesForSeed,
+  ticketsFromCells,
+  PrintPlanner,
 } from "../../src/index.js";
 import { usageMessage } from "../support/refusal.js";
 
@@ -39,7 +56,9 @@ describe("housie exports refuse bad arguments with a UsageError naming them", ()
     expect(refusal(() => maxPerPage("a3" as "a4", "strip"))).toBe('paper: expected one of "a4", "letter", got "a3" (a string)');
     expect(refusal(() => pagesFor(1.5, g))).toMatch(/^groups: expected a whole number from 0 to/);
     expect(refusal(() => pagesFor(2, { ...g, groups: [] }))).toMatch(/^geometry\.groups: expected an array of at least one box/);
-    expect(refusal(() => printCss({ ...g, ticket: { ...g.ticket, numberSize: Number.NaN } }))).toBe("geometry.ticket.numberSize: expected a finite number of at least 0, got NaN");
+    expect(refusal(() => printCss({ ...g, ticket: { ...g.ticket, numberSize: Number.NaN } }))).toBe(
+      "geometry.ticket.numberSize: expected a finite number of at least 0, got NaN",
+    );
     expect(refusal(() => pageGeometry(null as unknown as object))).toBe("options: expected an options object, got null");
 
     const planner = new PrintPlanner({ series: "T1" });
@@ -66,7 +85,9 @@ describe("housie exports refuse bad arguments with a UsageError naming them", ()
     expect(html.record(book!)).toBe("");
     expect(html.footer()).toMatch(/Series T1 · page 1/);
     expect(housieRecordToJson(book!)).toMatch(/^\{"serial":1,"tickets":\[\[\[/);
-    expect(refusal(() => housieRecordToJson({ serial: 1n, tickets: 10n } as never))).toBe('record.tickets: expected an array of 1 to 6 tickets, got "10" (a bigint)');
+    expect(refusal(() => housieRecordToJson({ serial: 1n, tickets: 10n } as never))).toBe(
+      'record.tickets: expected an array of 1 to 6 tickets, got "10" (a bigint)',
+    );
   });
 
   it("cells, threads and games", () => {
@@ -81,13 +102,29 @@ describe("housie exports refuse bad arguments with a UsageError naming them", ()
     expect(refusal(() => checkGame(() => [], [91], "uk"))).toMatch(/^calls\[0\]: expected a whole number from 1 to 90, got 91$/);
     expect(refusal(() => checkGame(() => [], [1], "bingo" as "uk"))).toMatch(/^set: expected one of "uk", "tambola"/);
     expect(refusal(() => checkGame(() => 42 as never, [1], "uk"))).toMatch(/^series: expected a function returning an iterable of series batches, got 42$/);
-    expect(refusal(() => checkGame(() => [{ count: 1, ticketsPerRecord: 6, cells: new Uint8Array(10) }] as never, [1], "uk"))).toMatch(/^series batch\.cells: expected a Uint8Array of 162 cells/);
+    expect(refusal(() => checkGame(() => [{ count: 1, ticketsPerRecord: 6, cells: new Uint8Array(10) }] as never, [1], "uk"))).toMatch(
+      /^series batch\.cells: expected a Uint8Array of 162 cells/,
+    );
     expect(checkGame(() => [], [1, 2], "uk")).toMatchObject({ prizeSet: "uk", calls: 2, records: 0, tickets: 0 });
 
-    const verdict = { prize: "one line", wins: false, verdict: "late" as const, call: 12, first: 9, ties: ["3-1-4"], tieCount: 1, needs: { count: 0, numbers: [] } };
+    const verdict = {
+      prize: "one line",
+      wins: false,
+      verdict: "late" as const,
+      call: 12,
+      first: 9,
+      ties: ["3-1-4"],
+      tieCount: 1,
+      needs: { count: 0, numbers: [] },
+    };
     expect(describeVerdict(verdict)).toBe("NOT A WINNER: one line went to another ticket at call 9 (this ticket completed it later, at call 12)");
     expect(describeVerdict({ ...verdict, first: 12, wins: true })).toBe("WINS one line at call 12, shared with 3-1-4 (a late claim)");
-    expect(describeVerdict({ ...verdict, call: null, verdict: "not yet", needs: { count: 2, numbers: [14, 27] } }, { prize: "one line", call: 9, number: 5, winners: ["82-6-1"], winnerCount: 1 })).toBe("NOT A WINNER: one line needs 14, 27 more; it went to 82-6-1 at call 9");
+    expect(
+      describeVerdict(
+        { ...verdict, call: null, verdict: "not yet", needs: { count: 2, numbers: [14, 27] } },
+        { prize: "one line", call: 9, number: 5, winners: ["82-6-1"], winnerCount: 1 },
+      ),
+    ).toBe("NOT A WINNER: one line needs 14, 27 more; it went to 82-6-1 at call 9");
     expect(refusal(() => describeVerdict({ ...verdict, wins: "yes" as never }))).toMatch(/^v\.wins: expected true or false/);
     expect(refusal(() => describeVerdict({ ...verdict, verdict: "maybe" as "late" }))).toMatch(/^v\.verdict: expected one of "valid now", "late", "not yet"/);
     expect(refusal(() => describeVerdict(verdict, { winners: null } as never))).toMatch(/^winners\.winners: expected an array of references, got null$/);

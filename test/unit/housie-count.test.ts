@@ -49,7 +49,12 @@ describe("housie pattern enumeration", () => {
       set.add(t.vectorPatternStart[v + 1]! - t.vectorPatternStart[v]!);
       byType.set(t.vectorType[v]!, set);
     }
-    expect([...byType.entries()].sort().map(([d, s]) => [d, [...s]])).toEqual([[0, [1710]], [1, [639]], [2, [240]], [3, [90]]]);
+    expect([...byType.entries()].sort().map(([d, s]) => [d, [...s]])).toEqual([
+      [0, [1710]],
+      [1, [639]],
+      [2, [240]],
+      [3, [90]],
+    ]);
   });
 });
 

@@ -16,8 +16,20 @@ import { slowTest } from "../support/tier.js";
 function batchOf(records: HousieRecord[]): SeriesBatch {
   const per = records[0]!.tickets.length;
   const cells = new Uint8Array(records.length * per * 27);
-  records.forEach((r, i) => r.tickets.forEach((t, k) => t.flat().forEach((x, c) => { cells[(i * per + k) * 27 + c] = x ?? 0; })));
-  return { count: records.length, ticketsPerRecord: per, cells, serials: BigUint64Array.from(records.map((r) => r.serial)), lines: Float64Array.from(records.map((_, i) => i + 1)) };
+  records.forEach((r, i) =>
+    r.tickets.forEach((t, k) =>
+      t.flat().forEach((x, c) => {
+        cells[(i * per + k) * 27 + c] = x ?? 0;
+      }),
+    ),
+  );
+  return {
+    count: records.length,
+    ticketsPerRecord: per,
+    cells,
+    serials: BigUint64Array.from(records.map((r) => r.serial)),
+    lines: Float64Array.from(records.map((_, i) => i + 1)),
+  };
 }
 
 /** Brute force: after each call, which patterns of the set are complete on the ticket. */
@@ -30,13 +42,23 @@ function bruteForce(ticket: TicketGrid, calls: number[], set: PrizeSetName): (nu
     marked.add(x);
     const rows = [0, 1, 2].filter(rowDone).length;
     const numbers = ticket.flat().filter((n): n is number => n !== null);
-    const ends = [0, 2].flatMap((r) => { const row = ticket[r]!.filter((n): n is number => n !== null); return [row[0]!, row.at(-1)!]; });
+    const ends = [0, 2].flatMap((r) => {
+      const row = ticket[r]!.filter((n): n is number => n !== null);
+      return [row[0]!, row.at(-1)!];
+    });
     const done: Record<string, boolean> = {
-      "one line": rows >= 1, "two lines": rows >= 2, "full house": rows === 3,
-      "early five": numbers.filter((n) => marked.has(n)).length >= 5, "four corners": ends.every((n) => marked.has(n)),
-      "top line": rowDone(0), "middle line": rowDone(1), "bottom line": rowDone(2),
+      "one line": rows >= 1,
+      "two lines": rows >= 2,
+      "full house": rows === 3,
+      "early five": numbers.filter((n) => marked.has(n)).length >= 5,
+      "four corners": ends.every((n) => marked.has(n)),
+      "top line": rowDone(0),
+      "middle line": rowDone(1),
+      "bottom line": rowDone(2),
     };
-    names.forEach((name, k) => { if (first[k] === null && done[name]) first[k] = i + 1; });
+    names.forEach((name, k) => {
+      if (first[k] === null && done[name]) first[k] = i + 1;
+    });
   });
   return first;
 }

@@ -90,7 +90,11 @@ describe("housie generation", () => {
   });
 
   slowTest("the rest test decides X <= D exactly, word by word from the top (kernel and TS hold the same D)", () => {
-    const ts = new BookSamplerTs(1n) as unknown as { restTest(q: number): boolean; rng: { next32(): number }; tab: { restBits: Uint8Array; restChunks: Uint32Array } };
+    const ts = new BookSamplerTs(1n) as unknown as {
+      restTest(q: number): boolean;
+      rng: { next32(): number };
+      tab: { restBits: Uint8Array; restChunks: Uint32Array };
+    };
     const { restBits, restChunks } = ts.tab;
     const chunks = restBits.length;
     expect(chunks).toBeGreaterThan(1); // the class weights need more than 32 bits of rest
@@ -99,11 +103,14 @@ describe("housie generation", () => {
     for (let q = 0; q < restChunks.length / chunks; q++) {
       for (let c = 0; c < chunks; c++) expect(k.restChunkHook(q, c) >>> 0).toBe(restChunks[q * chunks + c]);
     }
-    const plant = (words: number[]) => { let i = 0; ts.rng = { next32: () => words[i++]! }; };
+    const plant = (words: number[]) => {
+      let i = 0;
+      ts.rng = { next32: () => words[i++]! };
+    };
     for (const q of [0, 100, 535]) {
       const d = Array.from(restChunks.subarray(q * chunks, (q + 1) * chunks));
       // X = D: every word ties, and X <= D holds. Bits below a short word's width are noise.
-      const equal = d.map((x, i) => ((x * 2 ** (32 - restBits[i]!)) + (2 ** (32 - restBits[i]!) - 1)) >>> 0);
+      const equal = d.map((x, i) => (x * 2 ** (32 - restBits[i]!) + (2 ** (32 - restBits[i]!) - 1)) >>> 0);
       plant(equal);
       expect(ts.restTest(q)).toBe(true);
       // One more in the last word: X = D + 1 > D (unless that word is already all ones).

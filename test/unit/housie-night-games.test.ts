@@ -59,11 +59,12 @@ describe("the series codec reads a night's games", () => {
       recordToJson({ ...other[0]!, serial: 2n, game: { number: 1, name: "Red" } }),
       recordToJson({ ...other[1]!, serial: 3n, game: { number: 1, name: "Rouge" } }),
     ];
-    for (const _ of decoder.write(new TextEncoder().encode(lines.join("\n") + "\n"))) { /* batches */ }
-    for (const _ of decoder.end()) { /* batches */ }
-    expect(found).toEqual([
-      '1: game is 13 and gameName the string "Red" [shape]',
-      '3: game 1 is named "Rouge" here and "Red" before [shape]',
-    ]);
+    for (const _ of decoder.write(new TextEncoder().encode(lines.join("\n") + "\n"))) {
+      /* batches */
+    }
+    for (const _ of decoder.end()) {
+      /* batches */
+    }
+    expect(found).toEqual(['1: game is 13 and gameName the string "Red" [shape]', '3: game 1 is named "Rouge" here and "Red" before [shape]']);
   });
 });

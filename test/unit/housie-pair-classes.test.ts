@@ -20,9 +20,11 @@ function fullPairTotals(): Map<number, number> {
 /** Middle multisets of 7 values from 5, in the kernel's order (counts k0..k4). */
 function middleMultisets(): number[][] {
   const out: number[][] = [];
-  for (let k0 = 0; k0 <= 7; k0++) for (let k1 = 0; k1 <= 7 - k0; k1++) for (let k2 = 0; k2 <= 7 - k0 - k1; k2++) {
-    for (let k3 = 0; k3 <= 7 - k0 - k1 - k2; k3++) out.push([k0, k1, k2, k3, 7 - k0 - k1 - k2 - k3]);
-  }
+  for (let k0 = 0; k0 <= 7; k0++)
+    for (let k1 = 0; k1 <= 7 - k0; k1++)
+      for (let k2 = 0; k2 <= 7 - k0 - k1; k2++) {
+        for (let k3 = 0; k3 <= 7 - k0 - k1 - k2; k3++) out.push([k0, k1, k2, k3, 7 - k0 - k1 - k2 - k3]);
+      }
   return out;
 }
 
@@ -54,7 +56,9 @@ describe("housie book sampler tables", () => {
     for (let i = 0; i < 4 * 6 * middles.length; i++) {
       const counts = middles[Math.floor(i / 24)]!;
       const t = [3 + (i % 4)];
-      counts.forEach((n, x) => { for (let m = 0; m < n; m++) t.push(3 + x); });
+      counts.forEach((n, x) => {
+        for (let m = 0; m < n; m++) t.push(3 + x);
+      });
       t.push(3 + (Math.floor(i / 4) % 6));
       let total = 0n;
       for (let v = 0; v < vectors; v++) {
@@ -62,7 +66,10 @@ describe("housie book sampler tables", () => {
         let fits = true;
         for (let j = 8; j >= 0; j--) {
           const r = t[j]! - digits[v]![j]!;
-          if (r < 2 || r > 6) { fits = false; break; }
+          if (r < 2 || r > 6) {
+            fits = false;
+            break;
+          }
           code = code * 5 + (r - 2);
         }
         if (fits) total += weight[v]! * BigInt(full.get(code) ?? 0);

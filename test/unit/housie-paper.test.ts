@@ -61,7 +61,8 @@ describe("cut marks where a hall cuts", () => {
         for (const b of boxes) {
           expect(crosses(cut, b)).toBe(false);
           // the gap either side of a horizontal mark
-          if (cut.y1 === cut.y2 && cut.x1 < b.x + b.w && cut.x2 > b.x) expect(Math.min(Math.abs(cut.y1 - b.y), Math.abs(cut.y1 - (b.y + b.h)))).toBeGreaterThanOrEqual(4 - 1e-9);
+          if (cut.y1 === cut.y2 && cut.x1 < b.x + b.w && cut.x2 > b.x)
+            expect(Math.min(Math.abs(cut.y1 - b.y), Math.abs(cut.y1 - (b.y + b.h)))).toBeGreaterThanOrEqual(4 - 1e-9);
         }
       }
     }
@@ -115,7 +116,9 @@ describe("text in any language", () => {
   });
 
   it("a script no embedded font holds is refused with one line naming the option, not printed as ?", async () => {
-    await expect(pdfOf(generateBooks(1, { seed: 9n }), { title: "ビンゴ", series: "U" })).rejects.toThrow(/--title "ビンゴ" has "ビ" \(U\+30D3\), which no embedded PDF font holds/);
+    await expect(pdfOf(generateBooks(1, { seed: 9n }), { title: "ビンゴ", series: "U" })).rejects.toThrow(
+      /--title "ビンゴ" has "ビ" \(U\+30D3\), which no embedded PDF font holds/,
+    );
     // the HTML prints it through the browser's fonts
     const f = htmlPrintFormatter({ title: "ビンゴ", series: "U" });
     expect(f.header() + f.record(generateBooks(1, { seed: 9n })[0]!) + f.footer()).toContain("ビンゴ");
@@ -124,14 +127,19 @@ describe("text in any language", () => {
   it("runs: each script its font, Arabic words placed right to left, spaces outside the Arabic run", () => {
     const has = (re: RegExp) => ({ hasGlyphForCodePoint: (cp: number) => re.test(String.fromCodePoint(cp)) });
     const fonts = [has(/[\x20-\x7e\u00a0-\u00ff€]/u), has(/[\u0100-\u024f]/u), has(/[\u0900-\u097f₹]/u), has(/[\u0600-\u06ff]/u)];
-    expect(unicodeRuns("₹100 Hall", fonts, "--price")).toEqual([{ text: "₹", font: 2 }, { text: "100 Hall", font: 0 }]);
+    expect(unicodeRuns("₹100 Hall", fonts, "--price")).toEqual([
+      { text: "₹", font: 2 },
+      { text: "100 Hall", font: 0 },
+    ]);
     expect(unicodeRuns("قاعة المدينة · 2", fonts, "--venue").map((r) => r.text)).toEqual(["المدينة", " ", "قاعة", " ", "· 2"]);
   });
 
   it("text that does not fit is refused with one line naming the option, never cut to …", () => {
     const long = "The Grand Annual Charity Housie Night of the Riverside Community".slice(0, 60);
     expect(() => plan(generateBooks(1, { seed: 1n }), { title: long })).toThrow(UsageError);
-    expect(() => plan(generateBooks(1, { seed: 1n }), { title: long })).toThrow(/^--title ".*" is too long for the band beside "Book 1": it needs up to \d+ pt at 9 pt, the room is \d+ pt/);
+    expect(() => plan(generateBooks(1, { seed: 1n }), { title: long })).toThrow(
+      /^--title ".*" is too long for the band beside "Book 1": it needs up to \d+ pt at 9 pt, the room is \d+ pt/,
+    );
     expect(() => plan(generateBooks(1, { seed: 1n }), { title: long, layout: "sheet" })).not.toThrow(); // a sheet's band is twice as wide
     expect(() => new PrintPlanner({ venue: "x".repeat(40), date: "y".repeat(39) })).toThrow(/^--venue, --date and --price/);
     expect(textWidth("Book 1", 9, true)).toBeCloseTo((722 + 611 + 611 + 556 + 278 + 556) * 0.009, 6);
@@ -148,14 +156,27 @@ describe("colour games survive a photocopy", () => {
     for (const p of GAME_PATTERNS) {
       const m = patternMarks(p, cell);
       expect(m.lines.length + m.dots.length).toBeGreaterThan(2);
-      for (const [x1, y1, x2, y2] of m.lines) for (const [x, y] of [[x1, y1], [x2, y2]] as const) {
-        expect(x).toBeGreaterThanOrEqual(cell.x - 0.01); expect(x).toBeLessThanOrEqual(cell.x + cell.w + 0.01);
-        expect(y).toBeGreaterThanOrEqual(cell.y - 0.01); expect(y).toBeLessThanOrEqual(cell.y + cell.h + 0.01);
+      for (const [x1, y1, x2, y2] of m.lines)
+        for (const [x, y] of [
+          [x1, y1],
+          [x2, y2],
+        ] as const) {
+          expect(x).toBeGreaterThanOrEqual(cell.x - 0.01);
+          expect(x).toBeLessThanOrEqual(cell.x + cell.w + 0.01);
+          expect(y).toBeGreaterThanOrEqual(cell.y - 0.01);
+          expect(y).toBeLessThanOrEqual(cell.y + cell.h + 0.01);
+        }
+      for (const [x, y] of m.dots) {
+        expect(x - m.dotRadius).toBeGreaterThan(cell.x);
+        expect(y + m.dotRadius).toBeLessThan(cell.y + cell.h);
       }
-      for (const [x, y] of m.dots) { expect(x - m.dotRadius).toBeGreaterThan(cell.x); expect(y + m.dotRadius).toBeLessThan(cell.y + cell.h); }
     }
     expect(tickets.every((t) => new PrintPlanner({}).geometry && t.pattern !== "none")).toBe(true);
-    expect(plan(generateBooks(1, { seed: 2n }), {}).flatMap((p) => p.groups.flatMap((g) => g.tickets)).every((t) => t.pattern === "none" && t.gameTab === undefined)).toBe(true);
+    expect(
+      plan(generateBooks(1, { seed: 2n }), {})
+        .flatMap((p) => p.groups.flatMap((g) => g.tickets))
+        .every((t) => t.pattern === "none" && t.gameTab === undefined),
+    ).toBe(true);
   });
 
   it("a record made for one game prints once, in that game (the record's own game field), its reference naming the game", () => {

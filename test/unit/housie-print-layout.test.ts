@@ -34,36 +34,42 @@ const within = (word: PdfWord, b: Box): boolean => {
 describe("references of any length fit", () => {
   const firsts = [1n, 10_000_000n, 100_000_000_000n, 18_446_744_073_709_551_610n]; // 1, 8, 12, 20 digits
   const layouts: [PdfLayout, PdfPaper, number | undefined, boolean][] = [
-    ["strip", "a4", undefined, false], ["strip", "letter", undefined, true], ["strip", "a4", 1, true],
-    ["sheet", "a4", undefined, true], ["sheet", "letter", 3, false],
+    ["strip", "a4", undefined, false],
+    ["strip", "letter", undefined, true],
+    ["strip", "a4", 1, true],
+    ["sheet", "a4", undefined, true],
+    ["sheet", "letter", 3, false],
   ];
   for (const [layout, paper, perPage, qr] of layouts) {
     // Every layout in the slow suite (rendering and reading PDFs costs seconds); npm test
     // checks the boxes of every layout in "pages" below.
-    slowTest(`${layout} ${paper}${perPage ? ` --per-page ${perPage}` : ""}${qr ? " --qr" : ""}: each reference is whole, in its ticket's reference line, touching no other word`, async () => {
-      const g = pageGeometry({ layout, paper, perPage, qr });
-      for (const first of firsts) {
-        const books = generateBooks(2, { seed: 3n, firstSerial: first });
-        const pages = await pdfOf(books, { layout, paper, perPage, qr, games: "Red,Blue" });
-        expect(pages).toHaveLength(pagesFor(4, g));
-        const boxes = g.tickets.flat();
-        const seen: string[] = [];
-        for (const page of pages) {
-          const refs = page.words.filter((w) => /^\d+-\d-\d$/.test(w.text));
-          for (const ref of refs) {
-            seen.push(ref.text);
-            const box = boxes.find((b) => within(ref, b));
-            expect(box, `${ref.text} inside a ticket`).toBeDefined();
-            expect(ink(ref).y + ink(ref).h).toBeLessThanOrEqual(box!.y + g.ticket.refBand); // on the reference line, above the grid
-            for (const other of page.words) if (other !== ref) expect(overlaps(ref, other), `${ref.text} against ${other.text}`).toBe(false);
+    slowTest(
+      `${layout} ${paper}${perPage ? ` --per-page ${perPage}` : ""}${qr ? " --qr" : ""}: each reference is whole, in its ticket's reference line, touching no other word`,
+      async () => {
+        const g = pageGeometry({ layout, paper, perPage, qr });
+        for (const first of firsts) {
+          const books = generateBooks(2, { seed: 3n, firstSerial: first });
+          const pages = await pdfOf(books, { layout, paper, perPage, qr, games: "Red,Blue" });
+          expect(pages).toHaveLength(pagesFor(4, g));
+          const boxes = g.tickets.flat();
+          const seen: string[] = [];
+          for (const page of pages) {
+            const refs = page.words.filter((w) => /^\d+-\d-\d$/.test(w.text));
+            for (const ref of refs) {
+              seen.push(ref.text);
+              const box = boxes.find((b) => within(ref, b));
+              expect(box, `${ref.text} inside a ticket`).toBeDefined();
+              expect(ink(ref).y + ink(ref).h).toBeLessThanOrEqual(box!.y + g.ticket.refBand); // on the reference line, above the grid
+              for (const other of page.words) if (other !== ref) expect(overlaps(ref, other), `${ref.text} against ${other.text}`).toBe(false);
+            }
+            for (const w of page.words) expect(within(w, { x: 0, y: 0, w: page.width, h: page.height })).toBe(true);
           }
-          for (const w of page.words) expect(within(w, { x: 0, y: 0, w: page.width, h: page.height })).toBe(true);
+          const want = books.flatMap((b) => [0, 1].flatMap(() => [1, 2, 3, 4, 5, 6].map((i) => printedRef(b.serial, i))));
+          expect(seen.sort()).toEqual(want.sort());
+          expect(String(first).length).toBe(seen[0]!.split("-")[0]!.length);
         }
-        const want = books.flatMap((b) => [0, 1].flatMap(() => [1, 2, 3, 4, 5, 6].map((i) => printedRef(b.serial, i))));
-        expect(seen.sort()).toEqual(want.sort());
-        expect(String(first).length).toBe(seen[0]!.split("-")[0]!.length);
-      }
-    });
+      },
+    );
   }
 });
 
@@ -83,7 +89,11 @@ describe("pages", () => {
   });
 
   it("single tickets fill every slot: 13 tickets on A4 strips are 2 pages, 19 on sheets are 2", () => {
-    for (const [layout, n, pages] of [["strip", 13, 2], ["sheet", 19, 2], ["sheet", 18, 1]] as const) {
+    for (const [layout, n, pages] of [
+      ["strip", 13, 2],
+      ["sheet", 19, 2],
+      ["sheet", 18, 1],
+    ] as const) {
       const planner = new PrintPlanner({ layout });
       const planned = [...generateTickets(n, { seed: 1n }).flatMap((r) => planner.add(r)), ...planner.finish()];
       expect(planned).toHaveLength(pages);
@@ -128,7 +138,12 @@ describe("pages", () => {
 
   it("the HTML escapes the band's text and uses the same boxes as the PDF", () => {
     const f = htmlPrintFormatter({ title: `<script>alert("x")</script>`, venue: "Tom & Jerry's", series: "T1", layout: "sheet" });
-    const html = f.header() + generateBooks(4, { seed: 2n }).map((r) => f.record(r)).join("") + f.footer();
+    const html =
+      f.header() +
+      generateBooks(4, { seed: 2n })
+        .map((r) => f.record(r))
+        .join("") +
+      f.footer();
     expect(html).not.toContain("<script>");
     expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
     expect(html).toContain("Tom &amp; Jerry&#39;s");
@@ -137,6 +152,8 @@ describe("pages", () => {
     expect(html).toContain("print-color-adjust: exact");
     const g = pageGeometry({ layout: "sheet" });
     const first = g.tickets[0]![0]!;
-    expect(html).toContain(`<rect x="${Math.round(first.x * 100) / 100}" y="${Math.round(first.y * 100) / 100}" width="${Math.round(first.w * 100) / 100}" height="${Math.round(first.h * 100) / 100}" stroke=`);
+    expect(html).toContain(
+      `<rect x="${Math.round(first.x * 100) / 100}" y="${Math.round(first.y * 100) / 100}" width="${Math.round(first.w * 100) / 100}" height="${Math.round(first.h * 100) / 100}" stroke=`,
+    );
   });
 });

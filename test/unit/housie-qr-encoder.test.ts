@@ -13,7 +13,7 @@ const jsQR = ((jsqrModule as unknown as { default?: Decode }).default ?? jsqrMod
 /** A deterministic generator of test texts (xorshift32). */
 function texts(seed: number, alphabet: string, lengths: number[]): string[] {
   let x = seed;
-  const next = (): number => ((x ^= x << 13), (x ^= x >>> 17), (x ^= x << 5), (x >>> 0));
+  const next = (): number => ((x ^= x << 13), (x ^= x >>> 17), (x ^= x << 5), x >>> 0);
   return lengths.map((len) => Array.from({ length: len }, () => alphabet[next() % alphabet.length]).join(""));
 }
 

@@ -24,40 +24,54 @@ describe.skipIf(!(await canRender()))("QR codes decode from rendered pages", () 
   for (const [layout, paper, first] of cases) {
     // Rendering and decoding pages costs seconds: every decoding test is in the slow suite
     // (npm test reads the encoder's codes back with jsQR in housie-qr-encoder.test.ts).
-    slowTest(`${layout} ${paper}, serials from ${first}: every code at 100, 200 and 300 dpi`, async () => {
-      const books = generateBooks(layout === "sheet" ? 3 : 2, { seed: 4n, firstSerial: first });
-      const parts: Uint8Array[] = [];
-      await renderPdf(books, (c) => void parts.push(c), { layout, paper, qr: true, series: "HALL7" });
-      const g = pageGeometry({ layout, paper, qr: true });
-      const want = books.flatMap((b) => [1, 2, 3, 4, 5, 6].map((i) => `TG1/HALL7/${printedRef(b.serial, i)}`));
-      for (const dpi of [100, 200, 300]) {
-        const [page] = await renderPdfPages(Buffer.concat(parts), dpi);
-        const read: string[] = [];
-        for (const box of g.tickets.flat().slice(0, want.length)) {
-          const t = g.ticket;
-          const stub = crop(page!, box.x, box.y, t.stub, box.h);
-          const code = jsQR(stub.data, stub.width, stub.height);
-          read.push(code?.data ?? `(none at ${dpi} dpi)`);
+    slowTest(
+      `${layout} ${paper}, serials from ${first}: every code at 100, 200 and 300 dpi`,
+      async () => {
+        const books = generateBooks(layout === "sheet" ? 3 : 2, { seed: 4n, firstSerial: first });
+        const parts: Uint8Array[] = [];
+        await renderPdf(books, (c) => void parts.push(c), { layout, paper, qr: true, series: "HALL7" });
+        const g = pageGeometry({ layout, paper, qr: true });
+        const want = books.flatMap((b) => [1, 2, 3, 4, 5, 6].map((i) => `TG1/HALL7/${printedRef(b.serial, i)}`));
+        for (const dpi of [100, 200, 300]) {
+          const [page] = await renderPdfPages(Buffer.concat(parts), dpi);
+          const read: string[] = [];
+          for (const box of g.tickets.flat().slice(0, want.length)) {
+            const t = g.ticket;
+            const stub = crop(page!, box.x, box.y, t.stub, box.h);
+            const code = jsQR(stub.data, stub.width, stub.height);
+            read.push(code?.data ?? `(none at ${dpi} dpi)`);
+          }
+          expect(read, `${dpi} dpi`).toEqual(want);
         }
-        expect(read, `${dpi} dpi`).toEqual(want);
-      }
-    }, 60_000);
+      },
+      60_000,
+    );
   }
 
-  slowTest("a night of games: each code names its game (G2-…), at 100 and 200 dpi", async () => {
-    const books = generateBooks(2, { seed: 4n, firstSerial: 18_446_744_073_709_551_610n }).map((b, i) => ({ ...b, game: { number: i + 1, name: ["Red", "Blue"][i]! } }));
-    const parts: Uint8Array[] = [];
-    await renderPdf(books, (c) => void parts.push(c), { layout: "strip", paper: "a4", qr: true, series: "HALL7", games: "Red,Blue" });
-    const g = pageGeometry({ layout: "strip", paper: "a4", qr: true });
-    const want = books.flatMap((b) => [1, 2, 3, 4, 5, 6].map((i) => `TG1/HALL7/${printedRef(b.serial, i, b.game.number)}`));
-    expect(want[6]).toMatch(/^TG1\/HALL7\/G2-18446744073709551611-1-\d$/);
-    for (const dpi of [100, 200]) {
-      const [page] = await renderPdfPages(Buffer.concat(parts), dpi);
-      const read = g.tickets.flat().slice(0, want.length).map((box) => {
-        const stub = crop(page!, box.x, box.y, g.ticket.stub, box.h);
-        return jsQR(stub.data, stub.width, stub.height)?.data ?? `(none at ${dpi} dpi)`;
-      });
-      expect(read, `${dpi} dpi`).toEqual(want);
-    }
-  }, 60_000);
+  slowTest(
+    "a night of games: each code names its game (G2-…), at 100 and 200 dpi",
+    async () => {
+      const books = generateBooks(2, { seed: 4n, firstSerial: 18_446_744_073_709_551_610n }).map((b, i) => ({
+        ...b,
+        game: { number: i + 1, name: ["Red", "Blue"][i]! },
+      }));
+      const parts: Uint8Array[] = [];
+      await renderPdf(books, (c) => void parts.push(c), { layout: "strip", paper: "a4", qr: true, series: "HALL7", games: "Red,Blue" });
+      const g = pageGeometry({ layout: "strip", paper: "a4", qr: true });
+      const want = books.flatMap((b) => [1, 2, 3, 4, 5, 6].map((i) => `TG1/HALL7/${printedRef(b.serial, i, b.game.number)}`));
+      expect(want[6]).toMatch(/^TG1\/HALL7\/G2-18446744073709551611-1-\d$/);
+      for (const dpi of [100, 200]) {
+        const [page] = await renderPdfPages(Buffer.concat(parts), dpi);
+        const read = g.tickets
+          .flat()
+          .slice(0, want.length)
+          .map((box) => {
+            const stub = crop(page!, box.x, box.y, g.ticket.stub, box.h);
+            return jsQR(stub.data, stub.width, stub.height)?.data ?? `(none at ${dpi} dpi)`;
+          });
+        expect(read, `${dpi} dpi`).toEqual(want);
+      }
+    },
+    60_000,
+  );
 });

@@ -16,7 +16,10 @@ const T = 3669688706217187500n;
 const tables = enumeratePatternsTs();
 const weights = weightsOf(tables);
 const base: bigint[] = [];
-weights.fillingWeight.reduce((sum, f, v) => { base[v] = sum; return sum + f; }, 0n);
+weights.fillingWeight.reduce((sum, f, v) => {
+  base[v] = sum;
+  return sum + f;
+}, 0n);
 const vectorOfKey = new Map<number, number>();
 for (let v = 0; v < tables.vectors; v++) vectorOfKey.set(tables.vectorKey[v]!, v);
 
@@ -36,10 +39,11 @@ function vectorOf(ticket: TicketGrid): number {
   return vectorOfKey.get(key)!;
 }
 
-const lowest = (pattern: number) => Array.from({ length: COLUMNS }, (_, j) => {
-  const c = [0, 1, 2].filter((r) => (pattern >> (9 * r + j)) & 1).length;
-  return Array.from({ length: c }, (_, i) => i);
-});
+const lowest = (pattern: number) =>
+  Array.from({ length: COLUMNS }, (_, j) => {
+    const c = [0, 1, 2].filter((r) => (pattern >> (9 * r + j)) & 1).length;
+    return Array.from({ length: c }, (_, i) => i);
+  });
 
 describe("ticket ranks", () => {
   it("every pattern of a vector gives its own rank: base(v) + k P(v) + s, k covering 0..p(v)-1", () => {
@@ -79,7 +83,7 @@ describe("ticket ranks", () => {
       const expected = [1, 1, n, (n * (n - 1)) / 2, (n * (n - 1) * (n - 2)) / 6][c + 1]!;
       expect(ranks.size).toBe(expected);
       const v = vectorOf(ticketOf(pattern, positions));
-      const block = (weights.fillingWeight[v]! / BigInt(tables.vectorPatternStart[v + 1]! - tables.vectorPatternStart[v]!));
+      const block = weights.fillingWeight[v]! / BigInt(tables.vectorPatternStart[v + 1]! - tables.vectorPatternStart[v]!);
       const k = (ticketRank(ticketOf(pattern, lowest(pattern))) - base[v]!) / block;
       expect([...ranks].every((r) => r >= base[v]! + k * block && r < base[v]! + (k + 1n) * block)).toBe(true);
     }

@@ -14,7 +14,10 @@ import { expectSameElements } from "../support/same-elements.js";
 
 import { slowTest } from "../support/tier.js";
 const dir = mkdtempSync(join(tmpdir(), "housie-read-"));
-const lines = new TextDecoder().decode(new HousieRun("books", { seed: 3n }).nextJsonl(3)).trimEnd().split("\n");
+const lines = new TextDecoder()
+  .decode(new HousieRun("books", { seed: 3n }).nextJsonl(3))
+  .trimEnd()
+  .split("\n");
 
 function readAll(file: string, batch = 2, engine: "wasm" | "ts" = "wasm"): { serials: bigint[]; cells: number[]; lines: number[] } {
   const out = { serials: [] as bigint[], cells: [] as number[], lines: [] as number[] };
@@ -29,7 +32,11 @@ function readAll(file: string, batch = 2, engine: "wasm" | "ts" = "wasm"): { ser
 /** What the general path makes of a line: its cells and serial (its digits, exact), or null if it breaks a rule. */
 function reference(line: string): { serial: bigint; cells: number[] } | null {
   let record: { serial?: unknown; tickets?: unknown };
-  try { record = JSON.parse(line) as typeof record; } catch { return null; }
+  try {
+    record = JSON.parse(line) as typeof record;
+  } catch {
+    return null;
+  }
   if (typeof record !== "object" || record === null || Array.isArray(record)) return null;
   const digits = typeof record.serial === "number" ? topLevelNumberText(line, "serial") : undefined;
   if (digits === undefined || !/^\d+$/.test(digits) || BigInt(digits) > MAX_SERIAL) return null;
@@ -76,33 +83,47 @@ describe("readSeries", () => {
 
   slowTest("fuzz: any mutation of a line is read exactly as JSON.parse + validateBook would (a serial once), or is an error naming line 2", () => {
     const alphabet = ' ,[]{}:"0123456789nul-.e\t\r'.split("");
-    const mutation = fc.array(fc.record({ at: fc.nat(), kind: fc.constantFrom("insert", "delete", "replace"), ch: fc.constantFrom(...alphabet) }), { minLength: 1, maxLength: 3 });
+    const mutation = fc.array(fc.record({ at: fc.nat(), kind: fc.constantFrom("insert", "delete", "replace"), ch: fc.constantFrom(...alphabet) }), {
+      minLength: 1,
+      maxLength: 3,
+    });
     let accepted = 0;
     // The middle line, mutated (the other two are its neighbours: copies of them would be repeats, covered in housie-series-codec.test.ts).
-    fc.assert(fc.property(fc.constant(lines[1]!), mutation, fc.constantFrom("wasm" as const, "ts" as const), (line, edits, engine) => {
-      let text = line;
-      for (const e of edits) {
-        const at = e.at % (text.length + 1);
-        text = e.kind === "insert" ? text.slice(0, at) + e.ch + text.slice(at) : e.kind === "delete" ? text.slice(0, at) + text.slice(at + 1) : text.slice(0, at) + e.ch + text.slice(at + 1);
-      }
-      if (text.includes("\n")) return;
-      const file = join(dir, "fuzz.jsonl");
-      writeFileSync(file, `${lines[0]}\n${text}\n${lines[2]}\n`);
-      let want = /^[ \t\r]*$/.test(text) ? undefined : reference(text);
-      if (want && (want.serial === 1n || want.serial === 3n)) want = null; // the serial of line 1 or 3 again
-      const neighbours = new Set([lines[0]!, lines[2]!].flatMap((l) => chunks(reference(l)!.cells)));
-      if (want && chunks(want.cells).some((t) => neighbours.has(t))) want = null; // a ticket of line 1 or 3 again
-      if (want === null) {
-        expect(() => readAll(file, 2, engine)).toThrow(InputError);
-        expect(() => readAll(file, 2, engine)).toThrow(/fuzz\.jsonl:[23]: /); // line 3 when line 2 took its serial or tickets first
-      } else {
-        const got = readAll(file, 2, engine);
-        if (want === undefined) { expect(got.serials).toEqual([1n, 3n]); return; }
-        accepted++;
-        expect(got.serials).toEqual([1n, want.serial, 3n]);
-        expect(got.cells.slice(162, 324)).toEqual(want.cells);
-      }
-    }), { numRuns: 800, seed: 12 });
+    fc.assert(
+      fc.property(fc.constant(lines[1]!), mutation, fc.constantFrom("wasm" as const, "ts" as const), (line, edits, engine) => {
+        let text = line;
+        for (const e of edits) {
+          const at = e.at % (text.length + 1);
+          text =
+            e.kind === "insert"
+              ? text.slice(0, at) + e.ch + text.slice(at)
+              : e.kind === "delete"
+                ? text.slice(0, at) + text.slice(at + 1)
+                : text.slice(0, at) + e.ch + text.slice(at + 1);
+        }
+        if (text.includes("\n")) return;
+        const file = join(dir, "fuzz.jsonl");
+        writeFileSync(file, `${lines[0]}\n${text}\n${lines[2]}\n`);
+        let want = /^[ \t\r]*$/.test(text) ? undefined : reference(text);
+        if (want && (want.serial === 1n || want.serial === 3n)) want = null; // the serial of line 1 or 3 again
+        const neighbours = new Set([lines[0]!, lines[2]!].flatMap((l) => chunks(reference(l)!.cells)));
+        if (want && chunks(want.cells).some((t) => neighbours.has(t))) want = null; // a ticket of line 1 or 3 again
+        if (want === null) {
+          expect(() => readAll(file, 2, engine)).toThrow(InputError);
+          expect(() => readAll(file, 2, engine)).toThrow(/fuzz\.jsonl:[23]: /); // line 3 when line 2 took its serial or tickets first
+        } else {
+          const got = readAll(file, 2, engine);
+          if (want === undefined) {
+            expect(got.serials).toEqual([1n, 3n]);
+            return;
+          }
+          accepted++;
+          expect(got.serials).toEqual([1n, want.serial, 3n]);
+          expect(got.cells.slice(162, 324)).toEqual(want.cells);
+        }
+      }),
+      { numRuns: 800, seed: 12 },
+    );
     expect(accepted).toBeGreaterThan(0); // whitespace and harmless edits do get through
   });
 
@@ -113,6 +134,8 @@ describe("readSeries", () => {
     const single = new TextDecoder().decode(new HousieRun("tickets", { seed: 3n, firstSerial: 9 }).nextJsonl(1));
     writeFileSync(join(dir, "mixed.jsonl"), lines[0] + "\n" + single);
     expect(readAll(join(dir, "mixed.jsonl")).serials).toEqual([1n, 9n]); // a valid file: books, then a ticket
-    expect(() => [...readSeries(join(dir, "mixed.jsonl"), { ticketsPerRecord: 6 })]).toThrow(/mixed.jsonl:2: record has 1 ticket\(s\) \(expected books \(6 tickets per record\) here\)/);
+    expect(() => [...readSeries(join(dir, "mixed.jsonl"), { ticketsPerRecord: 6 })]).toThrow(
+      /mixed.jsonl:2: record has 1 ticket\(s\) \(expected books \(6 tickets per record\) here\)/,
+    );
   });
 });

@@ -47,7 +47,11 @@ function verdict(text: string): { serials: bigint[] } | { line: number | undefin
   const report = validateJsonl(text);
   const first: Violation | undefined = report.violations[0];
   if (first) return { line: first.line, problem: first.problem, rule: first.rule };
-  const serials = text.replace(/^\uFEFF/, "").split("\n").filter((l) => l.trim() !== "").map((l) => BigInt(/"serial"\s*:\s*(\d+)/.exec(l)![1]!));
+  const serials = text
+    .replace(/^\uFEFF/, "")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => BigInt(/"serial"\s*:\s*(\d+)/.exec(l)![1]!));
   return { serials };
 }
 
@@ -73,9 +77,12 @@ describe("a UTF-8 byte-order mark", () => {
   it("anywhere else is one json violation at its line, and every reader stops there with the same words", () => {
     const text = books[0] + "\n" + BOM + books[1] + "\n" + books.slice(2).join("\n") + "\n";
     const report = validateJsonl(text);
-    expect(report.violations).toEqual([{ rule: "json", problem: "a byte-order mark (U+FEFF) inside the file", expected: "a UTF-8 byte-order mark only at the very start of the file", line: 2 }]);
+    expect(report.violations).toEqual([
+      { rule: "json", problem: "a byte-order mark (U+FEFF) inside the file", expected: "a UTF-8 byte-order mark only at the very start of the file", line: 2 },
+    ]);
     const path = file(text);
-    for (const engine of ["wasm", "ts"] as const) expect(read(path, engine)).toEqual({ line: 2, problem: "a byte-order mark (U+FEFF) inside the file", rule: "json" });
+    for (const engine of ["wasm", "ts"] as const)
+      expect(read(path, engine)).toEqual({ line: 2, problem: "a byte-order mark (U+FEFF) inside the file", rule: "json" });
     for (const [name, run] of readers) expect(() => run(path), name).toThrow(/:2: a byte-order mark \(U\+FEFF\) inside the file .*\[json\]$/);
   });
 
@@ -108,7 +115,9 @@ describe("a serial twice in a file", () => {
   const text = `${books[0]}\n${books[1]}\n${other}\n`;
 
   it("is the validator's duplicate-serial rule, naming the line that had it first", () => {
-    expect(validateJsonl(text).violations).toEqual([{ rule: "duplicate-serial", problem: "serial 2 repeats line 2", expected: "each serial once in a file", line: 3 }]);
+    expect(validateJsonl(text).violations).toEqual([
+      { rule: "duplicate-serial", problem: "serial 2 repeats line 2", expected: "each serial once in a file", line: 3 },
+    ]);
     expect(validateJsonl(text, { fast: false }).violations).toEqual(validateJsonl(text).violations);
   });
 
@@ -123,7 +132,9 @@ describe("a serial twice in a file", () => {
   it("out of a counting-up run and past 2^53, too", () => {
     const big = (s: string) => books[0]!.replace(/^\{"serial":\d+/, `{"serial":${s}`);
     const t = `${big("18446744073709551615")}\n${books[1]!.replace(/^\{"serial":\d+/, '{"serial":7')}\n${jsonl("books", 1, 5n)[0]!.replace(/^\{"serial":\d+/, '{"serial":18446744073709551615')}\n`;
-    expect(validateJsonl(t).violations.map((v) => [v.line, v.rule, v.problem])).toEqual([[3, "duplicate-serial", "serial 18446744073709551615 repeats line 1"]]);
+    expect(validateJsonl(t).violations.map((v) => [v.line, v.rule, v.problem])).toEqual([
+      [3, "duplicate-serial", "serial 18446744073709551615 repeats line 1"],
+    ]);
     expect(read(file(t), "wasm")).toEqual({ line: 3, problem: "serial 18446744073709551615 repeats line 1", rule: "duplicate-serial" });
   });
 });
@@ -149,7 +160,12 @@ describe("one verdict on any file", () => {
     for (const engine of ["wasm", "ts"] as const) {
       const kinds: [number, bigint[]][] = [];
       for (const b of readSeries(path, { engine })) kinds.push([b.ticketsPerRecord, [...b.serials.subarray(0, b.count)]]);
-      expect(kinds).toEqual([[6, [1n]], [1, [100n]], [6, [2n, 3n]], [1, [101n]]]);
+      expect(kinds).toEqual([
+        [6, [1n]],
+        [1, [100n]],
+        [6, [2n, 3n]],
+        [1, [101n]],
+      ]);
     }
     expect(() => auditBooks(path)).toThrow(/:2: record has 1 ticket\(s\) \(expected books \(6 tickets per record\) here\) \[shape\]$/);
   });
@@ -166,23 +182,32 @@ describe("one verdict on any file", () => {
     });
     let accepted = 0;
     let refused = 0;
-    fc.assert(fc.property(fc.array(edit, { maxLength: 4 }), fc.boolean(), (edits, bom) => {
-      const lines = pool.slice(0, 5);
-      for (const e of edits) {
-        const i = e.line % lines.length;
-        const text = lines[i]!;
-        const at = e.at % (text.length + 1);
-        if (e.kind === "copy") lines.splice(i, 0, pool[e.at % pool.length]!);
-        else if (e.kind === "blank") lines.splice(i, 0, [" ", "", "\t\r", "\r"][e.at % 4]!);
-        else lines[i] = e.kind === "insert" ? text.slice(0, at) + e.ch + text.slice(at) : e.kind === "delete" ? text.slice(0, at) + text.slice(at + 1) : text.slice(0, at) + e.ch + text.slice(at + 1);
-      }
-      const text = (bom ? BOM : "") + lines.join("\n") + "\n";
-      const want = verdict(text);
-      if ("serials" in want) accepted++;
-      else refused++;
-      const path = file(text);
-      for (const engine of ["wasm", "ts"] as const) expect(read(path, engine)).toEqual(want);
-    }), { numRuns: SLOW ? 200 : 100, seed: 21 }); // the first 100 of the seed's 200 in npm test
+    fc.assert(
+      fc.property(fc.array(edit, { maxLength: 4 }), fc.boolean(), (edits, bom) => {
+        const lines = pool.slice(0, 5);
+        for (const e of edits) {
+          const i = e.line % lines.length;
+          const text = lines[i]!;
+          const at = e.at % (text.length + 1);
+          if (e.kind === "copy") lines.splice(i, 0, pool[e.at % pool.length]!);
+          else if (e.kind === "blank") lines.splice(i, 0, [" ", "", "\t\r", "\r"][e.at % 4]!);
+          else
+            lines[i] =
+              e.kind === "insert"
+                ? text.slice(0, at) + e.ch + text.slice(at)
+                : e.kind === "delete"
+                  ? text.slice(0, at) + text.slice(at + 1)
+                  : text.slice(0, at) + e.ch + text.slice(at + 1);
+        }
+        const text = (bom ? BOM : "") + lines.join("\n") + "\n";
+        const want = verdict(text);
+        if ("serials" in want) accepted++;
+        else refused++;
+        const path = file(text);
+        for (const engine of ["wasm", "ts"] as const) expect(read(path, engine)).toEqual(want);
+      }),
+      { numRuns: SLOW ? 200 : 100, seed: 21 },
+    ); // the first 100 of the seed's 200 in npm test
     expect(accepted).toBeGreaterThan(20);
     expect(refused).toBeGreaterThan(20);
   });
@@ -191,30 +216,35 @@ describe("one verdict on any file", () => {
 describe("one rule set: the fast predicates agree with the worded rules", () => {
   it("cellsObeyRules is validateBook on any cells, and the keys from cells are validTicketKey's", () => {
     const record = (JSON.parse(books[0]!) as { tickets: (number | null)[][][] }).tickets;
-    fc.assert(fc.property(fc.array(fc.record({ at: fc.nat(161), x: fc.integer({ min: 0, max: 95 }) }), { maxLength: 3 }), fc.boolean(), (edits, single) => {
-      const tickets = structuredClone(single ? record.slice(0, 1) : record);
-      for (const { at, x } of edits) {
-        const t = Math.floor(at / 27) % tickets.length;
-        tickets[t]![Math.floor((at % 27) / 9)]![at % 9] = x === 0 ? null : x;
-      }
-      const cells = Uint8Array.from(tickets.flat(2).map((x) => x ?? 0));
-      expect(cellsObeyRules(cells, 0, tickets.length)).toBe(validateBook({ tickets }).length === 0);
-      if (validateBook({ tickets }).length > 0) return;
-      const a = new Uint32Array(4);
-      const b = new Uint32Array(4);
-      tickets.forEach((t, i) => {
-        expect(validTicketKey(t, a, 0)).toBe(true);
-        ticketKeyFromCells(cells, 27 * i, b, 0);
-        expect([...b]).toEqual([...a]);
-      });
-    }), { numRuns: 400, seed: 22 });
+    fc.assert(
+      fc.property(fc.array(fc.record({ at: fc.nat(161), x: fc.integer({ min: 0, max: 95 }) }), { maxLength: 3 }), fc.boolean(), (edits, single) => {
+        const tickets = structuredClone(single ? record.slice(0, 1) : record);
+        for (const { at, x } of edits) {
+          const t = Math.floor(at / 27) % tickets.length;
+          tickets[t]![Math.floor((at % 27) / 9)]![at % 9] = x === 0 ? null : x;
+        }
+        const cells = Uint8Array.from(tickets.flat(2).map((x) => x ?? 0));
+        expect(cellsObeyRules(cells, 0, tickets.length)).toBe(validateBook({ tickets }).length === 0);
+        if (validateBook({ tickets }).length > 0) return;
+        const a = new Uint32Array(4);
+        const b = new Uint32Array(4);
+        tickets.forEach((t, i) => {
+          expect(validTicketKey(t, a, 0)).toBe(true);
+          ticketKeyFromCells(cells, 27 * i, b, 0);
+          expect([...b]).toEqual([...a]);
+        });
+      }),
+      { numRuns: 400, seed: 22 },
+    );
   });
 });
 
 describe("the codec's options, checked once for every entry", () => {
   it("a bad engine, batch, kind, fast or size is a UsageError naming it", () => {
     const path = file(books[0] + "\n");
-    expect(() => [...readSeries(path, { engine: "nope" as "ts" })]).toThrow(new UsageError('options.engine: expected one of "wasm", "ts", got "nope" (a string)'));
+    expect(() => [...readSeries(path, { engine: "nope" as "ts" })]).toThrow(
+      new UsageError('options.engine: expected one of "wasm", "ts", got "nope" (a string)'),
+    );
     expect(() => [...readSeries(path, { batch: 0 })]).toThrow(/^options\.batch: expected a whole number from 1 to 1048576, got 0/);
     expect(() => [...readSeries(path, { ticketsPerRecord: 2 as 1 })]).toThrow(/^options\.ticketsPerRecord: expected 1 or 6, got 2/);
     expect(() => validateJsonl("", { fast: "yes" as unknown as boolean })).toThrow(UsageError);

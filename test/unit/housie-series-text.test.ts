@@ -18,7 +18,12 @@ const jsonl = (kind: "books" | "tickets", n: number, seed: bigint, firstSerial =
 const books = jsonl("books", 5, 3n);
 const tickets = jsonl("tickets", 7, 4n, 100);
 
-interface Read { kinds: number[]; serials: bigint[]; lines: number[]; cells: number[] }
+interface Read {
+  kinds: number[];
+  serials: bigint[];
+  lines: number[];
+  cells: number[];
+}
 
 /** Everything a reader hands out, copied batch by batch (a batch is a view valid until the next step). */
 function collect(batches: Iterable<SeriesBatch>): Read {
@@ -114,7 +119,10 @@ describe("readSeriesText", () => {
     expect(err.line).toBe(1);
     expect(err.message.length).toBeLessThan(300); // the 500 a's are shortened
     expect(err.message).toMatch(/^<text>:1: /);
-    expect(failure(() => collect(readSeriesText("\n \n", { source: "empty" })))).toHaveProperty("message", "empty:1: file holds no books or tickets (expected one JSON record per line) [shape]");
+    expect(failure(() => collect(readSeriesText("\n \n", { source: "empty" })))).toHaveProperty(
+      "message",
+      "empty:1: file holds no books or tickets (expected one JSON record per line) [shape]",
+    );
   });
 
   it("refuses bad arguments with a UsageError", () => {

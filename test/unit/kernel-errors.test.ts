@@ -82,7 +82,10 @@ describe("kernel errors", () => {
 
   it("refuses a module whose constants differ from the ones the build read (code compiled against them uses them unloaded)", async () => {
     await expect(probe({ MEMORY_CAP_PAGES: 20_000 })).resolves.toBeDefined();
-    await expect(probe({ MEMORY_CAP_PAGES: 16_384 })).rejects.toMatchObject({ code: "invariant-broken", message: expect.stringContaining("MEMORY_CAP_PAGES = 20000, expected 16384") });
+    await expect(probe({ MEMORY_CAP_PAGES: 16_384 })).rejects.toMatchObject({
+      code: "invariant-broken",
+      message: expect.stringContaining("MEMORY_CAP_PAGES = 20000, expected 16384"),
+    });
   });
 
   it("loading needs ready() where there is no file system to read from", () => {

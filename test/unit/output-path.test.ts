@@ -138,7 +138,10 @@ describe("SVG path", () => {
   }
 
   // Boards above 40×40 (smaller ones draw each move as an arc: test/unit/tours-draw.test.ts).
-  it.each([[41, false], [45, true]])("visits the squares in tour order, band after band (side %i, closed %s)", (n, closed) => {
+  it.each([
+    [41, false],
+    [45, true],
+  ])("visits the squares in tour order, band after band (side %i, closed %s)", (n, closed) => {
     const grid = generateTour({ size: n, closed, seed: 3 });
     const svg = [...tourChunks({ size: n, closed, grid }, "svg")].join("");
     const bands = [...svg.matchAll(/<path stroke="#[0-9a-f]{6}"[^>]* d="([^"]*)"/g)].map((m) => m[1]!);

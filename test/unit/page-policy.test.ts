@@ -28,7 +28,12 @@ describe("printed pages' Content-Security-Policy", () => {
   it("opens every bingo page", () => {
     const shape = cardShapeOf(75);
     const html = cardFormatter("html", shape);
-    const page = html.header() + generateCards(75, 2, { seed: 1n }).map((c) => html.record(c)).join("") + html.footer();
+    const page =
+      html.header() +
+      generateCards(75, 2, { seed: 1n })
+        .map((c) => html.record(c))
+        .join("") +
+      html.footer();
     expect(META.exec(page)?.[1]).toBe(PRINTED_PAGE_POLICY);
     expect(page).not.toMatch(/<script/i);
   });

@@ -30,11 +30,15 @@ describe("mergeShards checks the problem", () => {
     expect(refusal(() => mergeShards(one({ ...TABLE, distinctRows: "yes" }, "0")))).toMatch(/"distinctRows" must be true or false/);
   });
 
-  it("refuses a tour problem with closed \"maybe\", an unknown kind, unknown and missing fields", () => {
-    expect(refusal(() => mergeShards(one({ ...TOUR, closed: "maybe" }, "2"), ["b.jsonl:3"]))).toBe('b.jsonl:3: part 0/1: the problem\'s "closed" must be true or false, got "maybe"');
+  it('refuses a tour problem with closed "maybe", an unknown kind, unknown and missing fields', () => {
+    expect(refusal(() => mergeShards(one({ ...TOUR, closed: "maybe" }, "2"), ["b.jsonl:3"]))).toBe(
+      'b.jsonl:3: part 0/1: the problem\'s "closed" must be true or false, got "maybe"',
+    );
     expect(refusal(() => mergeShards(one({ ...TOUR, size: 99 }, "2")))).toMatch(/size must be a whole number from 1 to 10, got 99/);
     expect(refusal(() => mergeShards(one({ ...TOUR, from: [7, 1] }, "2")))).toMatch(/"from" \[7, 1\] is outside the 6×6 board/);
-    expect(refusal(() => mergeShards(one({ ...TOUR, kind: "potatoes\u001b]0;x\u0007" }, "2")))).toBe('part 0/1: the problem is of kind "potatoes\\x1b]0;x\\x07", not one that is cut into parts ("tables", "tours")');
+    expect(refusal(() => mergeShards(one({ ...TOUR, kind: "potatoes\u001b]0;x\u0007" }, "2")))).toBe(
+      'part 0/1: the problem is of kind "potatoes\\x1b]0;x\\x07", not one that is cut into parts ("tables", "tours")',
+    );
     expect(refusal(() => mergeShards(one({ ...TOUR, colour: "red" }, "2")))).toMatch(/unknown field "colour"/);
     const { from: _from, ...noFrom } = TOUR;
     expect(refusal(() => mergeShards(one(noFrom, "2")))).toMatch(/has no field "from"/);
@@ -61,22 +65,34 @@ describe("mergeShards checks the counts", () => {
   it("refuses an odd total of directed closed tours and a tour part below 0", () => {
     expect(mergeShards(one(TOUR, "26276"))).toBe(26276n);
     expect(refusal(() => mergeShards(one(TOUR, "26277")))).toMatch(/^the parts total 26277, not a multiple of 2 \(directed closed tours come two to a cycle\)/);
-    const parts: ShardPart[] = [{ problem: TOUR, shard: 0, shards: 2, count: "26278" }, { problem: TOUR, shard: 1, shards: 2, count: "-2" }];
-    expect(refusal(() => mergeShards(parts, ["a:1", "a:2"]))).toBe("a:2: part 1/2: the count -2 is below 0, but a part of this problem is a number of tours, never below 0");
+    const parts: ShardPart[] = [
+      { problem: TOUR, shard: 0, shards: 2, count: "26278" },
+      { problem: TOUR, shard: 1, shards: 2, count: "-2" },
+    ];
+    expect(refusal(() => mergeShards(parts, ["a:1", "a:2"]))).toBe(
+      "a:2: part 1/2: the count -2 is below 0, but a part of this problem is a number of tours, never below 0",
+    );
   });
 
   it("refuses a table total that is not a multiple of its row and column orderings, and keeps negative table parts", () => {
     expect(refusal(() => mergeShards(one(TABLE, "85329417601")))).toMatch(/not a multiple of 5040/);
-    const parts: ShardPart[] = [{ problem: TABLE, shard: 0, shards: 2, count: "85329417700" }, { problem: TABLE, shard: 1, shards: 2, count: -100n }];
+    const parts: ShardPart[] = [
+      { problem: TABLE, shard: 0, shards: 2, count: "85329417700" },
+      { problem: TABLE, shard: 1, shards: 2, count: -100n },
+    ];
     expect(mergeShards(parts)).toBe(85329417600n);
   });
 
   it("takes decimal strings as bigint.toString() writes them, nothing else", () => {
     for (const count of ["+5", "007", "-0", "1e3", " 5", "5.0", "0x10", "٣"]) {
       expect(refusal(() => mergeShards(one(TOUR, count)))).toContain("is not a whole number");
-      expect(() => parseShardLine(JSON.stringify({ problem: TOUR, shard: 0, shards: 1, count }), { file: "p", line: 2 })).toThrow(/^p:2: part 0\/1: the count ".*" is not a whole number in decimal/);
+      expect(() => parseShardLine(JSON.stringify({ problem: TOUR, shard: 0, shards: 1, count }), { file: "p", line: 2 })).toThrow(
+        /^p:2: part 0\/1: the count ".*" is not a whole number in decimal/,
+      );
     }
-    expect(() => parseShardLine(JSON.stringify({ problem: TOUR, shard: 0, shards: 1, count: 2 }), { file: "p", line: 2 })).toThrow(/^p:2: not a part of a sharded count/);
+    expect(() => parseShardLine(JSON.stringify({ problem: TOUR, shard: 0, shards: 1, count: 2 }), { file: "p", line: 2 })).toThrow(
+      /^p:2: not a part of a sharded count/,
+    );
   });
 });
 
@@ -158,7 +174,10 @@ describe("mergeShards on hostile parts", () => {
     const cyclic: Record<string, unknown> = { ...TABLE };
     cyclic.self = cyclic;
     for (const problem of [cyclic, { ...TABLE, size: 7n }]) {
-      const parts: ShardPart[] = [{ problem: TABLE, shard: 0, shards: 2, count: "85329417600" }, { problem, shard: 1, shards: 2, count: "0" }];
+      const parts: ShardPart[] = [
+        { problem: TABLE, shard: 0, shards: 2, count: "85329417600" },
+        { problem, shard: 1, shards: 2, count: "0" },
+      ];
       expect(refusal(() => mergeShards(parts))).toMatch(/^part 1\/2 is of a different problem/);
     }
     expect(refusal(() => mergeShards(one(cyclic, "0")))).toMatch(/unknown field "self"/);

@@ -29,20 +29,40 @@ describe("symmetric counts kept in a folder", () => {
     const lines: string[] = [];
     expect(await countSymmetricInFolder(LATIN7, dir, { threads: 1, onLog: (l) => lines.push(l) })).toBe(A002860_7);
     expect(lines).toHaveLength(3 + 1 + checkpointShares(1));
-    expect(lines.slice(0, 4)).toEqual(["layer 1 of 3: 1 class", expect.stringMatching(/^layer 2 of 3: \d+ classes$/), expect.stringMatching(/^layer 3 of 3: \d+ classes$/), expect.stringMatching(/^made layer-3\.bin: \d+ classes, [\d.]+ KiB of files$/)]);
+    expect(lines.slice(0, 4)).toEqual([
+      "layer 1 of 3: 1 class",
+      expect.stringMatching(/^layer 2 of 3: \d+ classes$/),
+      expect.stringMatching(/^layer 3 of 3: \d+ classes$/),
+      expect.stringMatching(/^made layer-3\.bin: \d+ classes, [\d.]+ KiB of files$/),
+    ]);
     // Each share says how many are done and, but for the last, the time left at this rate.
     expect(lines[4]).toMatch(/^made share-0-of-8\.bin: \d+ classes \(1 of 8 shares; about \d+ s left at this rate\), [\d.]+ KiB of files$/);
     expect(lines[11]).toMatch(/^made share-7-of-8\.bin: \d+ classes \(8 of 8 shares\), [\d.]+ KiB of files$/);
     rmSync(join(dir, "share-5-of-8.bin"));
     lines.length = 0;
     expect(await countSymmetricInFolder(LATIN7, dir, { threads: 1, onLog: (l) => lines.push(l) })).toBe(A002860_7);
-    expect(lines).toEqual([expect.stringMatching(new RegExp(`^resuming from ${dir}: the middle layer in 8 shares, [\\d.]+ KiB of files$`)), expect.stringMatching(/^read layer-3\.bin/), "read 7 of 8 shares", expect.stringMatching(/^made share-5-of-8\.bin: \d+ classes \(8 of 8 shares\), [\d.]+ KiB of files$/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(new RegExp(`^resuming from ${dir}: the middle layer in 8 shares, [\\d.]+ KiB of files$`)),
+      expect.stringMatching(/^read layer-3\.bin/),
+      "read 7 of 8 shares",
+      expect.stringMatching(/^made share-5-of-8\.bin: \d+ classes \(8 of 8 shares\), [\d.]+ KiB of files$/),
+    ]);
     expect(existsSync(join(dir, "share-5-of-8.bin"))).toBe(true);
     expect(await countSymmetricInFolder(LATIN7, dir, { threads: 4 })).toBe(A002860_7); // the shares stay 8, whatever the threads now
   });
 
   it("says the time left for people (reach.ts's durations)", () => {
-    expect([0.2, 40, 119, 120, 719, 7199, 7200, 9000, 172800].map(durationForPeople)).toEqual(["1 s", "40 s", "119 s", "2 minutes", "12 minutes", "120 minutes", "2 hours", "3 hours", "2 days"]);
+    expect([0.2, 40, 119, 120, 719, 7199, 7200, 9000, 172800].map(durationForPeople)).toEqual([
+      "1 s",
+      "40 s",
+      "119 s",
+      "2 minutes",
+      "12 minutes",
+      "120 minutes",
+      "2 hours",
+      "3 hours",
+      "2 days",
+    ]);
   });
 
   it("an even size without the rules: 6×6 (2,2,2), the column method's count", async () => {
@@ -63,8 +83,12 @@ describe("symmetric counts kept in a folder", () => {
       const lines: string[] = [];
       expect(await countSymmetricInFolder(problem, dir, { threads: 1, twoWays: true, onLog: (l) => lines.push(l) })).toBe(expected);
       expect(lines).toContain(`paired: ${expected}; the second way, row by row from layer ${half}:`);
-      expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^made layer-${half}\\.bin \\(its 8 shares merged\\): \\d+ classes, [\\d.]+ KiB of files$`)));
-      expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^made layer-${half + 1}-share-7-of-8\\.bin: \\d+ classes? \\(8 of 8 shares\\), [\\d.]+ KiB of files$`)));
+      expect(lines).toContainEqual(
+        expect.stringMatching(new RegExp(`^made layer-${half}\\.bin \\(its 8 shares merged\\): \\d+ classes, [\\d.]+ KiB of files$`)),
+      );
+      expect(lines).toContainEqual(
+        expect.stringMatching(new RegExp(`^made layer-${half + 1}-share-7-of-8\\.bin: \\d+ classes? \\(8 of 8 shares\\), [\\d.]+ KiB of files$`)),
+      );
       expect(lines.at(-1)).toBe(`row by row: ${expected}, the same count`);
       for (let row = half; row <= last; row++) expect(existsSync(join(dir, `layer-${row}.bin`)), `layer ${row}`).toBe(true);
       // The last layer's ways are the count (its one row left is forced).
@@ -80,7 +104,9 @@ describe("symmetric counts kept in a folder", () => {
       expect(await countSymmetricInFolder(problem, dir, { threads: 2, twoWays: true, onLog: (l) => lines.push(l) })).toBe(expected);
       expect(lines).toContain(`read layer-${half}.bin: ${decodeLayerFile(readFileSync(join(dir, `layer-${half}.bin`)), "middle").part.states} classes`);
       expect(lines).toContain("read 7 of 8 shares");
-      expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^made layer-${half + 1}-share-2-of-8\\.bin: \\d+ classes? \\(8 of 8 shares\\), [\\d.]+ KiB of files$`)));
+      expect(lines).toContainEqual(
+        expect.stringMatching(new RegExp(`^made layer-${half + 1}-share-2-of-8\\.bin: \\d+ classes? \\(8 of 8 shares\\), [\\d.]+ KiB of files$`)),
+      );
     }
   });
 
@@ -112,7 +138,13 @@ describe("symmetric counts kept in a folder", () => {
     store.close();
     const lines: string[] = [];
     const run = countSymmetricInFolder(LATIN7, dir, { threads: 1, twoWays: true, onLog: (l) => lines.push(l) });
-    await expect(run).rejects.toThrow(new InputError("holds row 5 (share 0 of 1) where its name says row 6 (share 0 of 1)", { file: join(dir, "layer-6.bin") }, "the file this count wrote under that name"));
+    await expect(run).rejects.toThrow(
+      new InputError(
+        "holds row 5 (share 0 of 1) where its name says row 6 (share 0 of 1)",
+        { file: join(dir, "layer-6.bin") },
+        "the file this count wrote under that name",
+      ),
+    );
     expect(lines.filter((l) => l.startsWith("read layer-6"))).toEqual([]);
   });
 
@@ -123,7 +155,9 @@ describe("symmetric counts kept in a folder", () => {
     const bytes = readFileSync(share);
     bytes.writeUInt8(bytes.readUInt8(bytes.length - 1) ^ 1, bytes.length - 1);
     writeFileSync(share, bytes);
-    await expect(countSymmetricInFolder(LATIN7, dir, { threads: 1 })).rejects.toThrow(/share-2-of-8\.bin: its bytes do not match the sha256 in the manifest: damaged since it was written \(expected the file as written; delete it and run again/);
+    await expect(countSymmetricInFolder(LATIN7, dir, { threads: 1 })).rejects.toThrow(
+      /share-2-of-8\.bin: its bytes do not match the sha256 in the manifest: damaged since it was written \(expected the file as written; delete it and run again/,
+    );
     // Deleted, as the line says: made again.
     rmSync(share);
     expect(await countSymmetricInFolder(LATIN7, dir, { threads: 1 })).toBe(A002860_7);

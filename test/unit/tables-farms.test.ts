@@ -7,8 +7,7 @@ import { SAMPLES } from "../support/farms-samples.js";
 
 import { slowTest } from "../support/tier.js";
 const FIRST = [0, 0, 1, 1, 2, 2, 2];
-const farm = (given: (readonly number[] | string)[], engine: "wasm" | "ts") =>
-  countTables({ size: 7, counts: [2, 2, 3], given, engine });
+const farm = (given: (readonly number[] | string)[], engine: "wasm" | "ts") => countTables({ size: 7, counts: [2, 2, 3], given, engine });
 
 describe("tables engine on the 7×7 puzzle", () => {
   const others = allFarmRows().filter((row) => row.join("") !== FIRST.join(""));

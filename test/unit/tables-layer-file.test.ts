@@ -8,7 +8,12 @@ import { InputError } from "../../src/errors.js";
 
 const KERNEL = "ab".repeat(32);
 const part: SymLayerPart = {
-  size: 4, counts: [2, 1, 1], row: 2, share: 1, shares: 3, states: 2,
+  size: 4,
+  counts: [2, 1, 1],
+  row: 2,
+  share: 1,
+  shares: 3,
+  states: 2,
   keys: Uint8Array.from({ length: 2 * 4 * 3 }, (_, i) => i % 3),
   ways: BigUint64Array.from([5n, 0n, 2n ** 64n - 1n, 7n]),
 };
@@ -57,9 +62,14 @@ describe("layer files", () => {
     const good = { size: 4, counts: [2, 1, 1], row: 2, share: 1, shares: 3, states: 0 };
     expect(decodeLayerFile(withHeader(good), "part.bin").part.states).toBe(0);
     for (const [change, words] of [
-      [{ size: "4" }, "header size"], [{ counts: [] }, "header counts"], [{ counts: [1, -1] }, "header counts"],
-      [{ row: 4 }, "header row"], [{ share: 3 }, "header share"], [{ states: 1.5 }, "header states"],
-      [{ kernel: "xyz" }, "header kernel"], [{ body: 12 }, "header body"],
+      [{ size: "4" }, "header size"],
+      [{ counts: [] }, "header counts"],
+      [{ counts: [1, -1] }, "header counts"],
+      [{ row: 4 }, "header row"],
+      [{ share: 3 }, "header share"],
+      [{ states: 1.5 }, "header states"],
+      [{ kernel: "xyz" }, "header kernel"],
+      [{ body: 12 }, "header body"],
     ] as const) {
       expect(refusal(withHeader({ ...good, ...change })).message).toContain(words);
     }

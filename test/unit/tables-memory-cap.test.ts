@@ -4,7 +4,15 @@
 import { describe, expect, it } from "vitest";
 import { countTables, countTablesParallel } from "../../src/tables/node.js";
 import { KernelError, UsageError } from "../../src/errors.js";
-import { countingKernel, countMemoryCapMiB, DEFAULT_TABLES_MEMORY_MIB, MAX_TABLES_MEMORY_MIB, tablesKernel, tablesModule, withCountMemoryCap } from "../../src/tables/kernel.js";
+import {
+  countingKernel,
+  countMemoryCapMiB,
+  DEFAULT_TABLES_MEMORY_MIB,
+  MAX_TABLES_MEMORY_MIB,
+  tablesKernel,
+  tablesModule,
+  withCountMemoryCap,
+} from "../../src/tables/kernel.js";
 import { prepareSampler, tableDrawer } from "../../src/tables/sample.js";
 import { slowTest } from "../support/tier.js";
 
@@ -62,7 +70,10 @@ describe("the tables kernel's memory cap", () => {
   });
 
   slowTest("reaches the worker threads and the one-thread progress path", async () => {
-    await expect(countTablesParallel({ ...problem, threads: 2, memoryCapMiB: 2 })).rejects.toMatchObject({ code: "out-of-memory", message: expect.stringContaining("cap of 2 MiB") });
+    await expect(countTablesParallel({ ...problem, threads: 2, memoryCapMiB: 2 })).rejects.toMatchObject({
+      code: "out-of-memory",
+      message: expect.stringContaining("cap of 2 MiB"),
+    });
     await expect(countTablesParallel({ ...problem, threads: 1, memoryCapMiB: 2, onProgress: () => {} })).rejects.toThrow(/cap of 2 MiB/);
     expect(countMemoryCapMiB()).toBe(1024);
     expect(await countTablesParallel({ ...problem, threads: 2, memoryCapMiB: 8 })).toBe(answer);

@@ -9,9 +9,16 @@ import { normalizeProblem } from "../../src/tables/problem.js";
 beforeAll(() => ready());
 
 describe("table counts with onProgress", () => {
-  for (const [name, count] of [["browser (one thread)", countInThisThread], ["Node, threads: 1", countTablesParallel]] as const) {
+  for (const [name, count] of [
+    ["browser (one thread)", countInThisThread],
+    ["Node, threads: 1", countTablesParallel],
+  ] as const) {
     it(`${name}: reports 1..all over the plan's jobs and sums exactly`, async () => {
-      for (const problem of [{ size: 9, counts: [3, 3, 3] }, { size: 6, counts: [3, 3] }, { size: 7, counts: [2, 2, 3], distinctRows: false }]) {
+      for (const problem of [
+        { size: 9, counts: [3, 3, 3] },
+        { size: 6, counts: [3, 3] },
+        { size: 7, counts: [2, 2, 3], distinctRows: false },
+      ]) {
         const seen: [number, number][] = [];
         const total = await count({ ...problem, onProgress: (done, all) => void seen.push([done, all]) });
         expect(total).toBe(countTables(problem));

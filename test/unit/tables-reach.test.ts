@@ -11,7 +11,16 @@ const latin = (n: number) => problem(n, new Array<number>(n).fill(1));
 
 describe("estimateReach", () => {
   it("keeps the counts that finish within reach", () => {
-    for (const p of [problem(7, [2, 2, 3]), problem(9, [3, 3, 3]), problem(10, [4, 3, 3]), problem(16, [8, 8]), problem(11, [3, 4, 4]), latin(7), latin(8), latin(9)]) {
+    for (const p of [
+      problem(7, [2, 2, 3]),
+      problem(9, [3, 3, 3]),
+      problem(10, [4, 3, 3]),
+      problem(16, [8, 8]),
+      problem(11, [3, 4, 4]),
+      latin(7),
+      latin(8),
+      latin(9),
+    ]) {
       expect(estimateReach(p).withinReach, `${p.size} ${p.counts.join(",")}`).toBe(true);
     }
   });
@@ -45,12 +54,16 @@ describe("estimateReach", () => {
     expect(estimateReach(few).method).toBe("columns");
     expect(estimateReach(few, "symmetric")).toMatchObject({ method: "symmetric-jobs", withinReach: true });
     const text = outOfReachMessage(problem(10, [2, 2, 2, 2, 2]), estimateReach(problem(10, [2, 2, 2, 2, 2])));
-    expect(text).toMatch(/^counting 10×10 tables with counts 2,2,2,2,2 is out of reach: after 5 rows the symmetric method may hold up to about .* classes of states, in each of the column method's 42 jobs \(it finishes with up to about 2e\+9 classes × jobs\); pass --force to try anyway$/);
+    expect(text).toMatch(
+      /^counting 10×10 tables with counts 2,2,2,2,2 is out of reach: after 5 rows the symmetric method may hold up to about .* classes of states, in each of the column method's 42 jobs \(it finishes with up to about 2e\+9 classes × jobs\); pass --force to try anyway$/,
+    );
   });
 
   it("says what is refused, the estimate, and how to try anyway, in one line", () => {
     const text = outOfReachMessage(latin(10), estimateReach(latin(10)));
-    expect(text).toMatch(/^counting 10×10 tables with counts 1,1,1,1,1,1,1,1,1,1 is out of reach: after 5 rows the symmetric method may hold up to about 9\.4e\+10 classes of states .*about 11 hours of CPU\); pass --force to try anyway$/);
+    expect(text).toMatch(
+      /^counting 10×10 tables with counts 1,1,1,1,1,1,1,1,1,1 is out of reach: after 5 rows the symmetric method may hold up to about 9\.4e\+10 classes of states .*about 11 hours of CPU\); pass --force to try anyway$/,
+    );
     expect(text).not.toContain("\n");
   });
 });

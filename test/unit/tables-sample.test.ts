@@ -120,7 +120,9 @@ describe("sampleTables is exactly uniform", () => {
     // 3×3 all 0s: one table without the rules, none with them — found after the rejections in a row.
     expect(() => tableDrawer(prepareSampler({ size: 3, counts: [3] }))(1)).toThrow(/nothing to sample/);
     expect(() => tableDrawer(prepareSampler({ size: 3, counts: [3] }, "ts"))(1)).toThrow(/nothing to sample/);
-    expect(() => tableDrawer(prepareSampler({ size: 3, counts: [1, 2], given: ["011", "011"], distinctRows: false, distinctColumns: false }))).toThrow(/nothing to sample/);
+    expect(() => tableDrawer(prepareSampler({ size: 3, counts: [1, 2], given: ["011", "011"], distinctRows: false, distinctColumns: false }))).toThrow(
+      /nothing to sample/,
+    );
     await expect(sampleTables({ size: 4, counts: [2, 2] }, { count: 1, seed: -1 }).next()).rejects.toThrow(/seed/);
   });
 });

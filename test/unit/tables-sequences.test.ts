@@ -15,24 +15,57 @@ async function values(name: string, to: number): Promise<bigint[]> {
 
 /** OEIS A008300, rows n = 0..9 flattened (T(n,k) = n×n 0-1 tables, k ones per row and column). */
 const A008300 = [
-  [1], [1, 1], [1, 2, 1], [1, 6, 6, 1], [1, 24, 90, 24, 1], [1, 120, 2040, 2040, 120, 1],
+  [1],
+  [1, 1],
+  [1, 2, 1],
+  [1, 6, 6, 1],
+  [1, 24, 90, 24, 1],
+  [1, 120, 2040, 2040, 120, 1],
   [1, 720, 67950, 297200, 67950, 720, 1],
   [1, 5040, 3110940, 68938800, 68938800, 3110940, 5040, 1],
   [1, 40320, 187530840, 24046189440, 116963796250, 24046189440, 187530840, 40320, 1],
   [1, 362880, 14398171200, 12025780892160, 315031400802720, 315031400802720, 12025780892160, 14398171200, 362880, 1],
-].flat().map(BigInt);
+]
+  .flat()
+  .map(BigInt);
 
 /** OEIS A001501, n = 0..15 (3 ones in every row and column). */
 const A001501 = [
-  "1", "0", "0", "1", "24", "2040", "297200", "68938800", "24046189440", "12025780892160", "8302816499443200",
-  "7673688777463632000", "9254768770160124288000", "14255616537578735986867200", "27537152449960680597739468800",
+  "1",
+  "0",
+  "0",
+  "1",
+  "24",
+  "2040",
+  "297200",
+  "68938800",
+  "24046189440",
+  "12025780892160",
+  "8302816499443200",
+  "7673688777463632000",
+  "9254768770160124288000",
+  "14255616537578735986867200",
+  "27537152449960680597739468800",
   "65662040698002721810659005184000",
 ].map(BigInt);
 
 /** OEIS A058528, n = 0..14 (4 ones in every row and column). */
 const A058528 = [
-  "1", "0", "0", "0", "1", "120", "67950", "68938800", "116963796250", "315031400802720", "1289144584143523800",
-  "7722015017013984456000", "65599839591251908982712750", "769237071909157579108571190000", "12163525741347497524178307740904300",
+  "1",
+  "0",
+  "0",
+  "0",
+  "1",
+  "120",
+  "67950",
+  "68938800",
+  "116963796250",
+  "315031400802720",
+  "1289144584143523800",
+  "7722015017013984456000",
+  "65599839591251908982712750",
+  "769237071909157579108571190000",
+  "12163525741347497524178307740904300",
 ].map(BigInt);
 
 /** OEIS A058527, n = 0..5 (2n×2n, n ones in every row and column). */
@@ -46,7 +79,9 @@ describe("published sequences, reproduced", () => {
     expect(await values("binary-3", 15)).toEqual(A001501);
   });
   it("A058528 for n = 0 to 14 (4 ones per line, no family of its own)", async () => {
-    const terms = A058528.map((_, n) => countSequenceTerm({ index: n, size: n, counts: n >= 4 ? [n - 4, 4] : [], distinctRows: false, distinctColumns: false }));
+    const terms = A058528.map((_, n) =>
+      countSequenceTerm({ index: n, size: n, counts: n >= 4 ? [n - 4, 4] : [], distinctRows: false, distinctColumns: false }),
+    );
     expect(await Promise.all(terms)).toEqual(A058528);
   });
   it("A058527 for n = 0 to 5 (binary-central)", async () => {
@@ -58,7 +93,11 @@ describe("published sequences, reproduced", () => {
 });
 
 describe("new sequences against brute force", () => {
-  const cases: [string, number][] = [["binary-distinct", 5], ["binary-distinct-rows", 5], ["farm", 4]];
+  const cases: [string, number][] = [
+    ["binary-distinct", 5],
+    ["binary-distinct-rows", 5],
+    ["farm", 4],
+  ];
   it.each(cases)("%s up to n = %i", async (name, to) => {
     const terms = sequenceTerms(sequenceFamily(name), to);
     const counts: bigint[] = [];
@@ -111,7 +150,10 @@ describe("new sequences against brute force", () => {
       if (n > 0) factorial *= BigInt(n);
       const row = terms.slice((n * (n + 1)) / 2, ((n + 1) * (n + 2)) / 2);
       expect(row, `row ${n}`).toEqual([...row].reverse());
-      expect(row.every((t) => t % factorial === 0n), `row ${n}`).toBe(true);
+      expect(
+        row.every((t) => t % factorial === 0n),
+        `row ${n}`,
+      ).toBe(true);
       if (n > 0) expect(row[1], `row ${n}`).toBe(factorial);
     }
   });

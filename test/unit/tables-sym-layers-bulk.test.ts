@@ -34,7 +34,10 @@ function expectSameLayer(bulk: SymLayerPart | undefined, byByte: SymLayerPart | 
 /** A layer's classes, each matrix (hex) with its ways, sorted. */
 function classes(part: SymLayerPart): string[] {
   const bytes = part.size * part.counts.length;
-  return Array.from({ length: part.states }, (_, i) => `${Buffer.from(part.keys.subarray(i * bytes, (i + 1) * bytes)).toString("hex")} ${part.ways[2 * i]} ${part.ways[2 * i + 1]}`).sort();
+  return Array.from(
+    { length: part.states },
+    (_, i) => `${Buffer.from(part.keys.subarray(i * bytes, (i + 1) * bytes)).toString("hex")} ${part.ways[2 * i]} ${part.ways[2 * i + 1]}`,
+  ).sort();
 }
 
 const PROBLEMS: [string, SymProblem, number][] = [

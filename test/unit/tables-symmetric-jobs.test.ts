@@ -36,23 +36,26 @@ describe("the symmetric method over the column method's jobs", () => {
   it.each([
     ["ts", 6, countJobSymTs],
     ["wasm", SLOW ? 7 : 6, countJobSymWasm], // n = 7 (most of the cost) in the slow suite
-  ] as const)("(%s engine) equals the column DP leaf by leaf on every job of every count vector to n = %i, under each pair of rules", (_engine, largest, countJobSym) => {
-    let jobs = 0;
-    for (let n = 1; n <= largest; n++) {
-      for (const counts of countVectors(n)) {
-        for (const [distinctRows, distinctColumns] of RULES) {
-          const plan = planTableCount(normalizeProblem({ size: n, counts, distinctRows, distinctColumns }));
-          for (const job of plan.jobs) {
-            const expected = (n <= 6 ? countJobTs : countJobWasm)(plan.counts, job).map((value, i) => (job.multipliers[i] === 0n ? 0n : value));
-            const actual = countJobSym(plan.counts, job).map((value, i) => (job.multipliers[i] === 0n ? 0n : value));
-            expect(actual, `${n}×${n} (${counts.join(",")}) rows ${distinctRows} columns ${distinctColumns}`).toEqual(expected);
-            jobs++;
+  ] as const)(
+    "(%s engine) equals the column DP leaf by leaf on every job of every count vector to n = %i, under each pair of rules",
+    (_engine, largest, countJobSym) => {
+      let jobs = 0;
+      for (let n = 1; n <= largest; n++) {
+        for (const counts of countVectors(n)) {
+          for (const [distinctRows, distinctColumns] of RULES) {
+            const plan = planTableCount(normalizeProblem({ size: n, counts, distinctRows, distinctColumns }));
+            for (const job of plan.jobs) {
+              const expected = (n <= 6 ? countJobTs : countJobWasm)(plan.counts, job).map((value, i) => (job.multipliers[i] === 0n ? 0n : value));
+              const actual = countJobSym(plan.counts, job).map((value, i) => (job.multipliers[i] === 0n ? 0n : value));
+              expect(actual, `${n}×${n} (${counts.join(",")}) rows ${distinctRows} columns ${distinctColumns}`).toEqual(expected);
+              jobs++;
+            }
           }
         }
       }
-    }
-    expect(jobs).toBeGreaterThan(300);
-  });
+      expect(jobs).toBeGreaterThan(300);
+    },
+  );
 
   it.each([
     ["ts", countJobSymTs],

@@ -4,7 +4,17 @@
 import { describe, expect, it } from "vitest";
 import { countTables } from "../../src/tables/index.js";
 import { automorphismCount, countSymmetricMitmTs, countSymmetricTs, symmetryOrder } from "../../src/tables/sym-ts.js";
-import { countSymmetricMitmWasm, countSymmetricWasm, symLayer, symLimits, symMergeShares, symMitmSum, symRowByRowFrom, symTotalOfLastLayer, type SymLayerPart } from "../../src/tables/sym-wasm.js";
+import {
+  countSymmetricMitmWasm,
+  countSymmetricWasm,
+  symLayer,
+  symLimits,
+  symMergeShares,
+  symMitmSum,
+  symRowByRowFrom,
+  symTotalOfLastLayer,
+  type SymLayerPart,
+} from "../../src/tables/sym-wasm.js";
 import { usesSymmetric } from "../../src/tables/count.js";
 import { normalizeProblem } from "../../src/tables/problem.js";
 import { tablesModule } from "../../src/tables/kernel.js";
@@ -69,8 +79,14 @@ describe("countTables, symmetric method", () => {
       const problem = normalizeProblem({ size: n, counts: new Array<number>(n).fill(1) });
       const wasmLayers: number[] = [];
       const tsLayers: number[] = [];
-      expect(countSymmetricWasm(problem, (_placed, _rows, states) => wasmLayers.push(states)), `order ${n}, wasm`).toBe(expected);
-      expect(countSymmetricTs(problem, (_placed, _rows, states) => tsLayers.push(states)), `order ${n}, ts`).toBe(expected);
+      expect(
+        countSymmetricWasm(problem, (_placed, _rows, states) => wasmLayers.push(states)),
+        `order ${n}, wasm`,
+      ).toBe(expected);
+      expect(
+        countSymmetricTs(problem, (_placed, _rows, states) => tsLayers.push(states)),
+        `order ${n}, ts`,
+      ).toBe(expected);
       // The same classes per layer: both engines canonise the same way.
       expect(wasmLayers, `order ${n}, layers`).toEqual(tsLayers);
     });
@@ -147,11 +163,17 @@ describe("the symmetric method, meeting in the middle", () => {
     if (!part) throw new Error("a count passed 128 bits");
     return part;
   };
-  const plain = (size: number, counts: number[], given: string[] = []) => normalizeProblem({ size, counts, given, distinctRows: false, distinctColumns: false });
+  const plain = (size: number, counts: number[], given: string[] = []) =>
+    normalizeProblem({ size, counts, given, distinctRows: false, distinctColumns: false });
 
   slowTest("both engines equal the row-by-row count on every count vector to n = 7 and on 8×8 (2,2,2,2) and (3,3,2)", () => {
     const cases = [
-      ...COUNT_VECTORS.map((counts) => plain(counts.reduce((a, b) => a + b, 0), counts)),
+      ...COUNT_VECTORS.map((counts) =>
+        plain(
+          counts.reduce((a, b) => a + b, 0),
+          counts,
+        ),
+      ),
       plain(6, [2, 2, 2]),
       plain(6, [1, 1, 2, 2]),
       plain(7, [2, 2, 3]),
@@ -183,10 +205,18 @@ describe("the symmetric method, meeting in the middle", () => {
         expect(symRowByRowFrom(problem, parts), `${label}, ${shares} shares row by row`).toBe(whole);
         // The shares split the layer's labelled tables: their ways add up to the whole layer's.
         const ways = (part: { ways: BigUint64Array }) => part.ways.reduce((sum, limb, i) => sum + (i % 2 === 0 ? limb : limb << 64n), 0n);
-        expect(parts.reduce((sum, part) => sum + ways(part), 0n), label).toBe(ways(layer(problem, half)));
+        expect(
+          parts.reduce((sum, part) => sum + ways(part), 0n),
+          label,
+        ).toBe(ways(layer(problem, half)));
         // Merged, they are the layer whole: its classes and ways (the classes' order may differ).
         const merged = symMergeShares(problem, parts)!;
-        expect({ row: merged.row, shares: merged.shares, states: merged.states, ways: ways(merged) }, label).toEqual({ row: half, shares: 1, states: layer(problem, half).states, ways: ways(layer(problem, half)) });
+        expect({ row: merged.row, shares: merged.shares, states: merged.states, ways: ways(merged) }, label).toEqual({
+          row: half,
+          shares: 1,
+          states: layer(problem, half).states,
+          ways: ways(layer(problem, half)),
+        });
       }
       // The last layer's ways are the count (its one row left is forced).
       expect(symTotalOfLastLayer(problem, layer(problem, problem.size - 1)), label).toBe(whole);
@@ -228,14 +258,21 @@ describe("the symmetric method, meeting in the middle", () => {
     expect(countSymmetricMitmWasm(plain(6, [3, 3]))).toBe(297200n);
     expect(countSymmetricMitmTs(plain(6, [3, 3]))).toBe(297200n);
     // 6×6 over three symbols, each twice per line: the column method agrees.
-    expect(countSymmetricMitmWasm(plain(6, [2, 2, 2]))).toBe(countTables({ size: 6, counts: [2, 2, 2], distinctRows: false, distinctColumns: false, method: "columns" }));
+    expect(countSymmetricMitmWasm(plain(6, [2, 2, 2]))).toBe(
+      countTables({ size: 6, counts: [2, 2, 2], distinctRows: false, distinctColumns: false, method: "columns" }),
+    );
   });
 
   it("is the path countTables takes when nothing is given: ⌈n/2⌉ layers, and the same count as the column method", () => {
     const problem = { size: 8, counts: [2, 2, 2, 2], distinctRows: false, distinctColumns: false };
     const layers: [number, number][] = [];
     const count = countTables({ ...problem, method: "symmetric", onLayer: (placed, rows) => layers.push([placed, rows]) });
-    expect(layers).toEqual([[1, 4], [2, 4], [3, 4], [4, 4]]);
+    expect(layers).toEqual([
+      [1, 4],
+      [2, 4],
+      [3, 4],
+      [4, 4],
+    ]);
     expect(count).toBe(countTables({ ...problem, method: "columns" }));
     expect(count).toBe(1049233314843201600n);
     // With a given row it goes row by row to the last row but one.

@@ -5,7 +5,16 @@ import { UsageError } from "../../src/errors.js";
 import { slowTest } from "../support/tier.js";
 /** Plain backtracking with no pruning at all: paths from `start`, optionally closing. */
 function bruteForce(n: number, start: number, closed: boolean): number {
-  const moves = [[3, 0], [-3, 0], [0, 3], [0, -3], [2, 2], [2, -2], [-2, 2], [-2, -2]];
+  const moves = [
+    [3, 0],
+    [-3, 0],
+    [0, 3],
+    [0, -3],
+    [2, 2],
+    [2, -2],
+    [-2, 2],
+    [-2, -2],
+  ];
   const used = new Array<boolean>(n * n).fill(false);
   const step = (i: number): number[] =>
     moves
@@ -77,7 +86,12 @@ describe("countTours on other boards", () => {
 
   slowTest("keeps memo entries apart between counts and start squares", () => {
     // Every square starts the same number of directed closed tours: twice the cycles.
-    for (const from of [[0, 0], [2, 2], [0, 0], [5, 3]] as const) {
+    for (const from of [
+      [0, 0],
+      [2, 2],
+      [0, 0],
+      [5, 3],
+    ] as const) {
       expect(countTours({ size: 6, closed: true, from }), `from ${from}`).toBe(26276n);
     }
     expect(countTours({ size: 6, closed: true, from: [1, 4], engine: "ts" })).toBe(26276n);

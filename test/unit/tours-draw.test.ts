@@ -10,8 +10,20 @@ import { UsageError } from "../../src/errors.js";
 import { generateTour } from "../../src/tours/generate.js";
 import { KNIGHT } from "../../src/tours/leapers.js";
 import {
-  MIN_NUMBER_PX, MOVE_COLOURS, PATH_BANDS, TOUR_CELL, TOUR_RAMP, fitNumberPixels, moveColour, numbersReadable, paintTour, rampColour,
-  stepSquares, tourSvg, type TourCanvas, type TourPicture,
+  MIN_NUMBER_PX,
+  MOVE_COLOURS,
+  PATH_BANDS,
+  TOUR_CELL,
+  TOUR_RAMP,
+  fitNumberPixels,
+  moveColour,
+  numbersReadable,
+  paintTour,
+  rampColour,
+  stepSquares,
+  tourSvg,
+  type TourCanvas,
+  type TourPicture,
 } from "../../src/tours/draw.js";
 import { CLEARANCE, flatBoard, routeMove } from "../../src/tours/route.js";
 import { warnsdorffTour } from "../fixtures/warnsdorff-tour.js";
@@ -84,7 +96,9 @@ function boxes(svg: string): Box[] {
     const em = m[3] ? 0.696 : 0.636;
     found.push({ x: Number(m[1]), y: Number(m[2]), w: (m[4]!.length * em * font) / 2 + halo, h: 0.4 * font + halo, r: 0, what: `number ${m[4]}` });
   }
-  for (const m of svg.matchAll(/<rect class="(start|end)" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)" rx="([\d.]+)"[^>]* stroke-width="([\d.]+)"/g)) {
+  for (const m of svg.matchAll(
+    /<rect class="(start|end)" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)" rx="([\d.]+)"[^>]* stroke-width="([\d.]+)"/g,
+  )) {
     const [x, y, w, h, rx, stroke] = m.slice(2, 8).map(Number) as [number, number, number, number, number, number];
     found.push({ x: x + w / 2, y: y + h / 2, w: w / 2 + stroke / 2, h: h / 2 + stroke / 2, r: rx + stroke / 2, what: `${m[1]} frame` });
   }
@@ -105,7 +119,8 @@ function clearanceFaults(svg: string): string[] {
   const near = new Map<string, Box[]>();
   const key = (x: number, y: number) => `${Math.floor(x / TOUR_CELL)},${Math.floor(y / TOUR_CELL)}`;
   for (const box of boxes(svg)) {
-    const reach = box.w + MARGIN + TOUR_CELL, high = box.h + MARGIN + TOUR_CELL;
+    const reach = box.w + MARGIN + TOUR_CELL,
+      high = box.h + MARGIN + TOUR_CELL;
     for (let x = box.x - reach; x <= box.x + reach; x += TOUR_CELL / 2) {
       for (let y = box.y - high; y <= box.y + high; y += TOUR_CELL / 2) {
         const list = near.get(key(x, y)) ?? [];
@@ -128,12 +143,19 @@ function clearanceFaults(svg: string): string[] {
 /** CIE76 colour difference of two "#rrggbb". */
 function deltaE(p: string, q: string): number {
   const lab = (hex: string) => {
-    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)) as [number, number, number];
-    const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 * t + 16) / 116);
-    const x = f((r * 0.4124 + g * 0.3576 + b * 0.1805) / 0.95047), y = f(r * 0.2126 + g * 0.7152 + b * 0.0722), z = f((r * 0.0193 + g * 0.1192 + b * 0.9505) / 1.08883);
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)) as [
+      number,
+      number,
+      number,
+    ];
+    const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : ((24389 / 27) * t + 16) / 116);
+    const x = f((r * 0.4124 + g * 0.3576 + b * 0.1805) / 0.95047),
+      y = f(r * 0.2126 + g * 0.7152 + b * 0.0722),
+      z = f((r * 0.0193 + g * 0.1192 + b * 0.9505) / 1.08883);
     return [116 * y - 16, 500 * (x - y), 200 * (y - z)];
   };
-  const a = lab(p), b = lab(q);
+  const a = lab(p),
+    b = lab(q);
   return Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
 }
 
@@ -155,7 +177,18 @@ const PICTURES: [string, TourPicture][] = [
   ["12×12 closed", { size: 12, closed: true, grid: generateTour({ size: 12, closed: true, seed: 5 }) }],
   ["30×30 open", { size: 30, closed: false, grid: generateTour({ size: 30, seed: 2 }) }],
   ["10×10 zebra (2,3)", { rows: 10, cols: 10, closed: false, grid: warnsdorffTour(10, 10, [[2, 3]])! }],
-  ["8×8 king (0,1)+(1,1)", { rows: 8, cols: 8, closed: false, grid: warnsdorffTour(8, 8, [[0, 1], [1, 1]])! }],
+  [
+    "8×8 king (0,1)+(1,1)",
+    {
+      rows: 8,
+      cols: 8,
+      closed: false,
+      grid: warnsdorffTour(8, 8, [
+        [0, 1],
+        [1, 1],
+      ])!,
+    },
+  ],
 ];
 
 describe("tour SVG: arcs keep clear of numbers, frames and the edge", () => {
@@ -184,9 +217,14 @@ describe("tour SVG: arcs keep clear of numbers, frames and the edge", () => {
     const all = boxes(svg).filter((box) => box.what.startsWith("number"));
     const order = stepSquares(picture.grid);
     for (const move of moves(svg)) {
-      const a = order[move.step - 1]!, b = order[move.step % order.length]!;
-      for (const [end, square] of [[move.curve[0], a], [move.curve[3], b]] as const) {
-        const x = (square % 12) * TOUR_CELL + TOUR_CELL / 2, y = Math.floor(square / 12) * TOUR_CELL + TOUR_CELL / 2;
+      const a = order[move.step - 1]!,
+        b = order[move.step % order.length]!;
+      for (const [end, square] of [
+        [move.curve[0], a],
+        [move.curve[3], b],
+      ] as const) {
+        const x = (square % 12) * TOUR_CELL + TOUR_CELL / 2,
+          y = Math.floor(square / 12) * TOUR_CELL + TOUR_CELL / 2;
         const own = all.find((box) => box.x === x && box.y === y)!;
         expect(boxDistance(own, end)).toBeGreaterThanOrEqual(MARGIN);
         expect(Math.max(Math.abs(end[0] - x), Math.abs(end[1] - y))).toBeLessThan(TOUR_CELL); // near its square
@@ -199,7 +237,12 @@ describe("tour SVG: colours of consecutive moves", () => {
   it.each(PICTURES)("%s: consecutive moves differ by ΔE ≥ 40, the closing move included", (_, picture) => {
     const drawn = moves(tourSvg(picture));
     expect(drawn.map((m) => m.step)).toEqual(drawn.map((_, i) => i + 1));
-    expect(leastStepDifference(drawn.map((m) => m.stroke), picture.closed)).toBeGreaterThanOrEqual(40);
+    expect(
+      leastStepDifference(
+        drawn.map((m) => m.stroke),
+        picture.closed,
+      ),
+    ).toBeGreaterThanOrEqual(40);
   });
 
   it("gives every total's closing move a colour apart from both its neighbours", () => {
@@ -220,7 +263,8 @@ describe("tour SVG: colours of consecutive moves", () => {
 describe("numbers at Fit: never below MIN_NUMBER_PX", () => {
   it("shows numbers only where they are at least 10 px, for every board up to 40 squares a side and common viewports", () => {
     expect(MIN_NUMBER_PX).toBe(10);
-    let shown = 0, hidden = 0;
+    let shown = 0,
+      hidden = 0;
     for (let rows = 1; rows <= 40; rows++) {
       for (const cols of [rows, Math.min(40, rows + 3)]) {
         for (const width of [320, 480, 720, 1000, 1400]) {
@@ -245,7 +289,17 @@ describe("numbers at Fit: never below MIN_NUMBER_PX", () => {
 
   it("sizes the SVG itself so that its numbers are 16 px and up to 30×30 and 10 px and up to 40×40", () => {
     // The sizes at the thresholds in npm test; 12 and 40 (the largest board) in the slow suite too.
-    const sizes: [number, number][] = [[5, 16], [30, 16], [31, 10], ...(SLOW ? ([[12, 16], [40, 10]] as [number, number][]) : [])];
+    const sizes: [number, number][] = [
+      [5, 16],
+      [30, 16],
+      [31, 10],
+      ...(SLOW
+        ? ([
+            [12, 16],
+            [40, 10],
+          ] as [number, number][])
+        : []),
+    ];
     for (const [size, least] of sizes) {
       const picture = tourSvg({ size, closed: false, grid: generateTour({ size, seed: 2 }) });
       const width = Number(/width="(\d+)"/.exec(picture)![1]);
@@ -270,7 +324,8 @@ describe("tour SVG: layout, order and any board", () => {
     for (const m of moves(svg)) {
       const [p0, , , p1] = m.curve;
       const [l, tip, r] = m.chevron;
-      const dx = p1[0] - p0[0], dy = p1[1] - p0[1];
+      const dx = p1[0] - p0[0],
+        dy = p1[1] - p0[1];
       expect((tip[0] - l[0]) * dx + (tip[1] - l[1]) * dy).toBeGreaterThan(0);
       expect((tip[0] - r[0]) * dx + (tip[1] - r[1]) * dy).toBeGreaterThan(0);
     }
@@ -302,7 +357,15 @@ describe("tour SVG: layout, order and any board", () => {
     // A rook-step snake on 2×3, then the same told it is a (0,1) leaper tour.
     const snake = { rows: 2, cols: 3, closed: false, grid: new Int32Array([1, 2, 3, 6, 5, 4]) };
     expect(tourSvg(snake)).toContain("<title>Open tour with moves 0,1 of a 2×3 board</title>");
-    expect(tourSvg({ ...snake, moves: [[0, 1], [1, 1]] })).toContain("tour with moves 0,1+1,1 of a 2×3 board");
+    expect(
+      tourSvg({
+        ...snake,
+        moves: [
+          [0, 1],
+          [1, 1],
+        ],
+      }),
+    ).toContain("tour with moves 0,1+1,1 of a 2×3 board");
   });
 
   it("lays out a rows × cols board at its own shape", () => {
@@ -351,7 +414,8 @@ describe("tour SVG on a big board", () => {
   });
 
   it("draws a rows × cols board of any leap: a 41×50 snake of single steps, and long leaps spelt out", () => {
-    const rows = 41, cols = 50;
+    const rows = 41,
+      cols = 50;
     const grid = new Int32Array(rows * cols);
     for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) grid[r * cols + c] = r * cols + (r % 2 === 0 ? c : cols - 1 - c) + 1;
     const big = tourSvg({ rows, cols, closed: false, grid });
@@ -396,12 +460,15 @@ describe("paintTour (the web app's canvas for big boards)", () => {
     const strokes: unknown[] = [];
     const rects: number[][] = [];
     const canvas = new Proxy({} as Record<string, unknown>, {
-      get: (target, key: string) => (key in target ? target[key] : (...args: unknown[]) => {
-        calls.push(key);
-        if (key === "stroke") strokes.push(target.strokeStyle);
-        if (key === "setLineDash") calls.push(`dash:${(args[0] as number[]).length}`);
-        if (key === "fillRect") rects.push(args as number[]);
-      }),
+      get: (target, key: string) =>
+        key in target
+          ? target[key]
+          : (...args: unknown[]) => {
+              calls.push(key);
+              if (key === "stroke") strokes.push(target.strokeStyle);
+              if (key === "setLineDash") calls.push(`dash:${(args[0] as number[]).length}`);
+              if (key === "fillRect") rects.push(args as number[]);
+            },
       set: (target, key: string, value) => ((target[key] = value), true),
     }) as unknown as TourCanvas;
     const size = 50;

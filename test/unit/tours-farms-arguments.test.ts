@@ -10,7 +10,9 @@ const message = usageMessage;
 describe("argument checks", () => {
   it("parseFarmRow: the text and the line number", () => {
     expect(parseFarmRow("2100221", 3)).toEqual([2, 1, 0, 0, 2, 2, 1]);
-    expect(message(() => parseFarmRow("2100221", Object.create(null) as number))).toBe("line: expected a whole number from 1 to 9007199254740991, got {} (an object)");
+    expect(message(() => parseFarmRow("2100221", Object.create(null) as number))).toBe(
+      "line: expected a whole number from 1 to 9007199254740991, got {} (an object)",
+    );
     expect(message(() => parseFarmRow("2100221", 0))).toMatch(/^line: expected a whole number from 1/);
     expect(message(() => parseFarmRow(42 as unknown as string))).toBe("text: expected a string, got 42");
   });
@@ -24,9 +26,13 @@ describe("argument checks", () => {
   it("parseLeapers and formatLeapers: text and arrays of [a, b]", () => {
     expect(formatLeapers(parseLeapers("2,1+0,3"))).toBe("0,3+1,2");
     expect(message(() => parseLeapers(null as unknown as string))).toBe("text: expected a string, got null");
-    expect(message(() => parseLeapers(`1,2+${"9".repeat(5000)}`))).toMatch(/^--moves expects leapers a,b joined by \+, like 0,3\+2,2 or 1,2; got "1,2\+9{36}"…$/);
+    expect(message(() => parseLeapers(`1,2+${"9".repeat(5000)}`))).toMatch(
+      /^--moves expects leapers a,b joined by \+, like 0,3\+2,2 or 1,2; got "1,2\+9{36}"…$/,
+    );
     expect(message(() => formatLeapers("1,2" as unknown as [number, number][]))).toBe('leapers: expected an array of leapers [a, b], got "1,2" (a string)');
-    expect(message(() => formatLeapers([[1, 2], [3] as unknown as [number, number]]))).toBe("leapers[1]: expected a leaper [a, b] of two whole numbers, got [3] (an array)");
+    expect(message(() => formatLeapers([[1, 2], [3] as unknown as [number, number]]))).toBe(
+      "leapers[1]: expected a leaper [a, b] of two whole numbers, got [3] (an array)",
+    );
     expect(message(() => formatLeapers([]))).toMatch(/the move set is empty/);
   });
 
@@ -39,7 +45,9 @@ describe("argument checks", () => {
     expect(message(() => countHamiltonian({ rows: 4, cols: 4, to: [0, 0.5] }))).toMatch(/^to: expected a square/);
     expect(message(() => countHamiltonian({ rows: 4, cols: 4, engine: "nope" as never }))).toBe('engine: expected one of "wasm", "ts", got "nope" (a string)');
     expect(message(() => countHamiltonian({ rows: 4, cols: 4, order: "spiral" as never }))).toMatch(/^order: expected one of "greedy", "greedy-plain", "rows"/);
-    expect(message(() => countHamiltonian({ rows: 4, cols: 4, memoryCapMiB: Number.NaN }))).toMatch(/^memoryCapMiB: expected a whole number from 1 to 4096, got NaN$/);
+    expect(message(() => countHamiltonian({ rows: 4, cols: 4, memoryCapMiB: Number.NaN }))).toMatch(
+      /^memoryCapMiB: expected a whole number from 1 to 4096, got NaN$/,
+    );
     expect(message(() => countHamiltonian({ rows: 4, cols: 4, shard: { shard: 2, shards: 2 } }))).toMatch(/part 2 does not exist/);
   });
 

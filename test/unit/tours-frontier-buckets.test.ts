@@ -42,7 +42,12 @@ function inBuckets(folder: string, options: HamiltonianCountOptions, storeOption
 }
 
 /** The figures that must not depend on where the layers live. */
-const figures = (r: ReturnType<typeof countHamiltonian>) => ({ count: r.count, peakStates: r.peakStates, stepStates: r.stepStates, droppedStates: r.droppedStates });
+const figures = (r: ReturnType<typeof countHamiltonian>) => ({
+  count: r.count,
+  peakStates: r.peakStates,
+  stepStates: r.stepStates,
+  droppedStates: r.droppedStates,
+});
 
 describe("frontier counts with their layers in bucket files", () => {
   // (64 buckets make 64 files a step: three boards of them, for the time the files take.)
@@ -93,7 +98,11 @@ describe("frontier counts with their layers in bucket files", () => {
   }
 
   it("the TS baseline's counts (5×5 pen-and-paper paths, 5×6 knight paths, 6×6 pen-and-paper from a square)", () => {
-    for (const options of [{ rows: 5, cols: 5 }, { rows: 5, cols: 6, moves: KNIGHT }, { rows: 6, cols: 6, from: [0, 1] as const }] as HamiltonianCountOptions[]) {
+    for (const options of [
+      { rows: 5, cols: 5 },
+      { rows: 5, cols: 6, moves: KNIGHT },
+      { rows: 6, cols: 6, from: [0, 1] as const },
+    ] as HamiltonianCountOptions[]) {
       const ts = countHamiltonian({ ...options, engine: "ts" });
       expect(inBuckets(join(dir, `ts-${options.rows}x${options.cols}`), options, { buckets: 4 }).count).toBe(ts.count);
     }
@@ -111,7 +120,14 @@ describe("frontier counts with their layers in bucket files", () => {
   });
 
   it("a count past 2^64 goes on in 128-bit counts (3×22 pen-and-paper paths)", () => {
-    const options = { rows: 3, cols: 22, moves: [[0, 1], [1, 1]] as const } as HamiltonianCountOptions;
+    const options = {
+      rows: 3,
+      cols: 22,
+      moves: [
+        [0, 1],
+        [1, 1],
+      ] as const,
+    } as HamiltonianCountOptions;
     const restarts: string[] = [];
     const disk = inBuckets(join(dir, "wide"), options, { buckets: 2, onRestart: (why) => restarts.push(why) });
     expect(disk.count).toBe(174317197359723514052n);
@@ -125,9 +141,14 @@ describe("bucketed counts stopped and resumed", () => {
   /** Runs the count in `folder`, stopped at step `step`'s checkpoint of kind `phase` (the `nth` of that kind). */
   const stopAt = (folder: string, step: number, phase: CheckpointPhase, nth = 1) => {
     let seen = 0;
-    expect(() => inBuckets(folder, options, { buckets: 4, onCheckpoint: (k, p) => {
-      if (k === step && p === phase && ++seen === nth) throw new Stopped();
-    } })).toThrow(Stopped);
+    expect(() =>
+      inBuckets(folder, options, {
+        buckets: 4,
+        onCheckpoint: (k, p) => {
+          if (k === step && p === phase && ++seen === nth) throw new Stopped();
+        },
+      }),
+    ).toThrow(Stopped);
   };
 
   it("stopped after an expansion, a bucket and a whole step, three times, and resumed: the figures of one run", () => {
@@ -142,7 +163,11 @@ describe("bucketed counts stopped and resumed", () => {
     expect(resumed).toEqual([24]);
     expect(figures(disk)).toEqual(figures(memory));
     // Only the store's files are left: the manifest, and the last layer's.
-    expect(readdirSync(folder).filter((f) => f.endsWith(".bin")).every((f) => f.startsWith("step-35."))).toBe(true);
+    expect(
+      readdirSync(folder)
+        .filter((f) => f.endsWith(".bin"))
+        .every((f) => f.startsWith("step-35.")),
+    ).toBe(true);
   });
 
   it("a flipped bit in a bucket file: refused naming the file, never summed", () => {
@@ -163,7 +188,9 @@ describe("bucketed counts stopped and resumed", () => {
     const options = { rows: 6, cols: 7, moves: KNIGHT };
     const run = () => inBuckets(folder, options, { diskCapMiB: 1 });
     expect(run).toThrow(UsageError);
-    expect(run).toThrow(/^the count needs more disk than --disk 1 MiB: at step \d+ of 42 its files in .* held [\d.]+ [KM]iB and [\d.]+ [KM]iB more were to be written; its checkpoint is kept: run again with a larger --disk to go on$/);
+    expect(run).toThrow(
+      /^the count needs more disk than --disk 1 MiB: at step \d+ of 42 its files in .* held [\d.]+ [KM]iB and [\d.]+ [KM]iB more were to be written; its checkpoint is kept: run again with a larger --disk to go on$/,
+    );
     const resumed: number[] = [];
     const disk = inBuckets(folder, options, { diskCapMiB: 64, onResume: (step) => resumed.push(step) });
     expect(disk.count).toBe(779938932n);

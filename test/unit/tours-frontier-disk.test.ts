@@ -40,13 +40,19 @@ function inStore<T>(folder: string, count: (store: DiskLayers) => T, options?: D
 
 /** A count whose store stops it (as a killed process would) once step `after` is checkpointed. */
 function stoppingAfter(folder: string, after: number, options: HamiltonianCountOptions): void {
-  inStore(folder, (store) => countHamiltonianIn(options, { ...store, finished: (checkpoint) => {
-    store.finished(checkpoint);
-    if (checkpoint.step === after) throw new Stopped();
-  } }));
+  inStore(folder, (store) =>
+    countHamiltonianIn(options, {
+      ...store,
+      finished: (checkpoint) => {
+        store.finished(checkpoint);
+        if (checkpoint.step === after) throw new Stopped();
+      },
+    }),
+  );
 }
 
-const countIn = (folder: string, options: HamiltonianCountOptions, storeOptions?: DiskLayersOptions) => inStore(folder, (store) => countHamiltonianIn(options, store), storeOptions);
+const countIn = (folder: string, options: HamiltonianCountOptions, storeOptions?: DiskLayersOptions) =>
+  inStore(folder, (store) => countHamiltonianIn(options, store), storeOptions);
 
 describe("frontier counts with their layers in files", () => {
   const problems: [string, HamiltonianCountOptions, bigint][] = [
@@ -70,7 +76,11 @@ describe("frontier counts with their layers in files", () => {
       expect(result.droppedStates).toBe(whole.droppedStates);
       // Only the last layer is left beside the checkpoint; run again, the count is read off it.
       const last = `step-${whole.stepStates.length - 1}`;
-      expect(readdirSync(dir).filter((name) => name !== "manifest.json").every((name) => name.startsWith(`${last}.chunk-`))).toBe(true);
+      expect(
+        readdirSync(dir)
+          .filter((name) => name !== "manifest.json")
+          .every((name) => name.startsWith(`${last}.chunk-`)),
+      ).toBe(true);
       expect(countIn(dir, options).count).toBe(expected);
     });
   }
@@ -78,10 +88,17 @@ describe("frontier counts with their layers in files", () => {
   it("deletes the files of a step that did not finish, and goes on from the one before", () => {
     const options = { rows: 5, cols: 5 };
     // The files of step 11 made, not yet in the state when the count stops.
-    expect(() => inStore(dir, (store) => countHamiltonianIn(options, { ...store, finished: (checkpoint) => {
-      if (checkpoint.step === 10) throw new Stopped();
-      store.finished(checkpoint);
-    } }))).toThrow(Stopped);
+    expect(() =>
+      inStore(dir, (store) =>
+        countHamiltonianIn(options, {
+          ...store,
+          finished: (checkpoint) => {
+            if (checkpoint.step === 10) throw new Stopped();
+            store.finished(checkpoint);
+          },
+        }),
+      ),
+    ).toThrow(Stopped);
     expect(readdirSync(dir).some((name) => name.startsWith("step-10.chunk-"))).toBe(true);
     expect(countIn(dir, options).count).toBe(12400n);
     expect(readdirSync(dir).some((name) => name.startsWith("step-10.chunk-"))).toBe(false);

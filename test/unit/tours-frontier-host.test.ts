@@ -101,7 +101,9 @@ describe("frontier counter with host layers", () => {
 
   it("bad hostLayers values are usage errors; a budget with no room for a table is limit-exceeded", () => {
     expect(() => countHamiltonian({ rows: 5, cols: 5, hostLayers: "yes" as never })).toThrow(UsageError);
-    expect(() => countHamiltonian({ rows: 5, cols: 5, hostLayers: "yes" as never })).toThrow('hostLayers: expected true, false or "auto", got "yes" (a string)');
+    expect(() => countHamiltonian({ rows: 5, cols: 5, hostLayers: "yes" as never })).toThrow(
+      'hostLayers: expected true, false or "auto", got "yes" (a string)',
+    );
     setHostLayerBytesForTests(1024);
     let error: unknown;
     try {

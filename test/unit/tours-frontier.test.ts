@@ -132,7 +132,10 @@ describe("frontier counter: engines, orders and shards", () => {
 
   it("sharded counts merge to the unsharded count on 6×6 (kernel) and 5×5 (baseline)", () => {
     for (const closed of [false, true]) {
-      for (const [engine, n] of [["wasm", 6], ["ts", 5]] as const) {
+      for (const [engine, n] of [
+        ["wasm", 6],
+        ["ts", 5],
+      ] as const) {
         const whole = count({ rows: n, cols: n, closed });
         let sum = 0n;
         const parts: bigint[] = [];
@@ -177,7 +180,8 @@ describe("frontier counter: engines, orders and shards", () => {
         kernel.frontierSetPrune(true);
       }
     };
-    const off = run(false), on = run(true);
+    const off = run(false),
+      on = run(true);
     expect(on.map((r) => r.count)).toEqual(off.map((r) => r.count));
     expect(on[0]!.count).toBe(6637920n);
     expect(on[3]!.count).toBe(0n);
@@ -211,7 +215,15 @@ describe("frontier counter: engines, orders and shards", () => {
     const tight: number[] = [];
     countHamiltonian({ rows: 6, cols: 6, moves: KNIGHT, memoryCapMiB: 1, onProgress: (_s, _n, _states, passes) => void tight.push(passes) });
     expect(Math.max(...tight)).toBeGreaterThan(1); // the passes of a split step are reported
-    expect(() => countHamiltonian({ rows: 5, cols: 5, onProgress: (step) => { if (step === 10) throw new Error("stop at 10"); } })).toThrow("stop at 10");
+    expect(() =>
+      countHamiltonian({
+        rows: 5,
+        cols: 5,
+        onProgress: (step) => {
+          if (step === 10) throw new Error("stop at 10");
+        },
+      }),
+    ).toThrow("stop at 10");
     expect(count({ rows: 5, cols: 5 })).toBe(12400n); // the kernel counts again after it, without the listener
     expect(() => countHamiltonian({ rows: 5, cols: 5, onProgress: 3 as never })).toThrow(UsageError);
   });

@@ -11,7 +11,8 @@ function followsRules(grid: Int32Array, n: number, closed: boolean): boolean {
     at[grid[i]!] = i;
   }
   const legal = (a: number, b: number) => {
-    const dr = Math.abs(Math.floor(a / n) - Math.floor(b / n)), dc = Math.abs((a % n) - (b % n));
+    const dr = Math.abs(Math.floor(a / n) - Math.floor(b / n)),
+      dc = Math.abs((a % n) - (b % n));
     return (dr === 3 && dc === 0) || (dr === 0 && dc === 3) || (dr === 2 && dc === 2);
   };
   for (let k = 1; k < n * n; k++) if (!legal(at[k]!, at[k + 1]!)) return false;
@@ -20,7 +21,8 @@ function followsRules(grid: Int32Array, n: number, closed: boolean): boolean {
 
 describe("generateTour", () => {
   it("makes valid open and closed tours for every n from 5 to 60, identical on both engines", () => {
-    for (let n = 5; n <= (SLOW ? 60 : 30); n++) { // 31..60 in the slow suite
+    for (let n = 5; n <= (SLOW ? 60 : 30); n++) {
+      // 31..60 in the slow suite
       for (const seed of [0, 1, 77]) {
         for (const closed of [false, true]) {
           const wasm = generateTour({ size: n, closed, seed });
@@ -100,7 +102,8 @@ describe("validateTour", () => {
     big[0] = 37;
     expect(validateTour(big).problem).toMatch(/not a number from 1 to 36/);
     const swapped = tour.slice();
-    const a = swapped.indexOf(1), b = swapped.indexOf(2);
+    const a = swapped.indexOf(1),
+      b = swapped.indexOf(2);
     [swapped[a], swapped[b]] = [swapped[b]!, swapped[a]!];
     const check = validateTour(swapped);
     expect(check.ok).toBe(false);

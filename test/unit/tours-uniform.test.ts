@@ -13,7 +13,8 @@ import { slowTest } from "../support/tier.js";
 
 /** A leap from a to b on a board `cols` wide, by the definition: |Δrow|, |Δcol| in some order are a leaper's legs. */
 function isLeap(moves: readonly Leaper[], cols: number, a: number, b: number): boolean {
-  const dr = Math.abs(Math.floor(a / cols) - Math.floor(b / cols)), dc = Math.abs((a % cols) - (b % cols));
+  const dr = Math.abs(Math.floor(a / cols) - Math.floor(b / cols)),
+    dc = Math.abs((a % cols) - (b % cols));
   return moves.some(([x, y]) => (dr === x && dc === y) || (dr === y && dc === x));
 }
 
@@ -38,7 +39,10 @@ function cycleKey(grid: ArrayLike<number>): string {
 }
 
 function edgesKey(edges: readonly [number, number][]): string {
-  return edges.map(([a, b]) => (a < b ? `${a}-${b}` : `${b}-${a}`)).sort().join(" ");
+  return edges
+    .map(([a, b]) => (a < b ? `${a}-${b}` : `${b}-${a}`))
+    .sort()
+    .join(" ");
 }
 
 /** Every Hamiltonian cycle (as cycleKey) or directed path (as its grid) by plain depth-first search. */
@@ -74,7 +78,8 @@ function everyWalk(layers: TourLayers): { edges: [number, number][]; num: bigint
   let prefix: number[] = [];
   for (;;) {
     const branching: number[] = [];
-    let num = 1n, den = 1n;
+    let num = 1n,
+      den = 1n;
     const edges = walkTourLayers(layers, (weights, total) => {
       const i = prefix[branching.length] ?? 0;
       branching.push(weights.length);
@@ -192,7 +197,10 @@ describe("uniform tours: reach, seeds, errors", () => {
   });
 
   it("rectangles and other leapers: 4×7 knight open, 3×4 with the wazir and knight, closed", () => {
-    const wazirKnight: Leaper[] = [[0, 1], [1, 2]];
+    const wazirKnight: Leaper[] = [
+      [0, 1],
+      [1, 2],
+    ];
     for (const grid of uniformTourSampler({ rows: 4, cols: 7, moves: KNIGHT }).samples(10, 3n)) expect(isTour(grid, 4, 7, KNIGHT, false)).toBe(true);
     const sampler = uniformTourSampler({ rows: 3, cols: 4, moves: wazirKnight, closed: true });
     expect(countHamiltonian({ rows: 3, cols: 4, moves: wazirKnight, closed: true }).count).toBe(sampler.count);
@@ -200,7 +208,11 @@ describe("uniform tours: reach, seeds, errors", () => {
   });
 
   it("the kernel's layers (wasm, the default) and the TS baseline's give the same live states and the same tours", () => {
-    for (const options of [{ rows: 6, cols: 6, moves: KNIGHT, closed: true }, { rows: 4, cols: 5, moves: PEN_PAPER_LEAPERS, closed: false }, { rows: 5, cols: 5, moves: PEN_PAPER_LEAPERS, closed: true }]) {
+    for (const options of [
+      { rows: 6, cols: 6, moves: KNIGHT, closed: true },
+      { rows: 4, cols: 5, moves: PEN_PAPER_LEAPERS, closed: false },
+      { rows: 5, cols: 5, moves: PEN_PAPER_LEAPERS, closed: true },
+    ]) {
       const wasm = uniformTourSampler({ ...options, engine: "wasm" });
       const ts = uniformTourSampler({ ...options, engine: "ts" });
       expect([wasm.count, wasm.keptStates]).toEqual([ts.count, ts.keptStates]);

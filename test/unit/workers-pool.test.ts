@@ -15,7 +15,11 @@ import { normalizeProblem } from "../../src/tables/problem.js";
 
 describe("worker pool", () => {
   it("a kernel's refusal in a worker arrives as the same KernelError", async () => {
-    const tooManySymbols: WorkerTask = { counts: new Array<number>(17).fill(1), jobs: [{ columns: [], rows: 1, minParts: 0, firstPart: 0, multipliers: [1n] }], engine: "wasm" };
+    const tooManySymbols: WorkerTask = {
+      counts: new Array<number>(17).fill(1),
+      jobs: [{ columns: [], rows: 1, minParts: 0, firstPart: 0, multipliers: [1n] }],
+      engine: "wasm",
+    };
     const failed = runPool<WorkerTask, bigint>("tables/worker.js", [tooManySymbols], { threads: 1 });
     await expect(failed).rejects.toBeInstanceOf(KernelError);
     await expect(failed).rejects.toMatchObject({ code: "limit-exceeded", message: expect.stringContaining("17 symbols (at most 16)") });
@@ -30,16 +34,25 @@ describe("worker pool", () => {
     // The same from the layer before, made in this thread and sent to the workers.
     const from = symLayer(problem, 3)!;
     const fromTasks = [0, 1, 2].map((share): LayerTask => ({ problem, share, shares: 3, from }));
-    expect(symMitmSum(problem, (await runPool<LayerTask, SymLayerPart | undefined>("tables/layer-worker.js", fromTasks, { threads: 2 })).map((part) => part!))).toBe(1049233314843201600n);
+    expect(
+      symMitmSum(
+        problem,
+        (await runPool<LayerTask, SymLayerPart | undefined>("tables/layer-worker.js", fromTasks, { threads: 2 })).map((part) => part!),
+      ),
+    ).toBe(1049233314843201600n);
     // A share past the shares is refused in the worker and arrives typed.
-    await expect(runPool<LayerTask, SymLayerPart>("tables/layer-worker.js", [{ problem, share: 2, shares: 2 }], { threads: 1 })).rejects.toBeInstanceOf(UsageError);
+    await expect(runPool<LayerTask, SymLayerPart>("tables/layer-worker.js", [{ problem, share: 2, shares: 2 }], { threads: 1 })).rejects.toBeInstanceOf(
+      UsageError,
+    );
     // Which counts split: long ones, on the kernel, nothing given, more than one thread.
     const long = normalizeProblem({ size: 10, counts: [2, 2, 2, 2, 2], distinctRows: false, distinctColumns: false });
     expect(splitsSymmetric(long, "wasm", 2)).toBe(true);
     expect(splitsSymmetric(long, "wasm", 1)).toBe(false);
     expect(splitsSymmetric(long, "ts", 2)).toBe(false);
     expect(splitsSymmetric(problem, "wasm", 2)).toBe(false); // half a second: not worth the threads
-    expect(splitsSymmetric(normalizeProblem({ size: 10, counts: [2, 2, 2, 2, 2], given: ["0011223344"], distinctRows: false, distinctColumns: false }), "wasm", 2)).toBe(false);
+    expect(
+      splitsSymmetric(normalizeProblem({ size: 10, counts: [2, 2, 2, 2, 2], given: ["0011223344"], distinctRows: false, distinctColumns: false }), "wasm", 2),
+    ).toBe(false);
   });
 
   it("a throwing onProgress rejects the count with that error, and no later task reports", async () => {
@@ -49,7 +62,12 @@ describe("worker pool", () => {
     ]) {
       let calls = 0;
       const stop = new Error("stop");
-      await expect(count(() => { calls++; throw stop; })).rejects.toBe(stop);
+      await expect(
+        count(() => {
+          calls++;
+          throw stop;
+        }),
+      ).rejects.toBe(stop);
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(calls).toBe(1);
     }

@@ -36,7 +36,10 @@ export class JobView {
   /** Each section has its own worker, so cancelling one job leaves the others running. */
   private readonly client = new WorkerClient();
 
-  constructor(boxId: string, private readonly label: string) {
+  constructor(
+    boxId: string,
+    private readonly label: string,
+  ) {
     this.box = $(boxId);
   }
 
@@ -78,7 +81,12 @@ export class JobView {
       });
     } catch (error) {
       if (error instanceof JobCancelled) {
-        this.box.replaceChildren(Object.assign(document.createElement("span"), { className: "job-status", textContent: `${this.label}: cancelled after ${ms(performance.now() - started)}` }));
+        this.box.replaceChildren(
+          Object.assign(document.createElement("span"), {
+            className: "job-status",
+            textContent: `${this.label}: cancelled after ${ms(performance.now() - started)}`,
+          }),
+        );
         return undefined;
       }
       throw error;
@@ -158,7 +166,11 @@ export function dropText(textareaId: string): string {
   return fullTexts.get(textarea) ?? textarea.value;
 }
 
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const element = Object.assign(document.createElement(tag), props);
   element.append(...children);
   return element;

@@ -109,7 +109,9 @@ export function firstTicketVectorDistribution(): VectorDistribution {
 export function firstTicketTypeProbabilities(): ExactProbability[] {
   const d = firstTicketVectorDistribution();
   const byType = [0n, 0n, 0n, 0n];
-  d.weight.forEach((w, v) => { byType[d.tables.vectorType[v]!]! += w; });
+  d.weight.forEach((w, v) => {
+    byType[d.tables.vectorType[v]!]! += w;
+  });
   return byType.map((w) => ratio(w, d.total));
 }
 
@@ -177,7 +179,9 @@ export function singleTicketTypeProbabilities(): ExactProbability[] {
   const t = enumeratePatternsTs();
   const w = weightsOf(t);
   const byType = [0n, 0n, 0n, 0n];
-  w.fillingWeight.forEach((f, v) => { byType[t.vectorType[v]!]! += f; });
+  w.fillingWeight.forEach((f, v) => {
+    byType[t.vectorType[v]!]! += f;
+  });
   const total = byType.reduce((a, b) => a + b, 0n);
   return byType.map((x) => ratio(x, total));
 }

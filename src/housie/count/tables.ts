@@ -49,7 +49,10 @@ export function enumeratePatternsTs(): PatternTables {
   let total = 0;
   for (let key = 0; key < KEY_SPACE; key++) {
     const count = perKey[key]!;
-    if (count === 0) { perKey[key] = -1; continue; }
+    if (count === 0) {
+      perKey[key] = -1;
+      continue;
+    }
     perKey[key] = keys.length;
     keys.push(key);
     starts.push(total);
@@ -191,8 +194,17 @@ export function pairsOf(t: PatternTables, w: WeightTables): PairTables {
     for (let i = 0; i < 3; i++) segmentLanes[s * 3 + i] = vectorLanes[pairFirst[slot]! * 3 + i]! + vectorLanes[pairSecond[slot]! * 3 + i]!;
   });
   return {
-    vectorCode, vectorLanes, codeStart, codeTotal, pairFirst, pairSecond,
-    segmentCode, segmentLanes, bookCode, laneUpper, laneLower,
+    vectorCode,
+    vectorLanes,
+    codeStart,
+    codeTotal,
+    pairFirst,
+    pairSecond,
+    segmentCode,
+    segmentLanes,
+    bookCode,
+    laneUpper,
+    laneLower,
   };
 }
 
@@ -200,6 +212,5 @@ export function pairsOf(t: PatternTables, w: WeightTables): PairTables {
 export function feasible(p: PairTables, w0: number, w1: number, w2: number): boolean {
   const up = p.laneUpper;
   const lo = p.laneLower;
-  return (((w0 + up[0]!) | (w1 + up[1]!) | (w2 + up[2]!)) & LANE_HIGH) === 0
-    && ((w0 + lo[0]!) & (w1 + lo[1]!) & (w2 + lo[2]!) & LANE_HIGH) === LANE_HIGH;
+  return (((w0 + up[0]!) | (w1 + up[1]!) | (w2 + up[2]!)) & LANE_HIGH) === 0 && ((w0 + lo[0]!) & (w1 + lo[1]!) & (w2 + lo[2]!) & LANE_HIGH) === LANE_HIGH;
 }

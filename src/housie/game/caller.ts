@@ -60,7 +60,8 @@ const GAME_NAME = /^[^\u0000-\u001f\u007f]{1,40}$/;
 /** A game's name or number as an operator gives it (--game-name): 1 to 40 printable characters; else one UsageError. */
 export function parseGameName(text: string): string {
   const t = String(text).trim();
-  if (!GAME_NAME.test(t)) throw new UsageError(`--game-name ${JSON.stringify(t.slice(0, 40))} (expected the game's name or number as in books --games, e.g. Red or 2)`);
+  if (!GAME_NAME.test(t))
+    throw new UsageError(`--game-name ${JSON.stringify(t.slice(0, 40))} (expected the game's name or number as in books --games, e.g. Red or 2)`);
   return t;
 }
 
@@ -78,7 +79,8 @@ export function parseGameName(text: string): string {
 export function parseBall(text: string): number {
   checkText(text, "text");
   const t = text.trim();
-  if (!/^\d{1,3}$/.test(t) || Number(t) < 1 || Number(t) > LAST_NUMBER) throw new UsageError(`${JSON.stringify(t.slice(0, 20))} is not a ball (expected a number from 1 to ${LAST_NUMBER})`);
+  if (!/^\d{1,3}$/.test(t) || Number(t) < 1 || Number(t) > LAST_NUMBER)
+    throw new UsageError(`${JSON.stringify(t.slice(0, 20))} is not a ball (expected a number from 1 to ${LAST_NUMBER})`);
   return Number(t);
 }
 
@@ -127,9 +129,15 @@ export class Caller {
     const bad = (what: string) => new InputError(what, { file }, `a game file written by housie call (${GAME_FORMAT}, version 1)`);
     if (typeof s !== "object" || s === null || s.format !== GAME_FORMAT || s.version !== 1) throw bad("not a saved game");
     if (!PRIZE_SET_NAMES.includes(s.prizes as PrizeSetName)) throw bad(`prizes ${JSON.stringify(s.prizes)}`);
-    if (s.seed !== null && (typeof s.seed !== "string" || !/^\d{1,20}$/.test(s.seed) || BigInt(s.seed) >= 2n ** 64n)) throw bad(`seed ${JSON.stringify(s.seed)}`);
+    if (s.seed !== null && (typeof s.seed !== "string" || !/^\d{1,20}$/.test(s.seed) || BigInt(s.seed) >= 2n ** 64n))
+      throw bad(`seed ${JSON.stringify(s.seed)}`);
     const calls = s.calls;
-    if (!Array.isArray(calls) || calls.length > LAST_NUMBER || calls.some((x) => !Number.isInteger(x) || x < 1 || x > LAST_NUMBER) || new Set(calls).size !== calls.length) {
+    if (
+      !Array.isArray(calls) ||
+      calls.length > LAST_NUMBER ||
+      calls.some((x) => !Number.isInteger(x) || x < 1 || x > LAST_NUMBER) ||
+      new Set(calls).size !== calls.length
+    ) {
       throw bad(`its calls are not distinct numbers from 1 to ${LAST_NUMBER}`);
     }
     if (s.game !== undefined && (typeof s.game !== "string" || !GAME_NAME.test(s.game))) throw bad(`game ${JSON.stringify(String(s.game).slice(0, 30))}`);
@@ -184,8 +192,10 @@ export class Caller {
    */
   call(x: number): number {
     const calls = this.state.calls;
-    if (this.state.seed !== null) throw new UsageError(`this game calls the numbers of its seed ${this.state.seed}, not drawn ones (start a game without a seed for a ball machine)`);
-    if (!Number.isInteger(x) || x < 1 || x > LAST_NUMBER) throw new UsageError(`${String(x).slice(0, 20)} is not a ball (expected a number from 1 to ${LAST_NUMBER})`);
+    if (this.state.seed !== null)
+      throw new UsageError(`this game calls the numbers of its seed ${this.state.seed}, not drawn ones (start a game without a seed for a ball machine)`);
+    if (!Number.isInteger(x) || x < 1 || x > LAST_NUMBER)
+      throw new UsageError(`${String(x).slice(0, 20)} is not a ball (expected a number from 1 to ${LAST_NUMBER})`);
     const at = calls.indexOf(x);
     if (at >= 0) throw new UsageError(`${x} is called already (call ${at + 1}); not called again`);
     calls.push(x);

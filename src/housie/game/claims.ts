@@ -12,7 +12,17 @@ import { printedRef, parseTicketRef } from "../model/reference.js";
 import { LAST_NUMBER } from "../model/columns.js";
 import { describeGame, namesGame, wrongGame, type NightGame } from "../model/game.js";
 import { UsageError } from "../../errors.js";
-import { NEVER, PRIZE_SETS, PRIZE_SET_NAMES, batchPrizeCalls, prizeBatchTickets, prizeNeeds, type GameEngine, type PrizeNeeds, type PrizeSetName } from "./prizes.js";
+import {
+  NEVER,
+  PRIZE_SETS,
+  PRIZE_SET_NAMES,
+  batchPrizeCalls,
+  prizeBatchTickets,
+  prizeNeeds,
+  type GameEngine,
+  type PrizeNeeds,
+  type PrizeSetName,
+} from "./prizes.js";
 
 /** References kept per list; the counts count them all. */
 export const MAX_LISTED = 1000;
@@ -117,12 +127,21 @@ function* onlyGame(batches: Iterable<SeriesBatch>, playing: string | undefined, 
     const names = batch.gameNames ?? [];
     scan.names = names;
     if (wanted && scan.wantedGame === undefined) {
-      for (let r = 0; r < batch.count; r++) if (batch.serials[r] === wanted.serial) { scan.wantedGame = games?.[r] ?? 0; break; }
+      for (let r = 0; r < batch.count; r++)
+        if (batch.serials[r] === wanted.serial) {
+          scan.wantedGame = games?.[r] ?? 0;
+          break;
+        }
     }
-    if (!games || !games.subarray(0, batch.count).some((g) => g !== 0)) { yield batch; continue; }
+    if (!games || !games.subarray(0, batch.count).some((g) => g !== 0)) {
+      yield batch;
+      continue;
+    }
     scan.games = true;
     if (playing === undefined) {
-      throw new UsageError(`the series is a night of games (${gameList(names)}): say which game this is (housie call GAME --game-name NAME, or check --game-name NAME)`);
+      throw new UsageError(
+        `the series is a night of games (${gameList(names)}): say which game this is (housie call GAME --game-name NAME, or check --game-name NAME)`,
+      );
     }
     scan.number ??= names.findIndex((name, i) => name !== undefined && namesGame(playing, { number: i, name }));
     if (scan.number < 0) scan.number = undefined;
@@ -241,7 +260,11 @@ export function replayCalls(batches: Iterable<SeriesBatch>, calls: readonly numb
       for (let r = from; r < from + count; r++) {
         if (batch.serials[r] !== wanted.serial) continue;
         const t = (r - from) * per + wanted.ticket - 1;
-        found = { line: batch.lines[r]!, grid: ticketFromCells(batch.cells, (r * per + wanted.ticket - 1) * CELLS_PER_TICKET), calls: Array.from(prizes.subarray(t * p, t * p + p)) };
+        found = {
+          line: batch.lines[r]!,
+          grid: ticketFromCells(batch.cells, (r * per + wanted.ticket - 1) * CELLS_PER_TICKET),
+          calls: Array.from(prizes.subarray(t * p, t * p + p)),
+        };
         break;
       }
     }
@@ -266,8 +289,10 @@ export function* checkedBatches(batches: unknown, expected = "an iterable of ser
     const per = b.ticketsPerRecord;
     if (per !== 1 && per !== 6) throw argumentError("series batch.ticketsPerRecord", "1 or 6", per);
     const count = wholeNumber(b.count, "series batch.count");
-    if (!(b.cells instanceof Uint8Array) || b.cells.length < count * per * CELLS_PER_TICKET) throw argumentError("series batch.cells", `a Uint8Array of ${count * per * CELLS_PER_TICKET} cells`, b.cells);
-    if (!(b.serials instanceof BigUint64Array) || b.serials.length < count) throw argumentError("series batch.serials", `a BigUint64Array of ${count} serials`, b.serials);
+    if (!(b.cells instanceof Uint8Array) || b.cells.length < count * per * CELLS_PER_TICKET)
+      throw argumentError("series batch.cells", `a Uint8Array of ${count * per * CELLS_PER_TICKET} cells`, b.cells);
+    if (!(b.serials instanceof BigUint64Array) || b.serials.length < count)
+      throw argumentError("series batch.serials", `a BigUint64Array of ${count} serials`, b.serials);
     if (!isArrayLike(b.lines) || b.lines.length < count) throw argumentError("series batch.lines", `${count} line numbers`, b.lines);
     yield b as SeriesBatch;
   }
@@ -297,7 +322,13 @@ function isArrayLike(value: unknown): value is ArrayLike<number> {
  * game.prizes.map((prize) => prize.call); // [43, 61, 72]: one line, two lines, full house
  * ```
  */
-export function checkGame(series: () => Iterable<SeriesBatch>, calls: readonly number[], set: PrizeSetName, claim?: string, options: GameCheckOptions = {}): GameCheck {
+export function checkGame(
+  series: () => Iterable<SeriesBatch>,
+  calls: readonly number[],
+  set: PrizeSetName,
+  claim?: string,
+  options: GameCheckOptions = {},
+): GameCheck {
   functionArgument(series, "series");
   wholeNumbers(calls, "calls", 1, LAST_NUMBER);
   if (new Set(calls).size !== calls.length) throw argumentError("calls", `numbers from 1 to ${LAST_NUMBER}, each called at most once`, calls);
@@ -311,16 +342,20 @@ export function checkGame(series: () => Iterable<SeriesBatch>, calls: readonly n
   const p = names.length;
   const scan: GameScan = { number: undefined, games: false, names: [], wantedGame: undefined };
   const replay = replayCalls(onlyGame(seriesBatches(series), playing, wanted, scan), calls, set, engine, wanted);
-  if (scan.games && scan.number === undefined) throw new UsageError(`the series has no game ${JSON.stringify(playing!.slice(0, 30))} (its games: ${gameList(scan.names)})`);
+  if (scan.games && scan.number === undefined)
+    throw new UsageError(`the series has no game ${JSON.stringify(playing!.slice(0, 30))} (its games: ${gameList(scan.names)})`);
   const number = scan.number;
   const game = number === undefined ? undefined : { number, name: scan.names[number]! };
   if (wanted) {
     // The reference's game (G3-…), the ticket's own, the game played: all one, or one line naming both.
     const its = scan.wantedGame ? { number: scan.wantedGame, name: scan.names[scan.wantedGame]! } : undefined;
     if (wanted.game !== undefined && scan.wantedGame !== undefined && wanted.game !== scan.wantedGame) {
-      throw new UsageError(`reference ${JSON.stringify(claim!.trim().slice(0, 40))} names game ${wanted.game}, but ticket ${wanted.serial}-${wanted.ticket} is of ${its ? describeGame(its) : "no game"} (misread? read the whole reference again)`);
+      throw new UsageError(
+        `reference ${JSON.stringify(claim!.trim().slice(0, 40))} names game ${wanted.game}, but ticket ${wanted.serial}-${wanted.ticket} is of ${its ? describeGame(its) : "no game"} (misread? read the whole reference again)`,
+      );
     }
-    if (scan.games && scan.wantedGame !== undefined && scan.wantedGame !== number) throw wrongGame(printedRef(wanted.serial, wanted.ticket, its?.number), its, game!);
+    if (scan.games && scan.wantedGame !== undefined && scan.wantedGame !== number)
+      throw wrongGame(printedRef(wanted.serial, wanted.ticket, its?.number), its, game!);
   }
   const ref = (serial: bigint, ticket: number) => printedRef(serial, ticket, game?.number);
   const { records, tickets, found: at } = replay;
@@ -339,7 +374,12 @@ export function checkGame(series: () => Iterable<SeriesBatch>, calls: readonly n
   const ties: string[][] = names.map(() => []);
   const tieCount = new Array<number>(p).fill(0);
   if (found.calls.some((c) => c !== NEVER)) {
-    for (const { batch, from, count, prizes, minima } of slicesWithPrizes(onlyGame(seriesBatches(series), playing, undefined, { ...scan }), calls, set, engine)) {
+    for (const { batch, from, count, prizes, minima } of slicesWithPrizes(
+      onlyGame(seriesBatches(series), playing, undefined, { ...scan }),
+      calls,
+      set,
+      engine,
+    )) {
       const per = batch.ticketsPerRecord;
       for (let k = 0; k < p; k++) {
         const want = found.calls[k]!;
@@ -360,7 +400,16 @@ export function checkGame(series: () => Iterable<SeriesBatch>, calls: readonly n
     const call = c === NEVER ? null : c;
     const verdict: Verdict = call === null ? "not yet" : call === calls.length ? "valid now" : "late";
     const first = report.prizes[k]!.call;
-    return { prize, wins: call !== null && call === first, verdict, call, first, ties: ties[k]!, tieCount: tieCount[k]!, needs: prizeNeeds(set, k, found!.grid, called) };
+    return {
+      prize,
+      wins: call !== null && call === first,
+      verdict,
+      call,
+      first,
+      ties: ties[k]!,
+      tieCount: tieCount[k]!,
+      needs: prizeNeeds(set, k, found!.grid, called),
+    };
   });
   return { ...report, claim: { ref: found.ref, line: found.line, grid: found.grid, prizes, wins: prizes.some((v) => v.wins) } };
 }

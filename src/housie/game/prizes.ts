@@ -43,7 +43,9 @@ export function parsePrizeSet(text: string): PrizeSetName {
 export function rankTable(calls: readonly number[], never: number = NEVER): Uint8Array {
   const rank = new Uint8Array(128).fill(never);
   rank[0] = 0;
-  calls.forEach((x, i) => { rank[x] = i + 1; });
+  calls.forEach((x, i) => {
+    rank[x] = i + 1;
+  });
   return rank;
 }
 
@@ -80,7 +82,11 @@ export function ticketPrizeCalls(set: PrizeSetName, cells: Uint8Array, at: numbe
   for (const r of [0, 2]) {
     let first = -1;
     let last = -1;
-    for (let j = 0; j < 9; j++) if (cells[at + 9 * r + j] !== 0) { if (first < 0) first = j; last = j; }
+    for (let j = 0; j < 9; j++)
+      if (cells[at + 9 * r + j] !== 0) {
+        if (first < 0) first = j;
+        last = j;
+      }
     corners = Math.max(corners, rank[cells[at + 9 * r + first]!]!, rank[cells[at + 9 * r + last]!]!);
   }
   out[outAt] = ranks[4]!;
@@ -113,7 +119,15 @@ const KERNEL_MINIMA: Record<PrizeSetName, readonly number[]> = {
  * (NEVER if none completes it), or 0 where the kernel does not say (tambola's lines):
  * a pre-filter, so that a caller skips a batch that cannot beat or tie its best.
  */
-export function batchPrizeCalls(set: PrizeSetName, cells: Uint8Array, n: number, calls: readonly number[], engine: GameEngine, scratch: Uint8Array, minima?: Uint8Array): Uint8Array {
+export function batchPrizeCalls(
+  set: PrizeSetName,
+  cells: Uint8Array,
+  n: number,
+  calls: readonly number[],
+  engine: GameEngine,
+  scratch: Uint8Array,
+  minima?: Uint8Array,
+): Uint8Array {
   const p = PRIZE_SETS[set].length;
   if (engine === "ts") {
     const rank = rankTable(calls);
@@ -139,7 +153,9 @@ export function batchPrizeCalls(set: PrizeSetName, cells: Uint8Array, n: number,
   const least = set === "uk" ? k.checkTickets(n) : k.checkTambola(n);
   if (minima) {
     minima.fill(0, 0, p);
-    KERNEL_MINIMA[set].forEach((prize, byte) => { minima[prize] = (least >>> (8 * byte)) & 255; });
+    KERNEL_MINIMA[set].forEach((prize, byte) => {
+      minima[prize] = (least >>> (8 * byte)) & 255;
+    });
   }
   return set === "uk" ? kernelBytes(k.checkPrizesPtr(), p * n) : kernelBytes(k.checkTambolaPtr(), p * n);
 }
@@ -176,18 +192,38 @@ export function prizeNeeds(set: PrizeSetName, k: number, grid: readonly (readonl
   if (!(called instanceof Set)) throw argumentError("called", "a Set of the numbers called", called);
   const open = (cells: readonly (number | null)[]) => cells.filter((x): x is number => x !== null && !called.has(x));
   const rows = grid.map(open);
-  const fewest = (n: number) => [...rows].sort((a, b) => a.length - b.length).slice(0, n).flat().sort((a, b) => a - b);
+  const fewest = (n: number) =>
+    [...rows]
+      .sort((a, b) => a.length - b.length)
+      .slice(0, n)
+      .flat()
+      .sort((a, b) => a - b);
   const name = PRIZE_SETS[set][k];
   let numbers: number[];
   switch (name) {
-    case "one line": numbers = fewest(1); break;
-    case "two lines": numbers = fewest(2); break;
-    case "full house": numbers = rows.flat().sort((a, b) => a - b); break;
-    case "top line": numbers = rows[0]!; break;
-    case "middle line": numbers = rows[1]!; break;
-    case "bottom line": numbers = rows[2]!; break;
+    case "one line":
+      numbers = fewest(1);
+      break;
+    case "two lines":
+      numbers = fewest(2);
+      break;
+    case "full house":
+      numbers = rows.flat().sort((a, b) => a - b);
+      break;
+    case "top line":
+      numbers = rows[0]!;
+      break;
+    case "middle line":
+      numbers = rows[1]!;
+      break;
+    case "bottom line":
+      numbers = rows[2]!;
+      break;
     case "four corners": {
-      const ends = [grid[0]!, grid[2]!].flatMap((row) => { const xs = row.filter((x): x is number => x !== null); return [xs[0]!, xs.at(-1)!]; });
+      const ends = [grid[0]!, grid[2]!].flatMap((row) => {
+        const xs = row.filter((x): x is number => x !== null);
+        return [xs[0]!, xs.at(-1)!];
+      });
       numbers = open(ends).sort((a, b) => a - b);
       break;
     }
@@ -195,7 +231,8 @@ export function prizeNeeds(set: PrizeSetName, k: number, grid: readonly (readonl
       const marked = grid.flat().filter((x) => x !== null && called.has(x)).length;
       return { count: Math.max(0, 5 - marked), numbers: [] };
     }
-    default: throw new UsageError(`prize ${k} of the ${set} set is unknown`);
+    default:
+      throw new UsageError(`prize ${k} of the ${set} set is unknown`);
   }
   return { count: numbers.length, numbers };
 }

@@ -52,7 +52,9 @@ export function ticketRank(ticket: TicketGrid): bigint {
 
 /** The error for a unique run asked for more than MAX_UNIQUE_TICKETS tickets. */
 export function uniqueLimitError(): UsageError {
-  return new UsageError(`a run can keep at most ${MAX_UNIQUE_TICKETS} tickets unique (about ${Math.floor(MAX_UNIQUE_TICKETS / 6)} books); use separate runs or --no-unique`);
+  return new UsageError(
+    `a run can keep at most ${MAX_UNIQUE_TICKETS} tickets unique (about ${Math.floor(MAX_UNIQUE_TICKETS / 6)} books); use separate runs or --no-unique`,
+  );
 }
 
 /** Checks one call of a run for `count` records (at most `limit`) from serial `serial` on. */
@@ -71,7 +73,7 @@ export const SUPERSEDED = "housie: this run's kernel instance failed and was dro
 
 // Instances of runs that were closed, kept for the next runs: the book sampler's tables
 // are built once per instance (~45 ms CPU), instantiating costs ~8 ms. Two at most.
-const idleInstances: (HousieKernel)[] = [];
+const idleInstances: HousieKernel[] = [];
 const MAX_IDLE_INSTANCES = 2;
 /** Instances one of whose calls trapped: their state is broken, they are never used again. */
 const trappedInstances = new WeakSet<object>();
@@ -120,10 +122,12 @@ export class HousieRun {
     this.kind = oneOf(kind, "kind", ["books", "tickets"] as const);
     options = optionsObject<GenerateOptions>(options, "options", optionKeys<GenerateOptions>({ seed: true, unique: true, firstSerial: true, issued: true }));
     optionalBoolean(options.unique, "unique");
-    if (options.issued !== undefined && typeof (options.issued as { [Symbol.iterator]?: unknown } | null)?.[Symbol.iterator] !== "function") throw argumentError("issued", "an iterable of tickets", options.issued);
+    if (options.issued !== undefined && typeof (options.issued as { [Symbol.iterator]?: unknown } | null)?.[Symbol.iterator] !== "function")
+      throw argumentError("issued", "an iterable of tickets", options.issued);
     this.ticketsPerRecord = ticketsPerRecord(this.kind);
     const serial = parseSerial(options.firstSerial ?? 1n);
-    if (serial === undefined) throw new UsageError(`first serial must be a whole number from 0 to ${MAX_SERIAL} (2^64-1), got ${describeValue(options.firstSerial)}`);
+    if (serial === undefined)
+      throw new UsageError(`first serial must be a whole number from 0 to ${MAX_SERIAL} (2^64-1), got ${describeValue(options.firstSerial)}`);
     this.serial = serial;
     this.unique = options.unique ?? true;
     const k = (this.kernel = runInstance());

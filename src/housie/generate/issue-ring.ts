@@ -85,7 +85,9 @@ export class IssueRingHost {
       else this.earlierDone?.();
     });
     this.worker.on("error", (error) => this.fail(error));
-    this.worker.on("exit", (code) => { if (!this.closed) this.fail(new Error(`housie uniqueness worker stopped (exit ${code})`)); });
+    this.worker.on("exit", (code) => {
+      if (!this.closed) this.fail(new Error(`housie uniqueness worker stopped (exit ${code})`));
+    });
   }
 
   /** Sends a task; tasks are handled in the order posted. */

@@ -47,7 +47,9 @@ function* limitedBatches(files: readonly string[], limit: number) {
     for (const batch of readSeries(file)) {
       const tickets = batch.count * batch.ticketsPerRecord;
       if (loaded + tickets > limit) {
-        throw new UsageError(`${file}: the earlier series and this run together exceed the ${MAX_UNIQUE_TICKETS} tickets a run keeps unique (room for ${Math.max(0, limit)} earlier tickets; use a smaller --count or fewer --unique-against files)`);
+        throw new UsageError(
+          `${file}: the earlier series and this run together exceed the ${MAX_UNIQUE_TICKETS} tickets a run keeps unique (room for ${Math.max(0, limit)} earlier tickets; use a smaller --count or fewer --unique-against files)`,
+        );
       }
       loaded += tickets;
       yield { cells: batch.cells, tickets };

@@ -95,7 +95,11 @@ export function ticketsFromCells(cells: Uint8Array, offset: number, count: numbe
   wholeNumber(offset, "offset");
   wholeNumber(count, "count");
   if (offset + count * CELLS_PER_TICKET > cells.length) {
-    throw argumentError("count", `at most ${Math.floor(Math.max(0, cells.length - offset) / CELLS_PER_TICKET)} tickets (27 cells each) from offset ${offset} of ${cells.length} cells`, count);
+    throw argumentError(
+      "count",
+      `at most ${Math.floor(Math.max(0, cells.length - offset) / CELLS_PER_TICKET)} tickets (27 cells each) from offset ${offset} of ${cells.length} cells`,
+      count,
+    );
   }
   const tickets: TicketGrid[] = [];
   for (let t = 0; t < count; t++) tickets.push(ticketFromCells(cells, offset + t * CELLS_PER_TICKET));

@@ -105,13 +105,16 @@ export function parseTicketRef(text: string): TicketRef {
   const ticket = m ? Number(m[3]) : 0;
   if (!m || serial === undefined || ticket < 1 || ticket > 6 || (game !== undefined && (game < 1 || game > 12))) {
     const games = /^\s*[gG]/.test(text) ? ", G2-1234-5-9 in game 2 of a night (games 1 to 12)" : "";
-    throw new UsageError(`reference ${shown} is not serial-ticket (expected e.g. 1234-5, or 1234-5-9 with the printed check digit${games}, serial 0 to ${MAX_SERIAL}, ticket 1 to 6)`);
+    throw new UsageError(
+      `reference ${shown} is not serial-ticket (expected e.g. 1234-5, or 1234-5-9 with the printed check digit${games}, serial 0 to ${MAX_SERIAL}, ticket 1 to 6)`,
+    );
   }
   const check = m[4];
   if (check !== undefined) {
     const want = dammDigit(`${serial}${ticket}`);
     // The right digit is not said: a misread serial would "fix" itself into another ticket.
-    if (Number(check) !== want) throw new UsageError(`reference ${shown}: the check digit ${check} does not match (misread or mistyped? read the whole reference again)`);
+    if (Number(check) !== want)
+      throw new UsageError(`reference ${shown}: the check digit ${check} does not match (misread or mistyped? read the whole reference again)`);
   }
   return game === undefined ? { serial, ticket, checked: check !== undefined } : { serial, ticket, checked: check !== undefined, game };
 }

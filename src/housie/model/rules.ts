@@ -9,7 +9,7 @@ import { property } from "../../args.js";
 
 /** The rules `validateBook` and `housie validate` check, one name each. */
 export type HousieRule =
-  | "json" | "shape" | "serial" | "range" | "row-count" | "column-count" | "column-order" | "book-numbers" | "duplicate-serial" | "duplicate-ticket";
+  "json" | "shape" | "serial" | "range" | "row-count" | "column-count" | "column-order" | "book-numbers" | "duplicate-serial" | "duplicate-ticket";
 
 /** One broken rule: which, what is wrong, what was expected, and the line in a file. */
 export interface Violation {
@@ -41,7 +41,12 @@ function ticketViolations(ticket: unknown, where: string): Violation[] {
       } else if (cell !== null) {
         const lo = COLUMN_FIRST[j]!;
         const hi = lo + COLUMN_SIZE[j]! - 1;
-        if (cell < lo || cell > hi) out.push({ rule: "range", problem: `${where} row ${r + 1} column ${j + 1} holds ${cell}`, expected: `a number from ${lo} to ${hi} in column ${j + 1}` });
+        if (cell < lo || cell > hi)
+          out.push({
+            rule: "range",
+            problem: `${where} row ${r + 1} column ${j + 1} holds ${cell}`,
+            expected: `a number from ${lo} to ${hi} in column ${j + 1}`,
+          });
       }
     }
   }
@@ -56,7 +61,11 @@ function ticketViolations(ticket: unknown, where: string): Violation[] {
     if (column.length === 0) out.push({ rule: "column-count", problem: `${where} column ${j + 1} is empty`, expected: "1 to 3 numbers in every column" });
     for (let i = 1; i < column.length; i++) {
       if (column[i]! <= column[i - 1]!) {
-        out.push({ rule: "column-order", problem: `${where} column ${j + 1} reads ${column.join(", ")} downward`, expected: "numbers increasing down each column" });
+        out.push({
+          rule: "column-order",
+          problem: `${where} column ${j + 1} reads ${column.join(", ")} downward`,
+          expected: "numbers increasing down each column",
+        });
         break;
       }
     }
@@ -80,7 +89,9 @@ function ticketViolations(ticket: unknown, where: string): Violation[] {
 export function validateBook(record: Pick<HousieRecord, "tickets"> | unknown): Violation[] {
   const tickets = typeof record === "object" && record !== null ? property(record, "tickets", "record") : undefined;
   if (!Array.isArray(tickets) || (tickets.length !== 6 && tickets.length !== 1)) {
-    return [{ rule: "shape", problem: `record has ${Array.isArray(tickets) ? tickets.length : "no"} tickets`, expected: "6 tickets (a book) or 1 (a single ticket)" }];
+    return [
+      { rule: "shape", problem: `record has ${Array.isArray(tickets) ? tickets.length : "no"} tickets`, expected: "6 tickets (a book) or 1 (a single ticket)" },
+    ];
   }
   const out: Violation[] = [];
   tickets.forEach((t, i) => out.push(...ticketViolations(t, tickets.length === 6 ? `ticket ${i + 1}` : "ticket")));
@@ -121,7 +132,8 @@ export function topLevelNumberText(text: string, key: string): string | undefine
   let found: string | undefined;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 0x22) { // a string: skip it, and see if it is `key` as a key at depth 1
+    if (c === 0x22) {
+      // a string: skip it, and see if it is `key` as a key at depth 1
       let j = i + 1;
       while (j < text.length && text.charCodeAt(j) !== 0x22) j += text.charCodeAt(j) === 0x5c ? 2 : 1;
       if (depth === 1) {
@@ -149,7 +161,10 @@ export function topLevelNumberText(text: string, key: string): string | undefine
  * the ticket breaks a rule.
  */
 export function validTicketKey(ticket: Cell[][], out: Uint32Array, at: number): boolean {
-  let pattern = 0, k0 = 0, k1 = 0, k2 = 0;
+  let pattern = 0,
+    k0 = 0,
+    k1 = 0,
+    k2 = 0;
   const last = [0, 0, 0, 0, 0, 0, 0, 0, 0];
   for (let r = 0; r < 3; r++) {
     let filled = 0;
@@ -174,7 +189,6 @@ export function validTicketKey(ticket: Cell[][], out: Uint32Array, at: number): 
   return true;
 }
 
-
 /**
  * The fast predicate of validateBook over raw cells (27 per ticket, 0 = blank): true
  * when the record of `tickets` tickets at `at` breaks no rule (ranges, 5 per row,
@@ -197,7 +211,9 @@ export function cellsObeyRules(cells: Uint8Array, at: number, tickets: number): 
         const bit = (x - 1) % 30;
         const word = x <= 30 ? low : x <= 60 ? mid : high;
         if ((word >>> bit) & 1) return false;
-        if (x <= 30) low |= 1 << bit; else if (x <= 60) mid |= 1 << bit; else high |= 1 << bit;
+        if (x <= 30) low |= 1 << bit;
+        else if (x <= 60) mid |= 1 << bit;
+        else high |= 1 << bit;
       }
       if (filled !== 5) return false;
     }

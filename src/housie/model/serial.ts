@@ -36,7 +36,8 @@ const TWO_32 = 4294967296;
 export function serialWordsFromDigits(b: Uint8Array, from: number, to: number, out: Uint32Array, at: number): boolean {
   const digits = to - from;
   if (digits === 0 || digits > 20 || (digits > 1 && b[from] === 48)) return false;
-  if (digits <= 15) { // below 2^53: exact in a double, no bigint
+  if (digits <= 15) {
+    // below 2^53: exact in a double, no bigint
     let n = 0;
     for (let i = from; i < to; i++) {
       const d = b[i]! - 48;

@@ -60,7 +60,10 @@ export interface AuditOptions {
 }
 
 /** An exact probability as numerator/denominator (bigints). */
-interface Exact { num: bigint; den: bigint }
+interface Exact {
+  num: bigint;
+  den: bigint;
+}
 
 /** Exact reference distributions of one ticket of a uniform book (every position alike). */
 export interface AuditReference {
@@ -186,7 +189,8 @@ class AuditCounts {
         const slot = (t * COLUMNS + j) * 3;
         const count = (rows & 1) + ((rows >> 1) & 1) + (rows >> 2);
         this.column[slot + count - 1]!++;
-        if (count === 1) this.single[slot + (rows >> 1)]!++; // rows 1, 2, 4 -> 0, 1, 2
+        if (count === 1)
+          this.single[slot + (rows >> 1)]!++; // rows 1, 2, 4 -> 0, 1, 2
         else if (count === 2) this.double[slot + (rows === 6 ? 0 : rows === 5 ? 1 : 2)]!++;
         else threes++;
       }
@@ -249,7 +253,13 @@ function auditCounts(c: AuditCounts, alpha: number): AuditReport {
       chi("column", `ticket ${t + 1}, column ${j + 1}: count`, c.column.subarray(slot, slot + 3), ref.column.slice(3 * j, 3 * j + 3).map(toFloat));
     }
   }
-  for (let x = 1; x <= 90; x++) chi("position", `number ${x}: ticket`, c.position.subarray(x * 6, x * 6 + 6), [1, 1, 1, 1, 1, 1].map((v) => v / 6));
+  for (let x = 1; x <= 90; x++)
+    chi(
+      "position",
+      `number ${x}: ticket`,
+      c.position.subarray(x * 6, x * 6 + 6),
+      [1, 1, 1, 1, 1, 1].map((v) => v / 6),
+    );
   for (let t = 0; t < 6; t++) {
     for (let j = 0; j < COLUMNS; j++) {
       const slot = (t * COLUMNS + j) * 3;
@@ -260,7 +270,13 @@ function auditCounts(c: AuditCounts, alpha: number): AuditReport {
   if (c.pairs >= 2) {
     const variance = toFloat(ref.matchVariance);
     const z = (c.matches - 15 * c.pairs) / Math.sqrt(c.pairs * variance);
-    tests.push({ family: "serial", name: `numbers keeping their ticket, book to book (mean ${(c.matches / c.pairs).toFixed(3)}, exact 15)`, statistic: z, df: null, p: normalTwoSided(z) });
+    tests.push({
+      family: "serial",
+      name: `numbers keeping their ticket, book to book (mean ${(c.matches / c.pairs).toFixed(3)}, exact 15)`,
+      statistic: z,
+      df: null,
+      p: normalTwoSided(z),
+    });
   } else skipped.push("serial: numbers keeping their ticket");
   const adjusted = holmAdjust(tests.map((t) => t.p));
   const full = tests.map((t, i) => ({ ...t, adjusted: adjusted[i]!, reject: adjusted[i]! <= alpha }));

@@ -85,7 +85,8 @@ export function parseCalls(text: string, source = "--calls", last = 90): number[
   lines.forEach((raw, index) => {
     const where = source === "--calls" ? { file: source } : { file: source, line: index + 1 };
     for (const token of raw.split(/[\s,]+/).filter((t) => t !== "")) {
-      if (!/^\d+$/.test(token)) throw new InputError(`call ${calls.length + 1} is ${JSON.stringify(token.slice(0, 20))}`, where, `whole numbers from 1 to ${last}`);
+      if (!/^\d+$/.test(token))
+        throw new InputError(`call ${calls.length + 1} is ${JSON.stringify(token.slice(0, 20))}`, where, `whole numbers from 1 to ${last}`);
       const x = Number(token);
       if (x < 1 || x > last) throw new InputError(`call ${calls.length + 1} is ${x}`, where, `a number from 1 to ${last}`);
       const first = seen.get(x);

@@ -17,9 +17,21 @@ export interface TicketColour {
 }
 
 const NAMED: Record<string, string> = {
-  blue: "#1d4e89", red: "#b3261e", green: "#1e7b34", orange: "#c25e00", purple: "#6a3d9a",
-  pink: "#c2185b", yellow: "#a68a00", brown: "#7b4a1e", teal: "#00796b", grey: "#555555",
-  gray: "#555555", black: "#111111", navy: "#1a237e", maroon: "#800020", gold: "#9a7b0a",
+  blue: "#1d4e89",
+  red: "#b3261e",
+  green: "#1e7b34",
+  orange: "#c25e00",
+  purple: "#6a3d9a",
+  pink: "#c2185b",
+  yellow: "#a68a00",
+  brown: "#7b4a1e",
+  teal: "#00796b",
+  grey: "#555555",
+  gray: "#555555",
+  black: "#111111",
+  navy: "#1a237e",
+  maroon: "#800020",
+  gold: "#9a7b0a",
 };
 
 export const COLOUR_NAMES: readonly string[] = Object.keys(NAMED);
@@ -51,7 +63,8 @@ export function parseColour(text: string, option = "--colour"): TicketColour {
   let ink = NAMED[name.toLowerCase()];
   if (ink === undefined) {
     const m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(name);
-    if (!m) throw new UsageError(`${option} ${JSON.stringify(name.slice(0, 30))} is not a colour (expected a name: ${COLOUR_NAMES.join(", ")}; or #rgb or #rrggbb)`);
+    if (!m)
+      throw new UsageError(`${option} ${JSON.stringify(name.slice(0, 30))} is not a colour (expected a name: ${COLOUR_NAMES.join(", ")}; or #rgb or #rrggbb)`);
     const h = m[1]!.length === 3 ? [...m[1]!].map((c) => c + c).join("") : m[1]!;
     ink = `#${h.toLowerCase()}`;
   }
@@ -74,7 +87,8 @@ export function parseColour(text: string, option = "--colour"): TicketColour {
 export function parseGames(text: string): TicketColour[] {
   checkText(text, "text");
   const parts = text.split(",").map((p) => p.trim());
-  if (parts.length === 0 || parts.some((p) => p === "")) throw new UsageError(`--games ${JSON.stringify(text.slice(0, 40))} has an empty game (expected colours separated by commas, e.g. "Red,Blue,Green")`);
+  if (parts.length === 0 || parts.some((p) => p === ""))
+    throw new UsageError(`--games ${JSON.stringify(text.slice(0, 40))} has an empty game (expected colours separated by commas, e.g. "Red,Blue,Green")`);
   if (parts.length > 12) throw new UsageError(`--games names ${parts.length} games (expected at most 12)`);
   return parts.map((p) => parseColour(p, "--games"));
 }
@@ -99,8 +113,14 @@ function hue(hex: string): number | undefined {
  * checker confuses most, about 1 man in 12), or undefined.
  */
 export function redGreenWarning(games: readonly (NightGame & { colour: TicketColour })[]): string | undefined {
-  const red = games.find((g) => { const h = hue(g.colour.ink); return h !== undefined && (h >= 330 || h <= 25); });
-  const green = games.find((g) => { const h = hue(g.colour.ink); return h !== undefined && h >= 75 && h <= 165; });
+  const red = games.find((g) => {
+    const h = hue(g.colour.ink);
+    return h !== undefined && (h >= 330 || h <= 25);
+  });
+  const green = games.find((g) => {
+    const h = hue(g.colour.ink);
+    return h !== undefined && h >= 75 && h <= 165;
+  });
   if (!red || !green) return undefined;
   return `--games pairs ${red.name} with ${green.name}: red and green look alike to a colour-blind checker; every ticket names its game (G${red.number}, G${green.number}), call the games by name and number`;
 }

@@ -41,17 +41,20 @@ const BORDER = "+----+----+----+----+----+----+----+----+----+\n";
  * ```
  */
 export function ticketToText(ticket: TicketGrid, marked?: ReadonlySet<number>): string {
-  if (!Array.isArray(ticket) || !denseArray(ticket, "ticket", "3 rows of 9 cells").every((row) => Array.isArray(row))) throw argumentError("ticket", "3 rows of 9 cells", ticket);
+  if (!Array.isArray(ticket) || !denseArray(ticket, "ticket", "3 rows of 9 cells").every((row) => Array.isArray(row)))
+    throw argumentError("ticket", "3 rows of 9 cells", ticket);
   if (marked !== undefined && marked !== null && typeof marked === "object") readable(marked, "marked");
   if (marked !== undefined && !(marked instanceof Set)) throw argumentError("marked", "a Set of the numbers called", marked);
-  const cell = (x: number | null) => x === null ? "    " : marked?.has(x) ? `[${String(x).padStart(2)}]` : ` ${String(x).padStart(2)} `;
+  const cell = (x: number | null) => (x === null ? "    " : marked?.has(x) ? `[${String(x).padStart(2)}]` : ` ${String(x).padStart(2)} `);
   let out = BORDER;
   for (const row of ticket) out += "|" + row.map((x) => `${cell(x)}|`).join("") + "\n" + BORDER;
   return out;
 }
 
 function label(kind: HousieKind, serial: bigint, index: number, game?: number): string {
-  return kind === "books" ? `Book ${serial}, ticket ${index + 1} (ref ${plainRef(serial, index + 1, game)})` : `Ticket ${serial} (ref ${plainRef(serial, 1, game)})`;
+  return kind === "books"
+    ? `Book ${serial}, ticket ${index + 1} (ref ${plainRef(serial, index + 1, game)})`
+    : `Ticket ${serial} (ref ${plainRef(serial, 1, game)})`;
 }
 
 /** A record's game in large letters, above its tickets: "=== GAME 2 · BLUE ===" (a photocopy loses the colour, not this). */
@@ -100,7 +103,9 @@ function csvFormatter(games: boolean): Formatter {
     header: () => head,
     record: (r) => {
       const lead = games && r.game ? `${r.game.number},${csvField(r.game.name)},` : "";
-      return r.tickets.map((t, i) => t.map((row, k) => `${lead}${r.serial},${i + 1},${k + 1},${row.map((c) => (c === null ? "" : String(c))).join(",")}\n`).join("")).join("");
+      return r.tickets
+        .map((t, i) => t.map((row, k) => `${lead}${r.serial},${i + 1},${k + 1},${row.map((c) => (c === null ? "" : String(c))).join(",")}\n`).join(""))
+        .join("");
     },
     footer: () => "",
   };
@@ -124,9 +129,13 @@ function csvFormatter(games: boolean): Formatter {
  */
 export function formatterFor(format: HousieFormat, kind: HousieKind, print: PrintOptions = {}): Formatter {
   switch (format) {
-    case "text": return textFormatter(kind);
-    case "jsonl": return jsonlFormatter();
-    case "csv": return csvFormatter(print.games !== undefined);
-    case "html": return htmlPrintFormatter(print);
+    case "text":
+      return textFormatter(kind);
+    case "jsonl":
+      return jsonlFormatter();
+    case "csv":
+      return csvFormatter(print.games !== undefined);
+    case "html":
+      return htmlPrintFormatter(print);
   }
 }

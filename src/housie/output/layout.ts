@@ -17,7 +17,12 @@ import { PDF_LAYOUTS, PDF_PAPERS, type PdfLayout, type PdfPaper } from "./pdf-op
 import { argumentError, describeValue, finiteNumber, oneOf, optionKeys, optionsObject, requiredObject, wholeNumber } from "../../args.js";
 import { HELVETICA_ASCENT, textWidth } from "./text-metrics.js";
 
-export interface Box { x: number; y: number; w: number; h: number }
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 
 /** Paper sizes in points. */
 export const PAPER_SIZE: Record<PdfPaper, { width: number; height: number }> = {
@@ -87,13 +92,18 @@ export interface PageGeometry {
 }
 
 /** A cut mark: a dashed line down the middle of a gap, between groups or between the tickets of one group. */
-export interface Cut { x1: number; y1: number; x2: number; y2: number; between: "groups" | "tickets" }
+export interface Cut {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  between: "groups" | "tickets";
+}
 
 /** Type sizes (points) of the printed text, for every renderer. */
 export const TYPE = { head: 9, details: 7.5, footer: 7, refLabel: 6.5, game: 8 } as const;
 /** Tops of a band's two lines below the band's top, and the coloured bar's height. */
 export const BAND_LINES = { head: 2, details: 11.5, bar: BAND - 4, pad: 4 } as const;
-
 
 const TICKET_NUMBERS = ["w", "h", "stub", "qrSide", "refBand", "cellWidth", "rowHeight", "numberSize", "refSize"] as const;
 
@@ -216,8 +226,14 @@ export function pageGeometry(options: LayoutOptions = {}): PageGeometry {
       const y = MARGIN + g * (blockH + BOOK_GAP);
       groups.push({ x: MARGIN, y, w: usableW, h: blockH });
       const boxes: Box[] = [];
-      for (let i = 0; i < 6; i++) { // down the left column, then the right: 1-3 | 4-6
-        boxes.push({ x: MARGIN + Math.floor(i / 3) * (ticketW + SHEET_COLUMN_GAP), y: y + BAND + (i % 3) * (ticketH + SHEET_TICKET_GAP), w: ticketW, h: ticketH });
+      for (let i = 0; i < 6; i++) {
+        // down the left column, then the right: 1-3 | 4-6
+        boxes.push({
+          x: MARGIN + Math.floor(i / 3) * (ticketW + SHEET_COLUMN_GAP),
+          y: y + BAND + (i % 3) * (ticketH + SHEET_TICKET_GAP),
+          w: ticketW,
+          h: ticketH,
+        });
       }
       tickets.push(boxes);
       for (let r = 1; r < 3; r++) {
@@ -254,7 +270,10 @@ export function placeTicket(t: TicketGeometry, b: Box, ref: string, tabWidth: nu
   const tabW = tabWidth > 0 ? tabWidth + 6 : 0;
   const size = refSizeFor(ref, t.w - t.stub - 8 - labelWidth - tabW, t.refSize);
   return {
-    gridX, gridY: b.y + t.refBand, gridW: t.cellWidth * 9, gridH: t.rowHeight * 3,
+    gridX,
+    gridY: b.y + t.refBand,
+    gridW: t.cellWidth * 9,
+    gridH: t.rowHeight * 3,
     label: { x: gridX + 4, baseline: baselineFor(b.y + 3, labelSize), size: labelSize },
     ref: { x: gridX + 4 + labelWidth, baseline: refBaseline(t, b.y, size), size },
     tab: { x: b.x + t.w - tabW, w: tabW, baseline: refBaseline(t, b.y, TYPE.game), size: TYPE.game },
@@ -298,9 +317,11 @@ export function pagesFor(groups: number, geometry: PageGeometry): number {
 export function cutsFor(geometry: PageGeometry, filled: readonly Box[], cutInside: readonly boolean[] = []): Cut[] {
   const near = (x: number, y: number, b: Box) => x >= b.x - 15 && x <= b.x + b.w + 15 && y >= b.y - 15 && y <= b.y + b.h + 15;
   const inside = (x: number, y: number, b: Box) => x >= b.x && x <= b.x + b.w && y >= b.y && y <= b.y + b.h;
-  return geometry.cuts.filter((cut) => cut.between === "groups"
-    ? filled.filter((b) => near(cut.x1, cut.y1, b) || near(cut.x2, cut.y2, b)).length >= 2
-    : filled.some((b, i) => cutInside[i] === true && inside(cut.x1, cut.y1, b) && inside(cut.x2, cut.y2, b)));
+  return geometry.cuts.filter((cut) =>
+    cut.between === "groups"
+      ? filled.filter((b) => near(cut.x1, cut.y1, b) || near(cut.x2, cut.y2, b)).length >= 2
+      : filled.some((b, i) => cutInside[i] === true && inside(cut.x1, cut.y1, b) && inside(cut.x2, cut.y2, b)),
+  );
 }
 
 /** Where a line of text at `size` goes so its baseline lies `ascent` em below `top`: the baseline. */

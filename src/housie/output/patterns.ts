@@ -36,9 +36,13 @@ function family(b: Box, slope: -1 | 0 | 1 | "v", spacing: number): [number, numb
     const step = spacing * Math.SQRT2;
     for (let c = Math.ceil(Math.min(...cs) / step) * step; c <= Math.max(...cs); c += step) {
       const pts: [number, number][] = [];
-      const add = (x: number, y: number) => { if (x >= b.x - 1e-9 && x <= b.x + b.w + 1e-9 && y >= b.y - 1e-9 && y <= b.y + b.h + 1e-9) pts.push([x, y]); };
-      add(b.x, s * b.x + c); add(b.x + b.w, s * (b.x + b.w) + c);
-      add((b.y - c) / s, b.y); add((b.y + b.h - c) / s, b.y + b.h);
+      const add = (x: number, y: number) => {
+        if (x >= b.x - 1e-9 && x <= b.x + b.w + 1e-9 && y >= b.y - 1e-9 && y <= b.y + b.h + 1e-9) pts.push([x, y]);
+      };
+      add(b.x, s * b.x + c);
+      add(b.x + b.w, s * (b.x + b.w) + c);
+      add((b.y - c) / s, b.y);
+      add((b.y + b.h - c) / s, b.y + b.h);
       pts.sort((p, q) => p[0] - q[0]);
       if (pts.length >= 2 && pts[pts.length - 1]![0] - pts[0]![0] > 0.3) out.push([pts[0]![0], pts[0]![1], pts[pts.length - 1]![0], pts[pts.length - 1]![1]]);
     }
@@ -50,16 +54,28 @@ function family(b: Box, slope: -1 | 0 | 1 | "v", spacing: number): [number, numb
 export function patternMarks(pattern: PatternName, b: Box): PatternMarks {
   const marks: PatternMarks = { lines: [], dots: [], dotRadius: DOT_RADIUS };
   switch (pattern) {
-    case "none": break;
-    case "diagonal": marks.lines = family(b, -1, SPACING); break;
-    case "backslash": marks.lines = family(b, 1, SPACING); break;
-    case "horizontal": marks.lines = family(b, 0, SPACING); break;
-    case "vertical": marks.lines = family(b, "v", SPACING); break;
-    case "crosshatch": marks.lines = [...family(b, -1, SPACING * 1.5), ...family(b, 1, SPACING * 1.5)]; break;
+    case "none":
+      break;
+    case "diagonal":
+      marks.lines = family(b, -1, SPACING);
+      break;
+    case "backslash":
+      marks.lines = family(b, 1, SPACING);
+      break;
+    case "horizontal":
+      marks.lines = family(b, 0, SPACING);
+      break;
+    case "vertical":
+      marks.lines = family(b, "v", SPACING);
+      break;
+    case "crosshatch":
+      marks.lines = [...family(b, -1, SPACING * 1.5), ...family(b, 1, SPACING * 1.5)];
+      break;
     case "dots": {
       const inset = DOT_RADIUS + 0.3;
       for (let y = Math.ceil((b.y + inset) / SPACING) * SPACING; y <= b.y + b.h - inset; y += SPACING) {
-        for (let x = Math.ceil((b.x + inset) / SPACING) * SPACING; x <= b.x + b.w - inset; x += SPACING) marks.dots.push([Math.round(x * 100) / 100, Math.round(y * 100) / 100]);
+        for (let x = Math.ceil((b.x + inset) / SPACING) * SPACING; x <= b.x + b.w - inset; x += SPACING)
+          marks.dots.push([Math.round(x * 100) / 100, Math.round(y * 100) / 100]);
       }
       break;
     }
@@ -70,5 +86,12 @@ export function patternMarks(pattern: PatternName, b: Box): PatternMarks {
 /** The pattern's colour: the ticket's ink, lightened so numbers drawn over nothing stay the darkest thing on the ticket. */
 export function patternInk(colour: { ink: string }): string {
   const mix = 0.35; // share of white
-  return `#${[1, 3, 5].map((i) => parseInt(colour.ink.slice(i, i + 2), 16)).map((c) => Math.round(c + (255 - c) * mix).toString(16).padStart(2, "0")).join("")}`;
+  return `#${[1, 3, 5]
+    .map((i) => parseInt(colour.ink.slice(i, i + 2), 16))
+    .map((c) =>
+      Math.round(c + (255 - c) * mix)
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
 }

@@ -20,8 +20,9 @@ export interface WritableLike {
 export type PdfTarget = PdfSink | WritableLike;
 
 function isWritableLike(target: unknown): target is WritableLike {
-  return typeof target === "object" && target !== null
-    && typeof (target as WritableLike).write === "function" && typeof (target as WritableLike).once === "function";
+  return (
+    typeof target === "object" && target !== null && typeof (target as WritableLike).write === "function" && typeof (target as WritableLike).once === "function"
+  );
 }
 
 /**

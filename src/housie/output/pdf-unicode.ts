@@ -21,7 +21,8 @@ export type UnicodeFontFiles = Map<string, Uint8Array>;
 
 /** Each font's name and its file in its package ("package/files/name.woff"), in look-up order, both weights. */
 export const UNICODE_FONT_FILES: readonly { name: string; file: string }[] = ([400, 700] as const).flatMap((weight) =>
-  FILES(weight).map(([pkg, file], i) => ({ name: `u${weight}-${i}`, file: `${pkg}/files/${file}` })));
+  FILES(weight).map(([pkg, file], i) => ({ name: `u${weight}-${i}`, file: `${pkg}/files/${file}` })),
+);
 
 /** Reads the font files (Node only); a missing package is one UsageError saying what to install. */
 export async function loadUnicodeFonts(): Promise<UnicodeFontFiles> {
@@ -32,7 +33,9 @@ export async function loadUnicodeFonts(): Promise<UnicodeFontFiles> {
     fs = await import("node:fs");
     moduleApi = await import("node:module");
   } catch {
-    throw new UsageError("text outside Latin-1 (e.g. ₹, Hindi, Arabic) needs the embedded Unicode fonts, which the browser's PDF writer does not load (expected Latin-1 text here; the HTML download and Print show every script)");
+    throw new UsageError(
+      "text outside Latin-1 (e.g. ₹, Hindi, Arabic) needs the embedded Unicode fonts, which the browser's PDF writer does not load (expected Latin-1 text here; the HTML download and Print show every script)",
+    );
   }
   const require = moduleApi.createRequire(import.meta.url);
   for (const weight of [400, 700] as const) {
@@ -41,7 +44,9 @@ export async function loadUnicodeFonts(): Promise<UnicodeFontFiles> {
       try {
         path = require.resolve(`${pkg}/files/${file}`);
       } catch {
-        throw new UsageError(`text outside Latin-1 (e.g. ₹, Hindi, Arabic) needs the font package ${pkg}, which is not installed (expected: npm install @fontsource/noto-sans-devanagari @fontsource/noto-sans-arabic, the optional dependencies)`);
+        throw new UsageError(
+          `text outside Latin-1 (e.g. ₹, Hindi, Arabic) needs the font package ${pkg}, which is not installed (expected: npm install @fontsource/noto-sans-devanagari @fontsource/noto-sans-arabic, the optional dependencies)`,
+        );
       }
       files.set(`u${weight}-${i}`, new Uint8Array(fs.readFileSync(path)));
     }
@@ -53,9 +58,14 @@ export async function loadUnicodeFonts(): Promise<UnicodeFontFiles> {
 export const UNICODE_FONT_COUNT = 4;
 
 /** What a pdfkit font object holds of its fontkit font. */
-interface GlyphSource { hasGlyphForCodePoint(cp: number): boolean }
+interface GlyphSource {
+  hasGlyphForCodePoint(cp: number): boolean;
+}
 
-export interface TextRun { text: string; font: number }
+export interface TextRun {
+  text: string;
+  font: number;
+}
 
 const NEUTRAL = /^[\s\p{P}\p{S}\p{N}\p{M}]$/u;
 
@@ -70,10 +80,15 @@ export function unicodeRuns(text: string, fonts: readonly GlyphSource[], option:
     const cp = c.codePointAt(0)!;
     const last = runs[runs.length - 1];
     // A space is never left inside a right-to-left run: the Arabic subset's space has no width.
-    if (last && NEUTRAL.test(c) && fonts[last.font]!.hasGlyphForCodePoint(cp) && !(/\s/u.test(c) && RTL_FONTS.has(last.font))) { last.text += c; continue; }
+    if (last && NEUTRAL.test(c) && fonts[last.font]!.hasGlyphForCodePoint(cp) && !(/\s/u.test(c) && RTL_FONTS.has(last.font))) {
+      last.text += c;
+      continue;
+    }
     const font = /\s/u.test(c) ? 0 : fonts.findIndex((f) => f.hasGlyphForCodePoint(cp));
     if (font < 0) {
-      throw new UsageError(`${option} ${quoted(text)} has ${JSON.stringify(c)} (U+${cp.toString(16).toUpperCase().padStart(4, "0")}), which no embedded PDF font holds (expected Latin, Devanagari or Arabic script; the HTML download prints any script)`);
+      throw new UsageError(
+        `${option} ${quoted(text)} has ${JSON.stringify(c)} (U+${cp.toString(16).toUpperCase().padStart(4, "0")}), which no embedded PDF font holds (expected Latin, Devanagari or Arabic script; the HTML download prints any script)`,
+      );
     }
     if (last && last.font === font) last.text += c;
     else runs.push({ text: c, font });
@@ -100,7 +115,10 @@ const RTL_FONTS = new Set([3]);
 function reorderRightToLeft(runs: TextRun[]): TextRun[] {
   const out: TextRun[] = [];
   for (let i = 0; i < runs.length;) {
-    if (!RTL_FONTS.has(runs[i]!.font)) { out.push(runs[i++]!); continue; }
+    if (!RTL_FONTS.has(runs[i]!.font)) {
+      out.push(runs[i++]!);
+      continue;
+    }
     let end = i + 1; // past the last right-to-left run of the stretch
     for (let k = i + 1; k < runs.length; k++) {
       if (RTL_FONTS.has(runs[k]!.font)) end = k + 1;

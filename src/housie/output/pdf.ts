@@ -71,8 +71,15 @@ function checkPrintableRecord(record: unknown): void {
   const tickets = r.tickets;
   if (!Array.isArray(tickets) || tickets.length < 1 || tickets.length > 6) throw argumentError("record.tickets", "an array of 1 to 6 tickets", tickets);
   tickets.forEach((ticket: unknown, t) => {
-    const rows = Array.isArray(ticket) && ticket.length === 3 && ticket.every((row: unknown) => Array.isArray(row) && row.length === 9 &&
-      row.every((cell: unknown) => cell === null || (typeof cell === "number" && Number.isInteger(cell) && cell >= 1 && cell <= 90)));
+    const rows =
+      Array.isArray(ticket) &&
+      ticket.length === 3 &&
+      ticket.every(
+        (row: unknown) =>
+          Array.isArray(row) &&
+          row.length === 9 &&
+          row.every((cell: unknown) => cell === null || (typeof cell === "number" && Number.isInteger(cell) && cell >= 1 && cell <= 90)),
+      );
     if (!rows) throw argumentError(`record.tickets[${t}]`, "3 rows of 9 cells, each a number 1..90 or null", ticket);
   });
 }
@@ -117,7 +124,8 @@ export class PdfWriter {
   constructor(target: PdfTarget, options: PdfOptions = {}) {
     this.sink = toPdfSink(target);
     options = optionsObject(options, "options", PDF_KEYS);
-    if (options.unicodeFonts !== undefined && typeof options.unicodeFonts !== "function") throw argumentError("options.unicodeFonts", "a function returning the font files", options.unicodeFonts);
+    if (options.unicodeFonts !== undefined && typeof options.unicodeFonts !== "function")
+      throw argumentError("options.unicodeFonts", "a function returning the font files", options.unicodeFonts);
     this.fontLoader = options.unicodeFonts;
     const paper = options.paper ?? "a4";
     const layout = options.layout ?? "strip";
@@ -130,12 +138,19 @@ export class PdfWriter {
     // The document's Title is a PDF text string: pdfkit writes non-ASCII as UTF-16, so any script shows.
     const title = [options.title, options.venue, options.date].filter(Boolean).join(" - ") || "Housie tickets";
     this.needsUnicode = ![options.title, options.venue, options.date, options.price, options.games].every((t) => t === undefined || isWinAnsi(t));
-    this.doc = new PDFDocument({ autoFirstPage: false, size: [this.g.width, this.g.height], margin: 0, compress: true, info: {
-      Title: title, Producer: "tabula-grids",
-      // pdfkit derives the file /ID from this dictionary: a fixed date and subject give a fixed /ID.
-      CreationDate: creationDate ?? sourceDateEpoch() ?? new Date(),
-      ...(subject !== undefined ? { Subject: subject } : {}),
-    } });
+    this.doc = new PDFDocument({
+      autoFirstPage: false,
+      size: [this.g.width, this.g.height],
+      margin: 0,
+      compress: true,
+      info: {
+        Title: title,
+        Producer: "tabula-grids",
+        // pdfkit derives the file /ID from this dictionary: a fixed date and subject give a fixed /ID.
+        CreationDate: creationDate ?? sourceDateEpoch() ?? new Date(),
+        ...(subject !== undefined ? { Subject: subject } : {}),
+      },
+    });
     this.doc.on("data", (chunk: Uint8Array) => this.pending.push(chunk));
     this.doc.font(NUMBER_FONT).fontSize(this.g.ticket.numberSize);
     for (let x = 0; x <= 90; x++) this.numberOffset.push((this.g.ticket.cellWidth - this.doc.widthOfString(String(x))) / 2);
@@ -168,7 +183,11 @@ export class PdfWriter {
   /** Loads and registers the embedded Unicode fonts (once, before the first page that needs them). */
   private async loadUnicode(): Promise<void> {
     const files: UnicodeFontFiles = this.fontLoader ? await this.fontLoader() : await (await import("./pdf-unicode.js")).loadUnicodeFonts();
-    const doc = this.doc as unknown as { registerFont(name: string, src: Uint8Array): void; font(name: string): unknown; _font: { font: { hasGlyphForCodePoint(cp: number): boolean } } };
+    const doc = this.doc as unknown as {
+      registerFont(name: string, src: Uint8Array): void;
+      font(name: string): unknown;
+      _font: { font: { hasGlyphForCodePoint(cp: number): boolean } };
+    };
     const glyphs = { 400: [], 700: [] } as Record<400 | 700, { hasGlyphForCodePoint(cp: number): boolean }[]>;
     for (const weight of [400, 700] as const) {
       for (let i = 0; i < UNICODE_FONT_COUNT; i++) {
@@ -240,10 +259,23 @@ export class PdfWriter {
     const labelWidth = this.drawText(label, x + w - BAND_LINES.pad, headBase, TYPE.head, true, "--games", "right");
     const headWidth = this.drawText(head, x + BAND_LINES.pad, headBase, TYPE.head, true, "--title");
     // The planner refused text wider than its bound; a font wider still would be refused here, never cut.
-    if (headWidth + labelWidth + 8 > w - 2 * BAND_LINES.pad + 0.5) throw new UsageError(`--title ${JSON.stringify(head.slice(0, 40))} is ${Math.ceil(headWidth)} pt wide in the PDF's font; the band has room for ${Math.floor(w - 2 * BAND_LINES.pad - labelWidth - 8)} pt (expected shorter text)`);
+    if (headWidth + labelWidth + 8 > w - 2 * BAND_LINES.pad + 0.5)
+      throw new UsageError(
+        `--title ${JSON.stringify(head.slice(0, 40))} is ${Math.ceil(headWidth)} pt wide in the PDF's font; the band has room for ${Math.floor(w - 2 * BAND_LINES.pad - labelWidth - 8)} pt (expected shorter text)`,
+      );
     if (details) {
-      const width = this.drawText(details, x + BAND_LINES.pad, baselineFor(y + BAND_LINES.details, TYPE.details), TYPE.details, false, "--venue, --date or --price");
-      if (width > w - 2 * BAND_LINES.pad + 0.5) throw new UsageError(`--venue, --date and --price ${JSON.stringify(details.slice(0, 40))} are ${Math.ceil(width)} pt wide in the PDF's font; the band has room for ${Math.floor(w - 2 * BAND_LINES.pad)} pt (expected shorter text)`);
+      const width = this.drawText(
+        details,
+        x + BAND_LINES.pad,
+        baselineFor(y + BAND_LINES.details, TYPE.details),
+        TYPE.details,
+        false,
+        "--venue, --date or --price",
+      );
+      if (width > w - 2 * BAND_LINES.pad + 0.5)
+        throw new UsageError(
+          `--venue, --date and --price ${JSON.stringify(details.slice(0, 40))} are ${Math.ceil(width)} pt wide in the PDF's font; the band has room for ${Math.floor(w - 2 * BAND_LINES.pad)} pt (expected shorter text)`,
+        );
     }
   }
 
@@ -257,7 +289,8 @@ export class PdfWriter {
     // Blank cells shaded, as printed strips do, with the game's pattern; then the grid lines.
     const blanks: { x: number; y: number; w: number; h: number }[] = [];
     for (let r = 0; r < 3; r++) {
-      for (let j = 0; j < 9; j++) if (ticket.grid[r]![j] === null) blanks.push({ x: p.gridX + j * t.cellWidth, y: p.gridY + r * t.rowHeight, w: t.cellWidth, h: t.rowHeight });
+      for (let j = 0; j < 9; j++)
+        if (ticket.grid[r]![j] === null) blanks.push({ x: p.gridX + j * t.cellWidth, y: p.gridY + r * t.rowHeight, w: t.cellWidth, h: t.rowHeight });
     }
     doc.fillColor(shade);
     for (const c of blanks) doc.rect(c.x, c.y, c.w, c.h);
@@ -276,8 +309,16 @@ export class PdfWriter {
     for (let r = 1; r < 3; r++) doc.moveTo(p.gridX, p.gridY + r * t.rowHeight).lineTo(p.gridX + p.gridW, p.gridY + r * t.rowHeight);
     for (let j = 1; j < 9; j++) doc.moveTo(p.gridX + j * t.cellWidth, p.gridY).lineTo(p.gridX + j * t.cellWidth, p.gridY + p.gridH);
     doc.stroke();
-    doc.lineWidth(0.9).moveTo(p.gridX, p.gridY).lineTo(b.x + t.w, p.gridY).stroke();
-    if (t.stub > 0) doc.moveTo(p.gridX, b.y).lineTo(p.gridX, b.y + t.h).stroke();
+    doc
+      .lineWidth(0.9)
+      .moveTo(p.gridX, p.gridY)
+      .lineTo(b.x + t.w, p.gridY)
+      .stroke();
+    if (t.stub > 0)
+      doc
+        .moveTo(p.gridX, b.y)
+        .lineTo(p.gridX, b.y + t.h)
+        .stroke();
     doc.lineWidth(1.6).rect(b.x, b.y, t.w, t.h).stroke();
     // Numbers, large and centred.
     doc.font(NUMBER_FONT).fontSize(t.numberSize).fillColor(INK);
@@ -337,7 +378,11 @@ export class PdfWriter {
  * await renderPdf(generateBooks(3, { seed: 1n }), (chunk) => void chunks.push(chunk)); // { pages: 2 }
  * ```
  */
-export async function renderPdf(records: Iterable<HousieRecord> | AsyncIterable<HousieRecord>, sink: PdfTarget, options: PdfOptions = {}): Promise<{ pages: number }> {
+export async function renderPdf(
+  records: Iterable<HousieRecord> | AsyncIterable<HousieRecord>,
+  sink: PdfTarget,
+  options: PdfOptions = {},
+): Promise<{ pages: number }> {
   iterableArgument(records, "records");
   options = optionsObject(options, "options", PDF_KEYS);
   const writer = new PdfWriter(sink, options);

@@ -13,7 +13,11 @@ export const nextTick = (): Promise<void> =>
   new Promise<void>((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : queueMicrotask(resolve)));
 
 /** The parts of pdfkit's (untyped) page that hold a written page's objects. */
-export interface PdfKitPage { dictionary: { data: object }; content: { data: object }; resources: { data: object } }
+export interface PdfKitPage {
+  dictionary: { data: object };
+  content: { data: object };
+  resources: { data: object };
+}
 
 /**
  * pdfkit keeps every page's dictionary (in the page tree) with its data until the
@@ -47,7 +51,10 @@ export function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: 
   for (let r = 0; r < n; r++) {
     let c = 0;
     while (c < n) {
-      if (!data[r * n + c]) { c++; continue; }
+      if (!data[r * n + c]) {
+        c++;
+        continue;
+      }
       const start = c;
       while (c < n && data[r * n + c]) c++;
       doc.rect(ox + start * module, oy + r * module, (c - start) * module + SEAM, module + SEAM); // overlap: no anti-aliased seams

@@ -10,7 +10,17 @@ import type { HousieRecord } from "../model/cells.js";
 import { PRINTED_PAGE_POLICY_META } from "../../io/page-policy.js";
 import { BAND_LINES, MARGIN, TYPE, baselineFor, checkGeometry, numberBaseline, placeTicket, type PageGeometry } from "./layout.js";
 import { argumentError, optionsObject } from "../../args.js";
-import { PRINT_KEYS, PrintPlanner, oneLine, QR_LEVEL, checkPlannedPage, type PlacedGroup, type PlacedTicket, type PlannedPage, type PrintOptions } from "./print-plan.js";
+import {
+  PRINT_KEYS,
+  PrintPlanner,
+  oneLine,
+  QR_LEVEL,
+  checkPlannedPage,
+  type PlacedGroup,
+  type PlacedTicket,
+  type PlannedPage,
+  type PrintOptions,
+} from "./print-plan.js";
 import { PATTERN_STROKE, patternInk, patternMarks } from "./patterns.js";
 import { textWidth } from "./text-metrics.js";
 
@@ -53,7 +63,10 @@ export function qrSvg(text: string, place?: { x: number; y: number; side: number
   for (let r = 0; r < size; r++) {
     let c = 0;
     while (c < size) {
-      if (!code.data[r * size + c]) { c++; continue; }
+      if (!code.data[r * size + c]) {
+        c++;
+        continue;
+      }
       const start = c;
       while (c < size && code.data[r * size + c]) c++;
       path += `M${start + 4} ${r + 4}h${c - start}v1h-${c - start}z`;
@@ -74,7 +87,17 @@ function bandSvg(group: PlacedGroup): string {
   out += text(head, x + BAND_LINES.pad, headBase, TYPE.head, "#fff", ' font-weight="bold"');
   out += text(label, x + w - BAND_LINES.pad, headBase, TYPE.head, "#fff", ' font-weight="bold" text-anchor="end"');
   // Each part (venue, date, price) bidi-isolated, as the PDF places them: an Arabic venue reads right to left within its own part.
-  if (details) out += text(details.split(" · ").map((part) => `\u2068${part}\u2069`).join(" · "), x + BAND_LINES.pad, baselineFor(y + BAND_LINES.details, TYPE.details), TYPE.details, "#fff");
+  if (details)
+    out += text(
+      details
+        .split(" · ")
+        .map((part) => `\u2068${part}\u2069`)
+        .join(" · "),
+      x + BAND_LINES.pad,
+      baselineFor(y + BAND_LINES.details, TYPE.details),
+      TYPE.details,
+      "#fff",
+    );
   return out + "</g>";
 }
 
@@ -94,11 +117,13 @@ function ticketSvg(ticket: PlacedTicket, g: PageGeometry, qr: boolean): string {
       blanks += `M${n(cell.x)} ${n(cell.y)}h${n(cell.w)}v${n(cell.h)}h${n(-cell.w)}z`;
       const m = patternMarks(ticket.pattern, cell);
       for (const [x1, y1, x2, y2] of m.lines) marks += `M${n(x1)} ${n(y1)}L${n(x2)} ${n(y2)}`;
-      for (const [cx, cy] of m.dots) marks += `M${n(cx - m.dotRadius)} ${n(cy)}a${n(m.dotRadius)} ${n(m.dotRadius)} 0 1 0 ${n(2 * m.dotRadius)} 0a${n(m.dotRadius)} ${n(m.dotRadius)} 0 1 0 ${n(-2 * m.dotRadius)} 0z`;
+      for (const [cx, cy] of m.dots)
+        marks += `M${n(cx - m.dotRadius)} ${n(cy)}a${n(m.dotRadius)} ${n(m.dotRadius)} 0 1 0 ${n(2 * m.dotRadius)} 0a${n(m.dotRadius)} ${n(m.dotRadius)} 0 1 0 ${n(-2 * m.dotRadius)} 0z`;
     }
   }
   out += `<path d="${blanks}" fill="${shade}"/>`;
-  if (marks) out += `<path class="hp-pattern" d="${marks}" fill="${ticket.pattern === "dots" ? patternInk(ticket.colour) : "none"}" stroke="${ticket.pattern === "dots" ? "none" : patternInk(ticket.colour)}" stroke-width="${PATTERN_STROKE}"/>`;
+  if (marks)
+    out += `<path class="hp-pattern" d="${marks}" fill="${ticket.pattern === "dots" ? patternInk(ticket.colour) : "none"}" stroke="${ticket.pattern === "dots" ? "none" : patternInk(ticket.colour)}" stroke-width="${PATTERN_STROKE}"/>`;
   let lines = "";
   for (let r = 1; r < 3; r++) lines += `M${n(p.gridX)} ${n(p.gridY + r * t.rowHeight)}H${n(p.gridX + p.gridW)}`;
   for (let j = 1; j < 9; j++) lines += `M${n(p.gridX + j * t.cellWidth)} ${n(p.gridY)}V${n(p.gridY + p.gridH)}`;
@@ -175,10 +200,23 @@ export function htmlPrintFormatter(options: PrintOptions = {}): { header(): stri
   const planner = new PrintPlanner(options);
   const g = planner.geometry;
   const qr = options.qr ?? false;
-  const title = [options.title, options.venue, options.date].filter(Boolean).map((part) => oneLine(part!)).join(" · ") || "Housie tickets"; // control bytes never reach <title>
+  const title =
+    [options.title, options.venue, options.date]
+      .filter(Boolean)
+      .map((part) => oneLine(part!))
+      .join(" · ") || "Housie tickets"; // control bytes never reach <title>
   return {
-    header: () => `<!doctype html>\n<html lang="en"><head><meta charset="utf-8">${PRINTED_PAGE_POLICY_META}<title>${escapeHtml(title)}</title>\n<style>\nbody { margin: 0; }\n@media screen { body { background: #777; } .hp-page { margin: 12pt auto; box-shadow: 0 1pt 6pt #0006; } }\n${printCss(g)}</style></head><body>\n`,
-    record: (r) => planner.add(r).map((page) => pageHtml(page, g, qr)).join(""),
-    footer: () => planner.finish().map((page) => pageHtml(page, g, qr)).join("") + "</body></html>\n",
+    header: () =>
+      `<!doctype html>\n<html lang="en"><head><meta charset="utf-8">${PRINTED_PAGE_POLICY_META}<title>${escapeHtml(title)}</title>\n<style>\nbody { margin: 0; }\n@media screen { body { background: #777; } .hp-page { margin: 12pt auto; box-shadow: 0 1pt 6pt #0006; } }\n${printCss(g)}</style></head><body>\n`,
+    record: (r) =>
+      planner
+        .add(r)
+        .map((page) => pageHtml(page, g, qr))
+        .join(""),
+    footer: () =>
+      planner
+        .finish()
+        .map((page) => pageHtml(page, g, qr))
+        .join("") + "</body></html>\n",
   };
 }

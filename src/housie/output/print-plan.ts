@@ -2,7 +2,18 @@
 // in, whole pages out, each ticket with its box, printed reference (with check digit),
 // colour and QR text. Renderers only draw what a planned page says.
 import { UsageError } from "../../errors.js";
-import { argumentError, housieRecordArgument, optionalBoolean, optionalText, optionKeys, optionsObject, requiredObject, text, ticketGridArgument, wholeNumber } from "../../args.js";
+import {
+  argumentError,
+  housieRecordArgument,
+  optionalBoolean,
+  optionalText,
+  optionKeys,
+  optionsObject,
+  requiredObject,
+  text,
+  ticketGridArgument,
+  wholeNumber,
+} from "../../args.js";
 import { parseSeed } from "../../core/random.js";
 import type { HousieRecord, TicketGrid } from "../model/cells.js";
 import { printedRef } from "../model/reference.js";
@@ -13,7 +24,17 @@ import { mustFit, textWidth } from "./text-metrics.js";
 
 /** The keys of PrintOptions (PdfOptions adds creationDate and subject). */
 export const PRINT_KEYS = optionKeys<PrintOptions>({
-  colour: true, games: true, title: true, venue: true, date: true, price: true, series: true, paper: true, layout: true, perPage: true, qr: true,
+  colour: true,
+  games: true,
+  title: true,
+  venue: true,
+  date: true,
+  price: true,
+  series: true,
+  paper: true,
+  layout: true,
+  perPage: true,
+  qr: true,
 });
 
 export interface PrintOptions extends LayoutOptions {
@@ -213,9 +234,17 @@ export class PrintPlanner {
     // A night's record (housie books --games) names its game {number, name}; older callers a number or a name.
     const named = typeof own === "object" ? (own as { number: number; name: string }) : undefined;
     const label = named ? `${named.number} (${String(named.name).slice(0, 30)})` : JSON.stringify(String(own).slice(0, 30));
-    const at = !this.games ? -1 : named ? named.number - 1 : typeof own === "number" ? own - 1 : this.colours.findIndex((c) => c.name.toLowerCase() === String(own).trim().toLowerCase());
+    const at = !this.games
+      ? -1
+      : named
+        ? named.number - 1
+        : typeof own === "number"
+          ? own - 1
+          : this.colours.findIndex((c) => c.name.toLowerCase() === String(own).trim().toLowerCase());
     if (!Number.isInteger(at) || at < 0 || at >= this.colours.length) {
-      throw new UsageError(`record ${record.serial} is of game ${label}, which --games does not name (expected the --games list the series was made with${this.games ? `: ${this.colours.map((c) => c.name).join(", ")}` : ""})`);
+      throw new UsageError(
+        `record ${record.serial} is of game ${label}, which --games does not name (expected the --games list the series was made with${this.games ? `: ${this.colours.map((c) => c.name).join(", ")}` : ""})`,
+      );
     }
     return [at];
   }
@@ -230,7 +259,11 @@ export class PrintPlanner {
 
   /** A full page's cut marks and footer, which say what is true of the page: where to cut. */
   private close(page: PlannedPage): PlannedPage {
-    page.cuts = cutsFor(this.geometry, page.groups.map((g) => g.box), this.cutInside.slice(0, page.groups.length));
+    page.cuts = cutsFor(
+      this.geometry,
+      page.groups.map((g) => g.box),
+      this.cutInside.slice(0, page.groups.length),
+    );
     const books = this.cutInside.slice(0, page.groups.length).every((inside) => !inside);
     const hint = page.cuts.length === 0 ? "" : books ? " · cut along the marks between books" : " · cut along the marks between tickets";
     page.footer = `Series ${this.series} · page ${page.number}${hint}`;
@@ -253,18 +286,45 @@ export class PrintPlanner {
     const inner = box.w - 2 * BAND_LINES.pad;
     mustFit(label, TYPE.head, true, inner, this.games ? "--games" : "the label", "the band");
     mustFit(this.head, TYPE.head, true, inner - textWidth(label, TYPE.head, true) - 8, "--title", `the band beside "${label}"`);
-    const group: PlacedGroup = { box, colour, lines: [[this.head, label], [this.details, ""]], tickets: [] };
+    const group: PlacedGroup = {
+      box,
+      colour,
+      lines: [
+        [this.head, label],
+        [this.details, ""],
+      ],
+      tickets: [],
+    };
     this.page.groups.push(group);
     return group;
   }
 
-  private ticket(serial: bigint, index: number, grid: TicketGrid, colour: TicketColour, game: string | undefined, gameIndex: number | undefined, group: PlacedGroup, ownGame: boolean): PlacedTicket {
+  private ticket(
+    serial: bigint,
+    index: number,
+    grid: TicketGrid,
+    colour: TicketColour,
+    game: string | undefined,
+    gameIndex: number | undefined,
+    group: PlacedGroup,
+    ownGame: boolean,
+  ): PlacedTicket {
     const slot = this.page!.groups.length - 1;
     const gameNumber = gameIndex === undefined ? undefined : gameIndex + 1;
     // G2-… when the ticket is its game's own (a night made by --games): the QR names the game too.
     const ref = printedRef(serial, index, ownGame ? gameNumber : undefined);
     const gameTab = game === undefined ? undefined : `${gameNumber} ${game}`;
-    return { box: this.geometry.tickets[slot]![group.tickets.length]!, grid, ref, colour, game, gameNumber, gameTab, pattern: patternFor(gameIndex), qr: qrText(this.series, ref) };
+    return {
+      box: this.geometry.tickets[slot]![group.tickets.length]!,
+      grid,
+      ref,
+      colour,
+      game,
+      gameNumber,
+      gameTab,
+      pattern: patternFor(gameIndex),
+      qr: qrText(this.series, ref),
+    };
   }
 }
 
@@ -278,7 +338,10 @@ function checkColour(value: unknown, name: string): void {
 }
 
 function checkLines(value: unknown, name: string): void {
-  const ok = Array.isArray(value) && value.length === 2 && value.every((line: unknown) => Array.isArray(line) && line.length === 2 && line.every((s: unknown) => typeof s === "string"));
+  const ok =
+    Array.isArray(value) &&
+    value.length === 2 &&
+    value.every((line: unknown) => Array.isArray(line) && line.length === 2 && line.every((s: unknown) => typeof s === "string"));
   if (!ok) throw argumentError(name, "two lines of two strings", value);
 }
 
@@ -291,7 +354,8 @@ function checkTicket(value: unknown, name: string): void {
   optionalText(t.game, `${name}.game`);
   optionalText(t.gameTab, `${name}.gameTab`);
   if (t.gameNumber !== undefined) wholeNumber(t.gameNumber, `${name}.gameNumber`, 1, 12);
-  if (t.pattern !== "none" && !GAME_PATTERNS.includes(t.pattern as PatternName)) throw argumentError(`${name}.pattern`, `"none" or one of ${GAME_PATTERNS.join(", ")}`, t.pattern);
+  if (t.pattern !== "none" && !GAME_PATTERNS.includes(t.pattern as PatternName))
+    throw argumentError(`${name}.pattern`, `"none" or one of ${GAME_PATTERNS.join(", ")}`, t.pattern);
   text(t.qr, `${name}.qr`);
 }
 
@@ -303,7 +367,8 @@ export function checkPlannedPage(value: unknown, name: string): PlannedPage {
   if (!Array.isArray(page.cuts)) throw argumentError(`${name}.cuts`, "an array of cut marks", page.cuts);
   page.cuts.forEach((cut: unknown, i) => {
     const c = requiredObject<Partial<Cut>>(cut, `${name}.cuts[${i}]`);
-    for (const k of ["x1", "y1", "x2", "y2"] as const) if (typeof c[k] !== "number" || !Number.isFinite(c[k])) throw argumentError(`${name}.cuts[${i}].${k}`, "a finite number", c[k]);
+    for (const k of ["x1", "y1", "x2", "y2"] as const)
+      if (typeof c[k] !== "number" || !Number.isFinite(c[k])) throw argumentError(`${name}.cuts[${i}].${k}`, "a finite number", c[k]);
   });
   if (!Array.isArray(page.groups)) throw argumentError(`${name}.groups`, "an array of groups", page.groups);
   page.groups.forEach((group: unknown, i) => {

@@ -22,20 +22,18 @@ const LEVEL_BITS: Record<QrLevel, number> = { L: 1, M: 0, Q: 3, H: 2 };
 
 // Per version 1..40 and level L, M, Q, H: the error correction blocks and codewords (the standard's table 9).
 const BLOCKS = [
-  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 1, 2, 2, 4, 1, 2, 4, 4, 2, 4, 4, 4, 2, 4, 6, 5, 2, 4, 6, 6, 2, 5, 8, 8, 4, 5, 8, 8,
-  4, 5, 8, 11, 4, 8, 10, 11, 4, 9, 12, 16, 4, 9, 16, 16, 6, 10, 12, 18, 6, 10, 17, 16, 6, 11, 16, 19, 6, 13, 18, 21,
-  7, 14, 21, 25, 8, 16, 20, 25, 8, 17, 23, 25, 9, 17, 23, 34, 9, 18, 25, 30, 10, 20, 27, 32, 12, 21, 29, 35, 12, 23, 34, 37,
-  12, 25, 34, 40, 13, 26, 35, 42, 14, 28, 38, 45, 15, 29, 40, 48, 16, 31, 43, 51, 17, 33, 45, 54, 18, 35, 48, 57,
+  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 1, 2, 2, 4, 1, 2, 4, 4, 2, 4, 4, 4, 2, 4, 6, 5, 2, 4, 6, 6, 2, 5, 8, 8, 4, 5, 8, 8, 4, 5, 8, 11, 4, 8, 10, 11, 4, 9, 12,
+  16, 4, 9, 16, 16, 6, 10, 12, 18, 6, 10, 17, 16, 6, 11, 16, 19, 6, 13, 18, 21, 7, 14, 21, 25, 8, 16, 20, 25, 8, 17, 23, 25, 9, 17, 23, 34, 9, 18, 25, 30, 10,
+  20, 27, 32, 12, 21, 29, 35, 12, 23, 34, 37, 12, 25, 34, 40, 13, 26, 35, 42, 14, 28, 38, 45, 15, 29, 40, 48, 16, 31, 43, 51, 17, 33, 45, 54, 18, 35, 48, 57,
   19, 37, 51, 60, 19, 38, 53, 63, 20, 40, 56, 66, 21, 43, 59, 70, 22, 45, 62, 74, 24, 47, 65, 77, 25, 49, 68, 81,
 ];
 const EC_CODEWORDS = [
-  7, 10, 13, 17, 10, 16, 22, 28, 15, 26, 36, 44, 20, 36, 52, 64, 26, 48, 72, 88, 36, 64, 96, 112, 40, 72, 108, 130,
-  48, 88, 132, 156, 60, 110, 160, 192, 72, 130, 192, 224, 80, 150, 224, 264, 96, 176, 260, 308, 104, 198, 288, 352,
-  120, 216, 320, 384, 132, 240, 360, 432, 144, 280, 408, 480, 168, 308, 448, 532, 180, 338, 504, 588, 196, 364, 546, 650,
-  224, 416, 600, 700, 224, 442, 644, 750, 252, 476, 690, 816, 270, 504, 750, 900, 300, 560, 810, 960, 312, 588, 870, 1050,
-  336, 644, 952, 1110, 360, 700, 1020, 1200, 390, 728, 1050, 1260, 420, 784, 1140, 1350, 450, 812, 1200, 1440,
-  480, 868, 1290, 1530, 510, 924, 1350, 1620, 540, 980, 1440, 1710, 570, 1036, 1530, 1800, 570, 1064, 1590, 1890,
-  600, 1120, 1680, 1980, 630, 1204, 1770, 2100, 660, 1260, 1860, 2220, 720, 1316, 1950, 2310, 750, 1372, 2040, 2430,
+  7, 10, 13, 17, 10, 16, 22, 28, 15, 26, 36, 44, 20, 36, 52, 64, 26, 48, 72, 88, 36, 64, 96, 112, 40, 72, 108, 130, 48, 88, 132, 156, 60, 110, 160, 192, 72,
+  130, 192, 224, 80, 150, 224, 264, 96, 176, 260, 308, 104, 198, 288, 352, 120, 216, 320, 384, 132, 240, 360, 432, 144, 280, 408, 480, 168, 308, 448, 532, 180,
+  338, 504, 588, 196, 364, 546, 650, 224, 416, 600, 700, 224, 442, 644, 750, 252, 476, 690, 816, 270, 504, 750, 900, 300, 560, 810, 960, 312, 588, 870, 1050,
+  336, 644, 952, 1110, 360, 700, 1020, 1200, 390, 728, 1050, 1260, 420, 784, 1140, 1350, 450, 812, 1200, 1440, 480, 868, 1290, 1530, 510, 924, 1350, 1620, 540,
+  980, 1440, 1710, 570, 1036, 1530, 1800, 570, 1064, 1590, 1890, 600, 1120, 1680, 1980, 630, 1204, 1770, 2100, 660, 1260, 1860, 2220, 720, 1316, 1950, 2310,
+  750, 1372, 2040, 2430,
 ];
 
 const ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:";
@@ -48,7 +46,7 @@ class BitWriter {
   put(value: number, bits: number): void {
     for (let i = bits - 1; i >= 0; i--) {
       if (this.length % 8 === 0) this.bytes.push(0);
-      if ((value >>> i) & 1) this.bytes[this.bytes.length - 1]! |= 0x80 >>> this.length % 8;
+      if ((value >>> i) & 1) this.bytes[this.bytes.length - 1]! |= 0x80 >>> (this.length % 8);
       this.length++;
     }
   }
@@ -57,23 +55,38 @@ class BitWriter {
 /** The most compact single segment that holds all of `text`. */
 function segment(text: string): Mode {
   if (/^[0-9]*$/.test(text)) {
-    return { bits: 1, countBits: [10, 12, 14], length: text.length, write(out) {
-      for (let i = 0; i < text.length; i += 3) {
-        const group = text.slice(i, i + 3);
-        out.put(Number(group), group.length * 3 + 1);
-      }
-    } };
+    return {
+      bits: 1,
+      countBits: [10, 12, 14],
+      length: text.length,
+      write(out) {
+        for (let i = 0; i < text.length; i += 3) {
+          const group = text.slice(i, i + 3);
+          out.put(Number(group), group.length * 3 + 1);
+        }
+      },
+    };
   }
   if ([...text].every((ch) => ALPHANUMERIC.includes(ch))) {
-    return { bits: 2, countBits: [9, 11, 13], length: text.length, write(out) {
-      for (let i = 0; i + 1 < text.length; i += 2) out.put(ALPHANUMERIC.indexOf(text[i]!) * 45 + ALPHANUMERIC.indexOf(text[i + 1]!), 11);
-      if (text.length % 2) out.put(ALPHANUMERIC.indexOf(text.at(-1)!), 6);
-    } };
+    return {
+      bits: 2,
+      countBits: [9, 11, 13],
+      length: text.length,
+      write(out) {
+        for (let i = 0; i + 1 < text.length; i += 2) out.put(ALPHANUMERIC.indexOf(text[i]!) * 45 + ALPHANUMERIC.indexOf(text[i + 1]!), 11);
+        if (text.length % 2) out.put(ALPHANUMERIC.indexOf(text.at(-1)!), 6);
+      },
+    };
   }
   const bytes = new TextEncoder().encode(text);
-  return { bits: 4, countBits: [8, 16, 16], length: bytes.length, write(out) {
-    for (const b of bytes) out.put(b, 8);
-  } };
+  return {
+    bits: 4,
+    countBits: [8, 16, 16],
+    length: bytes.length,
+    write(out) {
+      for (const b of bytes) out.put(b, 8);
+    },
+  };
 }
 
 /** Modules of a version that carry codewords (all but finder, timing, alignment, format and version patterns). */
@@ -151,7 +164,7 @@ function codewords(mode: Mode, version: number, level: number): number[] {
 /** The BCH code of `value` (`bits` long) by `generator` of degree `degree`, appended. */
 function bch(value: number, generator: number, degree: number): number {
   let rest = value << degree;
-  for (let bit = 31 - Math.clz32(generator); 31 - Math.clz32(rest) >= bit; ) rest ^= generator << (31 - Math.clz32(rest) - bit);
+  for (let bit = 31 - Math.clz32(generator); 31 - Math.clz32(rest) >= bit;) rest ^= generator << (31 - Math.clz32(rest) - bit);
   return (value << degree) | rest;
 }
 
@@ -170,14 +183,27 @@ const MASKS: ((r: number, c: number) => boolean)[] = [
 function penalty(m: Uint8Array, n: number): number {
   let points = 0;
   for (let i = 0; i < n; i++) {
-    let rowRun = 0, colRun = 0, rowLast = -1, colLast = -1, rowBits = 0, colBits = 0;
+    let rowRun = 0,
+      colRun = 0,
+      rowLast = -1,
+      colLast = -1,
+      rowBits = 0,
+      colBits = 0;
     for (let j = 0; j < n; j++) {
       const a = m[i * n + j]!;
       const b = m[j * n + i]!;
       if (a === rowLast) rowRun++;
-      else { if (rowRun >= 5) points += rowRun - 2; rowLast = a; rowRun = 1; }
+      else {
+        if (rowRun >= 5) points += rowRun - 2;
+        rowLast = a;
+        rowRun = 1;
+      }
       if (b === colLast) colRun++;
-      else { if (colRun >= 5) points += colRun - 2; colLast = b; colRun = 1; }
+      else {
+        if (colRun >= 5) points += colRun - 2;
+        colLast = b;
+        colRun = 1;
+      }
       rowBits = ((rowBits << 1) & 0x7ff) | a;
       colBits = ((colBits << 1) & 0x7ff) | b;
       if (j >= 10 && (rowBits === 0x5d0 || rowBits === 0x05d)) points += 40;
@@ -218,7 +244,11 @@ export function qrMatrix(text: string, level: QrLevel = "Q"): QrMatrix {
   let version = 1;
   for (; version <= 40; version++) {
     const bits = 4 + mode.countBits[version < 10 ? 0 : version < 27 ? 1 : 2] + dataBits(mode);
-    if (mode.length < 1 << mode.countBits[version < 10 ? 0 : version < 27 ? 1 : 2] && bits <= (totalCodewords(version) - EC_CODEWORDS[(version - 1) * 4 + l]!) * 8) break;
+    if (
+      mode.length < 1 << mode.countBits[version < 10 ? 0 : version < 27 ? 1 : 2] &&
+      bits <= (totalCodewords(version) - EC_CODEWORDS[(version - 1) * 4 + l]!) * 8
+    )
+      break;
   }
   if (version > 40) throw new RangeError(`a QR code holds at most 2953 bytes; this text needs more`);
   const n = version * 4 + 17;
@@ -228,7 +258,11 @@ export function qrMatrix(text: string, level: QrLevel = "Q"): QrMatrix {
     m[r * n + c] = dark ? 1 : 0;
     fixed[r * n + c] = 1;
   };
-  for (const [fr, fc] of [[0, 0], [n - 7, 0], [0, n - 7]] as const) {
+  for (const [fr, fc] of [
+    [0, 0],
+    [n - 7, 0],
+    [0, n - 7],
+  ] as const) {
     for (let r = -1; r <= 7; r++) {
       for (let c = -1; c <= 7; c++) {
         if (fr + r < 0 || fr + r >= n || fc + c < 0 || fc + c >= n) continue;
@@ -242,10 +276,12 @@ export function qrMatrix(text: string, level: QrLevel = "Q"): QrMatrix {
     set(6, i, i % 2 === 0);
   }
   const coords = alignmentCoordinates(version);
-  coords.forEach((ar, i) => coords.forEach((ac, j) => {
-    if ((i === 0 && j === 0) || (i === 0 && j === coords.length - 1) || (i === coords.length - 1 && j === 0)) return;
-    for (let r = -2; r <= 2; r++) for (let c = -2; c <= 2; c++) set(ar + r, ac + c, Math.max(Math.abs(r), Math.abs(c)) !== 1);
-  }));
+  coords.forEach((ar, i) =>
+    coords.forEach((ac, j) => {
+      if ((i === 0 && j === 0) || (i === 0 && j === coords.length - 1) || (i === coords.length - 1 && j === 0)) return;
+      for (let r = -2; r <= 2; r++) for (let c = -2; c <= 2; c++) set(ar + r, ac + c, Math.max(Math.abs(r), Math.abs(c)) !== 1);
+    }),
+  );
   const format = (mask: number): void => {
     const bits = bch((LEVEL_BITS[level] << 3) | mask, 0x537, 10) ^ 0x5412;
     for (let i = 0; i < 15; i++) {
@@ -287,7 +323,10 @@ export function qrMatrix(text: string, level: QrLevel = "Q"): QrMatrix {
     applyMask(mask);
     const p = penalty(m, n);
     applyMask(mask);
-    if (p < least) { least = p; best = mask; }
+    if (p < least) {
+      least = p;
+      best = mask;
+    }
   }
   applyMask(best);
   format(best);

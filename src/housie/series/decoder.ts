@@ -236,7 +236,8 @@ export class SeriesDecoder {
     }
     buf.copyWithin(0, start, filled);
     this.filled = filled - start;
-    if (this.filled > MAX_LINE_BYTES) { // a line too long, seen before its end
+    if (this.filled > MAX_LINE_BYTES) {
+      // a line too long, seen before its end
       this.started = true; // (the file's first line: a mark opening the next one is not the file's)
       this.line++;
       this.overlong();
@@ -247,7 +248,12 @@ export class SeriesDecoder {
 
   private overlong(): void {
     this.checkRepeats();
-    this.push({ rule: "json", problem: `line is longer than ${MAX_LINE_BYTES} bytes`, expected: `${EXPECTED_RECORD} (a book takes under 1 KB)`, line: this.line });
+    this.push({
+      rule: "json",
+      problem: `line is longer than ${MAX_LINE_BYTES} bytes`,
+      expected: `${EXPECTED_RECORD} (a book takes under 1 KB)`,
+      line: this.line,
+    });
   }
 
   private batchFor(per: number): Batch {
@@ -331,7 +337,10 @@ export class SeriesDecoder {
     let blank = true;
     for (let i = start; i < end; i++) {
       const b = buf[i]!;
-      if (b !== 32 && b !== 9 && b !== 13) { blank = false; break; }
+      if (b !== 32 && b !== 9 && b !== 13) {
+        blank = false;
+        break;
+      }
     }
     if (blank) return;
     const per = this.per;
@@ -420,13 +429,31 @@ export class SeriesDecoder {
     const { game, gameName } = record;
     if (game === undefined && gameName === undefined) return 0;
     const expected = 'a game number from 1 to 12 and its name, "game":2,"gameName":"Blue", as housie books --games writes them';
-    if (typeof game !== "number" || !Number.isInteger(game) || game < 1 || game > 12 || typeof gameName !== "string" || gameName.trim() === "" || gameName.length > 80) {
-      this.push({ rule: "shape", problem: `game is ${game === undefined ? "missing" : describeValue(game)} and gameName ${gameName === undefined ? "missing" : describeValue(gameName)}`, expected, line });
+    if (
+      typeof game !== "number" ||
+      !Number.isInteger(game) ||
+      game < 1 ||
+      game > 12 ||
+      typeof gameName !== "string" ||
+      gameName.trim() === "" ||
+      gameName.length > 80
+    ) {
+      this.push({
+        rule: "shape",
+        problem: `game is ${game === undefined ? "missing" : describeValue(game)} and gameName ${gameName === undefined ? "missing" : describeValue(gameName)}`,
+        expected,
+        line,
+      });
       return 0;
     }
     const before = this.gameNames[game];
     if (before !== undefined && before !== gameName) {
-      this.push({ rule: "shape", problem: `game ${game} is named ${shorten(JSON.stringify(gameName))} here and ${shorten(JSON.stringify(before))} before`, expected: "one name for each game number in a series", line });
+      this.push({
+        rule: "shape",
+        problem: `game ${game} is named ${shorten(JSON.stringify(gameName))} here and ${shorten(JSON.stringify(before))} before`,
+        expected: "one name for each game number in a series",
+        line,
+      });
       return 0;
     }
     this.gameNames[game] = gameName;
@@ -443,7 +470,12 @@ export class SeriesDecoder {
       record = JSON.parse(raw);
     } catch {
       if (/^[ \t]*\uFEFF/.test(raw)) {
-        this.push({ rule: "json", problem: "a byte-order mark (U+FEFF) inside the file", expected: "a UTF-8 byte-order mark only at the very start of the file", line });
+        this.push({
+          rule: "json",
+          problem: "a byte-order mark (U+FEFF) inside the file",
+          expected: "a UTF-8 byte-order mark only at the very start of the file",
+          line,
+        });
       } else {
         this.push({ rule: "json", problem: "not valid JSON", expected: EXPECTED_RECORD, line });
       }
@@ -489,7 +521,12 @@ export class SeriesDecoder {
     // A valid record: into the batch (its repeats are checked already).
     const per = grids.length;
     if (this.required !== undefined && per !== this.required) {
-      this.push({ rule: "shape", problem: `record has ${per} ticket(s)`, expected: this.required === 6 ? "books (6 tickets per record) here" : "single tickets (1 per record) here", line });
+      this.push({
+        rule: "shape",
+        problem: `record has ${per} ticket(s)`,
+        expected: this.required === 6 ? "books (6 tickets per record) here" : "single tickets (1 per record) here",
+        line,
+      });
       return;
     }
     if (this.batch && this.batch.ticketsPerRecord !== per) yield* this.flushBatch(); // books after tickets, or the other way

@@ -19,7 +19,16 @@ const TICKETS_KEY = new TextEncoder().encode('"tickets":');
  * The TS twin of the kernel's parseLine (assembly/housie/read.ts): the same lines, the
  * same cells and serial (a test feeds both the same mutated lines).
  */
-export function parseLineTs(bytes: Uint8Array, start: number, end: number, cells: Uint8Array, at: number, tickets: number, serialWords: Uint32Array, index: number): boolean {
+export function parseLineTs(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  cells: Uint8Array,
+  at: number,
+  tickets: number,
+  serialWords: Uint32Array,
+  index: number,
+): boolean {
   let i = start;
   while (i < end && bytes[i] === 32) i++;
   for (let k = 0; k < SERIAL_PREFIX.length; k++) if (bytes[i++] !== SERIAL_PREFIX[k]) return false;
@@ -41,22 +50,32 @@ export function parseLineTs(bytes: Uint8Array, start: number, end: number, cells
   for (; i < end; i++) {
     const b = bytes[i]!;
     if (b === 32) continue;
-    if (b === 44) { // ,
+    if (b === 44) {
+      // ,
       if (!afterValue) return false;
       afterValue = false;
-    } else if (b === 91) { // [
+    } else if (b === 91) {
+      // [
       if (afterValue || depth === 3) return false;
       depth++;
       if (depth === 2) rows = 0;
       else if (depth === 3) inRow = 0;
-    } else if (b === 93) { // ]
+    } else if (b === 93) {
+      // ]
       if (!afterValue) return false; // no empty lists, no trailing commas
-      if (depth === 3) { if (inRow !== 9) return false; rows++; } else if (depth === 2) { if (rows !== 3) return false; seen++; } else break;
+      if (depth === 3) {
+        if (inRow !== 9) return false;
+        rows++;
+      } else if (depth === 2) {
+        if (rows !== 3) return false;
+        seen++;
+      } else break;
       depth--;
       afterValue = true;
     } else if (depth !== 3 || afterValue || c === last) {
       return false;
-    } else if (b === 110) { // null
+    } else if (b === 110) {
+      // null
       if (bytes[i + 1] !== 117 || bytes[i + 2] !== 108 || bytes[i + 3] !== 108) return false;
       i += 3;
       cells[c++] = 0;
@@ -65,7 +84,10 @@ export function parseLineTs(bytes: Uint8Array, start: number, end: number, cells
     } else if (b >= 49 && b <= 57) {
       let x = b - 48;
       const next = bytes[i + 1]!;
-      if (next >= 48 && next <= 57) { x = x * 10 + next - 48; i++; }
+      if (next >= 48 && next <= 57) {
+        x = x * 10 + next - 48;
+        i++;
+      }
       cells[c++] = x;
       inRow++;
       afterValue = true;
@@ -79,4 +101,3 @@ export function parseLineTs(bytes: Uint8Array, start: number, end: number, cells
   while (i < end && (bytes[i] === 32 || bytes[i] === 9)) i++;
   return i === end;
 }
-

@@ -72,7 +72,10 @@ export class WordKeySet {
       }
       let same = true;
       for (let w = 0; w < words; w++) {
-        if (slots[base + w] !== key[at + w]) { same = false; break; }
+        if (slots[base + w] !== key[at + w]) {
+          same = false;
+          break;
+        }
       }
       if (same) return held;
       slot = (slot + 1) & mask;

@@ -38,7 +38,9 @@ export interface ReadSeriesTextOptions extends ReadSeriesOptions {
  */
 export function* decodeSeries(chunks: Iterable<Uint8Array>, source: string, options: ReadSeriesOptions, bytes?: number): Generator<SeriesBatch> {
   const decoder = new SeriesDecoder({
-    report: (v) => { throw new SeriesInputError(v, source); },
+    report: (v) => {
+      throw new SeriesInputError(v, source);
+    },
     batch: options.batch,
     ticketsPerRecord: options.ticketsPerRecord,
     engine: options.engine,

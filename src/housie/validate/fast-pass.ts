@@ -125,11 +125,17 @@ export function proved(ranges: RangeProof[]): ProvedSeries | undefined {
 
 /** Whether the ranges' runs do not overlap and their other serials are all different and in no run. */
 function serialsDifferent(ranges: RangeProof[]): boolean {
-  const runs = ranges.filter((r) => r.last >= r.first).map((r) => [r.first, r.last] as const).sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  const runs = ranges
+    .filter((r) => r.last >= r.first)
+    .map((r) => [r.first, r.last] as const)
+    .sort((a, b) => (a[0] < b[0] ? -1 : 1));
   for (let i = 1; i < runs.length; i++) if (runs[i]![0] <= runs[i - 1]![1]) return false;
   const others = new BigUint64Array(ranges.reduce((n, r) => n + r.others.length, 0));
   let at = 0;
-  for (const r of ranges) { others.set(r.others, at); at += r.others.length; }
+  for (const r of ranges) {
+    others.set(r.others, at);
+    at += r.others.length;
+  }
   others.sort();
   let run = 0;
   for (let i = 0; i < others.length; i++) {

@@ -121,7 +121,11 @@ export function validateJsonl(input: string | Uint8Array, options: ValidateOptio
  * rules; // []
  * ```
  */
-export async function validateJsonlStream(chunks: AsyncIterable<Uint8Array>, report: (v: Violation) => void, options: ValidateOptions = {}): Promise<StreamSummary> {
+export async function validateJsonlStream(
+  chunks: AsyncIterable<Uint8Array>,
+  report: (v: Violation) => void,
+  options: ValidateOptions = {},
+): Promise<StreamSummary> {
   iterableArgument(chunks, "chunks");
   if (typeof report !== "function") throw argumentError("report", "a function", report);
   options = optionsObject(options, "options", VALIDATE_KEYS);

@@ -64,9 +64,10 @@ const BENCH_BOOKS = 100_000;
 export function benchmarkRound(): Record<string, number> {
   return {
     // Ten counts per round: one takes about a millisecond, near the browser timer's grain.
-    count7: timeMs(() => {
-      for (let i = 0; i < 10; i++) countTables({ size: 7, counts: [2, 2, 3] });
-    }) / 10,
+    count7:
+      timeMs(() => {
+        for (let i = 0; i < 10; i++) countTables({ size: 7, counts: [2, 2, 3] });
+      }) / 10,
     books: timeMs(() => {
       const run = new HousieRun("books", { seed: 7n });
       for (let left = BENCH_BOOKS; left > 0; left -= 4096) run.nextCells(Math.min(4096, left));

@@ -78,20 +78,26 @@ function setUpEditor(): void {
     timer = window.setTimeout(() => void count(), 250);
   };
 
-  cells.slice(0, GIVEN_ROWS).forEach((row, r) => row.forEach((cell, c) => {
-    cell.addEventListener("click", () => setSymbol(r, c, String(((Number(cell.dataset.symbol || "2") + 1) % 3))));
-    cell.addEventListener("keydown", (event) => {
-      if (/^[012]$/.test(event.key)) setSymbol(r, c, event.key);
-      const move = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] }[event.key];
-      if (!move) return;
-      event.preventDefault();
-      const target = cells[Math.min(GIVEN_ROWS - 1, Math.max(0, r + move[0]!))]![Math.min(SIZE - 1, Math.max(0, c + move[1]!))]!;
-      cell.tabIndex = -1;
-      target.tabIndex = 0;
-      target.focus();
+  cells.slice(0, GIVEN_ROWS).forEach((row, r) =>
+    row.forEach((cell, c) => {
+      cell.addEventListener("click", () => setSymbol(r, c, String((Number(cell.dataset.symbol || "2") + 1) % 3)));
+      cell.addEventListener("keydown", (event) => {
+        if (/^[012]$/.test(event.key)) setSymbol(r, c, event.key);
+        const move = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] }[event.key];
+        if (!move) return;
+        event.preventDefault();
+        const target = cells[Math.min(GIVEN_ROWS - 1, Math.max(0, r + move[0]!))]![Math.min(SIZE - 1, Math.max(0, c + move[1]!))]!;
+        cell.tabIndex = -1;
+        target.tabIndex = 0;
+        target.focus();
+      });
+    }),
+  );
+  for (const input of inputs)
+    input.addEventListener("input", () => {
+      paint();
+      schedule();
     });
-  }));
-  for (const input of inputs) input.addEventListener("input", () => { paint(); schedule(); });
   $("farm-form").addEventListener("submit", (event) => {
     event.preventDefault();
     void count();
@@ -110,13 +116,19 @@ function setUpContestFile(): void {
     try {
       const result = await job.run({ type: "farms-file", text });
       if (!result) return;
-      table.tBodies[0]!.replaceChildren(...result.cases.map((c) => el("tr", {},
-        el("td", { textContent: String(c.case) }),
-        el("td", { className: "mono", textContent: c.rows[0] }),
-        el("td", { className: "mono", textContent: c.rows[1] }),
-        el("td", { className: "num mono", textContent: grouped(c.count), title: c.count }),
-        el("td", { className: "num", textContent: c.ms.toFixed(2) }),
-      )));
+      table.tBodies[0]!.replaceChildren(
+        ...result.cases.map((c) =>
+          el(
+            "tr",
+            {},
+            el("td", { textContent: String(c.case) }),
+            el("td", { className: "mono", textContent: c.rows[0] }),
+            el("td", { className: "mono", textContent: c.rows[1] }),
+            el("td", { className: "num mono", textContent: grouped(c.count), title: c.count }),
+            el("td", { className: "num", textContent: c.ms.toFixed(2) }),
+          ),
+        ),
+      );
       table.caption!.textContent = `${result.cases.length} answers in ${ms(result.ms)}`;
       table.hidden = false;
       table.dataset.ms = String(result.ms);
@@ -139,7 +151,15 @@ export function showInputProblem(box: HTMLElement, error: unknown, text: string)
   const parts: Node[] = [el("p", { className: "error", textContent: describe(error) })];
   if (line !== undefined) {
     const quoted = text.split(/\r?\n/)[line - 1];
-    if (quoted !== undefined) parts.push(el("pre", { className: "quote" }, el("span", { className: "lineno", textContent: `${line} │ ` }), quoted.length > 200 ? `${quoted.slice(0, 200)}…` : quoted));
+    if (quoted !== undefined)
+      parts.push(
+        el(
+          "pre",
+          { className: "quote" },
+          el("span", { className: "lineno", textContent: `${line} │ ` }),
+          quoted.length > 200 ? `${quoted.slice(0, 200)}…` : quoted,
+        ),
+      );
   }
   box.replaceChildren(...parts);
 }
@@ -152,15 +172,24 @@ function setUpTables(): void {
     clearFieldErrors(form);
     const size = Number($<HTMLInputElement>("tables-size").value);
     const countsText = $<HTMLInputElement>("tables-counts").value.trim();
-    const counts = countsText.split(/[\s,;]+/).filter(Boolean).map(Number);
+    const counts = countsText
+      .split(/[\s,;]+/)
+      .filter(Boolean)
+      .map(Number);
     if (counts.some((c) => !Number.isInteger(c) || c < 0)) {
       setFieldError("tables-counts", `"${countsText}" is not a list of whole numbers (expected counts like 3,3 or 2,2,3)`);
       return;
     }
-    const given = $<HTMLTextAreaElement>("tables-given").value.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+    const given = $<HTMLTextAreaElement>("tables-given")
+      .value.split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter(Boolean);
     try {
       const result = await job.run({
-        type: "tables", size, counts, given,
+        type: "tables",
+        size,
+        counts,
+        given,
         distinctRows: $<HTMLInputElement>("tables-distinct-rows").checked,
         distinctColumns: $<HTMLInputElement>("tables-distinct-columns").checked,
       });

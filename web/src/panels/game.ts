@@ -34,7 +34,10 @@ function readSeries(text: string, source: string): LoadedSeries {
 /** "200 books, 1,200 tickets loaded", "7 single tickets loaded", "2 books and 3 single tickets, 15 tickets loaded". */
 function describeSeries({ books, singles }: LoadedSeries): string {
   const n = (x: number) => x.toLocaleString("en");
-  const parts = [books > 0 ? `${n(books)} book${books === 1 ? "" : "s"}` : "", singles > 0 ? `${n(singles)} single ticket${singles === 1 ? "" : "s"}` : ""].filter(Boolean);
+  const parts = [
+    books > 0 ? `${n(books)} book${books === 1 ? "" : "s"}` : "",
+    singles > 0 ? `${n(singles)} single ticket${singles === 1 ? "" : "s"}` : "",
+  ].filter(Boolean);
   const tickets = books * 6 + singles;
   return `${parts.join(" and ")}${books > 0 ? `, ${n(tickets)} tickets` : ""} loaded (read here, not uploaded).`;
 }
@@ -48,7 +51,8 @@ export function setUpGame(): void {
   const show = () => {
     const calls = caller.calls;
     $("game-current").textContent = caller.current === undefined ? "–" : String(caller.current);
-    $("game-count").textContent = `${calls.length} of 90 called · ${PRIZE_SETS[caller.prizes].join(", ")}${caller.seed !== null ? ` · seed ${caller.seed}` : ""}`;
+    $("game-count").textContent =
+      `${calls.length} of 90 called · ${PRIZE_SETS[caller.prizes].join(", ")}${caller.seed !== null ? ` · seed ${caller.seed}` : ""}`;
     const called = new Set(calls);
     for (let x = 1; x <= 90; x++) {
       const cell = $(`game-n${x}`);
@@ -86,7 +90,8 @@ export function setUpGame(): void {
     event.preventDefault();
     setFieldError("game-seed", "");
     const seed = $<HTMLInputElement>("game-seed").value.trim();
-    if (seed !== "" && !/^\d{1,20}$/.test(seed)) return setFieldError("game-seed", `"${seed.slice(0, 30)}" is not a seed (expected a whole number from 0 to 18446744073709551615, or empty for random)`);
+    if (seed !== "" && !/^\d{1,20}$/.test(seed))
+      return setFieldError("game-seed", `"${seed.slice(0, 30)}" is not a seed (expected a whole number from 0 to 18446744073709551615, or empty for random)`);
     try {
       caller = Caller.start({ seed: seed === "" ? undefined : BigInt(seed), prizes: parsePrizeSet($<HTMLSelectElement>("game-prizes").value) });
     } catch (error) {
@@ -100,8 +105,13 @@ export function setUpGame(): void {
     if ($("panel-game").hidden || event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target as HTMLElement;
     if (target.closest("input, textarea, select, button")) return;
-    if (event.key === " ") { event.preventDefault(); call(); }
-    else if (event.key === "u" || event.key === "Backspace") { event.preventDefault(); undo(); }
+    if (event.key === " ") {
+      event.preventDefault();
+      call();
+    } else if (event.key === "u" || event.key === "Backspace") {
+      event.preventDefault();
+      undo();
+    }
   });
 
   const loadSeries = (text: string, source: string) => {
@@ -117,7 +127,9 @@ export function setUpGame(): void {
   };
   wireDrop("game-drop", "game-series-text", "game-series-file", (text, name) => loadSeries(text, name));
   // Typed or pasted into the box: read again at the next claim, under this name.
-  $("game-series-text").addEventListener("input", () => { series = undefined; });
+  $("game-series-text").addEventListener("input", () => {
+    series = undefined;
+  });
   $("game-claim-form").addEventListener("submit", (event) => event.preventDefault());
   $("game-claim").addEventListener("click", async () => {
     setFieldError("game-ref", "");
@@ -148,13 +160,22 @@ export function setUpGame(): void {
     const called = new Set(caller.calls);
     const table = el("table", { className: "claim-ticket" });
     for (const row of report.claim.grid) {
-      table.append(el("tr", {}, ...row.map((x) => el("td", x === null ? { className: "blank" } : { className: called.has(x) ? "marked" : "", textContent: String(x) }))));
+      table.append(
+        el("tr", {}, ...row.map((x) => el("td", x === null ? { className: "blank" } : { className: called.has(x) ? "marked" : "", textContent: String(x) }))),
+      );
     }
     const wins = report.claim.wins;
     out.replaceChildren(
-      el("p", { className: wins ? "ok" : "error", textContent: `${wins ? "✔" : "✘"} ${report.claim.ref} ${wins ? "WINS" : "is NOT A WINNER"} after ${caller.calls.length} calls` }),
+      el("p", {
+        className: wins ? "ok" : "error",
+        textContent: `${wins ? "✔" : "✘"} ${report.claim.ref} ${wins ? "WINS" : "is NOT A WINNER"} after ${caller.calls.length} calls`,
+      }),
       table,
-      el("ul", { className: "verdicts" }, ...report.claim.prizes.map((v, k) => el("li", { className: v.wins ? "wins" : "not-winner", textContent: describeVerdict(v, report.prizes[k]) }))),
+      el(
+        "ul",
+        { className: "verdicts" },
+        ...report.claim.prizes.map((v, k) => el("li", { className: v.wins ? "wins" : "not-winner", textContent: describeVerdict(v, report.prizes[k]) })),
+      ),
     );
   });
   setUpProjector();

@@ -8,7 +8,18 @@ import "@fontsource/noto-sans-devanagari/400.css";
 import "@fontsource/noto-sans-devanagari/700.css";
 import "@fontsource/noto-sans-arabic/400.css";
 import "@fontsource/noto-sans-arabic/700.css";
-import { PrintPlanner, pageHtml, printCss, planNight, seriesForSeed, randomSeries, pageGeometry, pagesFor, type HousieRecord, type PrintOptions } from "tabula-grids/housie";
+import {
+  PrintPlanner,
+  pageHtml,
+  printCss,
+  planNight,
+  seriesForSeed,
+  randomSeries,
+  pageGeometry,
+  pagesFor,
+  type HousieRecord,
+  type PrintOptions,
+} from "tabula-grids/housie";
 
 /** Records drawn on screen (and printed); downloads always hold all of them. */
 const ON_SCREEN = 60;
@@ -55,7 +66,10 @@ function printedRecord(r: PreviewRecord, index: number, options: PrintOptions): 
 function pagesHtml(records: PreviewRecord[], options: PrintOptions): { html: string; pages: number } {
   const planner = new PrintPlanner(options);
   const pages = [...records.flatMap((r, i) => planner.add(printedRecord(r, i, options))), ...planner.finish()];
-  return { html: `<style>${printCss(planner.geometry)}</style>${pages.map((p) => pageHtml(p, planner.geometry, options.qr ?? false)).join("")}`, pages: pages.length };
+  return {
+    html: `<style>${printCss(planner.geometry)}</style>${pages.map((p) => pageHtml(p, planner.geometry, options.qr ?? false)).join("")}`,
+    pages: pages.length,
+  };
 }
 
 function setUpGenerate(): void {
@@ -99,24 +113,43 @@ function setUpGenerate(): void {
     const paper = options.paper === "letter" ? "Letter" : "A4";
     // With games, the records are dealt to them in turn: each game its own tickets (planNight).
     const night = options.games ? planNight(options.games) : undefined;
-    const split = night ? ` dealt to ${night.games.length} games in turn (${night.perGame(printed).map((n, g) => `${n.toLocaleString("en")} ${night.games[g]!.name}`).join(", ")}), each game its own` : "";
-    $("housie-print-note").textContent = printed === count
-      ? `Print: all ${count.toLocaleString("en")} ${noun}${split} on ${pages.toLocaleString("en")} ${paper} pages.`
-      : `Print: the first ${printed.toLocaleString("en")} of ${count.toLocaleString("en")} ${noun} (${pages.toLocaleString("en")} ${paper} pages); the PDF download holds all ${count.toLocaleString("en")}.`;
+    const split = night
+      ? ` dealt to ${night.games.length} games in turn (${night
+          .perGame(printed)
+          .map((n, g) => `${n.toLocaleString("en")} ${night.games[g]!.name}`)
+          .join(", ")}), each game its own`
+      : "";
+    $("housie-print-note").textContent =
+      printed === count
+        ? `Print: all ${count.toLocaleString("en")} ${noun}${split} on ${pages.toLocaleString("en")} ${paper} pages.`
+        : `Print: the first ${printed.toLocaleString("en")} of ${count.toLocaleString("en")} ${noun} (${pages.toLocaleString("en")} ${paper} pages); the PDF download holds all ${count.toLocaleString("en")}.`;
   };
-  for (const id of ["housie-layout", "housie-paper", "housie-per-page", "housie-colour", "housie-games", "housie-title", "housie-venue", "housie-date", "housie-price", "housie-qr"]) {
+  for (const id of [
+    "housie-layout",
+    "housie-paper",
+    "housie-per-page",
+    "housie-colour",
+    "housie-games",
+    "housie-title",
+    "housie-venue",
+    "housie-date",
+    "housie-price",
+    "housie-qr",
+  ]) {
     $(id).addEventListener("change", showPages);
   }
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     clearFieldErrors(form);
-    const kind = (form.querySelector<HTMLInputElement>('input[name="kind"]:checked')!.value) as HousieKind;
+    const kind = form.querySelector<HTMLInputElement>('input[name="kind"]:checked')!.value as HousieKind;
     const count = Number($<HTMLInputElement>("housie-count").value);
     const seed = $<HTMLInputElement>("housie-seed").value.trim();
     const firstSerial = Number($<HTMLInputElement>("housie-serial").value || "1");
-    if (!Number.isSafeInteger(count) || count < 1) return setFieldError("housie-count", `"${$<HTMLInputElement>("housie-count").value}" is not a whole number from 1 (expected how many ${kind} to make)`);
-    if (seed !== "" && !/^\d+$/.test(seed)) return setFieldError("housie-seed", `"${seed}" is not a seed (expected a whole number from 0 to 18446744073709551615, or empty for random)`);
+    if (!Number.isSafeInteger(count) || count < 1)
+      return setFieldError("housie-count", `"${$<HTMLInputElement>("housie-count").value}" is not a whole number from 1 (expected how many ${kind} to make)`);
+    if (seed !== "" && !/^\d+$/.test(seed))
+      return setFieldError("housie-seed", `"${seed}" is not a seed (expected a whole number from 0 to 18446744073709551615, or empty for random)`);
     if (!Number.isSafeInteger(firstSerial) || firstSerial < 0) return setFieldError("housie-serial", "expected a whole number from 0");
     try {
       const result = await job.run({ type: "housie-generate", kind, count, seed: seed || undefined, firstSerial, preview: ON_SCREEN });
@@ -126,12 +159,18 @@ function setUpGenerate(): void {
       }
       last = { kind, result, seed, firstSerial, series: randomSeries() };
       const noun = kind === "books" ? (count === 1 ? "book" : "books") : count === 1 ? "ticket" : "tickets";
-      const shown = result.preview.length < count ? ` — the first ${result.preview.length} are shown below; downloads hold all ${count.toLocaleString("en")}` : "";
+      const shown =
+        result.preview.length < count ? ` — the first ${result.preview.length} are shown below; downloads hold all ${count.toLocaleString("en")}` : "";
       $("housie-summary").dataset.ms = String(result.ms);
-      $("housie-summary").replaceChildren(el("p", {},
-        el("strong", { textContent: `${count.toLocaleString("en")} ${noun}` }),
-        ` in ${ms(result.ms)}${count >= 1000 ? ` (${((count / result.ms) * 1000).toLocaleString("en", { maximumFractionDigits: 0 })} per second)` : ""}, ${seed ? `seed ${seed}` : "from the browser's cryptographic random source"}${shown}.`,
-        firstRun ? el("span", { className: "muted", textContent: " The first run also builds the sampler's tables." }) : ""));
+      $("housie-summary").replaceChildren(
+        el(
+          "p",
+          {},
+          el("strong", { textContent: `${count.toLocaleString("en")} ${noun}` }),
+          ` in ${ms(result.ms)}${count >= 1000 ? ` (${((count / result.ms) * 1000).toLocaleString("en", { maximumFractionDigits: 0 })} per second)` : ""}, ${seed ? `seed ${seed}` : "from the browser's cryptographic random source"}${shown}.`,
+          firstRun ? el("span", { className: "muted", textContent: " The first run also builds the sampler's tables." }) : "",
+        ),
+      );
       firstRun = false;
       $("housie-downloads").hidden = false;
       $("housie-print-row").hidden = false;
@@ -177,7 +216,10 @@ function setUpGenerate(): void {
           if (records.length === PRINT_MAX) break;
           if (line) records.push(JSON.parse(line) as PreviewRecord);
         }
-        if (!(await layOutPages(records, options, run))) { showPages(); return; } // cancelled: the preview again
+        if (!(await layOutPages(records, options, run))) {
+          showPages();
+          return;
+        } // cancelled: the preview again
       } finally {
         printing = undefined;
       }
@@ -203,7 +245,9 @@ async function layOutPages(records: PreviewRecord[], options: PrintOptions, run:
   const status = el("span", { className: "job-status", textContent: "Laying out the pages…" });
   status.setAttribute("role", "status");
   const cancel = el("button", { type: "button", className: "cancel", textContent: "Cancel" });
-  cancel.addEventListener("click", () => { run.cancelled = true; });
+  cancel.addEventListener("click", () => {
+    run.cancelled = true;
+  });
   box.replaceChildren(bar, status, cancel);
   box.hidden = false;
   const button = $<HTMLButtonElement>("housie-print");
@@ -243,12 +287,26 @@ function setUpValidate(): void {
         report.replaceChildren(el("p", { className: "ok", textContent: `✔ ${head}: valid` }));
         return;
       }
-      const table = el("table", { className: "results violations" },
-        el("caption", { textContent: `${result.violations.length} broken rule${result.violations.length === 1 ? "" : "s"}${result.violations.length > 1000 ? " (the first 1000 shown)" : ""}` }),
-        el("thead", {}, el("tr", {}, ...["Line", "Rule", "What is wrong", "Expected"].map((h) => el("th", { scope: "col", textContent: h })))));
+      const table = el(
+        "table",
+        { className: "results violations" },
+        el("caption", {
+          textContent: `${result.violations.length} broken rule${result.violations.length === 1 ? "" : "s"}${result.violations.length > 1000 ? " (the first 1000 shown)" : ""}`,
+        }),
+        el("thead", {}, el("tr", {}, ...["Line", "Rule", "What is wrong", "Expected"].map((h) => el("th", { scope: "col", textContent: h })))),
+      );
       const body = el("tbody");
       for (const v of result.violations.slice(0, 1000)) {
-        body.append(el("tr", {}, el("td", { className: "num", textContent: String(v.line ?? "") }), el("td", { className: "rule" }, el("code", { textContent: v.rule })), el("td", { textContent: v.problem }), el("td", { textContent: v.expected })));
+        body.append(
+          el(
+            "tr",
+            {},
+            el("td", { className: "num", textContent: String(v.line ?? "") }),
+            el("td", { className: "rule" }, el("code", { textContent: v.rule })),
+            el("td", { textContent: v.problem }),
+            el("td", { textContent: v.expected }),
+          ),
+        );
       }
       table.append(body);
       report.replaceChildren(el("p", { className: "error", textContent: `✘ ${head}: invalid` }), el("div", { className: "table-wrap" }, table));
@@ -267,14 +325,37 @@ function setUpCounts(): void {
     if (!c) return;
     $("housie-counts").dataset.ms = String(c.ms);
     const rows: [string, string, string][] = [
-      ["Ticket patterns", c.patterns, "Where the numbers go: 3 rows of 9 cells with 5 numbers a row and no empty column. Of the C(9,5)³ = 2,000,376 row triples, these leave no column empty."],
-      ["Column-count vectors", c.vectors, "How many numbers each column holds (1 to 3, 15 in all). A vector with d columns of 3 has 1,710, 639, 240 or 90 patterns for d = 0…3."],
-      ["Distinct single tickets", c.tickets, "Σ over vectors c of patterns(c) · Π C(nⱼ, cⱼ): a pattern, then which of column j's nⱼ numbers fill it (they are sorted down the column)."],
-      ["Books, as ordered sequences of 6 tickets", c.orderedBooks, "Σ over 6×9 matrices of counts with column sums 9, 10, …, 10, 11 of Π patterns · Π multinomials — a meet in the middle over pairs of tickets, exact in 128-bit WebAssembly and bigint."],
+      [
+        "Ticket patterns",
+        c.patterns,
+        "Where the numbers go: 3 rows of 9 cells with 5 numbers a row and no empty column. Of the C(9,5)³ = 2,000,376 row triples, these leave no column empty.",
+      ],
+      [
+        "Column-count vectors",
+        c.vectors,
+        "How many numbers each column holds (1 to 3, 15 in all). A vector with d columns of 3 has 1,710, 639, 240 or 90 patterns for d = 0…3.",
+      ],
+      [
+        "Distinct single tickets",
+        c.tickets,
+        "Σ over vectors c of patterns(c) · Π C(nⱼ, cⱼ): a pattern, then which of column j's nⱼ numbers fill it (they are sorted down the column).",
+      ],
+      [
+        "Books, as ordered sequences of 6 tickets",
+        c.orderedBooks,
+        "Σ over 6×9 matrices of counts with column sums 9, 10, …, 10, 11 of Π patterns · Π multinomials — a meet in the middle over pairs of tickets, exact in 128-bit WebAssembly and bigint.",
+      ],
       ["Books, as unordered sets of 6 tickets", c.unorderedBooks, "The ordered count ÷ 6! (a book's six tickets are always different)."],
     ];
     $("housie-counts").replaceChildren(
-      el("dl", { className: "counts" }, ...rows.flatMap(([name, value, why]) => [el("dt", { textContent: name }), el("dd", {}, el("output", { className: "mono", textContent: grouped(value), title: value }), el("p", { className: "hint", textContent: why }))])),
+      el(
+        "dl",
+        { className: "counts" },
+        ...rows.flatMap(([name, value, why]) => [
+          el("dt", { textContent: name }),
+          el("dd", {}, el("output", { className: "mono", textContent: grouped(value), title: value }), el("p", { className: "hint", textContent: why })),
+        ]),
+      ),
       el("p", { className: "muted", textContent: `Computed in ${ms(c.ms)}.` }),
     );
   });

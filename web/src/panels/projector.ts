@@ -8,7 +8,9 @@ import { $, el } from "../ui.js";
 import { spokenCall } from "./calls.js";
 
 /** Sent by game.ts after every change of the calls. */
-export interface GameCallsDetail { calls: readonly number[] }
+export interface GameCallsDetail {
+  calls: readonly number[];
+}
 export const GAME_CALLS_EVENT = "tabula-game-calls";
 
 const MIN_SECONDS = 2;
@@ -68,7 +70,12 @@ export function setUpProjector(): void {
     auto.setAttribute("aria-pressed", "true");
   };
   auto.addEventListener("click", () => (timer === undefined ? startAuto() : stopAuto()));
-  seconds.addEventListener("change", () => { if (timer !== undefined) { stopAuto(); startAuto(); } });
+  seconds.addEventListener("change", () => {
+    if (timer !== undefined) {
+      stopAuto();
+      startAuto();
+    }
+  });
   $("projector-call").addEventListener("click", () => $<HTMLButtonElement>("game-call").click());
   $("projector-undo").addEventListener("click", () => $<HTMLButtonElement>("game-undo").click());
 
@@ -90,7 +97,10 @@ export function setUpProjector(): void {
   $("projector-close").addEventListener("click", close);
   document.addEventListener("keydown", (event) => {
     if (view.hidden) return;
-    if (event.key === "Escape") { event.preventDefault(); close(); }
+    if (event.key === "Escape") {
+      event.preventDefault();
+      close();
+    }
   });
   draw();
 }

@@ -31,13 +31,22 @@ class ZoomPan {
   private x = 0;
   private y = 0;
 
-  constructor(private readonly viewport: HTMLElement, private readonly stage: HTMLElement, private readonly maxScale: number, private readonly onChange: () => void) {
-    viewport.addEventListener("wheel", (event) => {
-      if (!event.ctrlKey && !event.metaKey) return; // a plain wheel scrolls the page
-      event.preventDefault();
-      const box = viewport.getBoundingClientRect();
-      this.zoomAt(Math.exp(-event.deltaY * 0.002), event.clientX - box.left, event.clientY - box.top);
-    }, { passive: false });
+  constructor(
+    private readonly viewport: HTMLElement,
+    private readonly stage: HTMLElement,
+    private readonly maxScale: number,
+    private readonly onChange: () => void,
+  ) {
+    viewport.addEventListener(
+      "wheel",
+      (event) => {
+        if (!event.ctrlKey && !event.metaKey) return; // a plain wheel scrolls the page
+        event.preventDefault();
+        const box = viewport.getBoundingClientRect();
+        this.zoomAt(Math.exp(-event.deltaY * 0.002), event.clientX - box.left, event.clientY - box.top);
+      },
+      { passive: false },
+    );
     let drag: { id: number; x: number; y: number } | undefined;
     viewport.addEventListener("pointerdown", (event) => {
       if (this.scale === 1 || event.button !== 0) return;
@@ -64,8 +73,14 @@ class ZoomPan {
     viewport.addEventListener("keydown", (event) => {
       const step = viewport.clientWidth / 8;
       const actions: Record<string, () => void> = {
-        "+": () => this.zoomBy(1.5), "=": () => this.zoomBy(1.5), "-": () => this.zoomBy(1 / 1.5), "0": () => this.reset(),
-        ArrowLeft: () => this.panBy(step, 0), ArrowRight: () => this.panBy(-step, 0), ArrowUp: () => this.panBy(0, step), ArrowDown: () => this.panBy(0, -step),
+        "+": () => this.zoomBy(1.5),
+        "=": () => this.zoomBy(1.5),
+        "-": () => this.zoomBy(1 / 1.5),
+        "0": () => this.reset(),
+        ArrowLeft: () => this.panBy(step, 0),
+        ArrowRight: () => this.panBy(-step, 0),
+        ArrowUp: () => this.panBy(0, step),
+        ArrowDown: () => this.panBy(0, -step),
       };
       const action = actions[event.key];
       if (!action) return;
@@ -101,7 +116,8 @@ class ZoomPan {
   }
 
   private apply(): void {
-    const w = this.viewport.clientWidth, h = this.viewport.clientHeight;
+    const w = this.viewport.clientWidth,
+      h = this.viewport.clientHeight;
     this.x = Math.min(0, Math.max(w - w * this.scale, this.x));
     this.y = Math.min(0, Math.max(h - h * this.scale, this.y));
     this.stage.style.transform = this.scale === 1 ? "" : `translate(${this.x}px, ${this.y}px) scale(${this.scale})`;
@@ -122,7 +138,11 @@ class Player {
   private carry = 0;
   stepsPerSecond: number;
 
-  constructor(private readonly svg: SVGSVGElement, readonly total: number, private readonly onChange: () => void) {
+  constructor(
+    private readonly svg: SVGSVGElement,
+    readonly total: number,
+    private readonly onChange: () => void,
+  ) {
     svg.querySelectorAll<SVGElement>(".moves > path").forEach((path) => (this.moves[Number(path.dataset.step)] = path));
     svg.querySelectorAll<SVGElement>(".numbers > text").forEach((text) => (this.numbers[Number(text.textContent)] = text));
     this.endRing = svg.querySelector<SVGElement>(".rings > .end");
@@ -141,7 +161,8 @@ class Player {
   /** Shows steps 1..k (1 ≤ k ≤ total). */
   show(k: number): void {
     k = Math.min(this.total, Math.max(1, Math.round(k)));
-    const from = Math.min(k, this.shown), to = Math.max(k, this.shown);
+    const from = Math.min(k, this.shown),
+      to = Math.max(k, this.shown);
     const visible = (on: boolean) => (on ? "" : "hidden");
     for (let s = from; s <= to; s++) {
       this.numbers[s]?.setAttribute("visibility", visible(s <= k));
@@ -260,8 +281,15 @@ class Board {
     const tools = el("div", { className: "board-tools" });
     tools.setAttribute("role", "toolbar");
     tools.setAttribute("aria-label", "Board view");
-    const zoomTools = el("span", { className: "tool-group" },
-      button("zoom-out", "−", "Zoom out"), button("zoom-in", "+", "Zoom in"), button("zoom-reset", "Fit", "Fit the board"), zoomText, numbersNote);
+    const zoomTools = el(
+      "span",
+      { className: "tool-group" },
+      button("zoom-out", "−", "Zoom out"),
+      button("zoom-in", "+", "Zoom in"),
+      button("zoom-reset", "Fit", "Fit the board"),
+      zoomText,
+      numbersNote,
+    );
     tools.append(zoomTools);
     if (svg) {
       const total = rows * cols;
@@ -288,9 +316,19 @@ class Board {
       });
       const numbersBox = el("input", { type: "checkbox", checked: true });
       numbersBox.addEventListener("change", () => svg.classList.toggle("path-only", !numbersBox.checked));
-      const playTools = el("span", { className: "tool-group" },
-        button("first", "« 1", "First step"), button("back", "‹ Back", "Step back"), playButton, button("forward", "Next ›", "Step forward"), button("last", "All »", "Whole tour"),
-        speed, scrub, stepText, el("label", { className: "inline" }, numbersBox, " numbers"));
+      const playTools = el(
+        "span",
+        { className: "tool-group" },
+        button("first", "« 1", "First step"),
+        button("back", "‹ Back", "Step back"),
+        playButton,
+        button("forward", "Next ›", "Step forward"),
+        button("last", "All »", "Whole tour"),
+        speed,
+        scrub,
+        stepText,
+        el("label", { className: "inline" }, numbersBox, " numbers"),
+      );
       tools.append(playTools);
       player.show(total);
     }
@@ -334,9 +372,10 @@ export class BoardView {
     const picture = await this.job.run({ type: "tour-picture", rows, cols, closed: tour.closed, grid: tour.grid, pixels });
     if (!picture) return;
     const squares = (rows * cols).toLocaleString("en");
-    const path = picture.svg !== undefined
-      ? `each move an arc with a chevron pointing the way, consecutive moves in different colours, from 1 (green frame) to ${squares} (red frame)`
-      : `the path runs from 1 (green ring) through blue and purple to ${squares} (red ring)`;
+    const path =
+      picture.svg !== undefined
+        ? `each move an arc with a chevron pointing the way, consecutive moves in different colours, from 1 (green frame) to ${squares} (red frame)`
+        : `the path runs from 1 (green ring) through blue and purple to ${squares} (red ring)`;
     const caption = `${tour.closed ? "Closed" : "Open"} tour of a ${rows}×${cols} board: ${path}${tour.closed ? ", and a dashed move closes it" : ""}.`;
     const board = new Board(into, tour, picture, caption);
     if (into === this.figure) {

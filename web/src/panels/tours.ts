@@ -38,8 +38,12 @@ function setUpGenerate(board: BoardView): void {
     if (moves === "") return setFieldError("tour-leapers", "name the leapers: a,b joined by + (1,2 is the knight)");
     if (uniform) {
       // The sampler keeps every layer of the frontier count: the count panel's boards, no more.
-      if (!countReachable(rows, cols)) return setFieldError("tour-draw", `uniform tours are drawn here on boards up to 7×7, 5×8 and 4×12 (every layer of the count is kept in memory), not ${rows}×${cols}; choose "built" for bigger boards`);
-      if (start) return setFieldError("tour-start-row", "a uniform tour starts where the draw puts it: leave the start empty (or choose \"built\")");
+      if (!countReachable(rows, cols))
+        return setFieldError(
+          "tour-draw",
+          `uniform tours are drawn here on boards up to 7×7, 5×8 and 4×12 (every layer of the count is kept in memory), not ${rows}×${cols}; choose "built" for bigger boards`,
+        );
+      if (start) return setFieldError("tour-start-row", 'a uniform tour starts where the draw puts it: leave the start empty (or choose "built")');
     }
     try {
       const result = await job.run({ type: "tour-generate", rows, cols, closed, start, seed, moves, uniform });
@@ -49,9 +53,11 @@ function setUpGenerate(board: BoardView): void {
       const piece = moves === undefined ? "" : moves === "1,2" ? " knight's" : ` ${moves} leaper`;
       // The sampler counts cycles, or paths each read two ways: an open draw is uniform among the directed tours.
       const among = result.count === undefined ? 0n : BigInt(result.count) * (closed ? 1n : 2n);
-      const drawn = result.count === undefined ? "" : `, drawn uniformly among ${among.toLocaleString("en")} ${closed ? "closed tours (cycles)" : "open tours (directed)"}`;
+      const drawn =
+        result.count === undefined ? "" : `, drawn uniformly among ${among.toLocaleString("en")} ${closed ? "closed tours (cycles)" : "open tours (directed)"}`;
       $("tour-summary").dataset.ms = String(result.ms);
-      $("tour-summary").textContent = `A${closed ? " closed" : "n open"}${piece} ${rows}×${cols} tour (${(rows * cols).toLocaleString("en")} squares)${drawn} in ${ms(result.ms)}.`;
+      $("tour-summary").textContent =
+        `A${closed ? " closed" : "n open"}${piece} ${rows}×${cols} tour (${(rows * cols).toLocaleString("en")} squares)${drawn} in ${ms(result.ms)}.`;
       $("tour-actions").hidden = false;
       const big = Math.max(rows, cols) > SVG_BOARD_MAX;
       $<HTMLButtonElement>("tour-animate").disabled = big;
@@ -70,7 +76,8 @@ function setUpGenerate(board: BoardView): void {
     if (!button || !tour) return;
     const format = button.dataset.format as "json" | "text" | "svg";
     const result = await saveJob.run({ type: "tour-format", ...tour, moves: tourMoves, format });
-    if (result) download(result.blob, `tour-${tour.rows}x${tour.cols}-${tour.closed ? "closed" : "open"}-seed${tour.seed ?? 0}.${format === "text" ? "txt" : format}`);
+    if (result)
+      download(result.blob, `tour-${tour.rows}x${tour.cols}-${tour.closed ? "closed" : "open"}-seed${tour.seed ?? 0}.${format === "text" ? "txt" : format}`);
   });
 }
 
@@ -87,7 +94,13 @@ function setUpValidate(board: BoardView): void {
         const claim = result.claimedClosed === true && !result.closed ? " — but the file says closed, and the last square is not a move from the first" : "";
         const figure = el("figure", { className: "board" });
         const of = result.moves === undefined ? "" : ` (moves ${result.moves})`;
-        report.replaceChildren(el("p", { className: claim ? "error" : "ok", textContent: `${claim ? "✘" : "✔"} a valid ${kind} tour of a ${result.rows}×${result.cols} board${of}${claim}` }), figure);
+        report.replaceChildren(
+          el("p", {
+            className: claim ? "error" : "ok",
+            textContent: `${claim ? "✘" : "✔"} a valid ${kind} tour of a ${result.rows}×${result.cols} board${of}${claim}`,
+          }),
+          figure,
+        );
         await board.draw({ rows: result.rows, cols: result.cols, closed: result.closed, grid: result.grid }, figure);
       } else {
         report.replaceChildren(el("p", { className: "error", textContent: `✘ not a tour: ${result.problem}` }));
@@ -112,7 +125,8 @@ export const COUNT_SIDE_MAX = 12;
  * knight's paths on 7×7 take about 2 CPU minutes (Node).
  */
 export function countReachable(rows: number, cols: number): boolean {
-  const short = Math.min(rows, cols), long = Math.max(rows, cols);
+  const short = Math.min(rows, cols),
+    long = Math.max(rows, cols);
   return short <= 4 ? long <= COUNT_SIDE_MAX : short === 5 ? long <= 8 : long <= 7;
 }
 
@@ -129,7 +143,10 @@ function setUpCount(): void {
   }
   // Each side offers only what keeps the board within reach of the other.
   const limitSides = () => {
-    for (const [field, other] of [[rowsField, colsField], [colsField, rowsField]] as const) {
+    for (const [field, other] of [
+      [rowsField, colsField],
+      [colsField, rowsField],
+    ] as const) {
       for (const option of field.options) option.disabled = !countReachable(Number(option.value), Number(other.value));
     }
   };
@@ -140,12 +157,17 @@ function setUpCount(): void {
     return choice === "custom" ? leapersField.value.trim() : choice;
   };
   const showFrom = () => {
-    picker.querySelectorAll<HTMLButtonElement>("button").forEach((b) => b.setAttribute("aria-pressed", String(from !== undefined && b.dataset.square === `${from[0]},${from[1]}`)));
-    fromText.textContent = from ? `only tours numbered 1 on row ${from[0] + 1}, column ${from[1] + 1} (click it again for every square)` : "every square (click one to count only the tours from it)";
+    picker
+      .querySelectorAll<HTMLButtonElement>("button")
+      .forEach((b) => b.setAttribute("aria-pressed", String(from !== undefined && b.dataset.square === `${from[0]},${from[1]}`)));
+    fromText.textContent = from
+      ? `only tours numbered 1 on row ${from[0] + 1}, column ${from[1] + 1} (click it again for every square)`
+      : "every square (click one to count only the tours from it)";
   };
   // A board of buttons, one a square: clicking one counts only the tours from it.
   const drawPicker = () => {
-    const rows = Number(rowsField.value), cols = Number(colsField.value);
+    const rows = Number(rowsField.value),
+      cols = Number(colsField.value);
     if (from && (from[0] >= rows || from[1] >= cols)) from = undefined;
     picker.style.setProperty("--cols", String(cols));
     picker.replaceChildren();
@@ -170,12 +192,14 @@ function setUpCount(): void {
   limitSides();
   leapersField.addEventListener("focus", () => (form.querySelector<HTMLInputElement>('input[name="tour-count-moves"][value="custom"]')!.checked = true));
   drawPicker();
-  $("tour-count-reach").textContent = "Boards up to 7×7, 5×8 and 4×12: most answer within a second or two; the slowest take longer (all pen-and-paper tours of 7×7 about 5 s, the knight's 5×8 under 2 s; the knight's and other leapers' paths on 7×7 can take minutes). Cancel stops a count.";
+  $("tour-count-reach").textContent =
+    "Boards up to 7×7, 5×8 and 4×12: most answer within a second or two; the slowest take longer (all pen-and-paper tours of 7×7 about 5 s, the knight's 5×8 under 2 s; the knight's and other leapers' paths on 7×7 can take minutes). Cancel stops a count.";
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     clearFieldErrors(form);
-    const rows = Number(rowsField.value), cols = Number(colsField.value);
+    const rows = Number(rowsField.value),
+      cols = Number(colsField.value);
     const closed = form.querySelector<HTMLInputElement>('input[name="tour-count-kind"]:checked')!.value === "closed";
     const moves = movesText();
     showCount($("tour-count"), "");
@@ -186,9 +210,16 @@ function setUpCount(): void {
       if (!result) return;
       showCount($("tour-count"), result.count);
       $("tour-count").dataset.ms = String(result.ms);
-      const what = closed ? (from ? "directed closed tours" : "distinct closed cycles") : from ? "directed tours" : "directed tours (every start, both directions)";
+      const what = closed
+        ? from
+          ? "directed closed tours"
+          : "distinct closed cycles"
+        : from
+          ? "directed tours"
+          : "directed tours (every start, both directions)";
       const where = from ? ` from row ${from[0] + 1}, column ${from[1] + 1}` : "";
-      $("tour-count-time").textContent = `${what} on ${rows}×${cols}${where}, moves ${result.moves} · frontier of ${result.width} squares, ${result.peakStates.toLocaleString("en")} states at most · ${ms(result.ms)}`;
+      $("tour-count-time").textContent =
+        `${what} on ${rows}×${cols}${where}, moves ${result.moves} · frontier of ${result.width} squares, ${result.peakStates.toLocaleString("en")} states at most · ${ms(result.ms)}`;
     } catch (error) {
       const message = describe(error);
       if (error instanceof JobFailed && error.detail.field === "tour-count-leapers") setFieldError("tour-count-leapers", message);

@@ -17,10 +17,12 @@ const URLS = [dl4, dx4, dd4, aa4, dl7, dx7, dd7, aa7];
 export async function loadWebFonts(): Promise<UnicodeFontFiles> {
   const { UNICODE_FONT_FILES } = await import("tabula-grids/housie/pdf");
   const files: UnicodeFontFiles = new Map();
-  await Promise.all(UNICODE_FONT_FILES.map(async ({ name }, i) => {
-    const response = await fetch(URLS[i]!);
-    if (!response.ok) throw new Error(`the font ${name} did not load (${response.status})`);
-    files.set(name, new Uint8Array(await response.arrayBuffer()));
-  }));
+  await Promise.all(
+    UNICODE_FONT_FILES.map(async ({ name }, i) => {
+      const response = await fetch(URLS[i]!);
+      if (!response.ok) throw new Error(`the font ${name} did not load (${response.status})`);
+      files.set(name, new Uint8Array(await response.arrayBuffer()));
+    }),
+  );
   return files;
 }

@@ -63,7 +63,18 @@ export interface Results {
   "housie-validate": HousieFileReport & { ms: number };
   /** count: with uniform, how many tours the one was drawn from (undirected: distinct cycles, or paths). */
   "tour-generate": { rows: number; cols: number; closed: boolean; grid: Int32Array; count?: string; ms: number };
-  "tour-validate": { size: number; rows: number; cols: number; moves?: string; grid: Int32Array; ok: boolean; closed: boolean; problem?: string; claimedClosed?: boolean; ms: number };
+  "tour-validate": {
+    size: number;
+    rows: number;
+    cols: number;
+    moves?: string;
+    grid: Int32Array;
+    ok: boolean;
+    closed: boolean;
+    problem?: string;
+    claimedClosed?: boolean;
+    ms: number;
+  };
   "tour-count": { count: string; moves: string; width: number; peakStates: number; peakBytes: number; ms: number };
   "tour-format": { blob: Blob; ms: number };
   /** Small boards: the library's SVG (numbers in the squares); big ones: the path drawn off screen. */

@@ -2,11 +2,21 @@
 // freezes. It imports the library's browser entry points and nothing else of logic.
 import { ready as farmsReady, countFarm, parseFarmInput, parseFarmRow, rowText } from "tabula-grids/farms";
 import { ready as tablesReady, countTablesParallel } from "tabula-grids/tables";
+import { ready as housieReady, countHousie, HousieRun, housieFormatter, planNight, validateHousieJsonl, type HousieRecord } from "tabula-grids/housie";
 import {
-  ready as housieReady, countHousie, HousieRun, housieFormatter, planNight, validateHousieJsonl, type HousieRecord,
-} from "tabula-grids/housie";
-import {
-  ready as toursReady, generateTour, validateTour, parseTourFile, writeTour, tourSvg, paintTour, tourCanvasSize, countHamiltonian, uniformTourSampler, parseLeapers, formatLeapers, type TourFormat,
+  ready as toursReady,
+  generateTour,
+  validateTour,
+  parseTourFile,
+  writeTour,
+  tourSvg,
+  paintTour,
+  tourCanvasSize,
+  countHamiltonian,
+  uniformTourSampler,
+  parseLeapers,
+  formatLeapers,
+  type TourFormat,
 } from "tabula-grids/tours";
 import { SVG_BOARD_MAX, UNIFORM_WEB_MAX_STATES, type Job, type JobError, type Reply, type Request, type Results, type PreviewRecord } from "./protocol.js";
 
@@ -71,8 +81,12 @@ const handlers: Handlers = {
     const start = performance.now();
     const c = countHousie();
     return {
-      patterns: c.patterns.toString(), vectors: c.vectors.toString(), tickets: c.tickets.toString(),
-      orderedBooks: c.orderedBooks.toString(), unorderedBooks: c.books.toString(), ms: since(start),
+      patterns: c.patterns.toString(),
+      vectors: c.vectors.toString(),
+      tickets: c.tickets.toString(),
+      orderedBooks: c.orderedBooks.toString(),
+      unorderedBooks: c.books.toString(),
+      ms: since(start),
     };
   },
 
@@ -164,7 +178,18 @@ const handlers: Handlers = {
     const { rows, cols } = file;
     const check = file.moves ? validateTour(file.grid, { rows, cols, moves: file.moves }) : validateTour(file.grid, file.size);
     const moves = file.moves ? formatLeapers(file.moves) : undefined;
-    return { size: file.size, rows, cols, moves, grid: file.grid, ok: check.ok, closed: check.closed, problem: check.problem, claimedClosed: file.closed, ms: since(start) };
+    return {
+      size: file.size,
+      rows,
+      cols,
+      moves,
+      grid: file.grid,
+      ok: check.ok,
+      closed: check.closed,
+      problem: check.problem,
+      claimedClosed: file.closed,
+      ms: since(start),
+    };
   },
 
   "tour-count": ({ rows, cols, moves, closed, from }, progress) => {
@@ -180,7 +205,14 @@ const handlers: Handlers = {
     const onProgress = (step: number, steps: number, states: number, passes: number) =>
       progress(step, steps, `step ${step} of ${steps}, ${states.toLocaleString("en")} states${passes > 1 ? ` in ${passes} passes` : ""}`);
     const result = countHamiltonian({ rows, cols, moves: leapers, closed, from, onProgress });
-    return { count: result.count.toString(), moves: formatLeapers(leapers), width: result.width, peakStates: result.peakStates, peakBytes: result.peakBytes, ms: since(start) };
+    return {
+      count: result.count.toString(),
+      moves: formatLeapers(leapers),
+      width: result.width,
+      peakStates: result.peakStates,
+      peakBytes: result.peakBytes,
+      ms: since(start),
+    };
   },
 
   "tour-format": async ({ rows, cols, closed, grid, seed, moves, format }) => {
