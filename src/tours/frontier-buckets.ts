@@ -25,15 +25,13 @@
 import { KernelError, UsageError } from "../errors.js";
 import { canonicalJson, CheckpointStore, diskForPeople, kernelFileDigest, type StoreFileWriter } from "../io/checkpoint-store.js";
 import { optionalWholeNumber, optionKeys, requiredObject, functionArgument } from "../args.js";
-import { hostLayerBudget, type HostLayerFigures, type SteppingLayerStore } from "./frontier-host.js";
+import { beginHostTable, hostLayerBudget, type HostLayerFigures, type SteppingLayerStore } from "./frontier-host.js";
 import type { FrontierPlan } from "./frontier-plan.js";
 import type { FrontierProblem, FrontierResult } from "./frontier-ts.js";
 import { toursModule } from "./kernel.js";
 import { toursConstants } from "../wasm/generated/tours.js";
 
 const HASH_SPAN = 2 ** 32;
-/** Most states the input buffer holds (64 MiB of 16-byte entries). */
-const MAX_INPUT_STATES = 1 << 22;
 export const MAX_BUCKETS = toursConstants.FRONTIER_MAX_BUCKETS;
 
 /** A step made as far as its expansion and some of its buckets. */
@@ -190,12 +188,7 @@ function countInBuckets(
   const kernel = toursModule.exports;
   const budget = hostLayerBudget(arenaBytes);
   const cycles = problem.mode === "cycles";
-  const E = kernel.frontierHostBegin(cycles, plan.width, 1);
-  const inputStates = Math.max(16, Math.min(MAX_INPUT_STATES, Math.floor(budget / 4 / E)));
-  kernel.frontierHostBegin(cycles, plan.width, inputStates);
-  const capacity = Math.min(2e9, Math.floor(budget / E) - inputStates);
-  if (capacity < 1024)
-    throw new KernelError("tours", "limit-exceeded", `the memory cap of ${Math.round(budget / 1024)} KiB leaves no room for a table beside the input buffer`);
+  const { entryBytes: E, inputStates, capacity } = beginHostTable(cycles, plan.width, budget, 1024);
   const countOffset = E - (wide ? 16 : 8);
   const memory = (): ArrayBuffer => kernel.memory.buffer as ArrayBuffer;
   const view = (address: number, bytes: number): Uint8Array => new Uint8Array(memory(), address >>> 0, bytes);

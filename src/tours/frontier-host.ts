@@ -33,6 +33,25 @@ export function hostLayerBudget(capBytes: number): number {
   return testBytes === undefined ? capBytes : Math.min(capBytes, testBytes);
 }
 
+/** The kernel's host-layer table begun under `budget` bytes: its entry size, input buffer and table capacity, in states. */
+export interface HostTable {
+  readonly entryBytes: number;
+  readonly inputStates: number;
+  readonly capacity: number;
+}
+
+/** Begins the kernel's host-layer table: an input buffer of at most a quarter of the budget, the table in the rest (at least `leastCapacity` states). */
+export function beginHostTable(cycles: boolean, width: number, budget: number, leastCapacity: number): HostTable {
+  const kernel = toursModule.exports;
+  const entryBytes = kernel.frontierHostBegin(cycles, width, 1);
+  const inputStates = Math.max(16, Math.min(MAX_INPUT_STATES, Math.floor(budget / 4 / entryBytes)));
+  kernel.frontierHostBegin(cycles, width, inputStates);
+  const capacity = Math.min(2e9, Math.floor(budget / entryBytes) - inputStates);
+  if (capacity < leastCapacity)
+    throw new KernelError("tours", "limit-exceeded", `the memory cap of ${Math.round(budget / 1024)} KiB leaves no room for a table beside the input buffer`);
+  return { entryBytes, inputStates, capacity };
+}
+
 /**
  * A store that makes each step itself (frontier-buckets.ts: layers in bucketed files on
  * disk, Node only), given the kernel with the graph, the cap and the count width set.
@@ -162,12 +181,7 @@ export function countWithHostLayers(
   const kernel = toursModule.exports;
   const budget = hostLayerBudget(capBytes);
   const cycles = problem.mode === "cycles";
-  const E = kernel.frontierHostBegin(cycles, plan.width, 1);
-  const inputStates = Math.max(16, Math.min(MAX_INPUT_STATES, Math.floor(budget / 4 / E)));
-  kernel.frontierHostBegin(cycles, plan.width, inputStates);
-  const capacity = Math.min(2e9, Math.floor(budget / E) - inputStates);
-  if (capacity < 256)
-    throw new KernelError("tours", "limit-exceeded", `the memory cap of ${Math.round(budget / 1024)} KiB leaves no room for a table beside the input buffer`);
+  const { entryBytes: E, inputStates, capacity } = beginHostTable(cycles, plan.width, budget, 256);
   const countOffset = E - (wide ? 16 : 8);
   // (Addresses come back as i32: `>>> 0` reads those past 2 GiB as the unsigned offsets they are.)
   const memory = (): ArrayBuffer => kernel.memory.buffer as ArrayBuffer;
