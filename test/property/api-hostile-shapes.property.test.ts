@@ -6,6 +6,7 @@
 // checked by name in test/unit/api-strict-options.test.ts.
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
+import { SLOW_WHEN_VALID } from "../support/slow-when-valid.js";
 import * as root from "../../src/index.js";
 import * as farms from "../../src/farms/index.js";
 import * as tables from "../../src/tables/node.js";
@@ -15,22 +16,6 @@ import * as pdf from "../../src/housie/pdf.js";
 import { SLOW } from "../support/tier.js";
 
 const ENTRIES = { root, farms, tables, housie, tours, pdf } as Record<string, Record<string, unknown>>;
-/** Functions whose valid calls can run long (whole counts): called only with a refused first argument. */
-const SLOW_WHEN_VALID = new Set([
-  "generateBooks",
-  "generateTickets",
-  "iterateBooks",
-  "iterateTickets",
-  "countTables",
-  "countTablesParallel",
-  "countTours",
-  "countToursParallel",
-  "countTourShard",
-  "listTables",
-  "auditBooks",
-  "countHamiltonian",
-  "sampleTables",
-]);
 
 const functions = new Map<string, (...args: unknown[]) => unknown>();
 for (const entry of Object.values(ENTRIES)) {

@@ -5,23 +5,10 @@
 // hang. The statistics helpers (src/housie/operators/stats.ts) are internal: the entry exports none.
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
+import { SLOW_WHEN_VALID } from "../support/slow-when-valid.js";
 import * as api from "../../src/index.js";
 
 const STATISTICS = ["chiSquareSurvival", "holmAdjust", "normalTwoSided", "upperGammaRegularized", "chiSquareTest", "logGamma"];
-/** Functions whose valid calls can run long (whole counts): called only with a refused first argument. */
-const SLOW_WHEN_VALID = new Set([
-  "generateBooks",
-  "generateTickets",
-  "iterateBooks",
-  "iterateTickets",
-  "countTables",
-  "countTablesParallel",
-  "countTours",
-  "countToursParallel",
-  "countTourShard",
-  "listTables",
-  "auditBooks",
-]);
 
 /**
  * Known gaps, left for a follow-up (each still throws a foreign error or does not settle
