@@ -18,7 +18,7 @@
 import { argumentError, finiteNumber, optionalBoolean, property, requiredObject, wholeNumber } from "../args.js";
 import { formatLeapers, KNIGHT, PEN_PAPER_LEAPERS, type Leaper } from "./leapers.js";
 import { MAX_GENERATE_SIZE } from "./options.js";
-import { chevron, drawnPart, flatBoard, routeMove, type KeepOutBoard, type RoutedMove } from "./route.js";
+import { chevron, drawnPart, flatBoard, moveCentres, routeMove, type KeepOutBoard, type RoutedMove } from "./route.js";
 
 /** Boards with a side above this keep only the path: the numbers would be unreadable. */
 export const SVG_NUMBERS_MAX = 40;
@@ -118,12 +118,7 @@ export interface MoveArc {
 
 /** The canvas's arc of the move from square `a` to square `b` on a board `cols` wide (no numbers to avoid there). */
 export function moveArc(a: number, b: number, cols: number): MoveArc {
-  const x0 = (a % cols) + 0.5,
-    y0 = Math.floor(a / cols) + 0.5;
-  const x1 = (b % cols) + 0.5,
-    y1 = Math.floor(b / cols) + 0.5;
-  const dx = x1 - x0,
-    dy = y1 - y0;
+  const { x0, y0, x1, y1, dx, dy } = moveCentres(a, b, cols);
   // Left of travel on screen (y grows downwards) is (dy, -dx).
   return { x0, y0, cx: (x0 + x1) / 2 + ARC_BEND * dy, cy: (y0 + y1) / 2 - ARC_BEND * dx, x1, y1 };
 }

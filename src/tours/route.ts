@@ -282,19 +282,22 @@ function candidate(board: KeepOutBoard, a: number, b: number, curve: Curve, floo
   return move;
 }
 
+/** The centres of squares `a` and `b` on a board `cols` wide (in squares), and the step between them. */
+export function moveCentres(a: number, b: number, cols: number): { x0: number; y0: number; x1: number; y1: number; dx: number; dy: number } {
+  const x0 = (a % cols) + 0.5;
+  const y0 = Math.floor(a / cols) + 0.5;
+  const x1 = (b % cols) + 0.5;
+  const y1 = Math.floor(b / cols) + 0.5;
+  return { x0, y0, x1, y1, dx: x1 - x0, dy: y1 - y0 };
+}
+
 /**
  * Routes the move from square a to square b: the first candidate (in CANDIDATES' order)
  * whose drawn part keeps CLEARANCE from every zone and the edge, else the first that
  * keeps MIN_CLEARANCE, else the one that keeps the most.
  */
 export function routeMove(board: KeepOutBoard, a: number, b: number): RoutedMove {
-  const { cols } = board;
-  const x0 = (a % cols) + 0.5,
-    y0 = Math.floor(a / cols) + 0.5;
-  const x1 = (b % cols) + 0.5,
-    y1 = Math.floor(b / cols) + 0.5;
-  const dx = x1 - x0,
-    dy = y1 - y0;
+  const { x0, y0, x1, y1, dx, dy } = moveCentres(a, b, board.cols);
   let best: RoutedMove | undefined, fallback: RoutedMove | undefined;
   for (const [h1, h2, shift] of CANDIDATES) {
     // Left of travel on screen (y down) is (dy, -dx).
