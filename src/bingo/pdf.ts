@@ -2,9 +2,7 @@
 // housie's PDF is (output/pdf.ts: each page's bytes handed to the sink as the next begins,
 // its data then dropped). Every box and piece of text comes from paper.ts, which the HTML
 // shares; this module only draws. Loaded on demand (pdfkit is optional, and heavy).
-import PDFDocument from "pdfkit";
-import { sourceDateEpoch } from "../housie/output/pdf.js";
-import { drawQrCode, nextTick, releasePage, type PdfKitPage } from "../housie/output/pdfkit-draw.js";
+import { drawQrCode, openPdfDocument, releasePage, type PdfKitPage } from "../housie/output/pdfkit-draw.js";
 import { toPdfSink, type PdfSink, type PdfTarget } from "../housie/output/pdf-sink.js";
 import { HELVETICA_ASCENT } from "../housie/output/text-metrics.js";
 import { cardRef, type CardRecord } from "./card.js";
@@ -27,38 +25,22 @@ export class CardPdfWriter {
   readonly layout: CardPageLayout;
   private readonly doc: PDFKit.PDFDocument;
   private readonly sink: PdfSink;
-  private readonly pending: Uint8Array[] = [];
+  private readonly flush: () => Promise<void>;
   private onPage = 0; // cards on the current page
   private pageCount = 0;
 
   constructor(shape: CardShape, target: PdfTarget, options: CardPdfOptions = {}) {
     this.sink = toPdfSink(target);
     this.layout = cardPageLayout(shape, { paper: options.paper, qr: options.qr });
-    this.doc = new PDFDocument({
-      autoFirstPage: false,
-      size: [this.layout.width, this.layout.height],
-      margin: 0,
-      compress: true,
-      info: {
-        Title: `${shape.title} bingo cards`,
-        Producer: "tabula-grids",
-        CreationDate: options.creationDate ?? sourceDateEpoch() ?? new Date(),
-        ...(options.subject !== undefined ? { Subject: options.subject } : {}),
-      },
-    });
-    this.doc.on("data", (chunk: Uint8Array) => this.pending.push(chunk));
+    ({ doc: this.doc, flush: this.flush } = openPdfDocument(this.sink, this.layout.width, this.layout.height, {
+      title: `${shape.title} bingo cards`,
+      creationDate: options.creationDate,
+      subject: options.subject,
+    }));
   }
 
   get pages(): number {
     return this.pageCount;
-  }
-
-  private async flush(): Promise<void> {
-    await nextTick();
-    while (this.pending.length > 0) {
-      const chunk = this.pending.shift()!;
-      if (chunk.length > 0) await this.sink(chunk);
-    }
   }
 
   /** Ends the current page: its cut marks, as far as it has cards, and its footer. */

@@ -7,8 +7,7 @@
 // the web app's print): strips side by side or sheets of whole books, each ticket with
 // its reference serial-ticket-check above the grid and, with qr, a QR code on a stub.
 import { argumentError, iterableArgument, optionsObject, requiredObject, text as checkText } from "../../args.js";
-import PDFDocument from "pdfkit";
-import { drawQrCode, nextTick, releasePage, type PdfKitPage } from "./pdfkit-draw.js";
+import { drawQrCode, openPdfDocument, releasePage, type PdfKitPage } from "./pdfkit-draw.js";
 import { UsageError } from "../../errors.js";
 import type { HousieRecord } from "../model/cells.js";
 import { BAND_LINES, MARGIN, TYPE, baselineFor, numberBaseline, placeTicket, type PageGeometry } from "./layout.js";
@@ -38,24 +37,9 @@ export type PdfOptions = PrintOptions & {
   unicodeFonts?: () => Promise<UnicodeFontFiles>;
 };
 
-const PDF_KEYS = [...PRINT_KEYS, "creationDate", "subject", "unicodeFonts"];
+export { sourceDateEpoch } from "./pdfkit-draw.js";
 
-/**
- * SOURCE_DATE_EPOCH (seconds, the reproducible-builds convention) as a date, if set and valid.
- *
- * @example
- * ```ts
- * import { sourceDateEpoch } from "tabula-grids/housie/pdf";
- *
- * process.env.SOURCE_DATE_EPOCH = "1700000000";
- * sourceDateEpoch()?.toISOString(); // "2023-11-14T22:13:20.000Z": the PDF's creation date, so a rebuild gives the same bytes
- * delete process.env.SOURCE_DATE_EPOCH;
- * ```
- */
-export function sourceDateEpoch(): Date | undefined {
-  const text = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.SOURCE_DATE_EPOCH;
-  return text !== undefined && /^\d{1,12}$/.test(text.trim()) ? new Date(Number(text.trim()) * 1000) : undefined;
-}
+const PDF_KEYS = [...PRINT_KEYS, "creationDate", "subject", "unicodeFonts"];
 
 const INK = "#111111";
 const GREY = "#555555";
@@ -105,7 +89,8 @@ export class PdfWriter {
   private readonly planner: PrintPlanner;
   private readonly g: PageGeometry;
   private readonly qr: boolean;
-  private readonly pending: Uint8Array[] = [];
+  /** Hands pdfkit's output so far to the sink, waiting whenever the sink is full. */
+  private readonly flush: () => Promise<void>;
   private pageCount = 0;
   private readonly numberOffset: number[] = []; // x offset centring each number 1..90 in a cell
 
@@ -138,20 +123,7 @@ export class PdfWriter {
     // The document's Title is a PDF text string: pdfkit writes non-ASCII as UTF-16, so any script shows.
     const title = [options.title, options.venue, options.date].filter(Boolean).join(" - ") || "Housie tickets";
     this.needsUnicode = ![options.title, options.venue, options.date, options.price, options.games].every((t) => t === undefined || isWinAnsi(t));
-    this.doc = new PDFDocument({
-      autoFirstPage: false,
-      size: [this.g.width, this.g.height],
-      margin: 0,
-      compress: true,
-      info: {
-        Title: title,
-        Producer: "tabula-grids",
-        // pdfkit derives the file /ID from this dictionary: a fixed date and subject give a fixed /ID.
-        CreationDate: creationDate ?? sourceDateEpoch() ?? new Date(),
-        ...(subject !== undefined ? { Subject: subject } : {}),
-      },
-    });
-    this.doc.on("data", (chunk: Uint8Array) => this.pending.push(chunk));
+    ({ doc: this.doc, flush: this.flush } = openPdfDocument(this.sink, this.g.width, this.g.height, { title, creationDate, subject }));
     this.doc.font(NUMBER_FONT).fontSize(this.g.ticket.numberSize);
     for (let x = 0; x <= 90; x++) this.numberOffset.push((this.g.ticket.cellWidth - this.doc.widthOfString(String(x))) / 2);
   }
@@ -163,15 +135,6 @@ export class PdfWriter {
   /** The series' identity printed in the footers and QR codes. */
   get series(): string {
     return this.planner.series;
-  }
-
-  /** Hands pdfkit's output so far to the sink, waiting whenever the sink is full. */
-  private async flush(): Promise<void> {
-    await nextTick();
-    while (this.pending.length > 0) {
-      const chunk = this.pending.shift()!;
-      if (chunk.length > 0) await this.sink(chunk);
-    }
   }
 
   /** Adds one book or ticket; pages are drawn and flushed to the sink as they fill. */

@@ -1,8 +1,73 @@
-// Drawing helpers the PDF writers share (housie's books, bingo's cards): pdfkit's stream
-// drained a tick at a time, a written page's data released, a QR code drawn. Internal:
-// not part of tabula-grids/housie/pdf (which re-exports output/pdf.ts).
+// Drawing helpers the PDF writers share (housie's books, bingo's cards): the document
+// opened one way, pdfkit's stream drained a tick at a time, a written page's data
+// released, a QR code drawn. Internal: not part of tabula-grids/housie/pdf (which
+// re-exports output/pdf.ts), apart from sourceDateEpoch, which it re-exports.
+import PDFDocument from "pdfkit";
+import type { PdfSink } from "./pdf-sink.js";
 import { qrMatrix } from "./qr.js";
 import { QR_LEVEL } from "./print-plan.js";
+
+/**
+ * SOURCE_DATE_EPOCH (seconds, the reproducible-builds convention) as a date, if set and valid.
+ *
+ * @example
+ * ```ts
+ * import { sourceDateEpoch } from "tabula-grids/housie/pdf";
+ *
+ * process.env.SOURCE_DATE_EPOCH = "1700000000";
+ * sourceDateEpoch()?.toISOString(); // "2023-11-14T22:13:20.000Z": the PDF's creation date, so a rebuild gives the same bytes
+ * delete process.env.SOURCE_DATE_EPOCH;
+ * ```
+ */
+export function sourceDateEpoch(): Date | undefined {
+  const text = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.SOURCE_DATE_EPOCH;
+  return text !== undefined && /^\d{1,12}$/.test(text.trim()) ? new Date(Number(text.trim()) * 1000) : undefined;
+}
+
+/** A pdfkit document, and a way to hand what it has written so far to the sink. */
+export interface OpenedPdf {
+  doc: PDFKit.PDFDocument;
+  /** Hands pdfkit's output so far to the sink, waiting whenever the sink is full. */
+  flush(): Promise<void>;
+}
+
+/** What the writers put in the document's information dictionary. */
+export interface PdfInfo {
+  title: string;
+  /** Default: SOURCE_DATE_EPOCH when set, else now. */
+  creationDate?: Date;
+  subject?: string;
+}
+
+/**
+ * Opens a document the way both writers print: pages of one size without margins,
+ * compressed, its bytes kept until `flush` hands them to `sink`. pdfkit derives the file
+ * /ID from the information dictionary, so a fixed date and subject give a fixed /ID.
+ */
+export function openPdfDocument(sink: PdfSink, width: number, height: number, info: PdfInfo): OpenedPdf {
+  const doc = new PDFDocument({
+    autoFirstPage: false,
+    size: [width, height],
+    margin: 0,
+    compress: true,
+    info: {
+      Title: info.title,
+      Producer: "tabula-grids",
+      CreationDate: info.creationDate ?? sourceDateEpoch() ?? new Date(),
+      ...(info.subject !== undefined ? { Subject: info.subject } : {}),
+    },
+  });
+  const pending: Uint8Array[] = [];
+  doc.on("data", (chunk: Uint8Array) => pending.push(chunk));
+  const flush = async (): Promise<void> => {
+    await nextTick();
+    while (pending.length > 0) {
+      const chunk = pending.shift()!;
+      if (chunk.length > 0) await sink(chunk);
+    }
+  };
+  return { doc, flush };
+}
 
 /**
  * Lets pdfkit emit what it has buffered: Node's build on a later tick; the browser build
