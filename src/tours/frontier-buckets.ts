@@ -47,6 +47,8 @@ interface PendingStep {
   segments: number;
   /** Whether the whole last layer is expanded (then the buckets are summed). */
   expanded: boolean;
+  /** Bucket bytes the last segment wrote, a byte of the layer it read (0: none yet). */
+  ratio?: number;
   /** Bytes the expansion wrote (the buckets' files). */
   expandedBytes: number;
   /** Most bytes the count's files held during this step so far. */
@@ -110,9 +112,10 @@ export interface DiskBucketsOptions {
 
 /**
  * What a checkpoint of a bucketed count holds: a segment of a step's expansion (its layer
- * files deleted), the step expanded, some of its buckets summed, or the step finished.
+ * files deleted), a bucket's files summed into one between segments (to stay under the
+ * disk cap), the step expanded, some of its buckets summed, or the step finished.
  */
-export type CheckpointPhase = "expanding" | "expanded" | "summed" | "finished";
+export type CheckpointPhase = "expanding" | "merged" | "expanded" | "summed" | "finished";
 
 const OPTION_KEYS = optionKeys<DiskBucketsOptions>({ diskCapMiB: true, buckets: true, onResume: true, onRestart: true, onCheckpoint: true });
 
@@ -382,6 +385,7 @@ function countInBuckets(
     /** Ends the segment that read the layer's first `read` files: its buckets finished, committed, those files deleted. */
     const endSegment = (read: number): void => {
       drain();
+      const ratio = writers.reduce((sum, w) => sum + (w?.bytes ?? 0), 0) / Math.max(1, segment);
       const buckets = pending.buckets.map((list, b) => {
         const w = writers[b];
         if (!w) return list;
@@ -391,7 +395,7 @@ function countInBuckets(
       const layer = state.layer.slice(read);
       const expanded = layer.length === 0;
       const bucketFiles = buckets.flat();
-      pending = { ...pending, buckets, segments: pending.segments + 1, expanded, dropped, expandedBytes: bytesOf(bucketFiles), peakDiskBytes: stepPeak };
+      pending = { ...pending, buckets, segments: pending.segments + 1, expanded, ratio, dropped, expandedBytes: bytesOf(bucketFiles), peakDiskBytes: stepPeak };
       commit({ ...state, layer, pending }, [...layer, ...bucketFiles], expanded ? "expanded" : "expanding");
     };
     // Pieces of at most a sixteenth of the table's successors: a piece is drained first if
@@ -405,14 +409,26 @@ function countInBuckets(
       if (kernel.frontierHostExpand(n) === 0) throw new KernelError("tours", "invariant-broken", "the expansion's table filled past its load");
       return true;
     };
-    beginSegment();
     let segment = 0; // bytes of the layer read in this segment
+    /** Bytes of the layer files the next segment reads. */
+    const nextSegmentBytes = (): number => {
+      let bytes = 0;
+      for (const name of state.layer) if (bytes < segmentBytes) bytes += store.bytesOf(name);
+      return bytes;
+    };
+    /** Merges the buckets' files when the next segment, writing as the last did, could pass the cap. */
+    const compactIfNeeded = (): void => {
+      if (files.capBytes < Infinity && held() + nextSegmentBytes() * (pending.ratio ?? 0) > files.capBytes) pending = compactBuckets(k, pending);
+    };
+    compactIfNeeded(); // (a count resumed between segments: as the run before it would have)
+    beginSegment();
     for (let f = 0; ;) {
       const name = state.layer[f];
       if (name === undefined || segment >= segmentBytes) {
         // (state.layer loses the segment's files at its commit: the next file is state.layer[0].)
         endSegment(f);
         if (pending.expanded) break;
+        compactIfNeeded();
         beginSegment();
         f = 0;
         segment = 0;
@@ -430,6 +446,63 @@ function countInBuckets(
       });
       segment += store.bytesOf(name);
       f++;
+    }
+    return pending;
+  }
+
+  /**
+   * Sums the files `names` of bucket b (its keys' hashes in [b, b + 1) · 2^rangeBits) in
+   * the kernel's table, in passes over halves of that range when one table cannot hold
+   * them; after each pass `out(n)` is given its n states packed at frontierHostTable (room
+   * for them on disk checked). Returns the passes.
+   */
+  function sumBucket(k: number, names: readonly string[], b: number, rangeBits: number, out: (n: number) => void): number {
+    const entries = bytesOf(names) / E;
+    const end = (b + 1) * 2 ** rangeBits;
+    let passes = 0;
+    for (let lo = b * 2 ** rangeBits; lo < end;) {
+      let width = end - lo;
+      let table = Math.min(capacity, Math.max(1024, Math.ceil(entries / 0.5)));
+      for (;;) {
+        if (kernel.frontierHostPass(BigInt(lo), BigInt(width), table) === 0)
+          throw new KernelError("tours", "invariant-broken", "the bucket's table does not fit its cap");
+        if (stream(names, inputStates, (n) => kernel.frontierDiskSum(n) !== 0)) break;
+        // More states than the table holds: a table twice as large if it fits, else half the range.
+        if (table * 2 <= capacity) table *= 2;
+        else if (table < capacity) table = capacity;
+        else if (width > 1) width = Math.floor(width / 2);
+        else throw new KernelError("tours", "limit-exceeded", `more than ${capacity} states of step ${k + 1} share one hash range; raise --memory`);
+      }
+      const n = kernel.frontierHostDrain();
+      if (n > 0) {
+        room(n * E, k);
+        out(n);
+      }
+      passes++;
+      lo += width;
+    }
+    return passes;
+  }
+
+  /**
+   * Between two segments of step k's expansion, when the next could take the files past
+   * the disk cap: each bucket of several files summed into one (a key made in several
+   * drains is then on disk once, with its counts so far), committed bucket by bucket, its
+   * files deleted. The count is the same: the sum phase adds what later segments make.
+   */
+  function compactBuckets(k: number, start: PendingStep): PendingStep {
+    let pending = start;
+    const rangeBits = 32 - pending.bits;
+    for (let b = 0; b < pending.buckets.length; b++) {
+      if (pending.buckets[b]!.length < 2) continue;
+      const name = `step-${k}.bucket-${String(b).padStart(4, "0")}.merged-${String(pending.segments).padStart(3, "0")}.bin`;
+      store.pend([name]);
+      let merged: StoreFileWriter | undefined;
+      sumBucket(k, pending.buckets[b]!, b, rangeBits, (n) => (merged ??= writer(name)).append(view(kernel.frontierHostTable(), n * E)));
+      if (merged) finish(merged);
+      const buckets = pending.buckets.map((list, c) => (c === b ? (merged ? [name] : []) : list));
+      pending = { ...pending, buckets, expandedBytes: bytesOf(buckets.flat()), peakDiskBytes: stepPeak };
+      commit({ ...state, pending }, [...state.layer, ...buckets.flat()], "merged");
     }
     return pending;
   }
@@ -460,34 +533,14 @@ function countInBuckets(
     for (let b = pending.done; b < pending.buckets.length; b++) {
       const names = pending.buckets[b]!;
       if (names.length === 0) continue;
-      const entries = bytesOf(names) / E;
-      const end = (b + 1) * 2 ** rangeBits;
-      for (let lo = b * 2 ** rangeBits; lo < end;) {
-        let width = end - lo;
-        let table = Math.min(capacity, Math.max(1024, Math.ceil(entries / 0.5)));
-        for (;;) {
-          if (kernel.frontierHostPass(BigInt(lo), BigInt(width), table) === 0)
-            throw new KernelError("tours", "invariant-broken", "the bucket's table does not fit its cap");
-          if (stream(names, inputStates, (n) => kernel.frontierDiskSum(n) !== 0)) break;
-          // More states than the table holds: a table twice as large if it fits, else half the range.
-          if (table * 2 <= capacity) table *= 2;
-          else if (table < capacity) table = capacity;
-          else if (width > 1) width = Math.floor(width / 2);
-          else throw new KernelError("tours", "limit-exceeded", `more than ${capacity} states of step ${k + 1} share one hash range; raise --memory`);
+      passes += sumBucket(k, names, b, rangeBits, (n) => {
+        if (!chunk) {
+          chunkName = `step-${k}.chunk-${String(chunks.length).padStart(5, "0")}.bin`;
+          chunk = writer(chunkName);
         }
-        const n = kernel.frontierHostDrain();
-        if (n > 0) {
-          room(n * E, k);
-          if (!chunk) {
-            chunkName = `step-${k}.chunk-${String(chunks.length).padStart(5, "0")}.bin`;
-            chunk = writer(chunkName);
-          }
-          chunk.append(view(kernel.frontierHostTable(), n * E));
-        }
+        chunk.append(view(kernel.frontierHostTable(), n * E));
         states += n;
-        passes++;
-        lo += width;
-      }
+      });
       if (chunk && chunk.bytes >= chunkBytes) close(b + 1);
     }
     close(pending.buckets.length);

@@ -2,7 +2,9 @@
 // --disk MiB`): each step expanded once into bucket files and summed bucket by bucket
 // gives the in-memory count, states per step, peak and dead states, with 1, 2 or 64
 // buckets or the number chosen from the cap, and when a bucket needs several passes; a
-// count stopped at any checkpoint goes on to the same figures; a flipped bit in a bucket
+// count stopped at any checkpoint (a segment of an expansion, a merge of a bucket's files)
+// goes on to the same figures; expanded in segments, the disk peak is below the last layer
+// plus the buckets; under a tight --disk the buckets are merged; a flipped bit in a bucket
 // file is refused; the disk cap and bad options are refused in one line.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -228,6 +230,30 @@ describe("bucketed counts stopped and resumed", () => {
     expect(result.peakLayerBytes).toBe(Math.max(...steps.map((s) => s.peakDiskBytes)));
     expect(result.peakLayerBytes).toBeLessThan(0.8 * sum);
   });
+
+  // About 9 s of CPU (512 buckets merged): the slow suite runs it.
+  slowTest(
+    "under a --disk the buckets alone would pass (5 MiB; 6.5 MiB of them unmerged, a 64 KiB budget): merged between segments, stopped at a merge and resumed, the count",
+    () => {
+      const options = { rows: 6, cols: 7, moves: KNIGHT };
+      setHostLayerBytesForTests(64 * 1024);
+      const folder = join(dir, "m");
+      let merges = 0;
+      expect(() =>
+        inBuckets(folder, options, {
+          diskCapMiB: 5,
+          onCheckpoint: (_k, p) => {
+            if (p === "merged" && ++merges === 3) throw new Stopped();
+          },
+        }),
+      ).toThrow(Stopped);
+      const phases = new Set<CheckpointPhase>();
+      const disk = inBuckets(folder, options, { diskCapMiB: 5, onCheckpoint: (_k, p) => phases.add(p) });
+      expect(disk.count).toBe(779938932n);
+      expect(phases).toContain("merged");
+      expect(disk.peakLayerBytes).toBeLessThanOrEqual(5 * 2 ** 20);
+    },
+  );
 
   it("a flipped bit in a bucket file: refused naming the file, never summed", () => {
     const folder = join(dir, "c");
