@@ -417,8 +417,10 @@ function countInBuckets(
       return bytes;
     };
     /** Merges the buckets' files when the next segment, writing as the last did, could pass the cap. */
+    // (Room for two segments once merging: merges every other segment at most, not every one.)
     const compactIfNeeded = (): void => {
-      if (files.capBytes < Infinity && held() + nextSegmentBytes() * (pending.ratio ?? 0) > files.capBytes) pending = compactBuckets(k, pending);
+      const next = nextSegmentBytes() * (pending.ratio ?? 0);
+      if (files.capBytes < Infinity && held() + next > files.capBytes) pending = compactBuckets(k, pending, 2 * next);
     };
     compactIfNeeded(); // (a count resumed between segments: as the run before it would have)
     beginSegment();
@@ -486,15 +488,20 @@ function countInBuckets(
 
   /**
    * Between two segments of step k's expansion, when the next could take the files past
-   * the disk cap: each bucket of several files summed into one (a key made in several
-   * drains is then on disk once, with its counts so far), committed bucket by bucket, its
+   * the disk cap: buckets of several files summed into one each (a key made in several
+   * drains is then on disk once, with its counts so far), those of the most files first,
+   * until `room` bytes more would fit under the cap; committed bucket by bucket, their
    * files deleted. The count is the same: the sum phase adds what later segments make.
    */
-  function compactBuckets(k: number, start: PendingStep): PendingStep {
+  function compactBuckets(k: number, start: PendingStep, room: number): PendingStep {
     let pending = start;
     const rangeBits = 32 - pending.bits;
-    for (let b = 0; b < pending.buckets.length; b++) {
-      if (pending.buckets[b]!.length < 2) continue;
+    const order = pending.buckets
+      .map((names, b) => ({ b, files: names.length, bytes: bytesOf(names) }))
+      .filter((x) => x.files > 1)
+      .sort((x, y) => y.files - x.files || y.bytes - x.bytes || x.b - y.b);
+    for (const { b } of order) {
+      if (held() + room <= files.capBytes) break;
       const name = `step-${k}.bucket-${String(b).padStart(4, "0")}.merged-${String(pending.segments).padStart(3, "0")}.bin`;
       store.pend([name]);
       let merged: StoreFileWriter | undefined;
