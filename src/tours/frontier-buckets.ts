@@ -13,6 +13,8 @@
 //      budget): at a segment's end the table is drained, the segment's bucket files
 //      finished, the state committed, and the segment's layer files deleted, so the
 //      disk holds about the larger of the last layer and the expanded buckets, not both.
+//      When the next segment could pass the disk cap, buckets of several files are first
+//      summed into one each (compactBuckets), so a key is on disk once, not once a drain.
 //   2. sum: bucket by bucket, the bucket's files (one a segment) streamed into a table
 //      of the bucket's keys alone, summed, drained into a file of the new layer, and the
 //      bucket's files deleted. A bucket too large for the table is summed in passes over
