@@ -6,12 +6,14 @@
 // most steps (the state after a step depends on that set alone, so those steps' states
 // differ), the cheaper on a tie. An error in one run would have to repeat itself through
 // other states in the other.
-// Usage: [CHECKPOINT=DIR] tsx bench/tours-frontier-second-order.ts TABLE.jsonl KEY [tries]
-// (CHECKPOINT: the layers in files in DIR, and a stopped run goes on from there: 8×8.)
+// Usage: [CHECKPOINT=DIR [DISK=MiB] [MEMORY=MiB]] tsx bench/tours-frontier-second-order.ts TABLE.jsonl KEY [tries]
+// (CHECKPOINT: the layers in files in DIR, and a stopped run goes on from there: 8×8;
+// with DISK, in bucket files capped at DISK MiB, as pen-paper count --disk: 8×8 paths.)
 // Prints the order's width and cost, each step's states to standard error, and exits 1 if
 // the counts differ.
 import { countHamiltonianIn } from "../src/tours/frontier.js";
 import { diskLayers } from "../src/tours/frontier-disk.js";
+import { diskBuckets } from "../src/tours/frontier-buckets.js";
 import { frontierSizes, greedyFrom, squareOrder } from "../src/tours/frontier-plan.js";
 import { boardGraph, parseLeapers } from "../src/tours/leapers.js";
 import { readTableRows } from "./tours-table-rows.js";
@@ -72,6 +74,8 @@ console.log(
 );
 const start = process.cpuUsage();
 const checkpoint = process.env.CHECKPOINT;
+const disk = process.env.DISK === undefined ? undefined : Number(process.env.DISK);
+const identity = { bench: "tours-frontier-second-order", key, order: best };
 const r = countHamiltonianIn(
   {
     rows: row.rows,
@@ -81,11 +85,15 @@ const r = countHamiltonianIn(
     from: row.from,
     to: row.to,
     order: best,
-    memoryCapMiB: checkpoint ? 4000 : 3000,
+    memoryCapMiB: process.env.MEMORY ? Number(process.env.MEMORY) : checkpoint ? 4000 : 3000,
     hostLayers: true,
     onProgress: (step, steps, states, passes) => process.stderr.write(`${key} (second order): step ${step}/${steps} ${states} states, ${passes} passes\n`),
   },
-  checkpoint ? diskLayers(checkpoint, { bench: "tours-frontier-second-order", key, order: best }) : undefined,
+  checkpoint === undefined
+    ? undefined
+    : disk === undefined
+      ? diskLayers(checkpoint, identity)
+      : diskBuckets(checkpoint, identity, { diskCapMiB: disk, onResume: (step) => process.stderr.write(`resuming after step ${step + 1}\n`) }),
 );
 const used = process.cpuUsage(start);
 const ok = r.count.toString() === row.count;

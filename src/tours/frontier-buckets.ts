@@ -8,16 +8,21 @@
 //      before a piece could fill the table past half, the table is drained, its states
 //      grouped by bucket (the top bits of the key's hash: 2^bits buckets) and each
 //      group written to a file of its bucket. A key lands in one bucket, but in as many
-//      of that bucket's files as the drains it was made between.
-//   2. sum: bucket by bucket, the bucket's files streamed into a table of the bucket's
-//      keys alone, summed, drained into a file of the new layer, and the bucket's files
-//      deleted. A bucket too large for the table is summed in passes over halves of its
-//      hash range (the kernel's passes: a key's range is a function of the key).
-// The disk holds, at the most, the last layer and the expanded buckets (the layer is
-// deleted once the expansion is committed), then the buckets left and the new layer.
+//      of that bucket's files as the drains it was made between. The layer is expanded
+//      in segments of whole files (about a sixteenth of it, at least half the memory
+//      budget): at a segment's end the table is drained, the segment's bucket files
+//      finished, the state committed, and the segment's layer files deleted, so the
+//      disk holds about the larger of the last layer and the expanded buckets, not both.
+//      When the next segment could pass the disk cap, buckets of several files are first
+//      summed into one each (compactBuckets), so a key is on disk once, not once a drain.
+//   2. sum: bucket by bucket, the bucket's files (one a segment) streamed into a table
+//      of the bucket's keys alone, summed, drained into a file of the new layer, and the
+//      bucket's files deleted. A bucket too large for the table is summed in passes over
+//      halves of its hash range (the kernel's passes: a key's range is a function of the key).
 // Every file goes through the checkpoint store (io/checkpoint-store.ts: digests checked
-// on every read, atomic writes, the lock); the store's state is committed after the
-// expansion and after each bucket, so a count killed at any point goes on from there.
+// on every read, atomic writes, the lock); the store's state is committed after each
+// segment and after each bucket, so a count killed at any point goes on from there
+// (bucket files of a segment not committed are not in the manifest's state, and go).
 // The number of buckets, unless fixed: the smallest power of two (at most
 // FRONTIER_MAX_BUCKETS) that gives each bucket at most a third of the summing table's
 // entries, the next layer guessed as the last one times the last step's growth plus 10 %
@@ -34,14 +39,22 @@ import { toursConstants } from "../wasm/generated/tours.js";
 const HASH_SPAN = 2 ** 32;
 export const MAX_BUCKETS = toursConstants.FRONTIER_MAX_BUCKETS;
 
-/** A step made as far as its expansion and some of its buckets. */
+/** A step made as far as some segments of its expansion, or its expansion and some of its buckets. */
 interface PendingStep {
   step: number;
   bits: number;
-  /** Each bucket's file ("" for a bucket without states). */
-  buckets: string[];
+  /** Each bucket's files, one a segment that gave it states. */
+  buckets: string[][];
+  /** Segments of the last layer expanded and committed (their layer files deleted). */
+  segments: number;
+  /** Whether the whole last layer is expanded (then the buckets are summed). */
+  expanded: boolean;
+  /** Bucket bytes the last segment wrote, a byte of the layer it read (0: none yet). */
+  ratio?: number;
   /** Bytes the expansion wrote (the buckets' files). */
   expandedBytes: number;
+  /** Most bytes the count's files held during this step so far. */
+  peakDiskBytes: number;
   /** Buckets summed into `chunks`. */
   done: number;
   chunks: string[];
@@ -64,8 +77,22 @@ interface BucketState {
   droppedStates: number;
   growth: number;
   peakDiskBytes: number;
+  /** The disk of each finished step (absent in a store of an older tabula: no figures before it). */
+  stepDisk?: StepDisk[];
   cpuSeconds: number;
   pending?: PendingStep;
+}
+
+/** What one step of a bucketed count held on disk. */
+export interface StepDisk {
+  /** The step (0-based, as onCheckpoint's). */
+  step: number;
+  /** Bytes of the layer the step made. */
+  layerBytes: number;
+  /** Bytes of the bucket files its expansion wrote (the layer's states, some several times). */
+  bucketBytes: number;
+  /** Most bytes the count's files held during the step (the last layer, buckets, the new layer's files). */
+  peakDiskBytes: number;
 }
 
 export interface DiskBucketsOptions {
@@ -85,8 +112,12 @@ export interface DiskBucketsOptions {
   onCheckpoint?: (step: number, phase: CheckpointPhase) => void;
 }
 
-/** What a checkpoint of a bucketed count holds: a step expanded, some of its buckets summed, or the step finished. */
-export type CheckpointPhase = "expanded" | "summed" | "finished";
+/**
+ * What a checkpoint of a bucketed count holds: a segment of a step's expansion (its layer
+ * files deleted), a bucket's files summed into one between segments (to stay under the
+ * disk cap), the step expanded, some of its buckets summed, or the step finished.
+ */
+export type CheckpointPhase = "expanding" | "merged" | "expanded" | "summed" | "finished";
 
 const OPTION_KEYS = optionKeys<DiskBucketsOptions>({ diskCapMiB: true, buckets: true, onResume: true, onRestart: true, onCheckpoint: true });
 
@@ -94,6 +125,8 @@ const OPTION_KEYS = optionKeys<DiskBucketsOptions>({ diskCapMiB: true, buckets: 
 export interface DiskBuckets extends SteppingLayerStore {
   cpuSeconds(): number;
   diskBytes(): number;
+  /** The disk of each step finished so far, in all runs (empty for steps an older tabula made). */
+  stepDisk(): StepDisk[];
   close(): void;
 }
 
@@ -149,6 +182,7 @@ export function diskBuckets(dir: string, problem: Readonly<Record<string, unknow
     },
     cpuSeconds,
     diskBytes: () => store.diskBytes(),
+    stepDisk: () => [...(store.state<BucketState>()?.stepDisk ?? [])],
     close: () => store.close(),
   };
 }
@@ -200,6 +234,7 @@ function countInBuckets(
 
   let state = begin(files, { ...identity, entryBytes: E, wide, layers: "buckets" });
   let peakDisk = Math.max(state.peakDiskBytes, store.diskBytes());
+  let stepPeak = Math.max(state.pending?.peakDiskBytes ?? 0, store.diskBytes()); // the step's own
   const open = new Set<StoreFileWriter>(); // files being written: their bytes count against the cap
   const held = (): number => [...open].reduce((sum, w) => sum + w.bytes, store.diskBytes());
   const room = (bytes: number, k: number): void => {
@@ -210,6 +245,7 @@ function countInBuckets(
       );
     }
     peakDisk = Math.max(peakDisk, now + bytes);
+    stepPeak = Math.max(stepPeak, now + bytes);
   };
   const writer = (name: string): StoreFileWriter => {
     const w = store.writer(name);
@@ -237,15 +273,9 @@ function countInBuckets(
     }
     for (let k = state.step + 1; k < plan.size; k++) {
       kernel.frontierHostStepBegin(k);
+      if (!state.pending) stepPeak = store.diskBytes();
       let pending = state.pending;
-      if (!pending) {
-        pending = expand(k);
-        commit(
-          { ...state, layer: [], pending },
-          pending.buckets.filter((name) => name !== ""),
-          "expanded",
-        );
-      }
+      if (!pending?.expanded) pending = expand(k, pending);
       pending = sumBuckets(k, pending);
       const before = k === 0 ? 1 : state.stepStates[k - 1]!;
       kernel.frontierHostStepEnd(before, pending.states);
@@ -260,6 +290,7 @@ function countInBuckets(
           peakStates: Math.max(state.peakStates, pending.states),
           peakParts: Math.max(state.peakParts, pending.passes),
           droppedStates: state.droppedStates + pending.dropped,
+          stepDisk: [...(state.stepDisk ?? []), { step: k, layerBytes: bytesOf(pending.chunks), bucketBytes: pending.expandedBytes, peakDiskBytes: stepPeak }],
         },
         pending.chunks,
         "finished",
@@ -290,22 +321,46 @@ function countInBuckets(
     droppedStates: state.droppedStates,
   };
 
-  /** Step k's expansion: the last layer read once, its successors written to a file per bucket. */
-  function expand(k: number): PendingStep {
+  /**
+   * Step k's expansion, from where `resumed` left it: the last layer read once, in segments of
+   * whole files, its successors written to a file per bucket and segment; each segment
+   * committed and its layer files deleted (see the top of this file).
+   */
+  function expand(k: number, resumed: PendingStep | undefined): PendingStep {
     const states = state.stepStates[k - 1] ?? 1;
     const guess = Math.max(1024, states * Math.max(1, state.growth) * 1.1);
-    const bits = files.fixedBits ?? Math.min(Math.log2(MAX_BUCKETS), Math.max(0, Math.ceil(Math.log2(guess / (capacity / 3)))));
-    const writers: (StoreFileWriter | undefined)[] = Array.from({ length: 2 ** bits }, () => undefined);
+    const bits = resumed?.bits ?? files.fixedBits ?? Math.min(Math.log2(MAX_BUCKETS), Math.max(0, Math.ceil(Math.log2(guess / (capacity / 3)))));
+    let pending: PendingStep = resumed ?? {
+      step: k,
+      bits,
+      buckets: Array.from({ length: 2 ** bits }, () => []),
+      segments: 0,
+      expanded: false,
+      expandedBytes: 0,
+      peakDiskBytes: 0,
+      done: 0,
+      chunks: [],
+      states: 0,
+      passes: 0,
+      dropped: 0,
+    };
+    // A segment: at least a sixteenth of the layer (files per bucket stay few) and half the
+    // budget (a segment fills the table about once: its closing drain adds few copies of a key).
+    const segmentBytes = Math.max(Math.ceil((states * E) / 16), Math.floor(budget / 2));
     const most = mostSuccessors(plan, k);
     // The table is sized to the guess (clearing one costs its whole size) and doubled, up
     // to the cap, each time it had to be drained: fewer drains, fewer copies of a key.
     let table = Math.min(capacity, Math.max(4 * most, 4096, Math.ceil(guess / 0.5)));
     let piece = 1;
-    let dropped = 0;
+    let dropped = pending.dropped;
+    let writers: (StoreFileWriter | undefined)[] = [];
+    let names: string[] = [];
     const emptyTable = (): void => {
       if (kernel.frontierHostPass(0n, BigInt(HASH_SPAN), table) === 0)
         throw new KernelError("tours", "invariant-broken", "the expansion's table does not fit its cap");
-      piece = Math.max(1, Math.min(inputStates, Math.floor(table / 4 / most)));
+      // Pieces of a sixteenth of the table's successors at most: the table is drained when the
+      // next could take it past half, so it is drained at 7/16 full or more, not a quarter.
+      piece = Math.max(1, Math.min(inputStates, Math.floor(table / 16 / most)));
     };
     const drain = (): void => {
       dropped += Number(kernel.frontierHostPruned());
@@ -322,10 +377,30 @@ function countInBuckets(
         }
       }
     };
-    const names = writers.map((_, b) => `step-${k}.bucket-${String(b).padStart(4, "0")}.bin`);
-    store.pend(names);
-    emptyTable();
-    // Pieces of at most a quarter of the table's successors: a piece is drained first if
+    const beginSegment = (): void => {
+      const s = String(pending.segments).padStart(3, "0");
+      names = pending.buckets.map((_, b) => `step-${k}.bucket-${String(b).padStart(4, "0")}.segment-${s}.bin`);
+      writers = names.map(() => undefined);
+      store.pend(names);
+      emptyTable();
+    };
+    /** Ends the segment that read the layer's first `read` files: its buckets finished, committed, those files deleted. */
+    const endSegment = (read: number): void => {
+      drain();
+      const ratio = writers.reduce((sum, w) => sum + (w?.bytes ?? 0), 0) / Math.max(1, segment);
+      const buckets = pending.buckets.map((list, b) => {
+        const w = writers[b];
+        if (!w) return list;
+        finish(w);
+        return [...list, names[b]!];
+      });
+      const layer = state.layer.slice(read);
+      const expanded = layer.length === 0;
+      const bucketFiles = buckets.flat();
+      pending = { ...pending, buckets, segments: pending.segments + 1, expanded, ratio, dropped, expandedBytes: bytesOf(bucketFiles), peakDiskBytes: stepPeak };
+      commit({ ...state, layer, pending }, [...layer, ...bucketFiles], expanded ? "expanded" : "expanding");
+    };
+    // Pieces of at most a sixteenth of the table's successors: a piece is drained first if
     // its successors (at most `most` a state) could take the table past half.
     const pieces = (n: number): boolean => {
       if (kernel.frontierHostTableStates() + n * most > table / 2) {
@@ -336,7 +411,33 @@ function countInBuckets(
       if (kernel.frontierHostExpand(n) === 0) throw new KernelError("tours", "invariant-broken", "the expansion's table filled past its load");
       return true;
     };
-    for (const name of state.layer) {
+    let segment = 0; // bytes of the layer read in this segment
+    /** Bytes of the layer files the next segment reads. */
+    const nextSegmentBytes = (): number => {
+      let bytes = 0;
+      for (const name of state.layer) if (bytes < segmentBytes) bytes += store.bytesOf(name);
+      return bytes;
+    };
+    /** Merges the buckets' files when the next segment, writing as the last did, could pass the cap. */
+    // (Room for two segments once merging: merges every other segment at most, not every one.)
+    const compactIfNeeded = (): void => {
+      const next = nextSegmentBytes() * (pending.ratio ?? 0);
+      if (files.capBytes < Infinity && held() + next > files.capBytes) pending = compactBuckets(k, pending, 2 * next);
+    };
+    compactIfNeeded(); // (a count resumed between segments: as the run before it would have)
+    beginSegment();
+    for (let f = 0; ;) {
+      const name = state.layer[f];
+      if (name === undefined || segment >= segmentBytes) {
+        // (state.layer loses the segment's files at its commit: the next file is state.layer[0].)
+        endSegment(f);
+        if (pending.expanded) break;
+        compactIfNeeded();
+        beginSegment();
+        f = 0;
+        segment = 0;
+        continue;
+      }
       // Read in pieces as large as the table takes now (it may grow within a file).
       store.readPieces(name, inputStates * E, input, (bytes) => {
         const n = bytes / E;
@@ -347,11 +448,72 @@ function countInBuckets(
         }
         return true;
       });
+      segment += store.bytesOf(name);
+      f++;
     }
-    drain();
-    for (const w of writers) if (w) finish(w);
-    const buckets = writers.map((w, b) => (w ? names[b]! : ""));
-    return { step: k, bits, buckets, done: 0, chunks: [], states: 0, passes: 0, dropped, expandedBytes: bytesOf(buckets.filter((name) => name !== "")) };
+    return pending;
+  }
+
+  /**
+   * Sums the files `names` of bucket b (its keys' hashes in [b, b + 1) · 2^rangeBits) in
+   * the kernel's table, in passes over halves of that range when one table cannot hold
+   * them; after each pass `out(n)` is given its n states packed at frontierHostTable (room
+   * for them on disk checked). Returns the passes.
+   */
+  function sumBucket(k: number, names: readonly string[], b: number, rangeBits: number, out: (n: number) => void): number {
+    const entries = bytesOf(names) / E;
+    const end = (b + 1) * 2 ** rangeBits;
+    let passes = 0;
+    for (let lo = b * 2 ** rangeBits; lo < end;) {
+      let width = end - lo;
+      let table = Math.min(capacity, Math.max(1024, Math.ceil(entries / 0.5)));
+      for (;;) {
+        if (kernel.frontierHostPass(BigInt(lo), BigInt(width), table) === 0)
+          throw new KernelError("tours", "invariant-broken", "the bucket's table does not fit its cap");
+        if (stream(names, inputStates, (n) => kernel.frontierDiskSum(n) !== 0)) break;
+        // More states than the table holds: a table twice as large if it fits, else half the range.
+        if (table * 2 <= capacity) table *= 2;
+        else if (table < capacity) table = capacity;
+        else if (width > 1) width = Math.floor(width / 2);
+        else throw new KernelError("tours", "limit-exceeded", `more than ${capacity} states of step ${k + 1} share one hash range; raise --memory`);
+      }
+      const n = kernel.frontierHostDrain();
+      if (n > 0) {
+        room(n * E, k);
+        out(n);
+      }
+      passes++;
+      lo += width;
+    }
+    return passes;
+  }
+
+  /**
+   * Between two segments of step k's expansion, when the next could take the files past
+   * the disk cap: buckets of several files summed into one each (a key made in several
+   * drains is then on disk once, with its counts so far), those of the most files first,
+   * until `room` bytes more would fit under the cap; committed bucket by bucket, their
+   * files deleted. The count is the same: the sum phase adds what later segments make.
+   */
+  function compactBuckets(k: number, start: PendingStep, room: number): PendingStep {
+    let pending = start;
+    const rangeBits = 32 - pending.bits;
+    const order = pending.buckets
+      .map((names, b) => ({ b, files: names.length, bytes: bytesOf(names) }))
+      .filter((x) => x.files > 1)
+      .sort((x, y) => y.files - x.files || y.bytes - x.bytes || x.b - y.b);
+    for (const { b } of order) {
+      if (held() + room <= files.capBytes) break;
+      const name = `step-${k}.bucket-${String(b).padStart(4, "0")}.merged-${String(pending.segments).padStart(3, "0")}.bin`;
+      store.pend([name]);
+      let merged: StoreFileWriter | undefined;
+      sumBucket(k, pending.buckets[b]!, b, rangeBits, (n) => (merged ??= writer(name)).append(view(kernel.frontierHostTable(), n * E)));
+      if (merged) finish(merged);
+      const buckets = pending.buckets.map((list, c) => (c === b ? (merged ? [name] : []) : list));
+      pending = { ...pending, buckets, expandedBytes: bytesOf(buckets.flat()), peakDiskBytes: stepPeak };
+      commit({ ...state, pending }, [...state.layer, ...buckets.flat()], "merged");
+    }
+    return pending;
   }
 
   /**
@@ -374,40 +536,20 @@ function countInBuckets(
         chunks.push(chunkName);
         chunk = undefined;
       }
-      pending = { ...pending, done, chunks: [...chunks], states, passes };
-      commit({ ...state, pending }, [...pending.buckets.slice(done).filter((name) => name !== ""), ...chunks], "summed");
+      pending = { ...pending, done, chunks: [...chunks], states, passes, peakDiskBytes: stepPeak };
+      commit({ ...state, pending }, [...pending.buckets.slice(done).flat(), ...chunks], "summed");
     };
     for (let b = pending.done; b < pending.buckets.length; b++) {
-      const name = pending.buckets[b]!;
-      if (name === "") continue;
-      const entries = store.bytesOf(name) / E;
-      const end = (b + 1) * 2 ** rangeBits;
-      for (let lo = b * 2 ** rangeBits; lo < end;) {
-        let width = end - lo;
-        let table = Math.min(capacity, Math.max(1024, Math.ceil(entries / 0.5)));
-        for (;;) {
-          if (kernel.frontierHostPass(BigInt(lo), BigInt(width), table) === 0)
-            throw new KernelError("tours", "invariant-broken", "the bucket's table does not fit its cap");
-          if (stream([name], inputStates, (n) => kernel.frontierDiskSum(n) !== 0)) break;
-          // More states than the table holds: a table twice as large if it fits, else half the range.
-          if (table * 2 <= capacity) table *= 2;
-          else if (table < capacity) table = capacity;
-          else if (width > 1) width = Math.floor(width / 2);
-          else throw new KernelError("tours", "limit-exceeded", `more than ${capacity} states of step ${k + 1} share one hash range; raise --memory`);
+      const names = pending.buckets[b]!;
+      if (names.length === 0) continue;
+      passes += sumBucket(k, names, b, rangeBits, (n) => {
+        if (!chunk) {
+          chunkName = `step-${k}.chunk-${String(chunks.length).padStart(5, "0")}.bin`;
+          chunk = writer(chunkName);
         }
-        const n = kernel.frontierHostDrain();
-        if (n > 0) {
-          room(n * E, k);
-          if (!chunk) {
-            chunkName = `step-${k}.chunk-${String(chunks.length).padStart(5, "0")}.bin`;
-            chunk = writer(chunkName);
-          }
-          chunk.append(view(kernel.frontierHostTable(), n * E));
-        }
+        chunk.append(view(kernel.frontierHostTable(), n * E));
         states += n;
-        passes++;
-        lo += width;
-      }
+      });
       if (chunk && chunk.bytes >= chunkBytes) close(b + 1);
     }
     close(pending.buckets.length);
@@ -429,9 +571,8 @@ function begin(files: BucketFiles, identity: Record<string, unknown>): BucketSta
     );
   }
   if (saved && saved.wide && !wide) throw new Error("a count in 128 bits resumed in 64 (the caller asks wideCounts first)");
-  const kept = saved
-    ? [...saved.layer, ...(saved.pending ? [...saved.pending.buckets.slice(saved.pending.done).filter((name) => name !== ""), ...saved.pending.chunks] : [])]
-    : [];
+  if (saved?.pending) saved.pending = currentPending(saved.pending);
+  const kept = saved ? [...saved.layer, ...(saved.pending ? [...saved.pending.buckets.slice(saved.pending.done).flat(), ...saved.pending.chunks] : [])] : [];
   const lost = kept.find((name) => !store.has(name));
   if (saved && wide && !saved.wide) {
     files.onRestart?.(`a count passed 2^64: its 64-bit files in ${dir} removed, counting again from the start in 128-bit counts`);
@@ -465,4 +606,17 @@ function begin(files: BucketFiles, identity: Record<string, unknown>): BucketSta
   };
   store.reset(fresh);
   return fresh;
+}
+
+/** A pending step as saved: one of this tabula, or of one that wrote a file a bucket (its expansion whole, committed once). */
+function currentPending(saved: PendingStep): PendingStep {
+  const buckets = saved.buckets as (string[] | string)[];
+  if (buckets.every((b) => Array.isArray(b))) return saved;
+  return {
+    ...saved,
+    buckets: buckets.map((name) => (typeof name === "string" ? (name === "" ? [] : [name]) : name)),
+    segments: 1,
+    expanded: true,
+    peakDiskBytes: 0,
+  };
 }

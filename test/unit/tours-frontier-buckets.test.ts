@@ -2,7 +2,9 @@
 // --disk MiB`): each step expanded once into bucket files and summed bucket by bucket
 // gives the in-memory count, states per step, peak and dead states, with 1, 2 or 64
 // buckets or the number chosen from the cap, and when a bucket needs several passes; a
-// count stopped at any checkpoint goes on to the same figures; a flipped bit in a bucket
+// count stopped at any checkpoint (a segment of an expansion, a merge of a bucket's files)
+// goes on to the same figures; expanded in segments, the disk peak is below the last layer
+// plus the buckets; under a tight --disk the buckets are merged; a flipped bit in a bucket
 // file is refused; the disk cap and bad options are refused in one line.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,7 +13,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { InputError, UsageError } from "../../src/errors.js";
 import { setDurableWritesForTests } from "../../src/io/checkpoint-store.js";
 import { countHamiltonian, countHamiltonianIn, type HamiltonianCountOptions } from "../../src/tours/frontier.js";
-import { diskBuckets, type CheckpointPhase, type DiskBucketsOptions } from "../../src/tours/frontier-buckets.js";
+import { diskBuckets, type CheckpointPhase, type DiskBucketsOptions, type StepDisk } from "../../src/tours/frontier-buckets.js";
 import { setHostLayerBytesForTests } from "../../src/tours/frontier-host.js";
 import { KNIGHT } from "../../src/tours/leapers.js";
 import { slowTest } from "../support/tier.js";
@@ -151,12 +153,13 @@ describe("bucketed counts stopped and resumed", () => {
     ).toThrow(Stopped);
   };
 
-  it("stopped after an expansion, a bucket and a whole step, three times, and resumed: the figures of one run", () => {
+  it("stopped after an expansion, a segment of one, a bucket and a whole step, four times, and resumed: the figures of one run", () => {
     const memory = countHamiltonian(options);
-    setHostLayerBytesForTests(256 * 1024);
+    setHostLayerBytesForTests(64 * 1024);
     const folder = join(dir, "c");
     stopAt(folder, 10, "expanded");
-    stopAt(folder, 18, "summed", 2);
+    stopAt(folder, 21, "expanding", 2);
+    stopAt(folder, 22, "summed", 2);
     stopAt(folder, 24, "finished");
     const resumed: number[] = [];
     const disk = inBuckets(folder, options, { buckets: 4, onResume: (step) => resumed.push(step) });
@@ -170,10 +173,92 @@ describe("bucketed counts stopped and resumed", () => {
     ).toBe(true);
   });
 
+  it("stopped after each segment of every step's expansion (a 64 KiB budget) and resumed each time: the figures of one run", () => {
+    const memory = countHamiltonian(options);
+    setHostLayerBytesForTests(64 * 1024);
+    const folder = join(dir, "s");
+    // Each run goes on from the last and stops at its first segment committed: every segment once.
+    const stops: number[] = [];
+    let disk: ReturnType<typeof inBuckets> | undefined;
+    while (!disk) {
+      try {
+        disk = inBuckets(folder, options, {
+          onCheckpoint: (k, p) => {
+            if (p !== "expanding") return;
+            stops.push(k);
+            throw new Stopped();
+          },
+        });
+      } catch (error) {
+        if (!(error instanceof Stopped)) throw error;
+        // Stopped with the next segment's layer files still there: the committed one's gone.
+        const layerFiles = readdirSync(folder).filter((f) => /^step-\d+\.chunk-\d+\.bin$/.test(f));
+        expect(layerFiles.length).toBeGreaterThan(0);
+      }
+    }
+    expect(stops.length).toBeGreaterThan(10);
+    expect(new Set(stops).size).toBeGreaterThan(5); // segments in many steps
+    expect(figures(disk)).toEqual(figures(memory));
+  });
+
+  it("the disk at a step's peak: about the larger of the last layer and its buckets, not their sum (a 64 KiB budget)", () => {
+    setHostLayerBytesForTests(64 * 1024);
+    const segmented = new Set<number>();
+    const store = diskBuckets(join(dir, "p"), PROBLEM, { onCheckpoint: (k, p) => p === "expanding" && segmented.add(k) });
+    let result: ReturnType<typeof countHamiltonianIn>;
+    let steps: StepDisk[];
+    try {
+      result = countHamiltonianIn(options, store);
+      steps = store.stepDisk();
+    } finally {
+      store.close();
+    }
+    expect(result.count).toBe(8250272n);
+    expect(steps.map((s) => s.step)).toEqual(Array.from({ length: 36 }, (_, k) => k));
+    expect(segmented.size).toBeGreaterThan(5);
+    // The layer each step made is its states, packed.
+    expect(steps.map((s) => s.layerBytes)).toEqual(result.stepStates.map((n) => n * result.entryBytes));
+    // The layer before a step, and what all the count's files held at its peak.
+    const last = (k: number) => (k === 0 ? result.entryBytes : steps[k - 1]!.layerBytes);
+    for (const s of steps) {
+      expect(s.peakDiskBytes).toBeGreaterThanOrEqual(Math.max(last(s.step), s.bucketBytes));
+      // Expanded in segments: the layer's first files were gone before the last buckets were written.
+      if (segmented.has(s.step)) expect(s.peakDiskBytes, `step ${s.step}`).toBeLessThan(0.9 * (last(s.step) + s.bucketBytes));
+    }
+    // Kept whole until its successors were all in buckets (as before), the layer and the buckets would have been on disk together.
+    const sum = Math.max(...steps.map((s) => last(s.step) + s.bucketBytes));
+    expect(result.peakLayerBytes).toBe(Math.max(...steps.map((s) => s.peakDiskBytes)));
+    expect(result.peakLayerBytes).toBeLessThan(0.8 * sum);
+  });
+
+  // About 9 s of CPU (512 buckets merged): the slow suite runs it.
+  slowTest(
+    "under a --disk the buckets alone would pass (5 MiB; 6.5 MiB of them unmerged, a 64 KiB budget): merged between segments, stopped at a merge and resumed, the count",
+    () => {
+      const options = { rows: 6, cols: 7, moves: KNIGHT };
+      setHostLayerBytesForTests(64 * 1024);
+      const folder = join(dir, "m");
+      let merges = 0;
+      expect(() =>
+        inBuckets(folder, options, {
+          diskCapMiB: 5,
+          onCheckpoint: (_k, p) => {
+            if (p === "merged" && ++merges === 3) throw new Stopped();
+          },
+        }),
+      ).toThrow(Stopped);
+      const phases = new Set<CheckpointPhase>();
+      const disk = inBuckets(folder, options, { diskCapMiB: 5, onCheckpoint: (_k, p) => phases.add(p) });
+      expect(disk.count).toBe(779938932n);
+      expect(phases).toContain("merged");
+      expect(disk.peakLayerBytes).toBeLessThanOrEqual(5 * 2 ** 20);
+    },
+  );
+
   it("a flipped bit in a bucket file: refused naming the file, never summed", () => {
     const folder = join(dir, "c");
     stopAt(folder, 12, "expanded");
-    const bucket = readdirSync(folder).find((f) => /^step-12\.bucket-\d+\.bin$/.test(f))!;
+    const bucket = readdirSync(folder).find((f) => /^step-12\.bucket-\d+\.segment-\d+\.bin$/.test(f))!;
     const path = join(folder, bucket);
     const bytes = readFileSync(path);
     bytes[bytes.length >> 1]! ^= 4;
