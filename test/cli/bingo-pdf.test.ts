@@ -3,12 +3,12 @@
 // the page count is exact on A4 and Letter; a seeded PDF is the same bytes every run; a
 // 20-digit serial stays inside its card; the HTML page places the same boxes.
 import { describe, expect, it } from "vitest";
-import { slowTest } from "../support/tier.js";
+import { SLOW, slowTest } from "../support/tier.js";
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
-import { ROOT, runCli } from "../support/cli-run.js";
+import { ROOT, batchedCli, runCli } from "../support/cli-run.js";
 import { pdfText, readPdf, type PdfWord } from "../support/pdf-text.js";
 import { cardPageLayout, pageCuts, placeCard, type CardPageLayout } from "../../src/bingo/paper.js";
 import { shapeOf } from "../../src/bingo/shape.js";
@@ -26,14 +26,13 @@ const jsQR = ((jsqrModule as unknown as { default?: Decode }).default ?? jsqrMod
 
 const canRenderPages = await canRender();
 const dir = mkdtempSync(join(tmpdir(), "bingo-pdf-"));
-const bingo = (args: string[]) => runCli("bingo", args);
 type Card = { serial: number; card: (number | null)[][] };
 
 const inside = (w: PdfWord, b: Box, slack = 1): boolean =>
   w.x >= b.x - slack && w.x + w.width <= b.x + b.w + slack && w.y >= b.y - slack && w.y + w.height <= b.y + b.h + slack;
 
 function cardsOf(ball: string, n: number, seed: string, extra: string[] = []): Card[] {
-  const r = bingo(["cards", "-b", ball, "-n", String(n), "--seed", seed, "-f", "jsonl", ...extra]);
+  const r = bingo(jsonlArgs(ball, n, seed, extra));
   expect(r.status).toBe(0);
   return r.stdout
     .trimEnd()
@@ -58,21 +57,57 @@ async function expectCards(file: string, layout: CardPageLayout, cards: Card[]):
   });
 }
 
+// Cards a page: two columns of three 75-ball cards, nine 80-ball, sixteen 30-ball, on A4 and Letter alike.
+const PER_PAGE = { "75": 6, "80": 9, "30": 16 } as const;
+// Letter for the 80- and 30-ball cards in the slow suite (the 75-ball card, the tightest on Letter, stays here).
+const PAPERS = (["75", "80", "30"] as const).flatMap((ball) =>
+  (["a4", "letter"] as const).map((paper) => ({
+    ball,
+    paper,
+    n: 2 * PER_PAGE[ball] + 1 /* a last page part-filled */,
+    inNpmTest: paper === "a4" || ball === "75",
+  })),
+);
+const cards = (ball: string, n: number, seed: string) => ["cards", "-b", ball, "-n", String(n), "--seed", seed];
+const pdfArgs = (ball: string, paper: string, n: number) => [...cards(ball, n, "7"), "-f", "pdf", "--paper", paper, "-o", join(dir, `${ball}-${paper}.pdf`)];
+const jsonlArgs = (ball: string, n: number, seed: string, extra: string[] = []) => [...cards(ball, n, seed), "-f", "jsonl", ...extra];
+const BIG_SERIALS = ["--first-serial", "18446744073709551600"];
+const bigPdfArgs = ["cards", "-b", "30", "-n", "16", "--seed", "5", "-f", "pdf", "-o", join(dir, "big.pdf"), ...BIG_SERIALS];
+const htmlArgs = (paper: string) => ["cards", "-b", "80", "-n", "10", "--seed", "7", "-f", "html", "--paper", paper, "--qr"];
+const sameBytesArgs = (file: string) => ["cards", "-b", "80", "-n", "10", "--seed", "11", "-f", "pdf", "-o", file];
+const REFUSED = {
+  paper: ["cards", "-b", "75", "-n", "1", "-f", "pdf", "--paper", "a5", "-o", join(dir, "a5.pdf")],
+  qrText: ["cards", "-b", "75", "-n", "1", "--qr"],
+  missing: ["cards", "-b", "75", "-n", "1", "-f", "pdf", "-o", join(dir, "no-such-dir", "x.pdf")],
+};
+// Every run below ends in the command's own code and reads no standard input: they share one
+// process (batchedCli), run on the first lookup; a spawned run of a PDF and of a refusal is
+// checked against its batched twin. A pipe and a terminal are spawned.
+const bingo = batchedCli("bingo", [
+  ...PAPERS.filter((p) => p.inNpmTest || SLOW).flatMap(({ ball, paper, n }) => [pdfArgs(ball, paper, n), jsonlArgs(ball, n, "7")]),
+  ["cards", "-b", "30", "-n", "2", "--seed", "1", "-f", "pdf", "-o", join(dir, "golden.pdf")],
+  ["cards", "-b", "75", "-n", "5", "--seed", "3", "-f", "pdf", "--qr", "-o", join(dir, "qr.pdf")],
+  jsonlArgs("75", 5, "3"),
+  bigPdfArgs,
+  jsonlArgs("30", 16, "5", BIG_SERIALS),
+  htmlArgs("a4"),
+  htmlArgs("letter"),
+  jsonlArgs("80", 10, "7"),
+  sameBytesArgs(join(dir, "same-b.pdf")),
+  ...Object.values(REFUSED),
+]);
+
 describe("bingo cards -f pdf", () => {
-  // Cards a page: two columns of three 75-ball cards, nine 80-ball, sixteen 30-ball, on A4 and Letter alike.
-  const PER_PAGE = { "75": 6, "80": 9, "30": 16 } as const;
-  for (const ball of ["75", "80", "30"] as const) {
-    for (const paper of ["a4", "letter"] as const) {
-      // Letter for the 80- and 30-ball cards in the slow suite (the 75-ball card, the tightest on Letter, stays here).
-      const paperTest = paper === "a4" || ball === "75" ? it : slowTest;
-      paperTest(`${ball}-ball on ${paper}: every card's numbers and reference where the layout puts them, ${PER_PAGE[ball]} a page`, async () => {
+  for (const { ball, paper, n, inNpmTest } of PAPERS) {
+    (inNpmTest ? it : slowTest)(
+      `${ball}-ball on ${paper}: every card's numbers and reference where the layout puts them, ${PER_PAGE[ball]} a page`,
+      async () => {
         const shape = shapeOf(ball);
         const layout = cardPageLayout(shape, { paper });
         expect(layout.perPage).toBe(PER_PAGE[ball]);
         if (ball !== "30") expect(layout.numberSize).toBeGreaterThanOrEqual(18);
-        const n = 2 * PER_PAGE[ball] + 1; // a last page part-filled
         const file = join(dir, `${ball}-${paper}.pdf`);
-        const r = bingo(["cards", "-b", ball, "-n", String(n), "--seed", "7", "-f", "pdf", "--paper", paper, "-o", file]);
+        const r = bingo(pdfArgs(ball, paper, n));
         expect(r.stderr).toBe("");
         expect(r.status).toBe(0);
         const pages = await readPdf(file);
@@ -87,8 +122,8 @@ describe("bingo cards -f pdf", () => {
         ).toContain(`${shape.title} bingo cards · page 3`);
         expect(pages.at(-1)!.words.map((w) => w.text)).not.toContain("cut");
         await expectCards(file, layout, cardsOf(ball, n, "7"));
-      });
-    }
+      },
+    );
   }
 
   it("golden: page 1 of two 30-ball cards, seed 1, as a reader reads it (top to bottom, left to right)", async () => {
@@ -159,10 +194,9 @@ describe("bingo cards -f pdf", () => {
 
   it("20-digit serials: the reference shrinks to stay inside its card", async () => {
     const layout = cardPageLayout(shapeOf("30"), { paper: "a4" });
-    const first = ["--first-serial", "18446744073709551600"];
     const file = join(dir, "big.pdf");
-    expect(bingo(["cards", "-b", "30", "-n", "16", "--seed", "5", "-f", "pdf", "-o", file, ...first]).status).toBe(0);
-    const r = bingo(["cards", "-b", "30", "-n", "16", "--seed", "5", "-f", "jsonl", ...first]);
+    expect(bingo(bigPdfArgs).status).toBe(0);
+    const r = bingo(jsonlArgs("30", 16, "5", BIG_SERIALS));
     const cards = r.stdout
       .trimEnd()
       .split("\n")
@@ -171,12 +205,13 @@ describe("bingo cards -f pdf", () => {
     await expectCards(file, layout, cards);
   });
 
-  it("a seeded PDF is the same bytes every run; to a pipe it is written whole", () => {
+  it("a seeded PDF is the same bytes every run (a spawned run and the batched one); to a pipe it is written whole", () => {
     const a = join(dir, "same-a.pdf");
     const b = join(dir, "same-b.pdf");
-    for (const f of [a, b]) expect(bingo(["cards", "-b", "80", "-n", "10", "--seed", "11", "-f", "pdf", "-o", f]).status).toBe(0);
+    expect(runCli("bingo", sameBytesArgs(a))).toEqual({ status: 0, stdout: "", stderr: "" });
+    expect(bingo(sameBytesArgs(b))).toEqual({ status: 0, stdout: "", stderr: "" });
     expect(readFileSync(a).equals(readFileSync(b))).toBe(true);
-    const piped = bingo(["cards", "-b", "80", "-n", "10", "--seed", "11", "-f", "pdf"]);
+    const piped = runCli("bingo", ["cards", "-b", "80", "-n", "10", "--seed", "11", "-f", "pdf"]);
     expect(piped.status).toBe(0);
     expect(piped.stdout.startsWith("%PDF-")).toBe(true);
     expect(piped.stdout.trimEnd().endsWith("%%EOF")).toBe(true);
@@ -185,7 +220,7 @@ describe("bingo cards -f pdf", () => {
   it("html: each page one SVG the paper's size, every square's number at the very point the PDF draws it", () => {
     for (const paper of ["a4", "letter"] as const) {
       const layout = cardPageLayout(shapeOf("80"), { paper, qr: true });
-      const r = bingo(["cards", "-b", "80", "-n", "10", "--seed", "7", "-f", "html", "--paper", paper, "--qr"]);
+      const r = bingo(htmlArgs(paper));
       expect(r.status).toBe(0);
       expect(r.stdout).toContain(`@page { size: ${Math.round(layout.width * 100) / 100}pt ${Math.round(layout.height * 100) / 100}pt; margin: 0; }`);
       const pages = r.stdout.split("<section ").slice(1);
@@ -216,13 +251,14 @@ describe("bingo cards -f pdf", () => {
   });
 
   it("refusals: a paper it does not know, --paper or --qr without pdf or html, an unwritable --out (nothing left behind)", () => {
-    const a5 = bingo(["cards", "-b", "75", "-n", "1", "-f", "pdf", "--paper", "a5", "-o", join(dir, "a5.pdf")]);
+    const a5 = bingo(REFUSED.paper);
     expect(a5.status).toBe(2);
     expect(a5.stderr).toMatch(/--paper.*a5/);
-    const text = bingo(["cards", "-b", "75", "-n", "1", "--qr"]);
+    const text = bingo(REFUSED.qrText);
+    expect(runCli("bingo", REFUSED.qrText)).toEqual(text); // the batch gives what a spawned run gives
     expect(text.stderr).toBe("bingo: --qr only applies to --format pdf or html\n");
     expect(text.status).toBe(2);
-    const missing = bingo(["cards", "-b", "75", "-n", "1", "-f", "pdf", "-o", join(dir, "no-such-dir", "x.pdf")]);
+    const missing = bingo(REFUSED.missing);
     expect(missing.status).toBe(2);
     expect(missing.stderr.trimEnd().split("\n")).toHaveLength(1);
     expect(existsSync(join(dir, "no-such-dir"))).toBe(false);

@@ -9,13 +9,29 @@ import { batchedCli, runCli } from "../support/cli-run.js";
 const dir = mkdtempSync(join(tmpdir(), "housie-cli-"));
 
 const housie = (...args: string[]) => runCli("housie", args, undefined, dir);
+// Runs that read no standard input and write no file a test writes first: one process
+// (batchedCli); the seeded books are also spawned, and must be the batch's bytes.
+const SEEDED_BOOKS = ["books", "-n", "40", "--seed", "12", "--format", "jsonl", "--first-serial", "500"];
+const RUNS = [
+  ["count"],
+  ["count", "--json"],
+  SEEDED_BOOKS,
+  ["tickets", "-n", "25", "--seed", "3", "--format", "csv", "--out", "t.csv"],
+  ["books", "-n", "1", "--seed", "1"],
+  ["books", "-n", "2", "--seed", "1", "--format", "html"],
+  ["tickets", "-n", "13", "--seed", "1", "--format", "html"],
+  ["books", "-n", "2", "--seed", "8", "--format", "jsonl"],
+  ["books", "-n", "1", "--out", join(dir, "no-such-dir", "x.jsonl")],
+];
+const ran = batchedCli("housie", RUNS, dir);
+const run = (...args: string[]) => ran(args);
 
 describe("housie CLI", () => {
   it("count prints the exact numbers, --json as decimal strings", () => {
-    const text = housie("count");
+    const text = run("count");
     expect(text.status).toBe(0);
     expect(text.stdout).toMatch(/distinct single tickets\s+3669688706217187500\n/);
-    const json = housie("count", "--json");
+    const json = run("count", "--json");
     expect(json.status).toBe(0);
     const parsed = JSON.parse(json.stdout) as Record<string, string>;
     expect(parsed.patterns).toBe("735210");
@@ -25,8 +41,8 @@ describe("housie CLI", () => {
   });
 
   it("books --format jsonl --seed is reproducible, validates, and honours --first-serial", () => {
-    const a = housie("books", "-n", "40", "--seed", "12", "--format", "jsonl", "--first-serial", "500");
-    const b = housie("books", "-n", "40", "--seed", "12", "--format", "jsonl", "--first-serial", "500");
+    const a = housie(...SEEDED_BOOKS);
+    const b = run(...SEEDED_BOOKS);
     expect(a.status).toBe(0);
     expect(a.stdout).toBe(b.stdout);
     const lines = a.stdout.trimEnd().split("\n");
@@ -40,7 +56,7 @@ describe("housie CLI", () => {
   });
 
   it("--out writes atomically and leaves no temporary file", () => {
-    const r = housie("tickets", "-n", "25", "--seed", "3", "--format", "csv", "--out", "t.csv");
+    const r = run("tickets", "-n", "25", "--seed", "3", "--format", "csv", "--out", "t.csv");
     expect(r.status).toBe(0);
     expect(r.stdout).toBe("");
     const csv = readFileSync(join(dir, "t.csv"), "utf8").trimEnd().split("\n");
@@ -51,25 +67,25 @@ describe("housie CLI", () => {
   });
 
   it("text shows the classic grid; html is a self-contained printable page", () => {
-    const text = housie("books", "-n", "1", "--seed", "1");
+    const text = run("books", "-n", "1", "--seed", "1");
     expect(text.stdout.split("\n")[0]).toBe("Book 1, ticket 1 (ref 1-1)");
     expect(text.stdout).toContain("+----+----+----+----+----+----+----+----+----+\n|");
     const rows = text.stdout.split("\n").filter((l) => l.startsWith("|"));
     expect(rows).toHaveLength(18);
     for (const row of rows) expect(row).toMatch(/^(\| ( \d|\d\d| {2}) ){9}\|$/);
-    const html = housie("books", "-n", "2", "--seed", "1", "--format", "html");
+    const html = run("books", "-n", "2", "--seed", "1", "--format", "html");
     expect(html.stdout).toContain("@page { size: 595.28pt 841.89pt; margin: 0; }"); // A4
     expect(html.stdout).toContain(">Book 2</text>");
     expect(html.stdout).toContain('font-weight="bold">2-6-4</text>'); // the reference with its check digit
     expect(html.stdout).not.toMatch(/https?:|<script|<link/);
     expect(html.stdout.match(/<section class="hp-page"/g)).toHaveLength(1); // two strips side by side
-    const tickets = housie("tickets", "-n", "13", "--seed", "1", "--format", "html").stdout;
+    const tickets = run("tickets", "-n", "13", "--seed", "1", "--format", "html").stdout;
     expect(tickets.match(/<section class="hp-page"/g)).toHaveLength(2); // two strips of six a page
     expect(tickets.match(/<\/section>/g)).toHaveLength(2);
   });
 
   it("validate reports each broken rule with its line and exits 1", () => {
-    const good = housie("books", "-n", "2", "--seed", "8", "--format", "jsonl").stdout.trimEnd().split("\n");
+    const good = run("books", "-n", "2", "--seed", "8", "--format", "jsonl").stdout.trimEnd().split("\n");
     const broken = JSON.parse(good[1]!) as { tickets: (number | null)[][][] };
     const row = broken.tickets[0]![0]!;
     row[row.findIndex((c) => c !== null)] = null;
@@ -108,7 +124,7 @@ describe("housie CLI", () => {
   });
 
   it("a failed run leaves no output file behind", () => {
-    const r = housie("books", "-n", "1", "--out", join(dir, "no-such-dir", "x.jsonl"));
+    const r = run("books", "-n", "1", "--out", join(dir, "no-such-dir", "x.jsonl"));
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^housie: .*x\.jsonl: cannot write \(no such file or directory, ENOENT\)\n$/);
     expect(existsSync(join(dir, "no-such-dir"))).toBe(false);

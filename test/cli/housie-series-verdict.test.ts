@@ -117,27 +117,31 @@ describe("housie check names tickets as printed", () => {
   const winner = report.prizes[0]!.winners[0]!; // "S-i"
   const [serial, ticket] = winner.split("-");
   const ref = printedRef(BigInt(serial!), Number(ticket));
+  const digit = Number(ref.slice(-1));
+  const wrong = `${winner}-${(digit + 1) % 10}`;
+  // The checks run in one process (batchedCli); the text report is also spawned and must match.
+  const CHECK = ["check", "series.jsonl", "--calls", ALL];
+  const checks = batchedCli("housie", [CHECK, [...CHECK, "--json"], [...CHECK, "--ref", ref], [...CHECK, "--ref", winner], [...CHECK, "--ref", wrong]], dir);
 
   it("the text report lists winners and the claim by their printed reference, with the check digit", () => {
-    const text = housie(["check", "series.jsonl", "--calls", ALL]);
+    const text = checks(CHECK);
+    expect(housie(CHECK)).toEqual(text); // the batch gives what a spawned run gives
     expect(text.status).toBe(0);
     for (const p of report.prizes) {
       expect(text.stdout).toContain(`: ${p.winners.map((w) => printedRef(BigInt(w.split("-")[0]!), Number(w.split("-")[1]))).join(" ")}\n`);
     }
-    const json = housie(["check", "series.jsonl", "--calls", ALL, "--json"]);
+    const json = checks([...CHECK, "--json"]);
     expect((JSON.parse(json.stdout) as typeof report).prizes[0]!.winners[0]).toBe(winner); // the API's serial-ticket
   });
 
   it("--ref with or without the check digit finds the same ticket; a wrong digit is one clear line, exit 2", () => {
-    const withDigit = housie(["check", "series.jsonl", "--calls", ALL, "--ref", ref]);
-    const without = housie(["check", "series.jsonl", "--calls", ALL, "--ref", winner]);
+    const withDigit = checks([...CHECK, "--ref", ref]);
+    const without = checks([...CHECK, "--ref", winner]);
     expect(withDigit.status).toBe(0);
     expect(withDigit.stdout).toBe(without.stdout);
     expect(withDigit.stdout).toMatch(new RegExp(`^claim ${ref} \\(file line \\d+\\), after \\d+ calls:\n`, "m"));
     expect(withDigit.stdout).toMatch(/^  WINS one line at call \d+/m);
-    const digit = Number(ref.slice(-1));
-    const wrong = `${winner}-${(digit + 1) % 10}`;
-    const bad = housie(["check", "series.jsonl", "--calls", ALL, "--ref", wrong]);
+    const bad = checks([...CHECK, "--ref", wrong]);
     expect(bad.status).toBe(2);
     expect(bad.stdout).toBe("");
     expect(bad.stderr).toBe(

@@ -6,9 +6,29 @@ import { join } from "node:path";
 import { HousieRun, ticketRank, MAX_UNIQUE_TICKETS } from "../../src/housie/generate/generate.js";
 import { ticketsFromCells } from "../../src/housie/model/cells.js";
 import { seriesTickets, ticketRankFromCells, markSeriesIssued } from "../../src/housie/generate/unique-against.js";
-import { runCli } from "../support/cli-run.js";
+import { batchedCli, runCli } from "../support/cli-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-unique-"));
+const FIRST = join(dir, "first.jsonl");
+const SERIES = (out: string) => ["books", "-n", "300", "--seed", "9", "-f", "jsonl", "-o", out];
+const LINKED = ["books", "-n", "300", "--seed", "9", "-f", "jsonl", "--first-serial", "301", "--unique-against", FIRST, "-o", join(dir, "linked.jsonl")];
+const BOOKS = join(dir, "b.jsonl");
+const TICKETS = join(dir, "t.jsonl");
+const TOO_MANY = ["books", "-n", String(Math.floor(MAX_UNIQUE_TICKETS / 6) - 10), "-f", "jsonl", "--unique-against", BOOKS, "-o", join(dir, "never.jsonl")];
+const CONTRADICTION = ["books", "-n", "2", "--no-unique", "--unique-against", BOOKS];
+const MISSING = ["books", "-n", "2", "--unique-against", join(dir, "missing.jsonl")];
+// The runs read no standard input and end in housie's own code: one process, in this order
+// (the later runs read the files the earlier wrote); a refusal is also spawned and compared.
+const housie = batchedCli("housie", [
+  SERIES(FIRST),
+  SERIES(join(dir, "again.jsonl")),
+  LINKED,
+  ["books", "-n", "20", "--seed", "1", "-f", "jsonl", "-o", BOOKS],
+  ["tickets", "-n", "50", "--seed", "2", "-f", "jsonl", "-o", TICKETS],
+  TOO_MANY,
+  CONTRADICTION,
+  MISSING,
+]);
 
 function ticketSet(file: string): Set<string> {
   const out = new Set<string>();
@@ -28,12 +48,12 @@ describe("housie --unique-against", () => {
   });
 
   it("the same seed again, against the first series: no ticket repeats (and without it, all do)", () => {
-    const first = join(dir, "first.jsonl");
-    expect(runCli("housie", ["books", "-n", "300", "--seed", "9", "-f", "jsonl", "-o", first]).status).toBe(0);
+    const first = FIRST;
+    expect(housie(SERIES(first)).status).toBe(0);
     const again = join(dir, "again.jsonl");
-    expect(runCli("housie", ["books", "-n", "300", "--seed", "9", "-f", "jsonl", "-o", again]).status).toBe(0);
+    expect(housie(SERIES(again)).status).toBe(0);
     const linked = join(dir, "linked.jsonl");
-    const run = runCli("housie", ["books", "-n", "300", "--seed", "9", "-f", "jsonl", "--first-serial", "301", "--unique-against", first, "-o", linked]);
+    const run = housie(LINKED);
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     const a = ticketSet(first);
@@ -47,10 +67,9 @@ describe("housie --unique-against", () => {
   });
 
   it("several files, single tickets against books; grids for GenerateOptions.issued", () => {
-    const books = join(dir, "b.jsonl");
-    const tickets = join(dir, "t.jsonl");
-    runCli("housie", ["books", "-n", "20", "--seed", "1", "-f", "jsonl", "-o", books]);
-    runCli("housie", ["tickets", "-n", "50", "--seed", "2", "-f", "jsonl", "-o", tickets]);
+    const [books, tickets] = [BOOKS, TICKETS];
+    expect(housie(["books", "-n", "20", "--seed", "1", "-f", "jsonl", "-o", books]).status).toBe(0);
+    expect(housie(["tickets", "-n", "50", "--seed", "2", "-f", "jsonl", "-o", tickets]).status).toBe(0);
     const grids = [...seriesTickets([books, tickets])];
     expect(grids).toHaveLength(170);
     const run = new HousieRun("tickets", { seed: 2n, issued: grids });
@@ -64,20 +83,22 @@ describe("housie --unique-against", () => {
   });
 
   it("too many tickets for the set fails early with one clear line, nothing written", () => {
-    const books = join(dir, "b.jsonl");
+    const books = BOOKS;
+    expect(housie(["books", "-n", "20", "--seed", "1", "-f", "jsonl", "-o", books]).status).toBe(0); // (the batch wrote it)
     expect(() => [...seriesTickets([books], { limit: 100 })]).toThrow(/b.jsonl: the earlier series and this run together exceed the 16777216 tickets/);
-    const count = String(Math.floor(MAX_UNIQUE_TICKETS / 6) - 10); // room for 64 earlier tickets, the file has 120
+    // TOO_MANY leaves room for 64 earlier tickets; the file has 120.
     const out = join(dir, "never.jsonl");
-    const run = runCli("housie", ["books", "-n", count, "-f", "jsonl", "--unique-against", books, "-o", out]);
+    const run = housie(TOO_MANY);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(
       /^housie: .*b.jsonl: the earlier series and this run together exceed the 16777216 tickets a run keeps unique \(room for 64 earlier tickets/,
     );
     expect(() => readFileSync(out)).toThrow();
-    const contradiction = runCli("housie", ["books", "-n", "2", "--no-unique", "--unique-against", books]);
+    const contradiction = housie(CONTRADICTION);
+    expect(runCli("housie", CONTRADICTION)).toEqual(contradiction); // the batch gives what a spawned run gives
     expect(contradiction.status).toBe(2);
     expect(contradiction.stderr).toMatch(/--unique-against needs the uniqueness set/);
-    const bad = runCli("housie", ["books", "-n", "2", "--unique-against", join(dir, "missing.jsonl")]);
+    const bad = housie(MISSING);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/missing.jsonl: no such file/);
   });

@@ -3,11 +3,32 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
-import { runCli } from "../support/cli-run.js";
+import { afterAll, describe, expect, it } from "vitest";
+import { batchedCli, runCli } from "../support/cli-run.js";
 import { slowTest } from "../support/tier.js";
 
 const penPaper = (args: string[]) => runCli("pen-paper", args);
+
+const dir = mkdtempSync(join(tmpdir(), "tabula-sample-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const RECTANGLE = ["sample", "--rows", "3", "--cols", "4", "--moves", "1,2", "--seed", "3"];
+const SQUARE_SVG = ["sample", "--size", "5", "--closed", "--seed", "3", "--format", "svg"];
+const OUT_FILE = join(dir, "tour.json");
+const WRITTEN = ["sample", "--closed", "--size", "6", "--seed", "4", "--format", "json", "--out", OUT_FILE];
+const REFUSED = [
+  [["sample", "--closed", "--size", "5", "--moves", "1,2"], /no closed tour exists on the 5×5 board with moves 1,2/],
+  [["sample", "--closed"], /sample needs the board: --size N, or --rows M and --cols N/],
+  [["sample", "--size", "5", "--rows", "5"], /give --size N, or --rows M and --cols N, not both/],
+] as const;
+/** The runs of the tests below (samples below 8×8 and refusals, in the command's own code) in one process, in this order. */
+const batched = batchedCli("pen-paper", [
+  RECTANGLE,
+  [...RECTANGLE, "--format", "json"],
+  SQUARE_SVG,
+  WRITTEN,
+  ["validate", OUT_FILE],
+  ...REFUSED.map(([args]) => [...args]),
+]);
 
 /** The step numbers of a text or JSON tour, row by row (the JSON's grid rows, or the text's lines between the rules). */
 function gridOf(stdout: string): number[][] {
@@ -69,31 +90,22 @@ describe("pen-paper sample", () => {
   });
 
   it("open tours on rectangles, as text and as JSON with rows, cols and moves; square boards also as SVG", () => {
-    const text = penPaper(["sample", "--rows", "3", "--cols", "4", "--moves", "1,2", "--seed", "3"]);
+    const text = batched(RECTANGLE);
     expect(isTour(gridOf(text.stdout), [[1, 2]], false)).toBe(true);
-    const json = penPaper(["sample", "--rows", "3", "--cols", "4", "--moves", "1,2", "--seed", "3", "--format", "json"]);
+    const json = batched([...RECTANGLE, "--format", "json"]);
     expect(JSON.parse(json.stdout)).toMatchObject({ rows: 3, cols: 4, moves: "1,2", closed: false, seed: 3, grid: gridOf(text.stdout) });
-    expect(penPaper(["sample", "--size", "5", "--closed", "--seed", "3", "--format", "svg"]).stdout).toMatch(/^<svg[\s\S]*<\/svg>\n?$/);
+    expect(batched(SQUARE_SVG).stdout).toMatch(/^<svg[\s\S]*<\/svg>\n?$/);
+    expect(penPaper(RECTANGLE)).toEqual(text); // the batch gives what a spawned run gives
   });
 
   it("a pen-and-paper sample written with --out passes pen-paper validate", () => {
-    const dir = mkdtempSync(join(tmpdir(), "tabula-sample-"));
-    try {
-      const file = join(dir, "tour.json");
-      expect(penPaper(["sample", "--closed", "--size", "6", "--seed", "4", "--format", "json", "--out", file]).status).toBe(0);
-      expect(penPaper(["validate", file])).toMatchObject({ status: 0, stdout: `${file}: valid closed tour of a 6×6 board\n` });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    expect(batched(WRITTEN).status).toBe(0);
+    expect(batched(["validate", OUT_FILE])).toMatchObject({ status: 0, stdout: `${OUT_FILE}: valid closed tour of a 6×6 board\n` });
   });
 
   it("refuses in one line with exit 2: no tour, no board, both boards", () => {
-    for (const [args, message] of [
-      [["sample", "--closed", "--size", "5", "--moves", "1,2"], /no closed tour exists on the 5×5 board with moves 1,2/],
-      [["sample", "--closed"], /sample needs the board: --size N, or --rows M and --cols N/],
-      [["sample", "--size", "5", "--rows", "5"], /give --size N, or --rows M and --cols N, not both/],
-    ] as const) {
-      const r = penPaper([...args]);
+    for (const [args, message] of REFUSED) {
+      const r = batched([...args]);
       expect(r.status).toBe(2);
       expect(r.stdout).toBe("");
       expect(r.stderr).toMatch(message);

@@ -9,7 +9,7 @@ import { batchedCli, runCli } from "../support/cli-run.js";
 import { slowTest } from "../support/tier.js";
 const penPaper = (args: string[], input?: string) => runCli("pen-paper", args, input);
 // The runs that end in pen-paper's own code without standard input or worker threads (the
-// usage-error tables, bad files, single-threaded generation, help) share one process
+// usage-error tables, bad files, single-threaded generation and counts, help) share one process
 // (batchedCli, below); a case of each table, and one generation, are also spawned on their
 // own and must match.
 
@@ -109,16 +109,28 @@ describe("pen-paper generate", () => {
   });
 });
 
+/** One-thread counts below 8×8, in the batch; the first is also spawned and must match. */
+const COUNTS = [
+  ["count", "--size", "5"],
+  ["count", "--size", "5", "--from", "1,2", "--threads", "1"],
+  ["count", "--size", "5", "--from", "1,2", "--json"],
+  ["count", "--size", "6", "--pretty"],
+  ["count", "--size", "6", "--closed", "--pretty"],
+  ["count", "--size", "5", "--pretty", "--engine", "search", "--threads", "1"],
+  ["count", "--size", "5", "--closed", "--pretty"],
+];
+
 describe("pen-paper count", () => {
   it("counts all paths, paths from a square and closed tours", () => {
-    expect(penPaper(["count", "--size", "5"]).stdout).toBe("12400\n");
-    expect(penPaper(["count", "--size", "5", "--from", "1,2", "--threads", "1"]).stdout).toBe("548\n");
+    expect(penPaper(COUNTS[0]!)).toEqual(batched(COUNTS[0]!)); // the batch gives what a spawned run gives
+    expect(batched(["count", "--size", "5"]).stdout).toBe("12400\n");
+    expect(batched(["count", "--size", "5", "--from", "1,2", "--threads", "1"]).stdout).toBe("548\n");
     expect(penPaper(["count", "--size", "5", "--closed", "--threads", "2", "--engine", "search-ts"]).stdout).toBe("48\n");
   });
 
   it("--json without --shard prints one JSON line with the problem and the count (not silently plain text)", () => {
     const problem = { kind: "tours", rows: 5, cols: 5, moves: "0,3+2,2", closed: false, from: [1, 2], to: null, count: "548" };
-    const frontier = penPaper(["count", "--size", "5", "--from", "1,2", "--json"]);
+    const frontier = batched(["count", "--size", "5", "--from", "1,2", "--json"]);
     expect(frontier.status).toBe(0);
     expect(JSON.parse(frontier.stdout)).toEqual({ ...problem, method: "frontier", engine: "frontier" });
     expect(frontier.stdout.trimEnd().split("\n")).toHaveLength(1);
@@ -144,10 +156,10 @@ describe("pen-paper count", () => {
   });
 
   it("--pretty groups the count's digits for people, with either engine; refused beside --json and --shard", () => {
-    expect(penPaper(["count", "--size", "6", "--pretty"]).stdout).toBe("8,250,272\n");
-    expect(penPaper(["count", "--size", "6", "--closed", "--pretty"]).stdout).toBe("13,138\n");
-    expect(penPaper(["count", "--size", "5", "--pretty", "--engine", "search", "--threads", "1"]).stdout).toBe("12,400\n");
-    expect(penPaper(["count", "--size", "5", "--closed", "--pretty"]).stdout).toBe("48\n"); // nothing to group
+    expect(batched(["count", "--size", "6", "--pretty"]).stdout).toBe("8,250,272\n");
+    expect(batched(["count", "--size", "6", "--closed", "--pretty"]).stdout).toBe("13,138\n");
+    expect(batched(["count", "--size", "5", "--pretty", "--engine", "search", "--threads", "1"]).stdout).toBe("12,400\n");
+    expect(batched(["count", "--size", "5", "--closed", "--pretty"]).stdout).toBe("48\n"); // nothing to group
     for (const extra of [["--json"], ["--shard", "0/2"]]) {
       const r = batched(["count", "--size", "5", "--pretty", ...extra]);
       expect(r.status).toBe(2);
@@ -218,6 +230,7 @@ describe("pen-paper validate", () => {
     ["count", "--size", "5", "--pretty", "--json"],
     ["count", "--size", "5", "--pretty", "--shard", "0/2"],
     ["help", "count"],
+    ...COUNTS,
     ...COUNT_USAGE.map(([args]) => args),
     ["validate", text],
     ["validate", json],

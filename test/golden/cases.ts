@@ -70,7 +70,7 @@ export async function runGoldenCase(golden: GoldenCase): Promise<string> {
 }
 
 /** A PDF's text, page by page and item by item, read with pdf.js (no system packages needed). */
-async function pdfText(bytes: Uint8Array): Promise<string> {
+export async function pdfText(bytes: Uint8Array): Promise<string> {
   const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
   const document = await pdfjs.getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
   const pages: string[] = [];

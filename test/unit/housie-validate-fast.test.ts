@@ -14,6 +14,7 @@ import { readSeries } from "../../src/housie/series/read-series.js";
 import { InputError } from "../../src/errors.js";
 import { proveCardFile } from "../../src/bingo/fast-pass.js";
 import { execFileSync } from "node:child_process";
+import { SLOW } from "../support/tier.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-fast-"));
 const jsonl = (kind: "books" | "tickets", n: number, seed: bigint, firstSerial = 1): string[] =>
@@ -154,8 +155,8 @@ describe("the fast pass of housie validate", () => {
         if (!want) refused++;
         expect(cells(path, "wasm")).toEqual(cells(path, "ts"));
       }),
-      { numRuns: 300, seed: 43 },
-    );
+      { numRuns: SLOW ? 300 : 150, seed: 43 },
+    ); // the first 150 of the seed's 300 in npm test
     expect(proved).toBeGreaterThan(20);
     expect(refused).toBeGreaterThan(50);
   });
