@@ -51,6 +51,10 @@ const figures = (r: ReturnType<typeof countHamiltonian>) => ({
   droppedStates: r.droppedStates,
 });
 
+// Run by the slow suite only (CI), to keep npm test within its budget: the 256 KiB budget,
+// the 2^64 switch, a stop after every segment and the disk cap's resume. npm test keeps a
+// stop at every kind of phase (segments among them), the flipped bit, and (test/cli/
+// pen-paper-disk.test.ts) the disk cap's refusal.
 describe("frontier counts with their layers in bucket files", () => {
   // (64 buckets make 64 files a step: three boards of them, for the time the files take.)
   const small: [string, HamiltonianCountOptions, bigint, number[]][] = [
@@ -117,7 +121,7 @@ describe("frontier counts with their layers in bucket files", () => {
     }
   });
 
-  it("under a 256 KiB budget: buckets chosen per step, a bucket summed in several passes, many drains, the same figures", () => {
+  slowTest("under a 256 KiB budget: buckets chosen per step, a bucket summed in several passes, many drains, the same figures", () => {
     const options = { rows: 6, cols: 6 };
     const memory = countHamiltonian(options);
     setHostLayerBytesForTests(256 * 1024);
@@ -128,7 +132,7 @@ describe("frontier counts with their layers in bucket files", () => {
     expect(one.peakParts).toBeGreaterThan(1); // the one bucket's states did not fit one table
   });
 
-  it("a count past 2^64 goes on in 128-bit counts (3×22 pen-and-paper paths)", () => {
+  slowTest("a count past 2^64 goes on in 128-bit counts (3×22 pen-and-paper paths)", () => {
     const options = {
       rows: 3,
       cols: 22,
@@ -180,7 +184,7 @@ describe("bucketed counts stopped and resumed", () => {
     ).toBe(true);
   });
 
-  it("stopped after each segment of every step's expansion (a 64 KiB budget) and resumed each time: the figures of one run", () => {
+  slowTest("stopped after each segment of every step's expansion (a 64 KiB budget) and resumed each time: the figures of one run", () => {
     const memory = countHamiltonian(options);
     setHostLayerBytesForTests(64 * 1024);
     const folder = join(dir, "s");
@@ -275,7 +279,7 @@ describe("bucketed counts stopped and resumed", () => {
     expect(run).toThrow(new RegExp(`${bucket.replace(/\./g, "\\.")}.*do not match the sha256`));
   });
 
-  it("the disk cap: a count needing more stops in one line saying what it had and needed, and goes on under a larger cap", () => {
+  slowTest("the disk cap: a count needing more stops in one line saying what it had and needed, and goes on under a larger cap", () => {
     const folder = join(dir, "c");
     // 5×8 knight paths: layers of up to 3 MiB, past the smallest cap, in half the time of 6×7's.
     const options = { rows: 5, cols: 8, moves: KNIGHT };
