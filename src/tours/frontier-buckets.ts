@@ -24,7 +24,7 @@
 // (docs/tours.md). A guess too low costs passes, never a wrong count.
 import { KernelError, UsageError } from "../errors.js";
 import { canonicalJson, CheckpointStore, diskForPeople, kernelFileDigest, type StoreFileWriter } from "../io/checkpoint-store.js";
-import { optionalWholeNumber, optionKeys, requiredObject, functionArgument } from "../args.js";
+import { optionalBoolean, optionalWholeNumber, optionKeys, requiredObject, functionArgument } from "../args.js";
 import { beginHostTable, hostLayerBudget, type HostLayerFigures, type SteppingLayerStore } from "./frontier-host.js";
 import type { FrontierPlan } from "./frontier-plan.js";
 import type { FrontierProblem, FrontierResult } from "./frontier-ts.js";
@@ -66,6 +66,8 @@ interface BucketState {
   peakDiskBytes: number;
   cpuSeconds: number;
   pending?: PendingStep;
+  /** With keepLayers: every finished layer's files, layer 0 (the start) first; layer k + 1 is step k's. */
+  layers?: string[][];
 }
 
 export interface DiskBucketsOptions {
@@ -83,18 +85,24 @@ export interface DiskBucketsOptions {
    * count there, as a killed process would (tests).
    */
   onCheckpoint?: (step: number, phase: CheckpointPhase) => void;
+  /** Keeps every step's layer, not only the last (the uniform sampler's backward pass reads them all: uniform-disk.ts); a folder of its own. */
+  keepLayers?: boolean;
 }
 
 /** What a checkpoint of a bucketed count holds: a step expanded, some of its buckets summed, or the step finished. */
 export type CheckpointPhase = "expanded" | "summed" | "finished";
 
-const OPTION_KEYS = optionKeys<DiskBucketsOptions>({ diskCapMiB: true, buckets: true, onResume: true, onRestart: true, onCheckpoint: true });
+const OPTION_KEYS = optionKeys<DiskBucketsOptions>({ diskCapMiB: true, buckets: true, onResume: true, onRestart: true, onCheckpoint: true, keepLayers: true });
 
 /** The bucketed store, with what the CLI reports of it. */
 export interface DiskBuckets extends SteppingLayerStore {
   cpuSeconds(): number;
   diskBytes(): number;
   close(): void;
+  /** The folder's store (the uniform sampler keeps its own files and state in it after the count). */
+  readonly store: CheckpointStore;
+  /** The most MiB its files may take (undefined: no cap). */
+  readonly diskCapMiB: number | undefined;
 }
 
 /**
@@ -111,9 +119,10 @@ export function diskBuckets(dir: string, problem: Readonly<Record<string, unknow
   const onRestart = opts.onRestart === undefined ? undefined : functionArgument<NonNullable<DiskBucketsOptions["onRestart"]>>(opts.onRestart, "onRestart");
   const onCheckpoint =
     opts.onCheckpoint === undefined ? undefined : functionArgument<NonNullable<DiskBucketsOptions["onCheckpoint"]>>(opts.onCheckpoint, "onCheckpoint");
+  const keepLayers = optionalBoolean(opts.keepLayers, "keepLayers") ?? false;
   const store = CheckpointStore.open(dir, {
     counter: "pen-paper count",
-    problem: { ...problem, layers: "buckets" },
+    problem: { ...problem, layers: keepLayers ? "all" : "buckets" },
     kernel: kernelFileDigest(new URL("../../build/tours.wasm", import.meta.url)),
   });
   const capBytes = capMiB === undefined ? Infinity : capMiB * 2 ** 20;
@@ -141,6 +150,7 @@ export function diskBuckets(dir: string, problem: Readonly<Record<string, unknow
         fixedBits: fixed === undefined ? undefined : Math.log2(fixed),
         cpuSeconds,
         setCpuBefore: (s) => (cpuBefore = s),
+        keepLayers,
         ...(onResume ? { onResume } : {}),
         ...(onRestart ? { onRestart } : {}),
         ...(onCheckpoint ? { onCheckpoint } : {}),
@@ -150,6 +160,8 @@ export function diskBuckets(dir: string, problem: Readonly<Record<string, unknow
     cpuSeconds,
     diskBytes: () => store.diskBytes(),
     close: () => store.close(),
+    store,
+    diskCapMiB: capMiB,
   };
 }
 
@@ -162,6 +174,7 @@ interface BucketFiles {
   fixedBits: number | undefined;
   cpuSeconds(): number;
   setCpuBefore(seconds: number): void;
+  keepLayers: boolean;
   onResume?: (step: number, cpuSeconds: number) => void;
   onRestart?: (why: string) => void;
   onCheckpoint?: (step: number, phase: CheckpointPhase) => void;
@@ -222,7 +235,7 @@ function countInBuckets(
   };
   const commit = (next: BucketState, keep: readonly string[], phase?: CheckpointPhase): void => {
     state = { ...next, peakDiskBytes: peakDisk, cpuSeconds: files.cpuSeconds() };
-    store.commit(state, keep);
+    store.commit(state, [...keep, ...(next.layers ?? []).flat()]);
     if (phase) files.onCheckpoint?.(next.pending?.step ?? next.step, phase);
   };
 
@@ -233,7 +246,7 @@ function countInBuckets(
       new DataView(start.buffer).setBigUint64(countOffset, 1n, true);
       room(E, 0);
       store.write("start.bin", [start]);
-      commit({ ...state, layer: ["start.bin"] }, ["start.bin"]);
+      commit({ ...state, layer: ["start.bin"], ...(files.keepLayers ? { layers: [["start.bin"]] } : {}) }, ["start.bin"]);
     }
     for (let k = state.step + 1; k < plan.size; k++) {
       kernel.frontierHostStepBegin(k);
@@ -260,6 +273,7 @@ function countInBuckets(
           peakStates: Math.max(state.peakStates, pending.states),
           peakParts: Math.max(state.peakParts, pending.passes),
           droppedStates: state.droppedStates + pending.dropped,
+          ...(state.layers ? { layers: [...state.layers, pending.chunks] } : {}),
         },
         pending.chunks,
         "finished",
@@ -430,7 +444,11 @@ function begin(files: BucketFiles, identity: Record<string, unknown>): BucketSta
   }
   if (saved && saved.wide && !wide) throw new Error("a count in 128 bits resumed in 64 (the caller asks wideCounts first)");
   const kept = saved
-    ? [...saved.layer, ...(saved.pending ? [...saved.pending.buckets.slice(saved.pending.done).filter((name) => name !== ""), ...saved.pending.chunks] : [])]
+    ? [
+        ...saved.layer,
+        ...(saved.layers ?? []).flat(),
+        ...(saved.pending ? [...saved.pending.buckets.slice(saved.pending.done).filter((name) => name !== ""), ...saved.pending.chunks] : []),
+      ]
     : [];
   const lost = kept.find((name) => !store.has(name));
   if (saved && wide && !saved.wide) {
