@@ -17,14 +17,14 @@
 import { functionArgument, optionalWholeNumber, optionKeys, requiredObject } from "../args.js";
 import { KernelError, UsageError } from "../errors.js";
 import { diskForPeople, type StoreFileWriter } from "../io/checkpoint-store.js";
-import { diskBuckets, type CheckpointPhase, type DiskBuckets } from "./frontier-buckets.js";
+import { diskBuckets, type DiskBuckets } from "./frontier-buckets.js";
 import { beginHostTable, hostLayerBudget } from "./frontier-host.js";
 import type { FrontierPlan } from "./frontier-plan.js";
 import { START_KEY, type FrontierProblem } from "./frontier-ts.js";
 import { canonicalFrontierProblem, countHamiltonianIn, giveKernelTheGraph } from "./frontier.js";
 import { toursModule } from "./kernel.js";
-import type { Leaper } from "./leapers.js";
-import { samplerOf, uniformBoard, uniformTourSampler, type UniformTourSampler, type WaysOnward } from "./uniform.js";
+import { PEN_PAPER_LEAPERS, type Leaper } from "./leapers.js";
+import { buildTourLayers, samplerOf, uniformBoard, type TourLayers, type UniformTourSampler, type WaysOnward } from "./uniform.js";
 import { codeBits } from "./uniform-kernel.js";
 
 const HASH_SPAN = 2 ** 32;
@@ -55,7 +55,7 @@ export interface UniformDiskOptions {
    * 0-based) or "ways" (layer k's ways written). An exception thrown here stops the run
    * there, as a killed process would (tests).
    */
-  onCheckpoint?: (phase: CheckpointPhase | "ways", step: number) => void;
+  onCheckpoint?: (phase: "expanded" | "summed" | "finished" | "ways", step: number) => void;
 }
 
 const DISK_KEYS = optionKeys<UniformDiskOptions>({
@@ -117,7 +117,7 @@ interface SamplerState {
  * @param options `rows`, `cols`, leaper `moves`, `closed`, the `checkpoint` folder, `diskCapMiB`, `memoryCapMiB`
  * @example
  * ```ts
- * import { mkdtempSync } from "node:fs";
+ * import { mkdtempSync, rmSync } from "node:fs";
  * import { tmpdir } from "node:os";
  * import { join } from "node:path";
  * import { uniformTourSamplerOnDisk } from "tabula-grids";
@@ -127,10 +127,36 @@ interface SamplerState {
  * sampler.count; // 48n closed pen-and-paper tours
  * const [grid] = sampler.samples(1, 7); // the tour uniformTourSampler draws for seed 7
  * sampler.close();
+ * rmSync(checkpoint, { recursive: true });
  * grid.length; // 25
  * ```
  */
 export function uniformTourSamplerOnDisk(options: UniformDiskOptions): DiskTourSampler {
+  const layers = diskTourLayers(options);
+  try {
+    const sampler = samplerOf(layers, options.moves ?? PEN_PAPER_LEAPERS);
+    return { ...sampler, diskBytes: layers.diskBytes, cpuSeconds: layers.cpuSeconds, close: layers.close };
+  } catch (error) {
+    layers.close();
+    throw error;
+  }
+}
+
+/** The layers of a draw on disk (uniform-disk.ts's top), with the folder's figures; close() gives up its lock. */
+export interface DiskTourLayers extends TourLayers {
+  diskBytes(): number;
+  cpuSeconds: number;
+  close(): void;
+}
+
+/** Tests only: sets (or with undefined clears) the bytes a ways bucket file aims at (many buckets on small boards). */
+let testBucketBytes: number | undefined;
+export function setWaysBucketBytesForTests(bytes: number | undefined): void {
+  testBucketBytes = bytes;
+}
+
+/** The layers of uniformTourSamplerOnDisk, made or read in the folder. Internal (and the tests' walk over every tour). */
+export function diskTourLayers(options: UniformDiskOptions): DiskTourLayers {
   const opts = requiredObject<UniformDiskOptions>(options, "options", DISK_KEYS);
   const { rows, cols, moves, closed, plan, steps } = uniformBoard(opts);
   if (typeof opts.checkpoint !== "string" || opts.checkpoint === "")
@@ -144,7 +170,7 @@ export function uniformTourSamplerOnDisk(options: UniformDiskOptions): DiskTourS
   const onCheckpoint = hook<NonNullable<UniformDiskOptions["onCheckpoint"]>>(opts.onCheckpoint, "onCheckpoint");
   if (plan.size < 3) {
     // (Fewer than 3 squares: no layers to keep; the counter is not asked, as in memory.)
-    return { ...uniformTourSampler({ rows, cols, moves, closed }), diskBytes: () => 0, cpuSeconds: 0, close: () => {} };
+    return { ...buildTourLayers({ rows, cols, moves, closed }), diskBytes: () => 0, cpuSeconds: 0, close: () => {} };
   }
   const dir = opts.checkpoint;
   const buckets = diskBuckets(
@@ -204,20 +230,19 @@ export function uniformTourSamplerOnDisk(options: UniformDiskOptions): DiskTourS
     const count = lookUp(read, ways.files[0]!, ways.bits[0]!, packKey(START_KEY, closed, bits, keyWords), E, state.wide) ?? 0n;
     if (count !== BigInt(ways.count))
       throw new KernelError("tours", "invariant-broken", `uniform tours on disk: the forward pass counted ${ways.count}, the backward ${count}`);
-    const sampler = samplerOf(
-      {
-        plan,
-        closed,
-        steps,
-        onward,
-        count,
-        heldStates: 1 + state.stepStates.reduce((sum, n) => sum + n, 0),
-        keptStates: ways.states.reduce((sum, n) => sum + n, 0),
-        peakStates: state.peakStates,
-      },
-      moves,
-    );
-    return { ...sampler, diskBytes: () => store.diskBytes(), cpuSeconds: state.cpuSeconds + ways.cpuSeconds, close: () => buckets.close() };
+    return {
+      plan,
+      closed,
+      steps,
+      onward,
+      count,
+      heldStates: 1 + state.stepStates.reduce((sum, n) => sum + n, 0),
+      keptStates: ways.states.reduce((sum, n) => sum + n, 0),
+      peakStates: state.peakStates,
+      diskBytes: () => store.diskBytes(),
+      cpuSeconds: state.cpuSeconds + ways.cpuSeconds,
+      close: () => buckets.close(),
+    };
   } catch (error) {
     buckets.close();
     throw error;
@@ -324,7 +349,7 @@ function backward(
   try {
     for (let k = ways.from - 1; k >= 0; k--) {
       const layerBytes = bytesOf(layers[k]!);
-      const bits = Math.min(8, Math.max(0, Math.ceil(Math.log2(layerBytes / BUCKET_BYTES))));
+      const bits = Math.min(8, Math.max(0, Math.ceil(Math.log2(layerBytes / (testBucketBytes ?? BUCKET_BYTES)))));
       const names = Array.from({ length: 2 ** bits }, (_, b) => `ways-${k}.bucket-${String(b).padStart(3, "0")}.bin`);
       store.pend(names);
       if (k < plan.size) {
