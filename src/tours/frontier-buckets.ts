@@ -22,6 +22,8 @@
 // FRONTIER_MAX_BUCKETS) that gives each bucket at most a third of the summing table's
 // entries, the next layer guessed as the last one times the last step's growth plus 10 %
 // (docs/tours.md). A guess too low costs passes, never a wrong count.
+// With keepLayers (the uniform sampler on disk, uniform-disk.ts) every finished layer is
+// kept, not only the last: the state lists them all, in a folder of its own identity.
 import { KernelError, UsageError } from "../errors.js";
 import { canonicalJson, CheckpointStore, diskForPeople, kernelFileDigest, type StoreFileWriter } from "../io/checkpoint-store.js";
 import { optionalBoolean, optionalWholeNumber, optionKeys, requiredObject, functionArgument } from "../args.js";

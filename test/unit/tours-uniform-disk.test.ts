@@ -95,6 +95,27 @@ describe("uniform tours on disk: the memory sampler's tours", () => {
     }
   });
 
+  it("128-bit counts: 3×22 with the king's moves (87,158,598,679,861,757,026 paths, past 2^64) draws the memory sampler's tours", () => {
+    const board = {
+      rows: 3,
+      cols: 22,
+      moves: [
+        [0, 1],
+        [1, 1],
+      ] as Leaper[],
+      closed: false,
+    };
+    const folder = join(dir, "wide");
+    const disk = uniformTourSamplerOnDisk({ ...board, checkpoint: folder });
+    try {
+      expect(disk.count).toBe(87158598679861757026n);
+      expect(JSON.parse(readFileSync(join(folder, "manifest.json"), "utf8")).manifest.state.wide).toBe(true);
+      expect([...disk.samples(5, 1n)].map((g) => g.join(","))).toEqual(inMemory(board, 5, 1n));
+    } finally {
+      disk.close();
+    }
+  });
+
   it("every walk through the disk layers is one tour of the brute-force list, with probability exactly 1/N (4×5 pen-and-paper open)", () => {
     const listed = bruteForce(4, 5, PEN_PAPER_LEAPERS, false);
     setWaysBucketBytesForTests(64);
