@@ -41,12 +41,10 @@ function diskSampler(flags: SampleFlags, closed: boolean): DiskTourSampler {
     ...(flags.disk !== undefined ? { diskCapMiB: flags.disk } : {}),
     ...(flags.memory !== undefined ? { memoryCapMiB: flags.memory } : {}),
     onResume: (line) => process.stderr.write(`${line}\n`),
-    onProgress: (phase, step, steps, states) =>
-      process.stderr.write(
-        phase === "forward"
-          ? `count: step ${step} of ${steps}, ${states} states (checkpoint written)\n`
-          : `ways onward: layer ${step} of ${steps}, ${states} live states (checkpoint written)\n`,
-      ),
+    onProgress: (phase, step, steps, states, { diskBytes, cpuSeconds }) => {
+      const where = phase === "forward" ? `count: step ${step} of ${steps}, ${states} states` : `ways onward: layer ${step} of ${steps}, ${states} live states`;
+      process.stderr.write(`${where}, disk ${diskForPeople(diskBytes)}, CPU ${cpuSeconds.toFixed(0)} s in all runs (checkpoint written)\n`);
+    },
   });
 }
 

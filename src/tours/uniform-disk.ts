@@ -46,8 +46,12 @@ export interface UniformDiskOptions {
   diskCapMiB?: number;
   /** The kernel's cap on its input buffer and table, in MiB (default 2048; at most 4096): one layer's ways must fit its table. */
   memoryCapMiB?: number;
-  /** Hears each finished step: forward (the count, steps 1 to squares) or backward (layer k's ways written, k from squares down to 0), with its live states. */
-  onProgress?: (phase: "forward" | "backward", step: number, steps: number, states: number) => void;
+  /**
+   * Hears each finished step: forward (the count, steps 1 to squares) or backward (layer
+   * k's ways written, k from squares down to 0), with its states, the bytes of the
+   * folder's files and the CPU seconds of both passes over every run.
+   */
+  onProgress?: (phase: "forward" | "backward", step: number, steps: number, states: number, figures: { diskBytes: number; cpuSeconds: number }) => void;
   /** Hears where a run goes on from (a line, no newline). */
   onResume?: (line: string) => void;
   /**
@@ -190,7 +194,10 @@ export function diskTourLayers(options: UniformDiskOptions): DiskTourLayers {
     if (state?.ways === undefined) {
       const order: number[] = [];
       plan.stepOf.forEach((k, square) => (order[k] = square));
-      const forwardStep = onProgress && ((step: number, all: number, states: number) => onProgress("forward", step, all, states));
+      const forwardStep =
+        onProgress &&
+        ((step: number, all: number, states: number) =>
+          onProgress("forward", step, all, states, { diskBytes: buckets.diskBytes(), cpuSeconds: buckets.cpuSeconds() }));
       countHamiltonianIn(
         { rows, cols, moves, closed, order, ...(memoryCapMiB ? { memoryCapMiB } : {}), ...(forwardStep ? { onProgress: forwardStep } : {}) },
         buckets,
@@ -400,7 +407,7 @@ function backward(
       // Layer k's forward files are done with: kept are the layers before it and the ways written.
       store.commit({ ...saved, ways }, [...layers.slice(0, k).flat(), ...files.flat().filter((name) => name !== "")]);
       hooks.onCheckpoint?.("ways", k);
-      hooks.onProgress?.("backward", k, plan.size, states);
+      hooks.onProgress?.("backward", k, plan.size, states, { diskBytes: store.diskBytes(), cpuSeconds: saved.cpuSeconds + ways.cpuSeconds });
     }
   } finally {
     for (const w of open) w.abandon();

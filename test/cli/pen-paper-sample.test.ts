@@ -118,8 +118,8 @@ describe("pen-paper sample --checkpoint: layers on disk", () => {
     const first = penPaper([...knight, "--seed", "7", "--checkpoint", folder]);
     expect(first.status, first.stderr).toBe(0);
     expect(first.stdout).toBe(penPaper([...knight, "--seed", "7"]).stdout);
-    expect(first.stderr).toMatch(/^count: step 36 of 36, 1 states \(checkpoint written\)$/m);
-    expect(first.stderr).toMatch(/^ways onward: layer 0 of 36, 1 live states \(checkpoint written\)$/m);
+    expect(first.stderr).toMatch(/^count: step 36 of 36, 1 states, disk [\d.]+ KiB, CPU \d+ s in all runs \(checkpoint written\)$/m);
+    expect(first.stderr).toMatch(/^ways onward: layer 0 of 36, 1 live states, disk [\d.]+ KiB, CPU \d+ s in all runs \(checkpoint written\)$/m);
     const again = penPaper([...knight, "--seed", "8", "--checkpoint", folder, "--stats"]);
     expect(again.status).toBe(0);
     expect(again.stdout).toBe(penPaper([...knight, "--seed", "8"]).stdout);
