@@ -133,7 +133,7 @@ describe("uniform tours on disk: the memory sampler's tours", () => {
     }
   });
 
-  slowTest("6×6 pen-and-paper open and 6×6 knight open (2^bits buckets chosen by size, several pieces): the memory sampler's tours", () => {
+  slowTest("6×6 pen-and-paper open and 6×6 knight open (streamed in pieces of a 1 MiB budget): the memory sampler's tours", () => {
     setHostLayerBytesForTests(1 << 20);
     for (const board of [
       { rows: 6, cols: 6, moves: PEN_PAPER_LEAPERS, closed: false },
