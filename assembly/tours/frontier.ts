@@ -776,7 +776,8 @@ function attempt(spent: i32, edges: i32, u1: i32, u2: i32, lo: u64, hi: u64): vo
       }
     put64(keyBuf, w++, acc);
     for (; w < keyWords; w++) put64(keyBuf, w, 0);
-    insert(lo, hi);
+    if (waysMode) addWays();
+    else insert(lo, hi);
   }
 }
 
@@ -854,6 +855,10 @@ function expandAll(v: i32): void {
         put(openSlots, open++, u);
       }
     }
+    if (waysMode) {
+      waysLo = 0;
+      waysHi = 0;
+    }
     if (open <= 32 && !chooseFilter(spent, v)) {
       for (let x = 0; x < open; x++) put(openBit, get(openSlots, x), 0);
       continue; // no choice of edges is legal: every one would fail in apply
@@ -888,6 +893,7 @@ function expandAll(v: i32): void {
       }
     }
     for (let x = 0; x < open; x++) put(openBit, get(openSlots, x), 0);
+    if (waysMode) keepWays(e);
   }
 }
 
@@ -1352,10 +1358,16 @@ export function frontierHostTableStates(): i32 {
 export function frontierDiskSplit(n: i32, bits: i32): usize {
   within(bits, 0, 8, "limit-exceeded: frontierDiskSplit: more than FRONTIER_MAX_BUCKETS buckets");
   within(n, 0, hCapacity >> 1, "limit-exceeded: frontierDiskSplit: more states than half the table");
+  const from = at(hOff);
+  const to = from + <usize>n * <usize>entryBytes;
+  groupByBucket(from, n, bits, to);
+  return to;
+}
+
+/** Copies the `n` packed states at `from` to `to`, grouped by bucket (the top `bits` bits of their key's hash); bucketStart says where each bucket's begin. */
+function groupByBucket(from: usize, n: i32, bits: i32, to: usize): void {
   const buckets = 1 << bits;
   const E = <usize>entryBytes;
-  const from = at(hOff);
-  const to = from + <usize>n * E;
   const drop = <u64>(64 - bits);
   for (let b = 0; b <= buckets; b++) put(bucketStart, b, 0);
   // Counts per bucket, shifted by one, then their running sums: each bucket's first entry.
@@ -1373,7 +1385,6 @@ export function frontierDiskSplit(n: i32, bits: i32): usize {
     put(bucketCursor, b, c + 1);
     copySmall(to + <usize>c * E, e, E);
   }
-  return to;
 }
 const bucketCursor: usize = memory.data(<i32>sizeof<i32>() * FRONTIER_MAX_BUCKETS);
 
@@ -1399,4 +1410,104 @@ export function frontierDiskSum(n: i32): bool {
     insert(load<u64>(e + countOffset), wideCounts ? load<u64>(e + countOffset, 8) : 0);
   }
   return !overflowed;
+}
+
+// ---- ways onward (the uniform sampler's backward pass on disk, src/tours/uniform-disk.ts).
+// A state's ways onward are the completions from it to the end: 1 for every state of the
+// last layer, then for layer k the sum of its successors' ways in layer k + 1 (a successor
+// absent there is dead: no completion). Layer k + 1's ways are loaded into the table
+// (frontierHostPass over the whole range, frontierDiskSum: the entries are (key, ways) in
+// the count's layout); frontierWaysStep(k) sets up step k; then layer k's states, streamed
+// through the input buffer, are expanded as a count expands them (the same successors,
+// the same pruning), each successor looked up instead of inserted, and the states with
+// ways kept as (key, ways) entries, grouped by bucket for the host's files.
+let waysMode = false;
+let waysLo: u64 = 0;
+let waysHi: u64 = 0;
+let waysKept: i32 = 0;
+
+/** Adds the ways of keyBuf's state in the table (none if it is absent: a dead successor) to the state's. */
+function addWays(): void {
+  const h = hashKey(keyBuf);
+  const hBase = at(hOff);
+  const countOffset = (<usize>keyWords) << 3;
+  let slot = <i32>(((h & 0xffffffff) * <u64>hCapacity) >> 32);
+  while (true) {
+    const e = hBase + <usize>slot * entryBytes;
+    const lo = load<u64>(e + countOffset);
+    const hi = wideCounts ? load<u64>(e + countOffset, 8) : 0;
+    if (lo == 0 && hi == 0) return; // an empty slot: not in the layer
+    let same = true;
+    for (let w = 0; w < keyWords; w++) {
+      if (load<u64>(e + ((<usize>w) << 3)) != get64(keyBuf, w)) {
+        same = false;
+        break;
+      }
+    }
+    if (same) {
+      // Ways onward never pass the count (each is at most it), so a carry past the width is a broken invariant.
+      const sumLo = waysLo + lo;
+      const carry: u64 = sumLo < waysLo ? 1 : 0;
+      const t = waysHi + hi;
+      const sumHi = t + carry;
+      if ((!wideCounts && carry != 0) || t < waysHi || sumHi < t) abort("invariant-broken: ways onward passed the count's width");
+      waysLo = sumLo;
+      waysHi = sumHi;
+      return;
+    }
+    if (++slot == hCapacity) slot = 0;
+  }
+}
+
+/** Writes the state at e with its ways (if any) as the next kept entry, in place (kept ≤ the state's index). */
+function keepWays(e: usize): void {
+  if (waysLo == 0 && waysHi == 0) return; // dead: dropped
+  const E = <usize>entryBytes;
+  const to = at(curOff) + <usize>waysKept * E;
+  const countOffset = (<usize>keyWords) << 3;
+  if (to != e) memory.copy(to, e, countOffset);
+  store<u64>(to + countOffset, waysLo);
+  if (wideCounts) store<u64>(to + countOffset, waysHi, 8);
+  waysKept++;
+}
+
+/** Sets up step k for the backward pass: the frontier after steps 0 .. k-1 replayed from the graph (the steps come in decreasing order). */
+export function frontierWaysStep(k: i32): void {
+  within(k, 0, size - 1, "limit-exceeded: frontierWaysStep: step past frontierBegin's squares");
+  for (let i = 0; i < size; i++) put(remaining, i, 0);
+  slotsBefore = 0;
+  for (let j = 0; j < k; j++) {
+    step = j;
+    stepBegin(j);
+    keepStayingSlots();
+  }
+  step = k;
+  stepBegin(k);
+}
+
+/**
+ * Replaces the `n` states of the input buffer (at most half of it) with the live ones and
+ * their ways onward, packed at its start, looking their successors up in the table;
+ * returns how many.
+ */
+export function frontierWaysExpand(n: i32): i32 {
+  within(n, 0, hostInputStates >> 1, "limit-exceeded: frontierWaysExpand: more states than half the input buffer");
+  curOff = 0;
+  curStates = n;
+  overflowed = false;
+  waysKept = 0;
+  waysMode = true;
+  expandAll(slotsBefore);
+  waysMode = false;
+  return waysKept;
+}
+
+/** Groups the input buffer's first `n` states (at most half of it) by bucket behind them, as frontierDiskSplit does; returns where they start. */
+export function frontierWaysSplit(n: i32, bits: i32): usize {
+  within(bits, 0, 8, "limit-exceeded: frontierWaysSplit: more than FRONTIER_MAX_BUCKETS buckets");
+  within(n, 0, hostInputStates >> 1, "limit-exceeded: frontierWaysSplit: more states than half the input buffer");
+  const from = at(0);
+  const to = from + <usize>n * <usize>entryBytes;
+  groupByBucket(from, n, bits, to);
+  return to;
 }

@@ -350,7 +350,7 @@ await runMain("pen-paper", async () => {
     program
       .command("sample")
       .description(
-        "one exactly uniform random tour among all tours of the board (closed: every cycle equally likely; open: every directed path), drawn from the frontier counter's layers (m×n boards the layers fit in memory: 6×6 knight and 7×7 pen-and-paper closed take seconds)",
+        "one exactly uniform random tour among all tours of the board (closed: every cycle equally likely; open: every directed path), drawn from the frontier counter's layers (in memory: 6×6 knight and 7×7 pen-and-paper closed take seconds; with --checkpoint, on disk)",
       ),
   )
     .option("--closed", "a closed tour: the last square is a move away from the first")
@@ -358,6 +358,16 @@ await runMain("pen-paper", async () => {
     .addOption(new Option("-f, --format <format>", "output format").choices(TOUR_FORMATS).default("text"))
     .option("-o, --out <file>", "write to FILE (whole or not at all) instead of standard output")
     .option("--stats", "print how many tours it drew among and the states the layers kept to standard error")
+    .option(
+      "--checkpoint <dir>",
+      "keep the layers on disk in DIR (for boards past memory), a line on standard error per step; a run stopped goes on from its last step, and a second sample with the same DIR draws at once",
+    )
+    .option("--disk <MiB>", "with --checkpoint: the folder's files never take more than MiB, else it stops with its checkpoint kept", integerOption(1))
+    .option(
+      "--memory <MiB>",
+      `with --checkpoint: cap on the kernel's table (default ${toursConstants.FRONTIER_DEFAULT_CAP_MIB}; one layer's ways onward must fit it)`,
+      integerOption(16, 4096),
+    )
     .action(async (flags: Omit<SampleFlags, "rows" | "cols"> & Pick<CountFlags, "size" | "rows" | "cols">) =>
       runSample({ ...flags, ...countBoard(flags, "sample") }),
     );

@@ -27,9 +27,11 @@
 // FRONTIER_MAX_BUCKETS) that gives each bucket at most a third of the summing table's
 // entries, the next layer guessed as the last one times the last step's growth plus 10 %
 // (docs/tours.md). A guess too low costs passes, never a wrong count.
+// With keepLayers (the uniform sampler on disk, uniform-disk.ts) every finished layer is
+// kept, not only the last: the state lists them all, in a folder of its own identity.
 import { KernelError, UsageError } from "../errors.js";
 import { canonicalJson, CheckpointStore, diskForPeople, kernelFileDigest, type StoreFileWriter } from "../io/checkpoint-store.js";
-import { optionalWholeNumber, optionKeys, requiredObject, functionArgument } from "../args.js";
+import { optionalBoolean, optionalWholeNumber, optionKeys, requiredObject, functionArgument } from "../args.js";
 import { beginHostTable, hostLayerBudget, type HostLayerFigures, type SteppingLayerStore } from "./frontier-host.js";
 import type { FrontierPlan } from "./frontier-plan.js";
 import type { FrontierProblem, FrontierResult } from "./frontier-ts.js";
@@ -81,6 +83,8 @@ interface BucketState {
   stepDisk?: StepDisk[];
   cpuSeconds: number;
   pending?: PendingStep;
+  /** With keepLayers: every finished layer's files, layer 0 (the start) first; layer k + 1 is step k's. */
+  layers?: string[][];
 }
 
 /** What one step of a bucketed count held on disk. */
@@ -110,6 +114,8 @@ export interface DiskBucketsOptions {
    * count there, as a killed process would (tests).
    */
   onCheckpoint?: (step: number, phase: CheckpointPhase) => void;
+  /** Keeps every step's layer, not only the last (the uniform sampler's backward pass reads them all: uniform-disk.ts); a folder of its own. */
+  keepLayers?: boolean;
 }
 
 /**
@@ -119,7 +125,7 @@ export interface DiskBucketsOptions {
  */
 export type CheckpointPhase = "expanding" | "merged" | "expanded" | "summed" | "finished";
 
-const OPTION_KEYS = optionKeys<DiskBucketsOptions>({ diskCapMiB: true, buckets: true, onResume: true, onRestart: true, onCheckpoint: true });
+const OPTION_KEYS = optionKeys<DiskBucketsOptions>({ diskCapMiB: true, buckets: true, onResume: true, onRestart: true, onCheckpoint: true, keepLayers: true });
 
 /** The bucketed store, with what the CLI reports of it. */
 export interface DiskBuckets extends SteppingLayerStore {
@@ -128,6 +134,10 @@ export interface DiskBuckets extends SteppingLayerStore {
   /** The disk of each step finished so far, in all runs (empty for steps an older tabula made). */
   stepDisk(): StepDisk[];
   close(): void;
+  /** The folder's store (the uniform sampler keeps its own files and state in it after the count). */
+  readonly store: CheckpointStore;
+  /** The most MiB its files may take (undefined: no cap). */
+  readonly diskCapMiB: number | undefined;
 }
 
 /**
@@ -144,9 +154,10 @@ export function diskBuckets(dir: string, problem: Readonly<Record<string, unknow
   const onRestart = opts.onRestart === undefined ? undefined : functionArgument<NonNullable<DiskBucketsOptions["onRestart"]>>(opts.onRestart, "onRestart");
   const onCheckpoint =
     opts.onCheckpoint === undefined ? undefined : functionArgument<NonNullable<DiskBucketsOptions["onCheckpoint"]>>(opts.onCheckpoint, "onCheckpoint");
+  const keepLayers = optionalBoolean(opts.keepLayers, "keepLayers") ?? false;
   const store = CheckpointStore.open(dir, {
     counter: "pen-paper count",
-    problem: { ...problem, layers: "buckets" },
+    problem: { ...problem, layers: keepLayers ? "all" : "buckets" },
     kernel: kernelFileDigest(new URL("../../build/tours.wasm", import.meta.url)),
   });
   const capBytes = capMiB === undefined ? Infinity : capMiB * 2 ** 20;
@@ -174,6 +185,7 @@ export function diskBuckets(dir: string, problem: Readonly<Record<string, unknow
         fixedBits: fixed === undefined ? undefined : Math.log2(fixed),
         cpuSeconds,
         setCpuBefore: (s) => (cpuBefore = s),
+        keepLayers,
         ...(onResume ? { onResume } : {}),
         ...(onRestart ? { onRestart } : {}),
         ...(onCheckpoint ? { onCheckpoint } : {}),
@@ -184,6 +196,8 @@ export function diskBuckets(dir: string, problem: Readonly<Record<string, unknow
     diskBytes: () => store.diskBytes(),
     stepDisk: () => [...(store.state<BucketState>()?.stepDisk ?? [])],
     close: () => store.close(),
+    store,
+    diskCapMiB: capMiB,
   };
 }
 
@@ -196,6 +210,7 @@ interface BucketFiles {
   fixedBits: number | undefined;
   cpuSeconds(): number;
   setCpuBefore(seconds: number): void;
+  keepLayers: boolean;
   onResume?: (step: number, cpuSeconds: number) => void;
   onRestart?: (why: string) => void;
   onCheckpoint?: (step: number, phase: CheckpointPhase) => void;
@@ -258,7 +273,7 @@ function countInBuckets(
   };
   const commit = (next: BucketState, keep: readonly string[], phase?: CheckpointPhase): void => {
     state = { ...next, peakDiskBytes: peakDisk, cpuSeconds: files.cpuSeconds() };
-    store.commit(state, keep);
+    store.commit(state, [...keep, ...(next.layers ?? []).flat()]);
     if (phase) files.onCheckpoint?.(next.pending?.step ?? next.step, phase);
   };
 
@@ -269,7 +284,7 @@ function countInBuckets(
       new DataView(start.buffer).setBigUint64(countOffset, 1n, true);
       room(E, 0);
       store.write("start.bin", [start]);
-      commit({ ...state, layer: ["start.bin"] }, ["start.bin"]);
+      commit({ ...state, layer: ["start.bin"], ...(files.keepLayers ? { layers: [["start.bin"]] } : {}) }, ["start.bin"]);
     }
     for (let k = state.step + 1; k < plan.size; k++) {
       kernel.frontierHostStepBegin(k);
@@ -291,6 +306,7 @@ function countInBuckets(
           peakParts: Math.max(state.peakParts, pending.passes),
           droppedStates: state.droppedStates + pending.dropped,
           stepDisk: [...(state.stepDisk ?? []), { step: k, layerBytes: bytesOf(pending.chunks), bucketBytes: pending.expandedBytes, peakDiskBytes: stepPeak }],
+          ...(state.layers ? { layers: [...state.layers, pending.chunks] } : {}),
         },
         pending.chunks,
         "finished",
@@ -572,7 +588,13 @@ function begin(files: BucketFiles, identity: Record<string, unknown>): BucketSta
   }
   if (saved && saved.wide && !wide) throw new Error("a count in 128 bits resumed in 64 (the caller asks wideCounts first)");
   if (saved?.pending) saved.pending = currentPending(saved.pending);
-  const kept = saved ? [...saved.layer, ...(saved.pending ? [...saved.pending.buckets.slice(saved.pending.done).flat(), ...saved.pending.chunks] : [])] : [];
+  const kept = saved
+    ? [
+        ...saved.layer,
+        ...(saved.layers ?? []).flat(),
+        ...(saved.pending ? [...saved.pending.buckets.slice(saved.pending.done).flat(), ...saved.pending.chunks] : []),
+      ]
+    : [];
   const lost = kept.find((name) => !store.has(name));
   if (saved && wide && !saved.wide) {
     files.onRestart?.(`a count passed 2^64: its 64-bit files in ${dir} removed, counting again from the start in 128-bit counts`);

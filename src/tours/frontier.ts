@@ -224,8 +224,8 @@ function countOnHostLayers(
   return countWithHostLayers(plan, problem, arena, wide, onStep, store, identity);
 }
 
-/** Gives the kernel the board's graph, forced ends, memory cap and count width; returns the cap in MiB. */
-function giveKernelTheGraph(plan: FrontierPlan, problem: FrontierProblem, capMiB: number | undefined, wide: boolean): number {
+/** Gives the kernel the board's graph, forced ends, memory cap and count width; returns the cap in MiB. Internal (uniform-disk.ts's backward pass too). */
+export function giveKernelTheGraph(plan: FrontierPlan, problem: FrontierProblem, capMiB: number | undefined, wide: boolean): number {
   checkKernelLimits(plan);
   const kernel = toursModule.exports;
   kernel.frontierBegin(plan.size);

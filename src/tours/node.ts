@@ -16,3 +16,4 @@
 // tabula-grids/tours in Node: the portable API plus countToursParallel over worker threads.
 export * from "./index.js";
 export { countToursParallel } from "./count.js";
+export { uniformTourSamplerOnDisk, type UniformDiskOptions, type DiskTourSampler } from "./uniform-disk.js";

@@ -21,7 +21,7 @@ export interface ForwardLayers {
 }
 
 /** Bits of slot codes in the kernel's keys: enough for free, full, end and a label per pair of a frontier `width` wide (bitsFor in assembly/tours/frontier.ts). */
-function codeBits(width: number): number {
+export function codeBits(width: number): number {
   const values = 3 + ((width + 2) >> 1);
   let bits = 1;
   while (1 << bits < values) bits++;

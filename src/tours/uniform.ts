@@ -49,6 +49,12 @@ export interface UniformTourOptions {
 
 const UNIFORM_KEYS = optionKeys<UniformTourOptions>({ rows: true, cols: true, moves: true, closed: true, engine: true, maxStates: true });
 
+/** A layer's live states with their ways onward, by key: a map in memory, or files in a checkpoint folder (uniform-disk.ts). */
+export interface WaysOnward {
+  /** The state's ways onward, or undefined for a state not in the layer (dead). */
+  get(key: string): bigint | undefined;
+}
+
 /** The layers of one board and move set, ready to draw from. */
 export interface TourLayers {
   plan: FrontierPlan;
@@ -56,7 +62,7 @@ export interface TourLayers {
   /** The DP's step k, for k = 0 .. squares − 1. */
   steps: FrontierStep[];
   /** Layer k (the states before step k; layer `squares` is after the last), each live state with its ways onward. */
-  onward: Map<string, bigint>[];
+  onward: WaysOnward[];
   /** Undirected tours: distinct cycles, or paths (each path is two open tours, one per direction). */
   count: bigint;
   /** States in all the forward pass's layers, the live ones kept after the backward pass, and the most in one layer. */
@@ -69,20 +75,26 @@ function side(value: unknown, what: string): number {
   return wholeNumber(value, what, 1, MAX_SIDE);
 }
 
-/** The forward pass (states reached, with their counts), then the backward pass (ways onward); dead states dropped. */
-export function buildTourLayers(options: UniformTourOptions): TourLayers {
-  options = requiredObject<UniformTourOptions>(options, "options", UNIFORM_KEYS);
+/** The board of a draw, checked: its plan (the counter's square order) and the DP's steps, which the walk expands. */
+export function uniformBoard(options: Pick<UniformTourOptions, "rows" | "cols" | "moves" | "closed">) {
   const rows = side(options.rows, "rows");
   const cols = side(options.cols, "cols");
   const moves = normaliseLeapers(options.moves ?? PEN_PAPER_LEAPERS, "moves");
   const closed = optionalBoolean(options.closed, "closed") ?? false;
+  const plan = frontierPlan(rows, cols, moves);
+  const problem: FrontierProblem = { mode: closed ? "cycles" : "paths", ends: [] };
+  const steps = Array.from({ length: plan.size }, (_, k) => frontierStep(plan, problem, k));
+  return { rows, cols, moves, closed, plan, steps };
+}
+
+/** The forward pass (states reached, with their counts), then the backward pass (ways onward); dead states dropped. */
+export function buildTourLayers(options: UniformTourOptions): TourLayers {
+  options = requiredObject<UniformTourOptions>(options, "options", UNIFORM_KEYS);
+  const { rows, cols, moves, closed, plan, steps } = uniformBoard(options);
   const engine = options.engine === undefined ? "wasm" : oneOf(options.engine, "engine", ["wasm", "ts"]);
   const maxStates = options.maxStates ?? UNIFORM_MAX_STATES;
   if (!Number.isSafeInteger(maxStates) || maxStates < 1)
     throw new UsageError(`maxStates must be a whole number of at least 1, got ${describeValue(maxStates)}`);
-  const plan = frontierPlan(rows, cols, moves);
-  const problem: FrontierProblem = { mode: closed ? "cycles" : "paths", ends: [] };
-  const steps = Array.from({ length: plan.size }, (_, k) => frontierStep(plan, problem, k));
   const tooMany = (held: number, step: number, limit = maxStates): UsageError =>
     new UsageError(
       `uniform ${closed ? "closed" : "open"} tours of ${rows}×${cols} with moves ${formatLeapers(moves)} need more than ${limit} states in memory (the layers held ${held} at step ${step} of ${plan.size}); out of reach here`,
@@ -159,7 +171,11 @@ export function weightedChoice(random: RandomWords): ChooseSuccessor {
   };
 }
 
-/** The tour's edges, as pairs of squares (r·cols + c), from a walk through the layers that `choose` steers. */
+/**
+ * The tour's edges, as pairs of squares (r·cols + c), from a walk through the layers that
+ * `choose` steers. A state's ways onward are its live successors' summed, so only the
+ * successors are looked up: layer k + 1 alone is read at step k.
+ */
 export function walkTourLayers(layers: TourLayers, choose: ChooseSuccessor): [number, number][] {
   const { plan, steps, onward } = layers;
   const squareOf: number[] = [];
@@ -179,7 +195,10 @@ export function walkTourLayers(layers: TourLayers, choose: ChooseSuccessor): [nu
       choices.push(slots);
       weights.push(ways);
     });
-    const i = choose(weights, onward[k]!.get(key)!);
+    const i = choose(
+      weights,
+      weights.reduce((sum, w) => sum + w, 0n),
+    );
     for (const slot of choices[i]!) edges.push([squareOf[step.squares[slot]!]!, squareOf[k]!]);
     key = successors[i]!;
   }
@@ -250,10 +269,16 @@ export interface UniformTourSampler {
  */
 export function uniformTourSampler(options: UniformTourOptions): UniformTourSampler {
   const layers = buildTourLayers(options);
+  return samplerOf(layers, options.moves ?? PEN_PAPER_LEAPERS);
+}
+
+/** The sampler drawing from `layers` (in memory, or in files: uniform-disk.ts); refused when there is no tour. */
+export function samplerOf(layers: TourLayers, moves: readonly Leaper[]): UniformTourSampler {
   const { rows, cols } = layers.plan;
   if (layers.count === 0n) {
-    const moves = formatLeapers(options.moves ?? PEN_PAPER_LEAPERS);
-    throw new UsageError(`no ${layers.closed ? "closed" : "open"} tour exists on the ${rows}×${cols} board with moves ${moves} (the frontier count is 0)`);
+    throw new UsageError(
+      `no ${layers.closed ? "closed" : "open"} tour exists on the ${rows}×${cols} board with moves ${formatLeapers(moves)} (the frontier count is 0)`,
+    );
   }
   return {
     rows,

@@ -1,10 +1,13 @@
 // pen-paper sample: one uniform tour of an m×n board for any leapers, checked square by
-// square here; seeded; text, JSON and SVG; bad requests get one line and exit 2.
-import { mkdtempSync, rmSync } from "node:fs";
+// square here; seeded; text, JSON and SVG; bad requests get one line and exit 2. With
+// --checkpoint DIR the layers on disk: the tour of the memory draw, a second run drawing at
+// once, kill -9 and resume, a flipped bit and a --disk too small refused in one line.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { batchedCli, runCli } from "../support/cli-run.js";
+import { killAndResume } from "../support/checkpoint-kill.js";
 import { slowTest } from "../support/tier.js";
 
 const penPaper = (args: string[]) => runCli("pen-paper", args);
@@ -110,6 +113,68 @@ describe("pen-paper sample", () => {
       expect(r.stdout).toBe("");
       expect(r.stderr).toMatch(message);
       expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    }
+  });
+});
+
+describe("pen-paper sample --checkpoint: layers on disk", () => {
+  let dir = "";
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "tabula-sample-disk-"));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const knight = ["sample", "--closed", "--moves", "1,2", "--size", "6"];
+
+  it("the memory draw's tour for the seed, a line a step, then a second run draws at once; --stats names the files", () => {
+    const folder = join(dir, "c");
+    const first = penPaper([...knight, "--seed", "7", "--checkpoint", folder]);
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout).toBe(penPaper([...knight, "--seed", "7"]).stdout);
+    expect(first.stderr).toMatch(/^count: step 36 of 36, 1 states, disk [\d.]+ KiB, CPU \d+ s in all runs \(checkpoint written\)$/m);
+    expect(first.stderr).toMatch(/^ways onward: layer 0 of 36, 1 live states, disk [\d.]+ KiB, CPU \d+ s in all runs \(checkpoint written\)$/m);
+    const again = penPaper([...knight, "--seed", "8", "--checkpoint", folder, "--stats"]);
+    expect(again.status).toBe(0);
+    expect(again.stdout).toBe(penPaper([...knight, "--seed", "8"]).stdout);
+    expect(again.stderr).toMatch(
+      /^one of 9,862 closed tours \(cycles\); layers kept 5945 live states, 921 at most in one layer; files [\d.]+ KiB, CPU [\d.]+ s to make them \(every run\)\n$/,
+    );
+  });
+
+  slowTest("killed at random moments and run again on the same folder: the memory draw's tour", async () => {
+    const folder = join(dir, "k");
+    const args = ["sample", "--size", "6", "--seed", "3", "--checkpoint", folder];
+    const expected = penPaper(["sample", "--size", "6", "--seed", "3"]).stdout;
+    const outcomes = await killAndResume("pen-paper", args, 4, 2500, () => rmSync(folder, { recursive: true, force: true }));
+    for (const { kills, result } of outcomes)
+      expect(result, `killed after ${kills.join(", ")} ms; it said ${result.stderr.slice(-300)}`).toMatchObject({ status: 0, stdout: expected });
+  });
+
+  it("a flipped bit in a file, a --disk too small, --disk or --memory without a folder: one line, exit 2", () => {
+    const folder = join(dir, "c");
+    expect(penPaper([...knight, "--seed", "1", "--checkpoint", folder]).status).toBe(0);
+    const name = readdirSync(folder).find((f) => /^ways-18\.bucket-\d+\.bin$/.test(f))!;
+    const bytes = readFileSync(join(folder, name));
+    bytes[bytes.length >> 1]! ^= 2;
+    writeFileSync(join(folder, name), bytes);
+    const small = join(dir, "s");
+    for (const [args, message] of [
+      [[...knight, "--checkpoint", folder], new RegExp(`^pen-paper: .*${name.replace(/\./g, "\\.")}.*do not match the sha256`)],
+      [
+        ["sample", "--size", "6", "--checkpoint", small, "--disk", "1"],
+        /^pen-paper: the count needs more disk than --disk 1 MiB: .*its checkpoint is kept: run again with a larger --disk to go on$/,
+      ],
+      [[...knight, "--disk", "10"], /^pen-paper: --disk is for a draw from layers on disk: give --checkpoint DIR too$/],
+      [[...knight, "--memory", "100"], /^pen-paper: --memory is for a draw from layers on disk: give --checkpoint DIR too$/],
+    ] as const) {
+      const run = penPaper([...args]);
+      expect(run.status, run.stderr).toBe(2);
+      expect(run.stdout).toBe("");
+      const lines = run.stderr
+        .trim()
+        .split("\n")
+        .filter((line) => !/^(count|ways onward): /.test(line));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(message);
     }
   });
 });
