@@ -110,7 +110,7 @@ describe("checkpoint folders of the CLIs", () => {
     expect(again.stderr).toMatch(/^resuming from .*: step 66 done/);
   });
 
-  test("under ulimit -v a count whose memory cannot grow says so, not that it needs more than its cap", () => {
+  slowTest("under ulimit -v a count whose memory cannot grow says so, not that it needs more than its cap", () => {
     const run = spawnSync(
       "sh",
       ["-c", `ulimit -v 1000000 && exec "$0" "$@"`, process.execPath, `${ROOT}/dist/cli/pen-paper.js`, "count", "--size", "6", "--closed", "--checkpoint", dir],

@@ -95,7 +95,7 @@ describe("one file, one verdict (CLI)", () => {
     expect(first).toBe("serial-twice.jsonl:21: serial 12 repeats line 12 (expected each serial once in a file) [duplicate-serial]");
   });
 
-  it("a ticket twice under different serials: refused by every reader", () => {
+  slowTest("a ticket twice under different serials: refused by every reader", () => {
     const copy = books[4]!.replace(/^\{"serial":\d+/, '{"serial":500');
     const first = expectRefusedLikeValidate("ticket-twice.jsonl", [...books, copy].join("\n") + "\n");
     expect(first).toBe("ticket-twice.jsonl:31: ticket 1 repeats a ticket of line 5 (expected no ticket twice in a file) [duplicate-ticket]");

@@ -17,7 +17,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("pen-paper count --disk", () => {
-  it("6×6 closed tours in 4 bucket files a step: the count, a line a step on standard error", () => {
+  slowTest("6×6 closed tours in 4 bucket files a step: the count, a line a step on standard error", () => {
     const run = runCli("pen-paper", ["count", "--size", "6", "--closed", "--checkpoint", join(dir, "c"), "--disk", "100", "--buckets", "4"]);
     expect(run).toMatchObject({ status: 0, stdout: "13138\n" });
     expect(run.stderr).toMatch(/^step 36 of 36: 1 state, \d+ pass(es)?, disk .*\(checkpoint written\)$/m);

@@ -149,7 +149,7 @@ describe("pen-paper sample --checkpoint: layers on disk", () => {
       expect(result, `killed after ${kills.join(", ")} ms; it said ${result.stderr.slice(-300)}`).toMatchObject({ status: 0, stdout: expected });
   });
 
-  it("a flipped bit in a file, a --disk too small, --disk or --memory without a folder: one line, exit 2", () => {
+  slowTest("a flipped bit in a file, a --disk too small, --disk or --memory without a folder: one line, exit 2", () => {
     const folder = join(dir, "c");
     expect(penPaper([...knight, "--seed", "1", "--checkpoint", folder]).status).toBe(0);
     const name = readdirSync(folder).find((f) => /^ways-18\.bucket-\d+\.bin$/.test(f))!;

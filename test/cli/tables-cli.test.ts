@@ -60,7 +60,7 @@ const batched = (args: readonly string[]) => {
 };
 
 describe("count-farms engines", () => {
-  test("--engine fast and fast-ts give the published answers on the contest file", () => {
+  slowTest("--engine fast and fast-ts give the published answers on the contest file", () => {
     // One spawned, the others in one process with the general-mode runs below (batchedCli).
     expect(runCli("count-farms", ["--engine", "fast", EXAMPLE])).toEqual(batched(["--engine", "fast", EXAMPLE]));
     for (const engine of ["fast", "fast-ts", "wasm"]) {

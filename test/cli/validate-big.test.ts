@@ -8,13 +8,14 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "../support/cli-run.js";
+import { slowTest } from "../support/tier.js";
 
 const dir = mkdtempSync(join(tmpdir(), "housie-validate-big-"));
 const housie = (args: string[], input?: string) => runCli("housie", args, input, dir);
 const bingo = (args: string[], input?: string) => runCli("bingo", args, input, dir);
 
 describe("validate on a big file", () => {
-  it("housie: a clean file is valid; a corrupted line far down is the codec's one finding, file or standard input alike", () => {
+  slowTest("housie: a clean file is valid; a corrupted line far down is the codec's one finding, file or standard input alike", () => {
     const made = housie(["books", "-n", "4000", "--seed", "43", "-f", "jsonl", "-o", "big.jsonl"]);
     expect(made.status).toBe(0);
     const clean = housie(["validate", "big.jsonl"]);
@@ -46,7 +47,7 @@ describe("validate on a big file", () => {
     expect(stdin.status).toBe(1);
   });
 
-  it("bingo: a clean file of cards is valid; a corrupted card far down is the codec's finding, file or standard input alike", () => {
+  slowTest("bingo: a clean file of cards is valid; a corrupted card far down is the codec's finding, file or standard input alike", () => {
     expect(bingo(["cards", "--ball", "75", "-n", "20000", "--seed", "43", "-f", "jsonl", "-o", "cards.jsonl"]).status).toBe(0);
     const clean = bingo(["validate", "cards.jsonl"]);
     expect([clean.status, clean.stdout, clean.stderr]).toEqual([0, "", "cards.jsonl: 20000 75-ball cards: valid\n"]);

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import ts from "typescript";
 import { formatted, maskDecorators, unmaskDecorators } from "../../scripts/format.mjs";
+import { slowTest } from "../support/tier.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 
@@ -31,7 +32,7 @@ describe("the AssemblyScript mask of npm run format", () => {
     expect(changed.map((file) => relative(ROOT, file))).toEqual([]);
   });
 
-  it("hands the TypeScript parser kernel files it parses", () => {
+  slowTest("hands the TypeScript parser kernel files it parses", () => {
     const failing = files.flatMap((file) => {
       const source = ts.createSourceFile(file, maskDecorators(readFileSync(file, "utf8")), ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
       const diagnostics = (source as unknown as { parseDiagnostics: ts.Diagnostic[] }).parseDiagnostics;

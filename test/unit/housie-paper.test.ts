@@ -79,7 +79,7 @@ describe("cut marks where a hall cuts", () => {
 describe("text in any language", () => {
   const unicode = { title: "दिवाली तम्बोला", venue: "قاعة المدينة", date: "2 Dec", price: "₹100 / €2", series: "U" };
 
-  it("₹, €, a Hindi title and an Arabic venue are in the PDF's text (embedded Noto fonts), not ?", async () => {
+  slowTest("₹, €, a Hindi title and an Arabic venue are in the PDF's text (embedded Noto fonts), not ?", async () => {
     const pages = await pdfOf(generateBooks(1, { seed: 9n }), unicode);
     const text = pages[0]!.words.map((w) => w.text).join("");
     expect(text).toContain("₹100");

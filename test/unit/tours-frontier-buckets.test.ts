@@ -212,7 +212,7 @@ describe("bucketed counts stopped and resumed", () => {
     expect(figures(disk)).toEqual(figures(memory));
   });
 
-  it("the disk at a step's peak: about the larger of the last layer and its buckets, not their sum (a 64 KiB budget)", () => {
+  slowTest("the disk at a step's peak: about the larger of the last layer and its buckets, not their sum (a 64 KiB budget)", () => {
     setHostLayerBytesForTests(64 * 1024);
     const segmented = new Set<number>();
     const store = diskBuckets(join(dir, "p"), PROBLEM, { onCheckpoint: (k, p) => p === "expanding" && segmented.add(k) });

@@ -138,7 +138,7 @@ describe("uniform tours: reach, seeds, errors", () => {
     expect(others.some((g) => g !== a.join(","))).toBe(true);
   });
 
-  it("one square is one open tour; no tour at all, or layers past the state budget, is a UsageError", () => {
+  slowTest("one square is one open tour; no tour at all, or layers past the state budget, is a UsageError", () => {
     expect(Array.from(sampleTourUniform({ rows: 1, cols: 1 }))).toEqual([1]);
     expect(() => sampleTourUniform({ rows: 5, cols: 5, moves: KNIGHT, closed: true })).toThrow(/no closed tour exists on the 5×5 board with moves 1,2/);
     expect(() => sampleTourUniform({ rows: 2, cols: 1, closed: true })).toThrow(UsageError);
