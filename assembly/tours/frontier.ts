@@ -494,6 +494,13 @@ function grow(bytes: u64): bool {
   return h;
 }
 
+/** Whether the table entry at `e` holds keyBuf's key (the count's lookup and the ways' share it). */
+// @ts-ignore: decorator
+@inline function sameKey(e: usize): bool {
+  for (let w = 0; w < keyWords; w++) if (load<u64>(e + ((<usize>w) << 3)) != get64(keyBuf, w)) return false;
+  return true;
+}
+
 /** Adds count (lo, hi) to the entry of keyBuf in H, if its key is in this pass's part. */
 // @ts-ignore: decorator
 @inline function insert(lo: u64, hi: u64): void {
@@ -545,14 +552,7 @@ function grow(bytes: u64): bool {
       hCount++;
       return;
     }
-    let same = true;
-    for (let w = 0; w < keyWords; w++) {
-      if (load<u64>(e + ((<usize>w) << 3)) != get64(keyBuf, w)) {
-        same = false;
-        break;
-      }
-    }
-    if (same) {
+    if (sameKey(e)) {
       const sumLo = oldLo + lo;
       const carry: u64 = sumLo < oldLo ? 1 : 0;
       if (!wideCounts) {
@@ -1437,14 +1437,7 @@ function addWays(): void {
     const lo = load<u64>(e + countOffset);
     const hi = wideCounts ? load<u64>(e + countOffset, 8) : 0;
     if (lo == 0 && hi == 0) return; // an empty slot: not in the layer
-    let same = true;
-    for (let w = 0; w < keyWords; w++) {
-      if (load<u64>(e + ((<usize>w) << 3)) != get64(keyBuf, w)) {
-        same = false;
-        break;
-      }
-    }
-    if (same) {
+    if (sameKey(e)) {
       // Ways onward never pass the count (each is at most it), so a carry past the width is a broken invariant.
       const sumLo = waysLo + lo;
       const carry: u64 = sumLo < waysLo ? 1 : 0;
