@@ -86,19 +86,34 @@ function checkpointStore(flags: FrontierCountFlags, shard: ShardSpec | undefined
   return diskBuckets(dir, problem, { ...told, diskCapMiB: flags.disk, ...(flags.buckets !== undefined ? { buckets: flags.buckets } : {}) });
 }
 
-/** A line a finished step: its states, the disk the layers take, and the time left at this run's mean step time. */
+/**
+ * A line a finished step: its states, the disk the layers take, and the time left at this
+ * run's mean step time. While the layers still grow, later steps cost more than the mean
+ * so far, and the line says the time left is unknown (an 8×8 count said "4 minutes left"
+ * at step 26 of 64, hours from its end).
+ */
 function stepLine(store: DiskLayers | DiskBuckets) {
   let started = Date.now();
   let first = 0; // the first step of this run, or of its rerun in 128-bit counts
   let last = Infinity;
+  let before: number | undefined; // the states of this run's step before
   return (step: number, steps: number, states: number, passes: number): void => {
     if (step <= last) {
       if (last !== Infinity) started = Date.now(); // a rerun from the start: its steps alone
       first = step;
+      before = undefined;
     }
     last = step;
     const mean = (Date.now() - started) / 1000 / (step - first + 1);
-    const left = step < steps ? `, about ${durationForPeople(mean * (steps - step))} left at this run's mean step time` : "";
+    const atMean = durationForPeople(mean * (steps - step));
+    const growing = before !== undefined && states > before;
+    before = states;
+    const left =
+      step >= steps
+        ? ""
+        : growing
+          ? `, time left unknown while the layers grow (${atMean} at this run's mean step time)`
+          : `, about ${atMean} left at this run's mean step time`;
     process.stderr.write(
       `step ${step} of ${steps}: ${states} state${states === 1 ? "" : "s"}, ${passes} pass${passes === 1 ? "" : "es"}, disk ${diskForPeople(store.diskBytes())}, CPU ${store.cpuSeconds().toFixed(0)} s in all runs${left} (checkpoint written)\n`,
     );

@@ -72,6 +72,10 @@ describe("pen-paper count (frontier engine)", () => {
       expect(lines[0]).toMatch(
         /^step 1 of 36: 1 state, 1 pass, disk [\d.]+ KiB, CPU \d+ s in all runs, about \d+ s left at this run's mean step time \(checkpoint written\)$/,
       );
+      // While the layers grow, the mean so far says too little: the line says so.
+      expect(lines[2]).toMatch(
+        /^step 3 of 36: \d+ states, 1 pass, .*, time left unknown while the layers grow \(\d+ s at this run's mean step time\) \(checkpoint written\)$/,
+      );
       const again = penPaper([...args, "--stats"]);
       expect(again.stdout).toBe("9862\n");
       expect(again.stderr).toMatch(/^resuming from .*: step 36 done, \d+ s of CPU before this run\nfrontier width 9, /);
