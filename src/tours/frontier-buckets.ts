@@ -237,11 +237,8 @@ function countInBuckets(
   const kernel = toursModule.exports;
   const budget = hostLayerBudget(arenaBytes);
   const cycles = problem.mode === "cycles";
-  const { entryBytes: E, inputStates, capacity } = beginHostTable(cycles, plan.width, budget, 1024);
+  const { entryBytes: E, inputStates, capacity, view, input } = beginHostTable(cycles, plan.width, budget, 1024);
   const countOffset = E - (wide ? 16 : 8);
-  const memory = (): ArrayBuffer => kernel.memory.buffer as ArrayBuffer;
-  const view = (address: number, bytes: number): Uint8Array => new Uint8Array(memory(), address >>> 0, bytes);
-  const input = (bytes: number): Uint8Array => view(kernel.frontierHostInput(), bytes);
   const bytesOf = (names: readonly string[]): number => names.reduce((sum, name) => sum + store.bytesOf(name), 0);
   /** Streams the files through the input buffer in pieces of at most `states` states: `each(n)` per piece. */
   const stream = (names: readonly string[], states: number, each: (n: number) => boolean): boolean =>

@@ -38,6 +38,10 @@ export interface HostTable {
   readonly entryBytes: number;
   readonly inputStates: number;
   readonly capacity: number;
+  /** `bytes` of the kernel's memory at `address` (read afresh each call: the memory may have grown). */
+  view(address: number, bytes: number): Uint8Array;
+  /** The first `bytes` of the kernel's input buffer. */
+  input(bytes: number): Uint8Array;
 }
 
 /** Begins the kernel's host-layer table: an input buffer of at most a quarter of the budget, the table in the rest (at least `leastCapacity` states). */
@@ -49,7 +53,9 @@ export function beginHostTable(cycles: boolean, width: number, budget: number, l
   const capacity = Math.min(2e9, Math.floor(budget / entryBytes) - inputStates);
   if (capacity < leastCapacity)
     throw new KernelError("tours", "limit-exceeded", `the memory cap of ${Math.round(budget / 1024)} KiB leaves no room for a table beside the input buffer`);
-  return { entryBytes, inputStates, capacity };
+  // (Addresses come back as i32: `>>> 0` reads those past 2 GiB as the unsigned offsets they are.)
+  const view = (address: number, bytes: number): Uint8Array => new Uint8Array(kernel.memory.buffer as ArrayBuffer, address >>> 0, bytes);
+  return { entryBytes, inputStates, capacity, view, input: (bytes) => view(kernel.frontierHostInput(), bytes) };
 }
 
 /**
@@ -181,11 +187,8 @@ export function countWithHostLayers(
   const kernel = toursModule.exports;
   const budget = hostLayerBudget(capBytes);
   const cycles = problem.mode === "cycles";
-  const { entryBytes: E, inputStates, capacity } = beginHostTable(cycles, plan.width, budget, 256);
+  const { entryBytes: E, inputStates, capacity, view, input } = beginHostTable(cycles, plan.width, budget, 256);
   const countOffset = E - (wide ? 16 : 8);
-  // (Addresses come back as i32: `>>> 0` reads those past 2 GiB as the unsigned offsets they are.)
-  const memory = (): ArrayBuffer => kernel.memory.buffer as ArrayBuffer;
-  const input = (bytes: number): Uint8Array => new Uint8Array(memory(), kernel.frontierHostInput() >>> 0, bytes);
   /** Streams the layer through the input buffer: `each(n)` per piece of n states; stops when it returns false. */
   const stream = (layer: HostLayer, each: (n: number) => boolean): boolean => layer.read(inputStates * E, input, (bytes) => each(bytes / E));
 
@@ -243,7 +246,7 @@ export function countWithHostLayers(
       }
       if (passes === 0) stepDropped = Number(kernel.frontierHostPruned()); // every whole pass makes (and prunes) every successor
       const n = kernel.frontierHostDrain();
-      if (n > 0) next.add(new Uint8Array(memory(), kernel.frontierHostTable() >>> 0, n * E));
+      if (n > 0) next.add(view(kernel.frontierHostTable(), n * E));
       nextStates += n;
       passes++;
       lo += width;
@@ -283,9 +286,9 @@ export function countWithHostLayers(
       return true;
     },
   );
-  const view = new DataView(last.buffer);
+  const counts = new DataView(last.buffer);
   for (let off = countOffset; off < last.length; off += E) {
-    count += view.getBigUint64(off, true) + (wide ? view.getBigUint64(off + 8, true) << 64n : 0n);
+    count += counts.getBigUint64(off, true) + (wide ? counts.getBigUint64(off + 8, true) << 64n : 0n);
   }
   if (count >= 1n << 128n) throw new KernelError("tours", "limit-exceeded", "a count passed 2^128");
   return {

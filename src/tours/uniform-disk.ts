@@ -327,13 +327,11 @@ function backward(
   const problem: FrontierProblem = { mode: closed ? "cycles" : "paths", ends: [] };
   const capMiB = giveKernelTheGraph(plan, problem, memoryCapMiB, saved.wide);
   const budget = hostLayerBudget(Math.min(capMiB * 2 ** 20, Number(kernel.frontierArenaCap())));
-  const { entryBytes: E, inputStates, capacity } = beginHostTable(closed, plan.width, budget, 1024);
+  const { entryBytes: E, inputStates, capacity, view, input } = beginHostTable(closed, plan.width, budget, 1024);
   if (E !== saved.entryBytes)
     throw new KernelError("tours", "invariant-broken", `uniform tours on disk: entries of ${saved.entryBytes} bytes, the kernel's ${E}`);
   const piece = inputStates >> 1; // the expansion keeps the other half for grouping by bucket
   const countOffset = E - (saved.wide ? 16 : 8);
-  const memory = (): ArrayBuffer => kernel.memory.buffer as ArrayBuffer;
-  const input = (bytes: number): Uint8Array => new Uint8Array(memory(), kernel.frontierHostInput() >>> 0, bytes);
   const bytesOf = (names: readonly string[]): number => names.reduce((sum, name) => sum + (name === "" ? 0 : store.bytesOf(name)), 0);
   const stream = (names: readonly string[], states: number, each: (n: number) => boolean): boolean =>
     names.every((name) => name === "" || store.readPieces(name, states * E, input, (bytes) => each(bytes / E)));
@@ -369,7 +367,8 @@ function backward(
         let m = n;
         if (k === plan.size) {
           // The last layer: every state is a finished tour, one way onward.
-          const dv = new DataView(memory(), kernel.frontierHostInput() >>> 0, n * E);
+          const entries = input(n * E);
+          const dv = new DataView(entries.buffer, entries.byteOffset, entries.length);
           for (let at = countOffset; at < n * E; at += E) {
             dv.setBigUint64(at, 1n, true);
             if (saved.wide) dv.setBigUint64(at + 8, 0n, true);
@@ -385,7 +384,7 @@ function backward(
             writers[b] = store.writer(names[b]!);
             open.add(writers[b]!);
           }
-          writers[b]!.append(new Uint8Array(memory(), at + from * E, (to - from) * E));
+          writers[b]!.append(view(at + from * E, (to - from) * E));
         }
         states += m;
         return true;
@@ -418,7 +417,8 @@ function backward(
   function lastLayerCount(): string {
     let count = 0n;
     stream(layers![plan.size]!, inputStates, (n) => {
-      const dv = new DataView(memory(), kernel.frontierHostInput() >>> 0, n * E);
+      const entries = input(n * E);
+      const dv = new DataView(entries.buffer, entries.byteOffset, entries.length);
       for (let at = countOffset; at < n * E; at += E) count += dv.getBigUint64(at, true) + (saved.wide ? dv.getBigUint64(at + 8, true) << 64n : 0n);
       return true;
     });
