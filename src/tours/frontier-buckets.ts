@@ -32,7 +32,7 @@
 import { KernelError, UsageError } from "../errors.js";
 import { canonicalJson, CheckpointStore, diskForPeople, kernelFileDigest, type StoreFileWriter } from "../io/checkpoint-store.js";
 import { optionalBoolean, optionalWholeNumber, optionKeys, requiredObject, functionArgument } from "../args.js";
-import { beginHostTable, hostLayerBudget, type HostLayerFigures, type SteppingLayerStore } from "./frontier-host.js";
+import { beginHostTable, hostLayerBudget, sumEntryCounts, type HostLayerFigures, type SteppingLayerStore } from "./frontier-host.js";
 import type { FrontierPlan } from "./frontier-plan.js";
 import type { FrontierProblem, FrontierResult } from "./frontier-ts.js";
 import { toursModule } from "./kernel.js";
@@ -316,9 +316,7 @@ function countInBuckets(
 
   let count = 0n;
   stream(state.layer, inputStates, (n) => {
-    const piece = input(n * E);
-    const dv = new DataView(piece.buffer, piece.byteOffset, piece.length);
-    for (let off = countOffset; off < piece.length; off += E) count += dv.getBigUint64(off, true) + (wide ? dv.getBigUint64(off + 8, true) << 64n : 0n);
+    count += sumEntryCounts(input(n * E), E, countOffset, wide);
     return true;
   });
   if (count >= 1n << 128n) throw new KernelError("tours", "limit-exceeded", "a count passed 2^128");

@@ -44,6 +44,14 @@ export interface HostTable {
   input(bytes: number): Uint8Array;
 }
 
+/** The counts of packed entries summed: `entryBytes` each, the count at `countOffset` in 64 bits, or 128 if `wide`. */
+export function sumEntryCounts(entries: Uint8Array, entryBytes: number, countOffset: number, wide: boolean): bigint {
+  const dv = new DataView(entries.buffer, entries.byteOffset, entries.length);
+  let count = 0n;
+  for (let at = countOffset; at < entries.length; at += entryBytes) count += dv.getBigUint64(at, true) + (wide ? dv.getBigUint64(at + 8, true) << 64n : 0n);
+  return count;
+}
+
 /** Begins the kernel's host-layer table: an input buffer of at most a quarter of the budget, the table in the rest (at least `leastCapacity` states). */
 export function beginHostTable(cycles: boolean, width: number, budget: number, leastCapacity: number): HostTable {
   const kernel = toursModule.exports;
@@ -275,7 +283,6 @@ export function countWithHostLayers(
     store.finished({ step: k, layer, stepStates, peakStates, peakParts, peakHostBytes, droppedStates: dropped, splitStep, growth });
     onStep?.(k, stepStates[k]!, passes);
   }
-  let count = 0n;
   const last = new Uint8Array(layer.bytes);
   let filled = 0;
   layer.read(
@@ -286,10 +293,7 @@ export function countWithHostLayers(
       return true;
     },
   );
-  const counts = new DataView(last.buffer);
-  for (let off = countOffset; off < last.length; off += E) {
-    count += counts.getBigUint64(off, true) + (wide ? counts.getBigUint64(off + 8, true) << 64n : 0n);
-  }
+  const count = sumEntryCounts(last, E, countOffset, wide);
   if (count >= 1n << 128n) throw new KernelError("tours", "limit-exceeded", "a count passed 2^128");
   return {
     count,

@@ -18,7 +18,7 @@ import { functionArgument, optionalWholeNumber, optionKeys, requiredObject } fro
 import { KernelError, UsageError } from "../errors.js";
 import { diskForPeople, type StoreFileWriter } from "../io/checkpoint-store.js";
 import { diskBuckets, type CheckpointPhase, type DiskBuckets } from "./frontier-buckets.js";
-import { beginHostTable, hostLayerBudget } from "./frontier-host.js";
+import { beginHostTable, hostLayerBudget, sumEntryCounts } from "./frontier-host.js";
 import type { FrontierPlan } from "./frontier-plan.js";
 import { START_KEY, type FrontierProblem } from "./frontier-ts.js";
 import { canonicalFrontierProblem, countHamiltonianIn, giveKernelTheGraph } from "./frontier.js";
@@ -417,9 +417,7 @@ function backward(
   function lastLayerCount(): string {
     let count = 0n;
     stream(layers![plan.size]!, inputStates, (n) => {
-      const entries = input(n * E);
-      const dv = new DataView(entries.buffer, entries.byteOffset, entries.length);
-      for (let at = countOffset; at < n * E; at += E) count += dv.getBigUint64(at, true) + (saved.wide ? dv.getBigUint64(at + 8, true) << 64n : 0n);
+      count += sumEntryCounts(input(n * E), E, countOffset, saved.wide);
       return true;
     });
     return String(count);
