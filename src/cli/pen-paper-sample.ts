@@ -42,7 +42,8 @@ function diskSampler(flags: SampleFlags, closed: boolean): DiskTourSampler {
     ...(flags.memory !== undefined ? { memoryCapMiB: flags.memory } : {}),
     onResume: (line) => process.stderr.write(`${line}\n`),
     onProgress: (phase, step, steps, states, { diskBytes, cpuSeconds }) => {
-      const where = phase === "forward" ? `count: step ${step} of ${steps}, ${states} states` : `ways onward: layer ${step} of ${steps}, ${states} live states`;
+      const counted = `${states} ${phase === "forward" ? "" : "live "}state${states === 1 ? "" : "s"}`;
+      const where = phase === "forward" ? `count: step ${step} of ${steps}, ${counted}` : `ways onward: layer ${step} of ${steps}, ${counted}`;
       process.stderr.write(`${where}, disk ${diskForPeople(diskBytes)}, CPU ${cpuSeconds.toFixed(0)} s in all runs (checkpoint written)\n`);
     },
   });

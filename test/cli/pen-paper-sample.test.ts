@@ -125,13 +125,15 @@ describe("pen-paper sample --checkpoint: layers on disk", () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
   const knight = ["sample", "--closed", "--moves", "1,2", "--size", "6"];
 
-  it("the memory draw's tour for the seed, a line a step, then a second run draws at once; --stats names the files", () => {
+  // Four 6×6 knight samplers, two CPU seconds: the slow suite runs it (disk draws equal memory
+  // draws tour for tour in test/unit/tours-uniform-disk.test.ts, in npm test).
+  slowTest("the memory draw's tour for the seed, a line a step, then a second run draws at once; --stats names the files", () => {
     const folder = join(dir, "c");
     const first = penPaper([...knight, "--seed", "7", "--checkpoint", folder]);
     expect(first.status, first.stderr).toBe(0);
     expect(first.stdout).toBe(penPaper([...knight, "--seed", "7"]).stdout);
-    expect(first.stderr).toMatch(/^count: step 36 of 36, 1 states, disk [\d.]+ KiB, CPU \d+ s in all runs \(checkpoint written\)$/m);
-    expect(first.stderr).toMatch(/^ways onward: layer 0 of 36, 1 live states, disk [\d.]+ KiB, CPU \d+ s in all runs \(checkpoint written\)$/m);
+    expect(first.stderr).toMatch(/^count: step 36 of 36, 1 state, disk [\d.]+ KiB, CPU \d+ s in all runs \(checkpoint written\)$/m);
+    expect(first.stderr).toMatch(/^ways onward: layer 0 of 36, 1 live state, disk [\d.]+ KiB, CPU \d+ s in all runs \(checkpoint written\)$/m);
     const again = penPaper([...knight, "--seed", "8", "--checkpoint", folder, "--stats"]);
     expect(again.status).toBe(0);
     expect(again.stdout).toBe(penPaper([...knight, "--seed", "8"]).stdout);
