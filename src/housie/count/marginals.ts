@@ -143,6 +143,10 @@ export function ticketCountsProbabilities(): ExactProbability[] {
  * ```
  */
 export function ninetyPositionProbabilities(): ExactProbability[] {
+  return fresh((ninety ??= computeNinetyPositions()));
+}
+
+function computeNinetyPositions(): ExactProbability[] {
   const d = firstTicketVectorDistribution();
   const t = d.tables;
   const rows = [0n, 0n, 0n];
@@ -176,6 +180,10 @@ export function ninetyPositionProbabilities(): ExactProbability[] {
  * ```
  */
 export function singleTicketTypeProbabilities(): ExactProbability[] {
+  return fresh((singleTypes ??= computeSingleTicketTypes()));
+}
+
+function computeSingleTicketTypes(): ExactProbability[] {
   const t = enumeratePatternsTs();
   const w = weightsOf(t);
   const byType = [0n, 0n, 0n, 0n];
@@ -185,6 +193,12 @@ export function singleTicketTypeProbabilities(): ExactProbability[] {
   const total = byType.reduce((a, b) => a + b, 0n);
   return byType.map((x) => ratio(x, total));
 }
+
+// Computed once a process (the single-ticket types enumerate every pattern in TS); each
+// call returns fresh objects, so a caller that changes one changes nobody else's.
+let ninety: ExactProbability[] | undefined;
+let singleTypes: ExactProbability[] | undefined;
+const fresh = (list: readonly ExactProbability[]): ExactProbability[] => list.map((p) => ({ ...p }));
 
 /** a / b reduced, with its float (correct to about 1e-18 before rounding to a double). */
 function ratio(a: bigint, b: bigint): ExactProbability {
