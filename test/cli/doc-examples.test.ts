@@ -9,6 +9,7 @@
 // constructor) and an `@example`; the missing ones are listed by name.
 import { beforeAll, describe, expect, it } from "vitest";
 import ts from "typescript";
+import { slowTest } from "../support/tier.js";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -194,7 +195,8 @@ process.exit(0);
 }
 
 describe("the API reference", () => {
-  it("documents every exported function and class: description, parameters, example", () => {
+  // Two or three CPU seconds of the TypeScript compiler: the slow suite (CI) runs it.
+  slowTest("documents every exported function and class: description, parameters, example", () => {
     const { checked, missing } = missingDocs();
     expect(checked).toBeGreaterThan(120); // the entries' exports were found
     expect(missing).toEqual([]);

@@ -9,6 +9,7 @@ import { NEVER, winCalls } from "../../src/bingo/wins.js";
 import { cellCount, SHAPE_30, SHAPE_75, SHAPE_80, type CardShape } from "../../src/bingo/shape.js";
 import { cardToJson, parseCardLine } from "../../src/bingo/codec.js";
 import { cardRef, parseCardRef } from "../../src/bingo/card.js";
+import { SLOW } from "../support/tier.js";
 
 /** The call at which each card first covers a pattern, by marking it call after call. */
 function replay(shape: CardShape, cells: Uint8Array, count: number, calls: number[], game: PatternGame): number[] {
@@ -59,7 +60,7 @@ const GAMES: Record<string, string[]> = {
 
 describe("pattern claims: kernel = TS baseline = replay of every call", () => {
   for (const shape of [SHAPE_75, SHAPE_80, SHAPE_30]) {
-    const count = 3000;
+    const count = SLOW ? 3000 : 1000; // cards a series: a third of the slow suite's in npm test
     const { cells } = new CardRun(shape, { seed: 42 }).nextCells(count);
     for (const text of GAMES[shape.ball]!) {
       it(`${shape.title} ${text}`, () => {

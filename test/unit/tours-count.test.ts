@@ -16,11 +16,14 @@ function bruteForce(n: number, start: number, closed: boolean): number {
     [-2, -2],
   ];
   const used = new Array<boolean>(n * n).fill(false);
-  const step = (i: number): number[] =>
+  // Each square's neighbours, listed once (the walk visits squares millions of times).
+  const neighbours = Array.from({ length: n * n }, (_, i) =>
     moves
       .map(([dr, dc]) => [Math.floor(i / n) + dr!, (i % n) + dc!])
       .filter(([r, c]) => r! >= 0 && r! < n && c! >= 0 && c! < n)
-      .map(([r, c]) => r! * n + c!);
+      .map(([r, c]) => r! * n + c!),
+  );
+  const step = (i: number): number[] => neighbours[i]!;
   const walk = (i: number, depth: number): number => {
     if (depth === n * n) return !closed || step(i).includes(start) ? 1 : 0;
     let paths = 0;

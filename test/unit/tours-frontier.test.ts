@@ -103,7 +103,8 @@ describe("frontier counter: engines, orders and shards", () => {
   ];
 
   it("the kernel and the TS baseline give the same counts", () => {
-    for (const b of SLOW ? boards : boards.slice(1, 2)) expect(count({ ...b, engine: "ts" }), JSON.stringify(b)).toBe(count(b)); // another leaper in npm test, all in the slow suite
+    // npm test: all but the 4×5 (1,2)+(0,1) board (a second of the TS baseline's time), which the slow suite adds
+    for (const b of SLOW ? boards : boards.filter((_, i) => i !== 1)) expect(count({ ...b, engine: "ts" }), JSON.stringify(b)).toBe(count(b));
   });
 
   it("the greedy order and the row order give the same counts (different states)", () => {

@@ -95,7 +95,9 @@ describe("uniform tours on disk: the memory sampler's tours", () => {
     }
   });
 
-  it("128-bit counts: 3×22 with the king's moves (87,158,598,679,861,757,026 paths, past 2^64) draws the memory sampler's tours", () => {
+  // A CPU second: the slow suite runs it (the 64→128-bit switch of the count itself is in
+  // tours-frontier.test.ts and, for bucket files, in the slow suite too).
+  slowTest("128-bit counts: 3×22 with the king's moves (87,158,598,679,861,757,026 paths, past 2^64) draws the memory sampler's tours", () => {
     const board = {
       rows: 3,
       cols: 22,
