@@ -52,13 +52,15 @@ describe("ticket ranks", () => {
       const end = tables.vectorPatternStart[v + 1]!;
       const perPattern = weights.fillingWeight[v]! / BigInt(end - start);
       const ks = new Set<bigint>();
+      const wrong: string[] = []; // one assertion a vector, not two a pattern
       for (let i = start; i < end; i++) {
         const pattern = tables.patterns[i]!;
         const rank = ticketRank(ticketOf(pattern, lowest(pattern)));
-        expect(rank >= base[v]! && rank < base[v]! + weights.fillingWeight[v]!).toBe(true);
-        expect((rank - base[v]!) % perPattern).toBe(0n); // the lowest numbers: subset rank 0
+        if (!(rank >= base[v]! && rank < base[v]! + weights.fillingWeight[v]!)) wrong.push(`pattern ${i}: rank ${rank} outside its vector's`);
+        if ((rank - base[v]!) % perPattern !== 0n) wrong.push(`pattern ${i}: rank ${rank} not a subset rank 0`); // the lowest numbers: subset rank 0
         ks.add((rank - base[v]!) / perPattern);
       }
+      expect(wrong).toEqual([]);
       expect(ks.size).toBe(end - start);
       expect([...ks].every((k) => k < BigInt(end - start))).toBe(true);
     }
