@@ -7,8 +7,12 @@
 // With --busy the suites run while a child process spins on one core (the issue's "with one
 // core busy": two cores, one of them taken by other work); its own CPU time is not counted.
 // The quiet table and the one-core-busy table have their own markers; a run rewrites its own.
-// Usage: node scripts/suite-costs.mjs [--busy | --both] [--print]
-//   --busy: one core kept busy; --both: quiet, then one core busy; --print: the tables only, the doc untouched
+// The CPU time of one and the same run varies by a fifth or more on these shared virtual
+// machines, so every suite runs several times, in turn (round by round, suite by suite), and
+// the table gives the median with the lowest and highest.
+// Usage: node scripts/suite-costs.mjs [--busy | --both] [--rounds N] [--print]
+//   --busy: one core kept busy; --both: quiet, then one core busy; --rounds: runs a suite (3);
+//   --print: the tables only, the doc untouched
 import { spawn, spawnSync } from "node:child_process";
 import { cpus, loadavg } from "node:os";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -54,22 +58,34 @@ function busyCore() {
   return spawn(process.execPath, ["-e", "for (;;);"], { stdio: "ignore" });
 }
 
-/** Measures every suite, with one core kept busy if `busy`; returns the table between its markers. */
-function table(busy) {
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+/** "median s (lowest–highest)" of a suite's runs, or the one figure of a single run. */
+const spread = (xs) => (xs.length === 1 ? `${xs[0].toFixed(0)} s` : `${median(xs).toFixed(0)} s (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})`);
+
+/** Measures every suite `rounds` times, with one core kept busy if `busy`; returns the table between its markers. */
+function table(busy, rounds) {
   const spinner = busy ? busyCore() : undefined;
   try {
     const load = loadavg()[0].toFixed(1);
-    const rows = SUITES.map((s) => ({ ...s, ...measure(s.args) }));
+    const runs = SUITES.map(() => []);
+    for (let r = 0; r < rounds; r++) SUITES.forEach((s, i) => runs[i].push(measure(s.args)));
+    const rows = SUITES.map((s, i) => ({
+      ...s,
+      tests: runs[i][0].tests,
+      cpu: spread(runs[i].map((m) => m.cpu)),
+      wall: spread(runs[i].map((m) => m.wall)),
+    }));
     const machine = `${cpus()[0]?.model.trim() ?? "unknown CPU"}, ${cpus().length} cores, Node ${process.version}`;
     const [start, end] = MARKERS[busy ? "busy" : "quiet"];
     const how = busy ? "`node scripts/suite-costs.mjs --busy` (one core kept busy by a spinning process, not counted)" : "`node scripts/suite-costs.mjs`";
     return [
       start,
-      `Measured by ${how} on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC: ${machine}; load average ${load} when it began.`,
+      `Measured by ${how} on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC: ${machine}; load average ${load} when it began. ` +
+        (rounds === 1 ? "One run a suite." : `Each suite ran ${rounds} times, in turn: the median, with the lowest and highest in brackets.`),
       "",
       "| suite | tests | CPU (user + system) | wall |",
       "| --- | ---: | ---: | ---: |",
-      ...rows.map((r) => `| ${r.name} | ${r.tests} | ${r.cpu.toFixed(0)} s | ${r.wall.toFixed(0)} s |`),
+      ...rows.map((r) => `| ${r.name} | ${r.tests} | ${r.cpu} | ${r.wall} |`),
       end,
     ].join("\n");
   } finally {
@@ -88,10 +104,13 @@ function withTable(doc, table) {
 
 function main() {
   const args = process.argv.slice(2);
-  const unknown = args.filter((a) => !["--busy", "--both", "--print"].includes(a));
-  if (unknown.length > 0) throw new Error(`suite-costs: unknown option ${unknown[0]} (expected --busy, --both or --print)`);
+  const at = args.indexOf("--rounds");
+  const rounds = at < 0 ? 3 : Number(args[at + 1]);
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 20) throw new Error(`suite-costs: --rounds takes a whole number from 1 to 20, not ${args[at + 1]}`);
+  const unknown = args.filter((a, i) => !["--busy", "--both", "--print", "--rounds"].includes(a) && !(at >= 0 && i === at + 1));
+  if (unknown.length > 0) throw new Error(`suite-costs: unknown option ${unknown[0]} (expected --busy, --both, --rounds N or --print)`);
   const modes = args.includes("--both") ? [false, true] : [args.includes("--busy")];
-  const tables = modes.map(table);
+  const tables = modes.map((busy) => table(busy, rounds));
   if (!args.includes("--print")) writeFileSync(DOC, tables.reduce(withTable, readFileSync(DOC, "utf8")));
   console.log(tables.join("\n\n"));
   return 0;

@@ -74,7 +74,9 @@ describe("references of any length fit", () => {
 });
 
 describe("pages", () => {
-  it("colour books: each book once per game, in the game's colour, the game named on every ticket and band", async () => {
+  // A CPU second (nine strips rendered and read back): the slow suite runs it; the single
+  // tickets' colour books below stay in npm test.
+  slowTest("colour books: each book once per game, in the game's colour, the game named on every ticket and band", async () => {
     const books = generateBooks(3, { seed: 9n });
     const pages = await pdfOf(books, { layout: "strip", games: "Red,Blue,Green", title: "Friday Night", venue: "Hall", date: "27 Nov", price: "£5" });
     expect(pages).toHaveLength(Math.ceil(9 / maxPerPage("a4", "strip")));

@@ -57,24 +57,28 @@ const BOARDS: [string, Board][] = [
 ];
 
 describe("uniform tours on disk: the memory sampler's tours", () => {
+  // The closed boards (a CPU second together) in the slow suite; the open ones here.
   for (const [name, board] of BOARDS) {
-    it(`${name}: the same count, live states and tours for the same seeds; every draw a tour; drawn again from the folder alone`, () => {
-      const memory = uniformTourSampler(board);
-      const folder = join(dir, "d");
-      const disk = uniformTourSamplerOnDisk({ ...board, checkpoint: folder });
-      try {
-        expect([disk.count, disk.keptStates, disk.peakStates]).toEqual([memory.count, memory.keptStates, memory.peakStates]);
-        const drawn = [...disk.samples(30, 2026n)];
-        for (const grid of drawn) expect(isTour(grid, board.rows, board.cols, board.moves, board.closed)).toBe(true);
-        expect(drawn.map((g) => g.join(","))).toEqual(inMemory(board, 30, 2026n));
-      } finally {
-        disk.close();
-      }
-      // A second sampler on the folder: no count, no backward pass, the same tours.
-      const heard: string[] = [];
-      expect(drawOnDisk(board, folder, 30, 7n, { onProgress: (phase) => heard.push(phase) })).toEqual(inMemory(board, 30, 7n));
-      expect(heard).toEqual([]);
-    });
+    (board.closed ? slowTest : it)(
+      `${name}: the same count, live states and tours for the same seeds; every draw a tour; drawn again from the folder alone`,
+      () => {
+        const memory = uniformTourSampler(board);
+        const folder = join(dir, "d");
+        const disk = uniformTourSamplerOnDisk({ ...board, checkpoint: folder });
+        try {
+          expect([disk.count, disk.keptStates, disk.peakStates]).toEqual([memory.count, memory.keptStates, memory.peakStates]);
+          const drawn = [...disk.samples(30, 2026n)];
+          for (const grid of drawn) expect(isTour(grid, board.rows, board.cols, board.moves, board.closed)).toBe(true);
+          expect(drawn.map((g) => g.join(","))).toEqual(inMemory(board, 30, 2026n));
+        } finally {
+          disk.close();
+        }
+        // A second sampler on the folder: no count, no backward pass, the same tours.
+        const heard: string[] = [];
+        expect(drawOnDisk(board, folder, 30, 7n, { onProgress: (phase) => heard.push(phase) })).toEqual(inMemory(board, 30, 7n));
+        expect(heard).toEqual([]);
+      },
+    );
   }
 
   it("the kernel's ways onward are the TS Map pass's, layer by layer, with many buckets and pieces (5×6 pen-and-paper open)", () => {
@@ -207,7 +211,9 @@ describe("uniform tours on disk: stopped and resumed, damaged, capped", () => {
     expect(() => drawOnDisk(board, other, 1, 1n)).toThrow(new RegExp(`${layer.replace(/\./g, "\\.")}.*do not match the sha256`));
   });
 
-  it("the disk cap: refused in one line with the checkpoint kept, then goes on under a larger cap", () => {
+  // A CPU second (the whole 6×6 count and draw after the refusal): the slow suite runs it;
+  // npm test keeps the counter's own disk cap (test/cli/pen-paper-disk.test.ts).
+  slowTest("the disk cap: refused in one line with the checkpoint kept, then goes on under a larger cap", () => {
     const folder = join(dir, "d");
     const open = { rows: 6, cols: 6, moves: PEN_PAPER_LEAPERS, closed: false }; // 2 MB of files at the peak
     const run = (diskCapMiB: number) => drawOnDisk(open, folder, 5, 4n, { diskCapMiB });
