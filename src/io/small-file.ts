@@ -7,6 +7,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
 import { InputError } from "../errors.js";
 import { inputName, readFailure } from "./lines.js";
+import { waitForInput } from "./wait-for-input.js";
 
 /** The cap of a game file or a calls file: real ones take a few hundred bytes. */
 export const SMALL_FILE_BYTES = 1 << 20;
@@ -48,7 +49,10 @@ function readCapped(fd: number, file: string, maxBytes: number, what: string): B
     try {
       got = readSync(fd, buffer, filled, buffer.length - filled, null);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "EAGAIN") continue; // standard input in non-blocking mode
+      if ((error as NodeJS.ErrnoException).code === "EAGAIN") {
+        waitForInput(); // standard input in non-blocking mode, nothing written yet
+        continue;
+      }
       if ((error as NodeJS.ErrnoException).code === "EOF") break;
       throw readFailure(file, error);
     }

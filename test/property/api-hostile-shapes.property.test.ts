@@ -92,7 +92,8 @@ const KEYS = [
 const scalar = fc.oneof(
   fc.constantFrom(null, undefined, Number.NaN, Infinity, -1, 0.5, 1e12, "", "4", "x\u0000", true, 10n, -1n, Symbol("s")),
   fc.integer({ min: -3, max: 12 }),
-  fc.string({ maxLength: 6 }),
+  // Not "-": the readers take it for standard input, and the test worker's may never end.
+  fc.string({ maxLength: 6 }).filter((s) => s !== "-"),
 );
 const holes = fc.array(scalar, { maxLength: 4 }).map((values) => {
   const sparse: unknown[] = [];

@@ -9,6 +9,7 @@ import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { inputName, readFailure } from "../../io/lines.js";
 import { CELLS_PER_TICKET, type SeriesBatch } from "../model/cells.js";
 import { READ_SERIES_KEYS, decodeSeries, type ReadSeriesOptions } from "./read-text.js";
+import { waitForInput } from "../../io/wait-for-input.js";
 
 export { SeriesInputError } from "./decoder.js";
 export type { ReadSeriesOptions } from "./read-text.js";
@@ -58,7 +59,10 @@ function* fileChunks(file: string, fd: number): Generator<Uint8Array> {
       got = readSync(fd, chunk, 0, chunk.length, null);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === "EAGAIN") continue;
+      if (code === "EAGAIN") {
+        waitForInput(); // standard input in non-blocking mode, nothing written yet
+        continue;
+      }
       if (code === "EOF") got = 0;
       else throw readFailure(file, error);
     }
