@@ -42,20 +42,27 @@ function builtin<T>(id: string): T | undefined {
 
 /**
  * A file: URL's bytes, read synchronously; undefined where the host has no file system.
- * `given`: the caller named the file (ready()'s source), so a file that cannot be read is
+ * `given`: the source the caller named (ready()'s), so a file that cannot be read is
  * their input's fault (InputError); our own build's missing file means a missing build.
  */
-function readFileUrl(url: URL, given = false): Uint8Array | undefined {
+function readFileUrl(url: URL, given?: unknown): Uint8Array | undefined {
   if (url.protocol !== "file:") return undefined;
   const fs = builtin<NodeFs>("node:fs");
   const urls = builtin<NodeUrl>("node:url");
   if (!fs || !urls) return undefined;
-  const path = urls.fileURLToPath(url);
+  let path: string;
+  try {
+    path = urls.fileURLToPath(url);
+  } catch (error) {
+    // A given path or URL that names no file ("z%": a malformed escape): the caller's argument.
+    if (given !== undefined) throw argumentError("source", "a URL or a path naming a .wasm file", given);
+    throw error;
+  }
   try {
     return fs.readFileSync(path);
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    if (given && typeof code === "string")
+    if (given !== undefined && typeof code === "string")
       throw new InputError(code === "ENOENT" ? "no such file" : `cannot be read (${code})`, { file: path }, "a compiled kernel (.wasm)");
     // Only a missing file is a missing build; anything else (too many open files, say) is carried as it is.
     if (code !== "ENOENT") throw error;
@@ -158,8 +165,15 @@ export class Kernel<T extends KernelExports> {
       if (source instanceof wasm.Module) return source; // a compiled module
       throw argumentError("source", "a URL, a path, the module's bytes, a fetch Response or a compiled WebAssembly.Module", source);
     }
-    const url = source === undefined ? this.url : new URL(source, this.url);
-    const bytes = readFileUrl(url, source !== undefined);
+    let url = this.url;
+    if (source !== undefined) {
+      try {
+        url = new URL(source, this.url);
+      } catch {
+        throw argumentError("source", "a URL or a path naming a .wasm file", source);
+      }
+    }
+    const bytes = readFileUrl(url, source);
     if (bytes) return wasm.compile(bytes);
     if (!hostFetch) throw new Error(`tabula: cannot fetch ${url.href} in this environment; pass the module's bytes to ready()`);
     return compileResponse(await hostFetch(url), url.href);

@@ -2,7 +2,7 @@
 // memory exhausted, and the wrappers' own limit checks each arrive with their code.
 import { describe, expect, it } from "vitest";
 import { compileString } from "assemblyscript/asc";
-import { KernelError } from "../../src/errors.js";
+import { InputError, KernelError, UsageError } from "../../src/errors.js";
 import { Kernel } from "../../src/wasm/load.js";
 import { countJobWasm } from "../../src/tables/dp-wasm.js";
 import { runCountTask } from "../../src/tours/count-engine.js";
@@ -91,5 +91,12 @@ describe("kernel errors", () => {
   it("loading needs ready() where there is no file system to read from", () => {
     const kernel = new Kernel("farms", new URL("https://example.invalid/farms.wasm"));
     expect(() => kernel.exports).toThrow(/await ready\(\)/);
+  });
+
+  it("a source naming no file is the caller's error: a malformed escape a UsageError, a missing file an InputError", async () => {
+    // "z%" once came out as URIError (found by the hostile-arguments property test).
+    const fresh = () => new Kernel("farms", new URL("file:///nowhere/farms.wasm"));
+    await expect(fresh().ready("z%")).rejects.toThrow(new UsageError('source: expected a URL or a path naming a .wasm file, got "z%" (a string)'));
+    await expect(fresh().ready("/nowhere/at/all.wasm")).rejects.toBeInstanceOf(InputError);
   });
 });
