@@ -237,7 +237,7 @@ function countInBuckets(
   const kernel = toursModule.exports;
   const budget = hostLayerBudget(arenaBytes);
   const cycles = problem.mode === "cycles";
-  const { entryBytes: E, inputStates, capacity, view, input } = beginHostTable(cycles, plan.width, budget, 1024);
+  const { entryBytes: E, inputStates, capacity, view, input, appendSplit } = beginHostTable(cycles, plan.width, budget, 1024);
   const countOffset = E - (wide ? 16 : 8);
   const bytesOf = (names: readonly string[]): number => names.reduce((sum, name) => sum + store.bytesOf(name), 0);
   /** Streams the files through the input buffer in pieces of at most `states` states: `each(n)` per piece. */
@@ -379,13 +379,7 @@ function countInBuckets(
       if (n > 0) {
         const at = kernel.frontierDiskSplit(n, bits) >>> 0;
         room(n * E, k);
-        for (let b = 0; b < writers.length; b++) {
-          const from = kernel.frontierDiskBucketStart(b),
-            to = kernel.frontierDiskBucketStart(b + 1);
-          if (to === from) continue;
-          writers[b] ??= writer(names[b]!);
-          writers[b]!.append(view(at + from * E, (to - from) * E));
-        }
+        appendSplit(at, writers.length, (b) => (writers[b] ??= writer(names[b]!)));
       }
     };
     const beginSegment = (): void => {

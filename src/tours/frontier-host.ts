@@ -42,6 +42,12 @@ export interface HostTable {
   view(address: number, bytes: number): Uint8Array;
   /** The first `bytes` of the kernel's input buffer. */
   input(bytes: number): Uint8Array;
+  /**
+   * The entries the kernel grouped by bucket at `at` (frontierDiskSplit, frontierWaysSplit:
+   * bucket b from frontierDiskBucketStart(b) to (b + 1)) appended to their files, each of the
+   * `buckets` that got any to `writerOf(b)` (which opens a bucket's file on first use).
+   */
+  appendSplit(at: number, buckets: number, writerOf: (bucket: number) => { append(bytes: Uint8Array): void }): void;
 }
 
 /** The counts of packed entries summed: `entryBytes` each, the count at `countOffset` in 64 bits, or 128 if `wide`. */
@@ -63,7 +69,14 @@ export function beginHostTable(cycles: boolean, width: number, budget: number, l
     throw new KernelError("tours", "limit-exceeded", `the memory cap of ${Math.round(budget / 1024)} KiB leaves no room for a table beside the input buffer`);
   // (Addresses come back as i32: `>>> 0` reads those past 2 GiB as the unsigned offsets they are.)
   const view = (address: number, bytes: number): Uint8Array => new Uint8Array(kernel.memory.buffer as ArrayBuffer, address >>> 0, bytes);
-  return { entryBytes, inputStates, capacity, view, input: (bytes) => view(kernel.frontierHostInput(), bytes) };
+  const appendSplit: HostTable["appendSplit"] = (at, buckets, writerOf) => {
+    for (let b = 0; b < buckets; b++) {
+      const from = kernel.frontierDiskBucketStart(b),
+        to = kernel.frontierDiskBucketStart(b + 1);
+      if (to !== from) writerOf(b).append(view(at + from * entryBytes, (to - from) * entryBytes));
+    }
+  };
+  return { entryBytes, inputStates, capacity, view, input: (bytes) => view(kernel.frontierHostInput(), bytes), appendSplit };
 }
 
 /**

@@ -327,7 +327,7 @@ function backward(
   const problem: FrontierProblem = { mode: closed ? "cycles" : "paths", ends: [] };
   const capMiB = giveKernelTheGraph(plan, problem, memoryCapMiB, saved.wide);
   const budget = hostLayerBudget(Math.min(capMiB * 2 ** 20, Number(kernel.frontierArenaCap())));
-  const { entryBytes: E, inputStates, capacity, view, input } = beginHostTable(closed, plan.width, budget, 1024);
+  const { entryBytes: E, inputStates, capacity, input, appendSplit } = beginHostTable(closed, plan.width, budget, 1024);
   if (E !== saved.entryBytes)
     throw new KernelError("tours", "invariant-broken", `uniform tours on disk: entries of ${saved.entryBytes} bytes, the kernel's ${E}`);
   const piece = inputStates >> 1; // the expansion keeps the other half for grouping by bucket
@@ -376,16 +376,10 @@ function backward(
         } else m = kernel.frontierWaysExpand(n);
         const at = kernel.frontierWaysSplit(m, bits) >>> 0;
         room(m * E, k);
-        for (let b = 0; b < names.length; b++) {
-          const from = kernel.frontierDiskBucketStart(b),
-            to = kernel.frontierDiskBucketStart(b + 1);
-          if (to === from) continue;
-          if (!writers[b]) {
-            writers[b] = store.writer(names[b]!);
-            open.add(writers[b]!);
-          }
-          writers[b]!.append(view(at + from * E, (to - from) * E));
-        }
+        appendSplit(at, names.length, (b) => {
+          if (!writers[b]) open.add((writers[b] = store.writer(names[b]!)));
+          return writers[b]!;
+        });
         states += m;
         return true;
       });
