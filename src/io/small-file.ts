@@ -4,10 +4,10 @@
 // is looked at before it is opened and again once open (O_NONBLOCK, so a FIFO swapped in
 // between cannot block the open). A UTF-8 byte-order mark at its very start is dropped,
 // as the series codec drops it. Standard input ("-") is read up to the same cap.
-import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, statSync, type Stats } from "node:fs";
 import { InputError } from "../errors.js";
 import { inputName, readFailure } from "./lines.js";
-import { waitForInput } from "./wait-for-input.js";
+import { readInput } from "./read-input.js";
 
 /** The cap of a game file or a calls file: real ones take a few hundred bytes. */
 export const SMALL_FILE_BYTES = 1 << 20;
@@ -47,13 +47,8 @@ function readCapped(fd: number, file: string, maxBytes: number, what: string): B
   for (;;) {
     let got: number;
     try {
-      got = readSync(fd, buffer, filled, buffer.length - filled, null);
+      got = readInput(fd, buffer, filled, buffer.length - filled);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "EAGAIN") {
-        waitForInput(); // standard input in non-blocking mode, nothing written yet
-        continue;
-      }
-      if ((error as NodeJS.ErrnoException).code === "EOF") break;
       throw readFailure(file, error);
     }
     if (got === 0) break;

@@ -5,11 +5,11 @@
 // is read in memory that grows only with the codec's repeat sets; the first violation stops
 // the reading with the line `housie validate` gives for it.
 import { optionsObject, text } from "../../args.js";
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync } from "node:fs";
 import { inputName, readFailure } from "../../io/lines.js";
 import { CELLS_PER_TICKET, type SeriesBatch } from "../model/cells.js";
 import { READ_SERIES_KEYS, decodeSeries, type ReadSeriesOptions } from "./read-text.js";
-import { waitForInput } from "../../io/wait-for-input.js";
+import { readInput } from "../../io/read-input.js";
 
 export { SeriesInputError } from "./decoder.js";
 export type { ReadSeriesOptions } from "./read-text.js";
@@ -56,15 +56,9 @@ function* fileChunks(file: string, fd: number): Generator<Uint8Array> {
   for (;;) {
     let got: number;
     try {
-      got = readSync(fd, chunk, 0, chunk.length, null);
+      got = readInput(fd, chunk, 0, chunk.length);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === "EAGAIN") {
-        waitForInput(); // standard input in non-blocking mode, nothing written yet
-        continue;
-      }
-      if (code === "EOF") got = 0;
-      else throw readFailure(file, error);
+      throw readFailure(file, error);
     }
     if (got === 0) return;
     yield chunk.subarray(0, got);
