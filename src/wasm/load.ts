@@ -40,6 +40,10 @@ function builtin<T>(id: string): T | undefined {
   return typeof host?.getBuiltinModule === "function" ? (host.getBuiltinModule(id) as T | undefined) : undefined;
 }
 
+/** What ready()'s source may be, and what a path or URL given as one must name (the refusals say so). */
+const A_SOURCE = "a URL, a path, the module's bytes, a fetch Response or a compiled WebAssembly.Module";
+const A_FILE_SOURCE = "a URL or a path naming a .wasm file";
+
 /**
  * A file: URL's bytes, read synchronously; undefined where the host has no file system.
  * `given`: the source the caller named (ready()'s), so a file that cannot be read is
@@ -55,7 +59,7 @@ function readFileUrl(url: URL, given?: unknown): Uint8Array | undefined {
     path = urls.fileURLToPath(url);
   } catch (error) {
     // A given path or URL that names no file ("z%": a malformed escape): the caller's argument.
-    if (given !== undefined) throw argumentError("source", "a URL or a path naming a .wasm file", given);
+    if (given !== undefined) throw argumentError("source", A_FILE_SOURCE, given);
     throw error;
   }
   try {
@@ -156,21 +160,21 @@ export class Kernel<T extends KernelExports> {
 
   private async compile(source: KernelSource | undefined): Promise<WasmModule> {
     if (source !== undefined && typeof source !== "string" && (source === null || typeof source !== "object")) {
-      throw argumentError("source", "a URL, a path, the module's bytes, a fetch Response or a compiled WebAssembly.Module", source);
+      throw argumentError("source", A_SOURCE, source);
     }
     if (typeof source === "object") readable(source, "source"); // a proxy whose traps throw: a typed error, not its own
     if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return wasm.compile(source);
     if (source !== undefined && !(source instanceof URL) && typeof source !== "string") {
       if ("arrayBuffer" in source) return compileResponse(source);
       if (source instanceof wasm.Module) return source; // a compiled module
-      throw argumentError("source", "a URL, a path, the module's bytes, a fetch Response or a compiled WebAssembly.Module", source);
+      throw argumentError("source", A_SOURCE, source);
     }
     let url = this.url;
     if (source !== undefined) {
       try {
         url = new URL(source, this.url);
       } catch {
-        throw argumentError("source", "a URL or a path naming a .wasm file", source);
+        throw argumentError("source", A_FILE_SOURCE, source);
       }
     }
     const bytes = readFileUrl(url, source);
