@@ -16,8 +16,10 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+let made = 0;
+/** The count in bucket files, in a folder of its own (a store resumes a folder's count: two counts in one would meet). */
 function inBuckets(options: HamiltonianCountOptions) {
-  const store = diskBuckets(join(dir, "c"), { test: "long" }, {});
+  const store = diskBuckets(join(dir, `c${++made}`), { test: "long", options: JSON.stringify(options) }, {});
   try {
     return countHamiltonianIn({ ...options, memoryCapMiB: 128 }, store);
   } finally {
