@@ -494,10 +494,11 @@ function grow(bytes: u64): bool {
   return h;
 }
 
-/** Whether the table entry at `e` holds keyBuf's key (the count's lookup and the ways' share it). */
+
+/** Whether the table entry at `e` holds the key at `k` (the staged inserts and the ways' lookup of keyBuf share it). */
 // @ts-ignore: decorator
-@inline function sameKey(e: usize): bool {
-  for (let w = 0; w < keyWords; w++) if (load<u64>(e + ((<usize>w) << 3)) != get64(keyBuf, w)) return false;
+@inline function sameKeyAt(e: usize, k: usize): bool {
+  for (let w = 0; w < keyWords; w++) if (load<u64>(e + ((<usize>w) << 3)) != load<u64>(k + ((<usize>w) << 3))) return false;
   return true;
 }
 
@@ -542,12 +543,6 @@ function flushStaged(): void {
   staged = 0;
 }
 
-/** Whether the table entry at `e` holds the key at `k`. */
-// @ts-ignore: decorator
-@inline function sameKeyAt(e: usize, k: usize): bool {
-  for (let w = 0; w < keyWords; w++) if (load<u64>(e + ((<usize>w) << 3)) != load<u64>(k + ((<usize>w) << 3))) return false;
-  return true;
-}
 
 /** Adds count (lo, hi) to the entry of the key at `k` in H, probing from `slot`. */
 // @ts-ignore: decorator
@@ -1484,7 +1479,7 @@ function addWays(): void {
     const lo = load<u64>(e + countOffset);
     const hi = wideCounts ? load<u64>(e + countOffset, 8) : 0;
     if (lo == 0 && hi == 0) return; // an empty slot: not in the layer
-    if (sameKey(e)) {
+    if (sameKeyAt(e, keyBuf)) {
       // Ways onward never pass the count (each is at most it), so a carry past the width is a broken invariant.
       const sumLo = waysLo + lo;
       const carry: u64 = sumLo < waysLo ? 1 : 0;
