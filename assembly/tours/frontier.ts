@@ -494,7 +494,6 @@ function grow(bytes: u64): bool {
   return h;
 }
 
-
 /** Whether the table entry at `e` holds the key at `k` (the staged inserts and the ways' lookup of keyBuf share it). */
 // @ts-ignore: decorator
 @inline function sameKeyAt(e: usize, k: usize): bool {
@@ -542,7 +541,6 @@ function flushStaged(): void {
   }
   staged = 0;
 }
-
 
 /** Adds count (lo, hi) to the entry of the key at `k` in H, probing from `slot`. */
 // @ts-ignore: decorator
