@@ -514,16 +514,16 @@ const stageSlot: usize = memory.data(<i32>sizeof<i32>() * STAGE);
 let staged: i32 = 0;
 let touched: u64 = 0; // (the first loop's loads, kept so they are not optimised away)
 
-/** Stages count (lo, hi) for keyBuf's entry in H, if its key is in this pass's part; a full stage is inserted. */
+/** Stages count (lo, hi) for the entry of the key at `key` in H, if it is in this pass's part; a full stage is inserted. */
 // @ts-ignore: decorator
-@inline function insert(lo: u64, hi: u64): void {
-  const h = hashKey(keyBuf);
+@inline function insert(key: usize, lo: u64, hi: u64): void {
+  const h = hashKey(key);
   if (partial && (h >> 32) - rangeLo >= rangeWidth) return; // (unsigned: below rangeLo wraps past the width)
   if (overflowed) return;
   // Any capacity: the low 32 bits of the hash scaled to it (the part used the top 32).
   put(stageSlot, staged, <i32>(((h & 0xffffffff) * <u64>hCapacity) >> 32));
   const k = stageKeys + ((<usize>(staged * MAX_KEY_WORDS)) << 3);
-  for (let w = 0; w < keyWords; w++) store<u64>(k + ((<usize>w) << 3), get64(keyBuf, w));
+  for (let w = 0; w < keyWords; w++) store<u64>(k + ((<usize>w) << 3), load<u64>(key + ((<usize>w) << 3)));
   put64(stageLo, staged, lo);
   put64(stageHi, staged, hi);
   if (++staged == STAGE) flushStaged();
@@ -814,7 +814,7 @@ function attempt(spent: i32, edges: i32, u1: i32, u2: i32, lo: u64, hi: u64): vo
     put64(keyBuf, w++, acc);
     for (; w < keyWords; w++) put64(keyBuf, w, 0);
     if (waysMode) addWays();
-    else insert(lo, hi);
+    else insert(keyBuf, lo, hi);
   }
 }
 
@@ -1445,8 +1445,7 @@ export function frontierDiskSum(n: i32): bool {
   const base = at(0);
   for (let t = 0; t < n && !overflowed; t++) {
     const e = base + <usize>t * E;
-    for (let w = 0; w < keyWords; w++) put64(keyBuf, w, load<u64>(e + ((<usize>w) << 3)));
-    insert(load<u64>(e + countOffset), wideCounts ? load<u64>(e + countOffset, 8) : 0);
+    insert(e, load<u64>(e + countOffset), wideCounts ? load<u64>(e + countOffset, 8) : 0);
   }
   flushStaged();
   return !overflowed;
