@@ -41,7 +41,20 @@ export function maskDecorators(text) {
   }
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard, text);
   const edits = [];
+  // A template's `${…}`: its closing brace goes back to the template (the scanner alone
+  // would read the rest of the template as code). `templates` holds the brace depth of each open one.
+  const templates = [];
+  let depth = 0;
   for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
+    if (token === ts.SyntaxKind.TemplateHead) templates.push(depth);
+    else if (token === ts.SyntaxKind.OpenBraceToken) depth++;
+    else if (token === ts.SyntaxKind.CloseBraceToken) {
+      if (templates.at(-1) === depth) {
+        if (scanner.reScanTemplateToken(false) === ts.SyntaxKind.TemplateTail) templates.pop();
+        continue;
+      }
+      depth--;
+    }
     const at = scanner.getTokenStart();
     if (token === ts.SyntaxKind.LessThanLessThanToken) edits.push({ at, length: 2, text: SHIFT });
     if (token === ts.SyntaxKind.AtToken && /(^|\n)[ \t]*$/.test(text.slice(Math.max(0, at - 200), at))) {

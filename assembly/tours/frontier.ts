@@ -1390,17 +1390,42 @@ export function frontierHostTableStates(): i32 {
 
 /**
  * Groups the `n` states frontierHostDrain packed at frontierHostTable by bucket (the top
- * `bits` bits of their key's hash: 2^bits buckets), into the table's room behind them;
- * returns where the grouped states start. Bucket b's are entries frontierDiskBucketStart(b)
- * to frontierDiskBucketStart(b + 1) there. Needs 2n entries of table room (n ≤ capacity / 2).
+ * `bits` bits of their key's hash: 2^bits buckets) and packs them as records for the
+ * files (see "Records on disk" below); returns where the records start. Bucket b's are
+ * the bytes frontierDiskBucketOffset(b) to frontierDiskBucketOffset(b + 1) from there.
+ * Needs 2n entries of table room (n ≤ capacity / 2).
  */
 export function frontierDiskSplit(n: i32, bits: i32): usize {
   within(bits, 0, 8, "limit-exceeded: frontierDiskSplit: more than FRONTIER_MAX_BUCKETS buckets");
   within(n, 0, hCapacity >> 1, "limit-exceeded: frontierDiskSplit: more states than half the table");
-  const from = at(hOff);
-  const to = from + <usize>n * <usize>entryBytes;
-  groupByBucket(from, n, bits, to);
-  return to;
+  return splitAndPack(at(hOff), n, bits);
+}
+
+/**
+ * The `n` entries at `from` grouped by bucket into the room behind them, then packed as
+ * records back from `from` on, bucket after bucket; bucketStart becomes each bucket's byte
+ * offset. The records may run past n entries' bytes but never reach an entry not yet
+ * packed: a record is at most T bytes longer than its entry (T, its tag bytes, at most 7),
+ * it is copied out before it is written, and n·T + 8 ≤ n·E, so the writes (with their
+ * 8-byte stores) stay behind the next grouped entry, at n·E + (t + 1)·E.
+ */
+function splitAndPack(from: usize, n: i32, bits: i32): usize {
+  const E = <usize>entryBytes;
+  const grouped = from + <usize>n * E;
+  groupByBucket(from, n, bits, grouped);
+  const buckets = 1 << bits;
+  let out = from;
+  let t = 0;
+  for (let b = 0; b < buckets; b++) {
+    const end = get(bucketStart, b + 1);
+    put(bucketStart, b, <i32>(out - from));
+    for (; t < end; t++) {
+      copySmall(recordBuf, grouped + <usize>t * E, E);
+      out = packRecord(recordBuf, out);
+    }
+  }
+  put(bucketStart, buckets, <i32>(out - from));
+  return from;
 }
 
 /** Copies the `n` packed states at `from` to `to`, grouped by bucket (the top `bits` bits of their key's hash); bucketStart says where each bucket's begin. */
@@ -1427,10 +1452,112 @@ function groupByBucket(from: usize, n: i32, bits: i32, to: usize): void {
 }
 const bucketCursor: usize = memory.data(<i32>sizeof<i32>() * FRONTIER_MAX_BUCKETS);
 
-/** First entry of bucket b among the states frontierDiskSplit grouped (b = 2^bits: their number). */
-export function frontierDiskBucketStart(b: i32): i32 {
-  within(b, 0, FRONTIER_MAX_BUCKETS, "limit-exceeded: frontierDiskBucketStart: bucket past FRONTIER_MAX_BUCKETS");
+/** Byte offset of bucket b's records among those frontierDiskSplit or frontierWaysSplit packed (b = 2^bits: their length). */
+export function frontierDiskBucketOffset(b: i32): i32 {
+  within(b, 0, FRONTIER_MAX_BUCKETS, "limit-exceeded: frontierDiskBucketOffset: bucket past FRONTIER_MAX_BUCKETS");
   return get(bucketStart, b);
+}
+
+// ---- records on disk. The files hold each entry as a record: tag bytes, a nibble a limb
+// (the key's words, then the count's limbs) giving the limb's length in bytes (0 to 8),
+// then the limbs' low bytes, little-endian, without their high zero bytes. Keys use few
+// of their bits and most counts are small: 8×8 paths' 24-byte entries take 10 to 12 bytes.
+// A record is self-delimiting, so a file is its records end to end (the host cuts its
+// reads anywhere and keeps a partial record's bytes for the next read). The TS codec
+// (src/tours/frontier-records.ts) is the same format.
+const recordBuf: usize = memory.data(<i32>sizeof<u64>() * (MAX_KEY_WORDS + 2));
+let unpackedBytes: i32 = 0;
+
+// Tag bytes of a record: a nibble a limb.
+// @ts-ignore: decorator
+@inline function tagBytes(): usize {
+  return (<usize>(keyWords + countLimbs) + 1) >> 1;
+}
+
+// Bytes of a limb without its high zero bytes (0 for 0).
+// @ts-ignore: decorator
+@inline function limbLength(v: u64): usize {
+  return <usize>((71 - <u32>clz(v)) >> 3);
+}
+
+/** Packs the entry at e as a record at out (its 8-byte stores write up to 7 bytes past the record); returns the record's end. */
+function packRecord(e: usize, out: usize): usize {
+  const limbs = keyWords + countLimbs;
+  let p = out + tagBytes();
+  for (let i = 0; i < limbs; i += 2) {
+    const a = load<u64>(e + ((<usize>i) << 3));
+    const la = limbLength(a);
+    store<u64>(p, a);
+    p += la;
+    let tag = <u32>la;
+    if (i + 1 < limbs) {
+      const b = load<u64>(e + ((<usize>(i + 1)) << 3));
+      const lb = limbLength(b);
+      store<u64>(p, b);
+      p += lb;
+      tag |= (<u32>lb) << 4;
+    }
+    store<u8>(out + ((<usize>i) >> 1), <u8>tag);
+  }
+  return p;
+}
+
+/** Most bytes a record takes (the host sizes its buffers by it). */
+export function frontierDiskRecordMostBytes(): i32 {
+  return <i32>(entryBytes + tagBytes());
+}
+
+/**
+ * Packs the `n` entries at `from` as records at `to` (room for n · frontierDiskRecordMostBytes()
+ * + 8 bytes, apart from the entries); returns the records' bytes.
+ */
+export function frontierDiskPack(from: usize, n: i32, to: usize): i32 {
+  within(n, 0, 1 << 28, "limit-exceeded: frontierDiskPack: more than 2^28 entries");
+  const E = <usize>entryBytes;
+  let out = to;
+  for (let t = 0; t < n; t++) out = packRecord(from + <usize>t * E, out);
+  return <i32>(out - to);
+}
+
+/**
+ * Unpacks the whole records among the `bytes` at `from` into entries at `to`, at most
+ * `most` of them; returns how many (frontierDiskUnpacked: the bytes they took). It may
+ * read up to 7 bytes past the records (the host's buffers lie inside the arena).
+ */
+export function frontierDiskUnpack(from: usize, bytes: i32, to: usize, most: i32): i32 {
+  const limbs = keyWords + countLimbs;
+  const T = tagBytes();
+  const E = <usize>entryBytes;
+  const end = from + <usize>bytes;
+  let p = from;
+  let n = 0;
+  while (n < most && p + T <= end) {
+    let length = T;
+    for (let i: usize = 0; i < T; i++) {
+      const tag = <usize>load<u8>(p + i);
+      length += (tag & 15) + (tag >> 4);
+    }
+    if (p + length > end) break; // a partial record: the host reads on
+    let q = p + T;
+    const e = to + <usize>n * E;
+    for (let i = 0; i < limbs; i++) {
+      const tag = <u32>load<u8>(p + ((<usize>i) >> 1));
+      const l = (i & 1) != 0 ? tag >> 4 : tag & 15;
+      if (l > 8) abort("invariant-broken: a record's limb is longer than 8 bytes");
+      const v: u64 = l == 0 ? 0 : load<u64>(q) & ((<u64>-1) >> (<u64>(64 - (l << 3))));
+      store<u64>(e + ((<usize>i) << 3), v);
+      q += <usize>l;
+    }
+    p = q;
+    n++;
+  }
+  unpackedBytes = <i32>(p - from);
+  return n;
+}
+
+/** Bytes the last frontierDiskUnpack took. */
+export function frontierDiskUnpacked(): i32 {
+  return unpackedBytes;
 }
 
 /**
@@ -1534,12 +1661,9 @@ export function frontierWaysExpand(n: i32): i32 {
   return waysKept;
 }
 
-/** Groups the input buffer's first `n` states (at most half of it) by bucket behind them, as frontierDiskSplit does; returns where they start. */
+/** Groups the input buffer's first `n` states (at most half of it) by bucket and packs them as records, as frontierDiskSplit does; returns where they start. */
 export function frontierWaysSplit(n: i32, bits: i32): usize {
   within(bits, 0, 8, "limit-exceeded: frontierWaysSplit: more than FRONTIER_MAX_BUCKETS buckets");
   within(n, 0, hostInputStates >> 1, "limit-exceeded: frontierWaysSplit: more states than half the input buffer");
-  const from = at(0);
-  const to = from + <usize>n * <usize>entryBytes;
-  groupByBucket(from, n, bits, to);
-  return to;
+  return splitAndPack(at(0), n, bits);
 }

@@ -35,6 +35,7 @@ import { optionalBoolean, optionalWholeNumber, optionKeys, requiredObject, funct
 import { beginHostTable, hostLayerBudget, sumEntryCounts, type HostLayerFigures, type SteppingLayerStore } from "./frontier-host.js";
 import type { FrontierPlan } from "./frontier-plan.js";
 import type { FrontierProblem, FrontierResult } from "./frontier-ts.js";
+import { hostRecords, packRecords } from "./frontier-records.js";
 import { toursModule } from "./kernel.js";
 import { toursConstants } from "../wasm/generated/tours.js";
 
@@ -237,14 +238,20 @@ function countInBuckets(
   const kernel = toursModule.exports;
   const budget = hostLayerBudget(arenaBytes);
   const cycles = problem.mode === "cycles";
-  const { entryBytes: E, inputStates, capacity, view, input, appendSplit } = beginHostTable(cycles, plan.width, budget, 1024);
+  const table0 = beginHostTable(cycles, plan.width, budget, 1024);
+  const { entryBytes: E, inputStates, capacity, view, input, appendSplit } = table0;
   const countOffset = E - (wide ? 16 : 8);
   const bytesOf = (names: readonly string[]): number => names.reduce((sum, name) => sum + store.bytesOf(name), 0);
-  /** Streams the files through the input buffer in pieces of at most `states` states: `each(n)` per piece. */
-  const stream = (names: readonly string[], states: number, each: (n: number) => boolean): boolean =>
-    names.every((name) => store.readPieces(name, states * E, input, (bytes) => each(bytes / E)));
+  // The input buffer's first half takes the entries of a piece, its second the records read (frontier-records.ts).
+  const entriesMost = inputStates >> 1;
+  const { stream, pack } = hostRecords(store, table0, entriesMost * E);
+  /** Mean bytes of a record of step k's layer (the files' sizes say how many states they hold). */
+  const recordBytes = (k: number): number => {
+    const disk = state.stepDisk?.find((s) => s.step === k);
+    return disk && state.stepStates[k] ? disk.layerBytes / state.stepStates[k]! : E;
+  };
 
-  let state = begin(files, { ...identity, entryBytes: E, wide, layers: "buckets" });
+  let state = begin(files, { ...identity, entryBytes: E, wide, layers: "buckets", records: "packed" });
   let peakDisk = Math.max(state.peakDiskBytes, store.diskBytes());
   let stepPeak = Math.max(state.pending?.peakDiskBytes ?? 0, store.diskBytes()); // the step's own
   const open = new Set<StoreFileWriter>(); // files being written: their bytes count against the cap
@@ -279,8 +286,9 @@ function countInBuckets(
       // The start: one empty state with count 1.
       const start = new Uint8Array(E);
       new DataView(start.buffer).setBigUint64(countOffset, 1n, true);
-      room(E, 0);
-      store.write("start.bin", [start]);
+      const records = packRecords(start, E);
+      room(records.length, 0);
+      store.write("start.bin", [records]);
       commit({ ...state, layer: ["start.bin"], ...(files.keepLayers ? { layers: [["start.bin"]] } : {}) }, ["start.bin"]);
     }
     for (let k = state.step + 1; k < plan.size; k++) {
@@ -315,7 +323,7 @@ function countInBuckets(
   }
 
   let count = 0n;
-  stream(state.layer, inputStates, (n) => {
+  stream(state.layer, entriesMost, (n) => {
     count += sumEntryCounts(input(n * E), E, countOffset, wide);
     return true;
   });
@@ -357,7 +365,8 @@ function countInBuckets(
     };
     // A segment: at least a sixteenth of the layer (files per bucket stay few) and half the
     // budget (a segment fills the table about once: its closing drain adds few copies of a key).
-    const segmentBytes = Math.max(Math.ceil((states * E) / 16), Math.floor(budget / 2));
+    const mean = recordBytes(k - 1);
+    const segmentBytes = Math.max(Math.ceil((states * mean) / 16), Math.floor(((budget / 2) * mean) / E));
     const most = mostSuccessors(plan, k);
     // The table is sized to the guess (clearing one costs its whole size) and doubled, up
     // to the cap, each time it had to be drained: fewer drains, fewer copies of a key.
@@ -378,7 +387,7 @@ function countInBuckets(
       const n = kernel.frontierHostDrain();
       if (n > 0) {
         const at = kernel.frontierDiskSplit(n, bits) >>> 0;
-        room(n * E, k);
+        room(kernel.frontierDiskBucketOffset(2 ** bits), k);
         appendSplit(at, writers.length, (b) => (writers[b] ??= writer(names[b]!)));
       }
     };
@@ -444,11 +453,10 @@ function countInBuckets(
         continue;
       }
       // Read in pieces as large as the table takes now (it may grow within a file).
-      store.readPieces(name, inputStates * E, input, (bytes) => {
-        const n = bytes / E;
+      stream([name], entriesMost, (n) => {
         for (let t = 0, m = 0; t < n; t += m) {
           m = Math.min(piece, n - t); // (piece grows with the table)
-          if (t > 0) input(bytes).copyWithin(0, t * E, (t + m) * E);
+          if (t > 0) input(n * E).copyWithin(0, t * E, (t + m) * E);
           pieces(m);
         }
         return true;
@@ -462,11 +470,12 @@ function countInBuckets(
   /**
    * Sums the files `names` of bucket b (its keys' hashes in [b, b + 1) · 2^rangeBits) in
    * the kernel's table, in passes over halves of that range when one table cannot hold
-   * them; after each pass `out(n)` is given its n states packed at frontierHostTable (room
-   * for them on disk checked). Returns the passes.
+   * them; after each pass `out(records, n)` is given its n states packed as records, in
+   * parts (room for them on disk checked). Returns the passes.
    */
-  function sumBucket(k: number, names: readonly string[], b: number, rangeBits: number, out: (n: number) => void): number {
-    const entries = bytesOf(names) / E;
+  function sumBucket(k: number, names: readonly string[], b: number, rangeBits: number, out: (records: Uint8Array, n: number) => void): number {
+    // (A bucket's records hold counts of one expansion, shorter than the layer's: 3/4 of its mean bytes a record guesses high.)
+    const entries = bytesOf(names) / Math.max(1, 0.75 * recordBytes(k - 1));
     const end = (b + 1) * 2 ** rangeBits;
     let passes = 0;
     for (let lo = b * 2 ** rangeBits; lo < end;) {
@@ -475,7 +484,7 @@ function countInBuckets(
       for (;;) {
         if (kernel.frontierHostPass(BigInt(lo), BigInt(width), table) === 0)
           throw new KernelError("tours", "invariant-broken", "the bucket's table does not fit its cap");
-        if (stream(names, inputStates, (n) => kernel.frontierDiskSum(n) !== 0)) break;
+        if (stream(names, entriesMost, (n) => kernel.frontierDiskSum(n) !== 0)) break;
         // More states than the table holds: a table twice as large if it fits, else half the range.
         if (table * 2 <= capacity) table *= 2;
         else if (table < capacity) table = capacity;
@@ -483,10 +492,10 @@ function countInBuckets(
         else throw new KernelError("tours", "limit-exceeded", `more than ${capacity} states of step ${k + 1} share one hash range; raise --memory`);
       }
       const n = kernel.frontierHostDrain();
-      if (n > 0) {
-        room(n * E, k);
-        out(n);
-      }
+      pack(kernel.frontierHostTable() >>> 0, n, (records, m) => {
+        room(records.length, k);
+        out(records, m);
+      });
       passes++;
       lo += width;
     }
@@ -512,7 +521,7 @@ function countInBuckets(
       const name = `step-${k}.bucket-${String(b).padStart(4, "0")}.merged-${String(pending.segments).padStart(3, "0")}.bin`;
       store.pend([name]);
       let merged: StoreFileWriter | undefined;
-      sumBucket(k, pending.buckets[b]!, b, rangeBits, (n) => (merged ??= writer(name)).append(view(kernel.frontierHostTable(), n * E)));
+      sumBucket(k, pending.buckets[b]!, b, rangeBits, (records) => (merged ??= writer(name)).append(records));
       if (merged) finish(merged);
       const buckets = pending.buckets.map((list, c) => (c === b ? (merged ? [name] : []) : list));
       pending = { ...pending, buckets, expandedBytes: bytesOf(buckets.flat()), peakDiskBytes: stepPeak };
@@ -530,7 +539,7 @@ function countInBuckets(
   function sumBuckets(k: number, start: PendingStep): PendingStep {
     let pending = start;
     const rangeBits = 32 - pending.bits;
-    const chunkBytes = Math.max(E, Math.ceil(pending.expandedBytes / 16), Math.min(2 ** 26, Math.floor(budget / 4)));
+    const chunkBytes = Math.max(E, Math.ceil(pending.expandedBytes / 16), Math.min(2 ** 26, Math.floor(((budget / 4) * recordBytes(k - 1)) / E)));
     let chunk: StoreFileWriter | undefined;
     let chunkName = "";
     let { states, passes } = pending;
@@ -547,12 +556,12 @@ function countInBuckets(
     for (let b = pending.done; b < pending.buckets.length; b++) {
       const names = pending.buckets[b]!;
       if (names.length === 0) continue;
-      passes += sumBucket(k, names, b, rangeBits, (n) => {
+      passes += sumBucket(k, names, b, rangeBits, (records, n) => {
         if (!chunk) {
           chunkName = `step-${k}.chunk-${String(chunks.length).padStart(5, "0")}.bin`;
           chunk = writer(chunkName);
         }
-        chunk.append(view(kernel.frontierHostTable(), n * E));
+        chunk.append(records);
         states += n;
       });
       if (chunk && chunk.bytes >= chunkBytes) close(b + 1);

@@ -43,9 +43,10 @@ export interface HostTable {
   /** The first `bytes` of the kernel's input buffer. */
   input(bytes: number): Uint8Array;
   /**
-   * The entries the kernel grouped by bucket at `at` (frontierDiskSplit, frontierWaysSplit:
-   * bucket b from frontierDiskBucketStart(b) to (b + 1)) appended to their files, each of the
-   * `buckets` that got any to `writerOf(b)` (which opens a bucket's file on first use).
+   * The records the kernel grouped by bucket and packed at `at` (frontierDiskSplit,
+   * frontierWaysSplit: bucket b's from byte frontierDiskBucketOffset(b) to (b + 1))
+   * appended to their files, each of the `buckets` that got any to `writerOf(b)` (which
+   * opens a bucket's file on first use).
    */
   appendSplit(at: number, buckets: number, writerOf: (bucket: number) => { append(bytes: Uint8Array): void }): void;
 }
@@ -71,9 +72,9 @@ export function beginHostTable(cycles: boolean, width: number, budget: number, l
   const view = (address: number, bytes: number): Uint8Array => new Uint8Array(kernel.memory.buffer as ArrayBuffer, address >>> 0, bytes);
   const appendSplit: HostTable["appendSplit"] = (at, buckets, writerOf) => {
     for (let b = 0; b < buckets; b++) {
-      const from = kernel.frontierDiskBucketStart(b),
-        to = kernel.frontierDiskBucketStart(b + 1);
-      if (to !== from) writerOf(b).append(view(at + from * entryBytes, (to - from) * entryBytes));
+      const from = kernel.frontierDiskBucketOffset(b),
+        to = kernel.frontierDiskBucketOffset(b + 1);
+      if (to !== from) writerOf(b).append(view(at + from, to - from));
     }
   };
   return { entryBytes, inputStates, capacity, view, input: (bytes) => view(kernel.frontierHostInput(), bytes), appendSplit };

@@ -19,6 +19,7 @@ import { KernelError, UsageError } from "../errors.js";
 import { diskForPeople, type StoreFileWriter } from "../io/checkpoint-store.js";
 import { diskBuckets, type CheckpointPhase, type DiskBuckets } from "./frontier-buckets.js";
 import { beginHostTable, hostLayerBudget, sumEntryCounts } from "./frontier-host.js";
+import { hostRecords, unpackRecords } from "./frontier-records.js";
 import type { FrontierPlan } from "./frontier-plan.js";
 import { START_KEY, type FrontierProblem } from "./frontier-ts.js";
 import { canonicalFrontierProblem, countHamiltonianIn, giveKernelTheGraph } from "./frontier.js";
@@ -220,7 +221,7 @@ export function diskTourLayers(options: UniformDiskOptions): DiskTourLayers {
         cache.set(name, bytes);
         return bytes;
       }
-      bytes = store.read(name);
+      bytes = unpackRecords(store.read(name), E, name);
       cached += bytes.length;
       for (const [old, b] of cache) {
         if (cached <= CACHE_BYTES) break;
@@ -327,14 +328,21 @@ function backward(
   const problem: FrontierProblem = { mode: closed ? "cycles" : "paths", ends: [] };
   const capMiB = giveKernelTheGraph(plan, problem, memoryCapMiB, saved.wide);
   const budget = hostLayerBudget(Math.min(capMiB * 2 ** 20, Number(kernel.frontierArenaCap())));
-  const { entryBytes: E, inputStates, capacity, input, appendSplit } = beginHostTable(closed, plan.width, budget, 1024);
+  const table0 = beginHostTable(closed, plan.width, budget, 1024);
+  const { entryBytes: E, inputStates, capacity, input, appendSplit } = table0;
   if (E !== saved.entryBytes)
     throw new KernelError("tours", "invariant-broken", `uniform tours on disk: entries of ${saved.entryBytes} bytes, the kernel's ${E}`);
-  const piece = inputStates >> 1; // the expansion keeps the other half for grouping by bucket
+  // The input buffer in thirds: a piece's entries, the room to group them by bucket, the records read (frontier-records.ts).
+  const piece = Math.floor(inputStates / 3);
   const countOffset = E - (saved.wide ? 16 : 8);
   const bytesOf = (names: readonly string[]): number => names.reduce((sum, name) => sum + (name === "" ? 0 : store.bytesOf(name)), 0);
+  const records = hostRecords(store, table0, 2 * piece * E);
   const stream = (names: readonly string[], states: number, each: (n: number) => boolean): boolean =>
-    names.every((name) => name === "" || store.readPieces(name, states * E, input, (bytes) => each(bytes / E)));
+    records.stream(
+      names.filter((name) => name !== ""),
+      states,
+      each,
+    );
   const capBytes = buckets.diskCapMiB === undefined ? Infinity : buckets.diskCapMiB * 2 ** 20;
 
   let ways: WaysState = saved.ways ?? {
@@ -375,7 +383,7 @@ function backward(
           }
         } else m = kernel.frontierWaysExpand(n);
         const at = kernel.frontierWaysSplit(m, bits) >>> 0;
-        room(m * E, k);
+        room(kernel.frontierDiskBucketOffset(2 ** bits), k);
         appendSplit(at, names.length, (b) => {
           if (!writers[b]) open.add((writers[b] = store.writer(names[b]!)));
           return writers[b]!;
@@ -410,7 +418,7 @@ function backward(
   /** The forward pass's count: the last layer's counts summed. */
   function lastLayerCount(): string {
     let count = 0n;
-    stream(layers![plan.size]!, inputStates, (n) => {
+    stream(layers![plan.size]!, piece, (n) => {
       count += sumEntryCounts(input(n * E), E, countOffset, saved.wide);
       return true;
     });
@@ -425,7 +433,7 @@ function backward(
       if (
         states <= 0.75 * table &&
         kernel.frontierHostPass(0n, BigInt(HASH_SPAN), table) !== 0 &&
-        stream(ways.files[j]!, inputStates, (n) => kernel.frontierDiskSum(n) !== 0)
+        stream(ways.files[j]!, piece, (n) => kernel.frontierDiskSum(n) !== 0)
       )
         return;
       if (table >= capacity) {

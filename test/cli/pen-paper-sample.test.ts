@@ -162,7 +162,7 @@ describe("pen-paper sample --checkpoint: layers on disk", () => {
     for (const [args, message] of [
       [[...knight, "--checkpoint", folder], new RegExp(`^pen-paper: .*${name.replace(/\./g, "\\.")}.*do not match the sha256`)],
       [
-        ["sample", "--size", "6", "--checkpoint", small, "--disk", "1"],
+        ["sample", "--size", "7", "--checkpoint", small, "--disk", "1"],
         /^pen-paper: the count needs more disk than --disk 1 MiB: .*its checkpoint is kept: run again with a larger --disk to go on$/,
       ],
       [[...knight, "--disk", "10"], /^pen-paper: --disk is for a draw from layers on disk: give --checkpoint DIR too$/],

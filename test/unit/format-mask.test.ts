@@ -63,6 +63,15 @@ describe("the AssemblyScript mask of npm run format", () => {
     );
   });
 
+  it("masks a decorator after a template with a substitution (the scanner reads the template's rest as text)", () => {
+    const text = "const s = `a ${b + { c: 1 }.c} d ${e}`;\n// @ts-ignore: decorator\n@inline function f(): i32 {\n  return 1 << 2;\n}\n";
+    const masked = maskDecorators(text);
+    expect(masked).not.toMatch(/^@inline/m);
+    expect(masked).not.toContain("1 << 2");
+    expect(masked).toContain("`a ${b + { c: 1 }.c} d ${e}`");
+    expect(unmaskDecorators(masked)).toBe(text);
+  });
+
   it("refuses a file that already holds the mask's marker", () => {
     expect(() => maskDecorators("const a = 1; /*@@inline*/\n")).toThrow(/marker/);
   });

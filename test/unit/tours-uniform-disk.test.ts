@@ -85,7 +85,7 @@ describe("uniform tours on disk: the memory sampler's tours", () => {
     const board = { rows: 5, cols: 6, moves: PEN_PAPER_LEAPERS, closed: false };
     const memory = buildTourLayers({ ...board, engine: "ts" });
     setHostLayerBytesForTests(64 * 1024); // input pieces of a few hundred states
-    setWaysBucketBytesForTests(2048); // up to 64 buckets a layer here
+    setWaysBucketBytesForTests(512); // up to 64 buckets a layer here
     const disk = diskTourLayers({ ...board, checkpoint: join(dir, "d") });
     try {
       expect(disk.count).toBe(56728n);
@@ -211,11 +211,11 @@ describe("uniform tours on disk: stopped and resumed, damaged, capped", () => {
     expect(() => drawOnDisk(board, other, 1, 1n)).toThrow(new RegExp(`${layer.replace(/\./g, "\\.")}.*do not match the sha256`));
   });
 
-  // A CPU second (the whole 6×6 count and draw after the refusal): the slow suite runs it;
+  // A few CPU seconds (the whole 6×7 count and draw after the refusal): the slow suite runs it;
   // npm test keeps the counter's own disk cap (test/cli/pen-paper-disk.test.ts).
   slowTest("the disk cap: refused in one line with the checkpoint kept, then goes on under a larger cap", () => {
     const folder = join(dir, "d");
-    const open = { rows: 6, cols: 6, moves: PEN_PAPER_LEAPERS, closed: false }; // 2 MB of files at the peak
+    const open = { rows: 6, cols: 7, moves: PEN_PAPER_LEAPERS, closed: false }; // over 1 MiB of files at the peak
     const run = (diskCapMiB: number) => drawOnDisk(open, folder, 5, 4n, { diskCapMiB });
     expect(() => run(1)).toThrow(UsageError);
     expect(() => run(1)).toThrow(/^the count needs more disk than --disk 1 MiB: .* its checkpoint is kept: run again with a larger --disk to go on$/);
