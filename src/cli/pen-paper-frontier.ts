@@ -12,6 +12,8 @@ import { durationForPeople } from "../tables/reach.js";
 import { UsageError } from "../errors.js";
 import type { Leaper } from "../tours/leapers.js";
 import type { Square } from "../tours/options.js";
+import { startClasses } from "../tours/start-classes.js";
+import { join } from "node:path";
 
 export interface FrontierCountFlags {
   rows: number;
@@ -36,6 +38,8 @@ export interface FrontierCountFlags {
   json?: boolean;
   /** The count with its digits grouped (8,250,272). */
   pretty?: boolean;
+  /** --by-start: directed paths as the sum over the classes of start squares under the board's symmetries (each class a count from its first square). */
+  byStart?: boolean;
 }
 
 /** Everything that defines a frontier count, canonical (squares 1-based or null). */
@@ -124,6 +128,7 @@ export async function runFrontierCount(flags: FrontierCountFlags): Promise<void>
   if (flags.disk !== undefined && flags.checkpoint === undefined)
     throw new UsageError("--disk needs --checkpoint DIR: the folder for the bucket files and the count's checkpoint");
   if (flags.buckets !== undefined && flags.disk === undefined) throw new UsageError("--buckets is for a count with --disk");
+  if (flags.byStart) return countByStart(flags);
   const spec = flags.shard !== undefined ? parseShardSpec(flags.shard) : undefined;
   const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
@@ -177,4 +182,57 @@ async function countAndPrint(
   const microseconds = Math.round(Number(process.hrtime.bigint() - started) / 1000);
   const extra = { engine, microseconds, splitStep: result.splitStep };
   await writeChunk(process.stdout, `${shardLine(canonicalFrontierProblem(flags), spec, result.count, extra)}\n`);
+}
+
+/**
+ * --by-start: all directed paths counted another way, as Σ (class size × the paths from the
+ * class's first square) over the classes of start squares (tours/start-classes.ts). Each
+ * class is a count of its own; with --checkpoint DIR, in DIR/from-R-C, so a run stopped
+ * goes on from the classes and steps it finished. A line a class on standard error.
+ */
+async function countByStart(flags: FrontierCountFlags): Promise<void> {
+  if (flags.closed) throw new UsageError("--by-start sums the directed paths from each start square: not with --closed");
+  if (flags.from || flags.to) throw new UsageError("--by-start counts the paths from every start square itself: not with --from or --to");
+  if (flags.shard !== undefined) throw new UsageError("--by-start counts a whole board: not with --shard");
+  const cpu = process.cpuUsage();
+  const classes = [];
+  let total = 0n;
+  for (const { square, squares } of startClasses(flags.rows, flags.cols)) {
+    const name = `${square[0] + 1},${square[1] + 1}`;
+    const one: FrontierCountFlags = {
+      ...flags,
+      byStart: false,
+      from: square,
+      ...(flags.checkpoint !== undefined ? { checkpoint: join(flags.checkpoint, `from-${square[0] + 1}-${square[1] + 1}`) } : {}),
+    };
+    const store = one.checkpoint === undefined ? undefined : checkpointStore(one, undefined);
+    let result: HamiltonianCount;
+    const classCpu = process.cpuUsage();
+    try {
+      result = countHamiltonianIn({ ...one, shard: undefined, memoryCapMiB: flags.memory, ...(store ? { onProgress: stepLine(store) } : {}) }, store);
+      if (flags.stats && !flags.json) {
+        const used = process.cpuUsage(classCpu);
+        process.stderr.write(statsLine(statsOf(result, store ? store.cpuSeconds() * 1e6 : used.user + used.system), flags.engine, store !== undefined));
+      }
+    } finally {
+      store?.close();
+    }
+    process.stderr.write(`from ${name}: ${result.count} directed paths (×${squares}: the squares alike under the board's symmetries)\n`);
+    classes.push({ from: [square[0] + 1, square[1] + 1], squares, count: result.count.toString() });
+    total += BigInt(squares) * result.count;
+  }
+  const used = process.cpuUsage(cpu);
+  const engine = flags.engine === "ts" ? "frontier-ts" : "frontier";
+  const line = flags.json
+    ? JSON.stringify({
+        ...canonicalFrontierProblem(flags),
+        count: total.toString(),
+        engine,
+        byStart: classes,
+        ...(flags.stats ? { stats: { cpuSeconds: Number(((used.user + used.system) / 1e6).toFixed(3)) } } : {}),
+      })
+    : flags.pretty
+      ? groupDigits(total)
+      : String(total);
+  await writeChunk(process.stdout, `${line}\n`);
 }

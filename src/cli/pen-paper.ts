@@ -121,6 +121,7 @@ interface CountFlags {
   buckets?: number;
   json?: boolean;
   pretty?: boolean;
+  byStart?: boolean;
 }
 
 /** The board of `count` (or `sample`): --size N, or --rows M --cols N (both). */
@@ -163,6 +164,7 @@ async function countCommand(flags: CountFlags): Promise<void> {
       buckets: flags.buckets,
       json: flags.json,
       pretty: flags.pretty,
+      byStart: flags.byStart,
     };
     return runFrontierCount(frontierFlags);
   }
@@ -300,6 +302,10 @@ await runMain("pen-paper", async () => {
     .option("--closed", "count closed tours: distinct cycles, or with --from directed closed tours from that square (2 × cycles)")
     .option("--from <R,C>", "count only tours numbered 1 on this square (1-based row,column)", squareOption)
     .option("--to <R,C>", "count only open tours ending on this square (1-based row,column)", squareOption)
+    .option(
+      "--by-start",
+      "frontier engine: directed paths counted a second way, as the sum over the start squares alike under the board's symmetries of the paths from one of them (a line a class on standard error; with --checkpoint DIR, each in DIR/from-R-C)",
+    )
     .option("--threads <t>", "worker threads (search engine)", integerOption(1, 256), availableParallelism())
     .option("--shard <i/k>", "compute part i of k (0 ≤ i < k) on one thread and print it as a JSON line; total the parts with `pen-paper merge`")
     .option(

@@ -1,0 +1,66 @@
+// pen-paper count --by-start (dist/, spawned): all directed paths counted a second way, as
+// the sum over the classes of start squares of class size × the paths from one square;
+// with --checkpoint DIR a count per class in DIR/from-R-C, run again it goes on from them.
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "../support/cli-run.js";
+
+let dir = "";
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "tabula-pen-paper-by-start-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("pen-paper count --by-start", () => {
+  it("6×6 pen-and-paper: the all-starts count, from six classes of squares, a line each", () => {
+    const run = runCli("pen-paper", ["count", "--size", "6", "--by-start"]);
+    expect(run).toMatchObject({ status: 0, stdout: "8250272\n" });
+    const lines = run.stderr.trim().split("\n");
+    expect(lines.map((line) => /^from (\d,\d): \d+ directed paths \(×(\d): the squares alike under the board's symmetries\)$/.exec(line)?.slice(1))).toEqual([
+      ["1,1", "4"],
+      ["1,2", "8"],
+      ["1,3", "8"],
+      ["2,2", "4"],
+      ["2,3", "8"],
+      ["3,3", "4"],
+    ]);
+    // Each class's line is the --from count of its square.
+    expect(lines[3]).toContain(`: ${runCli("pen-paper", ["count", "--size", "6", "--from", "2,2"]).stdout.trim()} directed paths`);
+  });
+
+  it("5×7 knight (a rectangle: classes of 1, 2 and 4 squares): the all-starts count, its classes in the JSON line", () => {
+    const all = runCli("pen-paper", ["count", "--rows", "5", "--cols", "7", "--moves", "1,2"]);
+    const run = runCli("pen-paper", ["count", "--rows", "5", "--cols", "7", "--moves", "1,2", "--by-start", "--json"]);
+    expect(run.status).toBe(0);
+    const line = JSON.parse(run.stdout) as { count: string; byStart: { from: number[]; squares: number; count: string }[] };
+    expect(line.count).toBe(all.stdout.trim());
+    expect(line.count).toBe("1245736");
+    expect(line.byStart).toHaveLength(12);
+    expect(line.byStart.reduce((sum, c) => sum + c.squares, 0)).toBe(35);
+    expect(line.byStart.reduce((sum, c) => sum + BigInt(c.squares) * BigInt(c.count), 0n)).toBe(1245736n);
+  });
+
+  it("with --checkpoint: a folder a class, and run again, every class resumed from its folder", () => {
+    const folder = join(dir, "c");
+    const args = ["count", "--size", "4", "--moves", "0,1+1,1", "--by-start", "--checkpoint", folder, "--disk", "50"];
+    const first = runCli("pen-paper", args);
+    expect(first.status).toBe(0);
+    expect(first.stdout).toBe(`${runCli("pen-paper", ["count", "--size", "4", "--moves", "0,1+1,1"]).stdout.trim()}\n`);
+    expect(readdirSync(folder).sort()).toEqual(["from-1-1", "from-1-2", "from-2-2"]);
+    const again = runCli("pen-paper", args);
+    expect(again).toMatchObject({ status: 0, stdout: first.stdout });
+    expect(again.stderr.match(/^resuming from .*from-\d-\d: step 16 done/gm)).toHaveLength(3);
+  });
+
+  it.each([
+    [["--closed"], /^pen-paper: --by-start sums the directed paths from each start square: not with --closed$/],
+    [["--from", "1,1"], /^pen-paper: --by-start counts the paths from every start square itself: not with --from or --to$/],
+    [["--shard", "0/2"], /^pen-paper: --by-start counts a whole board: not with --shard$/],
+  ])("with %j: one line, exit 2", (extra, message) => {
+    const run = runCli("pen-paper", ["count", "--size", "5", "--by-start", ...extra]);
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim()).toMatch(message);
+  });
+});
