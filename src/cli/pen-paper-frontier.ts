@@ -197,8 +197,11 @@ async function countByStart(flags: FrontierCountFlags): Promise<void> {
   const cpu = process.cpuUsage();
   const classes = [];
   let total = 0n;
-  for (const { square, squares } of startClasses(flags.rows, flags.cols)) {
+  const all = startClasses(flags.rows, flags.cols);
+  for (const [i, { square, squares }] of all.entries()) {
     const name = `${square[0] + 1},${square[1] + 1}`;
+    // (With --checkpoint a line a step follows: this says whose steps they are.)
+    if (flags.checkpoint !== undefined) process.stderr.write(`class ${i + 1} of ${all.length}: the paths from ${name}\n`);
     const one: FrontierCountFlags = {
       ...flags,
       byStart: false,

@@ -52,6 +52,11 @@ describe("pen-paper count --by-start", () => {
     const again = runCli("pen-paper", args);
     expect(again).toMatchObject({ status: 0, stdout: first.stdout });
     expect(again.stderr.match(/^resuming from .*from-\d-\d: step 16 done/gm)).toHaveLength(3);
+    expect(again.stderr.match(/^class \d of 3: the paths from \d,\d$/gm)).toEqual([
+      "class 1 of 3: the paths from 1,1",
+      "class 2 of 3: the paths from 1,2",
+      "class 3 of 3: the paths from 2,2",
+    ]);
   });
 
   it.each([
