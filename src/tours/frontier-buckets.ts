@@ -238,13 +238,13 @@ function countInBuckets(
   const kernel = toursModule.exports;
   const budget = hostLayerBudget(arenaBytes);
   const cycles = problem.mode === "cycles";
-  const table0 = beginHostTable(cycles, plan.width, budget, 1024);
-  const { entryBytes: E, inputStates, capacity, view, input, appendSplit } = table0;
+  const hostTable = beginHostTable(cycles, plan.width, budget, 1024);
+  const { entryBytes: E, inputStates, capacity, input, appendSplit } = hostTable;
   const countOffset = E - (wide ? 16 : 8);
   const bytesOf = (names: readonly string[]): number => names.reduce((sum, name) => sum + store.bytesOf(name), 0);
   // The input buffer's first half takes the entries of a piece, its second the records read (frontier-records.ts).
   const entriesMost = inputStates >> 1;
-  const { stream, pack } = hostRecords(store, table0, entriesMost * E);
+  const { stream, pack } = hostRecords(store, hostTable, entriesMost * E);
   /** Mean bytes of a record of step k's layer (the files' sizes say how many states they hold). */
   const recordBytes = (k: number): number => {
     const disk = state.stepDisk?.find((s) => s.step === k);

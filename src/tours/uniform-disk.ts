@@ -328,15 +328,15 @@ function backward(
   const problem: FrontierProblem = { mode: closed ? "cycles" : "paths", ends: [] };
   const capMiB = giveKernelTheGraph(plan, problem, memoryCapMiB, saved.wide);
   const budget = hostLayerBudget(Math.min(capMiB * 2 ** 20, Number(kernel.frontierArenaCap())));
-  const table0 = beginHostTable(closed, plan.width, budget, 1024);
-  const { entryBytes: E, inputStates, capacity, input, appendSplit } = table0;
+  const hostTable = beginHostTable(closed, plan.width, budget, 1024);
+  const { entryBytes: E, inputStates, capacity, input, appendSplit } = hostTable;
   if (E !== saved.entryBytes)
     throw new KernelError("tours", "invariant-broken", `uniform tours on disk: entries of ${saved.entryBytes} bytes, the kernel's ${E}`);
   // The input buffer in thirds: a piece's entries, the room to group them by bucket, the records read (frontier-records.ts).
   const piece = Math.floor(inputStates / 3);
   const countOffset = E - (saved.wide ? 16 : 8);
   const bytesOf = (names: readonly string[]): number => names.reduce((sum, name) => sum + (name === "" ? 0 : store.bytesOf(name)), 0);
-  const records = hostRecords(store, table0, 2 * piece * E);
+  const records = hostRecords(store, hostTable, 2 * piece * E);
   const stream = (names: readonly string[], states: number, each: (n: number) => boolean): boolean =>
     records.stream(
       names.filter((name) => name !== ""),
