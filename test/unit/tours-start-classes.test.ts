@@ -1,6 +1,6 @@
-// The classes of start squares under the board's symmetries (src/tours/start-classes.ts).
+// The classes of start squares under the board's symmetries (src/tours/symmetry.ts).
 import { describe, expect, it } from "vitest";
-import { startClasses } from "../../src/tours/start-classes.js";
+import { startClasses } from "../../src/tours/symmetry.js";
 
 describe("start classes", () => {
   it("8×8: ten classes, the four on the diagonal of 4 squares, the six others of 8", () => {
