@@ -12,7 +12,7 @@ import { durationForPeople } from "../tables/reach.js";
 import { UsageError } from "../errors.js";
 import type { Leaper } from "../tours/leapers.js";
 import type { Square } from "../tours/options.js";
-import { startClasses } from "../tours/start-classes.js";
+import { startClasses } from "../tours/symmetry.js";
 import { join } from "node:path";
 
 export interface FrontierCountFlags {
@@ -167,26 +167,17 @@ async function countAndPrint(
   const used = process.cpuUsage(cpu);
   // A resumed count's CPU is that of every run.
   const stats = flags.stats ? statsOf(result, store ? store.cpuSeconds() * 1e6 : used.user + used.system) : undefined;
-  const engine = flags.engine === "ts" ? "frontier-ts" : "frontier";
   // With --json the figures go in the JSON line (one line for programs), else on standard error.
   if (stats && !(flags.json && !spec)) process.stderr.write(statsLine(stats, flags.engine, store !== undefined));
-  if (!spec) {
-    const line = flags.json
-      ? JSON.stringify({ ...canonicalFrontierProblem(flags), count: result.count.toString(), engine, ...(stats ? { stats } : {}) })
-      : flags.pretty
-        ? groupDigits(result.count)
-        : String(result.count);
-    await writeChunk(process.stdout, `${line}\n`);
-    return;
-  }
+  if (!spec) return printCount(flags, result.count, stats ? { stats } : {});
   const microseconds = Math.round(Number(process.hrtime.bigint() - started) / 1000);
-  const extra = { engine, microseconds, splitStep: result.splitStep };
+  const extra = { engine: engineName(flags), microseconds, splitStep: result.splitStep };
   await writeChunk(process.stdout, `${shardLine(canonicalFrontierProblem(flags), spec, result.count, extra)}\n`);
 }
 
 /**
  * --by-start: all directed paths counted another way, as Σ (class size × the paths from the
- * class's first square) over the classes of start squares (tours/start-classes.ts). Each
+ * class's first square) over the classes of start squares (tours/symmetry.ts). Each
  * class is a count of its own; with --checkpoint DIR, in DIR/from-R-C, so a run stopped
  * goes on from the classes and steps it finished. A line a class on standard error.
  */
@@ -225,17 +216,20 @@ async function countByStart(flags: FrontierCountFlags): Promise<void> {
     total += BigInt(squares) * result.count;
   }
   const used = process.cpuUsage(cpu);
-  const engine = flags.engine === "ts" ? "frontier-ts" : "frontier";
+  await printCount(flags, total, { byStart: classes, ...(flags.stats ? { stats: { cpuSeconds: Number(((used.user + used.system) / 1e6).toFixed(3)) } } : {}) });
+}
+
+/** The engine's name in the JSON lines. */
+function engineName(flags: FrontierCountFlags): "frontier" | "frontier-ts" {
+  return flags.engine === "ts" ? "frontier-ts" : "frontier";
+}
+
+/** A whole count on standard output: with --json the problem, count, engine and `extra` as one line; with --pretty its digits grouped. */
+async function printCount(flags: FrontierCountFlags, count: bigint, extra: Record<string, unknown>): Promise<void> {
   const line = flags.json
-    ? JSON.stringify({
-        ...canonicalFrontierProblem(flags),
-        count: total.toString(),
-        engine,
-        byStart: classes,
-        ...(flags.stats ? { stats: { cpuSeconds: Number(((used.user + used.system) / 1e6).toFixed(3)) } } : {}),
-      })
+    ? JSON.stringify({ ...canonicalFrontierProblem(flags), count: count.toString(), engine: engineName(flags), ...extra })
     : flags.pretty
-      ? groupDigits(total)
-      : String(total);
+      ? groupDigits(count)
+      : String(count);
   await writeChunk(process.stdout, `${line}\n`);
 }
