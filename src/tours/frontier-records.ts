@@ -41,22 +41,29 @@ export function packRecords(entries: Uint8Array, entryBytes: number): Uint8Array
 export function unpackRecords(records: Uint8Array, entryBytes: number, what: string): Uint8Array {
   const limbs = entryBytes / 8;
   const T = tagBytesOf(entryBytes);
-  const entries: Uint8Array[] = [];
+  /** The length of limb i of the record at p. */
+  const limbLength = (p: number, i: number): number => ((records[p + (i >> 1)] ?? 0) >> (4 * (i & 1))) & 15;
+  // First the records' ends (each checked whole), then the entries in one array.
+  const starts: number[] = [];
   for (let p = 0; p < records.length;) {
-    const entry = new Uint8Array(entryBytes);
     let q = p + T;
     for (let i = 0; i < limbs; i++) {
-      const length = ((records[p + (i >> 1)] ?? 0) >> (4 * (i & 1))) & 15;
-      if (length > 8 || q + length > records.length || p + T > records.length)
-        throw new KernelError("tours", "invariant-broken", `${what}: a record at byte ${p} is damaged or cut short`);
-      entry.set(records.subarray(q, q + length), 8 * i);
-      q += length;
+      const length = limbLength(p, i);
+      q = length > 8 ? Infinity : q + length;
     }
-    entries.push(entry);
+    if (q > records.length) throw new KernelError("tours", "invariant-broken", `${what}: a record at byte ${p} is damaged or cut short`);
+    starts.push(p);
     p = q;
   }
-  const out = new Uint8Array(entries.length * entryBytes);
-  entries.forEach((entry, t) => out.set(entry, t * entryBytes));
+  const out = new Uint8Array(starts.length * entryBytes);
+  starts.forEach((p, t) => {
+    let q = p + T;
+    for (let i = 0; i < limbs; i++) {
+      const length = limbLength(p, i);
+      out.set(records.subarray(q, q + length), t * entryBytes + 8 * i);
+      q += length;
+    }
+  });
   return out;
 }
 
