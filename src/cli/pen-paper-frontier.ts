@@ -77,9 +77,7 @@ function statsLine(stats: ReturnType<typeof statsOf>, engine: "wasm" | "ts", lay
 
 /** The store of --checkpoint DIR, saying on standard error where a count goes on from. */
 function checkpointStore(flags: FrontierCountFlags, shard: ShardSpec | undefined) {
-  if (flags.engine === "ts") throw new UsageError("--checkpoint keeps the kernel's layers: not with --engine frontier-ts");
   const dir = flags.checkpoint!;
-  if (dir === "") throw new UsageError("--checkpoint: empty folder name (expected a folder for the count's layers)");
   const problem = { ...canonicalFrontierProblem(flags), shard: shard ? `${shard.shard}/${shard.shards}` : null };
   const told = {
     onResume: (step: number, cpu: number) => process.stderr.write(`resuming from ${dir}: step ${step + 1} done, ${cpu.toFixed(0)} s of CPU before this run\n`),
@@ -128,6 +126,9 @@ export async function runFrontierCount(flags: FrontierCountFlags): Promise<void>
   if (flags.disk !== undefined && flags.checkpoint === undefined)
     throw new UsageError("--disk needs --checkpoint DIR: the folder for the bucket files and the count's checkpoint");
   if (flags.buckets !== undefined && flags.disk === undefined) throw new UsageError("--buckets is for a count with --disk");
+  // (Checked here, before --by-start names a folder a class inside DIR.)
+  if (flags.checkpoint !== undefined && flags.engine === "ts") throw new UsageError("--checkpoint keeps the kernel's layers: not with --engine frontier-ts");
+  if (flags.checkpoint === "") throw new UsageError("--checkpoint: empty folder name (expected a folder for the count's layers)");
   if (flags.byStart) return countByStart(flags);
   const spec = flags.shard !== undefined ? parseShardSpec(flags.shard) : undefined;
   const cpu = process.cpuUsage();

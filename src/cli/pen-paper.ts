@@ -174,6 +174,7 @@ async function countCommand(flags: CountFlags): Promise<void> {
     throw new UsageError(`--disk keeps the frontier engine's layers in bucket files: not with --engine ${flags.engine}`);
   if (rows !== cols) throw new UsageError(`--engine ${flags.engine} counts square boards only (--size N); --engine frontier counts ${rows}×${cols}`);
   if (flags.to) throw new UsageError(`--engine ${flags.engine} has no --to; --engine frontier counts paths between two squares`);
+  if (flags.byStart) throw new UsageError(`--by-start sums the frontier engine's counts: not with --engine ${flags.engine}`);
   if (formatLeapers(flags.moves) !== formatLeapers(PEN_PAPER_LEAPERS))
     throw new UsageError(`--engine ${flags.engine} knows only the pen-and-paper moves 0,3+2,2; --engine frontier counts any leapers`);
   if (rows > MAX_COUNT_SIZE) throw new UsageError(`--engine ${flags.engine} counts boards up to ${MAX_COUNT_SIZE}×${MAX_COUNT_SIZE}, not ${rows}×${rows}`);

@@ -63,9 +63,14 @@ describe("pen-paper count --by-start", () => {
     [["--closed"], /^pen-paper: --by-start sums the directed paths from each start square: not with --closed$/],
     [["--from", "1,1"], /^pen-paper: --by-start counts the paths from every start square itself: not with --from or --to$/],
     [["--shard", "0/2"], /^pen-paper: --by-start counts a whole board: not with --shard$/],
-  ])("with %j: one line, exit 2", (extra, message) => {
-    const run = runCli("pen-paper", ["count", "--size", "5", "--by-start", ...extra]);
-    expect(run.status).toBe(2);
+    [["--engine", "search"], /^pen-paper: --by-start sums the frontier engine's counts: not with --engine search$/],
+    [["--checkpoint", ""], /^pen-paper: --checkpoint: empty folder name \(expected a folder for the count's layers\)$/],
+    [["--engine", "frontier-ts", "--checkpoint", "c"], /^pen-paper: --checkpoint keeps the kernel's layers: not with --engine frontier-ts$/],
+  ])("with %j: one line, exit 2, no folder made", (extra, message) => {
+    // (Run in the test's folder: a class's folder made there, as `--checkpoint ""` once did, would show.)
+    const run = runCli("pen-paper", ["count", "--size", "5", "--by-start", ...extra], undefined, dir);
+    expect(run).toMatchObject({ status: 2, stdout: "" });
     expect(run.stderr.trim()).toMatch(message);
+    expect(readdirSync(dir)).toEqual([]);
   });
 });
