@@ -113,20 +113,23 @@ export interface HostLayerFigures {
 
 /** A layer the host keeps: its states, read back into the kernel in pieces. */
 export interface HostLayer {
-  /** Bytes in all: the states times the entry size. */
+  readonly states: number;
+  /** Bytes the layer holds (entries in memory; records in files: fewer). */
   readonly bytes: number;
   /**
-   * Copies the layer out in pieces of at most `maxBytes` (whole entries, if `maxBytes` is
-   * a multiple of the entry size): each piece into the view `into(bytes)` returns, then
-   * `each(bytes)`; stops, returning false, when `each` returns false.
+   * Copies the layer out as entries in pieces of at most `maxBytes` (whole entries, if
+   * `maxBytes` is a multiple of the entry size): each piece into the view `into(bytes)`
+   * returns, then `each(bytes)`; stops, returning false, when `each` returns false. A store
+   * that unpacks through the kernel's input buffer (frontier-disk.ts) may use all of it
+   * and give smaller pieces.
    */
   read(maxBytes: number, into: (bytes: number) => Uint8Array, each: (bytes: number) => boolean): boolean;
 }
 
 /** A layer being made: packed entries added in chunks, then finished. */
 export interface HostLayerWriter {
-  /** Keeps a copy of `bytes` (a view of the kernel's memory, valid only during the call). */
-  add(bytes: Uint8Array): void;
+  /** Keeps a copy of `entries` (a view of the kernel's memory, valid only during the call). */
+  add(entries: Uint8Array): void;
   finish(): HostLayer;
 }
 
@@ -149,8 +152,12 @@ export interface HostCheckpoint {
  * finished step, and a count of the same identity goes on from the last one.
  */
 export interface HostLayerStore {
-  /** The last finished step of this count (its identity: the graph, order, mode and entry layout), or undefined to start. */
-  begin(identity: Readonly<Record<string, unknown>>): HostCheckpoint | undefined;
+  /**
+   * The last finished step of this count (its identity: the graph, order, mode and entry
+   * layout), or undefined to start; `table` is the kernel's, for a store that packs and
+   * unpacks through it.
+   */
+  begin(identity: Readonly<Record<string, unknown>>, table: HostTable): HostCheckpoint | undefined;
   /** A new layer, named `name` (the step's, or its shard's after the split). */
   layer(name: string): HostLayerWriter;
   /** Step `checkpoint.step` is done: its layer is whole and the count can go on from it. */
@@ -159,10 +166,14 @@ export interface HostLayerStore {
   wideCounts?(): boolean;
 }
 
-/** Layers in this process's memory, as chunks. */
+/** Layers in this process's memory, as chunks of entries. */
 export function memoryLayers(): HostLayerStore {
+  let entryBytes = 1;
   return {
-    begin: () => undefined,
+    begin: (_identity, table) => {
+      entryBytes = table.entryBytes;
+      return undefined;
+    },
     layer: () => {
       const chunks: Uint8Array[] = [];
       return {
@@ -172,6 +183,7 @@ export function memoryLayers(): HostLayerStore {
         finish: () => {
           const bytes = chunks.reduce((sum, c) => sum + c.length, 0);
           return {
+            states: bytes / entryBytes,
             bytes,
             read(maxBytes, into, each) {
               for (const chunk of chunks) {
@@ -209,12 +221,13 @@ export function countWithHostLayers(
   const kernel = toursModule.exports;
   const budget = hostLayerBudget(capBytes);
   const cycles = problem.mode === "cycles";
-  const { entryBytes: E, inputStates, capacity, view, input } = beginHostTable(cycles, plan.width, budget, 256);
+  const hostTable = beginHostTable(cycles, plan.width, budget, 256);
+  const { entryBytes: E, inputStates, capacity, view, input } = hostTable;
   const countOffset = E - (wide ? 16 : 8);
   /** Streams the layer through the input buffer: `each(n)` per piece of n states; stops when it returns false. */
   const stream = (layer: HostLayer, each: (n: number) => boolean): boolean => layer.read(inputStates * E, input, (bytes) => each(bytes / E));
 
-  const resumed = store.begin({ ...identity, entryBytes: E, wide });
+  const resumed = store.begin({ ...identity, entryBytes: E, wide }, hostTable);
   let at: HostCheckpoint;
   if (resumed) {
     // The kernel's frontier after each step comes from the graph alone: replay the steps done.
@@ -234,7 +247,7 @@ export function countWithHostLayers(
   let { layer, peakStates, peakParts, peakHostBytes, splitStep, growth } = at;
   let dropped = at.droppedStates;
   const stepStates = [...at.stepStates];
-  let states = layer.bytes / E;
+  let states = layer.states;
 
   for (let k = at.step + 1; k < plan.size; k++) {
     kernel.frontierHostStepBegin(k);
@@ -292,15 +305,15 @@ export function countWithHostLayers(
         return true;
       });
       layer = kept.finish();
-      states = layer.bytes / E;
+      states = layer.states;
     }
     store.finished({ step: k, layer, stepStates, peakStates, peakParts, peakHostBytes, droppedStates: dropped, splitStep, growth });
     onStep?.(k, stepStates[k]!, passes);
   }
-  const last = new Uint8Array(layer.bytes);
+  const last = new Uint8Array(layer.states * E);
   let filled = 0;
   layer.read(
-    Math.max(E, layer.bytes),
+    Math.max(E, last.length),
     (bytes) => last.subarray(filled, filled + bytes),
     (bytes) => {
       filled += bytes;

@@ -45,8 +45,9 @@ export function kernelForwardLayers(
   const layers: (HostLayer | undefined)[] = [];
   const inMemory = memoryLayers();
   const store: HostLayerStore = {
-    begin(identity) {
+    begin(identity, table) {
       // Called at the start of each run (again with 128-bit counts if a count passed 2^64).
+      inMemory.begin(identity, table);
       entryBytes = identity.entryBytes as number;
       wide = identity.wide as boolean;
       layers.length = 0;
@@ -56,7 +57,7 @@ export function kernelForwardLayers(
     layer: (name) => inMemory.layer(name),
     finished(checkpoint) {
       layers[checkpoint.step + 1] = checkpoint.layer;
-      held += checkpoint.layer.bytes / entryBytes;
+      held += checkpoint.layer.states;
       if (held > maxStates) throw tooMany(held, checkpoint.step + 1); // stops the count
     },
   };
@@ -67,7 +68,7 @@ export function kernelForwardLayers(
   const bits = codeBits(plan.width);
   const limbs = wide ? 2 : 1;
   const keyWords = entryBytes / 8 - limbs;
-  const sizes = [1, ...layers.slice(1).map((layer) => (layer ? layer.bytes / entryBytes : 0))];
+  const sizes = [1, ...layers.slice(1).map((layer) => (layer ? layer.states : 0))];
 
   const read = (k: number): Map<string, bigint> => {
     if (k === 0) return new Map([[START_KEY, 1n]]);
@@ -77,7 +78,7 @@ export function kernelForwardLayers(
     if (!layer) return map;
     let slots = 0; // the frontier after step k - 1
     for (let j = 0; j < k; j++) if (plan.leaves[j]! > k - 1) slots++;
-    const buffer = new Uint8Array(Math.max(entryBytes, Math.min(layer.bytes, entryBytes * 65536)));
+    const buffer = new Uint8Array(Math.max(entryBytes, Math.min(layer.states, 65536) * entryBytes));
     const view = new DataView(buffer.buffer);
     const codes = new Array<number>(slots);
     layer.read(

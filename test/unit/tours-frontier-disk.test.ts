@@ -2,6 +2,7 @@
 // count stopped after any step and run again with the same folder goes on from there and
 // gives the same count and figures as one run; a folder of another count, a layer file cut
 // short and a folder that cannot be one are refused in one line.
+import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,8 +10,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { InputError, UsageError } from "../../src/errors.js";
 import { countHamiltonian, countHamiltonianIn, type HamiltonianCountOptions } from "../../src/tours/frontier.js";
 import { diskLayers, type DiskLayers, type DiskLayersOptions } from "../../src/tours/frontier-disk.js";
+import { canonicalJson } from "../../src/io/checkpoint-store.js";
 import { readInSlices, writeInSlices } from "../../src/io/folder.js";
 import { setHostLayerBytesForTests } from "../../src/tours/frontier-host.js";
+import { packRecords, unpackRecords } from "../../src/tours/frontier-records.js";
 import { KNIGHT } from "../../src/tours/leapers.js";
 import { slowTest } from "../support/tier.js";
 
@@ -127,6 +130,33 @@ describe("frontier counts with their layers in files", () => {
     expect(() => countIn(notFolder, { rows: 5, cols: 5 })).toThrow(/a-file: .*the count's checkpoint lives there/);
     rmSync(join(dir, "manifest.json"));
     expect(() => countIn(dir, { rows: 5, cols: 5, engine: "ts" })).toThrow(UsageError);
+  });
+
+  it("keeps a layer as records (frontier-records.ts), fewer bytes than its entries; a folder of raw entries is refused in one line", () => {
+    expect(() => stoppingAfter(dir, 15, { rows: 5, cols: 5 })).toThrow(Stopped);
+    type Saved = { manifest: { state: { entryBytes: number; layer: string[]; layerStates: number; records?: string } } };
+    const saved = (): Saved => JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as Saved;
+    const { entryBytes, layer, layerStates, records } = saved().manifest.state;
+    expect(records).toBe("packed");
+    const files = layer.map((name) => new Uint8Array(readFileSync(join(dir, name))));
+    const bytes = files.reduce((sum, file) => sum + file.length, 0);
+    expect(layerStates).toBeGreaterThan(100);
+    expect(bytes).toBeLessThan(layerStates * entryBytes);
+    const entries = files.map((file, i) => unpackRecords(file, entryBytes, layer[i]!));
+    expect(entries.reduce((sum, e) => sum + e.length, 0)).toBe(layerStates * entryBytes);
+    expect(files.map((file, i) => packRecords(entries[i]!, entryBytes))).toEqual(files);
+    expect(countIn(dir, { rows: 5, cols: 5 }).count).toBe(12400n);
+    // A folder of an older tabula, whose state has no records field: refused, its files kept.
+    rmSync(dir, { recursive: true, force: true });
+    expect(() => stoppingAfter(dir, 15, { rows: 5, cols: 5 })).toThrow(Stopped);
+    const older = saved().manifest;
+    delete older.state.records;
+    const body = canonicalJson(older);
+    writeFileSync(join(dir, "manifest.json"), JSON.stringify({ digest: createHash("sha256").update(body).digest("hex"), manifest: older }));
+    const before = readdirSync(dir).sort();
+    expect(() => countIn(dir, { rows: 5, cols: 5 })).toThrow(UsageError);
+    expect(() => countIn(dir, { rows: 5, cols: 5 })).toThrow(/holds a checkpoint of an older tabula, whose layer files this one does not read/);
+    expect(readdirSync(dir).sort()).toEqual(before);
   });
 
   it("writes a chunk in slices (a pass's table can pass the 2 GiB a single write takes)", () => {
