@@ -26,10 +26,10 @@ export function packRecords(entries: Uint8Array, entryBytes: number): Uint8Array
     const tags = p;
     p += T;
     for (let i = 0; i < limbs; i++) {
-      const limb = entries.subarray(e + 8 * i, e + 8 * i + 8);
+      const limb = e + 8 * i; // (bytes copied one by one: no view a limb, in a loop run per state)
       let length = 8;
-      while (length > 0 && limb[length - 1] === 0) length--;
-      out.set(limb.subarray(0, length), p);
+      while (length > 0 && entries[limb + length - 1] === 0) length--;
+      for (let j = 0; j < length; j++) out[p + j] = entries[limb + j]!;
       p += length;
       out[tags + (i >> 1)]! |= length << (4 * (i & 1));
     }
