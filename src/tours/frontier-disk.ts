@@ -64,19 +64,20 @@ export function diskLayers(dir: string, problem: Readonly<Record<string, unknown
   let base: Omit<FrontierState, "step" | "layer" | "layerStates" | "cpuSeconds"> | undefined;
   let records: ReturnType<typeof hostRecords> | undefined;
   let table: HostTable | undefined;
+  /** Entries a piece unpacks: the input buffer's first half (its second stages the records read). */
+  let pieceStates = 0;
   const cpuSeconds = (): number => {
     const used = process.cpuUsage(started);
     return cpuBefore + (used.user + used.system) / 1e6;
   };
-  /** A layer in files: its records unpacked into the kernel's input buffer (its first half; the second stages the file's bytes), then copied where the reader asks if elsewhere. */
+  /** A layer in files: its records unpacked into the kernel's input buffer in pieces of pieceStates, then copied where the reader asks if elsewhere. */
   const fileLayer = (names: readonly string[], states: number): HostLayer & { names: readonly string[] } => ({
     names,
     states,
     bytes: names.reduce((sum, name) => sum + store.bytesOf(name), 0),
     read: (maxBytes, into, each) => {
       const E = table!.entryBytes;
-      const most = Math.max(1, Math.min(Math.floor(maxBytes / E), Math.floor(table!.inputStates / 2)));
-      return records!.stream(names, most, (n) => {
+      return records!.stream(names, Math.max(1, Math.min(Math.floor(maxBytes / E), pieceStates)), (n) => {
         const entries = table!.input(n * E);
         const target = into(n * E);
         if (target.buffer !== entries.buffer || target.byteOffset !== entries.byteOffset) target.set(entries);
@@ -90,8 +91,8 @@ export function diskLayers(dir: string, problem: Readonly<Record<string, unknown
       const { wide, entryBytes, ...count } = identity as { wide: boolean; entryBytes: number };
       const saved = store.state<FrontierState>();
       table = hostTable;
-      // Entries unpacked into the input buffer's first half, its second staging the records read.
-      records = hostRecords(store, hostTable, Math.floor(hostTable.inputStates / 2) * entryBytes);
+      pieceStates = Math.floor(hostTable.inputStates / 2);
+      records = hostRecords(store, hostTable, pieceStates * entryBytes);
       base = { count, wide, entryBytes, records: "packed" };
       if (saved && saved.records !== "packed") {
         throw new UsageError(
@@ -122,6 +123,7 @@ export function diskLayers(dir: string, problem: Readonly<Record<string, unknown
     layer: (name): HostLayerWriter => {
       const names: string[] = [];
       let states = 0;
+      let bytes = 0;
       return {
         add(entries) {
           const E = table!.entryBytes;
@@ -136,6 +138,10 @@ export function diskLayers(dir: string, problem: Readonly<Record<string, unknown
           writer.finish();
           names.push(file);
           states += entries.length / E;
+          bytes += writer.bytes;
+        },
+        get bytes() {
+          return bytes;
         },
         finish: () => fileLayer(names, states),
       };

@@ -130,6 +130,8 @@ export interface HostLayer {
 export interface HostLayerWriter {
   /** Keeps a copy of `entries` (a view of the kernel's memory, valid only during the call). */
   add(entries: Uint8Array): void;
+  /** Bytes kept so far (entries in memory; records in files: fewer). */
+  readonly bytes: number;
   finish(): HostLayer;
 }
 
@@ -176,27 +178,29 @@ export function memoryLayers(): HostLayerStore {
     },
     layer: () => {
       const chunks: Uint8Array[] = [];
+      let bytes = 0;
       return {
-        add: (bytes) => {
-          chunks.push(bytes.slice());
+        add: (entries) => {
+          chunks.push(entries.slice());
+          bytes += entries.length;
         },
-        finish: () => {
-          const bytes = chunks.reduce((sum, c) => sum + c.length, 0);
-          return {
-            states: bytes / entryBytes,
-            bytes,
-            read(maxBytes, into, each) {
-              for (const chunk of chunks) {
-                for (let off = 0; off < chunk.length; off += maxBytes) {
-                  const piece = chunk.subarray(off, Math.min(chunk.length, off + maxBytes));
-                  into(piece.length).set(piece);
-                  if (!each(piece.length)) return false;
-                }
+        get bytes() {
+          return bytes;
+        },
+        finish: () => ({
+          states: bytes / entryBytes,
+          bytes,
+          read(maxBytes, into, each) {
+            for (const chunk of chunks) {
+              for (let off = 0; off < chunk.length; off += maxBytes) {
+                const piece = chunk.subarray(off, Math.min(chunk.length, off + maxBytes));
+                into(piece.length).set(piece);
+                if (!each(piece.length)) return false;
               }
-              return true;
-            },
-          };
-        },
+            }
+            return true;
+          },
+        }),
       };
     },
     finished: () => {},
@@ -285,7 +289,7 @@ export function countWithHostLayers(
       nextStates += n;
       passes++;
       lo += width;
-      peakHostBytes = Math.max(peakHostBytes, layer.bytes + nextStates * E);
+      peakHostBytes = Math.max(peakHostBytes, layer.bytes + next.bytes);
     }
     kernel.frontierHostStepEnd(states, nextStates);
     growth = states > 0 ? nextStates / states : 1;
