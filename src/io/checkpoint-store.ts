@@ -31,6 +31,7 @@ import { hostname } from "node:os";
 import { join } from "node:path";
 import { InputError, UsageError } from "../errors.js";
 import { readInSlices, inFolder as inFolderFor } from "./folder.js";
+import { processAlive } from "./process-alive.js";
 
 export const MANIFEST = "manifest.json";
 export const LOCK = "lock";
@@ -87,16 +88,6 @@ const sha256 = (text: string | Uint8Array): string => createHash("sha256").updat
 const isDigest = (value: unknown): value is string => typeof value === "string" && /^[0-9a-f]{64}$/.test(value);
 const isName = (name: unknown): name is string =>
   typeof name === "string" && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name) && name !== MANIFEST && name !== LOCK && !name.endsWith(TEMPORARY);
-
-/** Whether a process `pid` lives on this machine (EPERM: it does, another user's). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 /**
  * Whether writes are fsynced (always, but in tests: a killed process's writes survive in
@@ -524,7 +515,7 @@ export class CheckpointStore {
           // A lock cut short by a crash as it was made: nobody holds it.
         }
         const pid = Number.isSafeInteger(held?.pid) ? (held.pid as number) : undefined;
-        if (pid !== undefined && (held.host !== hostname() || alive(pid))) {
+        if (pid !== undefined && (held.host !== hostname() || processAlive(pid))) {
           const where = held.host === hostname() ? "" : ` on ${String(held.host)}`;
           throw new UsageError(
             `${this.dir} is in use by another count (pid ${pid}${where}, its lock ${path}); wait for it to end, or remove the lock if that run is gone`,

@@ -9,6 +9,7 @@ import { closeSync, openSync, readFileSync, renameSync, rmSync, writeSync } from
 import { hostname } from "node:os";
 import { InputError } from "../errors.js";
 import { inputName } from "./lines.js";
+import { processAlive } from "./process-alive.js";
 
 /** How long a caller waits for another to finish before giving up. */
 export const LOCK_WAIT_MS = 15_000;
@@ -22,20 +23,11 @@ export interface FileLock {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM"; // exists, another user's
-  }
-}
-
 /** The holder a lock's text names: its pid, and whether that process is known to be gone. */
 function holderOf(text: string): { pid: number | undefined; gone: boolean } {
   const [pidText, host] = text.trim().split(" ");
   const pid = /^\d{1,10}$/.test(pidText ?? "") ? Number(pidText) : undefined;
-  return { pid, gone: pid !== undefined && host === hostname() && !alive(pid) };
+  return { pid, gone: pid !== undefined && host === hostname() && !processAlive(pid) };
 }
 
 function tryCreate(path: string, token: string): boolean {

@@ -15,6 +15,7 @@ import { countHamiltonianIn, type HamiltonianCountOptions } from "../../src/tour
 import { diskLayers } from "../../src/tours/frontier-disk.js";
 import { setHostLayerBytesForTests } from "../../src/tours/frontier-host.js";
 import { KNIGHT } from "../../src/tours/leapers.js";
+import { HAS_PROC, makeZombie } from "../support/zombie.js";
 
 let dir = "";
 beforeEach(() => {
@@ -159,6 +160,19 @@ describe("the checkpoint store", () => {
     // A lock cut short as it was made holds nobody.
     writeFileSync(join(dir, LOCK), '{"pi');
     expect(withStore(() => "taken")).toBe("taken");
+  });
+
+  it.skipIf(!HAS_PROC)("a lock whose run is a zombie (killed, not reaped) is taken over, not refused as in use", async () => {
+    const { pid, parent } = await makeZombie();
+    try {
+      writeFileSync(join(dir, LOCK), `${JSON.stringify({ pid, host: hostname(), token: "x" })}\n`);
+      expect(withStore(() => readFileSync(join(dir, LOCK), "utf8"))).toContain(`"pid":${process.pid}`);
+      // The zombie's parent runs: a lock naming it is refused.
+      writeFileSync(join(dir, LOCK), `${JSON.stringify({ pid: parent.pid, host: hostname(), token: "y" })}\n`);
+      expect(() => withStore(() => 0)).toThrow(`is in use by another count (pid ${parent.pid}`);
+    } finally {
+      parent.kill("SIGKILL");
+    }
   });
 
   it("removes a killed write's file on the next open, and only files it listed; a user's files survive", () => {
