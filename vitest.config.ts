@@ -59,6 +59,8 @@ export default defineConfig({
     testTimeout: 300_000,
     hookTimeout: 300_000,
     sequence: { sequencer: LongProjectsFirst },
+    // One scratch folder per run for every mkdtemp, removed at its end (test/support/scratch-root.ts).
+    globalSetup: ["test/support/scratch-root.ts"],
     // Each worker asks the main process for every module it imports, compiled from TypeScript
     // afresh on every run; kept on disk (node_modules/.experimental-vitest-cache, by content)
     // a second npm test skips it: the unit suite about 6 s of CPU less (67 to 61 s, twice in
