@@ -80,6 +80,8 @@ interface BucketState {
   droppedStates: number;
   growth: number;
   peakDiskBytes: number;
+  /** Most bytes the kernel's arena held in any run of this count (absent in a folder of an older tabula). */
+  peakTableBytes?: number;
   /** The disk of each finished step (absent in a store of an older tabula: no figures before it). */
   stepDisk?: StepDisk[];
   cpuSeconds: number;
@@ -253,6 +255,8 @@ function countInBuckets(
 
   let state = begin(files, { ...identity, entryBytes: E, wide, layers: "buckets", records: "packed" });
   let peakDisk = Math.max(state.peakDiskBytes, store.diskBytes());
+  // The arena's peak of earlier runs too: a resumed count's figures are the whole count's.
+  const tablePeak = (): number => Math.max(state.peakTableBytes ?? 0, Number(kernel.frontierPeakBytes()));
   let stepPeak = Math.max(state.pending?.peakDiskBytes ?? 0, store.diskBytes()); // the step's own
   const open = new Set<StoreFileWriter>(); // files being written: their bytes count against the cap
   const held = (): number => [...open].reduce((sum, w) => sum + w.bytes, store.diskBytes());
@@ -310,6 +314,7 @@ function countInBuckets(
           peakStates: Math.max(state.peakStates, pending.states),
           peakParts: Math.max(state.peakParts, pending.passes),
           droppedStates: state.droppedStates + pending.dropped,
+          peakTableBytes: tablePeak(),
           stepDisk: [...(state.stepDisk ?? []), { step: k, layerBytes: bytesOf(pending.chunks), bucketBytes: pending.expandedBytes, peakDiskBytes: stepPeak }],
           ...(state.layers ? { layers: [...state.layers, pending.chunks] } : {}),
         },
@@ -332,7 +337,7 @@ function countInBuckets(
     count,
     peakStates: state.peakStates,
     splitStep: -1,
-    peakBytes: Number(kernel.frontierPeakBytes()) + peakDisk,
+    peakBytes: tablePeak() + peakDisk,
     peakLayerBytes: peakDisk,
     entryBytes: E,
     peakParts: state.peakParts,

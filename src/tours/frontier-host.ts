@@ -143,6 +143,8 @@ export interface HostCheckpoint {
   peakStates: number;
   peakParts: number;
   peakHostBytes: number;
+  /** Most bytes the kernel's arena held in any run of this count (absent in a folder of an older tabula). */
+  peakTableBytes?: number;
   droppedStates: number;
   splitStep: number;
   growth: number;
@@ -249,6 +251,8 @@ export function countWithHostLayers(
     at = { step: -1, layer: first.finish(), stepStates: [], peakStates: 1, peakParts: 1, peakHostBytes: E, droppedStates: 0, splitStep: -1, growth: 1 };
   }
   let { layer, peakStates, peakParts, peakHostBytes, splitStep, growth } = at;
+  // The arena's peak of earlier runs too: a resumed count's figures are the whole count's.
+  const tablePeak = (): number => Math.max(at.peakTableBytes ?? 0, Number(kernel.frontierPeakBytes()));
   let dropped = at.droppedStates;
   const stepStates = [...at.stepStates];
   let states = layer.states;
@@ -311,7 +315,18 @@ export function countWithHostLayers(
       layer = kept.finish();
       states = layer.states;
     }
-    store.finished({ step: k, layer, stepStates, peakStates, peakParts, peakHostBytes, droppedStates: dropped, splitStep, growth });
+    store.finished({
+      step: k,
+      layer,
+      stepStates,
+      peakStates,
+      peakParts,
+      peakHostBytes,
+      peakTableBytes: tablePeak(),
+      droppedStates: dropped,
+      splitStep,
+      growth,
+    });
     onStep?.(k, stepStates[k]!, passes);
   }
   const last = new Uint8Array(layer.states * E);
@@ -330,7 +345,7 @@ export function countWithHostLayers(
     count,
     peakStates,
     splitStep,
-    peakBytes: Number(kernel.frontierPeakBytes()) + peakHostBytes,
+    peakBytes: tablePeak() + peakHostBytes,
     peakLayerBytes: peakHostBytes,
     entryBytes: E,
     peakParts,

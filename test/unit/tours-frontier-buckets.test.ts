@@ -183,6 +183,11 @@ describe("bucketed counts stopped and resumed", () => {
     const disk = inBuckets(folder, options, { buckets: 4, onResume: (step) => resumed.push(step) });
     expect(resumed).toEqual([24]);
     expect(figures(disk)).toEqual(figures(memory));
+    // Run again, the count is read off the last layer with the whole count's figures, the
+    // arena's peak too (before 2026-12-03 it said the peak of the run that read the count off).
+    const again = inBuckets(folder, options, { buckets: 4 });
+    expect(figures(again)).toEqual(figures(memory));
+    expect(again.peakBytes).toBe(disk.peakBytes);
     // Only the store's files are left: the manifest, and the last layer's.
     expect(
       readdirSync(folder)
