@@ -7,7 +7,7 @@ import { parseShardSpec, shardLine, type ShardSpec } from "../shards/index.js";
 import { canonicalFrontierProblem as canonicalFrontier, countHamiltonianIn, type HamiltonianCount } from "../tours/frontier.js";
 import { diskLayers, type DiskLayers } from "../tours/frontier-disk.js";
 import { diskBuckets, type DiskBuckets } from "../tours/frontier-buckets.js";
-import { diskForPeople } from "../io/checkpoint-store.js";
+import { diskForPeople, FolderInUseError } from "../io/checkpoint-store.js";
 import { durationForPeople } from "../tables/reach.js";
 import { UsageError } from "../errors.js";
 import type { Leaper } from "../tours/leapers.js";
@@ -181,43 +181,71 @@ async function countAndPrint(
  * class's first square) over the classes of start squares (tours/symmetry.ts). Each
  * class is a count of its own; with --checkpoint DIR, in DIR/from-R-C, so a run stopped
  * goes on from the classes and steps it finished. A line a class on standard error.
+ *
+ * Runs of one count share its classes: a class whose folder another run holds (its lock)
+ * is left to it, this run goes on with the next, and comes back for the count once that
+ * run is done (its finished folder is read off at once). So the same command in two
+ * terminals counts two classes at a time, and each prints the whole sum.
  */
 async function countByStart(flags: FrontierCountFlags): Promise<void> {
   if (flags.closed) throw new UsageError("--by-start sums the directed paths from each start square: not with --closed");
   if (flags.from || flags.to) throw new UsageError("--by-start counts the paths from every start square itself: not with --from or --to");
   if (flags.shard !== undefined) throw new UsageError("--by-start counts a whole board: not with --shard");
   const cpu = process.cpuUsage();
-  const classes = [];
-  let total = 0n;
   const all = startClasses(flags.rows, flags.cols);
-  for (const [i, { square, squares }] of all.entries()) {
-    const name = `${square[0] + 1},${square[1] + 1}`;
-    // (With --checkpoint a line a step follows: this says whose steps they are.)
-    if (flags.checkpoint !== undefined) process.stderr.write(`class ${i + 1} of ${all.length}: the paths from ${name}\n`);
-    const one: FrontierCountFlags = {
-      ...flags,
-      byStart: false,
-      from: square,
-      ...(flags.checkpoint !== undefined ? { checkpoint: join(flags.checkpoint, `from-${square[0] + 1}-${square[1] + 1}`) } : {}),
-    };
-    const store = one.checkpoint === undefined ? undefined : checkpointStore(one, undefined);
-    let result: HamiltonianCount;
-    const classCpu = process.cpuUsage();
-    try {
-      result = countHamiltonianIn({ ...one, shard: undefined, memoryCapMiB: flags.memory, ...(store ? { onProgress: stepLine(store) } : {}) }, store);
-      if (flags.stats && !flags.json) {
-        const used = process.cpuUsage(classCpu);
-        process.stderr.write(statsLine(statsOf(result, store ? store.cpuSeconds() * 1e6 : used.user + used.system), flags.engine, store !== undefined));
+  const counts: (bigint | undefined)[] = all.map(() => undefined);
+  const leftToOthers = new Set<number>();
+  for (let waitSeconds = 1; ; waitSeconds = Math.min(2 * waitSeconds, MAX_CLASS_WAIT_SECONDS)) {
+    for (const [i, { square, squares }] of all.entries()) {
+      if (counts[i] !== undefined) continue;
+      const name = `${square[0] + 1},${square[1] + 1}`;
+      try {
+        counts[i] = countClass(flags, square, `class ${i + 1} of ${all.length}: the paths from ${name}`);
+      } catch (error) {
+        if (!(error instanceof FolderInUseError)) throw error;
+        if (!leftToOthers.has(i))
+          process.stderr.write(
+            `class ${i + 1} of ${all.length}: the paths from ${name} are being counted by another run (pid ${error.pid}): on with the other classes, back to it when that run is done\n`,
+          );
+        leftToOthers.add(i);
+        continue;
       }
-    } finally {
-      store?.close();
+      process.stderr.write(`from ${name}: ${counts[i]} directed paths (×${squares}: the squares alike under the board's symmetries)\n`);
     }
-    process.stderr.write(`from ${name}: ${result.count} directed paths (×${squares}: the squares alike under the board's symmetries)\n`);
-    classes.push({ from: [square[0] + 1, square[1] + 1], squares, count: result.count.toString() });
-    total += BigInt(squares) * result.count;
+    if (counts.every((count) => count !== undefined)) break;
+    await new Promise((resolve) => setTimeout(resolve, waitSeconds * 1000));
   }
+  const classes = all.map(({ square, squares }, i) => ({ from: [square[0] + 1, square[1] + 1], squares, count: counts[i]!.toString() }));
+  const total = all.reduce((sum, { squares }, i) => sum + BigInt(squares) * counts[i]!, 0n);
   const used = process.cpuUsage(cpu);
   await printCount(flags, total, { byStart: classes, ...(flags.stats ? { stats: { cpuSeconds: Number(((used.user + used.system) / 1e6).toFixed(3)) } } : {}) });
+}
+
+/** Longest wait between looks at the classes other runs hold. */
+const MAX_CLASS_WAIT_SECONDS = 30;
+
+/** The directed paths from `square`: with --checkpoint, in DIR/from-R-C (FolderInUseError if another run holds it). */
+function countClass(flags: FrontierCountFlags, square: Square, heading: string): bigint {
+  const one: FrontierCountFlags = {
+    ...flags,
+    byStart: false,
+    from: square,
+    ...(flags.checkpoint !== undefined ? { checkpoint: join(flags.checkpoint, `from-${square[0] + 1}-${square[1] + 1}`) } : {}),
+  };
+  const store = one.checkpoint === undefined ? undefined : checkpointStore(one, undefined);
+  // (With --checkpoint a line a step follows: this says whose steps they are.)
+  if (store) process.stderr.write(`${heading}\n`);
+  const classCpu = process.cpuUsage();
+  try {
+    const result = countHamiltonianIn({ ...one, shard: undefined, memoryCapMiB: flags.memory, ...(store ? { onProgress: stepLine(store) } : {}) }, store);
+    if (flags.stats && !flags.json) {
+      const used = process.cpuUsage(classCpu);
+      process.stderr.write(statsLine(statsOf(result, store ? store.cpuSeconds() * 1e6 : used.user + used.system), flags.engine, store !== undefined));
+    }
+    return result.count;
+  } finally {
+    store?.close();
+  }
 }
 
 /** The engine's name in the JSON lines. */

@@ -305,7 +305,7 @@ await runMain("pen-paper", async () => {
     .option("--to <R,C>", "count only open tours ending on this square (1-based row,column)", squareOption)
     .option(
       "--by-start",
-      "frontier engine: directed paths counted a second way, as the sum over the start squares alike under the board's symmetries of the paths from one of them (a line a class on standard error; with --checkpoint DIR, each in DIR/from-R-C)",
+      "frontier engine: directed paths counted a second way, as the sum over the start squares alike under the board's symmetries of the paths from one of them (a line a class on standard error; with --checkpoint DIR, each in DIR/from-R-C, and runs of the same command share the classes)",
     )
     .option("--threads <t>", "worker threads (search engine)", integerOption(1, 256), availableParallelism())
     .option("--shard <i/k>", "compute part i of k (0 ≤ i < k) on one thread and print it as a JSON line; total the parts with `pen-paper merge`")

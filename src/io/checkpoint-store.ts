@@ -40,6 +40,17 @@ const TEMPORARY = ".partial";
 /** Most bytes one read or write call takes (Node refuses a single write past 2 GiB). */
 const SLICE = 1 << 30;
 
+/** A folder another run holds (its lock names a live process): a usage error (exit 2) that says whose. */
+export class FolderInUseError extends UsageError {
+  constructor(
+    message: string,
+    /** The pid the lock names. */
+    readonly pid: number,
+  ) {
+    super(message);
+  }
+}
+
 /** What a folder's count is: a folder of another counter, problem or kernel build is refused. */
 export interface StoreIdentity {
   /** The command that counts ("pen-paper count", "count-farms"). */
@@ -517,8 +528,9 @@ export class CheckpointStore {
         const pid = Number.isSafeInteger(held?.pid) ? (held.pid as number) : undefined;
         if (pid !== undefined && (held.host !== hostname() || processAlive(pid))) {
           const where = held.host === hostname() ? "" : ` on ${String(held.host)}`;
-          throw new UsageError(
+          throw new FolderInUseError(
             `${this.dir} is in use by another count (pid ${pid}${where}, its lock ${path}); wait for it to end, or remove the lock if that run is gone`,
+            pid,
           );
         }
         // A stale lock (its run is dead): taken over, unless another run took it meanwhile.

@@ -1,11 +1,13 @@
 // pen-paper count --by-start (dist/, spawned): all directed paths counted a second way, as
 // the sum over the classes of start squares of class size × the paths from one square;
-// with --checkpoint DIR a count per class in DIR/from-R-C, run again it goes on from them.
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+// with --checkpoint DIR a count per class in DIR/from-R-C, run again it goes on from them;
+// a class another run holds is left to it and read off its folder once that run is done.
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli } from "../support/cli-run.js";
+import { ROOT, runCli } from "../support/cli-run.js";
 
 let dir = "";
 beforeEach(() => {
@@ -57,6 +59,40 @@ describe("pen-paper count --by-start", () => {
       "class 2 of 3: the paths from 1,2",
       "class 3 of 3: the paths from 2,2",
     ]);
+  });
+
+  it("a class whose folder another run holds is left to it: the other classes first, then that one once the run is gone", async () => {
+    const folder = join(dir, "shared");
+    // Another run holds class 2's folder: its lock names a live process, as that run's would.
+    const other = spawn("sleep", ["60"]);
+    mkdirSync(join(folder, "from-1-2"), { recursive: true });
+    writeFileSync(join(folder, "from-1-2", "lock"), `${JSON.stringify({ pid: other.pid, host: hostname(), token: "other" })}\n`);
+    const run = spawn(process.execPath, [join(ROOT, "dist/cli/pen-paper.js"), "count", "--size", "5", "--by-start", "--checkpoint", folder]);
+    let stdout = "",
+      stderr = "";
+    run.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    const lastClassDone = new Promise<void>((resolve) =>
+      run.stderr.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+        if (stderr.includes("from 3,3: ")) resolve();
+      }),
+    );
+    const exited = new Promise<number | null>((resolve) => run.on("close", resolve));
+    try {
+      await lastClassDone;
+      // Every class but the held one is counted while that run lives; the held one is not.
+      expect(stderr).toContain(
+        `class 2 of 6: the paths from 1,2 are being counted by another run (pid ${other.pid}): on with the other classes, back to it when that run is done\n`,
+      );
+      expect(stderr.match(/^from \d,\d: /gm)).toEqual(["from 1,1: ", "from 1,3: ", "from 2,2: ", "from 2,3: ", "from 3,3: "]);
+      expect(stdout).toBe("");
+    } finally {
+      other.kill("SIGKILL");
+    }
+    expect(await exited).toBe(0);
+    expect(stdout).toBe(runCli("pen-paper", ["count", "--size", "5"]).stdout);
+    expect(stderr).toMatch(/from 3,3: .*\nclass 2 of 6: the paths from 1,2\n(step .*\n)+from 1,2: 548 directed paths/);
+    expect(readdirSync(folder).sort()).toEqual(["from-1-1", "from-1-2", "from-1-3", "from-2-2", "from-2-3", "from-3-3"]);
   });
 
   it.each([
