@@ -195,6 +195,7 @@ async function countByStart(flags: FrontierCountFlags): Promise<void> {
   const all = startClasses(flags.rows, flags.cols);
   const counts: (bigint | undefined)[] = all.map(() => undefined);
   const leftToOthers = new Set<number>();
+  let saidWaiting = "";
   for (let waitSeconds = 1; ; waitSeconds = Math.min(2 * waitSeconds, MAX_CLASS_WAIT_SECONDS)) {
     for (const [i, { square, squares }] of all.entries()) {
       if (counts[i] !== undefined) continue;
@@ -212,7 +213,11 @@ async function countByStart(flags: FrontierCountFlags): Promise<void> {
       }
       process.stderr.write(`from ${name}: ${counts[i]} directed paths (×${squares}: the squares alike under the board's symmetries)\n`);
     }
-    if (counts.every((count) => count !== undefined)) break;
+    const left = all.flatMap((_, i) => (counts[i] === undefined ? [i + 1] : []));
+    if (left.length === 0) break;
+    const waiting = `waiting for the other runs to finish class${left.length === 1 ? "" : "es"} ${left.join(", ")}`;
+    if (waiting !== saidWaiting) process.stderr.write(`${waiting}\n`);
+    saidWaiting = waiting;
     await new Promise((resolve) => setTimeout(resolve, waitSeconds * 1000));
   }
   const classes = all.map(({ square, squares }, i) => ({ from: [square[0] + 1, square[1] + 1], squares, count: counts[i]!.toString() }));

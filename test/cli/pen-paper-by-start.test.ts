@@ -77,6 +77,7 @@ describe("pen-paper count --by-start", () => {
         if (stderr.includes("from 3,3: ")) resolve();
       }),
     );
+    const waitingSaid = new Promise<void>((resolve) => run.stderr.on("data", () => stderr.includes("waiting for") && resolve()));
     const exited = new Promise<number | null>((resolve) => run.on("close", resolve));
     try {
       await lastClassDone;
@@ -85,13 +86,17 @@ describe("pen-paper count --by-start", () => {
         `class 2 of 6: the paths from 1,2 are being counted by another run (pid ${other.pid}): on with the other classes, back to it when that run is done\n`,
       );
       expect(stderr.match(/^from \d,\d: /gm)).toEqual(["from 1,1: ", "from 1,3: ", "from 2,2: ", "from 2,3: ", "from 3,3: "]);
+      await waitingSaid;
+      expect(stderr).toMatch(/from 3,3: .*\nwaiting for the other runs to finish class 2\n/);
       expect(stdout).toBe("");
     } finally {
       other.kill("SIGKILL");
     }
     expect(await exited).toBe(0);
     expect(stdout).toBe(runCli("pen-paper", ["count", "--size", "5"]).stdout);
-    expect(stderr).toMatch(/from 3,3: .*\nclass 2 of 6: the paths from 1,2\n(step .*\n)+from 1,2: 548 directed paths/);
+    expect(stderr).toMatch(
+      /from 3,3: .*\nwaiting for the other runs to finish class 2\nclass 2 of 6: the paths from 1,2\n(step .*\n)+from 1,2: 548 directed paths/,
+    );
     expect(readdirSync(folder).sort()).toEqual(["from-1-1", "from-1-2", "from-1-3", "from-2-2", "from-2-3", "from-3-3"]);
   });
 
