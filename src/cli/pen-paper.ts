@@ -101,27 +101,15 @@ function generateBoard(flags: GenerateFlags, sizeGiven: boolean): { rows: number
   return { rows: flags.rows, cols: flags.cols };
 }
 
-interface CountFlags {
+/** count's options: the frontier count's (pen-paper-frontier.ts), the board as given, and the search engine's. */
+interface CountFlags extends Omit<FrontierCountFlags, "rows" | "cols" | "moves" | "engine"> {
   size?: number;
   rows?: number;
   cols?: number;
   moves: Leaper[];
-  closed?: boolean;
-  from?: Square;
-  to?: Square;
   threads: number;
   engine: CountEngine;
   force?: boolean;
-  shard?: string;
-  stats?: boolean;
-  memory?: number;
-  hostLayers?: boolean;
-  checkpoint?: string;
-  disk?: number;
-  buckets?: number;
-  json?: boolean;
-  pretty?: boolean;
-  byStart?: boolean;
 }
 
 /** The board of `count` (or `sample`): --size N, or --rows M --cols N (both). */
