@@ -517,7 +517,7 @@ export class CheckpointStore {
               throw error;
             });
         }
-        let held: { pid?: unknown; host?: unknown; token?: unknown } = {};
+        let held: { pid?: unknown; host?: unknown; token?: unknown; started?: unknown } = {};
         let text = "";
         try {
           text = readFileSync(path, "utf8");
@@ -526,7 +526,9 @@ export class CheckpointStore {
           // A lock cut short by a crash as it was made: nobody holds it.
         }
         const pid = Number.isSafeInteger(held?.pid) ? (held.pid as number) : undefined;
-        if (pid !== undefined && (held.host !== hostname() || processAlive(pid))) {
+        // When the lock was written: a process of its pid started later is another (a pid given again after a reboot).
+        const lockedAt = typeof held.started === "string" ? Date.parse(held.started) : NaN;
+        if (pid !== undefined && (held.host !== hostname() || processAlive(pid, Number.isFinite(lockedAt) ? lockedAt : undefined))) {
           const where = held.host === hostname() ? "" : ` on ${String(held.host)}`;
           throw new FolderInUseError(
             `${this.dir} is in use by another count (pid ${pid}${where}, its lock ${path}); wait for it to end, or remove the lock if that run is gone`,

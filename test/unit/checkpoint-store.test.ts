@@ -9,7 +9,7 @@ import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { InputError, UsageError } from "../../src/errors.js";
-import { canonicalJson, CheckpointStore, LOCK, MANIFEST } from "../../src/io/checkpoint-store.js";
+import { canonicalJson, CheckpointStore, FolderInUseError, LOCK, MANIFEST } from "../../src/io/checkpoint-store.js";
 import { countSymmetricInFolder } from "../../src/tables/checkpoint.js";
 import { countHamiltonianIn, type HamiltonianCountOptions } from "../../src/tours/frontier.js";
 import { diskLayers } from "../../src/tours/frontier-disk.js";
@@ -146,11 +146,11 @@ describe("the checkpoint store", () => {
 
   it("a second store on the folder refuses naming the first one's pid; a dead run's lock is taken over", () => {
     const first = CheckpointStore.open(dir, IDENTITY);
-    expect(() => CheckpointStore.open(dir, IDENTITY)).toThrow(
-      new UsageError(
-        `${dir} is in use by another count (pid ${process.pid}, its lock ${join(dir, LOCK)}); wait for it to end, or remove the lock if that run is gone`,
-      ),
-    );
+    const refusal = `${dir} is in use by another count (pid ${process.pid}, its lock ${join(dir, LOCK)}); wait for it to end, or remove the lock if that run is gone`;
+    expect(() => CheckpointStore.open(dir, IDENTITY)).toThrow(refusal);
+    // Typed: a usage error (exit 2) that names the pid (--by-start leaves such a class to its run).
+    expect(() => CheckpointStore.open(dir, IDENTITY)).toThrow(expect.objectContaining({ pid: process.pid, name: "UsageError" }));
+    expect(() => CheckpointStore.open(dir, IDENTITY)).toThrow(FolderInUseError);
     first.close();
     expect(existsSync(join(dir, LOCK))).toBe(false);
     // A lock left by a process that is gone (a kill -9): its pid is not alive.
@@ -160,6 +160,16 @@ describe("the checkpoint store", () => {
     // A lock cut short as it was made holds nobody.
     writeFileSync(join(dir, LOCK), '{"pi');
     expect(withStore(() => "taken")).toBe("taken");
+  });
+
+  it.skipIf(!HAS_PROC)("a lock older than the process its pid now names is stale (the pid given again after a reboot)", () => {
+    const lock = (started: string) => writeFileSync(join(dir, LOCK), `${JSON.stringify({ pid: process.pid, host: hostname(), token: "x", started })}\n`);
+    lock(new Date(Date.now() - 3_600_000).toISOString());
+    // Taken over: the lock is this store's own now, not the old one (token "x").
+    expect(withStore(() => readFileSync(join(dir, LOCK), "utf8"))).not.toContain('"token":"x"');
+    // Written after this process started: this process holds it.
+    lock(new Date().toISOString());
+    expect(() => withStore(() => 0)).toThrow(`is in use by another count (pid ${process.pid}`);
   });
 
   it.skipIf(!HAS_PROC)("a lock whose run is a zombie (killed, not reaped) is taken over, not refused as in use", async () => {
