@@ -1,5 +1,5 @@
 // A lock beside a file that several processes read, change and save (a game called from
-// two terminals): FILE.lock is created exclusively (O_EXCL) holding "pid host token", so
+// two terminals): FILE.lock is created exclusively (O_EXCL) holding "pid host token ms", so
 // only one process at a time goes from reading the file to saving it and no change is
 // lost. Others wait, then give up with one line. A lock whose process is gone (same
 // host, pid not running: a caller killed mid-call) is stale and is taken over; the
@@ -23,11 +23,16 @@ export interface FileLock {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The holder a lock's text names: its pid, and whether that process is known to be gone. */
+/**
+ * The holder a lock's text ("pid host token [ms]") names: its pid, and whether that process
+ * is known to be gone (with the ms the lock was written at, a process of that pid started
+ * later is another: the pid given again after a reboot).
+ */
 function holderOf(text: string): { pid: number | undefined; gone: boolean } {
-  const [pidText, host] = text.trim().split(" ");
+  const [pidText, host, , lockedText] = text.trim().split(" ");
   const pid = /^\d{1,10}$/.test(pidText ?? "") ? Number(pidText) : undefined;
-  return { pid, gone: pid !== undefined && host === hostname() && !processAlive(pid) };
+  const lockedAt = /^\d{1,15}$/.test(lockedText ?? "") ? Number(lockedText) : undefined;
+  return { pid, gone: pid !== undefined && host === hostname() && !processAlive(pid, lockedAt) };
 }
 
 function tryCreate(path: string, token: string): boolean {
@@ -64,7 +69,7 @@ function breakStale(path: string): void {
 /** Takes the lock of `file`, waiting up to `waitMs` for another holder. */
 export async function lockFile(file: string, waitMs = LOCK_WAIT_MS): Promise<FileLock> {
   const path = `${file}.lock`;
-  const token = `${process.pid} ${hostname()} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  const token = `${process.pid} ${hostname()} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)} ${Date.now()}`;
   const until = Date.now() + waitMs;
   for (let attempt = 0; ; attempt++) {
     if (tryCreate(path, token)) return { path, token };
