@@ -191,9 +191,9 @@ async function countByStart(flags: FrontierCountFlags): Promise<void> {
   if (flags.closed) throw new UsageError("--by-start sums the directed paths from each start square: not with --closed");
   if (flags.from || flags.to) throw new UsageError("--by-start counts the paths from every start square itself: not with --from or --to");
   if (flags.shard !== undefined) throw new UsageError("--by-start counts a whole board: not with --shard");
-  const cpu = process.cpuUsage();
   const all = startClasses(flags.rows, flags.cols);
   const counts: (bigint | undefined)[] = all.map(() => undefined);
+  const cpuSeconds: number[] = all.map(() => 0);
   const leftToOthers = new Set<number>();
   let saidWaiting = "";
   for (let waitSeconds = 1; ; waitSeconds = Math.min(2 * waitSeconds, MAX_CLASS_WAIT_SECONDS)) {
@@ -201,7 +201,7 @@ async function countByStart(flags: FrontierCountFlags): Promise<void> {
       if (counts[i] !== undefined) continue;
       const name = `${square[0] + 1},${square[1] + 1}`;
       try {
-        counts[i] = countClass(flags, square, `class ${i + 1} of ${all.length}: the paths from ${name}`);
+        ({ count: counts[i], cpuSeconds: cpuSeconds[i] } = countClass(flags, square, `class ${i + 1} of ${all.length}: the paths from ${name}`));
       } catch (error) {
         if (!(error instanceof FolderInUseError)) throw error;
         if (!leftToOthers.has(i))
@@ -222,15 +222,18 @@ async function countByStart(flags: FrontierCountFlags): Promise<void> {
   }
   const classes = all.map(({ square, squares }, i) => ({ from: [square[0] + 1, square[1] + 1], squares, count: counts[i]!.toString() }));
   const total = all.reduce((sum, { squares }, i) => sum + BigInt(squares) * counts[i]!, 0n);
-  const used = process.cpuUsage(cpu);
-  await printCount(flags, total, { byStart: classes, ...(flags.stats ? { stats: { cpuSeconds: Number(((used.user + used.system) / 1e6).toFixed(3)) } } : {}) });
+  // The whole count's CPU: with --checkpoint, every run of every class (other runs' too).
+  const allCpu = Number(cpuSeconds.reduce((sum, seconds) => sum + seconds, 0).toFixed(3));
+  if (flags.stats && !flags.json)
+    process.stderr.write(`all ${all.length} classes: CPU ${allCpu.toFixed(2)} s${flags.checkpoint !== undefined ? " in all runs" : ""}\n`);
+  await printCount(flags, total, { byStart: classes, ...(flags.stats ? { stats: { cpuSeconds: allCpu } } : {}) });
 }
 
 /** Longest wait between looks at the classes other runs hold. */
 const MAX_CLASS_WAIT_SECONDS = 30;
 
-/** The directed paths from `square`: with --checkpoint, in DIR/from-R-C (FolderInUseError if another run holds it). */
-function countClass(flags: FrontierCountFlags, square: Square, heading: string): bigint {
+/** The directed paths from `square` and their CPU seconds (with --checkpoint, in DIR/from-R-C, of all runs; FolderInUseError if another run holds it). */
+function countClass(flags: FrontierCountFlags, square: Square, heading: string): { count: bigint; cpuSeconds: number } {
   const one: FrontierCountFlags = {
     ...flags,
     byStart: false,
@@ -243,11 +246,10 @@ function countClass(flags: FrontierCountFlags, square: Square, heading: string):
   const classCpu = process.cpuUsage();
   try {
     const result = countHamiltonianIn({ ...one, shard: undefined, memoryCapMiB: flags.memory, ...(store ? { onProgress: stepLine(store) } : {}) }, store);
-    if (flags.stats && !flags.json) {
-      const used = process.cpuUsage(classCpu);
-      process.stderr.write(statsLine(statsOf(result, store ? store.cpuSeconds() * 1e6 : used.user + used.system), flags.engine, store !== undefined));
-    }
-    return result.count;
+    const used = process.cpuUsage(classCpu);
+    const micros = store ? store.cpuSeconds() * 1e6 : used.user + used.system;
+    if (flags.stats && !flags.json) process.stderr.write(statsLine(statsOf(result, micros), flags.engine, store !== undefined));
+    return { count: result.count, cpuSeconds: micros / 1e6 };
   } finally {
     store?.close();
   }

@@ -46,7 +46,7 @@ describe("pen-paper count --by-start", () => {
 
   it("with --checkpoint: a folder a class, and run again, every class resumed from its folder", () => {
     const folder = join(dir, "c");
-    const args = ["count", "--size", "4", "--moves", "0,1+1,1", "--by-start", "--checkpoint", folder, "--disk", "50"];
+    const args = ["count", "--size", "4", "--moves", "0,1+1,1", "--by-start", "--checkpoint", folder, "--disk", "50", "--stats"];
     const first = runCli("pen-paper", args);
     expect(first.status).toBe(0);
     expect(first.stdout).toBe(`${runCli("pen-paper", ["count", "--size", "4", "--moves", "0,1+1,1"]).stdout.trim()}\n`);
@@ -54,6 +54,10 @@ describe("pen-paper count --by-start", () => {
     const again = runCli("pen-paper", args);
     expect(again).toMatchObject({ status: 0, stdout: first.stdout });
     expect(again.stderr.match(/^resuming from .*from-\d-\d: step 16 done/gm)).toHaveLength(3);
+    // The whole count's CPU, every run of every class: the second run's adds its reading off.
+    const cpuOf = (stderr: string) => Number(/^all 3 classes: CPU (\d+\.\d\d) s in all runs$/m.exec(stderr)?.[1]);
+    expect(cpuOf(first.stderr)).toBeGreaterThan(0);
+    expect(cpuOf(again.stderr)).toBeGreaterThanOrEqual(cpuOf(first.stderr));
     expect(again.stderr.match(/^class \d of 3: the paths from \d,\d$/gm)).toEqual([
       "class 1 of 3: the paths from 1,1",
       "class 2 of 3: the paths from 1,2",
