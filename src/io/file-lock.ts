@@ -69,7 +69,8 @@ function breakStale(path: string): void {
 /** Takes the lock of `file`, waiting up to `waitMs` for another holder. */
 export async function lockFile(file: string, waitMs = LOCK_WAIT_MS): Promise<FileLock> {
   const path = `${file}.lock`;
-  const token = `${process.pid} ${hostname()} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)} ${Date.now()}`;
+  const now = Date.now();
+  const token = `${process.pid} ${hostname()} ${now.toString(36)}${Math.random().toString(36).slice(2, 8)} ${now}`;
   const until = Date.now() + waitMs;
   for (let attempt = 0; ; attempt++) {
     if (tryCreate(path, token)) return { path, token };
