@@ -1,15 +1,15 @@
 // A zombie process for the lock tests: `sh` starts a child, then becomes a `sleep` that never
 // reaps it, so when the child ends its pid stays (state Z in /proc) though nothing runs: what
 // a run killed under a parent that does not reap it leaves (a `timeout -s KILL`). The child
-// ends only once its parent is `sleep`: one that ended at once could be reaped by the shell
-// before its exec (seen in CI), leaving no pid at all.
+// ends only once its parent is no longer `sh`: one that ended at once could be reaped by the
+// shell before its exec (seen in CI), leaving no pid at all.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 
 /** Whether this system shows a process's state (/proc): the zombie tests run only there. */
 export const HAS_PROC = existsSync("/proc/self/stat");
 
-const ZOMBIE_SCRIPT = 'shell=$$; (until [ "$(cat /proc/$shell/comm)" = sleep ]; do sleep 0.01; done) & echo $!; exec sleep 30';
+const ZOMBIE_SCRIPT = 'shell=$$; (while [ "$(cat /proc/$shell/comm 2>/dev/null)" = sh ]; do sleep 0.01; done) & echo $!; exec sleep 30';
 
 /** A zombie's pid, and its parent, to kill when done (which reaps the zombie). */
 export async function makeZombie(): Promise<{ pid: number; parent: ChildProcess }> {
