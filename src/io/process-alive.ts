@@ -5,7 +5,7 @@
 //   its folder "in use" until reaped;
 // - a process that started after the lock was written is not the lock's holder but another
 //   given the same pid (after a reboot, pids start again from the bottom).
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 
 /** Clock ticks a second in /proc's times (USER_HZ: 100 on Linux's ABIs). */
 const TICKS_PER_SECOND = 100;
@@ -23,7 +23,8 @@ export function processAlive(pid: number, lockedAt?: number): boolean {
     if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
   }
   const stat = procStat(pid);
-  if (stat === undefined) return true; // no /proc (macOS, Windows): the signal's answer stands
+  // No /proc (macOS, Windows): the signal's answer stands; with one, no entry is a process reaped since.
+  if (stat === undefined) return !HAS_PROC;
   // "pid (name) S ppid ...": the name may hold spaces and parentheses, so the fields follow the last ")".
   const fields = stat
     .slice(stat.lastIndexOf(")") + 1)
@@ -35,11 +36,13 @@ export function processAlive(pid: number, lockedAt?: number): boolean {
   return started === undefined || started <= lockedAt + START_SLACK_MS;
 }
 
+const HAS_PROC = existsSync("/proc/self/stat");
+
 function procStat(pid: number): string | undefined {
   try {
     return readFileSync(`/proc/${pid}/stat`, "latin1");
   } catch {
-    return undefined; // no /proc, or reaped just now
+    return undefined;
   }
 }
 
