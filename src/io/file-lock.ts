@@ -71,7 +71,7 @@ export async function lockFile(file: string, waitMs = LOCK_WAIT_MS): Promise<Fil
   const path = `${file}.lock`;
   const now = Date.now();
   const token = `${process.pid} ${hostname()} ${now.toString(36)}${Math.random().toString(36).slice(2, 8)} ${now}`;
-  const until = Date.now() + waitMs;
+  const until = now + waitMs;
   for (let attempt = 0; ; attempt++) {
     if (tryCreate(path, token)) return { path, token };
     let text: string;

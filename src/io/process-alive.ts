@@ -7,6 +7,9 @@
 //   given the same pid (after a reboot, pids start again from the bottom).
 import { existsSync, readFileSync } from "node:fs";
 
+/** Whether this system shows processes' states in /proc (Linux): else only a signal 0 answers. */
+export const HAS_PROC = existsSync("/proc/self/stat");
+
 /** Clock ticks a second in /proc's times (USER_HZ: 100 on Linux's ABIs). */
 const TICKS_PER_SECOND = 100;
 /** How much later than its lock a holder may seem to have started (whole-second boot time, clock steps). */
@@ -35,8 +38,6 @@ export function processAlive(pid: number, lockedAt?: number): boolean {
   const started = startedAt(Number(fields[19])); // field 22, starttime: ticks after boot
   return started === undefined || started <= lockedAt + START_SLACK_MS;
 }
-
-const HAS_PROC = existsSync("/proc/self/stat");
 
 function procStat(pid: number): string | undefined {
   try {

@@ -4,10 +4,11 @@
 // ends only once its parent is no longer `sh`: one that ended at once could be reaped by the
 // shell before its exec (seen in CI), leaving no pid at all.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { HAS_PROC } from "../../src/io/process-alive.js";
 
 /** Whether this system shows a process's state (/proc): the zombie tests run only there. */
-export const HAS_PROC = existsSync("/proc/self/stat");
+export { HAS_PROC };
 
 const ZOMBIE_SCRIPT = 'shell=$$; (while [ "$(cat /proc/$shell/comm 2>/dev/null)" = sh ]; do sleep 0.01; done) & echo $!; exec sleep 30';
 
