@@ -7,8 +7,23 @@
 //   given the same pid (after a reboot, pids start again from the bottom).
 import { existsSync, readFileSync } from "node:fs";
 
-/** Whether this system shows processes' states in /proc (Linux): else only a signal 0 answers. */
-export const HAS_PROC = existsSync("/proc/self/stat");
+let hasProcAnswer: boolean | undefined;
+
+/**
+ * Whether this system shows processes' states in /proc (Linux): else only a signal 0 answers.
+ * Asked on first use, not at import: Deno refuses /proc/self without --allow-all, and importing
+ * the library must not need it.
+ */
+export function hasProc(): boolean {
+  if (hasProcAnswer === undefined) {
+    try {
+      hasProcAnswer = existsSync("/proc/self/stat");
+    } catch {
+      hasProcAnswer = false;
+    }
+  }
+  return hasProcAnswer;
+}
 
 /** Clock ticks a second in /proc's times (USER_HZ: 100 on Linux's ABIs). */
 const TICKS_PER_SECOND = 100;
@@ -27,7 +42,7 @@ export function processAlive(pid: number, lockedAt?: number): boolean {
   }
   const stat = procStat(pid);
   // No /proc (macOS, Windows): the signal's answer stands; with one, no entry is a process reaped since.
-  if (stat === undefined) return !HAS_PROC;
+  if (stat === undefined) return !hasProc();
   // "pid (name) S ppid ...": the name may hold spaces and parentheses, so the fields follow the last ")".
   const fields = stat
     .slice(stat.lastIndexOf(")") + 1)

@@ -6,7 +6,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync, existsSync, readdirSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
-import { HAS_PROC } from "../../src/io/process-alive.js";
+import { hasProc } from "../../src/io/process-alive.js";
 import { ROOT, runCli } from "../support/cli-run.js";
 
 import { slowTest } from "../support/tier.js";
@@ -141,7 +141,7 @@ describe("housie call: game files it can trust", () => {
       expect(existsSync(`${game}.lock`)).toBe(false);
       // A lock written an hour ago naming a pid that now runs a later process (this one,
       // started since): the pid was given again, the lock is stale (Linux: /proc says when).
-      if (HAS_PROC) {
+      if (hasProc()) {
         writeFileSync(`${game}.lock`, `${process.pid} ${hostname()} z ${Date.now() - 3_600_000}\n`);
         expect(housie(["call", game, "--drawn", "11"]).stderr).toBe("");
         expect(callsOf(game)).toEqual([9, 11]);
@@ -153,7 +153,7 @@ describe("housie call: game files it can trust", () => {
       expect(held.stderr).toBe(
         `housie: ${game}: is in use by process ${process.pid} (its lock ${game}.lock is held) (expected one caller at a time: try again when it is done, or remove the lock if no caller runs)\n`,
       );
-      expect(callsOf(game)).toEqual(HAS_PROC ? [9, 11] : [9]);
+      expect(callsOf(game)).toEqual(hasProc() ? [9, 11] : [9]);
     },
     120_000,
   );

@@ -5,10 +5,10 @@
 // shell before its exec (seen in CI), leaving no pid at all.
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { HAS_PROC } from "../../src/io/process-alive.js";
+import { hasProc } from "../../src/io/process-alive.js";
 
 /** Whether this system shows a process's state (/proc): the zombie tests run only there. */
-export { HAS_PROC };
+export const HAS_PROC = hasProc();
 
 const ZOMBIE_SCRIPT = 'shell=$$; (while [ "$(cat /proc/$shell/comm 2>/dev/null)" = sh ]; do sleep 0.01; done) & echo $!; exec sleep 30';
 
