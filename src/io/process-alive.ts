@@ -7,22 +7,17 @@
 //   given the same pid (after a reboot, pids start again from the bottom).
 import { existsSync, readFileSync } from "node:fs";
 
-let hasProcAnswer: boolean | undefined;
-
 /**
  * Whether this system shows processes' states in /proc (Linux): else only a signal 0 answers.
- * Asked on first use, not at import: Deno refuses /proc/self without --allow-all, and importing
- * the library must not need it.
+ * Asked when needed, not at import: Deno refuses /proc/self without --allow-all (it throws),
+ * and importing the library must not need it.
  */
 export function hasProc(): boolean {
-  if (hasProcAnswer === undefined) {
-    try {
-      hasProcAnswer = existsSync("/proc/self/stat");
-    } catch {
-      hasProcAnswer = false;
-    }
+  try {
+    return existsSync("/proc/self/stat");
+  } catch {
+    return false;
   }
-  return hasProcAnswer;
 }
 
 /** Clock ticks a second in /proc's times (USER_HZ: 100 on Linux's ABIs). */
